@@ -1,0 +1,51 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+#define SSDB_ERROR (ssdb_error_quark ())
+
+/**
+ * SsdbError:
+ * @SSDB_ERROR_INVALID_ARGUMENT: a setting or argument is out of range or malformed
+ * @SSDB_ERROR_NOT_FOUND: the target (device, directory, file) does not exist
+ * @SSDB_ERROR_NO_SPACE: not enough free space for a test file
+ * @SSDB_ERROR_NO_DIRECT_IO: the file system or device refuses `O_DIRECT`
+ * @SSDB_ERROR_UNSAFE: a write was refused by the safety rules (mounted, swap, read-only, busy,
+ *   or no permission naming the device)
+ * @SSDB_ERROR_IO: an I/O request failed (the message names device, operation, offset, errno)
+ * @SSDB_ERROR_CANCELLED: the run was cancelled (GCancellable or Ctrl-C)
+ * @SSDB_ERROR_PERMISSION: the target cannot be opened with the caller's rights
+ * @SSDB_ERROR_REPORT: a report file is malformed, truncated, oversized or of an unknown version
+ * @SSDB_ERROR_FAILED: any other failure
+ *
+ * Error codes of the `ssdb-error-quark` domain.
+ */
+typedef enum
+{
+  SSDB_ERROR_INVALID_ARGUMENT,
+  SSDB_ERROR_NOT_FOUND,
+  SSDB_ERROR_NO_SPACE,
+  SSDB_ERROR_NO_DIRECT_IO,
+  SSDB_ERROR_UNSAFE,
+  SSDB_ERROR_IO,
+  SSDB_ERROR_CANCELLED,
+  SSDB_ERROR_PERMISSION,
+  SSDB_ERROR_REPORT,
+  SSDB_ERROR_FAILED,
+} SsdbError;
+
+GQuark ssdb_error_quark (void);
+
+/**
+ * ssdb_error_from_errno:
+ * @errsv: an errno value
+ *
+ * Maps an errno to the closest #SsdbError code (ENOENT -> NOT_FOUND, ENOSPC -> NO_SPACE,
+ * EACCES/EPERM -> PERMISSION, EBUSY/EROFS -> UNSAFE, EIO -> IO, else FAILED).
+ */
+SsdbError ssdb_error_from_errno (int errsv);
+
+G_END_DECLS

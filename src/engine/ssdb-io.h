@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-histogram.h"
+#include "ssdb-pattern.h"
+#include "ssdb-target.h"
+
+G_BEGIN_DECLS
+
+#define SSDB_MAX_QUEUE_DEPTH 256
+#define SSDB_MAX_THREADS 64
+#define SSDB_MAX_BLOCK_SIZE (64u * 1024 * 1024)
+/* Upper bound for all in-flight read buffers of one job (threads x QD x block). */
+#define SSDB_MAX_BUFFER_BYTES (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024)
+
+/**
+ * SsdbRw:
+ * @SSDB_RW_READ: reads only
+ * @SSDB_RW_WRITE: writes only
+ * @SSDB_RW_MIX: reads and writes, a share of SsdbJobSpec.read_percent reads
+ */
+typedef enum
+{
+  SSDB_RW_READ,
+  SSDB_RW_WRITE,
+  SSDB_RW_MIX,
+} SsdbRw;
+
+/**
+ * SsdbAccess:
+ * @SSDB_ACCESS_SEQUENTIAL: each thread walks its region in order and wraps around
+ * @SSDB_ACCESS_RANDOM: uniformly random block-aligned offsets in each thread's region
+ */
+typedef enum
+{
+  SSDB_ACCESS_SEQUENTIAL,
+  SSDB_ACCESS_RANDOM,
+} SsdbAccess;
+
+/**
+ * SsdbJobSpec:
+ * @rw: read, write or mix
+ * @read_percent: for %SSDB_RW_MIX, share of reads 0..100 (CrystalDiskMark's mix: 70)
+ * @access: sequential or random
+ * @block_size: transfer size in bytes, a multiple of the target's logical block size, at most
+ *   %SSDB_MAX_BLOCK_SIZE
+ * @queue_depth: requests in flight per thread, 1..%SSDB_MAX_QUEUE_DEPTH
+ * @threads: 1..%SSDB_MAX_THREADS; each has its own libaio context and a disjoint slice of the
+ *   region
+ * @offset: first byte of the test region, aligned to @block_size's DIO alignment
+ * @length: bytes in the test region (the "test size"); the region must lie inside the target
+ * @duration_ns: time-based run length; 0 for size-based
+ * @total_bytes: size-based run length (bytes to transfer in all threads); 0 for time-based. When
+ *   both are set the run ends at whichever comes first.
+ * @data: data pattern for writes
+ * @seed: seed of random offsets, mixed choices and the data pool
+ * @sample_interval_ns: when > 0, a progress sample is published at this interval
+ *
+ * One measured I/O job, fio's terms: `--rw --bs --iodepth --numjobs --offset --size --runtime`.
+ */
+typedef struct
+{
+  SsdbRw rw;
+  guint read_percent;
+  SsdbAccess access;
+  guint block_size;
+  guint queue_depth;
+  guint threads;
+  guint64 offset;
+  guint64 length;
+  guint64 duration_ns;
+  guint64 total_bytes;
+  SsdbDataPattern data;
+  guint64 seed;
+  guint64 sample_interval_ns;
+} SsdbJobSpec;
+
+/** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */
+void ssdb_job_spec_init (SsdbJobSpec *spec);
+
+/**
+ * ssdb_job_spec_validate:
+ * @target: the target the job will run on
+ *
+ * Checks ranges, alignment to the target's logical block size and DIO alignment, that the region
+ * lies inside the target, that writes are allowed, and the buffer memory bound.
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT or SSDB_ERROR_UNSAFE) whose
+ *   message names the setting and the limit.
+ */
+gboolean ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error);
+
+/**
+ * SsdbIoResult:
+ * @ios: completed requests
+ * @bytes: completed bytes (reads + writes)
+ * @read_ios: completed reads
+ * @read_bytes: bytes read
+ * @write_ios: completed writes
+ * @write_bytes: bytes written
+ * @window_ns: the shared wall-clock window, from the moment all threads started to the last
+ *   completion, ns
+ * @bytes_per_second: @bytes / @window_ns x 10^9
+ * @iops: @ios / @window_ns x 10^9
+ * @latency: submit-to-completion latency of every request, ns
+ * @read_latency: latency of reads only
+ * @write_latency: latency of writes only
+ * @mean_inflight: achieved mean requests in flight per thread (sum of latencies / window /
+ *   threads, Little's law); compare with the asked queue depth
+ * @cpu_user_ns: user CPU time of the I/O threads, ns
+ * @cpu_system_ns: system CPU time of the I/O threads, ns
+ * @device_read_bytes: bytes the device's own counters saw read during the job
+ * @device_write_bytes: bytes the device's own counters saw written during the job
+ * @counters_valid: %FALSE when the device has no counters (nothing to check)
+ * @reached_device: %FALSE when the device counted clearly fewer bytes than the engine did (page
+ *   cache, a file system that ignored `O_DIRECT`, or no device at all)
+ * @cancelled: the job was cancelled; the numbers cover what completed
+ *
+ * What one job measured.
+ */
+typedef struct
+{
+  guint64 ios;
+  guint64 bytes;
+  guint64 read_ios;
+  guint64 read_bytes;
+  guint64 write_ios;
+  guint64 write_bytes;
+  guint64 window_ns;
+  double bytes_per_second;
+  double iops;
+  SsdbHistogram latency;
+  SsdbHistogram read_latency;
+  SsdbHistogram write_latency;
+  double mean_inflight;
+  guint64 cpu_user_ns;
+  guint64 cpu_system_ns;
+  guint64 device_read_bytes;
+  guint64 device_write_bytes;
+  gboolean counters_valid;
+  gboolean reached_device;
+  gboolean cancelled;
+} SsdbIoResult;
+
+/**
+ * SsdbIoSampleFunc:
+ * @elapsed_ns: time since the window started
+ * @bytes: bytes completed since the window started, all threads
+ * @ios: requests completed since the window started
+ * @user_data: data
+ *
+ * Called on an I/O thread about every SsdbJobSpec.sample_interval_ns (and once at the end);
+ * must be quick and must not call GTK.
+ */
+typedef void (*SsdbIoSampleFunc) (guint64 elapsed_ns, guint64 bytes, guint64 ios,
+                                  gpointer user_data);
+
+/**
+ * ssdb_io_run:
+ * @target: an open target
+ * @spec: the job
+ * @sample_func: (nullable): progress samples
+ * @cancellable: (nullable): cancel; takes effect within 100 ms
+ * @result: (out caller-allocates): what was measured (also on cancel and on error: the part
+ *   that completed)
+ *
+ * Runs one job with libaio on the target's `O_DIRECT` fd and blocks until it ends.
+ *
+ * Returns: %TRUE when the job ran to its end, %FALSE with @error on cancel (SSDB_ERROR_CANCELLED,
+ *   @result->cancelled set) or on an I/O error (SSDB_ERROR_IO naming the device, operation,
+ *   offset and errno).
+ */
+gboolean ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sample_func,
+                      gpointer user_data, GCancellable *cancellable, SsdbIoResult *result,
+                      GError **error);
+
+/**
+ * ssdb_job_spec_to_fio:
+ * @spec: a job
+ * @target: its target
+ * @name: the job name ("SEQ1M_Q8T1_read")
+ *
+ * Returns: (transfer full): the fio command line that runs the same job (libaio, direct=1,
+ *   same bs, iodepth, numjobs with disjoint offset_increment slices, offset, size, runtime,
+ *   rwmixread and data pattern).
+ */
+char *ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name);
+
+G_END_DECLS

@@ -1,0 +1,222 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-io.h"
+
+G_BEGIN_DECLS
+
+/**
+ * SsdbProfile:
+ * @SSDB_PROFILE_DEFAULT: SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1
+ * @SSDB_PROFILE_PEAK: SEQ1M Q8T1, RND4K Q32T16
+ * @SSDB_PROFILE_REALWORLD: SEQ1M Q1T1, RND4K Q1T1
+ * @SSDB_PROFILE_NVME: SEQ1M Q8T1, SEQ128K Q32T1, RND4K Q32T16, RND4K Q1T1
+ *
+ * The test sets of CrystalDiskMark 8's profiles.
+ */
+typedef enum
+{
+  SSDB_PROFILE_DEFAULT,
+  SSDB_PROFILE_PEAK,
+  SSDB_PROFILE_REALWORLD,
+  SSDB_PROFILE_NVME,
+} SsdbProfile;
+
+/**
+ * SsdbAggregate:
+ * @SSDB_AGGREGATE_BEST: the pass with the highest rate (CrystalDiskMark's way)
+ * @SSDB_AGGREGATE_MEAN: the mean of the passes
+ */
+typedef enum
+{
+  SSDB_AGGREGATE_BEST,
+  SSDB_AGGREGATE_MEAN,
+} SsdbAggregate;
+
+/**
+ * SsdbSummaryTest:
+ * @name: "SEQ1M Q8T1"
+ * @access: sequential or random
+ * @block_size: transfer size, bytes
+ * @queue_depth: per thread
+ * @threads: thread count
+ */
+typedef struct
+{
+  const char *name;
+  SsdbAccess access;
+  guint block_size;
+  guint queue_depth;
+  guint threads;
+} SsdbSummaryTest;
+
+/**
+ * ssdb_profile_get_tests:
+ * @n_tests: (out): number of tests
+ *
+ * Returns: (transfer none): the profile's tests, in display order.
+ */
+const SsdbSummaryTest *ssdb_profile_get_tests (SsdbProfile profile, guint *n_tests);
+
+/** ssdb_profile_to_string: Returns: "default", "peak", "realworld" or "nvme". */
+const char *ssdb_profile_to_string (SsdbProfile profile);
+/** ssdb_profile_from_string: Returns: %TRUE if @text names a profile. */
+gboolean ssdb_profile_from_string (const char *text, SsdbProfile *out);
+
+/**
+ * SsdbSummarySpec:
+ * @profile: test set
+ * @size: test size in bytes [1 GiB]: the region every test runs over
+ * @offset: first byte of the region on a device [0]
+ * @count: passes per test [5], 1..9
+ * @duration_ns: length of one pass [5 s]
+ * @interval_ns: pause between passes [0]
+ * @do_read: run the read tests
+ * @do_write: run the write tests (needs a writable target)
+ * @do_mix: run the mixed tests (needs a writable target)
+ * @mix_read_percent: read share of the mixed tests [70]
+ * @data: data pattern for writes [random]
+ * @aggregate: best-of or mean [best]
+ * @warmup: run one unmeasured pass before each test's passes
+ * @seed: seed for offsets and data
+ */
+typedef struct
+{
+  SsdbProfile profile;
+  guint64 size;
+  guint64 offset;
+  guint count;
+  guint64 duration_ns;
+  guint64 interval_ns;
+  gboolean do_read;
+  gboolean do_write;
+  gboolean do_mix;
+  guint mix_read_percent;
+  SsdbDataPattern data;
+  SsdbAggregate aggregate;
+  gboolean warmup;
+  guint64 seed;
+} SsdbSummarySpec;
+
+/** ssdb_summary_spec_init: fills @spec with CrystalDiskMark's defaults. */
+void ssdb_summary_spec_init (SsdbSummarySpec *spec);
+
+/**
+ * SsdbSummaryEntry:
+ * @test: which test
+ * @rw: read, write or mix
+ * @job: the job as run (one pass)
+ * @passes: (element-type SsdbIoResult): every measured pass
+ * @aggregate: the aggregate over @passes (best-of: the best pass; mean: rates and latency means
+ *   averaged, histograms merged)
+ * @fio_command: the equivalent fio command line
+ * @state: %SSDB_ENTRY_PENDING, _DONE, _SKIPPED, _CANCELLED or _FAILED
+ * @message: (nullable): why skipped or failed
+ */
+typedef enum
+{
+  SSDB_ENTRY_PENDING,
+  SSDB_ENTRY_RUNNING,
+  SSDB_ENTRY_DONE,
+  SSDB_ENTRY_SKIPPED,
+  SSDB_ENTRY_CANCELLED,
+  SSDB_ENTRY_FAILED,
+} SsdbEntryState;
+
+typedef struct
+{
+  SsdbSummaryTest test;
+  SsdbRw rw;
+  SsdbJobSpec job;
+  GArray *passes;
+  SsdbIoResult aggregate;
+  char *fio_command;
+  SsdbEntryState state;
+  char *message;
+} SsdbSummaryEntry;
+
+/**
+ * SsdbSummaryResult:
+ * @spec: the settings the run used
+ * @entries: (element-type SsdbSummaryEntry): one per test x rw, in run order (reads, writes,
+ *   mixes, each in the profile's order)
+ * @writes_skipped_reason: (nullable): why write and mix tests did not run
+ * @started_unix: wall-clock start, seconds since the epoch
+ * @prepare_ns: time spent filling the region before read tests (0 if not filled)
+ */
+typedef struct
+{
+  SsdbSummarySpec spec;
+  GPtrArray *entries;
+  char *writes_skipped_reason;
+  gint64 started_unix;
+  guint64 prepare_ns;
+} SsdbSummaryResult;
+
+void ssdb_summary_result_free (SsdbSummaryResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSummaryResult, ssdb_summary_result_free)
+
+/**
+ * ssdb_summary_result_new:
+ *
+ * Returns: (transfer full): an empty result whose entries list every test the spec will run on
+ *   @target, all pending (or skipped with the reason), so a UI can show the grid before the run.
+ */
+SsdbSummaryResult *ssdb_summary_result_new (const SsdbSummarySpec *spec, SsdbTarget *target);
+
+/**
+ * ssdb_summary_result_find:
+ * Returns: (transfer none) (nullable): the entry for the test named @name and @rw.
+ */
+SsdbSummaryEntry *ssdb_summary_result_find (SsdbSummaryResult *result, const char *name, SsdbRw rw);
+
+/**
+ * SsdbSummaryProgress:
+ * @entry_index: index in SsdbSummaryResult.entries of the running entry (-1 while preparing)
+ * @pass: 0-based pass (-1 during warm-up)
+ * @fraction: 0..1 of the whole run
+ * @entry_fraction: 0..1 of the running entry
+ * @bytes_per_second: live rate of the running pass
+ * @phase: "prepare", "warmup", "measure", "interval" or "done"
+ */
+typedef struct
+{
+  int entry_index;
+  int pass;
+  double fraction;
+  double entry_fraction;
+  double bytes_per_second;
+  const char *phase;
+} SsdbSummaryProgress;
+
+/**
+ * SsdbSummaryProgressFunc:
+ *
+ * Called on the worker thread after each pass and a few times a second; the entry at
+ * progress->entry_index may be read (its aggregate updated) during the call only.
+ */
+typedef void (*SsdbSummaryProgressFunc) (SsdbSummaryResult *result,
+                                         const SsdbSummaryProgress *progress, gpointer user_data);
+
+/**
+ * ssdb_summary_run:
+ * @target: an open target
+ * @result: from ssdb_summary_result_new() for the same target; filled in place
+ * @progress: (nullable): progress callback (worker thread)
+ * @cancellable: (nullable): cancel; the running entry is marked cancelled and kept
+ *
+ * Runs the suite the way CrystalDiskMark does: fills the region with random data first when the
+ * target is writable, then for each test `count` passes of `duration` each, with `interval`
+ * between passes; reads, then writes, then mixes. Blocks until done.
+ *
+ * Returns: %TRUE when every planned entry ran, %FALSE with @error on cancel or error; @result
+ *   keeps every pass measured so far.
+ */
+gboolean ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
+                           SsdbSummaryProgressFunc progress, gpointer user_data,
+                           GCancellable *cancellable, GError **error);
+
+/** ssdb_rw_to_string: Returns: "read", "write" or "mix". */
+const char *ssdb_rw_to_string (SsdbRw rw);
+
+G_END_DECLS
