@@ -83,7 +83,13 @@ ssdb_histogram_percentile_ns (const SsdbHistogram *h, double percent)
   if (h->count == 0)
     return 0;
   percent = CLAMP (percent, 0.0, 100.0);
-  rank = (guint64) ceil (percent / 100.0 * (double) h->count);
+  {
+    /* 99.9 is not exact in binary: 99.9 / 100 * 1000 gives 999.0000000000001. Shave off the
+     * representation error before rounding up so the rank is the one computed by hand. */
+    double x = percent / 100.0 * (double) h->count;
+
+    rank = (guint64) ceil (x - x * 1e-12);
+  }
   if (rank < 1)
     rank = 1;
   if (rank > h->count)

@@ -435,6 +435,14 @@ worker_main (gpointer data)
   w->cpu_user_ns = timeval_ns (&ru1.ru_utime) - timeval_ns (&ru0.ru_utime);
   w->cpu_system_ns = timeval_ns (&ru1.ru_stime) - timeval_ns (&ru0.ru_stime);
 
+  /* io_destroy() waits for an RCU grace period (tens of ms): do it here, in parallel with the
+   * other workers, not one after another in the caller. */
+  if (inflight == 0)
+    {
+      io_destroy (w->ctx);
+      w->ctx = 0;
+    }
+
 out:
   g_mutex_lock (&sh->mutex);
   sh->finished++;

@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-text.h"
+#include "ssdb-units.h"
+
+static const char *const state_names[] = { "pending", "running",   "done",
+                                           "skipped", "cancelled", "failed" };
+
+const char *
+ssdb_entry_state_to_string (SsdbEntryState state)
+{
+  g_return_val_if_fail ((guint) state < G_N_ELEMENTS (state_names), "pending");
+  return state_names[state];
+}
+
+char *
+ssdb_summary_entry_label (const SsdbSummaryEntry *entry)
+{
+  g_autofree char *bs = NULL;
+
+  g_return_val_if_fail (entry != NULL, NULL);
+
+  bs = ssdb_format_transfer_size (entry->test.block_size);
+  return g_strdup_printf ("%s %7s (Q=%3u, T=%2u)",
+                          entry->test.access == SSDB_ACCESS_RANDOM ? "RND" : "SEQ", bs,
+                          entry->test.queue_depth, entry->test.threads);
+}
+
+static void
+append_fixed (GString *s, const char *format, double value, int width)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (buf, sizeof buf, format, value);
+  g_string_append_printf (s, "%*s", width, buf);
+}
+
+static void
+append_entry (GString *s, const SsdbSummaryEntry *e)
+{
+  g_autofree char *label = ssdb_summary_entry_label (e);
+  const SsdbIoResult *r = &e->aggregate;
+
+  g_string_append_printf (s, "  %s: ", label);
+  if (e->passes != NULL && e->passes->len > 0)
+    {
+      append_fixed (s, "%.3f", r->bytes_per_second / 1e6, 9);
+      g_string_append (s, " MB/s [");
+      append_fixed (s, "%.1f", r->iops, 9);
+      g_string_append (s, " IOPS] <");
+      append_fixed (s, "%.2f", ssdb_histogram_mean_ns (&r->latency) / 1e3, 9);
+      g_string_append (s, " us>");
+      if (e->state == SSDB_ENTRY_CANCELLED || e->state == SSDB_ENTRY_FAILED)
+        g_string_append_printf (s, " (%s, partial: %u measured %s)",
+                                e->state == SSDB_ENTRY_CANCELLED ? "cancelled" : "failed",
+                                e->passes->len, e->passes->len == 1 ? "pass" : "passes");
+      if (r->counters_valid && !r->reached_device)
+        g_string_append (s, " [I/O did not reach the device]");
+    }
+  else
+    g_string_append_printf (s, "%s%s%s", ssdb_entry_state_to_string (e->state),
+                            e->message ? " — " : "", e->message ? e->message : "");
+  g_string_append_c (s, '\n');
+}
+
+char *
+ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *result)
+{
+  static const char *const rw_titles[] = { "[Read]", "[Write]", "[Mix]" };
+  const SsdbSummarySpec *spec;
+  GString *s;
+  g_autofree char *size = NULL;
+  g_autofree char *pattern = NULL;
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  spec = &result->spec;
+  s = g_string_new (NULL);
+  g_string_append (s, "------------------------------------------------------------------------------\n");
+  g_string_append (s, "SSD Bench " PACKAGE_VERSION "\n");
+  g_string_append (s, "------------------------------------------------------------------------------\n");
+  g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
+  g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
+
+  for (guint rw = SSDB_RW_READ; rw <= SSDB_RW_MIX; rw++)
+    {
+      gboolean header = FALSE;
+
+      for (guint i = 0; i < result->entries->len; i++)
+        {
+          const SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
+
+          if (e->rw != rw)
+            continue;
+          if (!header)
+            {
+              g_string_append_printf (s, "\n%s", rw_titles[rw]);
+              if (rw == SSDB_RW_MIX)
+                g_string_append_printf (s, " Read %u%%/Write %u%%", spec->mix_read_percent,
+                                        100 - spec->mix_read_percent);
+              g_string_append_c (s, '\n');
+              header = TRUE;
+            }
+          append_entry (s, e);
+        }
+    }
+  if (result->writes_skipped_reason != NULL)
+    g_string_append_printf (s, "\nWrite tests skipped: %s\n", result->writes_skipped_reason);
+
+  size = ssdb_format_transfer_size (spec->size);
+  pattern = ssdb_data_pattern_to_string (&spec->data);
+  g_string_append_printf (s, "\nProfile: %s\n", ssdb_profile_to_string (spec->profile));
+  g_string_append_printf (s, "   Test: %s (x%u)", size, spec->count);
+  if (spec->offset)
+    g_string_append_printf (s, " at offset %" G_GUINT64_FORMAT, spec->offset);
+  g_string_append_printf (s, ", %s of %s\n",
+                          spec->aggregate == SSDB_AGGREGATE_BEST ? "best" : "mean",
+                          spec->warmup ? "passes after a warm-up" : "passes");
+  {
+    char d[G_ASCII_DTOSTR_BUF_SIZE], iv[G_ASCII_DTOSTR_BUF_SIZE];
+
+    g_ascii_formatd (d, sizeof d, "%g", (double) spec->duration_ns / 1e9);
+    g_ascii_formatd (iv, sizeof iv, "%g", (double) spec->interval_ns / 1e9);
+    g_string_append_printf (s, "   Time: Measure %s sec / Interval %s sec\n", d, iv);
+  }
+  g_string_append_printf (s, "   Data: %s\n", pattern);
+  if (result->started_unix > 0)
+    {
+      g_autoptr (GDateTime) dt = g_date_time_new_from_unix_utc (result->started_unix);
+      g_autofree char *date = g_date_time_format (dt, "%Y-%m-%d %H:%M:%S UTC");
+
+      g_string_append_printf (s, "   Date: %s\n", date);
+    }
+  if (info != NULL)
+    {
+      g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+
+      if (info->kind == SSDB_TARGET_FILE)
+        g_string_append_printf (s, " Target: test file in %s (%s%s%s)\n", info->path,
+                                info->fs_type ? info->fs_type : "file system",
+                                info->name ? " on " : "", info->name ? info->name : "");
+      else
+        g_string_append_printf (s, " Target: %s (%s%s%s)\n", info->path, cap,
+                                info->model ? ", " : "", info->model ? info->model : "");
+    }
+  return g_string_free (s, FALSE);
+}

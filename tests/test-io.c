@@ -1,0 +1,567 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The I/O engine on real targets: zram, loop devices (512 and 4096-byte sectors, a sparse
+ * 3 TiB one), and test files. Needs root; every target is created and removed here. */
+#include <errno.h>
+#include <fcntl.h>
+#include <math.h>
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-io.h"
+#include "engine/ssdb-summary.h"
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define GiB (G_GUINT64_CONSTANT (1) << 30)
+#define TiB (G_GUINT64_CONSTANT (1) << 40)
+#define MS (G_GUINT64_CONSTANT (1000000))
+
+static char *
+sh (const char *cmd)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
+    g_error ("%s: %s", cmd, error->message);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("“%s” failed: %s", cmd, err);
+  return g_strstrip (g_steal_pointer (&out));
+}
+
+static gboolean
+can_run (void)
+{
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to create zram and loop devices");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A fresh zram device of @size bytes; returns its path. */
+static char *
+zram_new (guint64 size)
+{
+  g_autofree char *id = NULL, *cmd = NULL;
+
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
+    return NULL;
+  id = sh ("cat /sys/class/zram-control/hot_add");
+  cmd = g_strdup_printf ("sh -c 'echo %" G_GUINT64_FORMAT " > /sys/block/zram%s/disksize'", size,
+                         id);
+  g_free (sh (cmd));
+  return g_strdup_printf ("/dev/zram%s", id);
+}
+
+static void
+zram_free (char *path)
+{
+  const char *id = path + strlen ("/dev/zram");
+  g_autofree char *cmd = g_strdup_printf (
+      "sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > /sys/class/zram-control/hot_remove'",
+      id, id);
+
+  g_free (sh (cmd));
+  g_free (path);
+}
+
+typedef struct
+{
+  char *dir;
+  char *file;
+  char *dev;
+} Loop;
+
+static void
+loop_new (Loop *l, guint64 size, guint sector)
+{
+  g_autofree char *cmd = NULL;
+
+  l->dir = g_dir_make_tmp ("ssdb-io-XXXXXX", NULL);
+  l->file = g_build_filename (l->dir, "backing.img", NULL);
+  cmd = g_strdup_printf ("truncate -s %" G_GUINT64_FORMAT " %s", size, l->file);
+  g_free (sh (cmd));
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -f --show --sector-size %u %s", sector, l->file);
+  l->dev = sh (cmd);
+}
+
+static void
+loop_free (Loop *l)
+{
+  g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l->dev);
+
+  g_free (sh (cmd));
+  g_unlink (l->file);
+  g_rmdir (l->dir);
+  g_free (l->dir);
+  g_free (l->file);
+  g_free (l->dev);
+}
+
+static SsdbTarget *
+open_writable (const char *dev)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (t);
+  return t;
+}
+
+static void
+job_init (SsdbJobSpec *job, SsdbRw rw, SsdbAccess access, guint bs, guint qd, guint threads,
+          guint64 length, guint64 duration_ns)
+{
+  ssdb_job_spec_init (job);
+  job->rw = rw;
+  job->access = access;
+  job->block_size = bs;
+  job->queue_depth = qd;
+  job->threads = threads;
+  job->length = length;
+  job->duration_ns = duration_ns;
+}
+
+static void
+assert_consistent (const SsdbIoResult *r, guint bs)
+{
+  g_assert_cmpuint (r->ios, ==, r->read_ios + r->write_ios);
+  g_assert_cmpuint (r->bytes, ==, r->ios * bs);
+  g_assert_cmpuint (r->latency.count, ==, r->ios);
+  g_assert_cmpuint (r->read_latency.count, ==, r->read_ios);
+  g_assert_cmpuint (r->write_latency.count, ==, r->write_ios);
+  g_assert_cmpfloat (r->bytes_per_second, >, 0);
+  g_assert_cmpfloat_with_epsilon (r->bytes_per_second,
+                                  (double) r->bytes * 1e9 / (double) r->window_ns, 1e-3);
+}
+
+static void
+test_zram_read_write (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  SsdbJobSpec job;
+
+  if (!can_run () || (dev = zram_new (256 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = open_writable (dev);
+  g_assert_true (ssdb_target_fill (t, 0, 256 * MiB, 1, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  /* RND4K Q32T1 read: the queue is really kept full. */
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_RANDOM, 4096, 32, 1, 256 * MiB, 500 * MS);
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  assert_consistent (r, 4096);
+  g_assert_cmpuint (r->write_ios, ==, 0);
+  g_assert_cmpfloat (r->mean_inflight, >=, 0.9 * 32);
+  g_assert_cmpfloat (r->mean_inflight, <=, 32.01);
+  g_assert_cmpuint (r->window_ns, >=, 500 * MS);
+  g_assert_cmpuint (r->window_ns, <, 900 * MS);
+  g_assert_true (r->counters_valid);
+  g_assert_true (r->reached_device);
+  g_assert_cmpuint (r->device_read_bytes, >=, r->read_bytes);
+  g_assert_cmpuint (r->cpu_user_ns + r->cpu_system_ns, >, 0);
+
+  /* SEQ1M Q8T1 write, 4 threads: every thread has its own slice. */
+  job_init (&job, SSDB_RW_WRITE, SSDB_ACCESS_SEQUENTIAL, 1u << 20, 8, 4, 256 * MiB, 300 * MS);
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  assert_consistent (r, 1u << 20);
+  g_assert_cmpuint (r->read_ios, ==, 0);
+  g_assert_true (r->reached_device);
+  g_assert_cmpuint (r->device_write_bytes, >=, r->write_bytes);
+
+  /* Mix: 70 % reads within 2 points over many requests. */
+  job_init (&job, SSDB_RW_MIX, SSDB_ACCESS_RANDOM, 4096, 16, 1, 256 * MiB, 300 * MS);
+  job.read_percent = 70;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  assert_consistent (r, 4096);
+  g_assert_cmpuint (r->ios, >, 10000);
+  g_assert_cmpfloat (fabs ((double) r->read_ios / r->ios - 0.70), <, 0.02);
+
+  /* Size-based: exactly the asked amount. */
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_SEQUENTIAL, 128 * 1024, 4, 2, 256 * MiB, 0);
+  job.total_bytes = 64 * MiB;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpuint (r->bytes, ==, 64 * MiB);
+  g_assert_cmpuint (r->ios, ==, 512);
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+typedef struct
+{
+  SsdbTarget *target;
+  SsdbJobSpec job;
+  GCancellable *cancellable;
+  SsdbIoResult *result;
+  GError *error;
+  gboolean ok;
+  gint64 returned_us;
+} CancelRun;
+
+static gpointer
+cancel_run_thread (gpointer data)
+{
+  CancelRun *c = data;
+
+  c->ok = ssdb_io_run (c->target, &c->job, NULL, NULL, c->cancellable, c->result, &c->error);
+  c->returned_us = g_get_monotonic_time ();
+  return NULL;
+}
+
+static void
+test_cancel (void)
+{
+  g_autofree char *dev = NULL;
+  CancelRun c = { 0 };
+  GThread *thread;
+  gint64 cancelled_us;
+
+  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  c.target = open_writable (dev);
+  c.cancellable = g_cancellable_new ();
+  c.result = g_new0 (SsdbIoResult, 1);
+  job_init (&c.job, SSDB_RW_WRITE, SSDB_ACCESS_RANDOM, 4096, 32, 4, 64 * MiB, 30000 * MS);
+
+  thread = g_thread_new ("run", cancel_run_thread, &c);
+  g_usleep (300000);
+  cancelled_us = g_get_monotonic_time ();
+  g_cancellable_cancel (c.cancellable);
+  g_thread_join (thread);
+
+  g_assert_false (c.ok);
+  g_assert_error (c.error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_true (c.result->cancelled);
+  g_assert_cmpuint (c.result->ios, >, 0);
+  g_test_message ("cancel took %.1f ms", (c.returned_us - cancelled_us) / 1000.0);
+  g_assert_cmpint (c.returned_us - cancelled_us, <, 250000);
+
+  g_clear_error (&c.error);
+  g_free (c.result);
+  g_object_unref (c.cancellable);
+  g_object_unref (c.target);
+  zram_free (g_steal_pointer (&dev));
+}
+
+static void
+test_offsets_past_2tib (void)
+{
+  Loop l = { 0 };
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  const guint64 size = 3 * TiB;
+  const guint64 where = 2 * TiB + TiB / 2 + 12 * 4096; /* not a power of two */
+  SsdbJobSpec job;
+  int fd;
+  off_t data;
+
+  if (!can_run ())
+    return;
+  loop_new (&l, size, 512);
+  t = open_writable (l.dev);
+  g_assert_cmpuint (ssdb_target_get_info (t)->size_bytes, ==, size);
+
+  /* 1 MiB of writes starting 2.5 TiB in. */
+  job_init (&job, SSDB_RW_WRITE, SSDB_ACCESS_SEQUENTIAL, 64 * 1024, 4, 1, 1 * MiB, 0);
+  job.offset = where;
+  job.total_bytes = 1 * MiB;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->bytes, ==, 1 * MiB);
+
+  /* The last block of the device is reachable; one past it is refused. */
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_SEQUENTIAL, 4096, 1, 1, 4096, 0);
+  job.offset = size - 4096;
+  job.total_bytes = 4096;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpuint (r->bytes, ==, 4096);
+  job.offset = size;
+  g_assert_false (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  g_clear_object (&t);
+  {
+    g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l.dev);
+    g_free (sh (cmd));
+  }
+  /* The data landed exactly where asked in the backing file: nothing before, 1 MiB there. */
+  fd = open (l.file, O_RDONLY);
+  g_assert_cmpint (fd, >=, 0);
+  data = lseek (fd, 0, SEEK_DATA);
+  g_assert_cmpint (data, <=, (off_t) where);
+  g_assert_cmpint (data, >, (off_t) (where - 4096 * 4)); /* file system block granularity */
+  g_assert_cmpint (lseek (fd, (off_t) where, SEEK_HOLE), >=, (off_t) (where + 1 * MiB));
+  close (fd);
+  g_unlink (l.file);
+  g_rmdir (l.dir);
+  g_free (l.dir);
+  g_free (l.file);
+  g_free (l.dev);
+}
+
+static void
+test_4k_sector_refuses_512 (void)
+{
+  Loop l = { 0 };
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  SsdbJobSpec job;
+
+  if (!can_run ())
+    return;
+  loop_new (&l, 64 * MiB, 4096);
+  t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_READ, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (ssdb_target_get_info (t)->logical_block_size, ==, 4096);
+
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_RANDOM, 512, 1, 1, 64 * MiB, 100 * MS);
+  g_assert_false (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "512"));
+  g_assert_nonnull (strstr (error->message, "4096"));
+  g_clear_error (&error);
+
+  /* 4 KiB works, and without a permission, writes are refused with the reason. */
+  job.block_size = 4096;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  job.rw = SSDB_RW_WRITE;
+  g_assert_false (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_assert_nonnull (strstr (error->message, l.dev));
+  g_clear_error (&error);
+
+  g_clear_object (&t);
+  loop_free (&l);
+}
+
+static void
+test_permission_must_name_device (void)
+{
+  Loop a = { 0 }, b = { 0 };
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *t;
+
+  if (!can_run ())
+    return;
+  loop_new (&a, 16 * MiB, 512);
+  loop_new (&b, 16 * MiB, 512);
+  t = ssdb_target_open (a.dev, SSDB_TARGET_OPEN_WRITE, b.dev, 0, &error);
+  g_assert_null (t);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_assert_nonnull (strstr (error->message, b.dev));
+  g_clear_error (&error);
+  t = ssdb_target_open (a.dev, SSDB_TARGET_OPEN_WRITE, NULL, 0, &error);
+  g_assert_null (t);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_clear_error (&error);
+  loop_free (&a);
+  loop_free (&b);
+}
+
+static GPtrArray *
+list_dir (const char *path)
+{
+  g_autoptr (GDir) dir = g_dir_open (path, 0, NULL);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
+  const char *n;
+
+  while (dir && (n = g_dir_read_name (dir)) != NULL)
+    g_ptr_array_add (names, g_strdup (n));
+  return names;
+}
+
+static void
+test_file_mode (void)
+{
+  g_autofree char *dir = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GPtrArray) before = NULL, after = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  const SsdbTargetInfo *info;
+  SsdbJobSpec job;
+
+  /* A directory on the machine's own disk: O_DIRECT works and the counters of its device see
+   * the I/O. */
+  dir = g_dir_make_tmp ("ssdb-file-XXXXXX", &error);
+  g_assert_no_error (error);
+  before = list_dir (dir);
+  t = ssdb_target_open (dir, SSDB_TARGET_OPEN_WRITE, NULL, 32 * MiB, &error);
+  g_assert_no_error (error);
+  info = ssdb_target_get_info (t);
+  g_assert_cmpint (info->kind, ==, SSDB_TARGET_FILE);
+  g_assert_cmpuint (info->size_bytes, ==, 32 * MiB);
+  g_assert_true (ssdb_target_is_writable (t));
+  /* O_TMPFILE: nothing appears in the directory. */
+  after = list_dir (dir);
+  g_assert_cmpuint (after->len, ==, before->len);
+
+  g_assert_true (ssdb_target_fill (t, 0, 32 * MiB, 1, NULL, NULL, NULL, &error));
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_SEQUENTIAL, 1u << 20, 4, 1, 32 * MiB, 0);
+  job.total_bytes = 32 * MiB;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->bytes, ==, 32 * MiB);
+  if (r->counters_valid)
+    g_assert_true (r->reached_device);
+
+  /* Asking for more than the free space names both numbers. */
+  {
+    g_autoptr (SsdbTarget) big = ssdb_target_open (dir, SSDB_TARGET_OPEN_WRITE, NULL,
+                                                   G_GUINT64_CONSTANT (1) << 60, &error);
+
+    g_assert_null (big);
+    g_assert_error (error, SSDB_ERROR, SSDB_ERROR_NO_SPACE);
+    g_assert_nonnull (strstr (error->message, "1152921504606846976 bytes"));
+    g_assert_nonnull (strstr (error->message, "available"));
+    g_clear_error (&error);
+  }
+
+  g_clear_object (&t);
+  g_clear_pointer (&after, g_ptr_array_unref);
+  after = list_dir (dir);
+  g_assert_cmpuint (after->len, ==, 0);
+  g_rmdir (dir);
+}
+
+static void
+test_summary_on_zram (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbSummaryResult) res = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbSummarySpec spec;
+  SsdbSummaryEntry *e;
+
+  if (!can_run () || (dev = zram_new (128 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = open_writable (dev);
+  ssdb_summary_spec_init (&spec);
+  spec.size = 64 * MiB;
+  spec.count = 2;
+  spec.duration_ns = 200 * MS;
+  spec.do_mix = TRUE;
+  res = ssdb_summary_result_new (&spec, t);
+  g_assert_cmpuint (res->entries->len, ==, 12);
+  g_assert_null (res->writes_skipped_reason);
+  g_assert_true (ssdb_summary_run (t, res, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (res->prepare_ns, >, 0);
+  for (guint i = 0; i < res->entries->len; i++)
+    {
+      e = g_ptr_array_index (res->entries, i);
+      g_assert_cmpint (e->state, ==, SSDB_ENTRY_DONE);
+      g_assert_cmpuint (e->passes->len, ==, 2);
+      g_assert_nonnull (strstr (e->fio_command, "--ioengine=libaio"));
+      /* Best-of: the aggregate is the faster pass. */
+      g_assert_cmpfloat (e->aggregate.bytes_per_second, ==,
+                         MAX (g_array_index (e->passes, SsdbIoResult, 0).bytes_per_second,
+                              g_array_index (e->passes, SsdbIoResult, 1).bytes_per_second));
+    }
+  e = ssdb_summary_result_find (res, "RND4K Q32T1", SSDB_RW_READ);
+  g_assert_nonnull (e);
+  g_assert_cmpfloat (e->aggregate.mean_inflight, >=, 0.9 * 32);
+  e = ssdb_summary_result_find (res, "SEQ1M Q8T1", SSDB_RW_WRITE);
+  g_assert_nonnull (strstr (e->fio_command, "--rw=write --bs=1m --iodepth=8 --numjobs=1"));
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+static void
+test_summary_reads_only_without_permission (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbSummaryResult) res = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbSummarySpec spec;
+  guint done = 0, skipped = 0;
+
+  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_READ, NULL, 0, &error);
+  g_assert_no_error (error);
+  ssdb_summary_spec_init (&spec);
+  spec.size = 32 * MiB;
+  spec.count = 1;
+  spec.duration_ns = 100 * MS;
+  res = ssdb_summary_result_new (&spec, t);
+  g_assert_nonnull (res->writes_skipped_reason);
+  g_assert_nonnull (strstr (res->writes_skipped_reason, dev));
+  g_assert_true (ssdb_summary_run (t, res, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (res->prepare_ns, ==, 0);
+  for (guint i = 0; i < res->entries->len; i++)
+    {
+      SsdbSummaryEntry *e = g_ptr_array_index (res->entries, i);
+
+      if (e->rw == SSDB_RW_READ)
+        {
+          g_assert_cmpint (e->state, ==, SSDB_ENTRY_DONE);
+          done++;
+        }
+      else
+        {
+          g_assert_cmpint (e->state, ==, SSDB_ENTRY_SKIPPED);
+          g_assert_nonnull (strstr (e->message, "writes skipped"));
+          g_assert_cmpuint (e->passes->len, ==, 0);
+          skipped++;
+        }
+    }
+  g_assert_cmpuint (done, ==, 4);
+  g_assert_cmpuint (skipped, ==, 4);
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/io/zram-read-write", test_zram_read_write);
+  g_test_add_func ("/io/cancel-within-250ms", test_cancel);
+  g_test_add_func ("/io/offsets-past-2tib", test_offsets_past_2tib);
+  g_test_add_func ("/io/4k-sector-refuses-512", test_4k_sector_refuses_512);
+  g_test_add_func ("/io/permission-must-name-device", test_permission_must_name_device);
+  g_test_add_func ("/io/test-file", test_file_mode);
+  g_test_add_func ("/summary/zram", test_summary_on_zram);
+  g_test_add_func ("/summary/reads-only-without-permission",
+                   test_summary_reads_only_without_permission);
+  return g_test_run ();
+}
