@@ -819,6 +819,11 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
     g_string_append_printf (s, " --rwmixread=%u", spec->read_percent);
   g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
                           spec->threads);
+  /* The engine submits every free slot in one io_submit() and reaps up to the whole queue in one
+   * io_getevents(); fio's default submits one request per call. */
+  if (spec->queue_depth > 1)
+    g_string_append_printf (s, " --iodepth_batch_submit=%u --iodepth_batch_complete_max=%u",
+                            spec->queue_depth, spec->queue_depth);
   g_string_append_printf (s, " --offset=%s --size=%s", offset, size);
   if (spec->threads > 1)
     {
