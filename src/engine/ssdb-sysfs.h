@@ -35,17 +35,22 @@ typedef struct
  * @discard: queue/discard_max_bytes > 0
  * @read_only: `ro`
  * @removable: `removable` of the disk
- * @model: device/model, trimmed (nullable)
- * @vendor: device/vendor, trimmed (nullable)
- * @serial: device/serial or wwid (nullable)
- * @firmware: device/firmware_rev or rev (nullable)
- * @transport: "nvme", "sata", "usb", "virtio", "loop", "zram", ... best guess (nullable)
+ * @model: device/model (device/name for MMC/SD), trimmed (nullable)
+ * @vendor: device/vendor, trimmed; bus ids such as virtio's "0x1af4" are left out (nullable)
+ * @serial: the first of device/serial (NVMe, MMC), the disk's serial (virtio), the unit serial
+ *   number VPD page device/vpd_pg80 (SCSI, SATA), device/wwid, the disk's wwid (nullable)
+ * @firmware: device/firmware_rev (NVMe), rev (SCSI, SATA) or fwrev (MMC) (nullable)
+ * @transport: best guess from the disk's place under /sys/devices and its name: "usb", "nvme",
+ *   "mmc", "sata" (libata), "virtio", "loop", "zram", "dm", "md", "nbd", "scsi", "virtual"
+ *   (nullable)
  * @scheduler: the active I/O scheduler (nullable)
  * @nr_requests: queue/nr_requests (0 if unknown)
  * @start_sector: for a partition, its start in 512-byte sectors
- * @backing_file: for a loop device, its backing file (nullable)
+ * @backing_file: for a loop device (or a partition of one), its backing file (nullable)
  *
- * Facts about one block device, read from sysfs. Free with ssdb_block_facts_free().
+ * Facts about one block device, read from sysfs. For a partition, the queue, device and
+ * removable facts are those of its disk. A file that is missing or does not parse leaves its
+ * fact unknown (0, %FALSE or %NULL). Free with ssdb_block_facts_free().
  */
 typedef struct
 {
@@ -87,7 +92,12 @@ SsdbBlockFacts *ssdb_block_facts_read (const SsdbSystemPaths *paths, const char 
 
 /**
  * ssdb_block_name_from_devnum:
- * Returns: (transfer full) (nullable): the kernel name of MAJ:MIN via /sys/dev/block, or %NULL.
+ * @paths: (nullable): where to read
+ * @major: major number
+ * @minor: minor number
+ *
+ * Returns: (transfer full) (nullable): the kernel name of MAJ:MIN via /sys/dev/block, or %NULL
+ *   when no block device has that number.
  */
 char *ssdb_block_name_from_devnum (const SsdbSystemPaths *paths, guint major, guint minor);
 
@@ -106,14 +116,66 @@ GPtrArray *ssdb_block_list (const SsdbSystemPaths *paths, gboolean include_parti
  * ssdb_block_read_stat:
  * @paths: (nullable): where to read
  * @name: kernel name
- * @read_bytes: (out): sectors read x 512
- * @write_bytes: (out): sectors written x 512
+ * @read_bytes: (out) (optional): bytes read: field 3 (sectors read) x 512
+ * @write_bytes: (out) (optional): bytes written: field 7 (sectors written) x 512
  *
- * Reads /sys/class/block/NAME/stat.
+ * Reads /sys/class/block/NAME/stat (for a partition, its own counters).
  *
- * Returns: %TRUE when the counters could be read.
+ * Returns: %TRUE when the counters could be read (both outputs are 0 otherwise).
  */
 gboolean ssdb_block_read_stat (const SsdbSystemPaths *paths, const char *name,
                                guint64 *read_bytes, guint64 *write_bytes);
+
+/**
+ * ssdb_block_read_attr:
+ * @paths: (nullable): where to read
+ * @name: kernel name of a block device
+ * @attr: attribute path below /sys/class/block/NAME ("ro", "queue/scheduler", "device/model");
+ *   relative, without ".." components
+ *
+ * Returns: (transfer full) (nullable): the attribute's text with surrounding white space removed
+ *   and invalid UTF-8 replaced, or %NULL when it is missing, unreadable, empty or larger than
+ *   64 KiB.
+ */
+char *ssdb_block_read_attr (const SsdbSystemPaths *paths, const char *name, const char *attr);
+
+/**
+ * ssdb_block_read_devnum:
+ * @paths: (nullable): where to read
+ * @name: kernel name
+ * @major: (out) (optional): major number
+ * @minor: (out) (optional): minor number
+ *
+ * Reads /sys/class/block/NAME/dev ("MAJ:MIN").
+ *
+ * Returns: %TRUE when the device number could be read (both outputs are 0 otherwise).
+ */
+gboolean ssdb_block_read_devnum (const SsdbSystemPaths *paths, const char *name, guint *major,
+                                 guint *minor);
+
+/**
+ * ssdb_block_list_partitions:
+ * @paths: (nullable): where to read
+ * @name: kernel name of a whole disk
+ *
+ * The partitions of a disk are the subdirectories of its sysfs directory that hold a
+ * `partition` file.
+ *
+ * Returns: (transfer full) (element-type utf8): kernel names of the partitions in name order
+ *   ("sda1", "sda2", ..., "sda10"); empty when there are none, when @name is a partition or
+ *   does not exist.
+ */
+GPtrArray *ssdb_block_list_partitions (const SsdbSystemPaths *paths, const char *name);
+
+/**
+ * ssdb_block_list_holders:
+ * @paths: (nullable): where to read
+ * @name: kernel name
+ *
+ * Returns: (transfer full) (element-type utf8): kernel names of the devices built directly on
+ *   @name (entries of /sys/class/block/NAME/holders: "dm-0", "md127"), in name order; empty
+ *   when there are none.
+ */
+GPtrArray *ssdb_block_list_holders (const SsdbSystemPaths *paths, const char *name);
 
 G_END_DECLS
