@@ -120,6 +120,8 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
              spec->length, spec->threads, spec->block_size);
   if (spec->duration_ns == 0 && spec->total_bytes == 0)
     INVALID ("A job needs a duration or an amount of data to transfer");
+  if (spec->mark_bytes && (spec->threads != 1 || spec->mark_func == NULL))
+    INVALID ("Progress marks need one thread and a callback");
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
     INVALID ("Unknown data pattern");
   buffers = (guint64) spec->threads * spec->queue_depth * spec->block_size;
@@ -153,6 +155,7 @@ typedef struct
   guint64 seq_next;
   guint64 quota_bytes; /* size-based: bytes this worker issues; 0 = unlimited */
   guint64 issued_bytes;
+  guint64 next_mark;
 
   io_context_t ctx;
   struct iocb *iocbs;
@@ -401,6 +404,17 @@ worker_main (gpointer data)
           }
         if (got > 0)
           {
+            if (spec->mark_bytes)
+              {
+                guint64 done = w->read_bytes + w->write_bytes;
+
+                while (done >= w->next_mark)
+                  {
+                    spec->mark_func ((guint) (w->next_mark / spec->mark_bytes), now - sh->t0,
+                                     spec->mark_data);
+                    w->next_mark += spec->mark_bytes;
+                  }
+              }
             w->last_completion_ns = now;
             __atomic_store_n (&w->done_bytes, w->read_bytes + w->write_bytes, __ATOMIC_RELAXED);
             __atomic_store_n (&w->done_ios, w->read_ios + w->write_ios, __ATOMIC_RELAXED);
@@ -489,6 +503,7 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
   w->region_blocks = slice_blocks;
   w->region_start = spec->offset + (guint64) index * slice_blocks * spec->block_size;
   w->seq_next = 0;
+  w->next_mark = spec->mark_bytes ? spec->mark_bytes : G_MAXUINT64;
   if (spec->total_bytes)
     {
       guint64 share = spec->total_bytes / spec->threads;

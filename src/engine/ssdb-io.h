@@ -55,9 +55,24 @@ typedef enum
  * @data: data pattern for writes
  * @seed: seed of random offsets, mixed choices and the data pool
  * @sample_interval_ns: when > 0, a progress sample is published at this interval
+ * @mark_bytes: when > 0 (and @threads is 1), @mark_func is called each time this many more
+ *   bytes have completed: the time series of a whole-drive fill per segment
+ * @mark_func: (nullable): see #SsdbIoMarkFunc
+ * @mark_data: data for @mark_func
  *
  * One measured I/O job, fio's terms: `--rw --bs --iodepth --numjobs --offset --size --runtime`.
  */
+/**
+ * SsdbIoMarkFunc:
+ * @index: 1 for the first SsdbJobSpec.mark_bytes completed, 2 for twice that, ...
+ * @elapsed_ns: when the completion that crossed the mark was reaped, since the window opened
+ * @user_data: SsdbJobSpec.mark_data
+ *
+ * Called on the I/O thread each time the completed bytes cross a multiple of
+ * SsdbJobSpec.mark_bytes (one thread only); must be quick.
+ */
+typedef void (*SsdbIoMarkFunc) (guint index, guint64 elapsed_ns, gpointer user_data);
+
 typedef struct
 {
   SsdbRw rw;
@@ -73,6 +88,9 @@ typedef struct
   SsdbDataPattern data;
   guint64 seed;
   guint64 sample_interval_ns;
+  guint64 mark_bytes;
+  SsdbIoMarkFunc mark_func;
+  gpointer mark_data;
 } SsdbJobSpec;
 
 /** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */

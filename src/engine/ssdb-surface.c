@@ -1,0 +1,345 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-surface.h"
+#include "ssdb-error.h"
+
+#include <errno.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+
+void
+ssdb_surface_spec_init (SsdbSurfaceSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->samples = 200;
+  spec->block_size = 1u << 20;
+  spec->sample_bytes = 64 * MiB;
+  spec->queue_depth = 1;
+  spec->access_samples = 1000;
+  spec->access_first_bytes = G_GUINT64_CONSTANT (50000000000);
+  spec->burst = TRUE;
+  spec->write = SSDB_SURFACE_WRITE_NONE;
+  spec->seed = 1;
+}
+
+SsdbSurfaceResult *
+ssdb_surface_result_new (const SsdbSurfaceSpec *spec)
+{
+  SsdbSurfaceResult *r;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  r = g_new0 (SsdbSurfaceResult, 1);
+  r->spec = *spec;
+  r->read = g_array_new (FALSE, TRUE, sizeof (SsdbSurfaceSample));
+  r->write = g_array_new (FALSE, TRUE, sizeof (SsdbSurfaceSample));
+  r->access = g_array_new (FALSE, TRUE, sizeof (SsdbAccessSample));
+  return r;
+}
+
+void
+ssdb_surface_result_free (SsdbSurfaceResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->read);
+  g_array_unref (result->write);
+  g_array_unref (result->access);
+  g_free (result);
+}
+
+guint64
+ssdb_surface_position (guint64 span_offset, guint64 span_length, guint64 sample_bytes,
+                       guint samples, guint index, guint align)
+{
+  unsigned __int128 room, pos;
+
+  g_return_val_if_fail (samples >= 2, span_offset);
+  g_return_val_if_fail (index < samples, span_offset);
+  g_return_val_if_fail (sample_bytes <= span_length, span_offset);
+  g_return_val_if_fail (align > 0, span_offset);
+
+  room = span_length - sample_bytes;
+  if (index == samples - 1)
+    return span_offset + (guint64) room;
+  pos = room * index / (samples - 1);
+  pos -= pos % align;
+  return span_offset + (guint64) pos;
+}
+
+static void
+update_stats (GArray *samples, SsdbRateStats *stats)
+{
+  double sum = 0;
+
+  memset (stats, 0, sizeof *stats);
+  for (guint i = 0; i < samples->len; i++)
+    {
+      const SsdbSurfaceSample *s = &g_array_index (samples, SsdbSurfaceSample, i);
+
+      if (i == 0 || s->bytes_per_second < stats->min)
+        stats->min = s->bytes_per_second;
+      if (s->bytes_per_second > stats->max)
+        stats->max = s->bytes_per_second;
+      sum += s->bytes_per_second;
+    }
+  if (samples->len)
+    stats->mean = sum / samples->len;
+}
+
+static inline guint64
+now_ns (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_MONOTONIC, &ts);
+  return (guint64) ts.tv_sec * NS_PER_S + (guint64) ts.tv_nsec;
+}
+
+static gboolean
+run_curve (SsdbTarget *target, SsdbSurfaceResult *r, SsdbRw rw, GArray *out,
+           SsdbSurfaceProgressFunc progress, gpointer user_data, double base, double share,
+           GCancellable *cancellable, GError **error)
+{
+  const SsdbSurfaceSpec *spec = &r->spec;
+  SsdbIoResult *io = g_new0 (SsdbIoResult, 1);
+  gboolean ok = TRUE;
+
+  for (guint i = 0; i < spec->samples && ok; i++)
+    {
+      SsdbJobSpec job;
+      SsdbSurfaceSample s = { 0 };
+
+      ssdb_job_spec_init (&job);
+      job.rw = rw;
+      job.access = SSDB_ACCESS_SEQUENTIAL;
+      job.block_size = spec->block_size;
+      job.queue_depth = spec->queue_depth;
+      job.threads = 1;
+      job.offset = ssdb_surface_position (spec->span_offset, spec->span_length,
+                                          spec->sample_bytes, spec->samples, i,
+                                          spec->block_size);
+      job.length = spec->sample_bytes;
+      job.total_bytes = spec->sample_bytes;
+      job.duration_ns = 0;
+      job.seed = spec->seed + i;
+
+      ok = ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
+      if (!ok)
+        {
+          r->cancelled = io->cancelled;
+          break;
+        }
+      s.offset_bytes = job.offset;
+      s.bytes = io->bytes;
+      s.window_ns = io->window_ns;
+      s.bytes_per_second = io->bytes_per_second;
+      r->cpu_ns += io->cpu_user_ns + io->cpu_system_ns;
+      g_array_append_val (out, s);
+      update_stats (out, out == r->read ? &r->read_stats : &r->write_stats);
+      if (progress)
+        progress (r, rw == SSDB_RW_READ ? "read" : "write",
+                  base + share * (double) (i + 1) / spec->samples, user_data);
+    }
+  g_free (io);
+  return ok;
+}
+
+static gboolean
+run_access (SsdbTarget *target, SsdbSurfaceResult *r, SsdbSurfaceProgressFunc progress,
+            gpointer user_data, double base, double share, GCancellable *cancellable,
+            GError **error)
+{
+  const SsdbSurfaceSpec *spec = &r->spec;
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  guint blk = MAX (4096u, MAX (info->logical_block_size, info->dio_offset_align));
+  guint64 blocks = spec->span_length / blk;
+  guint64 sum = 0, first_sum = 0;
+  void *buf = NULL;
+  SsdbRng rng;
+  int fd = ssdb_target_get_fd (target);
+
+  if (spec->access_samples == 0 || blocks == 0)
+    return TRUE;
+  if (posix_memalign (&buf, MAX (4096u, info->dio_mem_align), blk) != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, "Cannot allocate a read buffer");
+      return FALSE;
+    }
+  ssdb_rng_init (&rng, spec->seed ^ G_GUINT64_CONSTANT (0xacce55));
+  for (guint i = 0; i < spec->access_samples; i++)
+    {
+      SsdbAccessSample a;
+      guint64 t0, t1;
+      ssize_t n;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          r->cancelled = TRUE;
+          free (buf);
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The surface test on %s was "
+                       "cancelled", ssdb_target_get_display_name (target));
+          return FALSE;
+        }
+      a.offset_bytes = spec->span_offset + ssdb_rng_below (&rng, blocks) * blk;
+      t0 = now_ns ();
+      n = pread (fd, buf, blk, (off_t) a.offset_bytes);
+      t1 = now_ns ();
+      if (n != (ssize_t) blk)
+        {
+          int errsv = n < 0 ? errno : EIO;
+
+          free (buf);
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
+                       "I/O error on %s: read of %u bytes at offset %" G_GUINT64_FORMAT
+                       " failed: %s (errno %d)",
+                       ssdb_target_get_display_name (target), blk, a.offset_bytes,
+                       g_strerror (errsv), errsv);
+          return FALSE;
+        }
+      a.latency_ns = t1 - t0;
+      g_array_append_val (r->access, a);
+      sum += a.latency_ns;
+      if (a.offset_bytes - spec->span_offset < spec->access_first_bytes)
+        {
+          first_sum += a.latency_ns;
+          r->access_first_count++;
+        }
+      r->access_mean_ns = (double) sum / r->access->len;
+      r->access_first_mean_ns
+          = r->access_first_count ? (double) first_sum / r->access_first_count : 0;
+      if (progress && (i % 50 == 49 || i + 1 == spec->access_samples))
+        progress (r, "access", base + share * (double) (i + 1) / spec->access_samples,
+                  user_data);
+    }
+  free (buf);
+  return TRUE;
+}
+
+static gboolean
+run_burst (SsdbTarget *target, SsdbSurfaceResult *r, GCancellable *cancellable, GError **error)
+{
+  const SsdbSurfaceSpec *spec = &r->spec;
+  SsdbIoResult *io = g_new0 (SsdbIoResult, 1);
+  SsdbJobSpec job;
+  gboolean ok;
+
+  /* HD Tune's burst rate: the same small region read over and over at a high queue depth, so
+   * the drive answers from its cache and the interface sets the pace. */
+  ssdb_job_spec_init (&job);
+  job.rw = SSDB_RW_READ;
+  job.access = SSDB_ACCESS_SEQUENTIAL;
+  job.block_size = 64 * 1024;
+  job.queue_depth = 32;
+  job.threads = 1;
+  job.offset = spec->span_offset;
+  job.length = MIN (MiB, spec->span_length);
+  job.duration_ns = NS_PER_S / 2;
+  job.seed = spec->seed;
+  if (job.length < job.block_size)
+    job.block_size = (guint) job.length;
+  ok = ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
+  if (ok)
+    {
+      r->burst_bytes_per_second = io->bytes_per_second;
+      r->cpu_ns += io->cpu_user_ns + io->cpu_system_ns;
+    }
+  else
+    r->cancelled = io->cancelled;
+  g_free (io);
+  return ok;
+}
+
+gboolean
+ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result,
+                  SsdbSurfaceProgressFunc progress, gpointer user_data,
+                  GCancellable *cancellable, GError **error)
+{
+  SsdbSurfaceSpec *spec;
+  const SsdbTargetInfo *info;
+  double read_share, write_share, access_share;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  spec = &result->spec;
+  info = ssdb_target_get_info (target);
+  if (spec->span_offset > info->size_bytes)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span starts at %" G_GUINT64_FORMAT ", beyond the end of %s (%"
+                   G_GUINT64_FORMAT " bytes)",
+                   spec->span_offset, ssdb_target_get_display_name (target), info->size_bytes);
+      return FALSE;
+    }
+  if (spec->span_length == 0)
+    spec->span_length = info->size_bytes - spec->span_offset;
+  if (spec->span_length > info->size_bytes - spec->span_offset)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
+                   ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                   spec->span_length, spec->span_offset, ssdb_target_get_display_name (target),
+                   info->size_bytes);
+      return FALSE;
+    }
+  if (spec->samples < 2 || spec->samples > 100000)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Sample count %u is out of range (2 to 100000)", spec->samples);
+      return FALSE;
+    }
+  /* A span shorter than one sample per position: shrink the sample. */
+  if (spec->sample_bytes > spec->span_length)
+    spec->sample_bytes = spec->span_length / spec->block_size * spec->block_size;
+  if (spec->sample_bytes < spec->block_size || spec->sample_bytes % spec->block_size != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The sample size (%" G_GUINT64_FORMAT " bytes) must be a whole number of "
+                   "%u-byte blocks within the span",
+                   spec->sample_bytes, spec->block_size);
+      return FALSE;
+    }
+  if ((spec->span_length - spec->sample_bytes) % info->dio_offset_align != 0
+      || spec->span_offset % info->dio_offset_align != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span must start and end on %u-byte boundaries of %s",
+                   info->dio_offset_align, ssdb_target_get_display_name (target));
+      return FALSE;
+    }
+  if (spec->write == SSDB_SURFACE_WRITE_DESTROY && !ssdb_target_is_writable (target))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "A write surface on %s was refused: %s",
+                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
+      return FALSE;
+    }
+
+  write_share = spec->write == SSDB_SURFACE_WRITE_DESTROY ? 0.45 : 0;
+  access_share = spec->access_samples ? 0.1 : 0;
+  read_share = 1.0 - write_share - access_share;
+
+  if (!run_curve (target, result, SSDB_RW_READ, result->read, progress, user_data, 0,
+                  read_share, cancellable, error))
+    return FALSE;
+  if (!run_access (target, result, progress, user_data, read_share, access_share, cancellable,
+                   error))
+    return FALSE;
+  if (spec->burst && !run_burst (target, result, cancellable, error))
+    return FALSE;
+  if (progress)
+    progress (result, "burst", read_share + access_share, user_data);
+  if (spec->write == SSDB_SURFACE_WRITE_DESTROY
+      && !run_curve (target, result, SSDB_RW_WRITE, result->write, progress, user_data,
+                     read_share + access_share, write_share, cancellable, error))
+    return FALSE;
+  return TRUE;
+}
