@@ -1,0 +1,203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-application.h"
+
+#include "ssdb-preferences-window.h"
+#include "ssdb-window.h"
+
+struct _SsdbApplication
+{
+  AdwApplication parent_instance;
+
+  GSettings *settings;
+  SsdbDeviceMonitor *monitor;
+};
+
+G_DEFINE_FINAL_TYPE (SsdbApplication, ssdb_application, ADW_TYPE_APPLICATION)
+
+static SsdbWindow *
+get_window (SsdbApplication *self)
+{
+  GtkWindow *window = gtk_application_get_active_window (GTK_APPLICATION (self));
+
+  if (SSDB_IS_WINDOW (window))
+    return SSDB_WINDOW (window);
+  window = GTK_WINDOW (ssdb_window_new (self));
+  return SSDB_WINDOW (window);
+}
+
+static void
+preferences_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  SsdbApplication *self = SSDB_APPLICATION (data);
+  GtkWidget *prefs = ssdb_preferences_window_new (GTK_WINDOW (get_window (self)), self->settings);
+
+  gtk_window_present (GTK_WINDOW (prefs));
+}
+
+static void
+open_report_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  ssdb_window_open_report (get_window (SSDB_APPLICATION (data)));
+}
+
+static void
+save_report_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  ssdb_window_save_report (get_window (SSDB_APPLICATION (data)));
+}
+
+static void
+export_image_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  ssdb_window_export_image (get_window (SSDB_APPLICATION (data)));
+}
+
+static void
+shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  SsdbApplication *self = SSDB_APPLICATION (data);
+  g_autoptr (GtkBuilder) builder
+      = gtk_builder_new_from_resource ("/org/ssdbench/App/ui/ssdb-shortcuts-window.ui");
+  GtkWindow *window = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
+
+  gtk_window_set_transient_for (window, GTK_WINDOW (get_window (self)));
+  gtk_window_present (window);
+}
+
+static void
+about_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  SsdbApplication *self = SSDB_APPLICATION (data);
+  static const char *developers[] = { "The SSD Bench developers", NULL };
+  GtkWidget *about = adw_about_window_new ();
+
+  g_object_set (about, "transient-for", get_window (self), "application-name", "SSD Bench",
+                "application-icon", APP_ID, "developer-name", "The SSD Bench developers", "version",
+                PACKAGE_VERSION, "website", "https://ssdbench.org", "copyright",
+                "© 2026 The SSD Bench developers", "license-type", GTK_LICENSE_GPL_3_0,
+                "developers", developers, "comments",
+                "Measure SSDs and hard disks the way hardware reviewers do", NULL);
+  gtk_window_present (GTK_WINDOW (about));
+}
+
+static void
+quit_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  GList *windows = gtk_application_get_windows (GTK_APPLICATION (data));
+
+  /* Closing the windows stops their runs first. */
+  for (GList *l = g_list_copy (windows); l != NULL; l = g_list_delete_link (l, l))
+    gtk_window_close (GTK_WINDOW (l->data));
+  g_application_quit (G_APPLICATION (data));
+}
+
+static const GActionEntry app_entries[] = {
+  { .name = "preferences", .activate = preferences_activated },
+  { .name = "open-report", .activate = open_report_activated },
+  { .name = "save-report", .activate = save_report_activated },
+  { .name = "export-image", .activate = export_image_activated },
+  { .name = "shortcuts", .activate = shortcuts_activated },
+  { .name = "about", .activate = about_activated },
+  { .name = "quit", .activate = quit_activated },
+};
+
+static void
+ssdb_application_startup (GApplication *app)
+{
+  SsdbApplication *self = SSDB_APPLICATION (app);
+  static const struct
+  {
+    const char *action;
+    const char *accels[3];
+  } accels[] = {
+    { "win.start", { "F5", "<Control>r", NULL } },
+    { "win.stop", { "Escape", NULL } },
+    { "app.save-report", { "<Control>s", NULL } },
+    { "app.open-report", { "<Control>o", NULL } },
+    { "app.export-image", { "<Control>e", NULL } },
+    { "app.shortcuts", { "<Control>question", NULL } },
+    { "app.preferences", { "<Control>comma", NULL } },
+    { "app.quit", { "<Control>q", NULL } },
+  };
+
+  G_APPLICATION_CLASS (ssdb_application_parent_class)->startup (app);
+
+  g_action_map_add_action_entries (G_ACTION_MAP (app), app_entries, G_N_ELEMENTS (app_entries),
+                                   app);
+  for (guint i = 0; i < G_N_ELEMENTS (accels); i++)
+    gtk_application_set_accels_for_action (GTK_APPLICATION (app), accels[i].action,
+                                           accels[i].accels);
+
+  self->settings = g_settings_new (APP_ID);
+  self->monitor = ssdb_device_monitor_new (SSDB_DEVICE_MONITOR_DEFAULT);
+}
+
+static void
+ssdb_application_activate (GApplication *app)
+{
+  gtk_window_present (GTK_WINDOW (get_window (SSDB_APPLICATION (app))));
+}
+
+static void
+ssdb_application_open (GApplication *app, GFile **files, int n_files, const char *hint)
+{
+  SsdbWindow *window = get_window (SSDB_APPLICATION (app));
+
+  for (int i = 0; i < n_files; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+
+      if (path != NULL)
+        ssdb_window_select_target (window, path);
+    }
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+static void
+ssdb_application_dispose (GObject *object)
+{
+  SsdbApplication *self = SSDB_APPLICATION (object);
+
+  g_clear_object (&self->settings);
+  g_clear_object (&self->monitor);
+  G_OBJECT_CLASS (ssdb_application_parent_class)->dispose (object);
+}
+
+static void
+ssdb_application_class_init (SsdbApplicationClass *klass)
+{
+  GApplicationClass *app_class = G_APPLICATION_CLASS (klass);
+
+  G_OBJECT_CLASS (klass)->dispose = ssdb_application_dispose;
+  app_class->startup = ssdb_application_startup;
+  app_class->activate = ssdb_application_activate;
+  app_class->open = ssdb_application_open;
+}
+
+static void
+ssdb_application_init (SsdbApplication *self)
+{
+}
+
+SsdbApplication *
+ssdb_application_new (void)
+{
+  return g_object_new (SSDB_TYPE_APPLICATION, "application-id", APP_ID, "flags",
+                       G_APPLICATION_HANDLES_OPEN, "resource-base-path", "/org/ssdbench/App", NULL);
+}
+
+GSettings *
+ssdb_application_get_settings (SsdbApplication *self)
+{
+  g_return_val_if_fail (SSDB_IS_APPLICATION (self), NULL);
+  return self->settings;
+}
+
+SsdbDeviceMonitor *
+ssdb_application_get_device_monitor (SsdbApplication *self)
+{
+  g_return_val_if_fail (SSDB_IS_APPLICATION (self), NULL);
+  return self->monitor;
+}

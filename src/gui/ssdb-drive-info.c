@@ -1,0 +1,363 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-drive-info.h"
+
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
+
+#include "engine/ssdb-safety.h"
+#include "engine/ssdb-sysfs.h"
+#include "engine/ssdb-units.h"
+
+struct _SsdbDriveInfo
+{
+  AdwBin parent_instance;
+
+  GtkWidget *scroller;
+  GtkWidget *box;
+  GHashTable *values; /* row title -> shown value */
+};
+
+G_DEFINE_FINAL_TYPE (SsdbDriveInfo, ssdb_drive_info, ADW_TYPE_BIN)
+
+char *
+ssdb_alignment_describe (guint64 start_sector, gboolean *ok)
+{
+  guint64 start = start_sector * 512;
+  char kib[G_ASCII_DTOSTR_BUF_SIZE];
+
+  *ok = start % 4096 == 0;
+  g_ascii_formatd (kib, sizeof kib, start % 1024 ? "%.1f" : "%.0f", start / 1024.0);
+  if (!*ok)
+    return g_strdup_printf ("BAD · starts at %s KiB, not a multiple of 4 KiB", kib);
+  if (start % (1024 * 1024) == 0)
+    return g_strdup_printf ("OK · starts at %s KiB (1 MiB aligned)", kib);
+  return g_strdup_printf ("OK · starts at %s KiB (4 KiB aligned)", kib);
+}
+
+static GtkWidget *
+add_group (SsdbDriveInfo *self, const char *title, const char *description)
+{
+  GtkWidget *group = adw_preferences_group_new ();
+
+  adw_preferences_group_set_title (ADW_PREFERENCES_GROUP (group), title);
+  if (description != NULL)
+    adw_preferences_group_set_description (ADW_PREFERENCES_GROUP (group), description);
+  gtk_box_append (GTK_BOX (self->box), group);
+  return group;
+}
+
+static GtkWidget *
+value_label (const char *value)
+{
+  GtkWidget *label = gtk_label_new (value);
+
+  gtk_label_set_selectable (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_xalign (GTK_LABEL (label), 1.0);
+  gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
+  gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+static GtkWidget *
+add_row (SsdbDriveInfo *self, GtkWidget *group, const char *title, const char *value)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label;
+
+  if (value == NULL || *value == '\0')
+    value = "Unknown";
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+  label = value_label (value);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_hash_table_insert (self->values, g_strdup (title), g_strdup (value));
+  return row;
+}
+
+static void
+add_row_status (SsdbDriveInfo *self, GtkWidget *group, const char *title, const char *value,
+                gboolean good)
+{
+  GtkWidget *row = add_row (self, group, title, value);
+  GtkWidget *icon
+      = gtk_image_new_from_icon_name (good ? "emblem-ok-symbolic" : "dialog-warning-symbolic");
+
+  gtk_widget_add_css_class (icon, good ? "success" : "warning");
+  adw_action_row_add_prefix (ADW_ACTION_ROW (row), icon);
+}
+
+typedef struct
+{
+  GtkLabel *label;
+  char *serial;
+} SerialData;
+
+static void
+serial_data_free (gpointer data, GClosure *closure)
+{
+  SerialData *sd = data;
+
+  g_free (sd->serial);
+  g_free (sd);
+}
+
+static void
+on_serial_toggled (GtkToggleButton *button, SerialData *sd)
+{
+  gboolean shown = gtk_toggle_button_get_active (button);
+
+  gtk_label_set_text (sd->label, shown ? sd->serial : "••••••••••••");
+  gtk_button_set_icon_name (GTK_BUTTON (button),
+                            shown ? "view-conceal-symbolic" : "view-reveal-symbolic");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (button),
+                               shown ? "Hide Serial Number" : "Show Serial Number");
+}
+
+static void
+add_serial_row (SsdbDriveInfo *self, GtkWidget *group, const char *serial)
+{
+  GtkWidget *row = adw_action_row_new ();
+  GtkWidget *label, *button;
+  SerialData *sd;
+
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), "Serial Number");
+  if (serial == NULL || *serial == '\0')
+    {
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label ("Unknown"));
+      adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+      return;
+    }
+  label = value_label ("••••••••••••");
+  button = gtk_toggle_button_new ();
+  gtk_button_set_icon_name (GTK_BUTTON (button), "view-reveal-symbolic");
+  gtk_widget_set_tooltip_text (button, "Show Serial Number");
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  gtk_widget_add_css_class (button, "flat");
+  sd = g_new0 (SerialData, 1);
+  sd->label = GTK_LABEL (label);
+  sd->serial = g_strdup (serial);
+  g_signal_connect_data (button, "toggled", G_CALLBACK (on_serial_toggled), sd, serial_data_free,
+                         0);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
+  adw_action_row_add_suffix (ADW_ACTION_ROW (row), button);
+  adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), button);
+  adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+  g_hash_table_insert (self->values, g_strdup ("Serial Number"), g_strdup (serial));
+}
+
+static char *
+format_rotation (const SsdbDeviceInfo *dev, const SsdbBlockFacts *facts)
+{
+  int rate = dev ? dev->rotation_rate : -2;
+
+  if (rate > 0)
+    return g_strdup_printf ("Spinning disk · %d rpm", rate);
+  if (rate == -1)
+    return g_strdup ("Spinning disk");
+  if (rate == 0)
+    return g_strdup ("Solid state (no rotation)");
+  if (facts != NULL)
+    return g_strdup (facts->rotational ? "Spinning disk" : "Solid state (no rotation)");
+  return NULL;
+}
+
+static char *
+format_usage (const SsdbUsage *usage, gboolean *free_out)
+{
+  *free_out = FALSE;
+  if (usage == NULL)
+    return NULL;
+  if (usage->mounted_at != NULL)
+    return g_strdup_printf ("Mounted at %s (%s)", usage->mounted_at,
+                            usage->mounted_name ? usage->mounted_name : "");
+  if (usage->swap != NULL)
+    return g_strdup_printf ("In use as swap (%s)", usage->swap);
+  if (usage->holder != NULL)
+    return g_strdup_printf ("Held by %s", usage->holder);
+  *free_out = TRUE;
+  return g_strdup ("Not mounted, not in use");
+}
+
+static void
+add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *name)
+{
+  g_autoptr (SsdbBlockFacts) facts = ssdb_block_facts_read (NULL, name, NULL);
+  g_autoptr (SsdbBlockFacts) disk = NULL;
+  g_autoptr (SsdbUsage) usage = ssdb_usage_read (NULL, name, NULL);
+  g_autofree char *cap = NULL, *cap_full = NULL, *rot = NULL, *sectors = NULL, *queue = NULL;
+  g_autofree char *usage_text = NULL, *node = NULL;
+  const char *model, *vendor, *revision, *serial, *bus;
+  GtkWidget *group;
+  gboolean free_dev = FALSE;
+  guint64 size;
+
+  if (facts != NULL && facts->is_partition)
+    disk = ssdb_block_facts_read (NULL, facts->disk_name, NULL);
+
+  model = dev && dev->model ? dev->model : facts ? facts->model : NULL;
+  vendor = dev && dev->vendor ? dev->vendor : facts ? facts->vendor : NULL;
+  revision = dev && dev->revision ? dev->revision : facts ? facts->firmware : NULL;
+  serial = dev && dev->serial ? dev->serial : facts ? facts->serial : NULL;
+  bus = dev && dev->connection_bus ? dev->connection_bus : facts ? facts->transport : NULL;
+  if (model == NULL && disk != NULL)
+    model = disk->model;
+  size = dev ? dev->size_bytes : facts ? facts->size_bytes : 0;
+  node = g_strconcat ("/dev/", name, NULL);
+
+  group = add_group (self, "Drive", NULL);
+  add_row (self, group, "Model", model);
+  if (vendor != NULL)
+    add_row (self, group, "Vendor", vendor);
+  add_row (self, group, "Firmware", revision);
+  add_serial_row (self, group, serial);
+  add_row (self, group, "Interface", ssdb_format_bus (bus));
+  rot = format_rotation (dev, facts);
+  add_row (self, group, "Media", rot);
+  if (dev != NULL && dev->object_path != NULL)
+    add_row (self, group, "SMART", dev->smart_supported ? "Available" : "Not available");
+  else
+    add_row (self, group, "SMART", "Unknown (UDisks2 not available)");
+
+  group = add_group (self, "Device", NULL);
+  add_row (self, group, "Device", dev ? dev->device_path : node);
+  cap = ssdb_format_capacity (size);
+  cap_full = g_strdup_printf ("%s (%" G_GUINT64_FORMAT " bytes)", cap, size);
+  add_row (self, group, "Capacity", cap_full);
+  if (facts != NULL)
+    {
+      sectors = g_strdup_printf ("%u bytes logical · %u bytes physical", facts->logical_block_size,
+                                 facts->physical_block_size);
+      add_row (self, group, "Sector Size", sectors);
+      add_row (self, group, "Discard (TRIM)", facts->discard ? "Supported" : "Not supported");
+      if (facts->nr_requests > 0)
+        queue = g_strdup_printf ("%u requests", facts->nr_requests);
+      add_row (self, group, "Queue Depth", queue);
+      add_row (self, group, "I/O Scheduler", facts->scheduler);
+      add_row (self, group, "Read Only", facts->read_only ? "Yes" : "No");
+      if (facts->backing_file != NULL)
+        add_row (self, group, "Backing File", facts->backing_file);
+    }
+
+  group = add_group (self, "Partition and Use", NULL);
+  if (facts != NULL && facts->is_partition)
+    {
+      gboolean ok;
+      g_autofree char *align = ssdb_alignment_describe (facts->start_sector, &ok);
+
+      add_row_status (self, group, "Alignment", align, ok);
+    }
+  else
+    add_row (self, group, "Alignment", "Whole disk (no partition offset)");
+  usage_text = format_usage (usage, &free_dev);
+  add_row_status (self, group, "Mount State", usage_text, free_dev);
+}
+
+static void
+add_directory_groups (SsdbDriveInfo *self, const char *directory)
+{
+  g_autoptr (GFile) file = g_file_new_for_path (directory);
+  g_autoptr (GFileInfo) fsinfo = NULL;
+  g_autofree char *name = NULL, *free_text = NULL;
+  GtkWidget *group;
+  struct stat st;
+
+  fsinfo = g_file_query_filesystem_info (
+      file, G_FILE_ATTRIBUTE_FILESYSTEM_TYPE "," G_FILE_ATTRIBUTE_FILESYSTEM_FREE, NULL, NULL);
+  group = add_group (self, "Test File",
+                     "A temporary file is created in this folder for the run "
+                     "and removed afterwards.");
+  add_row (self, group, "Folder", directory);
+  if (fsinfo != NULL)
+    {
+      g_autofree char *cap = ssdb_format_capacity (
+          g_file_info_get_attribute_uint64 (fsinfo, G_FILE_ATTRIBUTE_FILESYSTEM_FREE));
+
+      add_row (self, group, "File System",
+               g_file_info_get_attribute_string (fsinfo, G_FILE_ATTRIBUTE_FILESYSTEM_TYPE));
+      free_text = g_strdup_printf ("%s free", cap);
+      add_row (self, group, "Free Space", free_text);
+    }
+  if (stat (directory, &st) == 0)
+    name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
+  if (name != NULL)
+    add_block_groups (self, NULL, name);
+  else
+    add_row (self, group, "Device", "None (the file system has no block device)");
+}
+
+void
+ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char *directory)
+{
+  g_return_if_fail (SSDB_IS_DRIVE_INFO (self));
+
+  g_hash_table_remove_all (self->values);
+  self->box = NULL;
+  {
+    GtkWidget *clamp = adw_clamp_new ();
+
+    self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+    gtk_widget_set_margin_top (self->box, 24);
+    gtk_widget_set_margin_bottom (self->box, 24);
+    gtk_widget_set_margin_start (self->box, 12);
+    gtk_widget_set_margin_end (self->box, 12);
+    adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 720);
+    adw_clamp_set_child (ADW_CLAMP (clamp), self->box);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
+  }
+
+  if (device != NULL)
+    add_block_groups (self, ssdb_device_get_info (device), ssdb_device_get_info (device)->name);
+  else if (directory != NULL)
+    add_directory_groups (self, directory);
+  else
+    {
+      GtkWidget *status = adw_status_page_new ();
+
+      adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "drive-harddisk-symbolic");
+      adw_status_page_set_title (ADW_STATUS_PAGE (status), "No Drive Selected");
+      adw_status_page_set_description (ADW_STATUS_PAGE (status),
+                                       "Choose a drive or a folder in the header bar.");
+      gtk_box_append (GTK_BOX (self->box), status);
+    }
+}
+
+char *
+ssdb_drive_info_dup_value (SsdbDriveInfo *self, const char *title)
+{
+  g_return_val_if_fail (SSDB_IS_DRIVE_INFO (self), NULL);
+  return g_strdup (g_hash_table_lookup (self->values, title));
+}
+
+static void
+ssdb_drive_info_finalize (GObject *object)
+{
+  SsdbDriveInfo *self = SSDB_DRIVE_INFO (object);
+
+  g_hash_table_unref (self->values);
+  G_OBJECT_CLASS (ssdb_drive_info_parent_class)->finalize (object);
+}
+
+static void
+ssdb_drive_info_class_init (SsdbDriveInfoClass *klass)
+{
+  G_OBJECT_CLASS (klass)->finalize = ssdb_drive_info_finalize;
+}
+
+static void
+ssdb_drive_info_init (SsdbDriveInfo *self)
+{
+  self->values = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, g_free);
+  self->scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->scroller), GTK_POLICY_NEVER,
+                                  GTK_POLICY_AUTOMATIC);
+  gtk_widget_set_vexpand (self->scroller, TRUE);
+  adw_bin_set_child (ADW_BIN (self), self->scroller);
+  ssdb_drive_info_set_target (self, NULL, NULL);
+}
+
+GtkWidget *
+ssdb_drive_info_new (void)
+{
+  return g_object_new (SSDB_TYPE_DRIVE_INFO, NULL);
+}

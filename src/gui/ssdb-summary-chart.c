@@ -1,0 +1,249 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-summary-chart.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+struct _SsdbSummaryChart
+{
+  GtkWidget parent_instance;
+
+  const SsdbSummaryResult *result;
+  SsdbSummaryUnit unit;
+  char *title;
+  char *subtitle;
+  int running_index;
+  double running_fraction;
+  double running_bytes_per_second;
+
+  GStrv drawn_cells;
+  guint snapshot_count;
+};
+
+G_DEFINE_FINAL_TYPE (SsdbSummaryChart, ssdb_summary_chart, GTK_TYPE_WIDGET)
+
+void
+ssdb_summary_chart_get_style (SsdbSummaryChart *self, SsdbStyle *style)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  SsdbTheme theme = SSDB_THEME_LIGHT;
+
+  if (adw_style_manager_get_high_contrast (manager))
+    theme = SSDB_THEME_HIGH_CONTRAST;
+  else if (adw_style_manager_get_dark (manager))
+    theme = SSDB_THEME_DARK;
+  ssdb_style_init (style, theme);
+  style->locale_numbers = TRUE;
+  if (adw_style_manager_get_high_contrast (manager) && adw_style_manager_get_dark (manager))
+    {
+      /* High contrast follows the dark variant's background too. */
+      SsdbStyle dark;
+
+      ssdb_style_init (&dark, SSDB_THEME_DARK);
+      style->background = dark.background;
+      style->cell = dark.cell;
+      style->foreground = (SsdbRgba){ 1, 1, 1, 1 };
+      style->dim = (SsdbRgba){ 0.85, 0.85, 0.85, 1 };
+    }
+}
+
+void
+ssdb_summary_chart_fill_view (SsdbSummaryChart *self, SsdbSummaryView *view)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+
+  memset (view, 0, sizeof *view);
+  view->result = self->result;
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->unit = self->unit;
+  view->running_index = self->running_index;
+  view->running_fraction = self->running_fraction;
+  view->running_bytes_per_second = self->running_bytes_per_second;
+}
+
+static void
+ssdb_summary_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
+{
+  SsdbSummaryChart *self = SSDB_SUMMARY_CHART (widget);
+  int width = gtk_widget_get_width (widget);
+  int height = gtk_widget_get_height (widget);
+  g_autoptr (GStrvBuilder) cells = g_strv_builder_new ();
+  SsdbSummaryView view;
+  SsdbStyle style;
+  cairo_t *cr;
+
+  if (width <= 0 || height <= 0 || self->result == NULL)
+    return;
+
+  ssdb_summary_chart_get_style (self, &style);
+  ssdb_summary_chart_fill_view (self, &view);
+
+  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+  ssdb_summary_painter_draw (&view, &style, cr, width, height);
+  cairo_destroy (cr);
+
+  for (guint i = 0; i < self->result->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (self->result->entries, i);
+      g_autofree char *text = ssdb_summary_format_value (e, self->unit, style.locale_numbers);
+
+      g_strv_builder_add (cells, text);
+    }
+  g_clear_pointer (&self->drawn_cells, g_strfreev);
+  self->drawn_cells = g_strv_builder_end (cells);
+  self->snapshot_count++;
+}
+
+static void
+on_style_changed (SsdbSummaryChart *self)
+{
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+static void
+ssdb_summary_chart_finalize (GObject *object)
+{
+  SsdbSummaryChart *self = SSDB_SUMMARY_CHART (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_strfreev (self->drawn_cells);
+
+  G_OBJECT_CLASS (ssdb_summary_chart_parent_class)->finalize (object);
+}
+
+static void
+ssdb_summary_chart_dispose (GObject *object)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  g_signal_handlers_disconnect_by_data (manager, object);
+  G_OBJECT_CLASS (ssdb_summary_chart_parent_class)->dispose (object);
+}
+
+static GtkSizeRequestMode
+get_request_mode (GtkWidget *widget)
+{
+  return GTK_SIZE_REQUEST_CONSTANT_SIZE;
+}
+
+static void
+measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum, int *natural,
+         int *minimum_baseline, int *natural_baseline)
+{
+  if (orientation == GTK_ORIENTATION_HORIZONTAL)
+    {
+      *minimum = 480;
+      *natural = 860;
+    }
+  else
+    {
+      *minimum = 320;
+      *natural = 520;
+    }
+}
+
+static void
+ssdb_summary_chart_class_init (SsdbSummaryChartClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+  GtkWidgetClass *widget_class = GTK_WIDGET_CLASS (klass);
+
+  object_class->finalize = ssdb_summary_chart_finalize;
+  object_class->dispose = ssdb_summary_chart_dispose;
+  widget_class->snapshot = ssdb_summary_chart_snapshot;
+  widget_class->get_request_mode = get_request_mode;
+  widget_class->measure = measure;
+
+  gtk_widget_class_set_css_name (widget_class, "summarychart");
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+static void
+ssdb_summary_chart_init (SsdbSummaryChart *self)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  self->running_index = -1;
+  g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
+  g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  "Benchmark results", -1);
+}
+
+GtkWidget *
+ssdb_summary_chart_new (void)
+{
+  return g_object_new (SSDB_TYPE_SUMMARY_CHART, NULL);
+}
+
+void
+ssdb_summary_chart_set_result (SsdbSummaryChart *self, const SsdbSummaryResult *result)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+  self->result = result;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ssdb_summary_chart_set_unit (SsdbSummaryChart *self, SsdbSummaryUnit unit)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+  if (self->unit == unit)
+    return;
+  self->unit = unit;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+SsdbSummaryUnit
+ssdb_summary_chart_get_unit (SsdbSummaryChart *self)
+{
+  g_return_val_if_fail (SSDB_IS_SUMMARY_CHART (self), SSDB_UNIT_MBPS);
+  return self->unit;
+}
+
+void
+ssdb_summary_chart_set_titles (SsdbSummaryChart *self, const char *title, const char *subtitle)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+  if (g_strcmp0 (title, self->title) == 0 && g_strcmp0 (subtitle, self->subtitle) == 0)
+    return;
+  g_free (self->title);
+  g_free (self->subtitle);
+  self->title = g_strdup (title);
+  self->subtitle = g_strdup (subtitle);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ssdb_summary_chart_set_running (SsdbSummaryChart *self, int index, double fraction,
+                                double bytes_per_second)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+  self->running_index = index;
+  self->running_fraction = fraction;
+  self->running_bytes_per_second = bytes_per_second;
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+void
+ssdb_summary_chart_refresh (SsdbSummaryChart *self)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+  gtk_widget_queue_draw (GTK_WIDGET (self));
+}
+
+GStrv
+ssdb_summary_chart_dup_drawn_cells (SsdbSummaryChart *self)
+{
+  g_return_val_if_fail (SSDB_IS_SUMMARY_CHART (self), NULL);
+  return g_strdupv (self->drawn_cells);
+}
+
+guint
+ssdb_summary_chart_get_snapshot_count (SsdbSummaryChart *self)
+{
+  g_return_val_if_fail (SSDB_IS_SUMMARY_CHART (self), 0);
+  return self->snapshot_count;
+}

@@ -1,0 +1,59 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Runs a GUI test under its own Xvfb display and session bus, with the settings schema compiled
+# from the source tree into a temporary directory and an in-memory settings backend.
+# Usage: run-xvfb.sh SCHEMA_XML TEST_PROGRAM [ARGS...]; exit 77 (skip) without Xvfb.
+set -euo pipefail
+
+schema_xml=$1
+shift
+
+for tool in Xvfb dbus-run-session glib-compile-schemas; do
+  if ! command -v "$tool" >/dev/null; then
+    echo "SKIP: $tool is not installed"
+    exit 77
+  fi
+done
+
+work=$(mktemp -d)
+xvfb_pid=
+cleanup() {
+  if [[ -n $xvfb_pid ]]; then
+    kill "$xvfb_pid" 2>/dev/null || true
+    wait "$xvfb_pid" 2>/dev/null || true
+  fi
+  rm -rf "$work"
+}
+trap cleanup EXIT
+
+mkdir "$work/schemas"
+cp "$schema_xml" "$work/schemas/"
+glib-compile-schemas --strict "$work/schemas"
+
+# Let Xvfb pick a free display and tell us its number.
+exec {dfd}<> <(:)
+Xvfb -displayfd "$dfd" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+xvfb_pid=$!
+display=
+for _ in $(seq 1 100); do
+  if read -r -t 0.1 display <&"$dfd" && [[ -n $display ]]; then
+    break
+  fi
+done
+if [[ -z $display ]]; then
+  echo "SKIP: Xvfb did not start: $(cat "$work/xvfb.log")"
+  exit 77
+fi
+
+export DISPLAY=":$display"
+export GDK_BACKEND=x11
+export GSETTINGS_BACKEND=memory
+export GSETTINGS_SCHEMA_DIR="$work/schemas"
+export G_DEBUG=fatal-criticals
+export NO_AT_BRIDGE=1
+export GTK_A11Y=none
+set +e
+dbus-run-session -- "$@"
+status=$?
+set -e
+exit $status

@@ -1,0 +1,543 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The desktop app on a real zram device under Xvfb: pick the device, confirm write tests, run
+ * the summary, and check that the grid shows the engine's numbers; stop a run; the refusal on
+ * a mounted loop device; the Drive Info page; screenshots in light and dark style.
+ * Run through tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <signal.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gdk/x11/gdkx.h>
+
+#include "engine/ssdb-error.h"
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+static SsdbApplication *app;
+static SsdbWindow *window;
+static char *zram_name; /* "zram5" */
+static char *zram_path; /* "/dev/zram5" */
+static GError *finish_error;
+static gboolean finished;
+
+#define ZRAM_BYTES (G_GUINT64_CONSTANT (64) * 1024 * 1024)
+
+/* Writes a sysfs attribute; FALSE when the kernel refuses (EBUSY, EINVAL...). */
+static gboolean
+write_text (const char *path, const char *text)
+{
+  int fd = open (path, O_WRONLY | O_CLOEXEC);
+  gssize n;
+
+  if (fd < 0)
+    return FALSE;
+  n = write (fd, text, strlen (text));
+  return close (fd) == 0 && n == (gssize)strlen (text);
+}
+
+static gboolean
+run_cmd (const char *cmd)
+{
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
+    return FALSE;
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+static gboolean
+zram_create (void)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *disksize = NULL;
+  g_autofree char *dd = NULL;
+
+  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
+    return FALSE;
+  g_strstrip (id);
+  zram_name = g_strdup_printf ("zram%s", id);
+  zram_path = g_strdup_printf ("/dev/%s", zram_name);
+  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
+  if (!write_text (disksize, "64M"))
+    return FALSE;
+  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
+    g_usleep (20000);
+  /* Real data under the reads: zram reads empty pages without work. */
+  dd = g_strdup_printf ("dd if=/dev/urandom of=%s bs=1M count=64 oflag=direct status=none",
+                        zram_path);
+  return run_cmd (dd);
+}
+
+static void
+zram_remove (void)
+{
+  g_autofree char *reset = NULL;
+  g_autofree char *id = NULL;
+
+  if (zram_name == NULL)
+    return;
+  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
+  id = g_strdup (zram_name + 4);
+  /* udev may still be probing the device: reset refuses while it is open. */
+  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
+    g_usleep (50000);
+  write_text ("/sys/class/zram-control/hot_remove", id);
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static gboolean
+is_finished (gpointer data)
+{
+  return finished;
+}
+
+static gboolean
+snapshot_after (gpointer data)
+{
+  return ssdb_summary_chart_get_snapshot_count (ssdb_window_get_chart (window))
+         > GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window))
+         && ssdb_summary_chart_get_snapshot_count (ssdb_window_get_chart (window)) > 0;
+}
+
+static gboolean
+monitor_ready (gpointer data)
+{
+  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
+}
+
+static void
+on_finished (SsdbRunner *runner, const GError *error, gpointer data)
+{
+  g_clear_error (&finish_error);
+  finish_error = error ? g_error_copy (error) : NULL;
+  finished = TRUE;
+}
+
+/* Redraws the chart and waits for the frame. */
+static void
+redraw_chart (void)
+{
+  SsdbSummaryChart *chart = ssdb_window_get_chart (window);
+  guint before = ssdb_summary_chart_get_snapshot_count (chart);
+
+  ssdb_summary_chart_refresh (chart);
+  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
+  g_assert_cmpuint (ssdb_summary_chart_get_snapshot_count (chart), >, before);
+}
+
+static void
+screenshot (const char *name)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  g_autofree char *path = g_build_filename (
+      g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
+  g_autofree char *cmd = NULL;
+
+  /* Let the frame reach the X server. */
+  for (int i = 0; i < 30; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (10000);
+    }
+  cmd = g_strdup_printf ("import -window 0x%lx %s",
+                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
+  if (!run_cmd (cmd))
+    g_test_message ("screenshot failed: %s", cmd);
+  else
+    g_test_message ("screenshot: %s", path);
+}
+
+static void
+start_run (void)
+{
+  finished = FALSE;
+  g_clear_error (&finish_error);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_true (ssdb_runner_get_running (ssdb_window_get_runner (window)));
+  g_assert_true (ssdb_window_is_inhibiting (window));
+}
+
+static void
+test_summary_run (void)
+{
+  GSettings *settings = ssdb_application_get_settings (app);
+  SsdbRunner *runner = ssdb_window_get_runner (window);
+  AdwMessageDialog *dialog;
+  const SsdbSummaryResult *view, *final;
+  g_auto (GStrv) cells = NULL;
+  g_autofree char *body = NULL;
+  guint n_done = 0;
+
+  g_settings_set_int (settings, "count", 1);
+  g_settings_set_int (settings, "duration", 1);
+  g_settings_set_int (settings, "size-mib", 16);
+  g_settings_set_string (settings, "profile", "default");
+  g_settings_set_boolean (settings, "mix", TRUE);
+  g_settings_set_string (settings, "unit", "mbps");
+
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+  g_assert_cmpstr (ssdb_window_get_target_path (window), ==, zram_path);
+
+  /* Writes on a device start off and need a confirmation naming it. */
+  g_assert_false (ssdb_window_get_writes_enabled (window));
+  g_assert_true (ssdb_window_get_write_switch_sensitive (window));
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+  {
+    GtkSwitch *write_switch = NULL;
+    GtkWidget *w;
+
+    /* Find the "Write Tests" switch through the widget tree. */
+    for (w = GTK_WIDGET (window); w != NULL;)
+      {
+        if (GTK_IS_SWITCH (w) && gtk_widget_get_next_sibling (w) != NULL
+            && GTK_IS_BOX (gtk_widget_get_next_sibling (w)))
+          {
+            GtkWidget *label = gtk_widget_get_first_child (gtk_widget_get_next_sibling (w));
+
+            if (GTK_IS_LABEL (label)
+                && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), "Write Tests") == 0)
+              {
+                write_switch = GTK_SWITCH (w);
+                break;
+              }
+          }
+        if (gtk_widget_get_first_child (w) != NULL)
+          w = gtk_widget_get_first_child (w);
+        else
+          {
+            while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
+              w = gtk_widget_get_parent (w);
+            if (w != NULL)
+              w = gtk_widget_get_next_sibling (w);
+          }
+      }
+    g_assert_nonnull (write_switch);
+    gtk_switch_set_active (write_switch, TRUE);
+  }
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_false (ssdb_window_get_writes_enabled (window));
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), zram_path));
+  body = g_strdup (adw_message_dialog_get_body (dialog));
+  g_assert_nonnull (strstr (body, zram_path));
+  g_assert_nonnull (strstr (body, "destroyed"));
+  g_assert_nonnull (strstr (body, "67.11 MB"));
+  g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "destroy"), ==,
+                   ADW_RESPONSE_DESTRUCTIVE);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (ssdb_window_get_writes_enabled (window));
+
+  start_run ();
+  iterate_until (is_finished, NULL, 180000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_false (ssdb_window_is_inhibiting (window));
+
+  view = ssdb_runner_get_view (runner);
+  final = ssdb_runner_get_final_result (runner);
+  g_assert_nonnull (view);
+  g_assert_nonnull (final);
+  g_assert_cmpuint (view->entries->len, ==, 12); /* 4 tests x read, write, mix */
+  g_assert_cmpuint (final->entries->len, ==, view->entries->len);
+
+  redraw_chart ();
+  cells = ssdb_summary_chart_dup_drawn_cells (ssdb_window_get_chart (window));
+  g_assert_cmpuint (g_strv_length (cells), ==, view->entries->len);
+  for (guint i = 0; i < final->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (final->entries, i);
+      const SsdbSummaryEntry *v = g_ptr_array_index (view->entries, i);
+      char expected[64];
+
+      g_assert_cmpint (e->state, ==, SSDB_ENTRY_DONE);
+      g_assert_cmpint (v->state, ==, SSDB_ENTRY_DONE);
+      g_assert_cmpuint (e->passes->len, ==, 1);
+      g_assert_cmpfloat (e->aggregate.bytes_per_second, >, 1e6);
+      g_assert_cmpfloat (v->aggregate.bytes_per_second, ==, e->aggregate.bytes_per_second);
+      /* CrystalDiskMark's format for MB/s, computed here from the engine's bytes/s. */
+      g_ascii_formatd (expected, sizeof expected, "%.2f", e->aggregate.bytes_per_second / 1e6);
+      g_test_message ("%s %s: engine %.0f B/s, grid \"%s\"", e->test.name,
+                      ssdb_rw_to_string (e->rw), e->aggregate.bytes_per_second, cells[i]);
+      g_assert_cmpstr (cells[i], ==, expected);
+      n_done++;
+    }
+  g_assert_cmpuint (n_done, ==, 12);
+
+  /* The unit switch changes what is drawn, from the same numbers. */
+  g_settings_set_string (settings, "unit", "iops");
+  redraw_chart ();
+  g_strfreev (cells);
+  cells = ssdb_summary_chart_dup_drawn_cells (ssdb_window_get_chart (window));
+  for (guint i = 0; i < final->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (final->entries, i);
+      double shown = g_ascii_strtod (cells[i], NULL);
+
+      double tolerance = e->aggregate.iops >= 1e6 ? 0.51 : 0.051;
+
+      g_assert_cmpfloat (fabs (shown - e->aggregate.iops), <=, tolerance);
+    }
+  g_settings_set_string (settings, "unit", "mbps");
+  redraw_chart ();
+
+  screenshot ("gui-summary.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  redraw_chart ();
+  screenshot ("gui-summary-dark.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  redraw_chart ();
+
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ssdb-test-export.png", NULL);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
+
+    g_assert_true (ssdb_window_export_image_to (window, path, &error));
+    g_assert_no_error (error);
+    texture = gdk_texture_new_from_filename (path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 2000);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 1280);
+    g_unlink (path);
+  }
+}
+
+static gboolean
+runner_idle (gpointer data)
+{
+  return !ssdb_runner_get_busy (SSDB_RUNNER (data));
+}
+
+static gboolean
+measuring (gpointer data)
+{
+  const SsdbRunnerProgress *p = ssdb_runner_get_progress (ssdb_window_get_runner (window));
+
+  return p->entry_index >= 0 && g_strcmp0 (p->phase, "measure") == 0;
+}
+
+static void
+test_stop (void)
+{
+  GSettings *settings = ssdb_application_get_settings (app);
+  SsdbRunner *runner = ssdb_window_get_runner (window);
+  const SsdbSummaryResult *view;
+  guint cancelled = 0;
+  gint64 t0, took;
+
+  g_settings_set_int (settings, "count", 3);
+  g_settings_set_int (settings, "duration", 5);
+  start_run ();
+  iterate_until (measuring, NULL, 30000);
+  g_assert_true (measuring (NULL));
+  /* Let a bit of the first pass run. */
+  for (gint64 end = g_get_monotonic_time () + 300000; g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+
+  t0 = g_get_monotonic_time ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
+  iterate_until (is_finished, NULL, 5000);
+  took = g_get_monotonic_time () - t0;
+  g_test_message ("stop took %" G_GINT64_FORMAT " µs", took);
+  g_assert_true (finished);
+  g_assert_cmpint (took, <, 250000);
+  g_assert_false (ssdb_runner_get_running (runner));
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+
+  view = ssdb_runner_get_view (runner);
+  for (guint i = 0; i < view->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (view->entries, i);
+
+      g_assert_cmpint (e->state, !=, SSDB_ENTRY_RUNNING);
+      g_assert_cmpint (e->state, !=, SSDB_ENTRY_PENDING);
+      if (e->state == SSDB_ENTRY_CANCELLED)
+        cancelled++;
+    }
+  g_assert_cmpuint (cancelled, ==, view->entries->len);
+
+  /* A new run right away gets none of the stopped run's callbacks. */
+  iterate_until (runner_idle, runner, 5000);
+  g_assert_false (ssdb_runner_get_busy (runner));
+  g_settings_set_int (settings, "count", 1);
+  g_settings_set_int (settings, "duration", 1);
+  start_run ();
+  iterate_until (is_finished, NULL, 180000);
+  g_assert_no_error (finish_error);
+  view = ssdb_runner_get_view (runner);
+  for (guint i = 0; i < view->entries->len; i++)
+    g_assert_cmpint (((SsdbSummaryEntry *)g_ptr_array_index (view->entries, i))->state, ==,
+                     SSDB_ENTRY_DONE);
+}
+
+static void
+test_drive_info (void)
+{
+  SsdbDriveInfo *info = ssdb_window_get_drive_info (window);
+  g_autofree char *capacity = NULL, *sectors = NULL, *mount = NULL, *device = NULL;
+
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+  capacity = ssdb_drive_info_dup_value (info, "Capacity");
+  sectors = ssdb_drive_info_dup_value (info, "Sector Size");
+  mount = ssdb_drive_info_dup_value (info, "Mount State");
+  device = ssdb_drive_info_dup_value (info, "Device");
+  g_assert_cmpstr (capacity, ==, "67.11 MB (67108864 bytes)");
+  g_assert_cmpstr (sectors, ==, "4096 bytes logical · 4096 bytes physical");
+  g_assert_cmpstr (mount, ==, "Not mounted, not in use");
+  g_assert_cmpstr (device, ==, zram_path);
+
+  {
+    gboolean ok;
+    g_autofree char *a = ssdb_alignment_describe (2048, &ok);
+    g_autofree char *b = ssdb_alignment_describe (63, &ok);
+
+    g_assert_cmpstr (a, ==, "OK · starts at 1024 KiB (1 MiB aligned)");
+    g_assert_false (ok);
+    g_assert_cmpstr (b, ==, "BAD · starts at 31.5 KiB, not a multiple of 4 KiB");
+  }
+}
+
+static void
+test_mounted_refusal (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-gui-XXXXXX", NULL);
+  g_autofree char *img = g_build_filename (dir, "disk.img", NULL);
+  g_autofree char *mnt = g_build_filename (dir, "mnt", NULL);
+  g_autofree char *out = NULL;
+  g_autofree char *cmd = NULL;
+  g_autofree char *loop = NULL;
+  g_autofree char *mount_state = NULL;
+  int status = 0;
+
+  if (!g_find_program_in_path ("mkfs.ext4") || !g_find_program_in_path ("losetup"))
+    {
+      g_test_skip ("mkfs.ext4 or losetup missing");
+      return;
+    }
+  g_mkdir (mnt, 0700);
+  cmd = g_strdup_printf ("truncate -s 64M %s", img);
+  g_assert_true (run_cmd (cmd));
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -f --show %s", img);
+  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, NULL));
+  loop = g_strstrip (g_strdup (out));
+  g_assert_true (g_str_has_prefix (loop, "/dev/loop"));
+  g_free (cmd);
+  cmd = g_strdup_printf ("mkfs.ext4 -q %s", loop);
+  if (run_cmd (cmd))
+    {
+      g_free (cmd);
+      cmd = g_strdup_printf ("mount %s %s", loop, mnt);
+      if (run_cmd (cmd))
+        {
+          g_assert_true (ssdb_window_select_target (window, loop));
+          g_assert_false (ssdb_window_get_write_switch_sensitive (window));
+          g_assert_false (ssdb_window_get_writes_enabled (window));
+          g_test_message ("reason: %s", ssdb_window_get_write_reason (window));
+          g_assert_nonnull (strstr (ssdb_window_get_write_reason (window), "mounted"));
+          g_assert_nonnull (strstr (ssdb_window_get_write_reason (window), mnt));
+          mount_state
+              = ssdb_drive_info_dup_value (ssdb_window_get_drive_info (window), "Mount State");
+          g_assert_true (g_str_has_prefix (mount_state, "Mounted at "));
+
+          /* A folder on it: a test file, writes follow the setting (on by default). */
+          g_assert_true (ssdb_window_select_target (window, mnt));
+          g_assert_true (ssdb_window_get_writes_enabled (window));
+          g_assert_true (ssdb_window_get_write_switch_sensitive (window));
+
+          g_assert_true (ssdb_window_select_target (window, zram_path));
+          g_free (cmd);
+          cmd = g_strdup_printf ("umount %s", mnt);
+          run_cmd (cmd);
+        }
+    }
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -d %s", loop);
+  run_cmd (cmd);
+  g_unlink (img);
+  g_rmdir (mnt);
+  g_rmdir (dir);
+}
+
+static void
+on_abort (int sig)
+{
+  zram_remove ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (getuid () != 0)
+    {
+      g_test_skip ("needs root to create a zram device");
+      return g_test_run ();
+    }
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return g_test_run ();
+    }
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+    {
+      zram_remove ();
+      g_test_skip ("zram is not available");
+      return g_test_run ();
+    }
+
+  signal (SIGABRT, on_abort);
+  signal (SIGTERM, on_abort);
+  gtk_init ();
+  adw_init ();
+  app = ssdb_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_activate (G_APPLICATION (app));
+  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  g_signal_connect (ssdb_window_get_runner (window), "finished", G_CALLBACK (on_finished), NULL);
+  iterate_until (window_mapped, NULL, 10000);
+  iterate_until (monitor_ready, NULL, 15000);
+
+  g_test_add_func ("/gui/summary-run", test_summary_run);
+  g_test_add_func ("/gui/stop", test_stop);
+  g_test_add_func ("/gui/drive-info", test_drive_info);
+  g_test_add_func ("/gui/mounted-refusal", test_mounted_refusal);
+  ret = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  g_clear_error (&finish_error);
+  zram_remove ();
+  return ret;
+}
