@@ -1,0 +1,1192 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli: list drives, show their facts, run benchmarks, write reports. No GTK. */
+#include "config.h"
+
+#include <errno.h>
+#include <glib/gstdio.h>
+#include <glib-unix.h>
+#include <json-glib/json-glib.h>
+#include <locale.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-report.h"
+#include "engine/ssdb-safety.h"
+#include "engine/ssdb-summary.h"
+#include "engine/ssdb-sysfs.h"
+#include "engine/ssdb-text.h"
+#include "engine/ssdb-units.h"
+#include "render/ssdb-summary-painter.h"
+
+#define EXIT_USAGE 2
+#define EXIT_CANCELLED 130
+#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+
+static const char usage_text[]
+    = "Usage:\n"
+      "  ssdbench-cli list [--json]\n"
+      "  ssdbench-cli info TARGET [--json]\n"
+      "  ssdbench-cli run summary TARGET [OPTION…]\n"
+      "  ssdbench-cli run job TARGET [OPTION…]\n"
+      "  ssdbench-cli --version\n"
+      "\n"
+      "TARGET is a block device (/dev/nvme0n1) or a directory, where a test file is created\n"
+      "and removed again. Writing to a block device destroys its data and needs\n"
+      "--destroy-data naming that same device; without it only read tests run.\n"
+      "\n"
+      "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
+
+static void
+print_error (const char *prefix, const GError *error)
+{
+  g_printerr ("ssdbench-cli: %s%s\n", prefix ? prefix : "", error->message);
+}
+
+static int
+usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
+
+static int
+usage_error (const char *fmt, ...)
+{
+  va_list ap;
+  g_autofree char *msg = NULL;
+
+  va_start (ap, fmt);
+  msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_printerr ("ssdbench-cli: %s\n", msg);
+  g_printerr ("Try “ssdbench-cli --help”.\n");
+  return EXIT_USAGE;
+}
+
+/* Parses options; on failure prints the error naming the option and returns FALSE. */
+static gboolean
+parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_set_help_enabled (ctx, TRUE);
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      *status = usage_error ("%s", error->message);
+      return FALSE;
+    }
+  for (int i = 1; i < *argc; i++)
+    if ((*argv)[i][0] == '-' && (*argv)[i][1] != '\0')
+      {
+        *status = usage_error ("Unknown option %s", (*argv)[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+static gboolean
+write_json_node (JsonNode *node, const char *path, GError **error)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (gen, node);
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  text = json_generator_to_data (gen, NULL);
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      g_print ("%s\n", text);
+      return TRUE;
+    }
+  {
+    g_autofree char *with_nl = g_strconcat (text, "\n", NULL);
+
+    if (!g_file_set_contents (path, with_nl, -1, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+static gboolean
+save_report (const char *path, SsdbTarget *target, SsdbSummaryResult *result, GError **error)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), result);
+
+  if (g_str_equal (path, "-"))
+    {
+      g_autofree char *text = ssdb_report_to_data (report, NULL);
+
+      g_print ("%s", text);
+      return TRUE;
+    }
+  return ssdb_report_save (report, path, error);
+}
+
+/* The report's "target" object for @info. */
+static JsonNode *
+target_to_json (const SsdbTargetInfo *info)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (info, NULL);
+  g_autoptr (JsonNode) root = ssdb_report_to_json (report);
+  JsonNode *target = json_object_get_member (json_node_get_object (root), "target");
+
+  return json_node_copy (target);
+}
+
+/* ---------------------------------------------------------------- list / info ---- */
+
+typedef struct
+{
+  gboolean write_allowed;
+  char *refusal;
+  SsdbUsage *usage;
+} DeviceState;
+
+static void
+device_state_clear (DeviceState *st)
+{
+  g_free (st->refusal);
+  if (st->usage)
+    ssdb_usage_free (st->usage);
+}
+
+static void
+device_state_read (const SsdbBlockFacts *f, DeviceState *st)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *path = g_strconcat ("/dev/", f->name, NULL);
+
+  memset (st, 0, sizeof *st);
+  st->usage = ssdb_usage_read (NULL, f->name, NULL);
+  st->write_allowed = ssdb_safety_check_device_write (NULL, f->name, path, &error);
+  if (!st->write_allowed)
+    st->refusal = g_strdup (error->message);
+}
+
+static void
+add_facts_members (JsonBuilder *b, const SsdbBlockFacts *f)
+{
+  g_autofree char *path = g_strconcat ("/dev/", f->name, NULL);
+
+#define STR(key, val)                                                                            \
+  G_STMT_START                                                                                   \
+  {                                                                                              \
+    json_builder_set_member_name (b, key);                                                       \
+    if (val)                                                                                     \
+      json_builder_add_string_value (b, val);                                                    \
+    else                                                                                         \
+      json_builder_add_null_value (b);                                                           \
+  }                                                                                              \
+  G_STMT_END
+  STR ("path", path);
+  STR ("name", f->name);
+  STR ("disk", f->disk_name);
+  json_builder_set_member_name (b, "partition");
+  json_builder_add_boolean_value (b, f->is_partition);
+  json_builder_set_member_name (b, "size_bytes");
+  json_builder_add_int_value (b, (gint64) f->size_bytes);
+  json_builder_set_member_name (b, "logical_block_size");
+  json_builder_add_int_value (b, f->logical_block_size);
+  json_builder_set_member_name (b, "physical_block_size");
+  json_builder_add_int_value (b, f->physical_block_size);
+  json_builder_set_member_name (b, "rotational");
+  json_builder_add_boolean_value (b, f->rotational);
+  json_builder_set_member_name (b, "discard");
+  json_builder_add_boolean_value (b, f->discard);
+  json_builder_set_member_name (b, "read_only");
+  json_builder_add_boolean_value (b, f->read_only);
+  json_builder_set_member_name (b, "removable");
+  json_builder_add_boolean_value (b, f->removable);
+  STR ("model", f->model);
+  STR ("vendor", f->vendor);
+  STR ("serial", f->serial);
+  STR ("firmware", f->firmware);
+  STR ("transport", f->transport);
+  STR ("scheduler", f->scheduler);
+  json_builder_set_member_name (b, "nr_requests");
+  json_builder_add_int_value (b, f->nr_requests);
+  STR ("backing_file", f->backing_file);
+}
+
+static void
+add_state_members (JsonBuilder *b, const DeviceState *st)
+{
+  const SsdbUsage *u = st->usage;
+
+  STR ("mounted_at", u ? u->mounted_at : NULL);
+  STR ("swap", u ? u->swap : NULL);
+  STR ("holder", u ? u->holder : NULL);
+  json_builder_set_member_name (b, "write_allowed");
+  json_builder_add_boolean_value (b, st->write_allowed);
+  STR ("write_refusal", st->refusal);
+#undef STR
+}
+
+static const char *
+state_word (const DeviceState *st)
+{
+  if (st->usage == NULL)
+    return "?";
+  if (st->usage->mounted_at)
+    return "mounted";
+  if (st->usage->swap)
+    return "swap";
+  if (st->usage->holder)
+    return "in use";
+  if (st->usage->read_only)
+    return "read-only";
+  return "free";
+}
+
+static int
+cmd_list (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("- list block devices");
+  g_autoptr (GPtrArray) list = NULL;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (argc > 1)
+    return usage_error ("Unexpected argument “%s”", argv[1]);
+
+  list = ssdb_block_list (NULL, TRUE);
+
+  if (json)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonNode) root = NULL;
+      g_autoptr (GError) error = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "devices");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < list->len; i++)
+        {
+          const SsdbBlockFacts *f = g_ptr_array_index (list, i);
+          DeviceState st;
+
+          device_state_read (f, &st);
+          json_builder_begin_object (b);
+          add_facts_members (b, f);
+          add_state_members (b, &st);
+          json_builder_end_object (b);
+          device_state_clear (&st);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      if (!write_json_node (root, NULL, &error))
+        {
+          print_error (NULL, error);
+          return 1;
+        }
+      return 0;
+    }
+
+  g_print ("%-16s %10s  %-4s %-7s %-24s %-10s %s\n", "DEVICE", "SIZE", "TYPE", "BUS", "MODEL",
+           "STATE", "WRITE TEST");
+  for (guint i = 0; i < list->len; i++)
+    {
+      const SsdbBlockFacts *f = g_ptr_array_index (list, i);
+      g_autofree char *cap = ssdb_format_capacity (f->size_bytes);
+      g_autofree char *path = g_strconcat (f->is_partition ? "  /dev/" : "/dev/", f->name, NULL);
+      DeviceState st;
+
+      device_state_read (f, &st);
+      g_print ("%-16s %10s  %-4s %-7s %-24.24s %-10s %s\n", path, cap,
+               f->rotational ? "HDD" : "SSD", f->transport ? f->transport : "-",
+               f->model ? f->model : "-", state_word (&st),
+               st.write_allowed ? "allowed with --destroy-data" : st.refusal);
+      device_state_clear (&st);
+    }
+  if (list->len == 0)
+    g_print ("(no block devices found)\n");
+  return 0;
+}
+
+static void
+print_fact (const char *label, const char *value)
+{
+  g_print ("  %-22s %s\n", label, value ? value : "—");
+}
+
+static int
+cmd_info (int argc, char **argv)
+{
+  gboolean json = FALSE;
+  const GOptionEntry entries[] = {
+    { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - show what is known about a target");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (SsdbBlockFacts) facts = NULL;
+  g_autoptr (GError) error = NULL;
+  const SsdbTargetInfo *info;
+  DeviceState st = { 0 };
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("info needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+
+  target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, 1u << 20, &error);
+  if (target == NULL)
+    {
+      print_error (NULL, error);
+      return 1;
+    }
+  info = ssdb_target_get_info (target);
+  if (info->name)
+    facts = ssdb_block_facts_read (NULL, info->name, NULL);
+  if (facts && info->kind == SSDB_TARGET_DEVICE)
+    device_state_read (facts, &st);
+
+  if (json)
+    {
+      g_autoptr (JsonBuilder) b = json_builder_new ();
+      g_autoptr (JsonNode) root = NULL;
+
+      json_builder_begin_object (b);
+      json_builder_set_member_name (b, "target");
+      json_builder_add_value (b, target_to_json (info));
+      if (facts)
+        {
+          json_builder_set_member_name (b, "device");
+          json_builder_begin_object (b);
+          add_facts_members (b, facts);
+          if (info->kind == SSDB_TARGET_DEVICE)
+            add_state_members (b, &st);
+          json_builder_end_object (b);
+        }
+      json_builder_end_object (b);
+      root = json_builder_get_root (b);
+      device_state_clear (&st);
+      if (!write_json_node (root, NULL, &error))
+        {
+          print_error (NULL, error);
+          return 1;
+        }
+      return 0;
+    }
+
+  {
+    g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+    g_autofree char *lbs = g_strdup_printf ("%u bytes", info->logical_block_size);
+    g_autofree char *pbs = g_strdup_printf ("%u bytes", info->physical_block_size);
+    g_autofree char *dio = g_strdup_printf ("memory %u, offset %u bytes", info->dio_mem_align,
+                                            info->dio_offset_align);
+    g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, info->size_bytes);
+
+    g_print ("%s\n", ssdb_target_get_display_name (target));
+    if (info->kind == SSDB_TARGET_FILE)
+      {
+        g_autofree char *free_cap = ssdb_format_capacity (info->free_bytes);
+
+        print_fact ("File system", info->fs_type);
+        print_fact ("Free space", free_cap);
+        print_fact ("Device", info->name);
+      }
+    else
+      {
+        print_fact ("Capacity", cap);
+        print_fact ("Size (bytes)", bytes);
+      }
+    print_fact ("Model", info->model);
+    print_fact ("Vendor", info->vendor);
+    if (facts)
+      {
+        g_autofree char *nr = g_strdup_printf ("%u", facts->nr_requests);
+
+        print_fact ("Firmware", facts->firmware);
+        print_fact ("Bus", facts->transport);
+        print_fact ("Scheduler", facts->scheduler);
+        print_fact ("Queue depth (nr_requests)", nr);
+        print_fact ("Backing file", facts->backing_file);
+      }
+    print_fact ("Logical block size", lbs);
+    print_fact ("Physical block size", pbs);
+    print_fact ("Direct I/O alignment", dio);
+    print_fact ("Rotational", info->rotational ? "yes (HDD)" : "no (SSD)");
+    print_fact ("Discard (TRIM)", info->discard ? "supported" : "not supported");
+    print_fact ("Read-only", info->read_only ? "yes" : "no");
+    if (info->kind == SSDB_TARGET_DEVICE)
+      {
+        print_fact ("State", state_word (&st));
+        if (st.usage && st.usage->mounted_at)
+          print_fact ("Mounted at", st.usage->mounted_at);
+        print_fact ("Write tests", st.write_allowed ? "allowed with --destroy-data" : st.refusal);
+      }
+    else
+      print_fact ("Write tests", "allowed (on the test file only)");
+  }
+  device_state_clear (&st);
+  return 0;
+}
+
+/* ------------------------------------------------------------------- run ---------- */
+
+typedef struct
+{
+  GMutex lock;
+  SsdbSummaryProgress progress;
+  char *label;
+  gboolean have_progress;
+
+  GCancellable *cancellable;
+  GMainLoop *loop;
+  gboolean finished;
+  gboolean ok;
+  GError *error;
+  int signal_count;
+  gint64 started_us;
+
+  /* summary */
+  SsdbTarget *target;
+  SsdbSummaryResult *summary;
+  /* job */
+  const SsdbJobSpec *job;
+  SsdbIoResult *io_result;
+  gboolean fill;
+  gboolean is_tty;
+} RunContext;
+
+static gboolean
+on_signal (gpointer data)
+{
+  RunContext *rc = data;
+
+  rc->signal_count++;
+  g_cancellable_cancel (rc->cancellable);
+  if (rc->signal_count > 2)
+    {
+      g_printerr ("\nssdbench-cli: stopping now\n");
+      _exit (EXIT_CANCELLED);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_finished (gpointer data)
+{
+  RunContext *rc = data;
+
+  rc->finished = TRUE;
+  g_main_loop_quit (rc->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+print_progress (gpointer data)
+{
+  RunContext *rc = data;
+  SsdbSummaryProgress p;
+  g_autofree char *label = NULL;
+  double elapsed;
+
+  if (!rc->is_tty)
+    return G_SOURCE_CONTINUE;
+  g_mutex_lock (&rc->lock);
+  p = rc->progress;
+  label = g_strdup (rc->label);
+  g_mutex_unlock (&rc->lock);
+  if (!rc->have_progress)
+    return G_SOURCE_CONTINUE;
+
+  elapsed = (double) (g_get_monotonic_time () - rc->started_us) / 1e6;
+  if (p.phase && g_str_equal (p.phase, "prepare"))
+    g_printerr ("\r\033[KPreparing the test region with random data… %3.0f %%",
+                p.entry_fraction * 100);
+  else
+    g_printerr ("\r\033[K%3.0f %%  %s  %s%s  %9.2f MB/s  %5.0f s", p.fraction * 100,
+                label ? label : "", p.pass < 0 ? "warm-up" : "pass ",
+                p.pass < 0 ? "" : "", p.bytes_per_second / 1e6, elapsed);
+  return G_SOURCE_CONTINUE;
+}
+
+static void
+on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progress,
+                     gpointer user_data)
+{
+  RunContext *rc = user_data;
+
+  g_mutex_lock (&rc->lock);
+  rc->progress = *progress;
+  rc->progress.phase = progress->phase; /* static strings */
+  rc->have_progress = TRUE;
+  if (progress->entry_index >= 0)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (result->entries, progress->entry_index);
+
+      g_free (rc->label);
+      rc->label = g_strdup_printf ("%s %-5s", e->test.name, ssdb_rw_to_string (e->rw));
+    }
+  g_mutex_unlock (&rc->lock);
+}
+
+static gpointer
+summary_thread (gpointer data)
+{
+  RunContext *rc = data;
+
+  rc->ok = ssdb_summary_run (rc->target, rc->summary, on_summary_progress, rc, rc->cancellable,
+                             &rc->error);
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+static void
+on_fill_progress (guint64 done, guint64 total, gpointer user_data)
+{
+  RunContext *rc = user_data;
+
+  g_mutex_lock (&rc->lock);
+  rc->progress.phase = "prepare";
+  rc->progress.entry_fraction = total ? (double) done / total : 1;
+  rc->have_progress = TRUE;
+  g_mutex_unlock (&rc->lock);
+}
+
+static void
+on_job_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
+{
+  RunContext *rc = user_data;
+
+  g_mutex_lock (&rc->lock);
+  rc->progress.phase = "measure";
+  rc->progress.pass = 0;
+  rc->progress.bytes_per_second = elapsed_ns ? (double) bytes * 1e9 / elapsed_ns : 0;
+  rc->progress.fraction = rc->job->duration_ns
+                              ? MIN ((double) elapsed_ns / rc->job->duration_ns, 1.0)
+                              : (rc->job->total_bytes ? (double) bytes / rc->job->total_bytes : 0);
+  rc->have_progress = TRUE;
+  g_mutex_unlock (&rc->lock);
+}
+
+static gpointer
+job_thread (gpointer data)
+{
+  RunContext *rc = data;
+
+  rc->ok = TRUE;
+  if (rc->fill)
+    rc->ok = ssdb_target_fill (rc->target, rc->job->offset, rc->job->length, rc->job->seed,
+                               on_fill_progress, rc, rc->cancellable, &rc->error);
+  if (rc->ok)
+    rc->ok = ssdb_io_run (rc->target, rc->job, on_job_sample, rc, rc->cancellable, rc->io_result,
+                          &rc->error);
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+/* Runs @func on a worker thread while the main loop prints progress and turns SIGINT/SIGTERM
+ * into a cancel. */
+static void
+run_worker (RunContext *rc, GThreadFunc func)
+{
+  guint sigint, sigterm, timer;
+  GThread *thread;
+
+  rc->loop = g_main_loop_new (NULL, FALSE);
+  rc->is_tty = isatty (STDERR_FILENO);
+  rc->started_us = g_get_monotonic_time ();
+  sigint = g_unix_signal_add (SIGINT, on_signal, rc);
+  sigterm = g_unix_signal_add (SIGTERM, on_signal, rc);
+  timer = g_timeout_add (200, print_progress, rc);
+
+  thread = g_thread_new ("ssdb-run", func, rc);
+  g_main_loop_run (rc->loop);
+  g_thread_join (thread);
+
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  g_source_remove (timer);
+  g_main_loop_unref (rc->loop);
+  if (rc->is_tty)
+    g_printerr ("\r\033[K");
+}
+
+static gboolean
+parse_size_opt (const char *text, const char *what, guint64 *out, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!ssdb_parse_size (text, what, out, &error))
+    {
+      *status = usage_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_uint_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
+                int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!ssdb_parse_uint (text, what, min, max, out, &error))
+    {
+      *status = usage_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
+                   int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!ssdb_parse_seconds (text, what, min, max, out, &error))
+    {
+      *status = usage_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+is_block_device (const char *path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 && S_ISBLK (st.st_mode);
+}
+
+/* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
+ * when --destroy-data was given. */
+static SsdbTarget *
+open_run_target (const char *path, const char *destroy, guint64 file_size, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *target;
+  gboolean device = is_block_device (path);
+
+  if (destroy != NULL && !device)
+    {
+      *status = usage_error ("--destroy-data applies to block devices; %s is not one", path);
+      return NULL;
+    }
+  target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+                             destroy, file_size, &error);
+  if (target == NULL)
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+  return target;
+}
+
+static void
+write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+  g_autofree char *title = NULL;
+  g_autofree char *subtitle = NULL;
+  g_autofree char *size = ssdb_format_transfer_size (result->spec.size);
+  g_autofree char *pattern = ssdb_data_pattern_to_string (&result->spec.data);
+  g_autofree char *caption = NULL;
+  SsdbSummaryView view = { 0 };
+  SsdbStyle style;
+
+  if (info->kind == SSDB_TARGET_FILE)
+    title = g_strdup_printf ("Test file in %s%s%s%s", info->path, info->fs_type ? " (" : "",
+                             info->fs_type ? info->fs_type : "", info->fs_type ? ")" : "");
+  else
+    title = g_strdup_printf ("%s · %s%s%s", info->path, cap, info->model ? " · " : "",
+                             info->model ? info->model : "");
+  subtitle = g_strdup_printf ("%u × %s · %g s · %s data · %s", result->spec.count, size,
+                              (double) result->spec.duration_ns / 1e9, pattern,
+                              ssdb_profile_to_string (result->spec.profile));
+  {
+    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+    g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
+
+    caption = g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+  }
+  view.result = result;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.unit = SSDB_UNIT_MBPS;
+  view.running_index = -1;
+  view.caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_summary_png (&view, &style, path, 800, 560, 1, &error))
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+static int
+cmd_run_summary (int argc, char **argv)
+{
+  g_autofree char *size_s = NULL, *offset_s = NULL, *count_s = NULL, *duration_s = NULL;
+  g_autofree char *interval_s = NULL, *profile_s = NULL, *data_s = NULL, *aggregate_s = NULL;
+  g_autofree char *destroy = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  gboolean mix = FALSE, warmup = FALSE, read_only = FALSE, no_fill = FALSE;
+  const GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test size [1G]", "SIZE" },
+    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "Start of the test region on a device [0]", "OFFSET" },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &count_s, "Passes per test, 1-9 [5]", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds per pass [5]", "S" },
+    { "interval", 0, 0, G_OPTION_ARG_STRING, &interval_s, "Seconds between passes [0]", "S" },
+    { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_s, "default, peak, realworld or nvme", "P" },
+    { "mix", 0, 0, G_OPTION_ARG_NONE, &mix, "Also run mixed tests (70 % read)", NULL },
+    { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Write data: random or zero [random]", "D" },
+    { "aggregate", 0, 0, G_OPTION_ARG_STRING, &aggregate_s, "best or mean of the passes [best]", "A" },
+    { "warmup", 0, 0, G_OPTION_ARG_NONE, &warmup, "Run one unmeasured pass first", NULL },
+    { "read-only", 0, 0, G_OPTION_ARG_NONE, &read_only, "Run the read tests only", NULL },
+    { "no-fill", 0, 0, G_OPTION_ARG_NONE, &no_fill, "Do not fill a writable region before reads", NULL },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy, "Allow writes to this device, destroying its data", "DEVICE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the summary grid to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - CrystalDiskMark-style summary");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  SsdbSummarySpec spec;
+  RunContext rc = { 0 };
+  int status = 0;
+  guint64 v;
+  gboolean size_given;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run summary needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_summary_spec_init (&spec);
+  size_given = size_s != NULL;
+  if (!parse_size_opt (size_s, "--size", &spec.size, &status)
+      || !parse_size_opt (offset_s, "--offset", &spec.offset, &status))
+    return status;
+  v = spec.count;
+  if (!parse_uint_opt (count_s, "--count", 1, 9, &v, &status))
+    return status;
+  spec.count = (guint) v;
+  if (!parse_seconds_opt (duration_s, "--duration", NS_PER_S / 10, 3600 * NS_PER_S,
+                          &spec.duration_ns, &status)
+      || !parse_seconds_opt (interval_s, "--interval", 0, 3600 * NS_PER_S, &spec.interval_ns,
+                             &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (profile_s && !ssdb_profile_from_string (profile_s, &spec.profile))
+    return usage_error ("Unknown profile “%s”: expected default, peak, realworld or nvme",
+                        profile_s);
+  if (data_s)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!ssdb_data_pattern_parse (data_s, &spec.data, &error))
+        return usage_error ("--data: %s", error->message);
+    }
+  if (aggregate_s)
+    {
+      if (g_str_equal (aggregate_s, "best"))
+        spec.aggregate = SSDB_AGGREGATE_BEST;
+      else if (g_str_equal (aggregate_s, "mean"))
+        spec.aggregate = SSDB_AGGREGATE_MEAN;
+      else
+        return usage_error ("Unknown aggregate “%s”: expected best or mean", aggregate_s);
+    }
+  if (spec.size == 0)
+    return usage_error ("--size must be larger than 0");
+  spec.do_mix = mix;
+  spec.warmup = warmup;
+  if (read_only)
+    {
+      if (destroy)
+        return usage_error ("--read-only and --destroy-data contradict each other");
+      spec.do_write = FALSE;
+      spec.do_mix = FALSE;
+    }
+
+  target = open_run_target (argv[1], destroy, spec.size, &status);
+  if (target == NULL)
+    return status;
+
+  {
+    const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+    if (info->kind == SSDB_TARGET_DEVICE && !size_given)
+      {
+        /* Default 1 GiB, or what fits on a smaller device. */
+        guint64 room = info->size_bytes > spec.offset ? info->size_bytes - spec.offset : 0;
+
+        spec.size = MIN (spec.size, room & ~(guint64) ((1u << 20) - 1));
+        if (spec.size == 0)
+          spec.size = room;
+      }
+    else if (info->kind == SSDB_TARGET_FILE)
+      {
+        spec.size = info->size_bytes;
+        if (spec.offset != 0)
+          return usage_error ("--offset applies to block devices, not to a test file");
+      }
+  }
+
+  rc.summary = ssdb_summary_result_new (&spec, target);
+  if (no_fill)
+    {
+      /* Fill only happens for writable targets; a test file must always be filled. */
+      if (ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE)
+        return usage_error ("--no-fill applies to block devices: a new test file has no data to read");
+    }
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+
+  if (rc.summary->writes_skipped_reason)
+    g_printerr ("ssdbench-cli: write tests skipped: %s\n", rc.summary->writes_skipped_reason);
+
+  run_worker (&rc, summary_thread);
+
+  {
+    g_autofree char *text = ssdb_summary_format_text (ssdb_target_get_info (target), rc.summary);
+
+    g_print ("%s", text);
+  }
+
+  if (json_path)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!save_report (json_path, target, rc.summary, &error))
+        {
+          print_error (NULL, error);
+          status = 1;
+        }
+    }
+  if (png_path)
+    write_png (png_path, target, rc.summary, &status);
+
+  if (!rc.ok)
+    {
+      if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+        {
+          g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
+          status = EXIT_CANCELLED;
+        }
+      else
+        {
+          print_error (NULL, rc.error);
+          status = 1;
+        }
+    }
+
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  ssdb_summary_result_free (rc.summary);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+static int
+cmd_run_job (int argc, char **argv)
+{
+  g_autofree char *rw_s = NULL, *access_s = NULL, *bs_s = NULL, *qd_s = NULL, *threads_s = NULL;
+  g_autofree char *size_s = NULL, *offset_s = NULL, *duration_s = NULL, *io_size_s = NULL;
+  g_autofree char *read_pct_s = NULL, *data_s = NULL, *destroy = NULL, *seed_s = NULL;
+  g_autofree char *json_path = NULL;
+  gboolean no_fill = FALSE;
+  const GOptionEntry entries[] = {
+    { "rw", 0, 0, G_OPTION_ARG_STRING, &rw_s, "read, write or mix [read]", "RW" },
+    { "access", 0, 0, G_OPTION_ARG_STRING, &access_s, "seq or rand [seq]", "A" },
+    { "bs", 0, 0, G_OPTION_ARG_STRING, &bs_s, "Transfer size [1M]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth per thread, 1-256 [1]", "N" },
+    { "threads", 0, 0, G_OPTION_ARG_STRING, &threads_s, "Threads, 1-64 [1]", "N" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test region size [1G]", "SIZE" },
+    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "Start of the region on a device [0]", "OFFSET" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds [5]; 0 with --io-size for size-based", "S" },
+    { "io-size", 0, 0, G_OPTION_ARG_STRING, &io_size_s, "Bytes to transfer (size-based)", "SIZE" },
+    { "read-percent", 0, 0, G_OPTION_ARG_STRING, &read_pct_s, "Read share of a mix [70]", "N" },
+    { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Write data: random, zero, compressible-N", "D" },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy, "Allow writes to this device, destroying its data", "DEVICE" },
+    { "no-fill", 0, 0, G_OPTION_ARG_NONE, &no_fill, "Do not fill the region before reading", NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the result as JSON", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - one I/O job (fio's terms)");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbSummaryResult) result = NULL;
+  SsdbSummaryEntry *entry;
+  SsdbSummarySpec sspec;
+  SsdbJobSpec job;
+  RunContext rc = { 0 };
+  guint64 v;
+  int status = 0;
+  gboolean size_given;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run job needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_job_spec_init (&job);
+  if (rw_s)
+    {
+      if (g_str_equal (rw_s, "read"))
+        job.rw = SSDB_RW_READ;
+      else if (g_str_equal (rw_s, "write"))
+        job.rw = SSDB_RW_WRITE;
+      else if (g_str_equal (rw_s, "mix"))
+        job.rw = SSDB_RW_MIX;
+      else
+        return usage_error ("Unknown --rw “%s”: expected read, write or mix", rw_s);
+    }
+  if (access_s)
+    {
+      if (g_str_equal (access_s, "seq"))
+        job.access = SSDB_ACCESS_SEQUENTIAL;
+      else if (g_str_equal (access_s, "rand"))
+        job.access = SSDB_ACCESS_RANDOM;
+      else
+        return usage_error ("Unknown --access “%s”: expected seq or rand", access_s);
+    }
+  size_given = size_s != NULL;
+  v = job.block_size;
+  if (!parse_size_opt (bs_s, "--bs", &v, &status))
+    return status;
+  if (v == 0 || v > SSDB_MAX_BLOCK_SIZE)
+    return usage_error ("Invalid --bs “%s”: expected 512 bytes to 64 MiB", bs_s);
+  job.block_size = (guint) v;
+  v = job.queue_depth;
+  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  job.queue_depth = (guint) v;
+  v = job.threads;
+  if (!parse_uint_opt (threads_s, "--threads", 1, SSDB_MAX_THREADS, &v, &status))
+    return status;
+  job.threads = (guint) v;
+  v = job.read_percent;
+  if (!parse_uint_opt (read_pct_s, "--read-percent", 0, 100, &v, &status))
+    return status;
+  job.read_percent = (guint) v;
+  if (!parse_size_opt (size_s, "--size", &job.length, &status)
+      || !parse_size_opt (offset_s, "--offset", &job.offset, &status)
+      || !parse_size_opt (io_size_s, "--io-size", &job.total_bytes, &status)
+      || !parse_seconds_opt (duration_s, "--duration", 0, 3600 * NS_PER_S, &job.duration_ns,
+                             &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &job.seed, &status))
+    return status;
+  if (io_size_s && !duration_s)
+    job.duration_ns = 0;
+  if (job.duration_ns == 0 && job.total_bytes == 0)
+    return usage_error ("--duration 0 needs --io-size");
+  if (job.length == 0)
+    return usage_error ("--size must be larger than 0");
+  if (data_s)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!ssdb_data_pattern_parse (data_s, &job.data, &error))
+        return usage_error ("--data: %s", error->message);
+    }
+  job.sample_interval_ns = 200 * G_GUINT64_CONSTANT (1000000);
+
+  target = open_run_target (argv[1], destroy, job.length, &status);
+  if (target == NULL)
+    return status;
+  {
+    const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+    if (info->kind == SSDB_TARGET_FILE)
+      job.length = info->size_bytes;
+    else if (!size_given)
+      {
+        guint64 room = info->size_bytes > job.offset ? info->size_bytes - job.offset : 0;
+
+        job.length = MIN (job.length, room);
+      }
+  }
+
+  {
+    g_autoptr (GError) error = NULL;
+
+    if (!ssdb_job_spec_validate (&job, target, &error))
+      {
+        print_error (NULL, error);
+        return 1;
+      }
+  }
+
+  /* The result is kept in the summary model so the report format is the same. */
+  ssdb_summary_spec_init (&sspec);
+  sspec.size = job.length;
+  sspec.offset = job.offset;
+  sspec.count = 1;
+  sspec.duration_ns = job.duration_ns;
+  sspec.data = job.data;
+  sspec.seed = job.seed;
+  sspec.do_write = FALSE;
+  sspec.profile = SSDB_PROFILE_REALWORLD;
+  result = ssdb_summary_result_new (&sspec, NULL);
+  entry = g_ptr_array_steal_index (result->entries, 0);
+  g_ptr_array_set_size (result->entries, 0);
+  entry->test.name = "job";
+  entry->test.access = job.access;
+  entry->test.block_size = job.block_size;
+  entry->test.queue_depth = job.queue_depth;
+  entry->test.threads = job.threads;
+  entry->rw = job.rw;
+  entry->job = job;
+  entry->fio_command = ssdb_job_spec_to_fio (&job, target, "job");
+  g_ptr_array_add (result->entries, entry);
+  result->started_unix = g_get_real_time () / G_USEC_PER_SEC;
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.job = &job;
+  rc.io_result = g_new0 (SsdbIoResult, 1);
+  rc.fill = !no_fill && job.rw != SSDB_RW_WRITE && ssdb_target_is_writable (target);
+  if (no_fill && ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE && job.rw != SSDB_RW_WRITE)
+    {
+      g_free (rc.io_result);
+      return usage_error ("--no-fill applies to block devices: a new test file has no data to read");
+    }
+
+  run_worker (&rc, job_thread);
+
+  if (rc.io_result->ios > 0 || rc.ok)
+    {
+      g_array_append_val (entry->passes, *rc.io_result);
+      entry->aggregate = *rc.io_result;
+    }
+  entry->state = rc.ok ? SSDB_ENTRY_DONE
+                 : g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED) ? SSDB_ENTRY_CANCELLED
+                                                                              : SSDB_ENTRY_FAILED;
+  if (!rc.ok && rc.error)
+    entry->message = g_strdup (rc.error->message);
+
+  {
+    const SsdbIoResult *r = rc.io_result;
+    g_autofree char *label = ssdb_summary_entry_label (entry);
+    char mbps[32], iops[32], mean[32], p99[32], inflight[32], cpu[32];
+
+    g_ascii_formatd (mbps, sizeof mbps, "%.3f", r->bytes_per_second / 1e6);
+    g_ascii_formatd (iops, sizeof iops, "%.1f", r->iops);
+    g_ascii_formatd (mean, sizeof mean, "%.2f", ssdb_histogram_mean_ns (&r->latency) / 1e3);
+    g_ascii_formatd (p99, sizeof p99, "%.2f",
+                     (double) ssdb_histogram_percentile_ns (&r->latency, 99.0) / 1e3);
+    g_ascii_formatd (inflight, sizeof inflight, "%.2f", r->mean_inflight);
+    g_ascii_formatd (cpu, sizeof cpu, "%.1f",
+                     r->window_ns ? (double) (r->cpu_user_ns + r->cpu_system_ns) * 100.0
+                                        / (double) r->window_ns
+                                  : 0.0);
+    g_print ("%s %s: %s MB/s [%s IOPS] <%s us mean, %s us p99> in flight %s, CPU %s %%%s\n",
+             ssdb_rw_to_string (job.rw), label, mbps, iops, mean, p99, inflight, cpu,
+             r->counters_valid && !r->reached_device ? " [I/O did not reach the device]" : "");
+  }
+
+  if (json_path)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!save_report (json_path, target, result, &error))
+        {
+          print_error (NULL, error);
+          status = 1;
+        }
+    }
+
+  if (!rc.ok)
+    {
+      if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+        {
+          g_printerr ("ssdbench-cli: cancelled; the result above is partial\n");
+          status = EXIT_CANCELLED;
+        }
+      else
+        {
+          print_error (NULL, rc.error);
+          status = 1;
+        }
+    }
+  g_clear_error (&rc.error);
+  g_free (rc.io_result);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+static int
+cmd_run (int argc, char **argv)
+{
+  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+    {
+      g_print ("Usage:\n  ssdbench-cli run summary TARGET [OPTION…]\n"
+               "  ssdbench-cli run job TARGET [OPTION…]\n");
+      return argc < 2 ? EXIT_USAGE : 0;
+    }
+  if (g_str_equal (argv[1], "summary"))
+    return cmd_run_summary (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "job"))
+    return cmd_run_job (argc - 1, argv + 1);
+  return usage_error ("Unknown test “%s”: expected summary or job", argv[1]);
+}
+
+int
+main (int argc, char **argv)
+{
+  const char *cmd;
+
+  setlocale (LC_ALL, "");
+
+  if (argc < 2)
+    {
+      g_printerr ("%s", usage_text);
+      return EXIT_USAGE;
+    }
+  cmd = argv[1];
+  if (g_str_equal (cmd, "--help") || g_str_equal (cmd, "-h") || g_str_equal (cmd, "help"))
+    {
+      g_print ("%s", usage_text);
+      return 0;
+    }
+  if (g_str_equal (cmd, "--version") || g_str_equal (cmd, "-V"))
+    {
+      g_print ("ssdbench-cli %s\n", PACKAGE_VERSION);
+      return 0;
+    }
+  if (g_str_equal (cmd, "list"))
+    return cmd_list (argc - 1, argv + 1);
+  if (g_str_equal (cmd, "info"))
+    return cmd_info (argc - 1, argv + 1);
+  if (g_str_equal (cmd, "run"))
+    return cmd_run (argc - 1, argv + 1);
+  return usage_error ("Unknown command “%s”", cmd);
+}
