@@ -550,6 +550,69 @@ test_summary_reads_only_without_permission (void)
   zram_free (g_steal_pointer (&dev));
 }
 
+static void
+test_size_mix (void)
+{
+  g_autofree char *dir = NULL, *file = NULL, *cmd = NULL, *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  g_autofree char *fio = NULL;
+  const SsdbSizeWeight mix[] = { { 512, 10 }, { 4096, 60 }, { 65536, 30 } };
+  guint64 bytes = 0;
+  SsdbJobSpec job;
+
+  if (!can_run ())
+    return;
+  /* A 512-byte-sector loop device over a file in RAM. */
+  dir = g_build_filename ("/dev/shm", "ssdb-mix-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (dir));
+  file = g_build_filename (dir, "mix.img", NULL);
+  cmd = g_strdup_printf ("truncate -s 128M %s", file);
+  g_free (sh (cmd));
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -f --show %s", file);
+  dev = sh (cmd);
+  t = open_writable (dev);
+
+  job_init (&job, SSDB_RW_MIX, SSDB_ACCESS_RANDOM, 65536, 8, 2, 128 * MiB, 0);
+  job.total_bytes = 512 * MiB;
+  job.read_percent = 67;
+  job.random_percent = 80;
+  memcpy (job.size_mix, mix, sizeof mix);
+  job.n_size_mix = G_N_ELEMENTS (mix);
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->ios, >, 20000);
+  g_assert_cmpuint (r->latency.count, ==, r->ios);
+  for (guint k = 0; k < G_N_ELEMENTS (mix); k++)
+    {
+      g_assert_cmpfloat (fabs ((double) r->size_ios[k] / r->ios - mix[k].weight / 100.0), <, 0.02);
+      bytes += r->size_ios[k] * mix[k].size;
+    }
+  g_assert_cmpuint (bytes, ==, r->bytes);
+  g_assert_cmpfloat (fabs ((double) r->read_ios / r->ios - 0.67), <, 0.02);
+  g_assert_cmpfloat (fabs ((double) r->random_ios / r->ios - 0.80), <, 0.02);
+
+  fio = ssdb_job_spec_to_fio (&job, t, "mix");
+  g_assert_nonnull (strstr (fio, "--rw=randrw --rwmixread=67 --bssplit=512/10:4k/60:64k/30"));
+  g_assert_nonnull (strstr (fio, "--percentage_random=80"));
+  g_assert_nonnull (strstr (fio, "--blockalign=512"));
+
+  /* A size that the device cannot address is refused, naming it. */
+  job.size_mix[0].size = 1000;
+  g_assert_false (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "1000"));
+
+  g_clear_object (&t);
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -d %s", dev);
+  g_free (sh (cmd));
+  g_unlink (file);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -560,6 +623,7 @@ main (int argc, char **argv)
   g_test_add_func ("/io/4k-sector-refuses-512", test_4k_sector_refuses_512);
   g_test_add_func ("/io/permission-must-name-device", test_permission_must_name_device);
   g_test_add_func ("/io/test-file", test_file_mode);
+  g_test_add_func ("/io/size-mix", test_size_mix);
   g_test_add_func ("/summary/zram", test_summary_on_zram);
   g_test_add_func ("/summary/reads-only-without-permission",
                    test_summary_reads_only_without_permission);

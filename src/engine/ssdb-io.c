@@ -47,6 +47,7 @@ ssdb_job_spec_init (SsdbJobSpec *spec)
   spec->duration_ns = 5 * G_GUINT64_CONSTANT (1000000000);
   spec->data = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
   spec->seed = 1;
+  spec->random_percent = 100;
 }
 
 static const char *
@@ -122,6 +123,33 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
     INVALID ("A job needs a duration or an amount of data to transfer");
   if (spec->mark_bytes && (spec->threads != 1 || spec->mark_func == NULL))
     INVALID ("Progress marks need one thread and a callback");
+  if (spec->random_percent > 100)
+    INVALID ("Random share %u %% is out of range (0 to 100)", spec->random_percent);
+  if (spec->n_size_mix > SSDB_MAX_SIZE_MIX)
+    INVALID ("A size distribution has at most %u sizes", SSDB_MAX_SIZE_MIX);
+  if (spec->align_bytes
+      && (spec->align_bytes % info->logical_block_size != 0
+          || spec->align_bytes % info->dio_offset_align != 0 || spec->align_bytes > slice))
+    INVALID ("Alignment %u bytes must be a multiple of the block size of %s (%u bytes)",
+             spec->align_bytes, name, MAX (info->logical_block_size, info->dio_offset_align));
+  {
+    guint64 total_weight = 0;
+
+    for (guint k = 0; k < spec->n_size_mix; k++)
+      {
+        guint sz = spec->size_mix[k].size;
+
+        if (sz == 0 || sz > spec->block_size || sz % info->logical_block_size != 0
+            || sz % info->dio_offset_align != 0)
+          INVALID ("Transfer size %u bytes in the size distribution must be a multiple of the "
+                   "block size of %s (%u bytes) and at most %u bytes",
+                   sz, name, MAX (info->logical_block_size, info->dio_offset_align),
+                   spec->block_size);
+        total_weight += spec->size_mix[k].weight;
+      }
+    if (spec->n_size_mix > 0 && total_weight == 0)
+      INVALID ("The size distribution has no weight");
+  }
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
     INVALID ("Unknown data pattern");
   buffers = (guint64) spec->threads * spec->queue_depth * spec->block_size;
@@ -153,6 +181,17 @@ typedef struct
   guint64 region_start;
   guint64 region_blocks;
   guint64 seq_next;
+  /* Size-mix / partly random jobs. */
+  gboolean general;
+  guint64 region_bytes;
+  guint64 seq_pos;
+  guint64 align;
+  guint64 mix_cum[SSDB_MAX_SIZE_MIX];
+  guint64 mix_total;
+  guint8 *slot_size_index;
+  guint8 *slot_random;
+  guint64 random_ios;
+  guint64 size_ios[SSDB_MAX_SIZE_MIX];
   guint64 quota_bytes; /* size-based: bytes this worker issues; 0 = unlimited */
   guint64 issued_bytes;
   guint64 next_mark;
@@ -206,19 +245,63 @@ should_stop (Shared *shared)
   return g_atomic_int_get (&shared->stop) != 0;
 }
 
+/* Offset and size of the next request of a size-mix or partly random job (IOMeter's access
+ * specifications): byte-granular within the thread's slice, aligned to the job's alignment. */
+static void
+next_general (Worker *w, guint slot, guint64 *offset, guint *size)
+{
+  const SsdbJobSpec *spec = w->shared->spec;
+  guint64 align = w->align;
+  guint sz = spec->block_size;
+  gboolean random;
+
+  if (spec->n_size_mix > 0)
+    {
+      guint64 r = ssdb_rng_below (&w->rng, w->mix_total);
+      guint k = 0;
+
+      while (k + 1 < spec->n_size_mix && r >= w->mix_cum[k])
+        k++;
+      sz = spec->size_mix[k].size;
+      w->slot_size_index[slot] = (guint8) k;
+    }
+  random = spec->access == SSDB_ACCESS_RANDOM
+           && (spec->random_percent >= 100
+               || ssdb_rng_below (&w->rng, 100) < spec->random_percent);
+  w->slot_random[slot] = (guint8) random;
+  if (random)
+    {
+      guint64 positions = (w->region_bytes - sz) / align + 1;
+
+      *offset = ssdb_rng_below (&w->rng, positions) * align;
+    }
+  else
+    {
+      if (w->seq_pos + sz > w->region_bytes)
+        w->seq_pos = 0;
+      *offset = w->seq_pos;
+    }
+  w->seq_pos = (*offset + sz + align - 1) / align * align;
+  *offset += w->region_start;
+  *size = sz;
+}
+
 static inline void
 prepare_io (Worker *w, guint slot, guint64 now)
 {
   const SsdbJobSpec *spec = w->shared->spec;
   struct iocb *cb = &w->iocbs[slot];
-  guint64 block;
+  guint64 offset;
+  guint size = spec->block_size;
   gboolean is_read;
 
-  if (spec->access == SSDB_ACCESS_RANDOM)
-    block = ssdb_rng_below (&w->rng, w->region_blocks);
+  if (G_UNLIKELY (w->general))
+    next_general (w, slot, &offset, &size);
+  else if (spec->access == SSDB_ACCESS_RANDOM)
+    offset = w->region_start + ssdb_rng_below (&w->rng, w->region_blocks) * spec->block_size;
   else
     {
-      block = w->seq_next;
+      offset = w->region_start + w->seq_next * spec->block_size;
       if (++w->seq_next == w->region_blocks)
         w->seq_next = 0;
     }
@@ -237,18 +320,17 @@ prepare_io (Worker *w, guint slot, guint64 now)
     }
 
   if (is_read)
-    io_prep_pread (cb, w->shared->fd, w->read_buffers + (gsize) slot * spec->block_size,
-                   spec->block_size, (long long) (w->region_start + block * spec->block_size));
+    io_prep_pread (cb, w->shared->fd, w->read_buffers + (gsize) slot * spec->block_size, size,
+                   (long long) offset);
   else
     {
       Shared *sh = w->shared;
       gsize src = (gsize) ssdb_rng_below (&w->rng, sh->pool_slots) * sh->pool_align;
 
-      io_prep_pwrite (cb, sh->fd, (void *) (sh->pool + src), spec->block_size,
-                      (long long) (w->region_start + block * spec->block_size));
+      io_prep_pwrite (cb, sh->fd, (void *) (sh->pool + src), size, (long long) offset);
     }
   w->submit_ns[slot] = now;
-  w->issued_bytes += spec->block_size;
+  w->issued_bytes += size;
 }
 
 static gboolean
@@ -344,7 +426,7 @@ worker_main (gpointer data)
     inflight = submit_batch (w, n);
     /* Slots that were not accepted are simply not in flight; they are refilled below. */
     for (guint i = inflight; i < n; i++)
-      w->issued_bytes -= spec->block_size;
+      w->issued_bytes -= (guint64) w->iocbs[i].u.c.nbytes;
   }
 
   {
@@ -388,6 +470,11 @@ worker_main (gpointer data)
                 worker_fail (w, is_read ? "read" : "write", (guint64) cb->u.c.offset,
                              (guint) cb->u.c.nbytes, res < 0 ? (int) -res : -(int) res);
                 continue;
+              }
+            if (G_UNLIKELY (w->general))
+              {
+                w->random_ios += w->slot_random[slot];
+                w->size_ios[w->slot_size_index[slot]]++;
               }
             if (is_read)
               {
@@ -437,7 +524,7 @@ worker_main (gpointer data)
             for (guint i = accepted; i < n; i++)
               {
                 free_slots[n_free++] = (guint) (w->batch[i] - w->iocbs);
-                w->issued_bytes -= spec->block_size;
+                w->issued_bytes -= (guint64) w->batch[i]->u.c.nbytes;
               }
             if (accepted == 0 && inflight == 0 && w->error == NULL)
               g_usleep (1000); /* EAGAIN with nothing in flight: the kernel is short of slots */
@@ -488,6 +575,8 @@ worker_free (Worker *w)
   free (w->read_buffers);
   g_free (w->read_h);
   g_free (w->write_h);
+  g_free (w->slot_size_index);
+  g_free (w->slot_random);
   g_clear_error (&w->error);
 }
 
@@ -504,6 +593,24 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
   w->region_start = spec->offset + (guint64) index * slice_blocks * spec->block_size;
   w->seq_next = 0;
   w->next_mark = spec->mark_bytes ? spec->mark_bytes : G_MAXUINT64;
+  w->general = spec->n_size_mix > 0
+               || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100);
+  if (w->general)
+    {
+      const SsdbTargetInfo *info = ssdb_target_get_info (sh->target);
+      guint64 slice = spec->length / spec->threads;
+
+      w->align = spec->align_bytes ? spec->align_bytes : info->logical_block_size;
+      w->region_bytes = slice / w->align * w->align;
+      w->region_start = spec->offset + (guint64) index * w->region_bytes;
+      for (guint k = 0; k < spec->n_size_mix; k++)
+        {
+          w->mix_total += spec->size_mix[k].weight;
+          w->mix_cum[k] = w->mix_total;
+        }
+      w->slot_size_index = g_new0 (guint8, spec->queue_depth);
+      w->slot_random = g_new0 (guint8, spec->queue_depth);
+    }
   if (spec->total_bytes)
     {
       guint64 share = spec->total_bytes / spec->threads;
@@ -724,6 +831,11 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
         result->write_bytes += w->write_bytes;
         result->cpu_user_ns += w->cpu_user_ns;
         result->cpu_system_ns += w->cpu_system_ns;
+        result->random_ios += w->general ? w->random_ios
+                              : spec->access == SSDB_ACCESS_RANDOM ? w->read_ios + w->write_ios
+                                                                   : 0;
+        for (guint k = 0; k < spec->n_size_mix; k++)
+          result->size_ios[k] += w->size_ios[k];
         t_end = MAX (t_end, w->last_completion_ns);
         if (w->error && first_error == NULL)
           first_error = g_steal_pointer (&w->error);
@@ -832,8 +944,30 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
   g_string_append_printf (s, " --rw=%s", rw);
   if (spec->rw == SSDB_RW_MIX)
     g_string_append_printf (s, " --rwmixread=%u", spec->read_percent);
-  g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
-                          spec->threads);
+  if (spec->n_size_mix > 0)
+    {
+      g_string_append (s, " --bssplit=");
+      for (guint k = 0; k < spec->n_size_mix; k++)
+        {
+          g_autofree char *sz = fio_size (spec->size_mix[k].size);
+
+          g_string_append_printf (s, "%s%s/%u", k ? ":" : "", sz, spec->size_mix[k].weight);
+        }
+      g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth, spec->threads);
+    }
+  else
+    g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
+                            spec->threads);
+  if (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100)
+    g_string_append_printf (s, " --percentage_random=%u", spec->random_percent);
+  if (spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100))
+    {
+      g_autofree char *al = fio_size (spec->align_bytes ? spec->align_bytes
+                                                        : ssdb_target_get_info (target)
+                                                              ->logical_block_size);
+
+      g_string_append_printf (s, " --blockalign=%s", al);
+    }
   /* The engine submits every free slot in one io_submit() and reaps up to the whole queue in one
    * io_getevents(); fio's default submits one request per call. */
   if (spec->queue_depth > 1)

@@ -12,6 +12,19 @@ G_BEGIN_DECLS
 #define SSDB_MAX_BLOCK_SIZE (64u * 1024 * 1024)
 /* Upper bound for all in-flight read buffers of one job (threads x QD x block). */
 #define SSDB_MAX_BUFFER_BYTES (G_GUINT64_CONSTANT (2) * 1024 * 1024 * 1024)
+/* Most transfer sizes in one job's size distribution. */
+#define SSDB_MAX_SIZE_MIX 16
+
+/**
+ * SsdbSizeWeight:
+ * @size: transfer size in bytes, a multiple of the logical block size
+ * @weight: relative share of requests of this size (IOMeter's "% of access specification")
+ */
+typedef struct
+{
+  guint size;
+  guint weight;
+} SsdbSizeWeight;
 
 /**
  * SsdbRw:
@@ -59,6 +72,13 @@ typedef enum
  *   bytes have completed: the time series of a whole-drive fill per segment
  * @mark_func: (nullable): see #SsdbIoMarkFunc
  * @mark_data: data for @mark_func
+ * @size_mix: IOMeter-style transfer-size distribution; when @n_size_mix > 0 each request
+ *   draws its size from it, and @block_size must be the largest size
+ * @n_size_mix: entries in @size_mix, 0..%SSDB_MAX_SIZE_MIX
+ * @random_percent: with %SSDB_ACCESS_RANDOM, the share of requests at a random offset [100];
+ *   the others continue sequentially from the previous request (IOMeter's "% random")
+ * @align_bytes: offset alignment of requests for a size mix or a partly random job [0 = the
+ *   logical block size]; fixed-size jobs align to @block_size as fio does
  *
  * One measured I/O job, fio's terms: `--rw --bs --iodepth --numjobs --offset --size --runtime`.
  */
@@ -91,6 +111,10 @@ typedef struct
   guint64 mark_bytes;
   SsdbIoMarkFunc mark_func;
   gpointer mark_data;
+  SsdbSizeWeight size_mix[SSDB_MAX_SIZE_MIX];
+  guint n_size_mix;
+  guint random_percent;
+  guint align_bytes;
 } SsdbJobSpec;
 
 /** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */
@@ -133,6 +157,8 @@ gboolean ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GE
  * @reached_device: %FALSE when the device counted clearly fewer bytes than the engine did (page
  *   cache, a file system that ignored `O_DIRECT`, or no device at all)
  * @cancelled: the job was cancelled; the numbers cover what completed
+ * @random_ios: completed requests issued at a random offset
+ * @size_ios: completed requests per entry of SsdbJobSpec.size_mix
  *
  * What one job measured.
  */
@@ -158,6 +184,8 @@ typedef struct
   gboolean counters_valid;
   gboolean reached_device;
   gboolean cancelled;
+  guint64 random_ios;
+  guint64 size_ios[SSDB_MAX_SIZE_MIX];
 } SsdbIoResult;
 
 /**
