@@ -213,15 +213,26 @@ typedef struct
   SsdbIoResult *result;
   GError *error;
   gboolean ok;
+  gint started;
   gint64 returned_us;
 } CancelRun;
+
+static void
+cancel_run_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
+{
+  gint *started = user_data;
+
+  if (ios > 0)
+    g_atomic_int_set (started, 1);
+}
 
 static gpointer
 cancel_run_thread (gpointer data)
 {
   CancelRun *c = data;
 
-  c->ok = ssdb_io_run (c->target, &c->job, NULL, NULL, c->cancellable, c->result, &c->error);
+  c->ok = ssdb_io_run (c->target, &c->job, cancel_run_sample, &c->started, c->cancellable,
+                       c->result, &c->error);
   c->returned_us = g_get_monotonic_time ();
   return NULL;
 }
@@ -245,8 +256,13 @@ test_cancel (void)
   c.result = g_new0 (SsdbIoResult, 1);
   job_init (&c.job, SSDB_RW_WRITE, SSDB_ACCESS_RANDOM, 4096, 32, 4, 64 * MiB, 30000 * MS);
 
+  c.job.sample_interval_ns = 10 * MS;
   thread = g_thread_new ("run", cancel_run_thread, &c);
-  g_usleep (300000);
+  /* Cancel 200 ms into the I/O (setting up the data pool comes first). */
+  for (int i = 0; i < 2000 && !g_atomic_int_get (&c.started); i++)
+    g_usleep (5000);
+  g_assert_true (g_atomic_int_get (&c.started));
+  g_usleep (200000);
   cancelled_us = g_get_monotonic_time ();
   g_cancellable_cancel (c.cancellable);
   g_thread_join (thread);
