@@ -1,0 +1,2203 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-report.h"
+#include "ssdb-error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <stdarg.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/utsname.h>
+#include <unistd.h>
+
+/* Plausibility limits for loaded numbers: far above any real device, far below overflow. */
+#define MAX_BYTES_PER_SECOND 1e13 /* 10 TB/s */
+#define MAX_IOPS 1e10
+#define MAX_MEAN_INFLIGHT ((double)SSDB_MAX_QUEUE_DEPTH * SSDB_MAX_THREADS)
+#define MAX_RUN_NS (G_GUINT64_CONSTANT (86400) * G_USEC_PER_SEC * 1000)          /* a day */
+#define MAX_WINDOW_NS (G_GUINT64_CONSTANT (366 * 86400) * G_USEC_PER_SEC * 1000) /* a year */
+#define MAX_PASSES 9
+#define MAX_TEST_NAME 64
+#define MAX_BLOCK_ALIGN (1024 * 1024)
+#define MAX_NUMBER_TEXT 64
+
+/* -------------------------------------------------------------------------------------------- */
+/* Names of enumerations in the file: part of the format, independent of any UI text.           */
+
+static const char *const rw_names[] = { "read", "write", "mix" };
+static const char *const access_names[] = { "sequential", "random" };
+static const char *const state_names[]
+    = { "pending", "running", "done", "skipped", "cancelled", "failed" };
+static const char *const profile_names[] = { "default", "peak", "realworld", "nvme" };
+static const char *const aggregate_names[] = { "best", "mean" };
+static const char *const target_kind_names[] = { "device", "file" };
+
+G_STATIC_ASSERT (G_N_ELEMENTS (rw_names) == SSDB_RW_MIX + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (access_names) == SSDB_ACCESS_RANDOM + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (state_names) == SSDB_ENTRY_FAILED + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (profile_names) == SSDB_PROFILE_NVME + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (aggregate_names) == SSDB_AGGREGATE_MEAN + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (target_kind_names) == SSDB_TARGET_FILE + 1);
+
+/* Members of "target" that come from SsdbTargetInfo, in the order they are written. */
+static const char *const target_keys[] = {
+  "kind",
+  "path",
+  "name",
+  "disk_name",
+  "major",
+  "minor",
+  "size_bytes",
+  "logical_block_size",
+  "physical_block_size",
+  "dio_mem_align",
+  "dio_offset_align",
+  "rotational",
+  "discard",
+  "read_only",
+  "removable",
+  "model",
+  "vendor",
+  "fs_type",
+  "free_bytes",
+  "direct_io",
+};
+
+static const char *
+enum_name (const char *const *names, guint n_names, guint value)
+{
+  g_return_val_if_fail (value < n_names, names[0]);
+  return names[value];
+}
+
+static gboolean
+is_target_key (const char *key)
+{
+  for (guint i = 0; i < G_N_ELEMENTS (target_keys); i++)
+    if (g_str_equal (key, target_keys[i]))
+      return TRUE;
+  return FALSE;
+}
+
+/* "random", "zero" or "compressible-NN": the canonical spelling only, so that a loaded pattern
+ * is written back the same way. */
+static char *
+pattern_to_string (const SsdbDataPattern *pattern)
+{
+  switch (pattern->kind)
+    {
+      case SSDB_DATA_ZERO:
+        return g_strdup ("zero");
+      case SSDB_DATA_COMPRESSIBLE:
+        return g_strdup_printf ("compressible-%u", MIN (pattern->compressible_percent, 100));
+      case SSDB_DATA_RANDOM:
+      default:
+        return g_strdup ("random");
+    }
+}
+
+static gboolean
+pattern_from_string (const char *text, SsdbDataPattern *out)
+{
+  const char *num;
+  guint64 v;
+
+  if (g_str_equal (text, "random"))
+    {
+      *out = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
+      return TRUE;
+    }
+  if (g_str_equal (text, "zero"))
+    {
+      *out = (SsdbDataPattern){ SSDB_DATA_ZERO, 0 };
+      return TRUE;
+    }
+  if (!g_str_has_prefix (text, "compressible-"))
+    return FALSE;
+  num = text + strlen ("compressible-");
+  if (num[0] == '\0' || strlen (num) > 3 || (num[0] == '0' && num[1] != '\0'))
+    return FALSE;
+  if (!g_ascii_string_to_unsigned (num, 10, 0, 100, &v, NULL))
+    return FALSE;
+  *out = (SsdbDataPattern){ SSDB_DATA_COMPRESSIBLE, (guint)v };
+  return TRUE;
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* The report object                                                                             */
+
+static void
+target_info_copy (SsdbTargetInfo *dst, const SsdbTargetInfo *src)
+{
+  *dst = *src;
+  dst->path = g_strdup (src->path);
+  dst->name = g_strdup (src->name);
+  dst->disk_name = g_strdup (src->disk_name);
+  dst->model = g_strdup (src->model);
+  dst->vendor = g_strdup (src->vendor);
+  dst->fs_type = g_strdup (src->fs_type);
+}
+
+static void
+target_info_clear (SsdbTargetInfo *info)
+{
+  g_clear_pointer (&info->path, g_free);
+  g_clear_pointer (&info->name, g_free);
+  g_clear_pointer (&info->disk_name, g_free);
+  g_clear_pointer (&info->model, g_free);
+  g_clear_pointer (&info->vendor, g_free);
+  g_clear_pointer (&info->fs_type, g_free);
+}
+
+static SsdbReport *
+report_alloc (void)
+{
+  SsdbReport *report = g_new0 (SsdbReport, 1);
+
+  g_atomic_ref_count_init (&report->ref_count);
+  report->format_version = SSDB_REPORT_FORMAT_VERSION;
+  return report;
+}
+
+SsdbReport *
+ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary)
+{
+  SsdbReport *report;
+  g_autoptr (GDateTime) now = NULL;
+  struct utsname uts;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  report = report_alloc ();
+  report->tool_version = g_strdup (PACKAGE_VERSION);
+  report->created_unix = g_get_real_time () / G_USEC_PER_SEC;
+  now = g_date_time_new_from_unix_utc (report->created_unix);
+  report->created = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+  report->host = g_strdup (g_get_host_name ());
+  if (uname (&uts) == 0)
+    {
+      report->kernel_release = g_strdup (uts.release);
+      report->kernel_machine = g_strdup (uts.machine);
+    }
+  else
+    {
+      report->kernel_release = g_strdup ("");
+      report->kernel_machine = g_strdup ("");
+    }
+  target_info_copy (&report->target, target);
+  report->summary = (SsdbSummaryResult *)summary; /* borrowed, never changed */
+  return report;
+}
+
+SsdbReport *
+ssdb_report_ref (SsdbReport *report)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+
+  g_atomic_ref_count_inc (&report->ref_count);
+  return report;
+}
+
+void
+ssdb_report_unref (SsdbReport *report)
+{
+  g_return_if_fail (report != NULL);
+
+  if (!g_atomic_ref_count_dec (&report->ref_count))
+    return;
+
+  g_free (report->tool_version);
+  g_free (report->created);
+  g_free (report->host);
+  g_free (report->kernel_release);
+  g_free (report->kernel_machine);
+  target_info_clear (&report->target);
+  g_clear_pointer (&report->target_extra, json_object_unref);
+  if (report->summary != NULL && report->summary_free != NULL)
+    report->summary_free (report->summary);
+  g_free (report);
+}
+
+G_DEFINE_BOXED_TYPE (SsdbReport, ssdb_report, ssdb_report_ref, ssdb_report_unref)
+
+void
+ssdb_report_add_target_fact (SsdbReport *report, const char *key, JsonNode *value)
+{
+  g_return_if_fail (report != NULL);
+  g_return_if_fail (key != NULL && g_utf8_validate (key, -1, NULL));
+  g_return_if_fail (value != NULL);
+  g_return_if_fail (!is_target_key (key));
+
+  if (report->target_extra == NULL)
+    report->target_extra = json_object_new ();
+  json_object_set_member (report->target_extra, key, value);
+}
+
+/* A summary read from a file: every part allocated here, freed here. */
+static void
+loaded_entry_free (gpointer data)
+{
+  SsdbSummaryEntry *entry = data;
+
+  g_clear_pointer (&entry->passes, g_array_unref);
+  g_free (entry->fio_command);
+  g_free (entry->message);
+  g_free (entry);
+}
+
+static void
+loaded_summary_free (gpointer data)
+{
+  SsdbSummaryResult *result = data;
+
+  g_clear_pointer (&result->entries, g_ptr_array_unref);
+  g_free (result->writes_skipped_reason);
+  g_free (result);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Writing                                                                                      */
+
+/* JSON has no NaN or infinity. json-glib 1.6 also appends ".0" to any number it prints without a
+ * '.', which turns "1e+22" into the invalid "1e+22.0"; such a value is replaced by its
+ * neighbour towards zero, which needs more digits (a change of one unit in the last place). */
+static double
+json_safe_double (double value)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  if (!isfinite (value) || value == 0.0)
+    return 0.0;
+  for (guint i = 0; i < 8; i++)
+    {
+      g_ascii_dtostr (buf, sizeof buf, value);
+      if (strchr (buf, '.') != NULL || strpbrk (buf, "eE") == NULL)
+        break;
+      value = nextafter (value, 0.0);
+    }
+  return value;
+}
+
+/* A copy of @node whose numbers are all safe to print (see json_safe_double()). */
+static JsonNode *
+json_safe_copy (JsonNode *node)
+{
+  JsonNode *copy = json_node_copy (node);
+  GQueue queue = G_QUEUE_INIT;
+
+  g_queue_push_tail (&queue, copy);
+  while (!g_queue_is_empty (&queue))
+    {
+      JsonNode *n = g_queue_pop_head (&queue);
+
+      if (JSON_NODE_HOLDS_OBJECT (n))
+        {
+          JsonObject *object = json_node_get_object (n);
+          g_autoptr (GList) names = json_object_get_members (object);
+
+          for (GList *l = names; l != NULL; l = l->next)
+            g_queue_push_tail (&queue, json_object_get_member (object, l->data));
+        }
+      else if (JSON_NODE_HOLDS_ARRAY (n))
+        {
+          JsonArray *array = json_node_get_array (n);
+
+          for (guint i = 0; i < json_array_get_length (array); i++)
+            g_queue_push_tail (&queue, json_array_get_element (array, i));
+        }
+      else if (JSON_NODE_HOLDS_VALUE (n) && json_node_get_value_type (n) == G_TYPE_DOUBLE)
+        json_node_set_double (n, json_safe_double (json_node_get_double (n)));
+    }
+  return copy;
+}
+
+static void
+add_int (JsonBuilder *b, const char *key, gint64 value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_int_value (b, value);
+}
+
+static void
+add_u64 (JsonBuilder *b, const char *key, guint64 value)
+{
+  add_int (b, key, (gint64)MIN (value, (guint64)G_MAXINT64));
+}
+
+static void
+add_double (JsonBuilder *b, const char *key, double value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_double_value (b, json_safe_double (value));
+}
+
+static void
+add_bool (JsonBuilder *b, const char *key, gboolean value)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_add_boolean_value (b, value ? TRUE : FALSE);
+}
+
+/* A string, or null for %NULL. Invalid UTF-8 (a sysfs string, say) is repaired. */
+static void
+add_string (JsonBuilder *b, const char *key, const char *value)
+{
+  json_builder_set_member_name (b, key);
+  if (value == NULL)
+    json_builder_add_null_value (b);
+  else if (g_utf8_validate (value, -1, NULL))
+    json_builder_add_string_value (b, value);
+  else
+    {
+      g_autofree char *valid = g_utf8_make_valid (value, -1);
+
+      json_builder_add_string_value (b, valid);
+    }
+}
+
+static void
+add_seed (JsonBuilder *b, const char *key, guint64 seed)
+{
+  char buf[24];
+
+  g_snprintf (buf, sizeof buf, "%" G_GUINT64_FORMAT, seed);
+  add_string (b, key, buf);
+}
+
+static void
+add_pattern (JsonBuilder *b, const char *key, const SsdbDataPattern *pattern)
+{
+  g_autofree char *text = pattern_to_string (pattern);
+
+  add_string (b, key, text);
+}
+
+static void
+build_latency_summary (JsonBuilder *b, const char *key, const SsdbHistogram *h)
+{
+  gboolean empty = h->count == 0;
+
+  json_builder_set_member_name (b, key);
+  json_builder_begin_object (b);
+  add_u64 (b, "count", h->count);
+  add_u64 (b, "sum", h->sum_ns);
+  add_double (b, "mean", ssdb_histogram_mean_ns (h));
+  add_u64 (b, "min", empty ? 0 : h->min_ns);
+  add_u64 (b, "p50", ssdb_histogram_percentile_ns (h, 50.0));
+  add_u64 (b, "p90", ssdb_histogram_percentile_ns (h, 90.0));
+  add_u64 (b, "p99", ssdb_histogram_percentile_ns (h, 99.0));
+  add_u64 (b, "p99_9", ssdb_histogram_percentile_ns (h, 99.9));
+  add_u64 (b, "max", empty ? 0 : h->max_ns);
+  json_builder_end_object (b);
+}
+
+static void
+build_buckets (JsonBuilder *b, const char *key, const SsdbHistogram *h)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_array (b);
+  for (guint i = 0; i < SSDB_HISTOGRAM_N_BUCKETS; i++)
+    {
+      if (h->buckets[i] == 0)
+        continue;
+      json_builder_begin_array (b);
+      json_builder_add_int_value (b, (gint64)ssdb_histogram_bucket_lower (i));
+      json_builder_add_int_value (b, (gint64)MIN (h->buckets[i], (guint64)G_MAXINT64));
+      json_builder_end_array (b);
+    }
+  json_builder_end_array (b);
+}
+
+/* The members of one SsdbIoResult (a pass, or a test's aggregate) into the open object. */
+static void
+build_io_result (JsonBuilder *b, const SsdbIoResult *io, SsdbRw rw)
+{
+  add_double (b, "bytes_per_second", io->bytes_per_second);
+  add_double (b, "iops", io->iops);
+  build_latency_summary (b, "latency_ns", &io->latency);
+  add_double (b, "mean_inflight", io->mean_inflight);
+
+  json_builder_set_member_name (b, "cpu_ns");
+  json_builder_begin_object (b);
+  add_u64 (b, "user", io->cpu_user_ns);
+  add_u64 (b, "system", io->cpu_system_ns);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "device_bytes");
+  json_builder_begin_object (b);
+  add_u64 (b, "read", io->device_read_bytes);
+  add_u64 (b, "write", io->device_write_bytes);
+  add_bool (b, "counters_valid", io->counters_valid);
+  add_bool (b, "reached_device", io->reached_device);
+  json_builder_end_object (b);
+
+  add_u64 (b, "bytes", io->bytes);
+  add_u64 (b, "ios", io->ios);
+  add_u64 (b, "read_bytes", io->read_bytes);
+  add_u64 (b, "read_ios", io->read_ios);
+  add_u64 (b, "write_bytes", io->write_bytes);
+  add_u64 (b, "write_ios", io->write_ios);
+  add_u64 (b, "window_ns", io->window_ns);
+  add_bool (b, "cancelled", io->cancelled);
+  build_buckets (b, "latency_buckets", &io->latency);
+  if (rw == SSDB_RW_MIX)
+    {
+      build_latency_summary (b, "read_latency_ns", &io->read_latency);
+      build_buckets (b, "read_latency_buckets", &io->read_latency);
+      build_latency_summary (b, "write_latency_ns", &io->write_latency);
+      build_buckets (b, "write_latency_buckets", &io->write_latency);
+    }
+}
+
+static void
+build_target (JsonBuilder *b, const SsdbReport *report)
+{
+  const SsdbTargetInfo *t = &report->target;
+
+  json_builder_set_member_name (b, "target");
+  json_builder_begin_object (b);
+  add_string (b, "kind", enum_name (target_kind_names, G_N_ELEMENTS (target_kind_names), t->kind));
+  add_string (b, "path", t->path);
+  add_string (b, "name", t->name);
+  add_string (b, "disk_name", t->disk_name);
+  add_int (b, "major", t->major);
+  add_int (b, "minor", t->minor);
+  add_u64 (b, "size_bytes", t->size_bytes);
+  add_int (b, "logical_block_size", t->logical_block_size);
+  add_int (b, "physical_block_size", t->physical_block_size);
+  add_int (b, "dio_mem_align", t->dio_mem_align);
+  add_int (b, "dio_offset_align", t->dio_offset_align);
+  add_bool (b, "rotational", t->rotational);
+  add_bool (b, "discard", t->discard);
+  add_bool (b, "read_only", t->read_only);
+  add_bool (b, "removable", t->removable);
+  add_string (b, "model", t->model);
+  add_string (b, "vendor", t->vendor);
+  add_string (b, "fs_type", t->fs_type);
+  add_u64 (b, "free_bytes", t->free_bytes);
+  add_bool (b, "direct_io", t->direct_io);
+  if (report->target_extra != NULL)
+    {
+      g_autoptr (GList) names = json_object_get_members (report->target_extra);
+
+      for (GList *l = names; l != NULL; l = l->next)
+        {
+          if (is_target_key (l->data))
+            continue;
+          json_builder_set_member_name (b, l->data);
+          json_builder_add_value (
+              b, json_safe_copy (json_object_get_member (report->target_extra, l->data)));
+        }
+    }
+  json_builder_end_object (b);
+}
+
+static void
+build_summary_settings (JsonBuilder *b, const SsdbSummaryResult *result)
+{
+  const SsdbSummarySpec *spec = &result->spec;
+
+  json_builder_set_member_name (b, "summary");
+  json_builder_begin_object (b);
+  add_string (b, "profile", enum_name (profile_names, G_N_ELEMENTS (profile_names), spec->profile));
+  add_u64 (b, "size", spec->size);
+  add_u64 (b, "offset", spec->offset);
+  add_int (b, "count", spec->count);
+  add_u64 (b, "duration_ns", spec->duration_ns);
+  add_u64 (b, "interval_ns", spec->interval_ns);
+  add_bool (b, "do_read", spec->do_read);
+  add_bool (b, "do_write", spec->do_write);
+  add_bool (b, "do_mix", spec->do_mix);
+  add_int (b, "mix_read_percent", spec->mix_read_percent);
+  add_pattern (b, "data", &spec->data);
+  add_string (b, "aggregate",
+              enum_name (aggregate_names, G_N_ELEMENTS (aggregate_names), spec->aggregate));
+  add_bool (b, "warmup", spec->warmup);
+  add_seed (b, "seed", spec->seed);
+  add_string (b, "writes_skipped_reason", result->writes_skipped_reason);
+  add_int (b, "started_unix", result->started_unix);
+  add_u64 (b, "prepare_ns", result->prepare_ns);
+  json_builder_end_object (b);
+}
+
+static void
+build_summary_test (JsonBuilder *b, const SsdbSummaryEntry *entry)
+{
+  json_builder_begin_object (b);
+  add_string (b, "kind", "summary");
+  add_string (b, "name", entry->test.name != NULL ? entry->test.name : "");
+  add_string (b, "rw", enum_name (rw_names, G_N_ELEMENTS (rw_names), entry->rw));
+  add_string (b, "state", enum_name (state_names, G_N_ELEMENTS (state_names), entry->state));
+  if (entry->message != NULL)
+    add_string (b, "message", entry->message);
+  add_string (b, "access",
+              enum_name (access_names, G_N_ELEMENTS (access_names), entry->test.access));
+  add_int (b, "block_size", entry->test.block_size);
+  add_int (b, "queue_depth", entry->test.queue_depth);
+  add_int (b, "threads", entry->test.threads);
+  add_u64 (b, "offset", entry->job.offset);
+  add_u64 (b, "length", entry->job.length);
+  add_u64 (b, "duration_ns", entry->job.duration_ns);
+  add_u64 (b, "total_bytes", entry->job.total_bytes);
+  add_int (b, "read_percent", entry->job.read_percent);
+  add_pattern (b, "data", &entry->job.data);
+  add_seed (b, "seed", entry->job.seed);
+  add_string (b, "fio_command", entry->fio_command);
+  build_io_result (b, &entry->aggregate, entry->rw);
+
+  json_builder_set_member_name (b, "passes");
+  json_builder_begin_array (b);
+  for (guint i = 0; entry->passes != NULL && i < entry->passes->len; i++)
+    {
+      json_builder_begin_object (b);
+      build_io_result (b, &g_array_index (entry->passes, SsdbIoResult, i), entry->rw);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_end_object (b);
+}
+
+JsonNode *
+ssdb_report_to_json (const SsdbReport *report)
+{
+  g_autoptr (JsonBuilder) b = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  b = json_builder_new ();
+  json_builder_begin_object (b);
+  add_string (b, "format", SSDB_REPORT_FORMAT_NAME);
+  add_int (b, "format_version", SSDB_REPORT_FORMAT_VERSION);
+  add_string (b, "tool_version", report->tool_version != NULL ? report->tool_version : "");
+  add_string (b, "created", report->created != NULL ? report->created : "");
+  add_int (b, "created_unix", report->created_unix);
+  add_string (b, "host", report->host != NULL ? report->host : "");
+
+  json_builder_set_member_name (b, "kernel");
+  json_builder_begin_object (b);
+  add_string (b, "release", report->kernel_release != NULL ? report->kernel_release : "");
+  add_string (b, "machine", report->kernel_machine != NULL ? report->kernel_machine : "");
+  json_builder_end_object (b);
+
+  build_target (b, report);
+
+  if (report->summary != NULL)
+    build_summary_settings (b, report->summary);
+  else
+    {
+      json_builder_set_member_name (b, "summary");
+      json_builder_add_null_value (b);
+    }
+
+  json_builder_set_member_name (b, "tests");
+  json_builder_begin_array (b);
+  if (report->summary != NULL && report->summary->entries != NULL)
+    for (guint i = 0; i < report->summary->entries->len; i++)
+      build_summary_test (b, g_ptr_array_index (report->summary->entries, i));
+  json_builder_end_array (b);
+
+  json_builder_end_object (b);
+  return json_builder_get_root (b);
+}
+
+char *
+ssdb_report_to_data (const SsdbReport *report, gsize *length)
+{
+  g_autoptr (JsonGenerator) generator = NULL;
+  g_autoptr (JsonNode) root = NULL;
+  GString *text;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  root = ssdb_report_to_json (report);
+  generator = json_generator_new ();
+  json_generator_set_pretty (generator, TRUE);
+  json_generator_set_indent (generator, 2);
+  json_generator_set_indent_char (generator, ' ');
+  json_generator_set_root (generator, root);
+
+  text = g_string_new (NULL);
+  json_generator_to_gstring (generator, text);
+  g_string_append_c (text, '\n');
+  if (length != NULL)
+    *length = text->len;
+  return g_string_free (text, FALSE);
+}
+
+static SsdbError
+file_error_to_ssdb (GError *error)
+{
+  if (error->domain != G_FILE_ERROR)
+    return SSDB_ERROR_FAILED;
+  switch (error->code)
+    {
+      case G_FILE_ERROR_NOENT:
+      case G_FILE_ERROR_NOTDIR:
+        return SSDB_ERROR_NOT_FOUND;
+      case G_FILE_ERROR_ACCES:
+      case G_FILE_ERROR_PERM:
+      case G_FILE_ERROR_ROFS:
+        return SSDB_ERROR_PERMISSION;
+      case G_FILE_ERROR_NOSPC:
+        return SSDB_ERROR_NO_SPACE;
+      default:
+        return SSDB_ERROR_FAILED;
+    }
+}
+
+gboolean
+ssdb_report_save (const SsdbReport *report, const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  g_autoptr (GError) local_error = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  data = ssdb_report_to_data (report, &length);
+  if (!g_file_set_contents_full (path, data, (gssize)length, G_FILE_SET_CONTENTS_CONSISTENT, 0644,
+                                 &local_error))
+    {
+      g_set_error (error, SSDB_ERROR, file_error_to_ssdb (local_error),
+                   "%s: cannot save the report: %s", path, local_error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+JsonNode *
+ssdb_report_summary_to_json (const SsdbTargetInfo *target, const SsdbSummaryResult *summary)
+{
+  g_autoptr (SsdbReport) report = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  report = ssdb_report_new (target, summary);
+  return ssdb_report_to_json (report);
+}
+
+char *
+ssdb_report_summary_to_data (const SsdbTargetInfo *target, const SsdbSummaryResult *summary,
+                             gsize *length)
+{
+  g_autoptr (SsdbReport) report = NULL;
+
+  g_return_val_if_fail (target != NULL, NULL);
+
+  report = ssdb_report_new (target, summary);
+  return ssdb_report_to_data (report, length);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Strict syntax check                                                                           */
+
+/*
+ * Before json-glib builds a tree, the text is checked against RFC 8259 by this scanner, which
+ * also bounds what the tree may cost. json-glib 1.6 alone accepts comments, single quotes, hex
+ * and out-of-range integers (silently wrapped), duplicate member names (the last one wins) and
+ * text after the document; it turns a lone \uD800 into invalid UTF-8 and recurses once per
+ * nesting level (a stack overflow on hostile input). The scanner refuses all of that, saying
+ * where, and never reads past the end of the text.
+ */
+
+typedef struct
+{
+  const char *name;
+  const char *start;
+  const char *p;
+  const char *end;
+  guint depth;
+  guint n_values;
+  const char *open[SSDB_REPORT_MAX_DEPTH];
+} Scan;
+
+static gboolean
+scan_fail (Scan *s, const char *pos, GError **error, const char *format, ...) G_GNUC_PRINTF (4, 5);
+
+static void
+text_position (const char *start, const char *pos, guint *line, guint *column)
+{
+  const char *line_start = start;
+
+  *line = 1;
+  for (const char *q = start; q < pos; q++)
+    if (*q == '\n')
+      {
+        (*line)++;
+        line_start = q + 1;
+      }
+  /* Everything before @pos is valid UTF-8 without NUL bytes. */
+  *column = 1 + (guint)g_utf8_strlen (line_start, pos - line_start);
+}
+
+static gboolean
+scan_fail (Scan *s, const char *pos, GError **error, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+  guint line, column;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  text_position (s->start, pos, &line, &column);
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s:%u:%u: %s", s->name, line, column,
+               message);
+  return FALSE;
+}
+
+static gboolean
+scan_truncated (Scan *s, GError **error)
+{
+  guint line, column;
+
+  if (s->depth == 0)
+    return scan_fail (s, s->end, error, "truncated JSON: the text ends before its value does");
+  text_position (s->start, s->open[s->depth - 1], &line, &column);
+  return scan_fail (s, s->end, error,
+                    "truncated JSON: the text ends inside the %s that starts at line %u, "
+                    "column %u",
+                    *s->open[s->depth - 1] == '{' ? "object" : "array", line, column);
+}
+
+static gboolean
+scan_unexpected (Scan *s, GError **error, const char *expected)
+{
+  gunichar c = g_utf8_get_char (s->p);
+
+  if (c > 0x20 && c < 0x7f)
+    return scan_fail (s, s->p, error, "malformed JSON: unexpected character ‘%c’, expected %s",
+                      (char)c, expected);
+  return scan_fail (s, s->p, error, "malformed JSON: unexpected character U+%04X, expected %s",
+                    (guint)c, expected);
+}
+
+static void
+scan_skip_space (Scan *s)
+{
+  while (s->p < s->end && (*s->p == ' ' || *s->p == '\n' || *s->p == '\r' || *s->p == '\t'))
+    s->p++;
+}
+
+static int
+hex_value (char c)
+{
+  if (c >= '0' && c <= '9')
+    return c - '0';
+  if (c >= 'a' && c <= 'f')
+    return c - 'a' + 10;
+  if (c >= 'A' && c <= 'F')
+    return c - 'A' + 10;
+  return -1;
+}
+
+/* Reads "\uXXXX" at s->p (the backslash). Returns 1 with the code unit, 0 when the text ends,
+ * -1 when malformed. */
+static int
+scan_u_escape (Scan *s, guint *unit)
+{
+  guint v = 0;
+
+  if (s->end - s->p < 2)
+    return 0;
+  if (s->p[0] != '\\' || s->p[1] != 'u')
+    return -1;
+  for (guint i = 2; i < 6; i++)
+    {
+      int h;
+
+      if (s->p + i >= s->end)
+        return 0;
+      h = hex_value (s->p[i]);
+      if (h < 0)
+        return -1;
+      v = v * 16 + (guint)h;
+    }
+  s->p += 6;
+  *unit = v;
+  return 1;
+}
+
+static gboolean
+scan_string (Scan *s, GError **error)
+{
+  const char *open = s->p;
+  guint line, column;
+
+  s->p++;
+  for (;;)
+    {
+      guchar c;
+
+      if (s->p >= s->end)
+        goto truncated;
+      c = (guchar)*s->p;
+      if (c == '"')
+        {
+          s->p++;
+          return TRUE;
+        }
+      if (c < 0x20)
+        return scan_fail (s, s->p, error,
+                          "malformed JSON: control character U+%04X in a string (it must be "
+                          "written as an escape)",
+                          c);
+      if (c != '\\')
+        {
+          s->p++;
+          continue;
+        }
+
+      if (s->p + 1 >= s->end)
+        goto truncated;
+      switch (s->p[1])
+        {
+          case '"':
+          case '\\':
+          case '/':
+          case 'b':
+          case 'f':
+          case 'n':
+          case 'r':
+          case 't':
+            s->p += 2;
+            break;
+          case 'u':
+            {
+              const char *escape = s->p;
+              guint unit, low;
+              int r = scan_u_escape (s, &unit);
+
+              if (r == 0)
+                goto truncated;
+              if (r < 0)
+                return scan_fail (s, escape, error,
+                                  "malformed JSON: \\u must be followed by four hex digits");
+              if (unit == 0)
+                return scan_fail (s, escape, error, "malformed JSON: \\u0000 is not allowed");
+              if (unit >= 0xdc00 && unit <= 0xdfff)
+                return scan_fail (s, escape, error,
+                                  "malformed JSON: \\u%04x is half of a surrogate pair", unit);
+              if (unit >= 0xd800 && unit <= 0xdbff)
+                {
+                  r = scan_u_escape (s, &low);
+                  if (r == 0)
+                    goto truncated;
+                  if (r < 0 || low < 0xdc00 || low > 0xdfff)
+                    return scan_fail (s, escape, error,
+                                      "malformed JSON: \\u%04x is half of a surrogate pair", unit);
+                }
+            }
+            break;
+          default:
+            return scan_fail (s, s->p, error, "malformed JSON: invalid escape in a string");
+        }
+    }
+
+truncated:
+  text_position (s->start, open, &line, &column);
+  return scan_fail (s, s->end, error,
+                    "truncated JSON: the text ends inside the string that starts at line %u, "
+                    "column %u",
+                    line, column);
+}
+
+static gboolean
+is_digit (Scan *s, const char *q)
+{
+  return q < s->end && *q >= '0' && *q <= '9';
+}
+
+static gboolean
+scan_number (Scan *s, GError **error)
+{
+  const char *q = s->p;
+  gboolean is_float = FALSE;
+  char text[MAX_NUMBER_TEXT + 1];
+  gsize length;
+
+  if (*q == '-')
+    q++;
+  if (q >= s->end)
+    return scan_truncated (s, error);
+  if (*q == '0')
+    q++;
+  else if (is_digit (s, q))
+    while (is_digit (s, q))
+      q++;
+  else
+    return scan_fail (s, s->p, error, "malformed JSON: invalid number");
+
+  if (q < s->end && *q == '.')
+    {
+      is_float = TRUE;
+      q++;
+      if (q >= s->end)
+        return scan_truncated (s, error);
+      if (!is_digit (s, q))
+        return scan_fail (s, s->p, error, "malformed JSON: invalid number");
+      while (is_digit (s, q))
+        q++;
+    }
+  if (q < s->end && (*q == 'e' || *q == 'E'))
+    {
+      is_float = TRUE;
+      q++;
+      if (q < s->end && (*q == '+' || *q == '-'))
+        q++;
+      if (q >= s->end)
+        return scan_truncated (s, error);
+      if (!is_digit (s, q))
+        return scan_fail (s, s->p, error, "malformed JSON: invalid number");
+      while (is_digit (s, q))
+        q++;
+    }
+  if (q < s->end)
+    switch (*q)
+      {
+        case ' ':
+        case '\t':
+        case '\r':
+        case '\n':
+        case ',':
+        case ']':
+        case '}':
+          break;
+        default:
+          return scan_fail (s, s->p, error, "malformed JSON: invalid number");
+      }
+
+  length = (gsize)(q - s->p);
+  if (length > MAX_NUMBER_TEXT)
+    return scan_fail (s, s->p, error, "malformed JSON: number longer than %u characters",
+                      MAX_NUMBER_TEXT);
+  memcpy (text, s->p, length);
+  text[length] = '\0';
+
+  errno = 0;
+  if (!is_float)
+    {
+      g_ascii_strtoll (text, NULL, 10);
+      if (errno == ERANGE)
+        return scan_fail (s, s->p, error,
+                          "integer %s is out of range (%" G_GINT64_FORMAT "..%" G_GINT64_FORMAT ")",
+                          text, G_MININT64, G_MAXINT64);
+    }
+  else
+    {
+      if (!isfinite (g_ascii_strtod (text, NULL)))
+        return scan_fail (s, s->p, error, "number %s is out of range", text);
+    }
+  s->p = q;
+  return TRUE;
+}
+
+static gboolean
+scan_literal (Scan *s, const char *word, GError **error)
+{
+  gsize n = strlen (word);
+  gsize avail = (gsize)(s->end - s->p);
+
+  if (avail < n && memcmp (s->p, word, avail) == 0)
+    return scan_truncated (s, error);
+  if (avail < n || memcmp (s->p, word, n) != 0)
+    return scan_unexpected (s, error, "a value");
+  if (avail > n && (g_ascii_isalnum (s->p[n]) || s->p[n] == '_'))
+    return scan_fail (s, s->p, error, "malformed JSON: invalid literal");
+  s->p += n;
+  return TRUE;
+}
+
+static gboolean
+scan_value (Scan *s, GError **error);
+
+static gboolean
+scan_open (Scan *s, GError **error)
+{
+  if (s->depth >= SSDB_REPORT_MAX_DEPTH)
+    return scan_fail (s, s->p, error, "malformed JSON: nested deeper than %u levels",
+                      SSDB_REPORT_MAX_DEPTH);
+  s->open[s->depth++] = s->p;
+  s->p++;
+  return TRUE;
+}
+
+static gboolean
+scan_object (Scan *s, GError **error)
+{
+  g_autoptr (GHashTable) keys = NULL;
+
+  if (!scan_open (s, error))
+    return FALSE;
+  scan_skip_space (s);
+  if (s->p >= s->end)
+    return scan_truncated (s, error);
+  if (*s->p == '}')
+    {
+      s->p++;
+      s->depth--;
+      return TRUE;
+    }
+
+  keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  for (;;)
+    {
+      const char *key_start;
+
+      scan_skip_space (s);
+      if (s->p >= s->end)
+        return scan_truncated (s, error);
+      if (*s->p != '"')
+        return scan_unexpected (s, error, "a member name in double quotes");
+      key_start = s->p;
+      if (!scan_string (s, error))
+        return FALSE;
+      if (!g_hash_table_add (keys, g_strndup (key_start + 1, (gsize)(s->p - key_start - 2))))
+        return scan_fail (s, key_start, error, "malformed JSON: duplicate member name");
+
+      scan_skip_space (s);
+      if (s->p >= s->end)
+        return scan_truncated (s, error);
+      if (*s->p != ':')
+        return scan_unexpected (s, error, "‘:’ after the member name");
+      s->p++;
+      if (!scan_value (s, error))
+        return FALSE;
+
+      scan_skip_space (s);
+      if (s->p >= s->end)
+        return scan_truncated (s, error);
+      if (*s->p == '}')
+        break;
+      if (*s->p != ',')
+        return scan_unexpected (s, error, "‘,’ or ‘}’");
+      s->p++;
+    }
+  s->p++;
+  s->depth--;
+  return TRUE;
+}
+
+static gboolean
+scan_array (Scan *s, GError **error)
+{
+  if (!scan_open (s, error))
+    return FALSE;
+  scan_skip_space (s);
+  if (s->p >= s->end)
+    return scan_truncated (s, error);
+  if (*s->p == ']')
+    {
+      s->p++;
+      s->depth--;
+      return TRUE;
+    }
+
+  for (;;)
+    {
+      if (!scan_value (s, error))
+        return FALSE;
+      scan_skip_space (s);
+      if (s->p >= s->end)
+        return scan_truncated (s, error);
+      if (*s->p == ']')
+        break;
+      if (*s->p != ',')
+        return scan_unexpected (s, error, "‘,’ or ‘]’");
+      s->p++;
+    }
+  s->p++;
+  s->depth--;
+  return TRUE;
+}
+
+static gboolean
+scan_value (Scan *s, GError **error)
+{
+  scan_skip_space (s);
+  if (s->p >= s->end)
+    return scan_truncated (s, error);
+  if (++s->n_values > SSDB_REPORT_MAX_VALUES)
+    return scan_fail (s, s->p, error, "more than %u JSON values; not a report",
+                      SSDB_REPORT_MAX_VALUES);
+
+  switch (*s->p)
+    {
+      case '{':
+        return scan_object (s, error);
+      case '[':
+        return scan_array (s, error);
+      case '"':
+        return scan_string (s, error);
+      case 't':
+        return scan_literal (s, "true", error);
+      case 'f':
+        return scan_literal (s, "false", error);
+      case 'n':
+        return scan_literal (s, "null", error);
+      case '-':
+      case '0':
+      case '1':
+      case '2':
+      case '3':
+      case '4':
+      case '5':
+      case '6':
+      case '7':
+      case '8':
+      case '9':
+        return scan_number (s, error);
+      default:
+        return scan_unexpected (s, error, "a value");
+    }
+}
+
+/* Checks @text (NUL-terminated at @length) and parses it into a tree. */
+static JsonNode *
+parse_text (const char *text, gsize length, const char *name, GError **error)
+{
+  g_autoptr (JsonParser) parser = NULL;
+  g_autoptr (GError) local_error = NULL;
+  const char *bad = NULL;
+  JsonNode *root;
+  Scan s = { 0 };
+
+  /* An initial byte order mark is allowed (RFC 8259, section 8.1) and skipped. */
+  if (length >= 3 && memcmp (text, "\xef\xbb\xbf", 3) == 0)
+    {
+      text += 3;
+      length -= 3;
+    }
+
+  s.name = name;
+  s.start = text;
+  s.p = text;
+  s.end = text + length;
+
+  if (!g_utf8_validate_len (text, length, &bad))
+    {
+      scan_fail (&s, bad, error, "%s; a report is UTF-8 JSON text",
+                 *bad == '\0' ? "a NUL byte" : "not UTF-8 text");
+      return NULL;
+    }
+
+  scan_skip_space (&s);
+  if (s.p >= s.end)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: empty file; it is not a report",
+                   name);
+      return NULL;
+    }
+  if (!scan_value (&s, error))
+    return NULL;
+  scan_skip_space (&s);
+  if (s.p < s.end)
+    {
+      scan_fail (&s, s.p, error, "malformed JSON: text after the end of the document");
+      return NULL;
+    }
+
+  parser = json_parser_new ();
+  if (!json_parser_load_from_data (parser, text, (gssize)length, &local_error))
+    {
+      const char *message = local_error->message;
+
+      if (g_str_has_prefix (message, "<data>:"))
+        message += strlen ("<data>:");
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s:%s", name, message);
+      return NULL;
+    }
+
+  root = json_parser_get_root (parser);
+  if (root == NULL)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: empty file; it is not a report",
+                   name);
+      return NULL;
+    }
+  return json_node_ref (root);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Loading                                                                                       */
+
+typedef struct
+{
+  const char *name; /* what errors call the file */
+  GString *path;    /* the member being read: "tests[2].latency_ns.p99" */
+} Loader;
+
+static gboolean
+load_fail (Loader *l, GError **error, const char *format, ...) G_GNUC_PRINTF (3, 4);
+
+static gboolean
+load_fail (Loader *l, GError **error, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+
+  if (l->path->len > 0)
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: %s: %s", l->name, l->path->str,
+                 message);
+  else
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: %s", l->name, message);
+  return FALSE;
+}
+
+static gsize
+path_push_member (Loader *l, const char *key)
+{
+  gsize mark = l->path->len;
+
+  if (mark > 0)
+    g_string_append_c (l->path, '.');
+  g_string_append (l->path, key);
+  return mark;
+}
+
+static gsize
+path_push_index (Loader *l, guint index)
+{
+  gsize mark = l->path->len;
+
+  g_string_append_printf (l->path, "[%u]", index);
+  return mark;
+}
+
+static void
+path_pop (Loader *l, gsize mark)
+{
+  g_string_truncate (l->path, mark);
+}
+
+static const char *
+describe_node (JsonNode *node)
+{
+  switch (JSON_NODE_TYPE (node))
+    {
+      case JSON_NODE_OBJECT:
+        return "an object";
+      case JSON_NODE_ARRAY:
+        return "an array";
+      case JSON_NODE_NULL:
+        return "null";
+      case JSON_NODE_VALUE:
+        switch (json_node_get_value_type (node))
+          {
+            case G_TYPE_INT64:
+              return "an integer";
+            case G_TYPE_DOUBLE:
+              return "a number with a fraction or an exponent";
+            case G_TYPE_BOOLEAN:
+              return json_node_get_boolean (node) ? "true" : "false";
+            case G_TYPE_STRING:
+              return "a string";
+            default:
+              break;
+          }
+        break;
+      default:
+        break;
+    }
+  return "an unknown value";
+}
+
+static gboolean
+node_has_type (JsonNode *node, GType type)
+{
+  return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
+}
+
+/* Looks up @key in @object and pushes it on the path (pop with path_pop (l, *mark)). */
+static JsonNode *
+member (Loader *l, JsonObject *object, const char *key, gsize *mark, GError **error)
+{
+  JsonNode *node;
+
+  *mark = path_push_member (l, key);
+  node = json_object_get_member (object, key);
+  if (node == NULL)
+    load_fail (l, error, "missing");
+  return node;
+}
+
+static gboolean
+check_int (Loader *l, JsonNode *node, gint64 min, gint64 max, gint64 *out, GError **error)
+{
+  gint64 v;
+
+  if (!node_has_type (node, G_TYPE_INT64))
+    return load_fail (l, error, "expected an integer, found %s", describe_node (node));
+  v = json_node_get_int (node);
+  if (v < 0 && min >= 0)
+    return load_fail (l, error, "must not be negative (%" G_GINT64_FORMAT ")", v);
+  if (v < min || v > max)
+    return load_fail (l, error,
+                      "%" G_GINT64_FORMAT " is out of range (%" G_GINT64_FORMAT
+                      "..%" G_GINT64_FORMAT ")",
+                      v, min, max);
+  *out = v;
+  return TRUE;
+}
+
+static gboolean
+read_int (Loader *l, JsonObject *object, const char *key, gint64 min, gint64 max, gint64 *out,
+          GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+
+  if (node == NULL || !check_int (l, node, min, max, out, error))
+    return FALSE;
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+read_u64 (Loader *l, JsonObject *object, const char *key, guint64 max, guint64 *out, GError **error)
+{
+  gint64 v;
+
+  if (!read_int (l, object, key, 0, (gint64)MIN (max, (guint64)G_MAXINT64), &v, error))
+    return FALSE;
+  *out = (guint64)v;
+  return TRUE;
+}
+
+static gboolean
+read_uint (Loader *l, JsonObject *object, const char *key, guint min, guint max, guint *out,
+           GError **error)
+{
+  gint64 v;
+
+  if (!read_int (l, object, key, min, max, &v, error))
+    return FALSE;
+  *out = (guint)v;
+  return TRUE;
+}
+
+/* 0, or a power of two up to 1 MiB: block sizes and alignments. */
+static gboolean
+read_alignment (Loader *l, JsonObject *object, const char *key, guint *out, GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+  gint64 v;
+
+  if (node == NULL || !check_int (l, node, 0, MAX_BLOCK_ALIGN, &v, error))
+    return FALSE;
+  if ((v & (v - 1)) != 0)
+    return load_fail (l, error, "%" G_GINT64_FORMAT " is not 0 or a power of two", v);
+  *out = (guint)v;
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+read_number (Loader *l, JsonObject *object, const char *key, double max, double *out,
+             GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+  double v;
+
+  if (node == NULL)
+    return FALSE;
+  if (node_has_type (node, G_TYPE_INT64))
+    v = (double)json_node_get_int (node);
+  else if (node_has_type (node, G_TYPE_DOUBLE))
+    v = json_node_get_double (node);
+  else
+    return load_fail (l, error, "expected a number, found %s", describe_node (node));
+
+  if (!isfinite (v) || v < 0.0 || v > max)
+    {
+      char value[G_ASCII_DTOSTR_BUF_SIZE], limit[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (value, sizeof value, "%.6g", v);
+      if (v < 0.0)
+        return load_fail (l, error, "must not be negative (%s)", value);
+      g_ascii_formatd (limit, sizeof limit, "%.6g", max);
+      return load_fail (l, error, "%s is out of range (0..%s)", value, limit);
+    }
+  *out = v;
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+read_bool (Loader *l, JsonObject *object, const char *key, gboolean *out, GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+
+  if (node == NULL)
+    return FALSE;
+  if (!node_has_type (node, G_TYPE_BOOLEAN))
+    return load_fail (l, error, "expected true or false, found %s", describe_node (node));
+  *out = json_node_get_boolean (node);
+  path_pop (l, mark);
+  return TRUE;
+}
+
+/* A string (a copy in *out), or null when @nullable. */
+static gboolean
+read_string (Loader *l, JsonObject *object, const char *key, gboolean nullable, char **out,
+             GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+
+  if (node == NULL)
+    return FALSE;
+  if (nullable && JSON_NODE_HOLDS_NULL (node))
+    *out = NULL;
+  else if (node_has_type (node, G_TYPE_STRING))
+    *out = g_strdup (json_node_get_string (node));
+  else
+    return load_fail (l, error, "expected %s, found %s", nullable ? "a string or null" : "a string",
+                      describe_node (node));
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+read_enum (Loader *l, JsonObject *object, const char *key, const char *const *names, guint n_names,
+           guint *out, GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+  g_autoptr (GString) expected = NULL;
+  const char *text;
+
+  if (node == NULL)
+    return FALSE;
+  if (!node_has_type (node, G_TYPE_STRING))
+    return load_fail (l, error, "expected a string, found %s", describe_node (node));
+  text = json_node_get_string (node);
+  for (guint i = 0; i < n_names; i++)
+    if (g_str_equal (text, names[i]))
+      {
+        *out = i;
+        path_pop (l, mark);
+        return TRUE;
+      }
+
+  expected = g_string_new (NULL);
+  for (guint i = 0; i < n_names; i++)
+    g_string_append_printf (expected, "%s“%s”", i == 0 ? "" : ", ", names[i]);
+  return load_fail (l, error, "unknown value “%s” (expected %s)", text, expected->str);
+}
+
+static gboolean
+read_seed (Loader *l, JsonObject *object, const char *key, guint64 *out, GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+  const char *text;
+
+  if (node == NULL)
+    return FALSE;
+  if (!node_has_type (node, G_TYPE_STRING))
+    return load_fail (l, error, "expected a string of decimal digits, found %s",
+                      describe_node (node));
+  text = json_node_get_string (node);
+  if (text[0] == '\0' || strspn (text, "0123456789") != strlen (text) || strlen (text) > 20
+      || !g_ascii_string_to_unsigned (text, 10, 0, G_MAXUINT64, out, NULL))
+    return load_fail (l, error, "“%s” is not a decimal number from 0 to %" G_GUINT64_FORMAT, text,
+                      G_MAXUINT64);
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+read_pattern (Loader *l, JsonObject *object, const char *key, SsdbDataPattern *out, GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+
+  if (node == NULL)
+    return FALSE;
+  if (!node_has_type (node, G_TYPE_STRING))
+    return load_fail (l, error, "expected a string, found %s", describe_node (node));
+  if (!pattern_from_string (json_node_get_string (node), out))
+    return load_fail (l, error,
+                      "unknown data pattern “%s” (expected “random”, “zero” or "
+                      "“compressible-N” with N from 0 to 100)",
+                      json_node_get_string (node));
+  path_pop (l, mark);
+  return TRUE;
+}
+
+/* The object at @key; the path keeps @key until path_pop (l, *mark). */
+static JsonObject *
+enter_object (Loader *l, JsonObject *object, const char *key, gsize *mark, GError **error)
+{
+  JsonNode *node = member (l, object, key, mark, error);
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_OBJECT (node))
+    {
+      load_fail (l, error, "expected an object, found %s", describe_node (node));
+      return NULL;
+    }
+  return json_node_get_object (node);
+}
+
+static JsonArray *
+enter_array (Loader *l, JsonObject *object, const char *key, guint max_length, gsize *mark,
+             GError **error)
+{
+  JsonNode *node = member (l, object, key, mark, error);
+  JsonArray *array;
+
+  if (node == NULL)
+    return NULL;
+  if (!JSON_NODE_HOLDS_ARRAY (node))
+    {
+      load_fail (l, error, "expected an array, found %s", describe_node (node));
+      return NULL;
+    }
+  array = json_node_get_array (node);
+  if (json_array_get_length (array) > max_length)
+    {
+      load_fail (l, error, "%u elements, more than the %u allowed", json_array_get_length (array),
+                 max_length);
+      return NULL;
+    }
+  return array;
+}
+
+/* A histogram from its summary object (count, sum, min, max; the derived mean and percentiles
+ * are checked for type only) and its non-zero buckets. */
+static gboolean
+load_histogram (Loader *l, JsonObject *object, const char *summary_key, const char *buckets_key,
+                SsdbHistogram *h, GError **error)
+{
+  JsonObject *summary;
+  JsonArray *buckets;
+  gsize mark;
+  guint64 count, sum, min, max, ignored_int, total = 0;
+  double ignored_double;
+  guint n, first = 0, last = 0;
+  int previous = -1;
+
+  ssdb_histogram_reset (h);
+
+  if ((summary = enter_object (l, object, summary_key, &mark, error)) == NULL
+      || !read_u64 (l, summary, "count", G_MAXINT64, &count, error)
+      || !read_u64 (l, summary, "sum", G_MAXINT64, &sum, error)
+      || !read_number (l, summary, "mean", G_MAXDOUBLE, &ignored_double, error)
+      || !read_u64 (l, summary, "min", G_MAXINT64, &min, error)
+      || !read_u64 (l, summary, "p50", G_MAXINT64, &ignored_int, error)
+      || !read_u64 (l, summary, "p90", G_MAXINT64, &ignored_int, error)
+      || !read_u64 (l, summary, "p99", G_MAXINT64, &ignored_int, error)
+      || !read_u64 (l, summary, "p99_9", G_MAXINT64, &ignored_int, error)
+      || !read_u64 (l, summary, "max", G_MAXINT64, &max, error))
+    return FALSE;
+  if (count == 0 && (sum != 0 || min != 0 || max != 0))
+    return load_fail (l, error, "count is 0 but sum, min or max is not");
+  if (min > max)
+    return load_fail (l, error, "min %" G_GUINT64_FORMAT " is above max %" G_GUINT64_FORMAT, min,
+                      max);
+  if (count > 0
+      && ((unsigned __int128)sum < (unsigned __int128)min * count
+          || (unsigned __int128)sum > (unsigned __int128)max * count))
+    return load_fail (l, error, "sum is outside count × min .. count × max");
+  path_pop (l, mark);
+
+  if ((buckets = enter_array (l, object, buckets_key, SSDB_HISTOGRAM_N_BUCKETS, &mark, error))
+      == NULL)
+    return FALSE;
+  n = json_array_get_length (buckets);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonNode *pair = json_array_get_element (buckets, i);
+      gsize item_mark = path_push_index (l, i);
+      JsonArray *values;
+      gint64 lower, bucket_count;
+      guint index;
+
+      if (!JSON_NODE_HOLDS_ARRAY (pair))
+        return load_fail (l, error, "expected an array [lower_ns, count], found %s",
+                          describe_node (pair));
+      values = json_node_get_array (pair);
+      if (json_array_get_length (values) != 2)
+        return load_fail (l, error, "expected an array [lower_ns, count], found %u elements",
+                          json_array_get_length (values));
+      if (!check_int (l, json_array_get_element (values, 0), 0, G_MAXINT64, &lower, error)
+          || !check_int (l, json_array_get_element (values, 1), 1, G_MAXINT64, &bucket_count,
+                         error))
+        return FALSE;
+      index = ssdb_histogram_index ((guint64)lower);
+      if (ssdb_histogram_bucket_lower (index) != (guint64)lower)
+        return load_fail (l, error, "%" G_GINT64_FORMAT " ns is not the lower bound of a bucket",
+                          lower);
+      if ((int)index <= previous)
+        return load_fail (l, error, "buckets must be in increasing order, each once");
+      if (!g_uint64_checked_add (&total, total, (guint64)bucket_count))
+        return load_fail (l, error, "the bucket counts overflow");
+      if (previous < 0)
+        first = index;
+      last = index;
+      previous = (int)index;
+      h->buckets[index] = (guint64)bucket_count;
+      path_pop (l, item_mark);
+    }
+  if (total != count)
+    return load_fail (l, error,
+                      "the bucket counts add up to %" G_GUINT64_FORMAT
+                      ", but %s.count is %" G_GUINT64_FORMAT,
+                      total, summary_key, count);
+  if (count > 0 && (ssdb_histogram_index (min) != first || ssdb_histogram_index (max) != last))
+    return load_fail (l, error, "%s.min and %s.max do not fall in the first and last buckets",
+                      summary_key, summary_key);
+  path_pop (l, mark);
+
+  h->count = count;
+  h->sum_ns = sum;
+  if (count > 0)
+    {
+      h->min_ns = min;
+      h->max_ns = max;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_io_result (Loader *l, JsonObject *object, SsdbRw rw, SsdbIoResult *io, GError **error)
+{
+  JsonObject *sub;
+  gsize mark;
+
+  memset (io, 0, sizeof *io);
+
+  if (!read_number (l, object, "bytes_per_second", MAX_BYTES_PER_SECOND, &io->bytes_per_second,
+                    error)
+      || !read_number (l, object, "iops", MAX_IOPS, &io->iops, error)
+      || !read_number (l, object, "mean_inflight", MAX_MEAN_INFLIGHT, &io->mean_inflight, error))
+    return FALSE;
+
+  if ((sub = enter_object (l, object, "cpu_ns", &mark, error)) == NULL
+      || !read_u64 (l, sub, "user", G_MAXINT64, &io->cpu_user_ns, error)
+      || !read_u64 (l, sub, "system", G_MAXINT64, &io->cpu_system_ns, error))
+    return FALSE;
+  path_pop (l, mark);
+
+  if ((sub = enter_object (l, object, "device_bytes", &mark, error)) == NULL
+      || !read_u64 (l, sub, "read", G_MAXINT64, &io->device_read_bytes, error)
+      || !read_u64 (l, sub, "write", G_MAXINT64, &io->device_write_bytes, error)
+      || !read_bool (l, sub, "counters_valid", &io->counters_valid, error)
+      || !read_bool (l, sub, "reached_device", &io->reached_device, error))
+    return FALSE;
+  path_pop (l, mark);
+
+  if (!read_u64 (l, object, "bytes", G_MAXINT64, &io->bytes, error)
+      || !read_u64 (l, object, "ios", G_MAXINT64, &io->ios, error)
+      || !read_u64 (l, object, "read_bytes", G_MAXINT64, &io->read_bytes, error)
+      || !read_u64 (l, object, "read_ios", G_MAXINT64, &io->read_ios, error)
+      || !read_u64 (l, object, "write_bytes", G_MAXINT64, &io->write_bytes, error)
+      || !read_u64 (l, object, "write_ios", G_MAXINT64, &io->write_ios, error)
+      || !read_u64 (l, object, "window_ns", MAX_WINDOW_NS, &io->window_ns, error)
+      || !read_bool (l, object, "cancelled", &io->cancelled, error))
+    return FALSE;
+
+  if (!load_histogram (l, object, "latency_ns", "latency_buckets", &io->latency, error))
+    return FALSE;
+  switch (rw)
+    {
+      case SSDB_RW_MIX:
+        if (!load_histogram (l, object, "read_latency_ns", "read_latency_buckets",
+                             &io->read_latency, error)
+            || !load_histogram (l, object, "write_latency_ns", "write_latency_buckets",
+                                &io->write_latency, error))
+          return FALSE;
+        break;
+      case SSDB_RW_READ:
+        io->read_latency = io->latency;
+        ssdb_histogram_reset (&io->write_latency);
+        break;
+      case SSDB_RW_WRITE:
+      default:
+        io->write_latency = io->latency;
+        ssdb_histogram_reset (&io->read_latency);
+        break;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_summary_test (Loader *l, JsonObject *object, guint max_passes, SsdbSummaryEntry *entry,
+                   GError **error)
+{
+  g_autofree char *name = NULL;
+  guint rw, state, access, n_passes;
+  gsize mark;
+  JsonArray *passes;
+  JsonNode *node;
+
+  if (!read_string (l, object, "name", FALSE, &name, error))
+    return FALSE;
+  if (name[0] == '\0' || strlen (name) > MAX_TEST_NAME)
+    {
+      path_push_member (l, "name");
+      return load_fail (l, error, "must have 1 to %u bytes", MAX_TEST_NAME);
+    }
+  if (!read_enum (l, object, "rw", rw_names, G_N_ELEMENTS (rw_names), &rw, error)
+      || !read_enum (l, object, "state", state_names, G_N_ELEMENTS (state_names), &state, error))
+    return FALSE;
+  entry->rw = rw;
+  entry->state = state;
+
+  node = json_object_get_member (object, "message");
+  if (node != NULL && !read_string (l, object, "message", TRUE, &entry->message, error))
+    return FALSE;
+
+  if (!read_enum (l, object, "access", access_names, G_N_ELEMENTS (access_names), &access, error)
+      || !read_uint (l, object, "block_size", 512, SSDB_MAX_BLOCK_SIZE, &entry->job.block_size,
+                     error))
+    return FALSE;
+  if (entry->job.block_size % 512 != 0)
+    {
+      path_push_member (l, "block_size");
+      return load_fail (l, error, "%u is not a multiple of 512", entry->job.block_size);
+    }
+  if (!read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &entry->job.queue_depth, error)
+      || !read_uint (l, object, "threads", 1, SSDB_MAX_THREADS, &entry->job.threads, error)
+      || !read_u64 (l, object, "offset", G_MAXINT64, &entry->job.offset, error)
+      || !read_u64 (l, object, "length", G_MAXINT64 - entry->job.offset, &entry->job.length, error)
+      || !read_u64 (l, object, "duration_ns", MAX_RUN_NS, &entry->job.duration_ns, error)
+      || !read_u64 (l, object, "total_bytes", G_MAXINT64, &entry->job.total_bytes, error)
+      || !read_uint (l, object, "read_percent", 0, 100, &entry->job.read_percent, error)
+      || !read_pattern (l, object, "data", &entry->job.data, error)
+      || !read_seed (l, object, "seed", &entry->job.seed, error)
+      || !read_string (l, object, "fio_command", TRUE, &entry->fio_command, error))
+    return FALSE;
+
+  entry->job.rw = rw;
+  entry->job.access = access;
+  entry->job.sample_interval_ns = 0;
+  entry->test.name = g_intern_string (name);
+  entry->test.access = access;
+  entry->test.block_size = entry->job.block_size;
+  entry->test.queue_depth = entry->job.queue_depth;
+  entry->test.threads = entry->job.threads;
+
+  if (!load_io_result (l, object, rw, &entry->aggregate, error))
+    return FALSE;
+
+  if ((passes = enter_array (l, object, "passes", max_passes, &mark, error)) == NULL)
+    return FALSE;
+  n_passes = json_array_get_length (passes);
+  g_array_set_size (entry->passes, n_passes);
+  for (guint i = 0; i < n_passes; i++)
+    {
+      JsonNode *pass = json_array_get_element (passes, i);
+      gsize pass_mark = path_push_index (l, i);
+
+      if (!JSON_NODE_HOLDS_OBJECT (pass))
+        return load_fail (l, error, "expected an object, found %s", describe_node (pass));
+      if (!load_io_result (l, json_node_get_object (pass), rw,
+                           &g_array_index (entry->passes, SsdbIoResult, i), error))
+        return FALSE;
+      path_pop (l, pass_mark);
+    }
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+load_summary_settings (Loader *l, JsonObject *object, SsdbSummaryResult *result, GError **error)
+{
+  SsdbSummarySpec *spec = &result->spec;
+  guint profile, aggregate;
+  gint64 started;
+
+  if (!read_enum (l, object, "profile", profile_names, G_N_ELEMENTS (profile_names), &profile,
+                  error)
+      || !read_u64 (l, object, "size", G_MAXINT64, &spec->size, error)
+      || !read_u64 (l, object, "offset", G_MAXINT64, &spec->offset, error)
+      || !read_uint (l, object, "count", 1, MAX_PASSES, &spec->count, error)
+      || !read_u64 (l, object, "duration_ns", MAX_RUN_NS, &spec->duration_ns, error)
+      || !read_u64 (l, object, "interval_ns", MAX_RUN_NS, &spec->interval_ns, error)
+      || !read_bool (l, object, "do_read", &spec->do_read, error)
+      || !read_bool (l, object, "do_write", &spec->do_write, error)
+      || !read_bool (l, object, "do_mix", &spec->do_mix, error)
+      || !read_uint (l, object, "mix_read_percent", 0, 100, &spec->mix_read_percent, error)
+      || !read_pattern (l, object, "data", &spec->data, error)
+      || !read_enum (l, object, "aggregate", aggregate_names, G_N_ELEMENTS (aggregate_names),
+                     &aggregate, error)
+      || !read_bool (l, object, "warmup", &spec->warmup, error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_string (l, object, "writes_skipped_reason", TRUE, &result->writes_skipped_reason,
+                       error)
+      || !read_int (l, object, "started_unix", 0, G_MAXINT64, &started, error)
+      || !read_u64 (l, object, "prepare_ns", MAX_WINDOW_NS, &result->prepare_ns, error))
+    return FALSE;
+  spec->profile = profile;
+  spec->aggregate = aggregate;
+  result->started_unix = started;
+  return TRUE;
+}
+
+static gboolean
+load_target (Loader *l, JsonObject *root, SsdbReport *report, GError **error)
+{
+  SsdbTargetInfo *t = &report->target;
+  JsonObject *object;
+  g_autoptr (GList) names = NULL;
+  gsize mark;
+  guint kind;
+
+  if ((object = enter_object (l, root, "target", &mark, error)) == NULL)
+    return FALSE;
+  if (!read_enum (l, object, "kind", target_kind_names, G_N_ELEMENTS (target_kind_names), &kind,
+                  error)
+      || !read_string (l, object, "path", TRUE, &t->path, error)
+      || !read_string (l, object, "name", TRUE, &t->name, error)
+      || !read_string (l, object, "disk_name", TRUE, &t->disk_name, error)
+      || !read_uint (l, object, "major", 0, 4095, &t->major, error)
+      || !read_uint (l, object, "minor", 0, (1u << 20) - 1, &t->minor, error)
+      || !read_u64 (l, object, "size_bytes", G_MAXINT64, &t->size_bytes, error)
+      || !read_alignment (l, object, "logical_block_size", &t->logical_block_size, error)
+      || !read_alignment (l, object, "physical_block_size", &t->physical_block_size, error)
+      || !read_alignment (l, object, "dio_mem_align", &t->dio_mem_align, error)
+      || !read_alignment (l, object, "dio_offset_align", &t->dio_offset_align, error)
+      || !read_bool (l, object, "rotational", &t->rotational, error)
+      || !read_bool (l, object, "discard", &t->discard, error)
+      || !read_bool (l, object, "read_only", &t->read_only, error)
+      || !read_bool (l, object, "removable", &t->removable, error)
+      || !read_string (l, object, "model", TRUE, &t->model, error)
+      || !read_string (l, object, "vendor", TRUE, &t->vendor, error)
+      || !read_string (l, object, "fs_type", TRUE, &t->fs_type, error)
+      || !read_u64 (l, object, "free_bytes", G_MAXINT64, &t->free_bytes, error)
+      || !read_bool (l, object, "direct_io", &t->direct_io, error))
+    return FALSE;
+  t->kind = kind;
+
+  names = json_object_get_members (object);
+  for (GList *n = names; n != NULL; n = n->next)
+    {
+      if (is_target_key (n->data))
+        continue;
+      if (report->target_extra == NULL)
+        report->target_extra = json_object_new ();
+      json_object_set_member (report->target_extra, n->data,
+                              json_node_copy (json_object_get_member (object, n->data)));
+    }
+  path_pop (l, mark);
+  return TRUE;
+}
+
+/*
+ * Migrations from older format versions. Each entry turns a tree of version @from_version into
+ * one of version @from_version + 1 (renaming members, filling new ones with what the old data
+ * implies) before it is read as the current version. Version 1 is the first format, so the table
+ * holds only its end marker for now.
+ */
+typedef gboolean (*MigrateFunc) (Loader *l, JsonObject *root, GError **error);
+
+typedef struct
+{
+  guint from_version;
+  MigrateFunc migrate;
+} Migration;
+
+static const Migration migrations[] = {
+  { 0, NULL },
+};
+
+static gboolean
+load_version (Loader *l, JsonObject *root, guint *out, GError **error)
+{
+  gsize mark;
+  JsonNode *node;
+  gint64 version;
+
+  node = json_object_get_member (root, "format");
+  if (node == NULL || !node_has_type (node, G_TYPE_STRING)
+      || !g_str_equal (json_node_get_string (node), SSDB_REPORT_FORMAT_NAME))
+    return load_fail (l, error, "not an SSD Bench report (no “format”: “%s” member)",
+                      SSDB_REPORT_FORMAT_NAME);
+
+  if ((node = member (l, root, "format_version", &mark, error)) == NULL
+      || !check_int (l, node, 0, G_MAXINT64, &version, error))
+    return FALSE;
+  if (version > SSDB_REPORT_FORMAT_VERSION)
+    return load_fail (l, error,
+                      "version %" G_GINT64_FORMAT " is newer than this SSD Bench reads (%u); "
+                      "open the report with a newer SSD Bench",
+                      version, SSDB_REPORT_FORMAT_VERSION);
+
+  while (version < SSDB_REPORT_FORMAT_VERSION)
+    {
+      const Migration *migration = NULL;
+
+      for (guint i = 0; migrations[i].migrate != NULL; i++)
+        if (migrations[i].from_version == version)
+          migration = &migrations[i];
+      if (migration == NULL)
+        return load_fail (l, error, "version %" G_GINT64_FORMAT " is not a known report version",
+                          version);
+      if (!migration->migrate (l, root, error))
+        return FALSE;
+      version++;
+    }
+  path_pop (l, mark);
+  *out = (guint)json_node_get_int (node);
+  return TRUE;
+}
+
+static SsdbReport *
+load_root (Loader *l, JsonNode *root_node, GError **error)
+{
+  g_autoptr (SsdbReport) report = report_alloc ();
+  SsdbSummaryResult *summary = NULL;
+  JsonObject *root, *kernel;
+  JsonArray *tests;
+  JsonNode *node;
+  gsize mark;
+  g_autoptr (GDateTime) created = NULL;
+  guint n_tests;
+
+  if (!JSON_NODE_HOLDS_OBJECT (root_node))
+    {
+      load_fail (l, error, "not an SSD Bench report (the document is %s, not an object)",
+                 describe_node (root_node));
+      return NULL;
+    }
+  root = json_node_get_object (root_node);
+
+  if (!load_version (l, root, &report->format_version, error)
+      || !read_string (l, root, "tool_version", FALSE, &report->tool_version, error)
+      || !read_string (l, root, "created", FALSE, &report->created, error))
+    return NULL;
+  created = g_date_time_new_from_iso8601 (report->created, NULL);
+  if (created == NULL)
+    {
+      path_push_member (l, "created");
+      load_fail (l, error, "“%s” is not an ISO 8601 date and time", report->created);
+      return NULL;
+    }
+  if (!read_int (l, root, "created_unix", 0, G_MAXINT64, &report->created_unix, error)
+      || !read_string (l, root, "host", FALSE, &report->host, error))
+    return NULL;
+
+  if ((kernel = enter_object (l, root, "kernel", &mark, error)) == NULL
+      || !read_string (l, kernel, "release", FALSE, &report->kernel_release, error)
+      || !read_string (l, kernel, "machine", FALSE, &report->kernel_machine, error))
+    return NULL;
+  path_pop (l, mark);
+
+  if (!load_target (l, root, report, error))
+    return NULL;
+
+  if ((node = member (l, root, "summary", &mark, error)) == NULL)
+    return NULL;
+  if (JSON_NODE_HOLDS_OBJECT (node))
+    {
+      summary = g_new0 (SsdbSummaryResult, 1);
+      summary->entries = g_ptr_array_new_with_free_func (loaded_entry_free);
+      report->summary = summary;
+      report->summary_free = loaded_summary_free;
+      if (!load_summary_settings (l, json_node_get_object (node), summary, error))
+        return NULL;
+    }
+  else if (!JSON_NODE_HOLDS_NULL (node))
+    {
+      load_fail (l, error, "expected an object or null, found %s", describe_node (node));
+      return NULL;
+    }
+  path_pop (l, mark);
+
+  if ((tests = enter_array (l, root, "tests", SSDB_REPORT_MAX_TESTS, &mark, error)) == NULL)
+    return NULL;
+  n_tests = json_array_get_length (tests);
+  for (guint i = 0; i < n_tests; i++)
+    {
+      JsonNode *test = json_array_get_element (tests, i);
+      gsize test_mark = path_push_index (l, i);
+      JsonObject *object;
+      guint kind;
+      SsdbSummaryEntry *entry;
+      static const char *const kinds[] = { "summary" };
+
+      if (!JSON_NODE_HOLDS_OBJECT (test))
+        {
+          load_fail (l, error, "expected an object, found %s", describe_node (test));
+          return NULL;
+        }
+      object = json_node_get_object (test);
+      if (!read_enum (l, object, "kind", kinds, G_N_ELEMENTS (kinds), &kind, error))
+        return NULL;
+      if (summary == NULL)
+        {
+          load_fail (l, error, "a summary test needs the top-level “summary” settings");
+          return NULL;
+        }
+
+      entry = g_new0 (SsdbSummaryEntry, 1);
+      entry->passes = g_array_new (FALSE, TRUE, sizeof (SsdbIoResult));
+      g_ptr_array_add (summary->entries, entry);
+      if (!load_summary_test (l, object, summary->spec.count, entry, error))
+        return NULL;
+      path_pop (l, test_mark);
+    }
+  path_pop (l, mark);
+
+  return g_steal_pointer (&report);
+}
+
+static void
+set_too_large (GError **error, const char *name, guint64 length)
+{
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT,
+               "%s: %" G_GUINT64_FORMAT " bytes, larger than a report may be (%u bytes, 64 MiB)",
+               name, length, SSDB_REPORT_MAX_BYTES);
+}
+
+/* @text must be NUL-terminated at @length. */
+static SsdbReport *
+load_text (const char *text, gsize length, const char *name, GError **error)
+{
+  g_autoptr (JsonNode) root = NULL;
+  g_autoptr (GString) path = g_string_new (NULL);
+  Loader l = { name, path };
+
+  if (length > SSDB_REPORT_MAX_BYTES)
+    {
+      set_too_large (error, name, length);
+      return NULL;
+    }
+  if ((root = parse_text (text, length, name, error)) == NULL)
+    return NULL;
+  return load_root (&l, root, error);
+}
+
+SsdbReport *
+ssdb_report_load_from_data (const char *data, gsize length, const char *display_name,
+                            GError **error)
+{
+  g_autofree char *copy = NULL;
+  const char *name = display_name != NULL ? display_name : "report";
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if (length > SSDB_REPORT_MAX_BYTES)
+    {
+      set_too_large (error, name, length);
+      return NULL;
+    }
+  copy = g_malloc (length + 1);
+  if (length > 0)
+    memcpy (copy, data, length);
+  copy[length] = '\0';
+  return load_text (copy, length, name, error);
+}
+
+/* Reads a regular file of at most SSDB_REPORT_MAX_BYTES, refusing anything larger before
+ * reading it (and anything that grows past the limit while being read). */
+static char *
+read_report_file (const char *path, gsize *length, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize size, capacity;
+  struct stat st;
+  int fd, errsv;
+
+  fd = g_open (path, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK, 0);
+  if (fd < 0)
+    {
+      errsv = errno;
+      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "%s: cannot open: %s", path,
+                   g_strerror (errsv));
+      return NULL;
+    }
+  if (fstat (fd, &st) < 0)
+    {
+      errsv = errno;
+      close (fd);
+      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "%s: cannot read: %s", path,
+                   g_strerror (errsv));
+      return NULL;
+    }
+  if (!S_ISREG (st.st_mode))
+    {
+      close (fd);
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: not a regular file; not a report",
+                   path);
+      return NULL;
+    }
+  if (st.st_size > (off_t)SSDB_REPORT_MAX_BYTES)
+    {
+      close (fd);
+      set_too_large (error, path, (guint64)st.st_size);
+      return NULL;
+    }
+
+  capacity = (gsize)st.st_size + 1;
+  data = g_malloc (capacity + 1);
+  size = 0;
+  for (;;)
+    {
+      ssize_t n;
+
+      if (size == capacity)
+        {
+          if (capacity > SSDB_REPORT_MAX_BYTES)
+            {
+              close (fd);
+              set_too_large (error, path, size);
+              return NULL;
+            }
+          capacity = MIN (capacity * 2, (gsize)SSDB_REPORT_MAX_BYTES + 1);
+          data = g_realloc (data, capacity + 1);
+        }
+      n = read (fd, data + size, capacity - size);
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        {
+          errsv = errno;
+          close (fd);
+          g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "%s: cannot read: %s",
+                       path, g_strerror (errsv));
+          return NULL;
+        }
+      if (n == 0)
+        break;
+      size += (gsize)n;
+    }
+  close (fd);
+
+  data[size] = '\0';
+  *length = size;
+  return g_steal_pointer (&data);
+}
+
+SsdbReport *
+ssdb_report_load (const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((data = read_report_file (path, &length, error)) == NULL)
+    return NULL;
+  return load_text (data, length, path, error);
+}

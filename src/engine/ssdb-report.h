@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <json-glib/json-glib.h>
+
+#include "ssdb-error.h"
+#include "ssdb-summary.h"
+#include "ssdb-target.h"
+
+G_BEGIN_DECLS
+
+/*
+ * The JSON report: a versioned, self-describing record of a run (machine, target, settings and
+ * every measured number) that can be reloaded and re-rendered identically. The format is
+ * documented field by field in docs/report-format.md.
+ */
+
+/* The value of the "format" member of every report. */
+#define SSDB_REPORT_FORMAT_NAME "ssdbench-report"
+
+/* The format version this code writes, and the newest it reads. Older versions are migrated. */
+#define SSDB_REPORT_FORMAT_VERSION 1
+
+/* Report files larger than this are refused before parsing, bytes. */
+#define SSDB_REPORT_MAX_BYTES (64u * 1024 * 1024)
+
+/* Documents with more JSON values (objects, arrays, numbers, strings, literals) are refused
+ * before building a tree, which bounds the memory a hostile file can make the parser use. */
+#define SSDB_REPORT_MAX_VALUES 2000000u
+
+/* Objects and arrays nested deeper than this are refused. */
+#define SSDB_REPORT_MAX_DEPTH 64u
+
+/* The most tests a report may hold. */
+#define SSDB_REPORT_MAX_TESTS 64u
+
+/**
+ * SsdbReport:
+ * @format_version: the version of the file this report was read from (after migration it
+ *   holds the same data as %SSDB_REPORT_FORMAT_VERSION); %SSDB_REPORT_FORMAT_VERSION for a new
+ *   report
+ * @tool_version: version of SSD Bench that wrote the report ("0.1.0")
+ * @created: when the report was made, ISO 8601 UTC with second resolution
+ *   ("2024-05-01T12:34:56Z")
+ * @created_unix: the same instant, seconds since the epoch
+ * @host: host name of the machine that ran the test
+ * @kernel_release: `uname -r` of that machine ("6.1.0-18-amd64")
+ * @kernel_machine: `uname -m` ("x86_64")
+ * @target: facts about the target; its strings are owned by the report
+ * @target_extra: (nullable): further target facts added with ssdb_report_add_target_fact() (or
+ *   read from unknown members of the file's "target" object), in order
+ * @summary: (nullable): the summary run; borrowed from the caller for a report made with
+ *   ssdb_report_new(), owned by the report for a loaded one (never free it yourself: keep a
+ *   reference on the report for as long as you use it)
+ *
+ * A report in memory. Public fields may be read freely; a caller may change @created,
+ * @created_unix, @host, @kernel_release and @kernel_machine (g_free() the old string) before
+ * saving. Reference counted; also a boxed type (%SSDB_TYPE_REPORT).
+ */
+typedef struct
+{
+  guint format_version;
+  char *tool_version;
+  char *created;
+  gint64 created_unix;
+  char *host;
+  char *kernel_release;
+  char *kernel_machine;
+  SsdbTargetInfo target;
+  JsonObject *target_extra;
+  SsdbSummaryResult *summary;
+
+  /*< private >*/
+  GDestroyNotify summary_free;
+  gatomicrefcount ref_count;
+} SsdbReport;
+
+#define SSDB_TYPE_REPORT (ssdb_report_get_type ())
+GType
+ssdb_report_get_type (void) G_GNUC_CONST;
+
+/**
+ * ssdb_report_new:
+ * @target: facts about the target the run used (copied)
+ * @summary: (nullable) (transfer none): the summary run; the report keeps a pointer to it and
+ *   never changes it, so it must stay alive (and should not change) while the report is used
+ *
+ * Makes a report for a run, stamped with this machine's host name and kernel, the tool version
+ * and the current time.
+ *
+ * Returns: (transfer full): a new report; release with ssdb_report_unref().
+ */
+SsdbReport *
+ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary);
+
+/** ssdb_report_ref: Returns: (transfer full): @report, with one more reference. */
+SsdbReport *
+ssdb_report_ref (SsdbReport *report);
+
+/** ssdb_report_unref: drops a reference; the last one frees the report (and a loaded summary). */
+void
+ssdb_report_unref (SsdbReport *report);
+
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbReport, ssdb_report_unref)
+
+/**
+ * ssdb_report_add_target_fact:
+ * @report: a report
+ * @key: member name in the "target" object, not one of the standard fields ("serial",
+ *   "firmware", "smart_temperature_c", ...)
+ * @value: (transfer full): any JSON value; numbers should follow the report's units (bytes, ns)
+ *
+ * Adds a fact about the target that SsdbTargetInfo does not carry (from UDisks2, SMART, ...).
+ * Facts are written after the standard ones, in the order they were added; adding a key again
+ * replaces its value. A standard key is refused with a critical warning.
+ */
+void
+ssdb_report_add_target_fact (SsdbReport *report, const char *key, JsonNode *value);
+
+/**
+ * ssdb_report_to_json:
+ * @report: a report
+ *
+ * Builds the report's JSON tree (format %SSDB_REPORT_FORMAT_VERSION), with members in a fixed
+ * order. Integers (bytes, ns, counts) are JSON integers; rates are finite JSON numbers.
+ *
+ * Returns: (transfer full): the root object node; free with json_node_unref().
+ */
+JsonNode *
+ssdb_report_to_json (const SsdbReport *report);
+
+/**
+ * ssdb_report_to_data:
+ * @report: a report
+ * @length: (out) (optional): length of the text in bytes
+ *
+ * Serializes the report as UTF-8 JSON text: pretty-printed with a 2-space indent, '.' as the
+ * decimal separator whatever the locale, ending with a newline. The same report always gives
+ * the same bytes.
+ *
+ * Returns: (transfer full): the NUL-terminated text.
+ */
+char *
+ssdb_report_to_data (const SsdbReport *report, gsize *length);
+
+/**
+ * ssdb_report_save:
+ * @report: a report
+ * @path: file to write (replaced atomically: readers see the old or the new file, never a part)
+ * @error: SSDB_ERROR_NOT_FOUND (no such directory), SSDB_ERROR_PERMISSION,
+ *   SSDB_ERROR_NO_SPACE or SSDB_ERROR_FAILED, with a message naming @path
+ *
+ * Writes ssdb_report_to_data() to @path with mode 0644.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+ssdb_report_save (const SsdbReport *report, const char *path, GError **error);
+
+/**
+ * ssdb_report_load:
+ * @path: a report file
+ * @error: SSDB_ERROR_NOT_FOUND or SSDB_ERROR_PERMISSION when the file cannot be opened;
+ *   SSDB_ERROR_REPORT when it is not a report this version can read, with a message that names
+ *   the file and the position or field ("report.json: tests[2].latency_ns.p99: expected an
+ *   integer, found a string"; "report.json:14:3: malformed JSON: expected ',' or '}'")
+ *
+ * Reads a report written by ssdb_report_save() (or by an older SSD Bench: older format versions
+ * are migrated). Files that are not regular files, larger than %SSDB_REPORT_MAX_BYTES, not
+ * UTF-8, not strict JSON, truncated, nested deeper than %SSDB_REPORT_MAX_DEPTH, of a newer
+ * format version, or whose fields have the wrong type, a negative or out-of-range value, or
+ * inconsistent histograms are refused; nothing is changed. Saving the loaded report gives back
+ * the same bytes.
+ *
+ * Returns: (transfer full): the report (its summary owned by it), or %NULL with @error.
+ */
+SsdbReport *
+ssdb_report_load (const char *path, GError **error);
+
+/**
+ * ssdb_report_load_from_data:
+ * @data: (array length=length): the report text (need not be NUL-terminated)
+ * @length: bytes in @data
+ * @display_name: the name errors use for the text (a file name, "clipboard", ...)
+ * @error: SSDB_ERROR_REPORT, as for ssdb_report_load()
+ *
+ * Like ssdb_report_load() on text in memory.
+ *
+ * Returns: (transfer full): the report, or %NULL with @error.
+ */
+SsdbReport *
+ssdb_report_load_from_data (const char *data, gsize length, const char *display_name,
+                            GError **error);
+
+/**
+ * ssdb_report_summary_to_json:
+ * @target: facts about the target
+ * @summary: the run
+ *
+ * Shortcut for ssdb_report_new() + ssdb_report_to_json().
+ *
+ * Returns: (transfer full): the root node of the report.
+ */
+JsonNode *
+ssdb_report_summary_to_json (const SsdbTargetInfo *target, const SsdbSummaryResult *summary);
+
+/**
+ * ssdb_report_summary_to_data:
+ * @target: facts about the target
+ * @summary: the run
+ * @length: (out) (optional): bytes of text
+ *
+ * Shortcut for ssdb_report_new() + ssdb_report_to_data().
+ *
+ * Returns: (transfer full): the report text.
+ */
+char *
+ssdb_report_summary_to_data (const SsdbTargetInfo *target, const SsdbSummaryResult *summary,
+                             gsize *length);
+
+G_END_DECLS

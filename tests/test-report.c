@@ -1,0 +1,1217 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-error.h"
+#include "ssdb-report.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+/* -------------------------------------------------------------------------------------------- */
+/* A summary result built by hand                                                                */
+
+static void
+entry_free (gpointer data)
+{
+  SsdbSummaryEntry *entry = data;
+
+  g_clear_pointer (&entry->passes, g_array_unref);
+  g_free (entry->fio_command);
+  g_free (entry->message);
+  g_free (entry);
+}
+
+static void
+result_free (SsdbSummaryResult *result)
+{
+  g_clear_pointer (&result->entries, g_ptr_array_unref);
+  g_free (result->writes_skipped_reason);
+  g_free (result);
+}
+
+/* Results built here are freed here, so the test does not depend on how the summary module
+ * allocates its own. */
+typedef SsdbSummaryResult TestResult;
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (TestResult, result_free)
+
+/* 100 ns x10, 1000 ns x80, 10000 ns x9, 1000000 ns x1: count 100, sum 1171000, mean 11710,
+ * p50 = p90 = 1003 (midpoint of [1000, 1007]), p99 = 10047 (midpoint of [9984, 10111]),
+ * p99.9 = max = 1000000. */
+static void
+fill_known_histogram (SsdbHistogram *h)
+{
+  ssdb_histogram_reset (h);
+  for (guint i = 0; i < 10; i++)
+    ssdb_histogram_record (h, 100);
+  for (guint i = 0; i < 80; i++)
+    ssdb_histogram_record (h, 1000);
+  for (guint i = 0; i < 9; i++)
+    ssdb_histogram_record (h, 10000);
+  ssdb_histogram_record (h, 1000000);
+}
+
+static SsdbSummaryEntry *
+add_entry (SsdbSummaryResult *result, const char *name, SsdbRw rw, SsdbAccess access,
+           guint block_size, guint queue_depth, guint threads, SsdbEntryState state)
+{
+  SsdbSummaryEntry *entry = g_new0 (SsdbSummaryEntry, 1);
+
+  entry->test.name = name;
+  entry->test.access = access;
+  entry->test.block_size = block_size;
+  entry->test.queue_depth = queue_depth;
+  entry->test.threads = threads;
+  entry->rw = rw;
+  entry->state = state;
+  entry->job.rw = rw;
+  entry->job.read_percent = rw == SSDB_RW_MIX ? 70 : rw == SSDB_RW_READ ? 100 : 0;
+  entry->job.access = access;
+  entry->job.block_size = block_size;
+  entry->job.queue_depth = queue_depth;
+  entry->job.threads = threads;
+  entry->job.offset = 0;
+  entry->job.length = G_GUINT64_CONSTANT (1) << 30;
+  entry->job.duration_ns = 5 * G_GUINT64_CONSTANT (1000000000);
+  entry->job.data = result->spec.data;
+  entry->job.seed = result->spec.seed;
+  entry->passes = g_array_new (FALSE, TRUE, sizeof (SsdbIoResult));
+  ssdb_histogram_reset (&entry->aggregate.latency);
+  ssdb_histogram_reset (&entry->aggregate.read_latency);
+  ssdb_histogram_reset (&entry->aggregate.write_latency);
+  g_ptr_array_add (result->entries, entry);
+  return entry;
+}
+
+static SsdbSummaryResult *
+build_result (void)
+{
+  SsdbSummaryResult *result = g_new0 (SsdbSummaryResult, 1);
+  SsdbSummaryEntry *entry;
+
+  result->spec.profile = SSDB_PROFILE_DEFAULT;
+  result->spec.size = G_GUINT64_CONSTANT (1) << 30;
+  result->spec.offset = 0;
+  result->spec.count = 5;
+  result->spec.duration_ns = 5 * G_GUINT64_CONSTANT (1000000000);
+  result->spec.interval_ns = 0;
+  result->spec.do_read = TRUE;
+  result->spec.do_write = TRUE;
+  result->spec.do_mix = TRUE;
+  result->spec.mix_read_percent = 70;
+  result->spec.data = (SsdbDataPattern){ SSDB_DATA_COMPRESSIBLE, 50 };
+  result->spec.aggregate = SSDB_AGGREGATE_BEST;
+  result->spec.warmup = TRUE;
+  result->spec.seed = G_MAXUINT64;
+  result->started_unix = 1714566896;
+  result->prepare_ns = 1234567890;
+  result->entries = g_ptr_array_new_with_free_func (entry_free);
+
+  /* A sequential read: five passes, the third is the best and is the aggregate. */
+  entry = add_entry (result, "SEQ1M Q8T1", SSDB_RW_READ, SSDB_ACCESS_SEQUENTIAL, 1 << 20, 8, 1,
+                     SSDB_ENTRY_DONE);
+  entry->fio_command = g_strdup ("fio --name=SEQ1M_Q8T1_read --rw=read --bs=1M --iodepth=8");
+  g_array_set_size (entry->passes, 5);
+  for (guint i = 0; i < 5; i++)
+    {
+      SsdbIoResult *pass = &g_array_index (entry->passes, SsdbIoResult, i);
+
+      pass->ios = 5120 - i;
+      pass->bytes = pass->ios << 20;
+      pass->read_ios = pass->ios;
+      pass->read_bytes = pass->bytes;
+      pass->window_ns = 2000000000;
+      pass->bytes_per_second = (double)pass->bytes / 2.0;
+      pass->iops = pass->ios / 2.0;
+      fill_known_histogram (&pass->latency);
+      pass->read_latency = pass->latency;
+      ssdb_histogram_reset (&pass->write_latency);
+      pass->mean_inflight = 7.75;
+      pass->cpu_user_ns = 1000 + i;
+      pass->cpu_system_ns = 2000 + i;
+      pass->device_read_bytes = pass->bytes;
+      pass->counters_valid = TRUE;
+      pass->reached_device = TRUE;
+    }
+  entry->aggregate = g_array_index (entry->passes, SsdbIoResult, 0);
+
+  /* A random mix with numbers whose shortest spelling needs all 17 digits. */
+  entry = add_entry (result, "RND4K Q32T1", SSDB_RW_MIX, SSDB_ACCESS_RANDOM, 4096, 32, 1,
+                     SSDB_ENTRY_DONE);
+  g_array_set_size (entry->passes, 1);
+  {
+    SsdbIoResult *pass = &g_array_index (entry->passes, SsdbIoResult, 0);
+
+    ssdb_histogram_reset (&pass->read_latency);
+    ssdb_histogram_reset (&pass->write_latency);
+    for (guint i = 0; i < 700; i++)
+      ssdb_histogram_record (&pass->read_latency, 20000 + i * 37);
+    for (guint i = 0; i < 300; i++)
+      ssdb_histogram_record (&pass->write_latency, 50000 + i * 1013);
+    ssdb_histogram_reset (&pass->latency);
+    ssdb_histogram_merge (&pass->latency, &pass->read_latency);
+    ssdb_histogram_merge (&pass->latency, &pass->write_latency);
+    pass->read_ios = 700;
+    pass->write_ios = 300;
+    pass->ios = 1000;
+    pass->read_bytes = 700 * 4096;
+    pass->write_bytes = 300 * 4096;
+    pass->bytes = 1000 * 4096;
+    pass->window_ns = 3000000001;
+    pass->bytes_per_second = 1e8 / 3.0;
+    pass->iops = 0.1;
+    pass->mean_inflight = nextafter (1e-5, 1.0);
+    pass->cpu_user_ns = 123;
+    pass->cpu_system_ns = 456;
+    pass->counters_valid = FALSE;
+    pass->reached_device = FALSE;
+    pass->cancelled = TRUE;
+  }
+  entry->aggregate = g_array_index (entry->passes, SsdbIoResult, 0);
+  entry->state = SSDB_ENTRY_CANCELLED;
+
+  /* Skipped and pending entries, without passes. */
+  entry = add_entry (result, "SEQ1M Q1T1", SSDB_RW_WRITE, SSDB_ACCESS_SEQUENTIAL, 1 << 20, 1, 1,
+                     SSDB_ENTRY_SKIPPED);
+  entry->message = g_strdup ("/dev/zram0 is read-only");
+  add_entry (result, "RND4K Q1T1", SSDB_RW_READ, SSDB_ACCESS_RANDOM, 4096, 1, 1,
+             SSDB_ENTRY_PENDING);
+  result->writes_skipped_reason = g_strdup ("/dev/zram0 is read-only");
+  return result;
+}
+
+static void
+fill_target (SsdbTargetInfo *t)
+{
+  memset (t, 0, sizeof *t);
+  t->kind = SSDB_TARGET_DEVICE;
+  t->path = (char *)"/dev/zram0";
+  t->name = (char *)"zram0";
+  t->disk_name = (char *)"zram0";
+  t->major = 252;
+  t->minor = 0;
+  t->size_bytes = G_GUINT64_CONSTANT (2147483648);
+  t->logical_block_size = 4096;
+  t->physical_block_size = 4096;
+  t->dio_mem_align = 512;
+  t->dio_offset_align = 4096;
+  t->rotational = FALSE;
+  t->discard = TRUE;
+  t->read_only = TRUE;
+  t->removable = FALSE;
+  t->model = NULL;
+  t->vendor = (char *)"Vendor é \"quoted\"";
+  t->fs_type = NULL;
+  t->free_bytes = 0;
+  t->direct_io = TRUE;
+}
+
+static void
+set_fixed_stamp (SsdbReport *report)
+{
+  g_free (report->created);
+  g_free (report->host);
+  g_free (report->kernel_release);
+  g_free (report->kernel_machine);
+  report->created = g_strdup ("2024-05-01T12:34:56Z");
+  report->created_unix = 1714566896;
+  report->host = g_strdup ("bench-host");
+  report->kernel_release = g_strdup ("6.1.0-18-amd64");
+  report->kernel_machine = g_strdup ("x86_64");
+}
+
+static SsdbReport *
+build_report (SsdbSummaryResult *result)
+{
+  SsdbTargetInfo target;
+  SsdbReport *report;
+
+  fill_target (&target);
+  report = ssdb_report_new (&target, result);
+  set_fixed_stamp (report);
+  return report;
+}
+
+static char *
+fixture_path (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", "reports", name, NULL);
+}
+
+static char *
+make_tmpdir (void)
+{
+  g_autoptr (GError) error = NULL;
+  char *dir = g_dir_make_tmp ("ssdb-report-XXXXXX", &error);
+
+  g_assert_no_error (error);
+  return dir;
+}
+
+static void
+remove_tmpdir (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = g_build_filename (dir, name, NULL);
+
+      g_assert_cmpint (g_remove (path), ==, 0);
+    }
+  g_assert_cmpint (g_rmdir (dir), ==, 0);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Reading the generated JSON with json-glib                                                    */
+
+static JsonObject *
+obj (JsonObject *o, const char *key)
+{
+  g_assert_true (json_object_has_member (o, key));
+  return json_object_get_object_member (o, key);
+}
+
+static void
+assert_int (JsonObject *o, const char *key, gint64 expected)
+{
+  JsonNode *node = json_object_get_member (o, key);
+
+  g_assert_nonnull (node);
+  g_assert_true (JSON_NODE_HOLDS_VALUE (node));
+  g_assert_cmpstr (g_type_name (json_node_get_value_type (node)), ==, "gint64");
+  g_assert_cmpint (json_node_get_int (node), ==, expected);
+}
+
+static void
+assert_double (JsonObject *o, const char *key, double expected)
+{
+  JsonNode *node = json_object_get_member (o, key);
+
+  g_assert_nonnull (node);
+  g_assert_cmpstr (g_type_name (json_node_get_value_type (node)), ==, "gdouble");
+  g_assert_cmpfloat_with_epsilon (json_node_get_double (node), expected,
+                                  MAX (fabs (expected) * 1e-15, 1e-300));
+}
+
+static void
+assert_str (JsonObject *o, const char *key, const char *expected)
+{
+  JsonNode *node = json_object_get_member (o, key);
+
+  g_assert_nonnull (node);
+  if (expected == NULL)
+    g_assert_true (JSON_NODE_HOLDS_NULL (node));
+  else
+    g_assert_cmpstr (json_node_get_string (node), ==, expected);
+}
+
+static void
+assert_bool (JsonObject *o, const char *key, gboolean expected)
+{
+  JsonNode *node = json_object_get_member (o, key);
+
+  g_assert_nonnull (node);
+  g_assert_cmpstr (g_type_name (json_node_get_value_type (node)), ==, "gboolean");
+  g_assert_cmpint (json_node_get_boolean (node), ==, expected);
+}
+
+static void
+assert_members (JsonObject *o, const char *const *expected)
+{
+  g_autoptr (GList) names = json_object_get_members (o);
+  GList *l = names;
+  guint i = 0;
+
+  for (; l != NULL && expected[i] != NULL; l = l->next, i++)
+    g_assert_cmpstr (l->data, ==, expected[i]);
+  g_assert_null (l);
+  g_assert_null (expected[i]);
+}
+
+static void
+assert_known_latency (JsonObject *latency)
+{
+  assert_int (latency, "count", 100);
+  assert_int (latency, "sum", 1171000);
+  assert_double (latency, "mean", 11710.0);
+  assert_int (latency, "min", 100);
+  assert_int (latency, "p50", 1003);
+  assert_int (latency, "p90", 1003);
+  assert_int (latency, "p99", 10047);
+  assert_int (latency, "p99_9", 1000000);
+  assert_int (latency, "max", 1000000);
+}
+
+static void
+assert_known_buckets (JsonArray *buckets)
+{
+  static const gint64 expected[][2] = {
+    { 100, 10 },
+    { 1000, 80 },
+    { 9984, 9 },
+    { 999424, 1 },
+  };
+
+  g_assert_cmpuint (json_array_get_length (buckets), ==, G_N_ELEMENTS (expected));
+  for (guint i = 0; i < G_N_ELEMENTS (expected); i++)
+    {
+      JsonArray *pair = json_array_get_array_element (buckets, i);
+
+      g_assert_cmpuint (json_array_get_length (pair), ==, 2);
+      g_assert_cmpint (json_array_get_int_element (pair, 0), ==, expected[i][0]);
+      g_assert_cmpint (json_array_get_int_element (pair, 1), ==, expected[i][1]);
+    }
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* The written report                                                                            */
+
+static void
+test_fields (void)
+{
+  g_autoptr (TestResult) result = build_result ();
+  g_autoptr (SsdbReport) report = build_report (result);
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL;
+  JsonObject *root, *target, *summary, *test, *pass, *o;
+  JsonArray *tests, *passes;
+  gsize length = 0;
+  static const char *const root_keys[] = {
+    "format", "format_version", "tool_version", "created", "created_unix", "host",
+    "kernel", "target",         "summary",      "tests",   NULL,
+  };
+  static const char *const test_keys[] = {
+    "kind",
+    "name",
+    "rw",
+    "state",
+    "access",
+    "block_size",
+    "queue_depth",
+    "threads",
+    "offset",
+    "length",
+    "duration_ns",
+    "total_bytes",
+    "read_percent",
+    "data",
+    "seed",
+    "fio_command",
+    "bytes_per_second",
+    "iops",
+    "latency_ns",
+    "mean_inflight",
+    "cpu_ns",
+    "device_bytes",
+    "bytes",
+    "ios",
+    "read_bytes",
+    "read_ios",
+    "write_bytes",
+    "write_ios",
+    "window_ns",
+    "cancelled",
+    "latency_buckets",
+    "passes",
+    NULL,
+  };
+  static const char *const latency_keys[] = {
+    "count", "sum", "mean", "min", "p50", "p90", "p99", "p99_9", "max", NULL,
+  };
+
+  data = ssdb_report_to_data (report, &length);
+  g_assert_cmpuint (strlen (data), ==, length);
+  g_assert_true (g_str_has_prefix (data, "{\n  \"format\" : \"ssdbench-report\",\n"));
+  g_assert_true (g_str_has_suffix (data, "\n}\n"));
+  g_assert_nonnull (strstr (data, "\n    \"kind\" : \"device\",\n"));
+
+  json_parser_load_from_data (parser, data, (gssize)length, &error);
+  g_assert_no_error (error);
+  root = json_node_get_object (json_parser_get_root (parser));
+  assert_members (root, root_keys);
+
+  assert_str (root, "format", "ssdbench-report");
+  assert_int (root, "format_version", 1);
+  assert_str (root, "tool_version", PACKAGE_VERSION);
+  assert_str (root, "created", "2024-05-01T12:34:56Z");
+  assert_int (root, "created_unix", 1714566896);
+  assert_str (root, "host", "bench-host");
+  assert_str (obj (root, "kernel"), "release", "6.1.0-18-amd64");
+  assert_str (obj (root, "kernel"), "machine", "x86_64");
+
+  target = obj (root, "target");
+  assert_str (target, "kind", "device");
+  assert_str (target, "path", "/dev/zram0");
+  assert_str (target, "name", "zram0");
+  assert_int (target, "major", 252);
+  assert_int (target, "minor", 0);
+  assert_int (target, "size_bytes", 2147483648);
+  assert_int (target, "logical_block_size", 4096);
+  assert_int (target, "dio_mem_align", 512);
+  assert_bool (target, "discard", TRUE);
+  assert_bool (target, "read_only", TRUE);
+  assert_bool (target, "rotational", FALSE);
+  assert_str (target, "model", NULL);
+  assert_str (target, "vendor", "Vendor é \"quoted\"");
+  assert_str (target, "fs_type", NULL);
+  assert_bool (target, "direct_io", TRUE);
+
+  summary = obj (root, "summary");
+  assert_str (summary, "profile", "default");
+  assert_int (summary, "size", 1073741824);
+  assert_int (summary, "count", 5);
+  assert_int (summary, "duration_ns", 5000000000);
+  assert_int (summary, "interval_ns", 0);
+  assert_bool (summary, "do_mix", TRUE);
+  assert_int (summary, "mix_read_percent", 70);
+  assert_str (summary, "data", "compressible-50");
+  assert_str (summary, "aggregate", "best");
+  assert_bool (summary, "warmup", TRUE);
+  assert_str (summary, "seed", "18446744073709551615");
+  assert_str (summary, "writes_skipped_reason", "/dev/zram0 is read-only");
+  assert_int (summary, "started_unix", 1714566896);
+  assert_int (summary, "prepare_ns", 1234567890);
+
+  tests = json_object_get_array_member (root, "tests");
+  g_assert_cmpuint (json_array_get_length (tests), ==, 4);
+
+  /* tests[0]: the sequential read. */
+  test = json_array_get_object_element (tests, 0);
+  assert_members (test, test_keys);
+  assert_str (test, "kind", "summary");
+  assert_str (test, "name", "SEQ1M Q8T1");
+  assert_str (test, "rw", "read");
+  assert_str (test, "state", "done");
+  g_assert_false (json_object_has_member (test, "message"));
+  assert_str (test, "access", "sequential");
+  assert_int (test, "block_size", 1048576);
+  assert_int (test, "queue_depth", 8);
+  assert_int (test, "threads", 1);
+  assert_int (test, "length", 1073741824);
+  assert_int (test, "duration_ns", 5000000000);
+  assert_int (test, "read_percent", 100);
+  assert_str (test, "seed", "18446744073709551615");
+  assert_str (test, "fio_command", "fio --name=SEQ1M_Q8T1_read --rw=read --bs=1M --iodepth=8");
+  assert_double (test, "bytes_per_second", 2684354560.0);
+  assert_double (test, "iops", 2560.0);
+  assert_double (test, "mean_inflight", 7.75);
+  assert_int (test, "bytes", G_GINT64_CONSTANT (5120) << 20);
+  assert_int (test, "ios", 5120);
+  assert_int (test, "window_ns", 2000000000);
+  assert_bool (test, "cancelled", FALSE);
+  assert_int (obj (test, "cpu_ns"), "user", 1000);
+  assert_int (obj (test, "cpu_ns"), "system", 2000);
+  assert_int (obj (test, "device_bytes"), "read", G_GINT64_CONSTANT (5120) << 20);
+  assert_int (obj (test, "device_bytes"), "write", 0);
+  assert_bool (obj (test, "device_bytes"), "reached_device", TRUE);
+  assert_members (obj (test, "latency_ns"), latency_keys);
+  assert_known_latency (obj (test, "latency_ns"));
+  assert_known_buckets (json_object_get_array_member (test, "latency_buckets"));
+  g_assert_false (json_object_has_member (test, "read_latency_ns"));
+
+  passes = json_object_get_array_member (test, "passes");
+  g_assert_cmpuint (json_array_get_length (passes), ==, 5);
+  pass = json_array_get_object_element (passes, 4);
+  assert_int (pass, "ios", 5116);
+  assert_int (pass, "bytes", G_GINT64_CONSTANT (5116) << 20);
+  assert_int (pass, "window_ns", 2000000000);
+  assert_double (pass, "iops", 2558.0);
+  assert_int (obj (pass, "cpu_ns"), "user", 1004);
+  assert_known_latency (obj (pass, "latency_ns"));
+  assert_known_buckets (json_object_get_array_member (pass, "latency_buckets"));
+  g_assert_false (json_object_has_member (pass, "name"));
+
+  /* tests[1]: the mix carries the read and write histograms too. */
+  test = json_array_get_object_element (tests, 1);
+  assert_str (test, "rw", "mix");
+  assert_str (test, "state", "cancelled");
+  assert_str (test, "access", "random");
+  assert_int (test, "read_percent", 70);
+  assert_str (test, "fio_command", NULL);
+  assert_bool (test, "cancelled", TRUE);
+  assert_bool (obj (test, "device_bytes"), "counters_valid", FALSE);
+  assert_double (test, "iops", 0.1);
+  o = obj (test, "latency_ns");
+  assert_int (o, "count", 1000);
+  assert_int (o, "min", 20000);
+  assert_int (o, "max", 50000 + 299 * 1013);
+  o = obj (test, "read_latency_ns");
+  assert_int (o, "count", 700);
+  assert_int (o, "sum", 700 * 20000 + 37 * (699 * 700 / 2));
+  assert_int (o, "max", 20000 + 699 * 37);
+  o = obj (test, "write_latency_ns");
+  assert_int (o, "count", 300);
+  assert_int (o, "min", 50000);
+  g_assert_true (json_object_has_member (test, "read_latency_buckets"));
+  g_assert_true (json_object_has_member (test, "write_latency_buckets"));
+
+  /* tests[2]: skipped, with its reason and no passes. */
+  test = json_array_get_object_element (tests, 2);
+  assert_str (test, "rw", "write");
+  assert_str (test, "state", "skipped");
+  assert_str (test, "message", "/dev/zram0 is read-only");
+  assert_int (test, "read_percent", 0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (test, "passes")), ==, 0);
+  o = obj (test, "latency_ns");
+  assert_int (o, "count", 0);
+  assert_int (o, "min", 0);
+  assert_int (o, "max", 0);
+  assert_double (o, "mean", 0.0);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (test, "latency_buckets")),
+                    ==, 0);
+
+  test = json_array_get_object_element (tests, 3);
+  assert_str (test, "state", "pending");
+  assert_str (test, "name", "RND4K Q1T1");
+}
+
+/* The same report always gives the same bytes, and the shortcut gives the same layout. */
+static void
+test_stable (void)
+{
+  g_autoptr (TestResult) result = build_result ();
+  g_autoptr (SsdbReport) report = build_report (result);
+  g_autofree char *a = ssdb_report_to_data (report, NULL);
+  g_autofree char *b = ssdb_report_to_data (report, NULL);
+  g_autoptr (SsdbReport) now = NULL;
+  SsdbTargetInfo target;
+  g_autoptr (JsonNode) node = NULL;
+  g_autoptr (GDateTime) created = NULL;
+  gint64 before = g_get_real_time () / G_USEC_PER_SEC;
+
+  g_assert_cmpstr (a, ==, b);
+
+  /* A fresh report is stamped with this machine and the current time. */
+  fill_target (&target);
+  now = ssdb_report_new (&target, result);
+  g_assert_cmpstr (now->host, ==, g_get_host_name ());
+  g_assert_cmpint (now->created_unix, >=, before);
+  g_assert_cmpint (now->created_unix, <=, before + 5);
+  created = g_date_time_new_from_iso8601 (now->created, NULL);
+  g_assert_nonnull (created);
+  g_assert_cmpint (g_date_time_to_unix (created), ==, now->created_unix);
+  g_assert_true (g_str_has_suffix (now->created, "Z"));
+  g_assert_cmpuint (strlen (now->created), ==, strlen ("2024-05-01T12:34:56Z"));
+  g_assert_cmpstr (now->kernel_release, !=, "");
+  g_assert_true (g_type_name (SSDB_TYPE_REPORT) != NULL);
+
+  node = ssdb_report_summary_to_json (&target, result);
+  g_assert_true (JSON_NODE_HOLDS_OBJECT (node));
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (json_node_get_object (node), "tests")),
+      ==, 4);
+}
+
+/* '.' decimals whatever the locale, for writing and for reading. */
+static void
+test_locale (void)
+{
+  g_autoptr (TestResult) result = build_result ();
+  g_autoptr (SsdbReport) report = build_report (result);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *c_data = NULL, *fr_data = NULL, *again = NULL;
+  char localized[32];
+  gsize length;
+
+  c_data = ssdb_report_to_data (report, NULL);
+  if (setlocale (LC_ALL, "fr_FR.UTF-8") == NULL)
+    {
+      g_test_skip ("the fr_FR.UTF-8 locale is not installed");
+      return;
+    }
+  g_snprintf (localized, sizeof localized, "%.2f", 7.75);
+  g_assert_cmpstr (localized, ==, "7,75");
+
+  fr_data = ssdb_report_to_data (report, &length);
+  g_assert_cmpstr (fr_data, ==, c_data);
+  g_assert_nonnull (strstr (fr_data, "\"mean_inflight\" : 7.75,"));
+  g_assert_nonnull (strstr (fr_data, "\"iops\" : 0.10000000000000001,"));
+  g_assert_null (strstr (fr_data, "7,75"));
+
+  loaded = ssdb_report_load_from_data (fr_data, length, "fr.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpfloat (((SsdbSummaryEntry *)g_ptr_array_index (loaded->summary->entries, 0))
+                         ->aggregate.mean_inflight,
+                     ==, 7.75);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, c_data);
+
+  setlocale (LC_ALL, "C.UTF-8");
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Reading back                                                                                  */
+
+static void
+assert_histogram_equal (const SsdbHistogram *a, const SsdbHistogram *b)
+{
+  g_assert_cmpuint (a->count, ==, b->count);
+  g_assert_cmpuint (a->sum_ns, ==, b->sum_ns);
+  g_assert_cmpuint (a->min_ns, ==, b->min_ns);
+  g_assert_cmpuint (a->max_ns, ==, b->max_ns);
+  g_assert_cmpmem (a->buckets, sizeof a->buckets, b->buckets, sizeof b->buckets);
+}
+
+static void
+assert_io_equal (const SsdbIoResult *a, const SsdbIoResult *b)
+{
+  g_assert_cmpuint (a->ios, ==, b->ios);
+  g_assert_cmpuint (a->bytes, ==, b->bytes);
+  g_assert_cmpuint (a->read_ios, ==, b->read_ios);
+  g_assert_cmpuint (a->read_bytes, ==, b->read_bytes);
+  g_assert_cmpuint (a->write_ios, ==, b->write_ios);
+  g_assert_cmpuint (a->write_bytes, ==, b->write_bytes);
+  g_assert_cmpuint (a->window_ns, ==, b->window_ns);
+  /* Exactly equal: every double survives the trip bit for bit. */
+  g_assert_true (a->bytes_per_second == b->bytes_per_second);
+  g_assert_true (a->iops == b->iops);
+  g_assert_true (a->mean_inflight == b->mean_inflight);
+  g_assert_cmpuint (a->cpu_user_ns, ==, b->cpu_user_ns);
+  g_assert_cmpuint (a->cpu_system_ns, ==, b->cpu_system_ns);
+  g_assert_cmpuint (a->device_read_bytes, ==, b->device_read_bytes);
+  g_assert_cmpuint (a->device_write_bytes, ==, b->device_write_bytes);
+  g_assert_cmpint (a->counters_valid, ==, b->counters_valid);
+  g_assert_cmpint (a->reached_device, ==, b->reached_device);
+  g_assert_cmpint (a->cancelled, ==, b->cancelled);
+  assert_histogram_equal (&a->latency, &b->latency);
+  assert_histogram_equal (&a->read_latency, &b->read_latency);
+  assert_histogram_equal (&a->write_latency, &b->write_latency);
+}
+
+static void
+test_round_trip (void)
+{
+  g_autoptr (TestResult) result = build_result ();
+  g_autoptr (SsdbReport) report = build_report (result);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *first = g_build_filename (dir, "first.json", NULL);
+  g_autofree char *second = g_build_filename (dir, "second.json", NULL);
+  g_autofree char *a = NULL, *b = NULL;
+  gsize a_len, b_len;
+  struct stat st;
+
+  g_assert_true (ssdb_report_save (report, first, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (g_stat (first, &st), ==, 0);
+  g_assert_cmpint (st.st_mode & 0777, ==, 0644);
+
+  loaded = ssdb_report_load (first, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+
+  /* Everything came back. */
+  g_assert_cmpuint (loaded->format_version, ==, 1);
+  g_assert_cmpstr (loaded->tool_version, ==, PACKAGE_VERSION);
+  g_assert_cmpstr (loaded->created, ==, "2024-05-01T12:34:56Z");
+  g_assert_cmpint (loaded->created_unix, ==, 1714566896);
+  g_assert_cmpstr (loaded->host, ==, "bench-host");
+  g_assert_cmpstr (loaded->kernel_release, ==, "6.1.0-18-amd64");
+  g_assert_cmpstr (loaded->kernel_machine, ==, "x86_64");
+  g_assert_cmpint (loaded->target.kind, ==, SSDB_TARGET_DEVICE);
+  g_assert_cmpstr (loaded->target.path, ==, "/dev/zram0");
+  g_assert_cmpstr (loaded->target.disk_name, ==, "zram0");
+  g_assert_cmpuint (loaded->target.major, ==, 252);
+  g_assert_cmpuint (loaded->target.size_bytes, ==, G_GUINT64_CONSTANT (2147483648));
+  g_assert_cmpuint (loaded->target.dio_mem_align, ==, 512);
+  g_assert_true (loaded->target.read_only);
+  g_assert_null (loaded->target.model);
+  g_assert_cmpstr (loaded->target.vendor, ==, "Vendor é \"quoted\"");
+  g_assert_null (loaded->target_extra);
+
+  g_assert_nonnull (loaded->summary);
+  g_assert_cmpmem (&loaded->summary->spec, sizeof (SsdbSummarySpec), &result->spec,
+                   sizeof (SsdbSummarySpec));
+  g_assert_cmpstr (loaded->summary->writes_skipped_reason, ==, result->writes_skipped_reason);
+  g_assert_cmpint (loaded->summary->started_unix, ==, result->started_unix);
+  g_assert_cmpuint (loaded->summary->prepare_ns, ==, result->prepare_ns);
+  g_assert_cmpuint (loaded->summary->entries->len, ==, result->entries->len);
+  for (guint i = 0; i < result->entries->len; i++)
+    {
+      SsdbSummaryEntry *x = g_ptr_array_index (result->entries, i);
+      SsdbSummaryEntry *y = g_ptr_array_index (loaded->summary->entries, i);
+
+      g_assert_cmpstr (x->test.name, ==, y->test.name);
+      g_assert_cmpint (x->test.access, ==, y->test.access);
+      g_assert_cmpuint (x->test.block_size, ==, y->test.block_size);
+      g_assert_cmpuint (x->test.queue_depth, ==, y->test.queue_depth);
+      g_assert_cmpuint (x->test.threads, ==, y->test.threads);
+      g_assert_cmpint (x->rw, ==, y->rw);
+      g_assert_cmpint (x->state, ==, y->state);
+      g_assert_cmpstr (x->message, ==, y->message);
+      g_assert_cmpstr (x->fio_command, ==, y->fio_command);
+      g_assert_cmpmem (&x->job, sizeof x->job, &y->job, sizeof y->job);
+      assert_io_equal (&x->aggregate, &y->aggregate);
+      g_assert_cmpuint (x->passes->len, ==, y->passes->len);
+      for (guint p = 0; p < x->passes->len; p++)
+        assert_io_equal (&g_array_index (x->passes, SsdbIoResult, p),
+                         &g_array_index (y->passes, SsdbIoResult, p));
+    }
+
+  /* save -> load -> save is byte-identical. */
+  g_assert_true (ssdb_report_save (loaded, second, &error));
+  g_assert_no_error (error);
+  g_file_get_contents (first, &a, &a_len, &error);
+  g_assert_no_error (error);
+  g_file_get_contents (second, &b, &b_len, &error);
+  g_assert_no_error (error);
+  g_assert_cmpmem (a, a_len, b, b_len);
+
+  /* Saving over an existing file replaces it. */
+  g_assert_true (ssdb_report_save (report, second, &error));
+  g_assert_no_error (error);
+
+  remove_tmpdir (dir);
+}
+
+/* Facts the caller adds to the target survive a round trip, in order, and numbers that
+ * json-glib 1.6 would print as invalid JSON ("1e+22.0") are still written as valid JSON. */
+static void
+test_target_facts (void)
+{
+  g_autoptr (TestResult) result = build_result ();
+  g_autoptr (SsdbReport) report = build_report (result);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *again = NULL;
+  g_autoptr (GList) names = NULL;
+  JsonObject *smart = json_object_new ();
+  JsonNode *node;
+  gsize length;
+
+  json_object_set_int_member (smart, "temperature_c", 41);
+  json_object_set_boolean_member (smart, "passed", TRUE);
+  ssdb_report_add_target_fact (report, "serial", json_node_init_string (json_node_alloc (), "S1"));
+  ssdb_report_add_target_fact (report, "firmware",
+                               json_node_init_string (json_node_alloc (), "1.0"));
+  ssdb_report_add_target_fact (report, "smart", json_node_init_object (json_node_alloc (), smart));
+  ssdb_report_add_target_fact (report, "huge", json_node_init_double (json_node_alloc (), 1e22));
+  ssdb_report_add_target_fact (report, "tiny",
+                               json_node_init_double (json_node_alloc (), 1.5e-300));
+  json_object_unref (smart);
+
+  data = ssdb_report_to_data (report, &length);
+  g_assert_null (strstr (data, "e+22.0"));
+  g_assert_nonnull (strstr (data, "\"direct_io\" : true,\n    \"serial\" : \"S1\",\n"));
+
+  loaded = ssdb_report_load_from_data (data, length, "facts.json", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded->target_extra);
+  names = json_object_get_members (loaded->target_extra);
+  g_assert_cmpuint (g_list_length (names), ==, 5);
+  g_assert_cmpstr (g_list_nth_data (names, 0), ==, "serial");
+  g_assert_cmpstr (g_list_nth_data (names, 1), ==, "firmware");
+  g_assert_cmpstr (g_list_nth_data (names, 2), ==, "smart");
+  g_assert_cmpstr (g_list_nth_data (names, 3), ==, "huge");
+  g_assert_cmpstr (g_list_nth_data (names, 4), ==, "tiny");
+  g_assert_cmpstr (json_object_get_string_member (loaded->target_extra, "serial"), ==, "S1");
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (loaded->target_extra, "smart"),
+                                  "temperature_c"),
+      ==, 41);
+  node = json_object_get_member (loaded->target_extra, "huge");
+  g_assert_cmpfloat_with_epsilon (json_node_get_double (node), 1e22, 1e7);
+  node = json_object_get_member (loaded->target_extra, "tiny");
+  g_assert_true (json_node_get_double (node) == 1.5e-300);
+
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+}
+
+/* A report of format version 1 kept in the source tree must keep loading, and saving it must
+ * reproduce the file byte for byte: any change to the format shows up here. */
+static void
+test_fixture_valid (void)
+{
+  g_autofree char *path = fixture_path ("valid.json");
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *contents = NULL, *data = NULL;
+  SsdbSummaryEntry *entry;
+  SsdbIoResult *pass;
+  gsize length;
+
+  report = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (report->format_version, ==, 1);
+  g_assert_cmpstr (report->tool_version, ==, "0.1.0");
+  g_assert_cmpstr (report->target.path, ==, "/dev/zram1");
+  g_assert_cmpuint (report->target.size_bytes, ==, G_GUINT64_CONSTANT (1073741824));
+  g_assert_cmpuint (report->summary->spec.count, ==, 2);
+  g_assert_cmpint (report->summary->spec.data.kind, ==, SSDB_DATA_RANDOM);
+  g_assert_cmpuint (report->summary->spec.seed, ==, 42);
+  g_assert_cmpuint (report->summary->entries->len, ==, 2);
+
+  entry = g_ptr_array_index (report->summary->entries, 0);
+  g_assert_cmpstr (entry->test.name, ==, "SEQ1M Q1T1");
+  g_assert_cmpint (entry->rw, ==, SSDB_RW_READ);
+  g_assert_cmpuint (entry->passes->len, ==, 2);
+  pass = &g_array_index (entry->passes, SsdbIoResult, 1);
+  g_assert_cmpuint (pass->latency.count, ==, 4);
+  g_assert_cmpuint (pass->latency.min_ns, ==, 150000);
+  g_assert_cmpuint (pass->latency.max_ns, ==, 410000);
+  g_assert_cmpuint (ssdb_histogram_percentile_ns (&pass->latency, 50.0), ==, 199679);
+  g_assert_cmpuint (pass->read_latency.count, ==, 4);
+  g_assert_cmpuint (pass->write_latency.count, ==, 0);
+
+  entry = g_ptr_array_index (report->summary->entries, 1);
+  g_assert_cmpstr (entry->test.name, ==, "RND4K Q32T1");
+  g_assert_cmpint (entry->rw, ==, SSDB_RW_MIX);
+  g_assert_cmpuint (entry->aggregate.read_latency.count, ==, 7);
+  g_assert_cmpuint (entry->aggregate.write_latency.count, ==, 3);
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  data = ssdb_report_to_data (report, NULL);
+  g_assert_cmpstr (data, ==, contents);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* Bad input                                                                                     */
+
+static void
+assert_report_error (const GError *error, const char *name, const char *expected)
+{
+  g_assert_nonnull (error);
+  if (!g_error_matches (error, SSDB_ERROR, SSDB_ERROR_REPORT)
+      || !g_str_has_prefix (error->message, name) || strstr (error->message, expected) == NULL)
+    g_error ("expected an SSDB_ERROR_REPORT error “%s: …%s…”, got (%s, %d) “%s”", name, expected,
+             g_quark_to_string (error->domain), error->code, error->message);
+}
+
+static void
+test_fixtures_invalid (void)
+{
+  static const struct
+  {
+    const char *file;
+    const char *expected;
+  } cases[] = {
+    { "malformed.json", ":18:5: malformed JSON: unexpected character ‘\"’, expected ‘,’ or ‘}’" },
+    { "truncated.json", "truncated JSON: the text ends inside the array that starts at line" },
+    { "wrong-version.json", ": format_version: version 2 is newer than this SSD Bench reads (1)" },
+    { "old-version.json", ": format_version: version 0 is not a known report version" },
+    { "missing-version.json", ": format_version: missing" },
+    { "string-version.json", ": format_version: expected an integer, found a string" },
+    { "wrong-type.json", ": tests[1].latency_ns.p99: expected an integer, found a string" },
+    { "negative.json", ": tests[0].passes[1].bytes: must not be negative (-5)" },
+    { "negative-rate.json", ": tests[0].bytes_per_second: must not be negative (-1)" },
+    { "absurd-queue-depth.json", ": tests[1].queue_depth: 1000 is out of range (1..256)" },
+    { "absurd-threads.json", ": tests[0].threads: 0 is out of range (1..64)" },
+    { "absurd-rate.json", ": tests[0].passes[0].bytes_per_second: 1e+15 is out of range" },
+    { "bad-rw.json", ": tests[0].rw: unknown value “readwrite”" },
+    { "bad-kind.json", ": tests[0].kind: unknown value “surface”" },
+    { "bad-histogram.json",
+      ": tests[0].passes[0].latency_buckets: the bucket counts add up to 5, but "
+      "latency_ns.count is 4" },
+    { "bad-bucket.json",
+      ": tests[0].latency_buckets[0]: 150001 ns is not the lower bound of a bucket" },
+    { "unordered-buckets.json",
+      ": tests[0].latency_buckets[1]: buckets must be in increasing order, each once" },
+    { "bad-min.json",
+      ": tests[0].latency_buckets: latency_ns.min and latency_ns.max do not fall in the first "
+      "and last buckets" },
+    { "bad-sum.json", ": tests[0].latency_ns: sum is outside count × min .. count × max" },
+    { "no-summary.json", ": tests[0]: a summary test needs the top-level “summary” settings" },
+    { "too-many-passes.json", ": tests[0].passes: 3 elements, more than the 2 allowed" },
+    { "missing-field.json", ": target.size_bytes: missing" },
+    { "not-a-report.json", ": not an SSD Bench report" },
+    { "bad-seed.json", ": summary.seed: expected a string of decimal digits, found an integer" },
+    { "hex-number.json", ":18:15: malformed JSON: invalid number" },
+    { "comment.json", ":1:1: malformed JSON: unexpected character ‘/’, expected a value" },
+    { "trailing-garbage.json", "malformed JSON: text after the end of the document" },
+    { "big-integer.json", ":6:20: integer 18446744073709551616 is out of range" },
+    { "lone-surrogate.json", ":7:18: malformed JSON: \\ud800 is half of a surrogate pair" },
+    { "empty.json", ": empty file; it is not a report" },
+    { "latin1.json", ":7:20: not UTF-8 text; a report is UTF-8 JSON text" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture_path (cases[i].file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      g_test_message ("%s", cases[i].file);
+      report = ssdb_report_load (path, &error);
+      g_assert_null (report);
+      assert_report_error (error, path, cases[i].expected);
+    }
+}
+
+static void
+expect_data_error (const char *text, gssize length, const char *expected)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+
+  report = ssdb_report_load_from_data (text, length < 0 ? strlen (text) : (gsize)length,
+                                       "input.json", &error);
+  g_assert_null (report);
+  assert_report_error (error, "input.json", expected);
+}
+
+static void
+test_syntax (void)
+{
+  GString *deep = g_string_new (NULL);
+  GString *many = g_string_new ("[");
+
+  expect_data_error ("", -1, "input.json: empty file");
+  expect_data_error (" \n\t ", -1, "input.json: empty file");
+  expect_data_error ("{}", -1, "input.json: not an SSD Bench report");
+  expect_data_error ("[1, 2]", -1, "input.json: not an SSD Bench report (the document is an array");
+  expect_data_error ("{\n  \"a\": [1,\n 2,,3]}", -1, "input.json:3:4: malformed JSON");
+  expect_data_error ("[1,]", -1, "input.json:1:4: malformed JSON: unexpected character ‘]’");
+  expect_data_error ("{\"a\":1,}", -1, "input.json:1:8: malformed JSON");
+  expect_data_error ("{\"a\": 1, \"a\": 2}", -1, "input.json:1:10: malformed JSON: duplicate");
+  expect_data_error ("{'a': 1}", -1, "input.json:1:2: malformed JSON");
+  expect_data_error ("[01]", -1, "input.json:1:2: malformed JSON: invalid number");
+  expect_data_error ("[-]", -1, "input.json:1:2: malformed JSON: invalid number");
+  expect_data_error ("[1.]", -1, "input.json:1:2: malformed JSON: invalid number");
+  expect_data_error ("[1e400]", -1, "input.json:1:2: number 1e400 is out of range");
+  expect_data_error ("[9223372036854775808]", -1, "integer 9223372036854775808 is out of range");
+  expect_data_error ("[-9223372036854775809]", -1, "is out of range");
+  expect_data_error ("[nan]", -1, "input.json:1:2: malformed JSON: unexpected character ‘n’");
+  expect_data_error ("[truex]", -1, "input.json:1:2: malformed JSON: invalid literal");
+  expect_data_error ("[\"a\\u0000\"]", -1, "\\u0000 is not allowed");
+  expect_data_error ("[\"\\ude00\"]", -1, "half of a surrogate pair");
+  expect_data_error ("[\"\\ud83dx\"]", -1, "half of a surrogate pair");
+  expect_data_error ("[\"\\x\"]", -1, "invalid escape");
+  expect_data_error ("[\"\\u12g4\"]", -1, "four hex digits");
+  expect_data_error ("[\"a\tb\"]", -1, "control character U+0009");
+  expect_data_error ("{} {}", -1, "input.json:1:4: malformed JSON: text after the end");
+  expect_data_error ("[\"é\xff\"]", -1, "input.json:1:4: not UTF-8 text");
+  expect_data_error ("[1]\0[2]", 7, "input.json:1:4: a NUL byte");
+
+  /* Truncation, with where the open value started. */
+  expect_data_error ("{\n  \"a\": [1, 2", -1,
+                     "input.json:2:13: truncated JSON: the text ends inside the array that starts "
+                     "at line 2, column 8");
+  expect_data_error ("{\"a\": \"abc", -1, "ends inside the string that starts at line 1, column 7");
+  expect_data_error ("[tru", -1, "truncated JSON");
+  expect_data_error ("[\"\\u12", -1, "truncated JSON");
+  expect_data_error ("-", -1,
+                     "input.json:1:2: truncated JSON: the text ends before its value does");
+
+  /* Hostile nesting is refused without recursion (json-glib alone would overflow the stack). */
+  for (guint i = 0; i < 1000000; i++)
+    g_string_append_c (deep, '[');
+  expect_data_error (deep->str, deep->len,
+                     "input.json:1:65: malformed JSON: nested deeper than 64");
+  g_string_free (deep, TRUE);
+
+  /* A document with too many values is refused before a tree is built. */
+  for (guint i = 0; i <= SSDB_REPORT_MAX_VALUES; i++)
+    g_string_append (many, "0,");
+  g_string_append (many, "0]");
+  expect_data_error (many->str, many->len, "more than 2000000 JSON values");
+  g_string_free (many, TRUE);
+}
+
+/* Every prefix of a valid report is refused as truncated (or empty), never crashes. */
+static void
+test_truncations (void)
+{
+  g_autofree char *path = fixture_path ("valid.json");
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  gsize length, end;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  end = length;
+  while (end > 0 && g_ascii_isspace (contents[end - 1]))
+    end--;
+
+  for (gsize cut = 0; cut < end; cut++)
+    {
+      g_autoptr (GError) cut_error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      report = ssdb_report_load_from_data (contents, cut, "cut.json", &cut_error);
+      g_assert_null (report);
+      g_assert_true (g_error_matches (cut_error, SSDB_ERROR, SSDB_ERROR_REPORT));
+      g_assert_true (g_str_has_prefix (cut_error->message, "cut.json"));
+      if (strstr (cut_error->message, "truncated JSON") == NULL
+          && strstr (cut_error->message, "empty file") == NULL)
+        g_error ("prefix of %" G_GSIZE_FORMAT " bytes: %s", cut, cut_error->message);
+    }
+  for (gsize cut = end; cut <= length; cut++)
+    {
+      g_autoptr (GError) cut_error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      report = ssdb_report_load_from_data (contents, cut, "cut.json", &cut_error);
+      g_assert_no_error (cut_error);
+      g_assert_nonnull (report);
+    }
+}
+
+/* Random damage never crashes; whatever still loads saves and reloads cleanly. */
+static void
+test_mutations (void)
+{
+  g_autofree char *path = fixture_path ("valid.json");
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20240501);
+  static const char replacements[] = "{}[],:\"\\0123456789-+.eE truefalsnul\xc3\xa9\xff\n";
+  guint loaded = 0;
+  gsize length;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+
+  for (guint iteration = 0; iteration < 3000; iteration++)
+    {
+      g_autofree char *copy = g_memdup2 (contents, length);
+      g_autoptr (GError) mutation_error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+      guint n = g_rand_int_range (rand, 1, 4);
+
+      for (guint k = 0; k < n; k++)
+        copy[g_rand_int_range (rand, 0, (gint32)length)]
+            = replacements[g_rand_int_range (rand, 0, sizeof replacements - 1)];
+
+      report = ssdb_report_load_from_data (copy, length, "mutated.json", &mutation_error);
+      if (report == NULL)
+        {
+          g_assert_true (g_error_matches (mutation_error, SSDB_ERROR, SSDB_ERROR_REPORT));
+          g_assert_true (g_str_has_prefix (mutation_error->message, "mutated.json"));
+        }
+      else
+        {
+          g_autofree char *saved = NULL, *again = NULL;
+          g_autoptr (SsdbReport) reloaded = NULL;
+          gsize saved_len;
+
+          g_assert_no_error (mutation_error);
+          loaded++;
+          saved = ssdb_report_to_data (report, &saved_len);
+          reloaded = ssdb_report_load_from_data (saved, saved_len, "saved.json", &mutation_error);
+          g_assert_no_error (mutation_error);
+          again = ssdb_report_to_data (reloaded, NULL);
+          g_assert_cmpstr (saved, ==, again);
+        }
+    }
+  g_test_message ("%u of 3000 damaged copies still loaded", loaded);
+}
+
+static void
+test_files (void)
+{
+  g_autofree char *dir = make_tmpdir ();
+  g_autofree char *big = g_build_filename (dir, "big.json", NULL);
+  g_autofree char *limit = g_build_filename (dir, "limit.json", NULL);
+  g_autofree char *fifo = g_build_filename (dir, "fifo.json", NULL);
+  g_autofree char *missing = g_build_filename (dir, "missing.json", NULL);
+  g_autofree char *unwritable = g_build_filename (dir, "no-such-dir", "x.json", NULL);
+  g_autofree char *valid = fixture_path ("valid.json");
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  gsize length;
+  int fd;
+
+  /* Larger than 64 MiB: refused from its size, before reading (a sparse file reads fast, but
+   * the message must come from the size check). */
+  fd = g_open (big, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (ftruncate (fd, (off_t)SSDB_REPORT_MAX_BYTES + 1), ==, 0);
+  close (fd);
+  report = ssdb_report_load (big, &error);
+  g_assert_null (report);
+  assert_report_error (error, big, ": 67108865 bytes, larger than a report may be (67108864 bytes");
+  g_clear_error (&error);
+
+  /* Exactly 64 MiB (a valid report padded with spaces) still loads. */
+  g_file_get_contents (valid, &contents, &length, &error);
+  g_assert_no_error (error);
+  fd = g_open (limit, O_CREAT | O_WRONLY | O_TRUNC, 0644);
+  g_assert_cmpint (fd, >=, 0);
+  g_assert_cmpint (write (fd, contents, length), ==, (gssize)length);
+  {
+    g_autofree char *spaces = g_malloc (1 << 20);
+    gsize left = SSDB_REPORT_MAX_BYTES - length;
+
+    memset (spaces, ' ', 1 << 20);
+    while (left > 0)
+      {
+        gsize n = MIN (left, (gsize)1 << 20);
+
+        g_assert_cmpint (write (fd, spaces, n), ==, (gssize)n);
+        left -= n;
+      }
+  }
+  close (fd);
+  report = ssdb_report_load (limit, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  g_clear_pointer (&report, ssdb_report_unref);
+
+  /* Not regular files: refused without blocking or reading forever. */
+  g_assert_cmpint (mkfifo (fifo, 0600), ==, 0);
+  report = ssdb_report_load (fifo, &error);
+  g_assert_null (report);
+  assert_report_error (error, fifo, "not a regular file");
+  g_clear_error (&error);
+
+  report = ssdb_report_load ("/dev/zero", &error);
+  g_assert_null (report);
+  assert_report_error (error, "/dev/zero", "not a regular file");
+  g_clear_error (&error);
+
+  report = ssdb_report_load (dir, &error);
+  g_assert_null (report);
+  assert_report_error (error, dir, "not a regular file");
+  g_clear_error (&error);
+
+  /* Missing file: not found, naming it. */
+  report = ssdb_report_load (missing, &error);
+  g_assert_null (report);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND);
+  g_assert_true (g_str_has_prefix (error->message, missing));
+  g_clear_error (&error);
+
+  /* Saving where the directory does not exist. */
+  report = ssdb_report_load (valid, &error);
+  g_assert_no_error (error);
+  g_assert_false (ssdb_report_save (report, unwritable, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND);
+  g_assert_true (g_str_has_prefix (error->message, unwritable));
+  g_assert_false (g_file_test (unwritable, G_FILE_TEST_EXISTS));
+
+  remove_tmpdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/report/fields", test_fields);
+  g_test_add_func ("/report/stable", test_stable);
+  g_test_add_func ("/report/locale", test_locale);
+  g_test_add_func ("/report/round-trip", test_round_trip);
+  g_test_add_func ("/report/target-facts", test_target_facts);
+  g_test_add_func ("/report/fixture-valid", test_fixture_valid);
+  g_test_add_func ("/report/fixtures-invalid", test_fixtures_invalid);
+  g_test_add_func ("/report/syntax", test_syntax);
+  g_test_add_func ("/report/truncations", test_truncations);
+  g_test_add_func ("/report/mutations", test_mutations);
+  g_test_add_func ("/report/files", test_files);
+
+  return g_test_run ();
+}
