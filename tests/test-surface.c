@@ -224,6 +224,94 @@ test_surface_zram (void)
   g_free (sh (cmd));
 }
 
+static char *
+device_sha256 (const char *dev)
+{
+  g_autofree char *cmd = g_strdup_printf ("sh -c 'sha256sum < %s'", dev);
+
+  return sh (cmd);
+}
+
+static guint64
+sectors_written (const char *name)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", name);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) fields = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  fields = g_regex_split_simple ("\\s+", g_strstrip (text), 0, 0);
+  return g_ascii_strtoull (fields[6], NULL, 10);
+}
+
+static void
+test_surface_rewrite_in_place (void)
+{
+  g_autofree char *id = NULL, *dev = NULL, *cmd = NULL, *before = NULL, *after = NULL;
+  g_autofree char *name = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbSurfaceResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbSurfaceSpec spec;
+  guint64 w0, w1;
+
+  if (!is_root ())
+    return;
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("no zram");
+      return;
+    }
+  id = sh ("cat /sys/class/zram-control/hot_add");
+  name = g_strdup_printf ("zram%s", id);
+  dev = g_strdup_printf ("/dev/zram%s", id);
+  cmd = g_strdup_printf ("sh -c 'echo 128M > /sys/block/zram%s/disksize && "
+                         "dd if=/dev/urandom of=/dev/zram%s bs=1M count=128 oflag=direct "
+                         "status=none'",
+                         id, id);
+  g_free (sh (cmd));
+  before = device_sha256 (dev);
+
+  /* No permission to destroy data: rewrite-in-place only. */
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_REWRITE, NULL, 0, &error);
+  g_assert_no_error (error);
+  g_assert_false (ssdb_target_is_writable (t));
+  g_assert_true (ssdb_target_can_rewrite (t));
+
+  ssdb_surface_spec_init (&spec);
+  spec.samples = 20;
+  spec.sample_bytes = 4 * MiB;
+  spec.access_samples = 0;
+  spec.burst = FALSE;
+  spec.write = SSDB_SURFACE_WRITE_DESTROY;
+  r = ssdb_surface_result_new (&spec);
+  g_assert_false (ssdb_surface_run (t, r, NULL, NULL, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_clear_error (&error);
+  g_clear_pointer (&r, ssdb_surface_result_free);
+
+  spec.write = SSDB_SURFACE_WRITE_REWRITE;
+  r = ssdb_surface_result_new (&spec);
+  w0 = sectors_written (name);
+  g_assert_true (ssdb_surface_run (t, r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  w1 = sectors_written (name);
+  g_assert_cmpuint (r->write->len, ==, 20);
+  g_assert_cmpfloat (r->write_stats.min, >, 0);
+  /* The writes really reached the device... */
+  g_assert_cmpuint ((w1 - w0) * 512, >=, 20 * 4 * MiB);
+  g_clear_object (&t);
+  /* ...and put back exactly what was there. */
+  after = device_sha256 (dev);
+  g_assert_cmpstr (before, ==, after);
+
+  g_free (cmd);
+  cmd = g_strdup_printf ("sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > "
+                         "/sys/class/zram-control/hot_remove'",
+                         id, id);
+  g_free (sh (cmd));
+}
+
 static void
 test_surface_sparse_3tib (void)
 {
@@ -386,6 +474,7 @@ main (int argc, char **argv)
   g_test_add_func ("/fill/analyze-ignores-blip", test_analyze_ignores_blip);
   g_test_add_func ("/surface/zram", test_surface_zram);
   g_test_add_func ("/surface/sparse-3tib", test_surface_sparse_3tib);
+  g_test_add_func ("/surface/rewrite-in-place", test_surface_rewrite_in_place);
   g_test_add_func ("/fill/throttled-cliff", test_fill_throttled_cliff);
   return g_test_run ();
 }

@@ -159,7 +159,16 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
              spec->threads, spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
 #undef INVALID
 
-  if (spec->rw != SSDB_RW_READ && !ssdb_target_is_writable (target))
+  if (spec->write_source != NULL
+      && (spec->rw != SSDB_RW_WRITE || spec->n_size_mix > 0
+          || (guintptr) spec->write_source % MAX (info->dio_mem_align, 1u) != 0))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "A rewrite-in-place job writes fixed-size blocks from an aligned buffer");
+      return FALSE;
+    }
+  if (spec->rw != SSDB_RW_READ && !ssdb_target_is_writable (target)
+      && !(spec->write_source != NULL && ssdb_target_can_rewrite (target)))
     {
       const char *why = ssdb_target_get_write_refusal (target);
 
@@ -325,9 +334,13 @@ prepare_io (Worker *w, guint slot, guint64 now)
   else
     {
       Shared *sh = w->shared;
-      gsize src = (gsize) ssdb_rng_below (&w->rng, sh->pool_slots) * sh->pool_align;
+      const guint8 *src;
 
-      io_prep_pwrite (cb, sh->fd, (void *) (sh->pool + src), size, (long long) offset);
+      if (G_UNLIKELY (spec->write_source != NULL))
+        src = spec->write_source + (offset - spec->offset);
+      else
+        src = sh->pool + (gsize) ssdb_rng_below (&w->rng, sh->pool_slots) * sh->pool_align;
+      io_prep_pwrite (cb, sh->fd, (void *) src, size, (long long) offset);
     }
   w->submit_ns[slot] = now;
   w->issued_bytes += size;
@@ -715,7 +728,7 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
   g_mutex_init (&sh.mutex);
   g_cond_init (&sh.cond);
 
-  if (spec->rw != SSDB_RW_READ)
+  if (spec->rw != SSDB_RW_READ && spec->write_source == NULL)
     {
       gsize pool_size = MAX ((gsize) POOL_MIN_BYTES, (gsize) spec->block_size * 2);
 

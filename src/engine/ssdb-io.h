@@ -79,6 +79,10 @@ typedef enum
  *   the others continue sequentially from the previous request (IOMeter's "% random")
  * @align_bytes: offset alignment of requests for a size mix or a partly random job [0 = the
  *   logical block size]; fixed-size jobs align to @block_size as fio does
+ * @write_source: (nullable): for a rewrite-in-place write job, the bytes currently in the
+ *   region (@length bytes, aligned to the target's DIO memory alignment); each write puts back
+ *   the bytes of its own offset, so the device content does not change. Such a job runs on a
+ *   target opened with %SSDB_TARGET_OPEN_REWRITE, without a permission to destroy data
  *
  * One measured I/O job, fio's terms: `--rw --bs --iodepth --numjobs --offset --size --runtime`.
  */
@@ -115,6 +119,7 @@ typedef struct
   guint n_size_mix;
   guint random_percent;
   guint align_bytes;
+  const guint8 *write_source;
 } SsdbJobSpec;
 
 /** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */

@@ -102,14 +102,62 @@ now_ns (void)
   return (guint64) ts.tv_sec * NS_PER_S + (guint64) ts.tv_nsec;
 }
 
+/* Reads [offset, offset + length) into @buf with O_DIRECT preads of @chunk bytes. */
+static gboolean
+read_region (SsdbTarget *target, guint8 *buf, guint64 offset, guint64 length, guint chunk,
+             GError **error)
+{
+  int fd = ssdb_target_get_fd (target);
+
+  for (guint64 done = 0; done < length;)
+    {
+      gsize want = (gsize) MIN ((guint64) chunk, length - done);
+      ssize_t n = pread (fd, buf + done, want, (off_t) (offset + done));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n != (ssize_t) want)
+        {
+          int errsv = n < 0 ? errno : EIO;
+
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
+                       "I/O error on %s: read of %" G_GSIZE_FORMAT " bytes at offset %"
+                       G_GUINT64_FORMAT " failed: %s (errno %d)",
+                       ssdb_target_get_display_name (target), want, offset + done,
+                       g_strerror (errsv), errsv);
+          return FALSE;
+        }
+      done += want;
+    }
+  return TRUE;
+}
+
 static gboolean
 run_curve (SsdbTarget *target, SsdbSurfaceResult *r, SsdbRw rw, GArray *out,
            SsdbSurfaceProgressFunc progress, gpointer user_data, double base, double share,
            GCancellable *cancellable, GError **error)
 {
   const SsdbSurfaceSpec *spec = &r->spec;
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
   SsdbIoResult *io = g_new0 (SsdbIoResult, 1);
+  gboolean rewrite = rw == SSDB_RW_WRITE && spec->write == SSDB_SURFACE_WRITE_REWRITE;
+  guint8 *saved = NULL;
   gboolean ok = TRUE;
+
+  if (rewrite)
+    {
+      void *mem = NULL;
+
+      if (posix_memalign (&mem, MAX (4096u, info->dio_mem_align), spec->sample_bytes) != 0)
+        {
+          g_free (io);
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                       "Cannot allocate %" G_GUINT64_FORMAT " bytes for rewrite-in-place",
+                       spec->sample_bytes);
+          return FALSE;
+        }
+      saved = mem;
+    }
 
   for (guint i = 0; i < spec->samples && ok; i++)
     {
@@ -129,6 +177,14 @@ run_curve (SsdbTarget *target, SsdbSurfaceResult *r, SsdbRw rw, GArray *out,
       job.total_bytes = spec->sample_bytes;
       job.duration_ns = 0;
       job.seed = spec->seed + i;
+      if (rewrite)
+        {
+          /* Read what is there (untimed); the timed job writes exactly these bytes back. */
+          ok = read_region (target, saved, job.offset, job.length, spec->block_size, error);
+          if (!ok)
+            break;
+          job.write_source = saved;
+        }
 
       ok = ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
       if (!ok)
@@ -148,6 +204,7 @@ run_curve (SsdbTarget *target, SsdbSurfaceResult *r, SsdbRw rw, GArray *out,
                   base + share * (double) (i + 1) / spec->samples, user_data);
     }
   g_free (io);
+  free (saved);
   return ok;
 }
 
@@ -323,7 +380,15 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result,
       return FALSE;
     }
 
-  write_share = spec->write == SSDB_SURFACE_WRITE_DESTROY ? 0.45 : 0;
+  if (spec->write == SSDB_SURFACE_WRITE_REWRITE && !ssdb_target_can_rewrite (target))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "Rewrite-in-place on %s needs the device opened exclusively for it",
+                   ssdb_target_get_display_name (target));
+      return FALSE;
+    }
+
+  write_share = spec->write != SSDB_SURFACE_WRITE_NONE ? 0.45 : 0;
   access_share = spec->access_samples ? 0.1 : 0;
   read_share = 1.0 - write_share - access_share;
 
@@ -337,7 +402,7 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result,
     return FALSE;
   if (progress)
     progress (result, "burst", read_share + access_share, user_data);
-  if (spec->write == SSDB_SURFACE_WRITE_DESTROY
+  if (spec->write != SSDB_SURFACE_WRITE_NONE
       && !run_curve (target, result, SSDB_RW_WRITE, result->write, progress, user_data,
                      read_share + access_share, write_share, cancellable, error))
     return FALSE;

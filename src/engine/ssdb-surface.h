@@ -10,11 +10,15 @@ G_BEGIN_DECLS
  * @SSDB_SURFACE_WRITE_NONE: read surface only
  * @SSDB_SURFACE_WRITE_DESTROY: write random data at every position (needs a target opened
  *   for writing with a permission naming the device)
+ * @SSDB_SURFACE_WRITE_REWRITE: at every position, read the sample and write the same bytes back
+ *   (HD Tune's non-destructive write test; needs a device opened with
+ *   %SSDB_TARGET_OPEN_REWRITE: not mounted, not in use). Only the write is timed.
  */
 typedef enum
 {
   SSDB_SURFACE_WRITE_NONE,
   SSDB_SURFACE_WRITE_DESTROY,
+  SSDB_SURFACE_WRITE_REWRITE,
 } SsdbSurfaceWrite;
 
 /**

@@ -29,6 +29,7 @@ struct _SsdbTarget
   SsdbTargetInfo info;
   int fd;
   gboolean writable;
+  gboolean rewrite_ok;
   char *write_refusal;
   char *display_name;
 };
@@ -174,6 +175,7 @@ setup_device (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
     }
   else
     self->writable = TRUE;
+  self->rewrite_ok = (flags & (SSDB_TARGET_OPEN_WRITE | SSDB_TARGET_OPEN_REWRITE)) != 0;
 
   return TRUE;
 }
@@ -204,15 +206,16 @@ open_device (const char *path, const struct stat *st, SsdbTargetOpenFlags flags,
 {
   g_autoptr (SsdbTarget) self = g_object_new (SSDB_TYPE_TARGET, NULL);
   gboolean write = (flags & SSDB_TARGET_OPEN_WRITE) != 0;
+  gboolean rewrite = (flags & SSDB_TARGET_OPEN_REWRITE) != 0;
   int oflags = O_DIRECT | O_CLOEXEC | O_NONBLOCK;
 
   self->info.path = g_strdup (path);
 
-  if (write)
+  if (write || rewrite)
     {
       g_autofree char *name = NULL;
 
-      if (!check_write_permission (path, destroy_permission, error))
+      if (write && !check_write_permission (path, destroy_permission, error))
         return NULL;
       name = ssdb_block_name_from_devnum (NULL, major (st->st_rdev), minor (st->st_rdev));
       if (name == NULL)
@@ -253,7 +256,7 @@ open_device (const char *path, const struct stat *st, SsdbTargetOpenFlags flags,
 
   if (!setup_device (self, path, flags, destroy_permission, error))
     return NULL;
-  if (write && self->info.read_only)
+  if ((write || rewrite) && self->info.read_only)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "%s is read-only", path);
       return NULL;
@@ -287,7 +290,7 @@ ssdb_target_open_fd (int fd, const char *path, SsdbTargetOpenFlags flags,
     }
   if (!setup_device (self, path, flags, destroy_permission, error))
     return NULL;
-  if (flags & SSDB_TARGET_OPEN_WRITE)
+  if (flags & (SSDB_TARGET_OPEN_WRITE | SSDB_TARGET_OPEN_REWRITE))
     {
       if (self->info.name == NULL)
         {
@@ -480,6 +483,7 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
 
   info->direct_io = TRUE;
   self->writable = TRUE;
+  self->rewrite_ok = TRUE;
   return g_steal_pointer (&self);
 }
 
@@ -529,6 +533,13 @@ ssdb_target_get_fd (SsdbTarget *self)
 {
   g_return_val_if_fail (SSDB_IS_TARGET (self), -1);
   return self->fd;
+}
+
+gboolean
+ssdb_target_can_rewrite (SsdbTarget *self)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+  return self->rewrite_ok;
 }
 
 gboolean

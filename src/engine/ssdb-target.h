@@ -71,11 +71,16 @@ typedef struct
  * @SSDB_TARGET_OPEN_READ: open for reading only
  * @SSDB_TARGET_OPEN_WRITE: open for reading and writing; on a device needs a permission that
  *   names it (see ssdb_target_open()) and passes the safety checks
+ * @SSDB_TARGET_OPEN_REWRITE: open a device exclusively for rewrite-in-place (a write that puts
+ *   back the bytes just read, HD Tune's non-destructive write test): passes the same safety
+ *   checks as a write (not mounted, not swap, not held, not read-only, `O_EXCL`) but needs no
+ *   permission, and allows only jobs that write back data they read (SsdbJobSpec.write_source)
  */
 typedef enum
 {
   SSDB_TARGET_OPEN_READ = 0,
   SSDB_TARGET_OPEN_WRITE = 1 << 0,
+  SSDB_TARGET_OPEN_REWRITE = 1 << 1,
 } SsdbTargetOpenFlags;
 
 #define SSDB_TYPE_TARGET (ssdb_target_get_type ())
@@ -123,6 +128,14 @@ int ssdb_target_get_fd (SsdbTarget *self);
 
 /** ssdb_target_is_writable: Returns: %TRUE when writes are allowed on this target. */
 gboolean ssdb_target_is_writable (SsdbTarget *self);
+
+/**
+ * ssdb_target_can_rewrite:
+ *
+ * Returns: %TRUE when rewrite-in-place jobs are allowed: the target was opened with
+ *   %SSDB_TARGET_OPEN_REWRITE or %SSDB_TARGET_OPEN_WRITE, or is a test file.
+ */
+gboolean ssdb_target_can_rewrite (SsdbTarget *self);
 
 /**
  * ssdb_target_get_write_refusal:
