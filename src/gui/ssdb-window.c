@@ -43,6 +43,7 @@ struct _SsdbWindow
   GtkLabel *mix_label;
   GtkLabel *status_label;
   SsdbDriveInfo *drive_info;
+  SsdbSurfacePage *surface_page;
 
   SsdbSummaryChart *chart;
   GSettings *settings;
@@ -55,6 +56,7 @@ struct _SsdbWindow
   char *confirmed_device; /* the device the user agreed may be overwritten */
   gboolean updating_switch;
   AdwMessageDialog *confirm_dialog;
+  gboolean confirm_for_surface; /* the open confirmation asks for the write surface */
 
   /* what the chart shows */
   SsdbSummaryResult *preview; /* empty grid for the current settings */
@@ -289,6 +291,7 @@ set_running_ui (SsdbWindow *self, gboolean running)
   GAction *start = g_action_map_lookup_action (G_ACTION_MAP (self), "start");
   GAction *stop = g_action_map_lookup_action (G_ACTION_MAP (self), "stop");
 
+  running = running || ssdb_surface_page_get_running (self->surface_page);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (stop), running);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (start),
                                !running && target_path (self) != NULL
@@ -374,6 +377,145 @@ on_runner_busy (SsdbWindow *self)
   set_running_ui (self, ssdb_runner_get_running (self->runner));
 }
 
+/* ---- surface --------------------------------------------------------------------------- */
+
+static void
+show_confirm_dialog (SsdbWindow *self, gboolean for_surface);
+
+/* Why writing to the selected device is refused (mounted, swap, read-only...), or NULL. */
+static char *
+dup_write_refusal (SsdbWindow *self)
+{
+  const SsdbDeviceInfo *info;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbUsage) usage = NULL;
+  char *refusal = NULL;
+
+  if (self->device == NULL)
+    return NULL;
+  info = ssdb_device_get_info (self->device);
+  usage = ssdb_usage_read (NULL, info->name, &error);
+  if (usage != NULL)
+    refusal = ssdb_usage_describe_refusal (usage, info->device_path);
+  else
+    refusal = g_strdup (error->message);
+  if (refusal == NULL && info->read_only)
+    refusal = g_strdup_printf ("%s is read-only", info->device_path);
+  return refusal;
+}
+
+static void
+update_surface_target (SsdbWindow *self)
+{
+  g_autofree char *title = dup_target_title (self);
+  g_autofree char *refusal = dup_write_refusal (self);
+
+  ssdb_surface_page_set_target (self->surface_page, title, device_size (self), refusal);
+}
+
+static gboolean
+surface_write_confirmed (SsdbWindow *self)
+{
+  return self->device != NULL && self->confirmed_device != NULL
+         && g_strcmp0 (self->confirmed_device, ssdb_device_get_device_path (self->device)) == 0;
+}
+
+static void
+on_surface_write_requested (SsdbWindow *self)
+{
+  g_autofree char *refusal = NULL;
+
+  if (self->device == NULL)
+    return; /* a test file: nothing to confirm */
+  refusal = dup_write_refusal (self);
+  if (refusal != NULL)
+    {
+      ssdb_surface_page_set_write_mode (self->surface_page, SSDB_SURFACE_WRITE_NONE);
+      show_toast (self, refusal);
+      return;
+    }
+  if (!surface_write_confirmed (self))
+    show_confirm_dialog (self, TRUE);
+}
+
+static void
+on_surface_updated (SsdbWindow *self)
+{
+  gtk_progress_bar_set_fraction (self->progress_bar,
+                                 ssdb_surface_page_get_fraction (self->surface_page));
+}
+
+static void
+on_surface_finished (SsdbWindow *self, const GError *error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char *path = target_path (self);
+
+  if (self->inhibit_cookie != 0 && app != NULL)
+    gtk_application_uninhibit (app, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  self->inhibit_requested = FALSE;
+  set_running_ui (self, ssdb_runner_get_running (self->runner));
+  if (error == NULL)
+    return;
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    show_toast (self, "Surface stopped; the samples measured so far are kept");
+  else if (path != NULL && strstr (error->message, path) == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
+
+      show_toast (self, text);
+    }
+  else
+    show_toast (self, error->message);
+}
+
+static void
+on_surface_running (SsdbWindow *self)
+{
+  set_running_ui (self, ssdb_runner_get_running (self->runner));
+}
+
+static void
+start_surface (SsdbWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  g_autoptr (GError) error = NULL;
+  SsdbTargetOpenFlags flags = SSDB_TARGET_OPEN_READ;
+  const char *permission = NULL;
+  const char *path = target_path (self);
+  guint64 file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+
+  if (ssdb_surface_page_get_write_mode (self->surface_page) == SSDB_SURFACE_WRITE_DESTROY)
+    {
+      if (self->device != NULL && !surface_write_confirmed (self))
+        {
+          /* Confirmed for another device, or the confirmation was withdrawn: ask again. */
+          show_confirm_dialog (self, TRUE);
+          return;
+        }
+      flags = SSDB_TARGET_OPEN_WRITE;
+      permission = self->device ? self->confirmed_device : NULL;
+    }
+  if (self->directory != NULL)
+    flags = SSDB_TARGET_OPEN_WRITE; /* the test file is written before it is read */
+
+  if (!ssdb_surface_page_start (self->surface_page, path, flags, permission, file_size, &error))
+    {
+      show_toast (self, error->message);
+      return;
+    }
+  if (app != NULL)
+    {
+      self->inhibit_cookie
+          = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
+                                     "A storage benchmark is running");
+      self->inhibit_requested = TRUE;
+    }
+  set_running_ui (self, TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+}
+
 static void
 start_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
@@ -391,8 +533,13 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
       show_toast (self, "Choose a drive or a folder first");
       return;
     }
-  if (ssdb_runner_get_running (self->runner))
+  if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page))
     return;
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "surface") == 0)
+    {
+      start_surface (self);
+      return;
+    }
 
   update_write_controls (self); /* the device may have been mounted meanwhile */
   writes = ssdb_window_get_writes_enabled (self);
@@ -432,6 +579,7 @@ static void
 stop_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
   ssdb_runner_stop (SSDB_WINDOW (data)->runner);
+  ssdb_surface_page_stop (SSDB_WINDOW (data)->surface_page);
 }
 
 /* ---- write switch ---------------------------------------------------------------------- */
@@ -524,6 +672,14 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
       self->confirmed_device = g_strdup (ssdb_device_get_device_path (self->device));
     }
   self->confirm_dialog = NULL;
+  if (self->confirm_for_surface)
+    {
+      /* The write surface's request: the summary's switch stays as it was. */
+      self->confirm_for_surface = FALSE;
+      if (!confirmed)
+        ssdb_surface_page_set_write_mode (self->surface_page, SSDB_SURFACE_WRITE_NONE);
+      return;
+    }
   set_switch (self, confirmed);
   update_write_controls (self);
   rebuild_preview (self);
@@ -532,15 +688,17 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
 }
 
 static void
-show_confirm_dialog (SsdbWindow *self)
+show_confirm_dialog (SsdbWindow *self, gboolean for_surface)
 {
   const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
   g_autofree char *title = ssdb_device_dup_title (self->device);
   g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
   g_autofree char *heading = g_strdup_printf ("Overwrite Data on %s?", info->device_path);
   g_autofree char *body = g_strdup_printf (
-      "Write tests write over the test region of %s (%s, %s). All data stored there will be "
-      "destroyed and cannot be recovered.",
+      for_surface ? "The write surface writes over the whole span of %s (%s, %s). All data "
+                    "stored there will be destroyed and cannot be recovered."
+                  : "Write tests write over the test region of %s (%s, %s). All data stored "
+                    "there will be destroyed and cannot be recovered.",
       title, cap, info->device_path);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
@@ -552,6 +710,7 @@ show_confirm_dialog (SsdbWindow *self)
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response), self);
   self->confirm_dialog = ADW_MESSAGE_DIALOG (dialog);
+  self->confirm_for_surface = for_surface;
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -562,7 +721,7 @@ on_write_state_set (GtkSwitch *sw, gboolean state, SsdbWindow *self)
     return FALSE;
   if (state && self->device != NULL && self->confirmed_device == NULL)
     {
-      show_confirm_dialog (self);
+      show_confirm_dialog (self, FALSE);
       return TRUE; /* the state follows once confirmed */
     }
   if (!state)
@@ -616,6 +775,7 @@ target_changed (SsdbWindow *self)
   update_target_button (self);
   ssdb_drive_info_set_target (self->drive_info, self->device, self->directory);
   update_write_controls (self);
+  update_surface_target (self);
   rebuild_preview (self);
   self->showing_run = FALSE;
   g_clear_pointer (&self->report, ssdb_report_unref);
@@ -832,6 +992,8 @@ ssdb_window_export_image_to (SsdbWindow *self, const char *path, GError **error)
 
   g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
 
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "surface") == 0)
+    return ssdb_surface_page_export_png (self->surface_page, path, error);
   ssdb_summary_chart_fill_view (self->chart, &view);
   view.caption = caption;
   view.running_index = -1;
@@ -1055,6 +1217,11 @@ ssdb_window_dispose (GObject *object)
       ssdb_runner_stop (self->runner);
       g_signal_handlers_disconnect_by_data (self->runner, self);
     }
+  if (self->surface_page != NULL)
+    {
+      ssdb_surface_page_stop (self->surface_page);
+      g_signal_handlers_disconnect_by_data (self->surface_page, self);
+    }
   if (self->monitor != NULL)
     g_signal_handlers_disconnect_by_data (self->monitor, self);
   if (self->settings != NULL)
@@ -1096,6 +1263,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   GTK_WINDOW_CLASS (klass)->close_request = ssdb_window_close_request;
 
   g_type_ensure (SSDB_TYPE_DRIVE_INFO);
+  g_type_ensure (SSDB_TYPE_SURFACE_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
@@ -1120,6 +1288,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (mix_label);
   BIND (status_label);
   BIND (drive_info);
+  BIND (surface_page);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_target_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_write_state_set);
@@ -1138,6 +1307,13 @@ ssdb_window_init (SsdbWindow *self)
   g_signal_connect_swapped (self->runner, "notify::busy", G_CALLBACK (on_runner_busy), self);
   g_action_map_add_action_entries (G_ACTION_MAP (self), win_entries, G_N_ELEMENTS (win_entries),
                                    self);
+  g_signal_connect_swapped (self->surface_page, "write-requested",
+                            G_CALLBACK (on_surface_write_requested), self);
+  g_signal_connect_swapped (self->surface_page, "updated", G_CALLBACK (on_surface_updated), self);
+  g_signal_connect_swapped (self->surface_page, "finished", G_CALLBACK (on_surface_finished),
+                            self);
+  g_signal_connect_swapped (self->surface_page, "notify::running", G_CALLBACK (on_surface_running),
+                            self);
 }
 
 SsdbWindow *
@@ -1208,6 +1384,21 @@ ssdb_window_get_chart (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->chart;
+}
+
+SsdbSurfacePage *
+ssdb_window_get_surface_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->surface_page;
+}
+
+void
+ssdb_window_set_page (SsdbWindow *self, const char *name)
+{
+  g_return_if_fail (SSDB_IS_WINDOW (self));
+  g_return_if_fail (name != NULL);
+  adw_view_stack_set_visible_child_name (self->stack, name);
 }
 
 SsdbDriveInfo *

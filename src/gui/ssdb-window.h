@@ -7,6 +7,7 @@
 #include "ssdb-drive-info.h"
 #include "ssdb-runner.h"
 #include "ssdb-summary-chart.h"
+#include "ssdb-surface-page.h"
 
 G_BEGIN_DECLS
 
@@ -53,6 +54,19 @@ ssdb_window_get_runner (SsdbWindow *self);
 SsdbSummaryChart *
 ssdb_window_get_chart (SsdbWindow *self);
 
+/** ssdb_window_get_surface_page: Returns: (transfer none): the Surface page. */
+SsdbSurfacePage *
+ssdb_window_get_surface_page (SsdbWindow *self);
+
+/**
+ * ssdb_window_set_page:
+ * @name: "summary", "surface" or "info"
+ *
+ * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
+ */
+void
+ssdb_window_set_page (SsdbWindow *self, const char *name);
+
 /** ssdb_window_get_drive_info: Returns: (transfer none): the Drive Info page. */
 SsdbDriveInfo *
 ssdb_window_get_drive_info (SsdbWindow *self);
@@ -95,7 +109,8 @@ ssdb_window_export_image (SsdbWindow *self);
  * ssdb_window_export_image_to:
  * @path: PNG file to write
  *
- * Renders the summary with the fixed review style at 1000 × 640 logical pixels, scale 2.
+ * Renders the page shown with the fixed review style: the summary at 1000 × 640 logical pixels,
+ * the surface at 1200 × 700, both at scale 2.
  *
  * Returns: %TRUE, or %FALSE with @error naming @path.
  */

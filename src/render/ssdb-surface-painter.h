@@ -1,0 +1,182 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-chart.h"
+#include "engine/ssdb-surface.h"
+
+G_BEGIN_DECLS
+
+/**
+ * SsdbSurfaceView:
+ * @result: (nullable): the surface (may be partial while it runs); %NULL draws empty axes
+ * @target_title: (nullable): header line ("/dev/nvme0n1 · 1 TB · Samsung 990 PRO")
+ * @target_subtitle: (nullable): settings line ("200 samples × 64 MiB · 1 MiB blocks · QD1")
+ * @caption: (nullable): footer for exported images (tool version, date)
+ * @device_bytes: size of the device, for the % labels (0: the end of the span)
+ * @running: a run is in progress (the panel shows its phase)
+ * @running_phase: (nullable): "read", "access", "burst" or "write"
+ * @running_fraction: 0..1 of the whole test
+ * @wall_ns: wall-clock time of the run, for the CPU usage (0: the sum of the measured I/O time)
+ * @hover_index: sample under the pointer, or -1
+ * @hover_rw: which curve @hover_index is in (%SSDB_RW_READ or %SSDB_RW_WRITE)
+ *
+ * What the surface painter draws. Initialize with ssdb_surface_view_init().
+ */
+typedef struct
+{
+  const SsdbSurfaceResult *result;
+  const char *target_title;
+  const char *target_subtitle;
+  const char *caption;
+  guint64 device_bytes;
+  gboolean running;
+  const char *running_phase;
+  double running_fraction;
+  guint64 wall_ns;
+  int hover_index;
+  SsdbRw hover_rw;
+} SsdbSurfaceView;
+
+/** ssdb_surface_view_init: zeroes @view and sets @hover_index to -1. */
+void
+ssdb_surface_view_init (SsdbSurfaceView *view);
+
+/**
+ * ssdb_surface_sample_position:
+ * @result: a surface result
+ * @sample: one of its samples
+ *
+ * Where a sample is plotted, in bytes from the start of the device: samples are spread evenly
+ * from the span's start to its end, so a sample starting at offset o (of b bytes, in a span of
+ * L bytes from s) is drawn at s + (o − s) × L / (L − b): the first at the span's start, the last
+ * exactly at its end. Double precision: exact to a byte for any device size.
+ *
+ * Returns: the position, bytes.
+ */
+double
+ssdb_surface_sample_position (const SsdbSurfaceResult *result, const SsdbSurfaceSample *sample);
+
+/**
+ * ssdb_surface_painter_draw:
+ * @view: what to draw
+ * @style: colours and fonts (the summary painter's themes)
+ * @cr: a cairo context, user space in logical pixels
+ * @width: logical width
+ * @height: logical height
+ *
+ * Draws the HD Tune-like surface chart: x = position on the device (GB below, % of the device
+ * above), left y = transfer rate (MB/s, or GB/s from 2000 MB/s), right y = access time (ms);
+ * read and write curves in the style's read / write colours with a legend, access-time dots,
+ * and a statistics panel on the right (minimum / maximum / average rate, average access time
+ * over the span and within the first N GB, burst rate, CPU usage). The same input gives the same
+ * pixels at any scale.
+ */
+void
+ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, cairo_t *cr,
+                           int width, int height);
+
+/**
+ * ssdb_surface_painter_get_plot_rect:
+ * @view: what is drawn
+ * @width: logical width given to the painter
+ * @height: logical height
+ * @rect: (out): the plot area, logical pixels: its left edge is the span's start, its right edge
+ *   the span's end, its bottom 0 B/s
+ */
+void
+ssdb_surface_painter_get_plot_rect (const SsdbSurfaceView *view, int width, int height,
+                                    cairo_rectangle_t *rect);
+
+/**
+ * ssdb_surface_painter_x_for_position:
+ * @position_bytes: a position on the device, bytes
+ *
+ * Returns: its x in logical pixels (see ssdb_surface_sample_position() for samples).
+ */
+double
+ssdb_surface_painter_x_for_position (const SsdbSurfaceView *view, int width, int height,
+                                     double position_bytes);
+
+/**
+ * ssdb_surface_painter_y_for_rate:
+ * @bytes_per_second: a rate, B/s
+ *
+ * Returns: its y on the left axis, logical pixels.
+ */
+double
+ssdb_surface_painter_y_for_rate (const SsdbSurfaceView *view, int width, int height,
+                                 double bytes_per_second);
+
+/**
+ * ssdb_surface_painter_y_for_latency:
+ * @latency_ns: an access time, ns
+ *
+ * Returns: its y on the right axis, logical pixels.
+ */
+double
+ssdb_surface_painter_y_for_latency (const SsdbSurfaceView *view, int width, int height,
+                                    double latency_ns);
+
+/**
+ * ssdb_surface_painter_get_rate_axis:
+ * @axis: (out caller-allocates): the left axis as drawn: its ticks, labels' decimals and unit
+ */
+void
+ssdb_surface_painter_get_rate_axis (const SsdbSurfaceView *view, int width, int height,
+                                    SsdbAxis *axis);
+
+/**
+ * ssdb_surface_painter_dup_rate_labels:
+ * @locale_numbers: as SsdbStyle.locale_numbers
+ *
+ * Returns: (transfer full): the left axis' tick labels from the bottom, each with the axis unit
+ *   ("0 GB/s", "2 GB/s", "4 GB/s", "6 GB/s"); the chart prints the numbers at the ticks and the
+ *   unit once above them.
+ */
+GStrv
+ssdb_surface_painter_dup_rate_labels (const SsdbSurfaceView *view, int width, int height,
+                                      gboolean locale_numbers);
+
+/**
+ * ssdb_surface_painter_sample_at:
+ * @x: logical x
+ * @y: logical y
+ * @rw: (out) (optional): the curve of the sample found
+ *
+ * The sample nearest to @x (by position) on the curve nearest to @y, for hover and tooltips.
+ *
+ * Returns: the sample index, or -1 when (@x, @y) is outside the plot or there are no samples.
+ */
+int
+ssdb_surface_painter_sample_at (const SsdbSurfaceView *view, int width, int height, double x,
+                                double y, SsdbRw *rw);
+
+/**
+ * ssdb_surface_painter_dup_hover_text:
+ * @index: a sample index
+ * @rw: its curve
+ * @locale_numbers: as SsdbStyle.locale_numbers
+ *
+ * Returns: (transfer full) (nullable): "12.3 GB · 45 %\nRead 512.3 MB/s", or %NULL for no such
+ *   sample.
+ */
+char *
+ssdb_surface_painter_dup_hover_text (const SsdbSurfaceView *view, int index, SsdbRw rw,
+                                     gboolean locale_numbers);
+
+/**
+ * ssdb_render_surface_png:
+ * @view: what to draw
+ * @style: colours
+ * @path: PNG file to write (replaced atomically)
+ * @width: logical width
+ * @height: logical height
+ * @scale: 1 or 2 (HiDPI); any value in (0, 8]
+ *
+ * Returns: %TRUE, or %FALSE with @error as ssdb_render_summary_png().
+ */
+gboolean
+ssdb_render_surface_png (const SsdbSurfaceView *view, const SsdbStyle *style, const char *path,
+                         int width, int height, double scale, GError **error);
+
+G_END_DECLS

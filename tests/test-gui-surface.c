@@ -1,0 +1,521 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The Surface page on a real 256 MiB zram device under Xvfb: a small read surface with access
+ * dots and burst rate drawn as it arrives, a long one stopped half-way, and a destructive write
+ * surface behind the same confirmation as the summary's write switch. Screenshots mid-run and
+ * at the end. Run through tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
+ */
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gdk/x11/gdkx.h>
+
+#include "engine/ssdb-error.h"
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+#define ZRAM_BYTES (256 * MIB)
+
+static SsdbApplication *app;
+static SsdbWindow *window;
+static SsdbSurfacePage *page;
+static char *zram_name;
+static char *zram_path;
+static GError *finish_error;
+static gboolean finished;
+static guint updates;
+
+static gboolean
+write_text (const char *path, const char *text)
+{
+  int fd = open (path, O_WRONLY | O_CLOEXEC);
+  gssize n;
+
+  if (fd < 0)
+    return FALSE;
+  n = write (fd, text, strlen (text));
+  return close (fd) == 0 && n == (gssize)strlen (text);
+}
+
+static gboolean
+run_cmd (const char *cmd)
+{
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
+    return FALSE;
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+static gboolean
+zram_create (void)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *disksize = NULL;
+  g_autofree char *dd = NULL;
+
+  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
+    return FALSE;
+  g_strstrip (id);
+  zram_name = g_strdup_printf ("zram%s", id);
+  zram_path = g_strdup_printf ("/dev/%s", zram_name);
+  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
+  if (!write_text (disksize, "256M"))
+    return FALSE;
+  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
+    g_usleep (20000);
+  /* Real data under the reads: zram reads unwritten pages without work. */
+  dd = g_strdup_printf ("dd if=/dev/urandom of=%s bs=1M count=256 oflag=direct status=none",
+                        zram_path);
+  return run_cmd (dd);
+}
+
+static void
+zram_remove (void)
+{
+  g_autofree char *reset = NULL;
+
+  if (zram_name == NULL)
+    return;
+  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
+  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
+    g_usleep (50000);
+  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static gboolean
+is_finished (gpointer data)
+{
+  return finished;
+}
+
+static gboolean
+snapshot_after (gpointer data)
+{
+  return ssdb_surface_chart_get_snapshot_count (ssdb_surface_page_get_chart (page))
+         > GPOINTER_TO_UINT (data);
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+static gboolean
+monitor_ready (gpointer data)
+{
+  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
+}
+
+static void
+on_finished (SsdbSurfacePage *p, const GError *error, gpointer data)
+{
+  g_clear_error (&finish_error);
+  finish_error = error ? g_error_copy (error) : NULL;
+  finished = TRUE;
+}
+
+static gint64 stopped_at;
+
+static void
+on_running (SsdbSurfacePage *p, GParamSpec *pspec, gpointer data)
+{
+  if (!ssdb_surface_page_get_running (p))
+    stopped_at = g_get_monotonic_time ();
+}
+
+static void
+on_updated (SsdbSurfacePage *p, gpointer data)
+{
+  updates++;
+}
+
+static void
+redraw_chart (void)
+{
+  SsdbSurfaceChart *chart = ssdb_surface_page_get_chart (page);
+  guint before = ssdb_surface_chart_get_snapshot_count (chart);
+
+  ssdb_surface_chart_refresh (chart);
+  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
+  g_assert_cmpuint (ssdb_surface_chart_get_snapshot_count (chart), >, before);
+}
+
+static char *
+screenshot (const char *name)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                                 name, NULL);
+  g_autofree char *cmd = NULL;
+
+  for (int i = 0; i < 20; i++)
+    {
+      g_main_context_iteration (NULL, FALSE);
+      g_usleep (5000);
+    }
+  cmd = g_strdup_printf ("import -window 0x%lx %s",
+                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
+  if (!run_cmd (cmd))
+    g_test_message ("screenshot failed: %s", cmd);
+  else
+    g_test_message ("screenshot: %s", path);
+  return path;
+}
+
+static void
+start_run (void)
+{
+  finished = FALSE;
+  updates = 0;
+  g_clear_error (&finish_error);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_true (ssdb_surface_page_get_running (page));
+  g_assert_true (ssdb_window_is_inhibiting (window));
+}
+
+static void
+configure (guint samples, guint64 sample_bytes, guint access, SsdbSurfaceWrite write)
+{
+  SsdbSurfaceSpec spec;
+
+  ssdb_surface_spec_init (&spec);
+  spec.samples = samples;
+  spec.sample_bytes = sample_bytes;
+  spec.block_size = 1024 * 1024;
+  spec.access_samples = access;
+  spec.write = write;
+  g_assert_true (ssdb_surface_page_configure (page, &spec));
+}
+
+/* Every sample where the engine put it: evenly spread, the last ending at the device's end. */
+static void
+check_curve (const GArray *curve, guint samples, guint64 sample_bytes)
+{
+  g_assert_cmpuint (curve->len, ==, samples);
+  for (guint i = 0; i < curve->len; i++)
+    {
+      const SsdbSurfaceSample *s = &g_array_index (curve, SsdbSurfaceSample, i);
+
+      g_assert_cmpuint (
+          s->offset_bytes, ==,
+          ssdb_surface_position (0, ZRAM_BYTES, sample_bytes, samples, i, 1024 * 1024));
+      g_assert_cmpuint (s->bytes, ==, sample_bytes);
+      g_assert_cmpfloat (s->bytes_per_second, >, 50e6);
+    }
+  g_assert_cmpuint (g_array_index (curve, SsdbSurfaceSample, samples - 1).offset_bytes
+                        + sample_bytes,
+                    ==, ZRAM_BYTES);
+}
+
+static void
+test_read_surface (void)
+{
+  const SsdbSurfaceResult *r;
+  SsdbSurfaceChart *chart = ssdb_surface_page_get_chart (page);
+  SsdbSurfaceView view;
+  guint drawn_read = 0, drawn_access = 0, drawn_write = 0;
+  int w, h;
+  double x, y;
+  const char *hover;
+  g_autofree char *shot = NULL;
+
+  configure (20, 4 * MIB, 200, SSDB_SURFACE_WRITE_NONE);
+  start_run ();
+  iterate_until (is_finished, NULL, 120000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_false (ssdb_surface_page_get_running (page));
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_test_message ("%u coalesced updates", updates);
+  g_assert_cmpuint (updates, >=, 1);
+
+  r = ssdb_surface_page_get_result (page);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  check_curve (r->read, 20, 4 * MIB);
+  g_assert_cmpuint (r->write->len, ==, 0);
+  g_assert_cmpuint (r->access->len, ==, 200);
+  g_assert_cmpfloat (r->access_mean_ns, >, 0);
+  g_assert_cmpfloat (r->burst_bytes_per_second, >, 50e6);
+  g_assert_cmpuint (r->cpu_ns, >, 0);
+  g_assert_cmpfloat (r->read_stats.min, <=, r->read_stats.mean);
+  g_assert_cmpfloat (r->read_stats.mean, <=, r->read_stats.max);
+  g_test_message ("read %.0f / %.0f / %.0f MB/s, access %.1f us, burst %.0f MB/s",
+                  r->read_stats.min / 1e6, r->read_stats.mean / 1e6, r->read_stats.max / 1e6,
+                  r->access_mean_ns / 1e3, r->burst_bytes_per_second / 1e6);
+
+  /* The chart drew all of it. */
+  redraw_chart ();
+  ssdb_surface_chart_get_drawn (chart, &drawn_read, &drawn_write, &drawn_access);
+  g_assert_cmpuint (drawn_read, ==, 20);
+  g_assert_cmpuint (drawn_write, ==, 0);
+  g_assert_cmpuint (drawn_access, ==, 200);
+
+  /* Hovering the 10th sample shows its position and rate. */
+  ssdb_surface_chart_fill_view (chart, &view);
+  w = gtk_widget_get_width (GTK_WIDGET (chart));
+  h = gtk_widget_get_height (GTK_WIDGET (chart));
+  {
+    const SsdbSurfaceSample *s = &g_array_index (r->read, SsdbSurfaceSample, 10);
+    g_autofree char *rate = NULL;
+
+    x = ssdb_surface_painter_x_for_position (&view, w, h, ssdb_surface_sample_position (r, s));
+    y = ssdb_surface_painter_y_for_rate (&view, w, h, s->bytes_per_second);
+    hover = ssdb_surface_chart_hover (chart, x, y);
+    g_assert_nonnull (hover);
+    g_test_message ("hover: %s", hover);
+    rate = g_strdup_printf ("%.1f MB/s", s->bytes_per_second / 1e6);
+    g_assert_nonnull (strstr (hover, "Read"));
+    g_assert_nonnull (strstr (hover, rate));
+  }
+  /* The last sample is drawn at the plot's right edge. */
+  {
+    cairo_rectangle_t plot;
+    const SsdbSurfaceSample *last = &g_array_index (r->read, SsdbSurfaceSample, 19);
+
+    ssdb_surface_painter_get_plot_rect (&view, w, h, &plot);
+    g_assert_cmpfloat (fabs (ssdb_surface_painter_x_for_position (
+                                 &view, w, h, ssdb_surface_sample_position (r, last))
+                             - (plot.x + plot.width)),
+                       <, 1e-9);
+  }
+  redraw_chart ();
+  shot = screenshot ("gui-surface-read.png");
+  ssdb_surface_chart_hover (chart, -1, -1);
+
+  /* Export: the review style at 1200 × 700, scale 2. */
+  {
+    g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ssdb-surface-export.png", NULL);
+    g_autoptr (GError) error = NULL;
+    g_autoptr (GdkTexture) texture = NULL;
+
+    g_assert_true (ssdb_window_export_image_to (window, path, &error));
+    g_assert_no_error (error);
+    texture = gdk_texture_new_from_filename (path, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 2400);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 1400);
+    g_unlink (path);
+  }
+}
+
+static gboolean
+enough_samples (gpointer data)
+{
+  const SsdbSurfaceResult *r = ssdb_surface_page_get_result (page);
+
+  return finished || (r != NULL && r->read->len >= GPOINTER_TO_UINT (data));
+}
+
+static void
+test_live_and_stop (void)
+{
+  const SsdbSurfaceResult *r;
+  SsdbSurfaceChart *chart = ssdb_surface_page_get_chart (page);
+  guint drawn = 0, have;
+  gint64 t0, took;
+  g_autofree char *shot = NULL;
+
+  /* 2000 positions of 64 MiB: 125 GiB of reads, far longer than the test waits. */
+  configure (2000, 64 * MIB, 1000, SSDB_SURFACE_WRITE_NONE);
+  start_run ();
+  iterate_until (enough_samples, GUINT_TO_POINTER (60), 60000);
+  g_assert_false (finished);
+  redraw_chart ();
+  r = ssdb_surface_page_get_result (page);
+  have = r->read->len;
+  ssdb_surface_chart_get_drawn (chart, &drawn, NULL, NULL);
+  g_test_message ("mid-run: %u samples in the result, %u drawn, %u updates", have, drawn, updates);
+  g_assert_cmpuint (drawn, >=, 60);
+  g_assert_cmpuint (drawn, <, 2000);
+  g_assert_true (ssdb_surface_page_get_running (page));
+  shot = screenshot ("gui-surface-live.png");
+
+  /* Let the frames queued around the screenshot settle, then measure the stop alone. */
+  for (gint64 end = g_get_monotonic_time () + 400000; g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+
+  t0 = g_get_monotonic_time ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
+  g_test_message ("stop action returned after %" G_GINT64_FORMAT " µs",
+                  g_get_monotonic_time () - t0);
+  iterate_until (is_finished, NULL, 5000);
+  took = g_get_monotonic_time () - t0;
+  g_test_message ("stop took %" G_GINT64_FORMAT " µs (page stopped after %" G_GINT64_FORMAT " µs)",
+                  took, stopped_at - t0);
+  g_assert_true (finished);
+  g_assert_cmpint (took, <, 250000);
+  g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_false (ssdb_surface_page_get_running (page));
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  r = ssdb_surface_page_get_result (page);
+  g_assert_true (r->cancelled);
+  g_assert_cmpuint (r->read->len, >=, have);
+  g_assert_cmpuint (r->read->len, <, 2000);
+}
+
+static GtkDropDown *
+find_mode_dropdown (GtkWidget *w)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (w); c; c = gtk_widget_get_next_sibling (c))
+    {
+      GtkDropDown *found;
+
+      if (GTK_IS_DROP_DOWN (c))
+        {
+          GListModel *model = gtk_drop_down_get_model (GTK_DROP_DOWN (c));
+
+          if (GTK_IS_STRING_LIST (model) && g_list_model_get_n_items (model) == 2
+              && g_strcmp0 (gtk_string_list_get_string (GTK_STRING_LIST (model), 1),
+                            "Destructive Write")
+                     == 0)
+            return GTK_DROP_DOWN (c);
+        }
+      if ((found = find_mode_dropdown (c)) != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static gboolean
+runner_idle (gpointer data)
+{
+  return !ssdb_surface_page_get_busy (page);
+}
+
+static void
+test_destructive (void)
+{
+  GtkDropDown *mode = find_mode_dropdown (GTK_WIDGET (page));
+  AdwMessageDialog *dialog;
+  const SsdbSurfaceResult *r;
+  guint drawn_write = 0;
+  g_autofree char *shot = NULL;
+
+  iterate_until (runner_idle, NULL, 5000);
+  g_assert_nonnull (mode);
+  /* A new selection of the target forgets any earlier confirmation. */
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+  configure (20, 4 * MIB, 200, SSDB_SURFACE_WRITE_NONE);
+
+  /* Refused: back to read only. */
+  gtk_drop_down_set_selected (mode, 1);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), zram_path));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "write surface"));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "destroyed"));
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_cmpint (ssdb_surface_page_get_write_mode (page), ==, SSDB_SURFACE_WRITE_NONE);
+  g_assert_false (ssdb_window_get_writes_enabled (window));
+
+  /* Confirmed: the write surface runs after the read surface. */
+  gtk_drop_down_set_selected (mode, 1);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_cmpint (ssdb_surface_page_get_write_mode (page), ==, SSDB_SURFACE_WRITE_DESTROY);
+  /* The summary's own switch is not turned on by it. */
+  g_assert_false (ssdb_window_get_writes_enabled (window));
+
+  start_run ();
+  iterate_until (is_finished, NULL, 120000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  r = ssdb_surface_page_get_result (page);
+  check_curve (r->read, 20, 4 * MIB);
+  check_curve (r->write, 20, 4 * MIB);
+  g_assert_cmpfloat (r->write_stats.mean, >, 50e6);
+  g_test_message ("write %.0f / %.0f / %.0f MB/s", r->write_stats.min / 1e6,
+                  r->write_stats.mean / 1e6, r->write_stats.max / 1e6);
+  redraw_chart ();
+  ssdb_surface_chart_get_drawn (ssdb_surface_page_get_chart (page), NULL, &drawn_write, NULL);
+  g_assert_cmpuint (drawn_write, ==, 20);
+  shot = screenshot ("gui-surface-write.png");
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  redraw_chart ();
+  g_free (screenshot ("gui-surface-write-dark.png"));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  redraw_chart ();
+}
+
+static void
+on_abort (int sig)
+{
+  zram_remove ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (getuid () != 0)
+    {
+      g_test_skip ("needs root to create a zram device");
+      return g_test_run ();
+    }
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return g_test_run ();
+    }
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+    {
+      zram_remove ();
+      g_test_skip ("zram is not available");
+      return g_test_run ();
+    }
+
+  signal (SIGABRT, on_abort);
+  signal (SIGTERM, on_abort);
+  gtk_init ();
+  adw_init ();
+  app = ssdb_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_activate (G_APPLICATION (app));
+  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  page = ssdb_window_get_surface_page (window);
+  g_signal_connect (page, "finished", G_CALLBACK (on_finished), NULL);
+  g_signal_connect (page, "updated", G_CALLBACK (on_updated), NULL);
+  g_signal_connect (page, "notify::running", G_CALLBACK (on_running), NULL);
+  iterate_until (window_mapped, NULL, 10000);
+  iterate_until (monitor_ready, NULL, 15000);
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+  ssdb_window_set_page (window, "surface");
+
+  g_test_add_func ("/gui-surface/read", test_read_surface);
+  g_test_add_func ("/gui-surface/live-and-stop", test_live_and_stop);
+  g_test_add_func ("/gui-surface/destructive", test_destructive);
+  ret = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  g_clear_error (&finish_error);
+  zram_remove ();
+  return ret;
+}

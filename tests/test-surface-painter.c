@@ -1,0 +1,646 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The surface and fill painters: synthetic results with known shapes rendered for real and
+ * measured pixel by pixel at the coordinates the painters' geometry functions give.
+ * Set SSDB_TEST_OUTPUT_DIR to keep the images.
+ */
+#include "config.h"
+
+#include "ssdb-error.h"
+#include "ssdb-fill-painter.h"
+#include "ssdb-surface-painter.h"
+
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+
+static char *out_dir;
+static gboolean keep_output;
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+#define GIB (G_GUINT64_CONSTANT (1024) * MIB)
+
+static const SsdbTheme themes[]
+    = { SSDB_THEME_REVIEW, SSDB_THEME_LIGHT, SSDB_THEME_DARK, SSDB_THEME_HIGH_CONTRAST };
+
+/* A read surface over @span bytes with @n samples: @before B/s up to half the span, @after from
+ * there on; optional write curve at 0.8 × and access dots. */
+static SsdbSurfaceResult *
+make_surface (guint64 span, guint n, double before, double after, gboolean write, guint access)
+{
+  SsdbSurfaceSpec spec;
+  SsdbSurfaceResult *r;
+  double sum = 0, mn = G_MAXDOUBLE, mx = 0;
+
+  ssdb_surface_spec_init (&spec);
+  spec.samples = n;
+  spec.span_length = span;
+  spec.sample_bytes = 64 * MIB;
+  spec.access_samples = access;
+  spec.write = write ? SSDB_SURFACE_WRITE_DESTROY : SSDB_SURFACE_WRITE_NONE;
+  r = ssdb_surface_result_new (&spec);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbSurfaceSample s = { 0 };
+
+      s.offset_bytes = ssdb_surface_position (0, span, spec.sample_bytes, n, i, spec.block_size);
+      s.bytes = spec.sample_bytes;
+      s.bytes_per_second = i < n / 2 ? before : after;
+      s.window_ns = (guint64)(s.bytes / s.bytes_per_second * 1e9);
+      g_array_append_val (r->read, s);
+      sum += s.bytes_per_second;
+      mn = MIN (mn, s.bytes_per_second);
+      mx = MAX (mx, s.bytes_per_second);
+      if (write)
+        {
+          s.bytes_per_second *= 0.8;
+          g_array_append_val (r->write, s);
+        }
+    }
+  r->read_stats = (SsdbRateStats){ mn, mx, sum / n };
+  if (write)
+    r->write_stats = (SsdbRateStats){ mn * 0.8, mx * 0.8, sum / n * 0.8 };
+  {
+    GRand *rand = g_rand_new_with_seed (7);
+    double lsum = 0, fsum = 0;
+
+    for (guint i = 0; i < access; i++)
+      {
+        SsdbAccessSample a;
+
+        a.offset_bytes = (guint64)(g_rand_double (rand) * (double)span) / 4096 * 4096;
+        a.latency_ns = 60000 + (guint64)(g_rand_double (rand) * 40000);
+        g_array_append_val (r->access, a);
+        lsum += a.latency_ns;
+        if (a.offset_bytes < spec.access_first_bytes)
+          {
+            fsum += a.latency_ns;
+            r->access_first_count++;
+          }
+      }
+    r->access_mean_ns = access ? lsum / access : 0;
+    r->access_first_mean_ns = r->access_first_count ? fsum / r->access_first_count : 0;
+    g_rand_free (rand);
+  }
+  r->burst_bytes_per_second = before * 1.7;
+  r->cpu_ns = 1500000000;
+  return r;
+}
+
+static cairo_surface_t *
+render_surface (const SsdbSurfaceView *view, SsdbTheme theme, int w, int h, double scale)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)ceil (w * scale),
+                                                   (int)ceil (h * scale));
+  cairo_t *cr = cairo_create (s);
+  SsdbStyle style;
+
+  ssdb_style_init (&style, theme);
+  cairo_scale (cr, scale, scale);
+  ssdb_surface_painter_draw (view, &style, cr, w, h);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+/* The colour of the pixel under logical (x, y). */
+static SsdbRgba
+pixel (cairo_surface_t *s, double scale, double x, double y)
+{
+  int px = (int)floor (x * scale), py = (int)floor (y * scale);
+  int stride = cairo_image_surface_get_stride (s);
+  const guint8 *data = cairo_image_surface_get_data (s);
+  guint32 v;
+
+  g_assert_cmpint (px, >=, 0);
+  g_assert_cmpint (py, >=, 0);
+  g_assert_cmpint (px, <, cairo_image_surface_get_width (s));
+  g_assert_cmpint (py, <, cairo_image_surface_get_height (s));
+  v = *(const guint32 *)(data + py * stride + px * 4);
+  return (SsdbRgba){ ((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0,
+                     ((v >> 24) & 0xff) / 255.0 };
+}
+
+static double
+color_distance (const SsdbRgba *a, const SsdbRgba *b)
+{
+  return fabs (a->r - b->r) + fabs (a->g - b->g) + fabs (a->b - b->b);
+}
+
+static void
+save (cairo_surface_t *s, const char *name)
+{
+  g_autofree char *path = g_build_filename (out_dir, name, NULL);
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ssdb_render_surface_write_png (s, path, &error));
+  g_assert_no_error (error);
+}
+
+/* ---- axes --------------------------------------------------------------------------------- */
+
+static void
+test_axis (void)
+{
+  SsdbAxis axis;
+  g_autofree char *label = NULL;
+
+  /* 6 GB/s needs 33 bits: the ticks are 0, 2, 4, 6 (and 8 for headroom) GB/s. */
+  ssdb_axis_rate (&axis, 6e9, 4);
+  g_assert_cmpstr (axis.unit, ==, "GB/s");
+  g_assert_cmpfloat (axis.divisor, ==, 1e9);
+  g_assert_cmpfloat (axis.step, ==, 2);
+  g_assert_cmpfloat (ssdb_axis_tick (&axis, 3), ==, 6);
+  label = ssdb_axis_format (&axis, ssdb_axis_tick (&axis, 3), FALSE);
+  g_assert_cmpstr (label, ==, "6");
+  g_assert_cmpfloat (axis.hi * axis.divisor, >=, 6e9);
+
+  /* Below 2000 MB/s: MB/s with round steps. */
+  ssdb_axis_rate (&axis, 530e6, 5);
+  g_assert_cmpstr (axis.unit, ==, "MB/s");
+  g_assert_cmpfloat (axis.step, ==, 100);
+  g_assert_cmpfloat (axis.hi, ==, 600);
+
+  /* A position axis keeps its ends exactly and takes steps like 0.05. */
+  ssdb_axis_nice (&axis, 0, 0.268435456, 5, FALSE);
+  g_assert_cmpfloat (axis.hi, ==, 0.268435456);
+  g_assert_cmpfloat (axis.step, ==, 0.05);
+  g_assert_cmpint (axis.decimals, ==, 2);
+  g_assert_cmpuint (axis.n_ticks, ==, 6);
+  g_clear_pointer (&label, g_free);
+  label = ssdb_axis_format (&axis, ssdb_axis_tick (&axis, 3), FALSE);
+  g_assert_cmpstr (label, ==, "0.15");
+
+  /* 16 TB */
+  ssdb_axis_nice (&axis, 0, 16e12 / 1e9, 8, FALSE);
+  g_assert_cmpfloat (axis.step, ==, 2000);
+  g_assert_cmpuint (axis.n_ticks, ==, 9);
+}
+
+static void
+test_rate_labels_64bit (void)
+{
+  g_autoptr (SsdbSurfaceResult) r
+      = make_surface (4 * G_GUINT64_CONSTANT (1000000000000), 100, 6e9, 5.2e9, FALSE, 0);
+  SsdbSurfaceView view;
+  g_auto (GStrv) labels = NULL;
+  gboolean found = FALSE;
+  double prev = -1;
+  SsdbAxis axis;
+
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  labels = ssdb_surface_painter_dup_rate_labels (&view, 1200, 700, FALSE);
+  ssdb_surface_painter_get_rate_axis (&view, 1200, 700, &axis);
+  for (guint i = 0; labels[i]; i++)
+    {
+      g_test_message ("rate label %u: %s", i, labels[i]);
+      if (g_str_equal (labels[i], "6 GB/s"))
+        found = TRUE;
+      g_assert_cmpfloat (ssdb_axis_tick (&axis, i), >, prev);
+      prev = ssdb_axis_tick (&axis, i);
+    }
+  g_assert_true (found);
+  /* The top of the axis is above the highest sample, not a wrapped 32-bit value. */
+  g_assert_cmpfloat (axis.hi * axis.divisor, >=, 6e9);
+  g_assert_cmpfloat (axis.hi * axis.divisor, <=, 10e9);
+  /* 6 GB/s is drawn below the plot's top, 0 at its bottom. */
+  {
+    cairo_rectangle_t plot;
+    double y6 = ssdb_surface_painter_y_for_rate (&view, 1200, 700, 6e9);
+
+    ssdb_surface_painter_get_plot_rect (&view, 1200, 700, &plot);
+    g_assert_cmpfloat (y6, >, plot.y);
+    g_assert_cmpfloat (y6, <, plot.y + plot.height * 0.4);
+    g_assert_cmpfloat (
+        fabs (ssdb_surface_painter_y_for_rate (&view, 1200, 700, 0) - (plot.y + plot.height)), <,
+        1e-9);
+  }
+}
+
+/* ---- surface ------------------------------------------------------------------------------ */
+
+static void
+check_step (SsdbTheme theme, int w, int h, double scale, gboolean write_png)
+{
+  /* 2 TB: offsets far above 32 bits. */
+  guint64 span = 2 * G_GUINT64_CONSTANT (1000000000000);
+  g_autoptr (SsdbSurfaceResult) r = make_surface (span, 200, 500e6, 200e6, FALSE, 300);
+  SsdbSurfaceView view;
+  SsdbStyle style;
+  cairo_rectangle_t plot;
+  cairo_surface_t *s;
+  const SsdbSurfaceSample *last;
+  double x_last;
+  SsdbRgba bg;
+
+  ssdb_style_init (&style, theme);
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/nvme0n1 · 2 TB · Example NVMe SSD";
+  view.target_subtitle = "200 samples × 64 MiB · 1 MiB blocks · QD1";
+  view.caption = "SSD Bench test";
+  ssdb_surface_painter_get_plot_rect (&view, w, h, &plot);
+  g_assert_cmpfloat (plot.width, >, w * 0.4);
+  g_assert_cmpfloat (plot.height, >, h * 0.4);
+
+  /* The last sample at the plot's right edge, the first at its left edge. */
+  last = &g_array_index (r->read, SsdbSurfaceSample, r->read->len - 1);
+  x_last
+      = ssdb_surface_painter_x_for_position (&view, w, h, ssdb_surface_sample_position (r, last));
+  g_assert_cmpfloat (fabs (x_last - (plot.x + plot.width)), <, 1e-9);
+  g_assert_cmpfloat (
+      fabs (ssdb_surface_painter_x_for_position (
+                &view, w, h,
+                ssdb_surface_sample_position (r, &g_array_index (r->read, SsdbSurfaceSample, 0)))
+            - plot.x),
+      <, 1e-9);
+
+  s = render_surface (&view, theme, w, h, scale);
+  bg = ssdb_chart_plot_background (&style);
+  /* The curve where the data says: 500 MB/s in the first half, 200 MB/s in the second; and not
+   * at the other level. */
+  for (guint i = 10; i < 200; i += 20)
+    {
+      const SsdbSurfaceSample *smp = &g_array_index (r->read, SsdbSurfaceSample, i);
+      double x = ssdb_surface_painter_x_for_position (&view, w, h,
+                                                      ssdb_surface_sample_position (r, smp));
+      double y = ssdb_surface_painter_y_for_rate (&view, w, h, smp->bytes_per_second);
+      double y_other = ssdb_surface_painter_y_for_rate (&view, w, h, i < 100 ? 200e6 : 500e6);
+      SsdbRgba on = pixel (s, scale, x, y);
+      SsdbRgba off = pixel (s, scale, x, y_other);
+
+      if (color_distance (&on, &style.accent) > 0.12)
+        g_error ("theme %s %dx%d@%g sample %u: pixel at (%.1f, %.1f) is %.3f %.3f %.3f, not the "
+                 "read colour",
+                 ssdb_theme_to_string (theme), w, h, scale, i, x, y, on.r, on.g, on.b);
+      g_assert_cmpfloat (color_distance (&off, &style.accent), >, 0.3);
+      (void)bg;
+    }
+  /* The vertical drop at 50 %. */
+  {
+    double x50 = ssdb_surface_painter_x_for_position (&view, w, h, span / 2.0);
+    double y350 = ssdb_surface_painter_y_for_rate (&view, w, h, 350e6);
+    SsdbRgba mid = pixel (s, scale, x50, y350);
+
+    g_assert_cmpfloat (color_distance (&mid, &style.accent), <, 0.35);
+  }
+  if (write_png)
+    {
+      g_autofree char *name
+          = g_strdup_printf ("surface-%s-%dx%d@%g.png", ssdb_theme_to_string (theme), w, h, scale);
+
+      save (s, name);
+    }
+  cairo_surface_destroy (s);
+}
+
+static void
+test_surface_step (void)
+{
+  static const int sizes[][2] = { { 800, 600 }, { 1024, 768 }, { 1280, 720 }, { 1920, 1080 } };
+
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    for (guint z = 0; z < G_N_ELEMENTS (sizes); z++)
+      for (double scale = 1; scale <= 2; scale++)
+        check_step (themes[t], sizes[z][0], sizes[z][1], scale, z == 2 || (t == 0 && scale == 1));
+}
+
+static void
+test_surface_write_and_hover (void)
+{
+  g_autoptr (SsdbSurfaceResult) r = make_surface (256 * MIB, 20, 2600e6, 2400e6, TRUE, 200);
+  SsdbSurfaceView view;
+  SsdbStyle style;
+  cairo_surface_t *s;
+  SsdbRw rw = SSDB_RW_READ;
+  int index;
+  g_autofree char *text = NULL;
+  const SsdbSurfaceSample *ws;
+  double x, y;
+
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/zram1 · 268 MB · zram";
+  view.device_bytes = 256 * MIB;
+
+  /* Write samples in the write colour, at 0.8 × the read rate. */
+  ws = &g_array_index (r->write, SsdbSurfaceSample, 5);
+  x = ssdb_surface_painter_x_for_position (&view, 1200, 700, ssdb_surface_sample_position (r, ws));
+  y = ssdb_surface_painter_y_for_rate (&view, 1200, 700, ws->bytes_per_second);
+  s = render_surface (&view, SSDB_THEME_REVIEW, 1200, 700, 1);
+  {
+    SsdbRgba c = pixel (s, 1, x, y);
+
+    g_assert_cmpfloat (color_distance (&c, &style.accent2), <, 0.12);
+  }
+  cairo_surface_destroy (s);
+
+  /* Hover: the sample under the pointer, with position and rate in words. */
+  index = ssdb_surface_painter_sample_at (&view, 1200, 700, x, y + 1, &rw);
+  g_assert_cmpint (index, ==, 5);
+  g_assert_cmpint (rw, ==, SSDB_RW_WRITE);
+  text = ssdb_surface_painter_dup_hover_text (&view, index, rw, FALSE);
+  g_test_message ("hover: %s", text);
+  g_assert_nonnull (strstr (text, "Write 2080.0 MB/s"));
+  g_assert_nonnull (strstr (text, " GB · "));
+  g_assert_cmpint (ssdb_surface_painter_sample_at (&view, 1200, 700, 2, 2, NULL), ==, -1);
+
+  view.hover_index = index;
+  view.hover_rw = rw;
+  s = render_surface (&view, SSDB_THEME_REVIEW, 1200, 700, 2);
+  save (s, "surface-hover-review.png");
+  cairo_surface_destroy (s);
+
+  /* Live: half the samples, running. The curve ends at its last sample. */
+  g_array_set_size (r->write, 0);
+  g_array_set_size (r->read, 9);
+  g_array_set_size (r->access, 0);
+  view.hover_index = -1;
+  view.running = TRUE;
+  view.running_phase = "read";
+  view.running_fraction = 0.4;
+  s = render_surface (&view, SSDB_THEME_DARK, 1200, 700, 1);
+  {
+    const SsdbSurfaceSample *rs = &g_array_index (r->read, SsdbSurfaceSample, 4);
+    double rx = ssdb_surface_painter_x_for_position (&view, 1200, 700,
+                                                     ssdb_surface_sample_position (r, rs));
+    double ry = ssdb_surface_painter_y_for_rate (&view, 1200, 700, rs->bytes_per_second);
+    double x15 = ssdb_surface_painter_x_for_position (
+        &view, 1200, 700,
+        ssdb_surface_position (0, 256 * MIB, 64 * MIB, 20, 15, 1024 * 1024) * 1.0);
+    SsdbStyle dark;
+    SsdbRgba c, empty;
+
+    ssdb_style_init (&dark, SSDB_THEME_DARK);
+    c = pixel (s, 1, rx, ry);
+    empty = pixel (s, 1, x15, ry);
+    g_assert_cmpfloat (color_distance (&c, &dark.accent), <, 0.12);
+    g_assert_cmpfloat (color_distance (&empty, &dark.accent), >, 0.3);
+  }
+  save (s, "surface-live-dark.png");
+  cairo_surface_destroy (s);
+}
+
+static void
+test_surface_identical (void)
+{
+  g_autoptr (SsdbSurfaceResult) r
+      = make_surface (G_GUINT64_CONSTANT (1000204886016), 200, 3400e6, 1500e6, TRUE, 500);
+  SsdbSurfaceView view;
+  g_autofree char *a = g_build_filename (out_dir, "identical-a.png", NULL);
+  g_autofree char *b = g_build_filename (out_dir, "identical-b.png", NULL);
+  g_autofree char *da = NULL, *db = NULL;
+  gsize la, lb;
+
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/sda · 1 TB · Example SATA SSD";
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    {
+      SsdbStyle style;
+      g_autoptr (GError) error = NULL;
+
+      ssdb_style_init (&style, themes[t]);
+      g_assert_true (ssdb_render_surface_png (&view, &style, a, 1000, 640, 2, &error));
+      g_assert_no_error (error);
+      g_assert_true (ssdb_render_surface_png (&view, &style, b, 1000, 640, 2, &error));
+      g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+      g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+      g_assert_cmpuint (la, ==, lb);
+      g_assert_cmpint (memcmp (da, db, la), ==, 0);
+      g_clear_pointer (&da, g_free);
+      g_clear_pointer (&db, g_free);
+    }
+  {
+    g_autoptr (GError) error = NULL;
+    SsdbStyle style;
+
+    ssdb_style_init (&style, SSDB_THEME_REVIEW);
+    g_assert_false (ssdb_render_surface_png (&view, &style, a, 0, 640, 1, &error));
+    g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  }
+  g_unlink (a);
+  g_unlink (b);
+}
+
+/* ---- fill ---------------------------------------------------------------------------------- */
+
+/* A 2-phase fill of 200 GB: 1600 MB/s into the cache for 60 GB, 420 MB/s after; a second pass
+ * at 420 MB/s throughout and a read-back at 2800 MB/s. */
+static SsdbFillResult *
+make_fill (void)
+{
+  SsdbFillSpec spec;
+  SsdbFillResult *r;
+  guint64 span = 200 * G_GUINT64_CONSTANT (1000000000), seg = span / 200;
+
+  ssdb_fill_spec_init (&spec);
+  spec.span_length = span;
+  spec.segment_bytes = seg;
+  r = ssdb_fill_result_new (&spec);
+  for (guint p = 0; p < 3; p++)
+    {
+      SsdbFillPass *pass = g_new0 (SsdbFillPass, 1);
+      guint64 t = 0;
+
+      pass->rw = p == 2 ? SSDB_RW_READ : SSDB_RW_WRITE;
+      pass->segments = g_array_new (FALSE, FALSE, sizeof (SsdbFillPoint));
+      pass->intervals = g_array_new (FALSE, FALSE, sizeof (SsdbFillPoint));
+      for (guint i = 0; i < 200; i++)
+        {
+          SsdbFillPoint pt;
+          double rate = p == 2 ? 2800e6 : (p == 0 && i < 60) ? 1600e6 : 420e6;
+
+          rate *= 1 + 0.02 * sin (i * 0.7 + p);
+          t += (guint64)(seg / rate * 1e9);
+          pt = (SsdbFillPoint){ (i + 1) * seg, t, rate };
+          g_array_append_val (pass->segments, pt);
+          pt.bytes_per_second = rate * (1 + 0.08 * sin (i * 2.3));
+          pt.position_bytes -= seg / 2;
+          g_array_append_val (pass->intervals, pt);
+        }
+      pass->bytes = span;
+      pass->window_ns = t;
+      pass->bytes_per_second = span / (t / 1e9);
+      pass->complete = TRUE;
+      g_ptr_array_add (r->passes, pass);
+    }
+  /* The engine's own analysis of the first pass. */
+  ssdb_fill_analyze (((SsdbFillPass *)r->passes->pdata[0])->segments, &r->analysis);
+  return r;
+}
+
+static void
+test_fill_phases (void)
+{
+  g_autoptr (SsdbFillResult) r = make_fill ();
+  SsdbFillView view;
+  const int w = 1200, h = 720;
+  cairo_rectangle_t plot, b0, b1;
+  const SsdbFillPhase *p0, *p1;
+
+  g_test_message ("analysis: %s", r->analysis.words);
+  g_assert_cmpuint (r->analysis.phases->len, ==, 2);
+  g_assert_cmpuint (r->analysis.cache_bytes, ==, 60 * G_GUINT64_CONSTANT (1000000000));
+  p0 = &g_array_index (r->analysis.phases, SsdbFillPhase, 0);
+  p1 = &g_array_index (r->analysis.phases, SsdbFillPhase, 1);
+
+  ssdb_fill_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/nvme1n1 · 200 GB · Example TLC SSD";
+  view.target_subtitle = "2 passes and read-back · 1 MiB blocks · QD4 · 1 GB segments";
+  view.show_intervals = TRUE;
+  ssdb_fill_painter_get_plot_rect (&view, w, h, &plot);
+  g_assert_true (ssdb_fill_painter_get_phase_rect (&view, w, h, 0, &b0));
+  g_assert_true (ssdb_fill_painter_get_phase_rect (&view, w, h, 1, &b1));
+  g_assert_false (ssdb_fill_painter_get_phase_rect (&view, w, h, 2, &b1) && FALSE);
+
+  /* Bands at the phases' x: the first from the left edge to 60 GB (30 %), the second on to the
+   * right edge. */
+  g_assert_cmpfloat (fabs (b0.x - plot.x), <, 1e-9);
+  g_assert_cmpfloat (fabs (b0.x + b0.width - (plot.x + plot.width * 0.3)), <, 1e-6);
+  g_assert_cmpfloat (fabs (b1.x - ssdb_fill_painter_x_for_bytes (&view, w, h, p1->start_bytes)), <,
+                     1e-9);
+  g_assert_cmpfloat (fabs (b1.x + b1.width - (plot.x + plot.width)), <, 1e-6);
+  g_assert_cmpfloat (p0->bytes_per_second, >, 1500e6);
+  g_assert_cmpfloat (p1->bytes_per_second, <, 450e6);
+
+  for (guint t = 0; t < G_N_ELEMENTS (themes); t++)
+    for (double scale = 1; scale <= 2; scale++)
+      {
+        SsdbStyle style;
+        cairo_surface_t *s
+            = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)(w * scale), (int)(h * scale));
+        cairo_t *cr = cairo_create (s);
+        SsdbRgba in0, in1, bg, curve, readback;
+        double y_low = plot.y + plot.height * 0.93;
+        double xa = plot.x + plot.width * 0.15, xb = plot.x + plot.width * 0.8;
+
+        ssdb_style_init (&style, themes[t]);
+        cairo_scale (cr, scale, scale);
+        ssdb_fill_painter_draw (&view, &style, cr, w, h);
+        cairo_destroy (cr);
+        cairo_surface_flush (s);
+
+        /* The two bands are shaded differently, both different from the bare plot. */
+        bg = ssdb_chart_plot_background (&style);
+        in0 = pixel (s, scale, xa, y_low);
+        in1 = pixel (s, scale, xb, y_low);
+        g_assert_cmpfloat (color_distance (&in0, &in1), >, 0.02);
+        g_assert_cmpfloat (color_distance (&in0, &bg), >, 0.02);
+        g_assert_cmpfloat (color_distance (&in1, &bg), >, 0.02);
+
+        /* The first pass's curve in the write colour at 420 MB/s after the cliff. */
+        {
+          const SsdbFillPass *pass = r->passes->pdata[0];
+          const SsdbFillPoint *pt = &g_array_index (pass->segments, SsdbFillPoint, 150);
+          double x = ssdb_fill_painter_x_for_bytes (&view, w, h, pt->position_bytes - 0.5e9);
+          double y = ssdb_fill_painter_y_for_rate (&view, w, h, pt->bytes_per_second);
+
+          curve = pixel (s, scale, x, y);
+          g_assert_cmpfloat (color_distance (&curve, &style.accent2), <, 0.2);
+          pt = &g_array_index (((SsdbFillPass *)r->passes->pdata[2])->segments, SsdbFillPoint, 150);
+          y = ssdb_fill_painter_y_for_rate (&view, w, h, pt->bytes_per_second);
+          readback = pixel (s, scale, x, y);
+          g_assert_cmpfloat (color_distance (&readback, &style.accent), <, 0.2);
+        }
+        if (scale == 1 || t == 0)
+          {
+            g_autofree char *name
+                = g_strdup_printf ("fill-%s@%g.png", ssdb_theme_to_string (themes[t]), scale);
+
+            save (s, name);
+          }
+        cairo_surface_destroy (s);
+      }
+
+  /* Byte-identical renders. */
+  {
+    g_autofree char *a = g_build_filename (out_dir, "fill-a.png", NULL);
+    g_autofree char *b = g_build_filename (out_dir, "fill-b.png", NULL);
+    g_autofree char *da = NULL, *db = NULL;
+    gsize la, lb;
+    SsdbStyle style;
+
+    ssdb_style_init (&style, SSDB_THEME_REVIEW);
+    g_assert_true (ssdb_render_fill_png (&view, &style, a, 1000, 640, 2, NULL));
+    g_assert_true (ssdb_render_fill_png (&view, &style, b, 1000, 640, 2, NULL));
+    g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+    g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+    g_assert_cmpuint (la, ==, lb);
+    g_assert_cmpint (memcmp (da, db, la), ==, 0);
+    g_unlink (a);
+    g_unlink (b);
+  }
+}
+
+static void
+test_empty (void)
+{
+  SsdbSurfaceView sv;
+  SsdbFillView fv;
+  cairo_surface_t *s;
+  SsdbStyle style;
+  cairo_t *cr;
+
+  ssdb_style_init (&style, SSDB_THEME_LIGHT);
+  ssdb_surface_view_init (&sv);
+  sv.target_title = "No drive selected";
+  s = render_surface (&sv, SSDB_THEME_LIGHT, 800, 600, 1);
+  save (s, "surface-empty-light.png");
+  cairo_surface_destroy (s);
+
+  ssdb_fill_view_init (&fv);
+  s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 800, 600);
+  cr = cairo_create (s);
+  ssdb_fill_painter_draw (&fv, &style, cr, 800, 600);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("SSDB_TEST_OUTPUT_DIR") != NULL)
+    {
+      out_dir = g_strdup (g_getenv ("SSDB_TEST_OUTPUT_DIR"));
+      g_mkdir_with_parents (out_dir, 0755);
+      keep_output = TRUE;
+    }
+  else
+    out_dir = g_dir_make_tmp ("ssdb-surface-painter-XXXXXX", NULL);
+
+  g_test_add_func ("/surface-painter/axis", test_axis);
+  g_test_add_func ("/surface-painter/rate-labels-64bit", test_rate_labels_64bit);
+  g_test_add_func ("/surface-painter/step", test_surface_step);
+  g_test_add_func ("/surface-painter/write-hover-live", test_surface_write_and_hover);
+  g_test_add_func ("/surface-painter/identical", test_surface_identical);
+  g_test_add_func ("/surface-painter/fill-phases", test_fill_phases);
+  g_test_add_func ("/surface-painter/empty", test_empty);
+  ret = g_test_run ();
+
+  if (!keep_output)
+    {
+      GDir *dir = g_dir_open (out_dir, 0, NULL);
+      const char *name;
+
+      while (dir && (name = g_dir_read_name (dir)))
+        {
+          g_autofree char *path = g_build_filename (out_dir, name, NULL);
+
+          g_unlink (path);
+        }
+      if (dir)
+        g_dir_close (dir);
+      g_rmdir (out_dir);
+    }
+  g_free (out_dir);
+  return ret;
+}
