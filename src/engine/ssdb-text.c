@@ -57,6 +57,8 @@ append_entry (GString *s, const SsdbSummaryEntry *e)
                                 e->passes->len, e->passes->len == 1 ? "pass" : "passes");
       if (r->counters_valid && !r->reached_device)
         g_string_append (s, " [I/O did not reach the device]");
+      else if (!r->counters_valid)
+        g_string_append (s, " [not verified: no device counters]");
     }
   else
     g_string_append_printf (s, "%s%s%s", ssdb_entry_state_to_string (e->state),
@@ -137,9 +139,14 @@ ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *r
       g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
 
       if (info->kind == SSDB_TARGET_FILE)
-        g_string_append_printf (s, " Target: test file in %s (%s%s%s)\n", info->path,
-                                info->fs_type ? info->fs_type : "file system",
-                                info->name ? " on " : "", info->name ? info->name : "");
+        {
+          g_string_append_printf (s, " Target: test file in %s (%s%s%s)\n", info->path,
+                                  info->fs_type ? info->fs_type : "file system",
+                                  info->name ? " on " : "", info->name ? info->name : "");
+          if (info->name == NULL)
+            g_string_append (s, "   Note: this file system has no block device under it; the "
+                                "results measure memory, not a drive\n");
+        }
       else
         g_string_append_printf (s, " Target: %s (%s%s%s)\n", info->path, cap,
                                 info->model ? ", " : "", info->model ? info->model : "");
