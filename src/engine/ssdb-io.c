@@ -13,8 +13,9 @@
 #define WAIT_SLICE_NS (50 * G_GUINT64_CONSTANT (1000000))
 /* The monitor's wake-up period for cancellation and samples. */
 #define MONITOR_PERIOD_US (20 * G_TIME_SPAN_MILLISECOND)
-/* Data pool size: large enough that 4 KiB chunks of consecutive writes rarely repeat. */
-#define POOL_MIN_BYTES (64u * 1024 * 1024)
+/* Data pool size. Writes start at any multiple of the DIO memory alignment (512 bytes) in it,
+ * so 16 MiB gives tens of thousands of distinct 4 KiB blocks: no deduplication to exploit. */
+#define POOL_MIN_BYTES (16u * 1024 * 1024)
 
 static inline guint64
 now_ns (void)
@@ -732,7 +733,7 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
     {
       gsize pool_size = MAX ((gsize) POOL_MIN_BYTES, (gsize) spec->block_size * 2);
 
-      pool = ssdb_data_pool_new (&spec->data, pool_size, spec->seed, error);
+      pool = ssdb_data_pool_get_shared (&spec->data, pool_size, spec->seed, error);
       if (pool == NULL)
         {
           g_mutex_clear (&sh.mutex);

@@ -11,7 +11,14 @@ struct _SsdbDataPool
   guint8 *data;
   gsize size;
   SsdbDataPattern pattern;
+  guint64 seed;
+  gatomicrefcount ref_count;
 };
+
+/* The last few pools handed out by ssdb_data_pool_get_shared(), most recent first. */
+#define SHARED_POOLS 2
+static GMutex shared_lock;
+static SsdbDataPool *shared_pools[SHARED_POOLS];
 
 static guint64
 splitmix64 (guint64 *x)
@@ -141,6 +148,8 @@ ssdb_data_pool_new (const SsdbDataPattern *pattern, gsize size, guint64 seed, GE
   pool->data = mem;
   pool->size = size;
   pool->pattern = *pattern;
+  pool->seed = seed;
+  g_atomic_ref_count_init (&pool->ref_count);
 
   ssdb_rng_init (&rng, seed);
   switch (pattern->kind)
@@ -169,13 +178,71 @@ ssdb_data_pool_new (const SsdbDataPattern *pattern, gsize size, guint64 seed, GE
   return g_steal_pointer (&pool);
 }
 
+SsdbDataPool *
+ssdb_data_pool_ref (SsdbDataPool *pool)
+{
+  g_return_val_if_fail (pool != NULL, NULL);
+
+  g_atomic_ref_count_inc (&pool->ref_count);
+  return pool;
+}
+
 void
-ssdb_data_pool_free (SsdbDataPool *pool)
+ssdb_data_pool_unref (SsdbDataPool *pool)
 {
   if (pool == NULL)
     return;
+  if (!g_atomic_ref_count_dec (&pool->ref_count))
+    return;
   free (pool->data);
   g_free (pool);
+}
+
+void
+ssdb_data_pool_free (SsdbDataPool *pool)
+{
+  ssdb_data_pool_unref (pool);
+}
+
+SsdbDataPool *
+ssdb_data_pool_get_shared (const SsdbDataPattern *pattern, gsize size, guint64 seed,
+                           GError **error)
+{
+  SsdbDataPool *pool = NULL;
+  SsdbDataPool *evicted = NULL;
+
+  g_return_val_if_fail (pattern != NULL, NULL);
+
+  g_mutex_lock (&shared_lock);
+  for (guint i = 0; i < SHARED_POOLS; i++)
+    {
+      SsdbDataPool *p = shared_pools[i];
+
+      if (p != NULL && p->size == size && p->seed == seed && p->pattern.kind == pattern->kind
+          && p->pattern.compressible_percent == pattern->compressible_percent)
+        {
+          pool = ssdb_data_pool_ref (p);
+          /* Move to the front. */
+          memmove (&shared_pools[1], &shared_pools[0], i * sizeof shared_pools[0]);
+          shared_pools[0] = p;
+          break;
+        }
+    }
+  g_mutex_unlock (&shared_lock);
+  if (pool != NULL)
+    return pool;
+
+  pool = ssdb_data_pool_new (pattern, size, seed, error);
+  if (pool == NULL)
+    return NULL;
+
+  g_mutex_lock (&shared_lock);
+  evicted = shared_pools[SHARED_POOLS - 1];
+  memmove (&shared_pools[1], &shared_pools[0], (SHARED_POOLS - 1) * sizeof shared_pools[0]);
+  shared_pools[0] = ssdb_data_pool_ref (pool);
+  g_mutex_unlock (&shared_lock);
+  ssdb_data_pool_unref (evicted);
+  return pool;
 }
 
 const guint8 *

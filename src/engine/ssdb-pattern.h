@@ -68,6 +68,24 @@ SsdbDataPool *ssdb_data_pool_new (const SsdbDataPattern *pattern, gsize size, gu
                                   GError **error);
 void ssdb_data_pool_free (SsdbDataPool *pool);
 
+/**
+ * ssdb_data_pool_get_shared:
+ * @pattern: the data pattern
+ * @size: pool size in bytes (multiple of 4096)
+ * @seed: PRNG seed
+ *
+ * Like ssdb_data_pool_new(), but the most recently used pools (same pattern, size and seed) are
+ * kept and handed out again, so the passes of a test do not regenerate their data. Thread-safe.
+ *
+ * Returns: (transfer full): a reference; release with ssdb_data_pool_unref().
+ */
+SsdbDataPool *ssdb_data_pool_get_shared (const SsdbDataPattern *pattern, gsize size, guint64 seed,
+                                         GError **error);
+/** ssdb_data_pool_ref: Returns: @pool, with one more reference. */
+SsdbDataPool *ssdb_data_pool_ref (SsdbDataPool *pool);
+/** ssdb_data_pool_unref: drops a reference (ssdb_data_pool_free() is the same). */
+void ssdb_data_pool_unref (SsdbDataPool *pool);
+
 /** ssdb_data_pool_get_data: Returns: the pool's bytes (4096-aligned). */
 const guint8 *ssdb_data_pool_get_data (const SsdbDataPool *pool);
 /** ssdb_data_pool_get_size: Returns: the pool's size in bytes. */
