@@ -1,0 +1,239 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-io.h"
+
+G_BEGIN_DECLS
+
+/* Longest workload name, bytes including the terminating nul. */
+#define SSDB_WORKLOAD_NAME_MAX 64
+
+/**
+ * SsdbWorkloadPreset:
+ * @SSDB_WORKLOAD_DATABASE: 8 KiB, 67 % read, 100 % random
+ * @SSDB_WORKLOAD_FILE_SERVER: 512 B 10 %, 1 KiB 5 %, 2 KiB 5 %, 4 KiB 60 %, 8 KiB 2 %, 16 KiB 4 %,
+ *   32 KiB 4 %, 64 KiB 10 %; 80 % read, 100 % random
+ * @SSDB_WORKLOAD_WEB_SERVER: 512 B 22 %, 1 KiB 15 %, 2 KiB 8 %, 4 KiB 23 %, 8 KiB 15 %,
+ *   16 KiB 2 %, 32 KiB 6 %, 64 KiB 7 %, 128 KiB 1 %, 512 KiB 1 %; 100 % read, 100 % random
+ * @SSDB_WORKLOAD_WORKSTATION: 8 KiB, 80 % read, 80 % random
+ *
+ * The classic IOMeter access specifications (Intel's server workload definitions as used in
+ * storage reviews). All align requests on sector boundaries, IOMeter's default.
+ */
+typedef enum
+{
+  SSDB_WORKLOAD_DATABASE,
+  SSDB_WORKLOAD_FILE_SERVER,
+  SSDB_WORKLOAD_WEB_SERVER,
+  SSDB_WORKLOAD_WORKSTATION,
+} SsdbWorkloadPreset;
+
+#define SSDB_WORKLOAD_N_PRESETS 4
+
+/**
+ * SsdbWorkloadSpec:
+ * @name: display name ("Database")
+ * @size_mix: transfer sizes (bytes, multiples of the logical block size) and their weights
+ * @n_size_mix: entries in @size_mix, 1..%SSDB_MAX_SIZE_MIX
+ * @read_percent: share of reads, 0..100
+ * @random_percent: share of requests at a random offset, 0..100; the others continue
+ *   sequentially after the previous one (IOMeter's "% random")
+ * @align_bytes: offset alignment [0 = the logical block size: IOMeter's "sector boundaries"]
+ * @queue_depth: outstanding requests per worker, 1..%SSDB_MAX_QUEUE_DEPTH [32]
+ * @workers: worker threads, 1..%SSDB_MAX_THREADS [1]; each over its own slice of the span
+ * @ramp_ns: unmeasured warm-up before the measured run, ns [5 s] (IOMeter's "ramp up time")
+ * @duration_ns: measured run time, ns [30 s]
+ * @span_offset: first byte of the span [0]
+ * @span_length: bytes in the span [0 = to the end of the target] (IOMeter's "maximum disk size")
+ * @data: data pattern of writes [random]
+ * @seed: seed of sizes, offsets, read/write choices and data [1]
+ *
+ * One IOMeter-style access specification and how to run it.
+ */
+typedef struct
+{
+  char name[SSDB_WORKLOAD_NAME_MAX];
+  SsdbSizeWeight size_mix[SSDB_MAX_SIZE_MIX];
+  guint n_size_mix;
+  guint read_percent;
+  guint random_percent;
+  guint align_bytes;
+  guint queue_depth;
+  guint workers;
+  guint64 ramp_ns;
+  guint64 duration_ns;
+  guint64 span_offset;
+  guint64 span_length;
+  SsdbDataPattern data;
+  guint64 seed;
+} SsdbWorkloadSpec;
+
+/**
+ * ssdb_workload_spec_init_preset:
+ * @spec: (out caller-allocates): filled with the preset and the run defaults above
+ * @preset: which preset
+ */
+void
+ssdb_workload_spec_init_preset (SsdbWorkloadSpec *spec, SsdbWorkloadPreset preset);
+
+/** ssdb_workload_preset_to_string: Returns: "database", "file-server", "web-server" or
+ * "workstation". */
+const char *
+ssdb_workload_preset_to_string (SsdbWorkloadPreset preset);
+
+/**
+ * ssdb_workload_preset_from_string:
+ * @text: a preset's key ("file-server") or display name ("File server"), any case
+ *
+ * Returns: %TRUE when @text names a preset.
+ */
+gboolean
+ssdb_workload_preset_from_string (const char *text, SsdbWorkloadPreset *out);
+
+/**
+ * ssdb_workload_spec_validate:
+ * @spec: a specification
+ *
+ * Checks every field against its range without a target (the target's block size is checked
+ * when the run starts).
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT) whose message names the
+ *   workload, the field and the allowed range.
+ */
+gboolean
+ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error);
+
+/**
+ * ssdb_workload_specs_parse:
+ * @text: a key file or JSON text
+ * @length: bytes in @text, or -1 when nul-terminated
+ * @error: SSDB_ERROR_INVALID_ARGUMENT naming the workload, the field and what is wrong (or the
+ *   line / position of a syntax error)
+ *
+ * Reads user-defined access specifications. Text that starts with `{` or `[` is JSON: one object
+ * or an array of objects with the members `name`, `preset` (start from a preset), `sizes` (an
+ * array of `{"size": bytes, "weight": n}`, or fio's bssplit text "512/10:4k/60:64k/30"),
+ * `read_percent`, `random_percent`, `align_bytes`, `queue_depth`, `workers`, `ramp_ns`,
+ * `duration_ns`, `span_offset`, `span_length`, `data` ("random", "zero", "compressible-NN")
+ * and `seed`; numbers are integers, sizes may also be text ("4KiB"). Anything else is a key
+ * file: one group per specification (the group name is the default name) with the keys
+ * `Name`, `Preset`, `Sizes` (bssplit text), `ReadPercent`, `RandomPercent`, `Align` (a size),
+ * `QueueDepth`, `Workers`, `Ramp` and `Duration` (seconds, "0.5"), `SpanOffset`, `SpanLength`
+ * (sizes), `Data` and `Seed`. Fields not given keep the preset's value (or the Database
+ * preset's when no preset is named). Unknown members or keys are refused, so a typo never
+ * silently runs a different test. Every specification is validated.
+ *
+ * Returns: (transfer full) (element-type SsdbWorkloadSpec): the specifications (at least one),
+ *   free with g_array_unref(); %NULL with @error.
+ */
+GArray *
+ssdb_workload_specs_parse (const char *text, gssize length, GError **error);
+
+/**
+ * ssdb_workload_spec_to_keyfile:
+ *
+ * Returns: (transfer full): @spec as a key-file group that ssdb_workload_specs_parse() reads
+ *   back to the same specification.
+ */
+char *
+ssdb_workload_spec_to_keyfile (const SsdbWorkloadSpec *spec);
+
+/**
+ * SsdbWorkloadStats:
+ * @ios: completed requests
+ * @bytes: completed bytes
+ * @read_ios: completed reads
+ * @write_ios: completed writes
+ * @random_ios: requests issued at a random offset
+ * @size_ios: completed requests per entry of SsdbWorkloadSpec.size_mix
+ * @window_ns: the measured window, ns (for the total: the longest worker window)
+ * @iops: requests per second (for the total: the sum of the workers' IOPS, IOMeter's way)
+ * @bytes_per_second: B/s (for the total: the sum of the workers' rates)
+ * @mean_ns: mean latency, ns
+ * @p99_ns: 99th percentile latency, ns
+ * @max_ns: slowest request, ns
+ * @mean_inflight: achieved mean requests in flight (for the total: summed over workers)
+ * @cpu_ns: CPU time of the I/O threads, user + system, ns
+ *
+ * What one worker (or all together) measured in the measured run.
+ */
+typedef struct
+{
+  guint64 ios;
+  guint64 bytes;
+  guint64 read_ios;
+  guint64 write_ios;
+  guint64 random_ios;
+  guint64 size_ios[SSDB_MAX_SIZE_MIX];
+  guint64 window_ns;
+  double iops;
+  double bytes_per_second;
+  double mean_ns;
+  guint64 p99_ns;
+  guint64 max_ns;
+  double mean_inflight;
+  guint64 cpu_ns;
+} SsdbWorkloadStats;
+
+/**
+ * SsdbWorkloadResult:
+ * @spec: the specification, @span_length resolved
+ * @job: the job each worker ran (threads = 1, its own slice)
+ * @workers: (element-type SsdbWorkloadStats): one per worker
+ * @total: all workers together
+ * @latency: latency histogram of every measured request of every worker
+ * @fio_command: the equivalent fio command line (all workers as numjobs, with a ramp_time)
+ * @cancelled: the run stopped early; the numbers cover what completed
+ */
+typedef struct
+{
+  SsdbWorkloadSpec spec;
+  SsdbJobSpec job;
+  GArray *workers;
+  SsdbWorkloadStats total;
+  SsdbHistogram latency;
+  char *fio_command;
+  gboolean cancelled;
+} SsdbWorkloadResult;
+
+SsdbWorkloadResult *
+ssdb_workload_result_new (const SsdbWorkloadSpec *spec);
+void
+ssdb_workload_result_free (SsdbWorkloadResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbWorkloadResult, ssdb_workload_result_free)
+
+/**
+ * SsdbWorkloadProgressFunc:
+ * @result: the result (complete only after the run)
+ * @phase: "ramp", "run" or "done"
+ * @fraction: 0..1 of the whole run (ramp included)
+ *
+ * Called on the thread that called ssdb_workload_run() a few times a second.
+ */
+typedef void (*SsdbWorkloadProgressFunc) (SsdbWorkloadResult *result, const char *phase,
+                                          double fraction, gpointer user_data);
+
+/**
+ * ssdb_workload_run:
+ * @target: an open target (writable when the specification writes)
+ * @result: from ssdb_workload_result_new(); filled in place
+ * @progress: (nullable): progress
+ * @cancellable: (nullable): cancel
+ *
+ * Runs the specification as IOMeter does: each worker is a thread with its own libaio context
+ * at the queue depth over its own slice of the span; all workers ramp up together, unmeasured,
+ * then (after all of them have finished ramping) start the measured run together. Each worker's
+ * numbers are its own ssdb_io_run() over its own window; the total adds the workers' IOPS and
+ * rates as IOMeter's "All workers" line does and merges their latency histograms. Between the
+ * ramp and the measured run the queue drains for the moment it takes to start the run.
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the workload and
+ *   setting, SSDB_ERROR_UNSAFE for writes that are not allowed, SSDB_ERROR_CANCELLED with
+ *   @result->cancelled set, SSDB_ERROR_IO).
+ */
+gboolean
+ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
+                   SsdbWorkloadProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                   GError **error);
+
+G_END_DECLS

@@ -1,0 +1,453 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* IOMeter-style workloads: presets, key-file and JSON specifications with their errors, and
+ * every preset on a real 512-byte-sector loop device over a file in RAM, where the measured
+ * mix of sizes, reads and random offsets must match the specification (root). */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-workload.h"
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define MS (G_GUINT64_CONSTANT (1000000))
+#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+
+static void
+test_presets (void)
+{
+  SsdbWorkloadSpec s;
+  SsdbWorkloadPreset p;
+  guint total = 0;
+
+  ssdb_workload_spec_init_preset (&s, SSDB_WORKLOAD_FILE_SERVER);
+  g_assert_cmpstr (s.name, ==, "File server");
+  g_assert_cmpuint (s.n_size_mix, ==, 8);
+  g_assert_cmpuint (s.read_percent, ==, 80);
+  g_assert_cmpuint (s.random_percent, ==, 100);
+  g_assert_cmpuint (s.size_mix[0].size, ==, 512);
+  g_assert_cmpuint (s.size_mix[0].weight, ==, 10);
+  g_assert_cmpuint (s.size_mix[3].size, ==, 4096);
+  g_assert_cmpuint (s.size_mix[3].weight, ==, 60);
+  for (guint k = 0; k < s.n_size_mix; k++)
+    total += s.size_mix[k].weight;
+  g_assert_cmpuint (total, ==, 100);
+
+  ssdb_workload_spec_init_preset (&s, SSDB_WORKLOAD_WEB_SERVER);
+  total = 0;
+  for (guint k = 0; k < s.n_size_mix; k++)
+    total += s.size_mix[k].weight;
+  g_assert_cmpuint (total, ==, 100);
+  g_assert_cmpuint (s.size_mix[9].size, ==, 512 * 1024);
+  g_assert_cmpuint (s.read_percent, ==, 100);
+
+  ssdb_workload_spec_init_preset (&s, SSDB_WORKLOAD_WORKSTATION);
+  g_assert_cmpuint (s.size_mix[0].size, ==, 8192);
+  g_assert_cmpuint (s.read_percent, ==, 80);
+  g_assert_cmpuint (s.random_percent, ==, 80);
+
+  ssdb_workload_spec_init_preset (&s, SSDB_WORKLOAD_DATABASE);
+  g_assert_cmpuint (s.read_percent, ==, 67);
+  g_assert_true (ssdb_workload_spec_validate (&s, NULL));
+
+  g_assert_true (ssdb_workload_preset_from_string ("File server", &p));
+  g_assert_cmpint (p, ==, SSDB_WORKLOAD_FILE_SERVER);
+  g_assert_true (ssdb_workload_preset_from_string ("web-server", &p));
+  g_assert_cmpint (p, ==, SSDB_WORKLOAD_WEB_SERVER);
+  g_assert_false (ssdb_workload_preset_from_string ("mail", &p));
+  g_assert_cmpstr (ssdb_workload_preset_to_string (SSDB_WORKLOAD_WORKSTATION), ==, "workstation");
+}
+
+static void
+test_parse_keyfile (void)
+{
+  const char *text = "# two workloads\n"
+                     "[OLTP]\n"
+                     "Sizes=4k/70:8KiB/30\n"
+                     "ReadPercent=70\n"
+                     "RandomPercent=90\n"
+                     "Align=4K\n"
+                     "QueueDepth=64\n"
+                     "Workers=4\n"
+                     "Ramp=0.5\n"
+                     "Duration=12\n"
+                     "SpanLength=1G\n"
+                     "Data=compressible-50\n"
+                     "Seed=7\n"
+                     "\n"
+                     "[Web]\n"
+                     "Preset=web-server\n"
+                     "Name=Static files\n"
+                     "Workers=2\n";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = ssdb_workload_specs_parse (text, -1, &error);
+  const SsdbWorkloadSpec *s;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (specs->len, ==, 2);
+  s = &g_array_index (specs, SsdbWorkloadSpec, 0);
+  g_assert_cmpstr (s->name, ==, "OLTP");
+  g_assert_cmpuint (s->n_size_mix, ==, 2);
+  g_assert_cmpuint (s->size_mix[0].size, ==, 4096);
+  g_assert_cmpuint (s->size_mix[0].weight, ==, 70);
+  g_assert_cmpuint (s->size_mix[1].size, ==, 8192);
+  g_assert_cmpuint (s->read_percent, ==, 70);
+  g_assert_cmpuint (s->random_percent, ==, 90);
+  g_assert_cmpuint (s->align_bytes, ==, 4096);
+  g_assert_cmpuint (s->queue_depth, ==, 64);
+  g_assert_cmpuint (s->workers, ==, 4);
+  g_assert_cmpuint (s->ramp_ns, ==, NS_PER_S / 2);
+  g_assert_cmpuint (s->duration_ns, ==, 12 * NS_PER_S);
+  g_assert_cmpuint (s->span_length, ==, G_GUINT64_CONSTANT (1) << 30);
+  g_assert_cmpint (s->data.kind, ==, SSDB_DATA_COMPRESSIBLE);
+  g_assert_cmpuint (s->data.compressible_percent, ==, 50);
+  g_assert_cmpuint (s->seed, ==, 7);
+
+  s = &g_array_index (specs, SsdbWorkloadSpec, 1);
+  g_assert_cmpstr (s->name, ==, "Static files");
+  g_assert_cmpuint (s->n_size_mix, ==, 10);
+  g_assert_cmpuint (s->read_percent, ==, 100);
+  g_assert_cmpuint (s->workers, ==, 2);
+
+  /* Round trip through the key-file form. */
+  {
+    g_autofree char *kf
+        = ssdb_workload_spec_to_keyfile (&g_array_index (specs, SsdbWorkloadSpec, 0));
+    g_autoptr (GArray) back = ssdb_workload_specs_parse (kf, -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (back->len, ==, 1);
+    g_assert_cmpmem (&g_array_index (back, SsdbWorkloadSpec, 0), sizeof (SsdbWorkloadSpec),
+                     &g_array_index (specs, SsdbWorkloadSpec, 0), sizeof (SsdbWorkloadSpec));
+  }
+}
+
+static void
+test_parse_json (void)
+{
+  const char *text = "[ {\"name\": \"Mail\", \"sizes\": [{\"size\": 4096, \"weight\": 80}, "
+                     "{\"size\": \"64KiB\", \"weight\": 20}], \"read_percent\": 60, "
+                     "\"random_percent\": 100, \"queue_depth\": 16, \"workers\": 2, "
+                     "\"ramp_ns\": 1000000000, \"duration_ns\": 5000000000},"
+                     " {\"preset\": \"workstation\", \"sizes\": \"8k/50:16k/50\"} ]";
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = ssdb_workload_specs_parse (text, -1, &error);
+  const SsdbWorkloadSpec *s;
+
+  g_assert_no_error (error);
+  g_assert_cmpuint (specs->len, ==, 2);
+  s = &g_array_index (specs, SsdbWorkloadSpec, 0);
+  g_assert_cmpstr (s->name, ==, "Mail");
+  g_assert_cmpuint (s->size_mix[1].size, ==, 65536);
+  g_assert_cmpuint (s->size_mix[1].weight, ==, 20);
+  g_assert_cmpuint (s->read_percent, ==, 60);
+  g_assert_cmpuint (s->queue_depth, ==, 16);
+  g_assert_cmpuint (s->ramp_ns, ==, NS_PER_S);
+  s = &g_array_index (specs, SsdbWorkloadSpec, 1);
+  g_assert_cmpstr (s->name, ==, "Workstation");
+  g_assert_cmpuint (s->random_percent, ==, 80);
+  g_assert_cmpuint (s->n_size_mix, ==, 2);
+  g_assert_cmpuint (s->size_mix[1].size, ==, 16384);
+
+  /* A single object. */
+  g_clear_pointer (&specs, g_array_unref);
+  specs = ssdb_workload_specs_parse ("{\"preset\": \"database\", \"queue_depth\": 4}", -1, &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (specs->len, ==, 1);
+  g_assert_cmpuint (g_array_index (specs, SsdbWorkloadSpec, 0).queue_depth, ==, 4);
+}
+
+static void
+test_parse_errors (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *message;
+  } cases[] = {
+    { "[A]\nReadPercent=101\n", "ReadPercent" },
+    { "[A]\nReadPercent=-1\n", "ReadPercent" },
+    { "[A]\nRandomPercent=abc\n", "RandomPercent" },
+    { "[A]\nQueueDepth=0\n", "QueueDepth" },
+    { "[A]\nQueueDepth=257\n", "QueueDepth" },
+    { "[A]\nWorkers=65\n", "Workers" },
+    { "[A]\nSizes=4k\n", "Sizes" },
+    { "[A]\nSizes=4k/x\n", "Sizes (weight of 4k)" },
+    { "[A]\nSizes=4q/10\n", "Sizes (size 1)" },
+    { "[A]\nSizes=1000/10\n", "transfer size 1000 bytes" },
+    { "[A]\nSizes=128M/10\n", "larger than 64 MiB" },
+    { "[A]\nSizes=4k/0:8k/0\n", "weights add up to 0" },
+    { "[A]\nSizes=4k/10:4k/20\n", "listed twice" },
+    { "[A]\nAlign=1000\n", "align_bytes 1000" },
+    { "[A]\nDuration=0\n", "Duration" },
+    { "[A]\nRamp=soon\n", "Ramp" },
+    { "[A]\nData=purple\n", "purple" },
+    { "[A]\nPreset=mail\n", "unknown preset “mail”" },
+    { "[A]\nQueDepth=4\n", "unknown key “QueDepth”" },
+    { "just words", "neither JSON nor a valid key file" },
+    { "", "no [group]" },
+    { "{\"queue_depth\": \"lots\"}", "queue_depth: expected a whole number" },
+    { "{\"queue_depth\": 4.5}", "queue_depth: expected a whole number" },
+    { "{\"read_percent\": 200}", "read_percent: 200 is out of range (0 to 100)" },
+    { "{\"sizes\": []}", "sizes: 0 transfer sizes" },
+    { "{\"sizes\": [{\"size\": 4096}]}", "sizes[0]: needs exactly" },
+    { "{\"sizes\": [{\"size\": -4096, \"weight\": 1}]}", "sizes[0].size" },
+    { "{\"name\": \"X\", \"workers\": 0}", "Workload “X”: workers: 0 is out of range" },
+    { "[{\"preset\": \"database\"}, {\"qd\": 4}]", "Workload 2: unknown member “qd”" },
+    { "{\"name\": 5}", "name: expected text" },
+    { "{\"duration_ns\": 1000}", "duration_ns" },
+    { "{\"span_offset\": 1000}", "span_offset 1000" },
+    { "{\"queue_depth\": 4,}", "malformed" },
+    { "[]", "array is empty" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GArray) specs = ssdb_workload_specs_parse (cases[i].text, -1, &error);
+
+      g_assert_null (specs);
+      g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+      if (strstr (error->message, cases[i].message) == NULL)
+        g_error ("case %u: “%s” does not mention “%s”", i, error->message, cases[i].message);
+    }
+}
+
+/* ---- real targets ---- */
+
+static char *
+sh (const char *cmd)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
+    g_error ("%s: %s", cmd, error->message);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("“%s” failed: %s", cmd, err);
+  return g_strstrip (g_steal_pointer (&out));
+}
+
+typedef struct
+{
+  char *dir;
+  char *file;
+  char *dev;
+} Loop;
+
+static gboolean
+loop_new (Loop *l, const char *size)
+{
+  g_autofree char *cmd = NULL;
+
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to create loop devices");
+      return FALSE;
+    }
+  l->dir = g_build_filename ("/dev/shm", "ssdb-workload-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (l->dir));
+  l->file = g_build_filename (l->dir, "workload.img", NULL);
+  cmd = g_strdup_printf ("truncate -s %s %s", size, l->file);
+  g_free (sh (cmd));
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -f --show %s", l->file);
+  l->dev = sh (cmd);
+  return TRUE;
+}
+
+static void
+loop_free (Loop *l)
+{
+  g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l->dev);
+
+  g_free (sh (cmd));
+  g_unlink (l->file);
+  g_rmdir (l->dir);
+  g_free (l->dir);
+  g_free (l->file);
+  g_free (l->dev);
+}
+
+static void
+on_progress (SsdbWorkloadResult *result, const char *phase, double fraction, gpointer user_data)
+{
+  guint *calls = user_data;
+
+  (void)result;
+  g_assert_true (g_str_equal (phase, "ramp") || g_str_equal (phase, "run")
+                 || g_str_equal (phase, "done"));
+  g_assert_cmpfloat (fraction, >=, 0);
+  g_assert_cmpfloat (fraction, <=, 1);
+  (*calls)++;
+}
+
+static void
+test_presets_on_loop (void)
+{
+  Loop l;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!loop_new (&l, "256M"))
+    return;
+  t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_WRITE, l.dev, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (ssdb_target_fill (t, 0, 256 * MiB, 9, NULL, NULL, NULL, &error));
+
+  for (guint p = 0; p < SSDB_WORKLOAD_N_PRESETS; p++)
+    {
+      g_autoptr (SsdbWorkloadResult) r = NULL;
+      SsdbWorkloadSpec spec;
+      guint64 weight = 0, bytes = 0, ios = 0;
+      double iops = 0;
+      guint calls = 0;
+
+      ssdb_workload_spec_init_preset (&spec, (SsdbWorkloadPreset)p);
+      spec.workers = 2;
+      spec.queue_depth = 8;
+      spec.ramp_ns = 200 * MS;
+      spec.duration_ns = 1500 * MS;
+      r = ssdb_workload_result_new (&spec);
+      g_assert_true (ssdb_workload_run (t, r, on_progress, &calls, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_false (r->cancelled);
+      g_assert_cmpuint (calls, >, 5);
+      g_assert_cmpuint (r->spec.span_length, ==, 256 * MiB);
+      g_assert_cmpuint (r->workers->len, ==, 2);
+      g_test_message ("%s: %.0f IOPS, %.1f MB/s, mean %.1f µs, p99 %.1f µs, max %.1f µs", spec.name,
+                      r->total.iops, r->total.bytes_per_second / 1e6, r->total.mean_ns / 1e3,
+                      r->total.p99_ns / 1e3, r->total.max_ns / 1e3);
+      g_assert_cmpuint (r->total.ios, >, 10000);
+      g_assert_cmpuint (r->latency.count, ==, r->total.ios);
+      g_assert_cmpuint (r->total.read_ios + r->total.write_ios, ==, r->total.ios);
+
+      /* Sizes, reads and random offsets as specified, within 2 %. */
+      for (guint k = 0; k < spec.n_size_mix; k++)
+        weight += spec.size_mix[k].weight;
+      for (guint k = 0; k < spec.n_size_mix; k++)
+        {
+          double share = (double)r->total.size_ios[k] / r->total.ios;
+
+          g_assert_cmpfloat (fabs (share - (double)spec.size_mix[k].weight / weight), <, 0.02);
+          bytes += r->total.size_ios[k] * spec.size_mix[k].size;
+        }
+      g_assert_cmpuint (bytes, ==, r->total.bytes);
+      g_assert_cmpfloat (
+          fabs ((double)r->total.read_ios / r->total.ios - spec.read_percent / 100.0), <, 0.02);
+      g_assert_cmpfloat (
+          fabs ((double)r->total.random_ios / r->total.ios - spec.random_percent / 100.0), <, 0.02);
+
+      /* Per worker: each ran the measured time; the total adds them up. */
+      for (guint w = 0; w < r->workers->len; w++)
+        {
+          const SsdbWorkloadStats *s = &g_array_index (r->workers, SsdbWorkloadStats, w);
+
+          g_assert_cmpuint (s->ios, >, 0);
+          g_assert_cmpuint (s->window_ns, >=, spec.duration_ns);
+          g_assert_cmpuint (s->window_ns, <, spec.duration_ns + 500 * MS);
+          g_assert_cmpuint (s->p99_ns, <=, s->max_ns);
+          g_assert_cmpfloat (s->mean_inflight, <=, spec.queue_depth + 1e-9);
+          g_assert_cmpfloat (s->mean_inflight, >, 0.5);
+          iops += s->iops;
+          ios += s->ios;
+        }
+      g_assert_cmpuint (ios, ==, r->total.ios);
+      g_assert_cmpfloat (fabs (iops - r->total.iops), <, 1e-6 * iops);
+      g_assert_cmpuint (r->total.p99_ns, <=, r->total.max_ns);
+
+      g_assert_nonnull (strstr (r->fio_command, "--bssplit="));
+      g_assert_nonnull (strstr (r->fio_command, "--numjobs=2"));
+      g_assert_nonnull (strstr (r->fio_command, "--ramp_time=200ms"));
+      if (spec.read_percent == 100)
+        g_assert_nonnull (strstr (r->fio_command, "--rw=randread"));
+      else
+        {
+          g_autofree char *mix = g_strdup_printf ("--rw=randrw --rwmixread=%u", spec.read_percent);
+          g_assert_nonnull (strstr (r->fio_command, mix));
+        }
+    }
+  g_clear_object (&t);
+
+  /* Writes on a target opened for reading are refused before any I/O. */
+  {
+    g_autoptr (SsdbWorkloadResult) r = NULL;
+    SsdbWorkloadSpec spec;
+
+    t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_READ, NULL, 0, &error);
+    g_assert_no_error (error);
+    ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+    r = ssdb_workload_result_new (&spec);
+    g_assert_false (ssdb_workload_run (t, r, NULL, NULL, NULL, &error));
+    g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+    g_assert_nonnull (strstr (error->message, "Workload “Database”"));
+    g_clear_object (&t);
+  }
+  loop_free (&l);
+}
+
+static gboolean
+cancel_later (gpointer data)
+{
+  g_cancellable_cancel (G_CANCELLABLE (data));
+  return G_SOURCE_REMOVE;
+}
+
+static gpointer
+cancel_thread (gpointer data)
+{
+  g_usleep (300 * 1000);
+  cancel_later (data);
+  return NULL;
+}
+
+static void
+test_cancel (void)
+{
+  Loop l;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GCancellable) c = g_cancellable_new ();
+  g_autoptr (SsdbWorkloadResult) r = NULL;
+  SsdbWorkloadSpec spec;
+  GThread *th;
+  gint64 t0, dt;
+
+  if (!loop_new (&l, "64M"))
+    return;
+  t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_WRITE, l.dev, 0, &error);
+  g_assert_no_error (error);
+  /* Reads only: the engine builds no write-data pool, so nothing delays the start. */
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_WEB_SERVER);
+  spec.workers = 3;
+  spec.ramp_ns = 100 * MS;
+  spec.duration_ns = 30 * NS_PER_S;
+  r = ssdb_workload_result_new (&spec);
+  t0 = g_get_monotonic_time ();
+  th = g_thread_new ("cancel", cancel_thread, c);
+  g_assert_false (ssdb_workload_run (t, r, NULL, NULL, c, &error));
+  dt = g_get_monotonic_time () - t0;
+  g_thread_join (th);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_true (r->cancelled);
+  g_assert_cmpint (dt, <, (300 + 250) * 1000);
+  g_assert_cmpuint (r->workers->len, ==, 3);
+  g_clear_object (&t);
+  loop_free (&l);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/workload/presets", test_presets);
+  g_test_add_func ("/workload/parse-keyfile", test_parse_keyfile);
+  g_test_add_func ("/workload/parse-json", test_parse_json);
+  g_test_add_func ("/workload/parse-errors", test_parse_errors);
+  g_test_add_func ("/workload/presets-on-loop", test_presets_on_loop);
+  g_test_add_func ("/workload/cancel", test_cancel);
+  return g_test_run ();
+}
