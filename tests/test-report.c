@@ -910,7 +910,8 @@ test_fixtures_invalid (void)
     { "absurd-threads.json", ": tests[0].threads: 0 is out of range (1..64)" },
     { "absurd-rate.json", ": tests[0].passes[0].bytes_per_second: 1e+15 is out of range" },
     { "bad-rw.json", ": tests[0].rw: unknown value “readwrite”" },
-    { "bad-kind.json", ": tests[0].kind: unknown value “surface”" },
+    { "bad-kind.json",
+      ": tests[0].kind: unknown value “ipeak” (expected “summary”, “surface”, “fill”)" },
     { "bad-histogram.json",
       ": tests[0].passes[0].latency_buckets: the bucket counts add up to 5, but "
       "latency_ns.count is 4" },
@@ -1195,6 +1196,449 @@ test_files (void)
   remove_tmpdir (dir);
 }
 
+/* -------------------------------------------------------------------------------------------- */
+/* Surface and fill tests                                                                        */
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+
+/* A destructive surface of 4 samples x 8 MiB over the first GiB, with 6 access dots. */
+static SsdbSurfaceResult *
+build_surface (void)
+{
+  static const double read_rates[] = { 540e6, 530.25e6, 1e8 / 3.0, 480e6 };
+  static const double write_rates[] = { 500e6, 250.5e6, 490e6, 470e6 };
+  static const guint64 dots[][2] = {
+    { 0, 90000 },          { 4096, 110000 },      { 536866816, 150000 },
+    { 536870912, 300000 }, { 800000000, 250000 }, { 1073737728, 400001 },
+  };
+  SsdbSurfaceSpec spec;
+  SsdbSurfaceResult *r;
+  guint64 sum = 0, first_sum = 0;
+
+  ssdb_surface_spec_init (&spec);
+  spec.samples = 4;
+  spec.sample_bytes = 8 * MiB;
+  spec.span_length = G_GUINT64_CONSTANT (1) << 30;
+  spec.access_samples = 6;
+  spec.access_first_bytes = 512 * MiB;
+  spec.write = SSDB_SURFACE_WRITE_DESTROY;
+  spec.seed = 7;
+  r = ssdb_surface_result_new (&spec);
+
+  for (guint k = 0; k < 2; k++)
+    {
+      GArray *curve = k == 0 ? r->read : r->write;
+      SsdbRateStats *stats = k == 0 ? &r->read_stats : &r->write_stats;
+      const double *rates = k == 0 ? read_rates : write_rates;
+      double total = 0;
+
+      for (guint i = 0; i < 4; i++)
+        {
+          SsdbSurfaceSample s;
+
+          s.offset_bytes = ssdb_surface_position (0, spec.span_length, spec.sample_bytes, 4, i,
+                                                  spec.block_size);
+          s.bytes = spec.sample_bytes;
+          s.bytes_per_second = rates[i];
+          s.window_ns = (guint64)((double)s.bytes * 1e9 / rates[i]);
+          g_array_append_val (curve, s);
+          if (i == 0 || rates[i] < stats->min)
+            stats->min = rates[i];
+          stats->max = MAX (stats->max, rates[i]);
+          total += rates[i];
+        }
+      stats->mean = total / 4;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (dots); i++)
+    {
+      SsdbAccessSample a = { dots[i][0], dots[i][1] };
+
+      g_array_append_val (r->access, a);
+      sum += a.latency_ns;
+      if (a.offset_bytes < spec.access_first_bytes)
+        {
+          first_sum += a.latency_ns;
+          r->access_first_count++;
+        }
+    }
+  r->access_mean_ns = (double)sum / r->access->len;
+  r->access_first_mean_ns = (double)first_sum / r->access_first_count;
+  r->burst_bytes_per_second = 2.5e9;
+  r->cpu_ns = 123456789;
+  return r;
+}
+
+/* A 64 MiB fill in 16 MiB segments, two write passes and a read-back; the first pass drops from
+ * 1000 to 250 MB/s halfway, which the engine's analysis reports as a 32 MiB cache. */
+static SsdbFillResult *
+build_fill (void)
+{
+  static const double rates[] = { 1000e6, 1000e6, 250e6, 250e6 };
+  SsdbFillSpec spec;
+  SsdbFillResult *r;
+
+  ssdb_fill_spec_init (&spec);
+  spec.span_length = 64 * MiB;
+  spec.segment_bytes = 16 * MiB;
+  spec.seed = 3;
+  r = ssdb_fill_result_new (&spec);
+
+  for (guint p = 0; p < 3; p++)
+    {
+      SsdbFillPass *pass = g_new0 (SsdbFillPass, 1);
+      guint64 elapsed = 0;
+
+      pass->rw = p < 2 ? SSDB_RW_WRITE : SSDB_RW_READ;
+      pass->segments = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+      pass->intervals = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+      for (guint i = 0; i < 4; i++)
+        {
+          double rate = p == 0 ? rates[i] : p == 1 ? 300e6 + i : 2e9;
+          SsdbFillPoint pt;
+
+          elapsed += (guint64)((double)(16 * MiB) * 1e9 / rate);
+          pt.position_bytes = (i + 1) * 16 * MiB;
+          pt.elapsed_ns = elapsed;
+          pt.bytes_per_second = rate;
+          g_array_append_val (pass->segments, pt);
+          /* Two intervals per segment, the second at the same position as the first. */
+          pt.elapsed_ns = elapsed - 1000;
+          pt.position_bytes -= 8 * MiB;
+          g_array_append_val (pass->intervals, pt);
+          pt.elapsed_ns = elapsed;
+          pt.position_bytes += 8 * MiB;
+          g_array_append_val (pass->intervals, pt);
+        }
+      pass->bytes = 64 * MiB;
+      pass->window_ns = elapsed;
+      pass->bytes_per_second = (double)pass->bytes * 1e9 / (double)elapsed;
+      pass->complete = TRUE;
+      g_ptr_array_add (r->passes, pass);
+    }
+  ssdb_fill_analysis_clear (&r->analysis);
+  ssdb_fill_analyze (((SsdbFillPass *)g_ptr_array_index (r->passes, 0))->segments, &r->analysis);
+  return r;
+}
+
+static SsdbReport *
+build_surface_fill_report (SsdbSurfaceResult *surface, SsdbFillResult *fill)
+{
+  SsdbReport *report = build_report (NULL);
+
+  ssdb_report_set_surface (report, surface);
+  ssdb_report_set_fill (report, fill);
+  return report;
+}
+
+static void
+test_surface_fill_fields (void)
+{
+  g_autoptr (SsdbSurfaceResult) surface = build_surface ();
+  g_autoptr (SsdbFillResult) fill = build_fill ();
+  g_autoptr (SsdbReport) report = build_surface_fill_report (surface, fill);
+  g_autoptr (JsonNode) root = ssdb_report_to_json (report);
+  JsonObject *top = json_node_get_object (root);
+  JsonArray *tests = json_object_get_array_member (top, "tests");
+  JsonObject *s, *f, *sample, *analysis, *pass, *phase;
+  static const char *const surface_members[] = {
+    "kind",
+    "samples",
+    "block_size",
+    "sample_bytes",
+    "queue_depth",
+    "span_offset",
+    "span_length",
+    "access_samples",
+    "access_first_bytes",
+    "burst",
+    "write_mode",
+    "seed",
+    "cancelled",
+    "read_stats",
+    "write_stats",
+    "access_mean_ns",
+    "access_first_mean_ns",
+    "access_first_count",
+    "burst_bytes_per_second",
+    "cpu_ns",
+    "read",
+    "write",
+    "access",
+    NULL,
+  };
+  static const char *const fill_members[] = {
+    "kind",          "block_size",  "queue_depth",      "span_offset", "span_length",
+    "segment_bytes", "interval_ns", "passes_requested", "read_back",   "seed",
+    "cancelled",     "passes",      "analysis",         NULL,
+  };
+
+  g_assert_true (json_node_is_null (json_object_get_member (top, "summary")));
+  g_assert_cmpuint (json_array_get_length (tests), ==, 2);
+  s = json_array_get_object_element (tests, 0);
+  f = json_array_get_object_element (tests, 1);
+  assert_members (s, surface_members);
+  assert_members (f, fill_members);
+
+  assert_str (s, "kind", "surface");
+  assert_int (s, "samples", 4);
+  assert_int (s, "sample_bytes", 8 * MiB);
+  assert_int (s, "span_length", G_GINT64_CONSTANT (1) << 30);
+  assert_str (s, "write_mode", "destroy");
+  assert_str (s, "seed", "7");
+  assert_int (s, "access_first_count", 3);
+  assert_double (s, "access_mean_ns", 1300001.0 / 6);
+  assert_double (s, "access_first_mean_ns", 350000.0 / 3);
+  assert_double (s, "burst_bytes_per_second", 2.5e9);
+  assert_int (s, "cpu_ns", 123456789);
+  assert_double (obj (s, "read_stats"), "min", 1e8 / 3.0);
+  assert_double (obj (s, "read_stats"), "max", 540e6);
+  assert_double (obj (s, "write_stats"), "min", 250.5e6);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (s, "read")), ==, 4);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (s, "access")), ==, 6);
+  /* The first sample at the span's start, the last ending exactly at its end. */
+  sample = json_array_get_object_element (json_object_get_array_member (s, "read"), 0);
+  assert_int (sample, "offset_bytes", 0);
+  assert_int (sample, "bytes", 8 * MiB);
+  sample = json_array_get_object_element (json_object_get_array_member (s, "write"), 3);
+  assert_int (sample, "offset_bytes", (G_GINT64_CONSTANT (1) << 30) - 8 * MiB);
+  assert_double (sample, "bytes_per_second", 470e6);
+  sample = json_array_get_object_element (json_object_get_array_member (s, "access"), 5);
+  assert_int (sample, "offset_bytes", 1073737728);
+  assert_int (sample, "latency_ns", 400001);
+
+  assert_str (f, "kind", "fill");
+  assert_int (f, "passes_requested", 2);
+  assert_bool (f, "read_back", TRUE);
+  assert_int (f, "segment_bytes", 16 * MiB);
+  assert_int (f, "interval_ns", 500000000);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (f, "passes")), ==, 3);
+  pass = json_array_get_object_element (json_object_get_array_member (f, "passes"), 2);
+  assert_str (pass, "rw", "read");
+  assert_bool (pass, "complete", TRUE);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (pass, "segments")), ==, 4);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (pass, "intervals")), ==,
+                    8);
+  sample = json_array_get_object_element (json_object_get_array_member (pass, "segments"), 3);
+  assert_int (sample, "position_bytes", 64 * MiB);
+  analysis = obj (f, "analysis");
+  assert_int (analysis, "cache_bytes", 32 * MiB);
+  assert_double (analysis, "in_cache_bytes_per_second", 1000e6);
+  assert_double (analysis, "post_cache_bytes_per_second", 250e6);
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (analysis, "phases")), ==,
+                    2);
+  phase = json_array_get_object_element (json_object_get_array_member (analysis, "phases"), 1);
+  assert_int (phase, "start_bytes", 32 * MiB);
+  assert_int (phase, "end_bytes", 64 * MiB);
+  assert_double (phase, "bytes_per_second", 250e6);
+  g_assert_nonnull (strstr (json_object_get_string_member (analysis, "words"), "1000 MB/s"));
+}
+
+static void
+test_surface_fill_round_trip (void)
+{
+  g_autoptr (SsdbSurfaceResult) surface = build_surface ();
+  g_autoptr (SsdbFillResult) fill = build_fill ();
+  g_autoptr (TestResult) summary = build_result ();
+  g_autoptr (SsdbReport) report = build_report (summary);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *again = NULL;
+  gsize length;
+
+  /* All three kinds in one report. */
+  ssdb_report_set_surface (report, surface);
+  ssdb_report_set_fill (report, fill);
+  data = ssdb_report_to_data (report, &length);
+  loaded = ssdb_report_load_from_data (data, length, "all.json", &error);
+  g_assert_no_error (error);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (data, ==, again);
+
+  g_assert_nonnull (loaded->summary);
+  g_assert_nonnull (loaded->surface);
+  g_assert_nonnull (loaded->fill);
+  g_assert_cmpuint (loaded->surface->spec.samples, ==, 4);
+  g_assert_cmpint (loaded->surface->spec.write, ==, SSDB_SURFACE_WRITE_DESTROY);
+  g_assert_cmpuint (loaded->surface->read->len, ==, 4);
+  g_assert_cmpuint (loaded->surface->write->len, ==, 4);
+  g_assert_cmpuint (loaded->surface->access->len, ==, 6);
+  for (guint i = 0; i < 4; i++)
+    {
+      const SsdbSurfaceSample *a = &g_array_index (surface->read, SsdbSurfaceSample, i);
+      const SsdbSurfaceSample *b = &g_array_index (loaded->surface->read, SsdbSurfaceSample, i);
+
+      g_assert_cmpuint (a->offset_bytes, ==, b->offset_bytes);
+      g_assert_cmpuint (a->window_ns, ==, b->window_ns);
+      g_assert_true (a->bytes_per_second == b->bytes_per_second);
+    }
+  g_assert_true (loaded->surface->read_stats.mean == surface->read_stats.mean);
+  g_assert_true (loaded->surface->access_mean_ns == surface->access_mean_ns);
+  g_assert_cmpuint (loaded->surface->access_first_count, ==, 3);
+  g_assert_cmpuint (loaded->surface->cpu_ns, ==, 123456789);
+
+  g_assert_cmpuint (loaded->fill->spec.passes, ==, 2);
+  g_assert_cmpuint (loaded->fill->passes->len, ==, 3);
+  g_assert_cmpint (((SsdbFillPass *)g_ptr_array_index (loaded->fill->passes, 2))->rw, ==,
+                   SSDB_RW_READ);
+  g_assert_cmpuint (loaded->fill->analysis.cache_bytes, ==, 32 * MiB);
+  g_assert_cmpuint (loaded->fill->analysis.phases->len, ==, 2);
+  g_assert_cmpstr (loaded->fill->analysis.words, ==, fill->analysis.words);
+
+  /* Replacing and removing. */
+  ssdb_report_set_surface (loaded, NULL);
+  ssdb_report_set_fill (loaded, fill);
+  g_assert_null (loaded->surface);
+  g_assert_true (loaded->fill == fill);
+}
+
+/* The builder's report is the fixture, byte for byte, and the fixture reloads to itself. */
+static void
+test_surface_fill_fixture (void)
+{
+  g_autoptr (SsdbSurfaceResult) surface = build_surface ();
+  g_autoptr (SsdbFillResult) fill = build_fill ();
+  g_autoptr (SsdbReport) report = build_surface_fill_report (surface, fill);
+  g_autofree char *path = fixture_path ("valid-surface-fill.json");
+  g_autofree char *contents = NULL, *data = NULL, *again = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+
+  data = ssdb_report_to_data (report, NULL);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (data, ==, contents);
+
+  loaded = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, contents);
+  g_assert_null (loaded->summary);
+}
+
+static void
+test_surface_fill_invalid (void)
+{
+  static const struct
+  {
+    const char *file;
+    const char *expected;
+  } cases[] = {
+    { "surface-order.json",
+      ": tests[0].read[2].offset_bytes: 100663296 is before the previous sample's offset "
+      "(354418688); samples must be in increasing order" },
+    { "surface-beyond-span.json",
+      ": tests[0].write[3].offset_bytes: the sample (8388608 bytes from 1069547520) ends beyond "
+      "the span, which ends at 1073741824" },
+    { "surface-beyond-target.json",
+      ": tests[0].span_length: 2147483649 is out of range (0..2147483648)" },
+    { "surface-stats.json",
+      ": tests[0].read_stats: min and max must be the lowest and highest sample rates" },
+    { "surface-mean.json", ": tests[0].write_stats.mean: 500000000 is not the mean of the sample" },
+    { "surface-access-count.json",
+      ": tests[0].access_first_count: 4, but 3 access samples lie within the first 536870912 "
+      "bytes of the span" },
+    { "surface-access-mean.json", ": tests[0].access_mean_ns: 216667 is not the mean of" },
+    { "surface-access-beyond.json",
+      ": tests[0].access[5].offset_bytes: 1073741824 is out of range (0..1073741823)" },
+    { "surface-too-many-samples.json", ": tests[0].read: 4 elements, more than the 3 allowed" },
+    { "surface-sample-size.json",
+      ": tests[0].sample_bytes: 8389120 is not a whole number of 1048576-byte blocks" },
+    { "surface-bad-write.json", ": tests[0].write_mode: unknown value “maybe” (expected “none”, "
+                                "“destroy”, “rewrite”)" },
+    { "surface-no-write.json",
+      ": tests[0].write: a surface without writes (“write_mode”: “none”) has no write samples" },
+    { "surface-string-latency.json",
+      ": tests[0].access[0].latency_ns: expected an integer, found a string" },
+    { "surface-negative.json", ": tests[0].read[1].window_ns: must not be negative (-1)" },
+    { "surface-twice.json", ": tests[1]: a report holds at most one surface test" },
+    { "fill-rw.json",
+      ": tests[1].passes[1].rw: pass 2 must be a write: 2 write passes come first, then the "
+      "read-back" },
+    { "fill-too-many-passes.json", ": tests[1].passes: 3 elements, more than the 2 allowed" },
+    { "fill-segment-order.json",
+      ": tests[1].passes[0].segments[2].position_bytes: 33554432 is not after the previous "
+      "segment's end (33554432)" },
+    { "fill-interval-time.json",
+      ": tests[1].passes[2].intervals[1].elapsed_ns: 8387608 is not after the previous point's "
+      "time (8387608)" },
+    { "fill-beyond-span.json",
+      ": tests[1].passes[0].segments[3].position_bytes: 67108865 is out of range (0..67108864)" },
+    { "fill-complete.json",
+      ": tests[1].passes[1].complete: a complete pass transfers the whole span (67108864 bytes), "
+      "not 50331648" },
+    { "fill-phase-gap.json",
+      ": tests[1].analysis.phases[1].start_bytes: 16777216 must be 33554432: phases start at 0 "
+      "and each begins where the previous one ends" },
+    { "fill-cache.json",
+      ": tests[1].analysis.cache_bytes: must be 0 or the end of the first of several phases" },
+    { "fill-post-cache.json",
+      ": tests[1].analysis.post_cache_bytes_per_second: must be 0 when no cache was found" },
+    { "fill-passes-requested.json", ": tests[1].passes_requested: 5 is out of range (1..4)" },
+    { "fill-words.json", ": tests[1].analysis.words: expected a string or null, found an integer" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture_path (cases[i].file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      g_test_message ("%s", cases[i].file);
+      report = ssdb_report_load (path, &error);
+      g_assert_null (report);
+      assert_report_error (error, path, cases[i].expected);
+    }
+}
+
+/* Every prefix of the surface and fill fixture is refused; random damage never crashes. */
+static void
+test_surface_fill_damage (void)
+{
+  g_autofree char *path = fixture_path ("valid-surface-fill.json");
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20240502);
+  static const char replacements[] = "{}[],:\"0123456789-.e truefalsnul";
+  gsize length;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  for (gsize cut = 0; cut + 1 < length; cut += 7)
+    {
+      g_autoptr (GError) cut_error = NULL;
+      g_autoptr (SsdbReport) report
+          = ssdb_report_load_from_data (contents, cut, "cut.json", &cut_error);
+
+      g_assert_null (report);
+      g_assert_true (g_error_matches (cut_error, SSDB_ERROR, SSDB_ERROR_REPORT));
+    }
+  for (guint iteration = 0; iteration < 2000; iteration++)
+    {
+      g_autofree char *copy = g_memdup2 (contents, length);
+      g_autoptr (GError) mutation_error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      for (guint k = 0; k < 2; k++)
+        copy[g_rand_int_range (rand, 0, (gint32)length)]
+            = replacements[g_rand_int_range (rand, 0, sizeof replacements - 1)];
+      report = ssdb_report_load_from_data (copy, length, "mutated.json", &mutation_error);
+      if (report != NULL)
+        {
+          g_autofree char *saved = NULL, *again = NULL;
+          g_autoptr (SsdbReport) reloaded = NULL;
+          gsize saved_len;
+
+          saved = ssdb_report_to_data (report, &saved_len);
+          reloaded = ssdb_report_load_from_data (saved, saved_len, "saved.json", &mutation_error);
+          g_assert_no_error (mutation_error);
+          again = ssdb_report_to_data (reloaded, NULL);
+          g_assert_cmpstr (saved, ==, again);
+        }
+      else
+        g_assert_true (g_error_matches (mutation_error, SSDB_ERROR, SSDB_ERROR_REPORT));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1212,6 +1656,11 @@ main (int argc, char **argv)
   g_test_add_func ("/report/truncations", test_truncations);
   g_test_add_func ("/report/mutations", test_mutations);
   g_test_add_func ("/report/files", test_files);
+  g_test_add_func ("/report/surface-fill/fields", test_surface_fill_fields);
+  g_test_add_func ("/report/surface-fill/round-trip", test_surface_fill_round_trip);
+  g_test_add_func ("/report/surface-fill/fixture", test_surface_fill_fixture);
+  g_test_add_func ("/report/surface-fill/invalid", test_surface_fill_invalid);
+  g_test_add_func ("/report/surface-fill/damage", test_surface_fill_damage);
 
   return g_test_run ();
 }

@@ -19,7 +19,9 @@
 #include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-text.h"
 #include "engine/ssdb-units.h"
+#include "render/ssdb-fill-painter.h"
 #include "render/ssdb-summary-painter.h"
+#include "render/ssdb-surface-painter.h"
 
 #define EXIT_USAGE 2
 #define EXIT_CANCELLED 130
@@ -31,6 +33,8 @@ static const char usage_text[]
       "  ssdbench-cli info TARGET [--json]\n"
       "  ssdbench-cli run summary TARGET [OPTION…]\n"
       "  ssdbench-cli run job TARGET [OPTION…]\n"
+      "  ssdbench-cli run surface TARGET [OPTION…]\n"
+      "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n"
       "  ssdbench-cli --version\n"
       "\n"
       "TARGET is a block device (/dev/nvme0n1) or a directory, where a test file is created\n"
@@ -168,15 +172,15 @@ add_facts_members (JsonBuilder *b, const SsdbBlockFacts *f)
 {
   g_autofree char *path = g_strconcat ("/dev/", f->name, NULL);
 
-#define STR(key, val)                                                                            \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    json_builder_set_member_name (b, key);                                                       \
-    if (val)                                                                                     \
-      json_builder_add_string_value (b, val);                                                    \
-    else                                                                                         \
-      json_builder_add_null_value (b);                                                           \
-  }                                                                                              \
+#define STR(key, val)                                                                              \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    json_builder_set_member_name (b, key);                                                         \
+    if (val)                                                                                       \
+      json_builder_add_string_value (b, val);                                                      \
+    else                                                                                           \
+      json_builder_add_null_value (b);                                                             \
+  }                                                                                                \
   G_STMT_END
   STR ("path", path);
   STR ("name", f->name);
@@ -184,7 +188,7 @@ add_facts_members (JsonBuilder *b, const SsdbBlockFacts *f)
   json_builder_set_member_name (b, "partition");
   json_builder_add_boolean_value (b, f->is_partition);
   json_builder_set_member_name (b, "size_bytes");
-  json_builder_add_int_value (b, (gint64) f->size_bytes);
+  json_builder_add_int_value (b, (gint64)f->size_bytes);
   json_builder_set_member_name (b, "logical_block_size");
   json_builder_add_int_value (b, f->logical_block_size);
   json_builder_set_member_name (b, "physical_block_size");
@@ -325,7 +329,8 @@ cmd_info (int argc, char **argv)
     { "json", 0, 0, G_OPTION_ARG_NONE, &json, "Print JSON", NULL },
     { NULL },
   };
-  g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - show what is known about a target");
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - show what is known about a target");
   g_autoptr (SsdbTarget) target = NULL;
   g_autoptr (SsdbBlockFacts) facts = NULL;
   g_autoptr (GError) error = NULL;
@@ -460,6 +465,10 @@ typedef struct
   SsdbIoResult *io_result;
   gboolean fill;
   gboolean is_tty;
+  /* surface / fill */
+  SsdbSurfaceResult *surface;
+  SsdbFillResult *fill_result;
+  guint64 wall_ns;
 } RunContext;
 
 static gboolean
@@ -504,14 +513,14 @@ print_progress (gpointer data)
   if (!rc->have_progress)
     return G_SOURCE_CONTINUE;
 
-  elapsed = (double) (g_get_monotonic_time () - rc->started_us) / 1e6;
+  elapsed = (double)(g_get_monotonic_time () - rc->started_us) / 1e6;
   if (p.phase && g_str_equal (p.phase, "prepare"))
     g_printerr ("\r\033[KPreparing the test region with random data… %3.0f %%",
                 p.entry_fraction * 100);
   else
     g_printerr ("\r\033[K%3.0f %%  %s  %s%s  %9.2f MB/s  %5.0f s", p.fraction * 100,
-                label ? label : "", p.pass < 0 ? "warm-up" : "pass ",
-                p.pass < 0 ? "" : "", p.bytes_per_second / 1e6, elapsed);
+                label ? label : "", p.pass < 0 ? "warm-up" : "pass ", p.pass < 0 ? "" : "",
+                p.bytes_per_second / 1e6, elapsed);
   return G_SOURCE_CONTINUE;
 }
 
@@ -553,7 +562,7 @@ on_fill_progress (guint64 done, guint64 total, gpointer user_data)
 
   g_mutex_lock (&rc->lock);
   rc->progress.phase = "prepare";
-  rc->progress.entry_fraction = total ? (double) done / total : 1;
+  rc->progress.entry_fraction = total ? (double)done / total : 1;
   rc->have_progress = TRUE;
   g_mutex_unlock (&rc->lock);
 }
@@ -566,10 +575,10 @@ on_job_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_dat
   g_mutex_lock (&rc->lock);
   rc->progress.phase = "measure";
   rc->progress.pass = 0;
-  rc->progress.bytes_per_second = elapsed_ns ? (double) bytes * 1e9 / elapsed_ns : 0;
+  rc->progress.bytes_per_second = elapsed_ns ? (double)bytes * 1e9 / elapsed_ns : 0;
   rc->progress.fraction = rc->job->duration_ns
-                              ? MIN ((double) elapsed_ns / rc->job->duration_ns, 1.0)
-                              : (rc->job->total_bytes ? (double) bytes / rc->job->total_bytes : 0);
+                              ? MIN ((double)elapsed_ns / rc->job->duration_ns, 1.0)
+                              : (rc->job->total_bytes ? (double)bytes / rc->job->total_bytes : 0);
   rc->have_progress = TRUE;
   g_mutex_unlock (&rc->lock);
 }
@@ -717,7 +726,7 @@ write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int 
     title = g_strdup_printf ("%s · %s%s%s", info->path, cap, info->model ? " · " : "",
                              info->model ? info->model : "");
   subtitle = g_strdup_printf ("%u × %s · %g s · %s data · %s", result->spec.count, size,
-                              (double) result->spec.duration_ns / 1e9, pattern,
+                              (double)result->spec.duration_ns / 1e9, pattern,
                               ssdb_profile_to_string (result->spec.profile));
   {
     g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
@@ -748,18 +757,22 @@ cmd_run_summary (int argc, char **argv)
   gboolean mix = FALSE, warmup = FALSE, read_only = FALSE, no_fill = FALSE;
   const GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test size [1G]", "SIZE" },
-    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "Start of the test region on a device [0]", "OFFSET" },
+    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "Start of the test region on a device [0]",
+      "OFFSET" },
     { "count", 0, 0, G_OPTION_ARG_STRING, &count_s, "Passes per test, 1-9 [5]", "N" },
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds per pass [5]", "S" },
     { "interval", 0, 0, G_OPTION_ARG_STRING, &interval_s, "Seconds between passes [0]", "S" },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_s, "default, peak, realworld or nvme", "P" },
     { "mix", 0, 0, G_OPTION_ARG_NONE, &mix, "Also run mixed tests (70 % read)", NULL },
     { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Write data: random or zero [random]", "D" },
-    { "aggregate", 0, 0, G_OPTION_ARG_STRING, &aggregate_s, "best or mean of the passes [best]", "A" },
+    { "aggregate", 0, 0, G_OPTION_ARG_STRING, &aggregate_s, "best or mean of the passes [best]",
+      "A" },
     { "warmup", 0, 0, G_OPTION_ARG_NONE, &warmup, "Run one unmeasured pass first", NULL },
     { "read-only", 0, 0, G_OPTION_ARG_NONE, &read_only, "Run the read tests only", NULL },
-    { "no-fill", 0, 0, G_OPTION_ARG_NONE, &no_fill, "Do not fill a writable region before reads", NULL },
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy, "Allow writes to this device, destroying its data", "DEVICE" },
+    { "no-fill", 0, 0, G_OPTION_ARG_NONE, &no_fill, "Do not fill a writable region before reads",
+      NULL },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "Allow writes to this device, destroying its data", "DEVICE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the summary grid to a PNG", "FILE" },
@@ -790,7 +803,7 @@ cmd_run_summary (int argc, char **argv)
   v = spec.count;
   if (!parse_uint_opt (count_s, "--count", 1, 9, &v, &status))
     return status;
-  spec.count = (guint) v;
+  spec.count = (guint)v;
   if (!parse_seconds_opt (duration_s, "--duration", NS_PER_S / 10, 3600 * NS_PER_S,
                           &spec.duration_ns, &status)
       || !parse_seconds_opt (interval_s, "--interval", 0, 3600 * NS_PER_S, &spec.interval_ns,
@@ -840,7 +853,7 @@ cmd_run_summary (int argc, char **argv)
         /* Default 1 GiB, or what fits on a smaller device. */
         guint64 room = info->size_bytes > spec.offset ? info->size_bytes - spec.offset : 0;
 
-        spec.size = MIN (spec.size, room & ~(guint64) ((1u << 20) - 1));
+        spec.size = MIN (spec.size, room & ~(guint64)((1u << 20) - 1));
         if (spec.size == 0)
           spec.size = room;
       }
@@ -857,7 +870,8 @@ cmd_run_summary (int argc, char **argv)
     {
       /* Fill only happens for writable targets; a test file must always be filled. */
       if (ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE)
-        return usage_error ("--no-fill applies to block devices: a new test file has no data to read");
+        return usage_error (
+            "--no-fill applies to block devices: a new test file has no data to read");
     }
 
   g_mutex_init (&rc.lock);
@@ -924,12 +938,15 @@ cmd_run_job (int argc, char **argv)
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth per thread, 1-256 [1]", "N" },
     { "threads", 0, 0, G_OPTION_ARG_STRING, &threads_s, "Threads, 1-64 [1]", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test region size [1G]", "SIZE" },
-    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "Start of the region on a device [0]", "OFFSET" },
-    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds [5]; 0 with --io-size for size-based", "S" },
+    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "Start of the region on a device [0]",
+      "OFFSET" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s,
+      "Seconds [5]; 0 with --io-size for size-based", "S" },
     { "io-size", 0, 0, G_OPTION_ARG_STRING, &io_size_s, "Bytes to transfer (size-based)", "SIZE" },
     { "read-percent", 0, 0, G_OPTION_ARG_STRING, &read_pct_s, "Read share of a mix [70]", "N" },
     { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Write data: random, zero, compressible-N", "D" },
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy, "Allow writes to this device, destroying its data", "DEVICE" },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "Allow writes to this device, destroying its data", "DEVICE" },
     { "no-fill", 0, 0, G_OPTION_ARG_NONE, &no_fill, "Do not fill the region before reading", NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the result as JSON", "FILE" },
@@ -982,19 +999,19 @@ cmd_run_job (int argc, char **argv)
     return status;
   if (v == 0 || v > SSDB_MAX_BLOCK_SIZE)
     return usage_error ("Invalid --bs “%s”: expected 512 bytes to 64 MiB", bs_s);
-  job.block_size = (guint) v;
+  job.block_size = (guint)v;
   v = job.queue_depth;
   if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
-  job.queue_depth = (guint) v;
+  job.queue_depth = (guint)v;
   v = job.threads;
   if (!parse_uint_opt (threads_s, "--threads", 1, SSDB_MAX_THREADS, &v, &status))
     return status;
-  job.threads = (guint) v;
+  job.threads = (guint)v;
   v = job.read_percent;
   if (!parse_uint_opt (read_pct_s, "--read-percent", 0, 100, &v, &status))
     return status;
-  job.read_percent = (guint) v;
+  job.read_percent = (guint)v;
   if (!parse_size_opt (size_s, "--size", &job.length, &status)
       || !parse_size_opt (offset_s, "--offset", &job.offset, &status)
       || !parse_size_opt (io_size_s, "--io-size", &job.total_bytes, &status)
@@ -1076,7 +1093,8 @@ cmd_run_job (int argc, char **argv)
   if (no_fill && ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE && job.rw != SSDB_RW_WRITE)
     {
       g_free (rc.io_result);
-      return usage_error ("--no-fill applies to block devices: a new test file has no data to read");
+      return usage_error (
+          "--no-fill applies to block devices: a new test file has no data to read");
     }
 
   run_worker (&rc, job_thread);
@@ -1087,8 +1105,9 @@ cmd_run_job (int argc, char **argv)
       entry->aggregate = *rc.io_result;
     }
   entry->state = rc.ok ? SSDB_ENTRY_DONE
-                 : g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED) ? SSDB_ENTRY_CANCELLED
-                                                                              : SSDB_ENTRY_FAILED;
+                 : g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
+                     ? SSDB_ENTRY_CANCELLED
+                     : SSDB_ENTRY_FAILED;
   if (!rc.ok && rc.error)
     entry->message = g_strdup (rc.error->message);
 
@@ -1101,11 +1120,11 @@ cmd_run_job (int argc, char **argv)
     g_ascii_formatd (iops, sizeof iops, "%.1f", r->iops);
     g_ascii_formatd (mean, sizeof mean, "%.2f", ssdb_histogram_mean_ns (&r->latency) / 1e3);
     g_ascii_formatd (p99, sizeof p99, "%.2f",
-                     (double) ssdb_histogram_percentile_ns (&r->latency, 99.0) / 1e3);
+                     (double)ssdb_histogram_percentile_ns (&r->latency, 99.0) / 1e3);
     g_ascii_formatd (inflight, sizeof inflight, "%.2f", r->mean_inflight);
     g_ascii_formatd (cpu, sizeof cpu, "%.1f",
-                     r->window_ns ? (double) (r->cpu_user_ns + r->cpu_system_ns) * 100.0
-                                        / (double) r->window_ns
+                     r->window_ns ? (double)(r->cpu_user_ns + r->cpu_system_ns) * 100.0
+                                        / (double)r->window_ns
                                   : 0.0);
     g_print ("%s %s: %s MB/s [%s IOPS] <%s us mean, %s us p99> in flight %s, CPU %s %%%s\n",
              ssdb_rw_to_string (job.rw), label, mbps, iops, mean, p99, inflight, cpu,
@@ -1143,20 +1162,778 @@ cmd_run_job (int argc, char **argv)
   return status;
 }
 
+/* ------------------------------------------------------------ surface / fill ------ */
+
+#define DEFAULT_FILE_SIZE (G_GUINT64_CONSTANT (1) << 30)
+#define TABLE_ROWS 20
+
+/* Parses --span START:LENGTH (two sizes, LENGTH > 0). */
+static gboolean
+parse_span_opt (const char *text, guint64 *start, guint64 *length, int *status)
+{
+  g_autofree char *start_s = NULL;
+  const char *colon;
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  colon = strchr (text, ':');
+  if (colon == NULL || strchr (colon + 1, ':') != NULL || colon == text || colon[1] == '\0')
+    {
+      *status = usage_error ("Invalid --span “%s”: expected START:LENGTH, two sizes (0:100G, "
+                             "10G:1G)",
+                             text);
+      return FALSE;
+    }
+  start_s = g_strndup (text, (gsize)(colon - text));
+  if (!ssdb_parse_size (start_s, "--span START", start, &error)
+      || !ssdb_parse_size (colon + 1, "--span LENGTH", length, &error))
+    {
+      *status = usage_error ("%s (in --span “%s”)", error->message, text);
+      return FALSE;
+    }
+  if (*length == 0)
+    {
+      *status = usage_error ("Invalid --span “%s”: LENGTH must be larger than 0", text);
+      return FALSE;
+    }
+  if (*start > G_MAXINT64 - *length)
+    {
+      *status = usage_error ("Invalid --span “%s”: too large", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* After the target is open: the span must lie within it. */
+static gboolean
+check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target, int *status)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  if (span_s == NULL)
+    return TRUE;
+  if (start >= info->size_bytes || length > info->size_bytes - start)
+    {
+      *status = usage_error ("Invalid --span “%s”: it ends at byte %" G_GUINT64_FORMAT
+                             ", beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                             span_s, start + length, ssdb_target_get_display_name (target),
+                             info->size_bytes);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The block size options: 512 bytes to 64 MiB. */
+static gboolean
+parse_block_opt (const char *text, const char *what, guint *out, int *status)
+{
+  guint64 v = *out;
+
+  if (!parse_size_opt (text, what, &v, status))
+    return FALSE;
+  if (v == 0 || v > SSDB_MAX_BLOCK_SIZE || v % 512 != 0)
+    {
+      *status = usage_error ("Invalid %s “%s”: expected a multiple of 512 bytes up to 64 MiB", what,
+                             text);
+      return FALSE;
+    }
+  *out = (guint)v;
+  return TRUE;
+}
+
+static char *
+format_mbps (double bytes_per_second)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", bytes_per_second / 1e6));
+}
+
+static char *
+format_gb (double bytes)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", bytes / 1e9));
+}
+
+static char *
+format_ms (double ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", ns / 1e6));
+}
+
+static char *
+target_title (SsdbTarget *target)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+
+  if (info->kind == SSDB_TARGET_FILE)
+    return g_strdup_printf ("Test file in %s%s%s%s (%s)", info->path, info->fs_type ? ", " : "",
+                            info->fs_type ? info->fs_type : "", "", cap);
+  return g_strdup_printf ("%s · %s%s%s", info->path, cap, info->model ? " · " : "",
+                          info->model ? info->model : "");
+}
+
+static char *
+export_caption (void)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
+
+  return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+}
+
+static gboolean
+save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *surface,
+                 const SsdbFillResult *fill, GError **error)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+
+  ssdb_report_set_surface (report, surface);
+  ssdb_report_set_fill (report, fill);
+  if (g_str_equal (path, "-"))
+    {
+      g_autofree char *text = ssdb_report_to_data (report, NULL);
+
+      g_print ("%s", text);
+      return TRUE;
+    }
+  return ssdb_report_save (report, path, error);
+}
+
+/* Ends a run: the error or cancel message and the exit status. */
+static int
+finish_status (RunContext *rc, int status)
+{
+  if (rc->ok)
+    return status;
+  if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    {
+      g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
+      return EXIT_CANCELLED;
+    }
+  print_error (NULL, rc->error);
+  return 1;
+}
+
+static void
+set_progress (RunContext *rc, const char *label, double fraction, double bytes_per_second)
+{
+  g_mutex_lock (&rc->lock);
+  rc->progress.phase = "measure";
+  rc->progress.pass = 0;
+  rc->progress.fraction = fraction;
+  rc->progress.bytes_per_second = bytes_per_second;
+  if (rc->label == NULL || !g_str_equal (rc->label, label))
+    {
+      g_free (rc->label);
+      rc->label = g_strdup (label);
+    }
+  rc->have_progress = TRUE;
+  g_mutex_unlock (&rc->lock);
+}
+
+static void
+on_surface_progress (SsdbSurfaceResult *result, const char *phase, double fraction,
+                     gpointer user_data)
+{
+  RunContext *rc = user_data;
+  GArray *curve = g_str_equal (phase, "write") ? result->write : result->read;
+  double rate = 0;
+  g_autofree char *label = g_strdup_printf ("surface %-6s", phase);
+
+  if ((g_str_equal (phase, "read") || g_str_equal (phase, "write")) && curve->len > 0)
+    rate = g_array_index (curve, SsdbSurfaceSample, curve->len - 1).bytes_per_second;
+  set_progress (rc, label, fraction, rate);
+}
+
+static gpointer
+surface_thread (gpointer data)
+{
+  RunContext *rc = data;
+  const SsdbTargetInfo *info = ssdb_target_get_info (rc->target);
+  gint64 t0;
+
+  rc->ok = TRUE;
+  /* A new test file holds no data: fill it so the reads reach the file system. */
+  if (info->kind == SSDB_TARGET_FILE)
+    rc->ok = ssdb_target_fill (rc->target, 0, info->size_bytes, rc->surface->spec.seed,
+                               on_fill_progress, rc, rc->cancellable, &rc->error);
+  t0 = g_get_monotonic_time ();
+  if (rc->ok)
+    rc->ok = ssdb_surface_run (rc->target, rc->surface, on_surface_progress, rc, rc->cancellable,
+                               &rc->error);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+static void
+on_fill_run_progress (SsdbFillResult *result, guint pass_index, guint64 position_bytes,
+                      double bytes_per_second, double fraction, gpointer user_data)
+{
+  RunContext *rc = user_data;
+  g_autofree char *label = NULL;
+
+  if (pass_index < result->spec.passes)
+    label = g_strdup_printf ("fill pass %u/%u", pass_index + 1, result->spec.passes);
+  else
+    label = g_strdup ("fill read-back");
+  (void)position_bytes;
+  set_progress (rc, label, fraction, bytes_per_second);
+}
+
+static gpointer
+fill_thread (gpointer data)
+{
+  RunContext *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = ssdb_fill_run (rc->target, rc->fill_result, on_fill_run_progress, rc, rc->cancellable,
+                          &rc->error);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+/* Indices of at most TABLE_ROWS samples spread over @n, first and last included. */
+static guint
+table_index (guint n, guint row, guint rows)
+{
+  if (rows <= 1)
+    return 0;
+  return (guint)((guint64)row * (n - 1) / (rows - 1));
+}
+
+static void
+print_surface_text (SsdbTarget *target, const SsdbSurfaceResult *r, guint64 wall_ns)
+{
+  const SsdbSurfaceSpec *spec = &r->spec;
+  g_autofree char *title = target_title (target);
+  g_autofree char *sample = ssdb_format_transfer_size (spec->sample_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *span_start = format_gb ((double)spec->span_offset);
+  g_autofree char *span_end = format_gb ((double)(spec->span_offset + spec->span_length));
+  gboolean writes = r->write->len > 0;
+  guint n = MAX (r->read->len, r->write->len);
+  guint rows = MIN (n, TABLE_ROWS);
+
+  g_print ("Surface: %s\n", title);
+  g_print ("%u samples × %s · %s blocks · QD%u · span %s–%s GB · write: %s\n\n", spec->samples,
+           sample, block, spec->queue_depth, span_start, span_end,
+           spec->write == SSDB_SURFACE_WRITE_DESTROY   ? "destructive"
+           : spec->write == SSDB_SURFACE_WRITE_REWRITE ? "rewrite in place"
+                                                       : "none");
+  if (writes)
+    g_print ("%14s %14s %14s\n", "Position (GB)", "Read (MB/s)", "Write (MB/s)");
+  else
+    g_print ("%14s %14s\n", "Position (GB)", "Read (MB/s)");
+  for (guint row = 0; row < rows; row++)
+    {
+      guint i = table_index (n, row, rows);
+      const SsdbSurfaceSample *rs
+          = i < r->read->len ? &g_array_index (r->read, SsdbSurfaceSample, i) : NULL;
+      const SsdbSurfaceSample *ws
+          = i < r->write->len ? &g_array_index (r->write, SsdbSurfaceSample, i) : NULL;
+      const SsdbSurfaceSample *any = rs ? rs : ws;
+      g_autofree char *pos = format_gb ((double)any->offset_bytes);
+      g_autofree char *rm = rs ? format_mbps (rs->bytes_per_second) : g_strdup ("—");
+      g_autofree char *wm = ws ? format_mbps (ws->bytes_per_second) : g_strdup ("—");
+
+      if (writes)
+        g_print ("%14s %14s %14s\n", pos, rm, wm);
+      else
+        g_print ("%14s %14s\n", pos, rm);
+    }
+  if (n > rows)
+    g_print ("(%u of %u samples shown; --json holds all of them)\n", rows, n);
+  g_print ("\n");
+
+  for (guint k = 0; k < 2; k++)
+    {
+      GArray *curve = k == 0 ? r->read : r->write;
+      const SsdbRateStats *st = k == 0 ? &r->read_stats : &r->write_stats;
+      g_autofree char *mn = format_mbps (st->min), *mx = format_mbps (st->max);
+      g_autofree char *me = format_mbps (st->mean);
+
+      if (curve->len == 0)
+        continue;
+      g_print ("%-6s min %s MB/s · max %s MB/s · mean %s MB/s (%u samples)\n",
+               k == 0 ? "Read:" : "Write:", mn, mx, me, curve->len);
+    }
+  if (r->access->len > 0)
+    {
+      g_autofree char *mean = format_ms (r->access_mean_ns);
+      g_autofree char *first = format_ms (r->access_first_mean_ns);
+      g_autofree char *first_gb = ssdb_format_capacity (spec->access_first_bytes);
+
+      g_print ("Access time: mean %s ms (%u reads); first %s: %s ms (%u reads)\n", mean,
+               r->access->len, first_gb, r->access_first_count ? first : "—",
+               r->access_first_count);
+    }
+  if (spec->burst)
+    {
+      g_autofree char *burst = format_mbps (r->burst_bytes_per_second);
+
+      g_print ("Burst rate: %s MB/s\n", burst);
+    }
+  {
+    char cpu[G_ASCII_DTOSTR_BUF_SIZE];
+
+    g_ascii_formatd (cpu, sizeof cpu, "%.1f",
+                     wall_ns ? (double)r->cpu_ns * 100.0 / (double)wall_ns : 0.0);
+    g_print ("CPU usage: %s %%\n", cpu);
+  }
+}
+
+static void
+write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult *r,
+                   guint64 wall_ns, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = target_title (target);
+  g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *subtitle = g_strdup_printf ("%u samples × %s · %s blocks · QD%u",
+                                               r->spec.samples, sample, block, r->spec.queue_depth);
+  g_autofree char *caption = export_caption ();
+  SsdbSurfaceView view;
+  SsdbStyle style;
+
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  view.device_bytes = ssdb_target_get_info (target)->size_bytes;
+  view.wall_ns = wall_ns;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_surface_png (&view, &style, path, 900, 520, 1, &error))
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+static int
+cmd_run_surface (int argc, char **argv)
+{
+  g_autofree char *samples_s = NULL, *block_s = NULL, *sample_size_s = NULL, *qd_s = NULL;
+  g_autofree char *span_s = NULL, *access_s = NULL, *access_first_s = NULL, *write_s = NULL;
+  g_autofree char *destroy = NULL, *size_s = NULL, *seed_s = NULL, *json_path = NULL;
+  g_autofree char *png_path = NULL;
+  gboolean no_burst = FALSE;
+  const GOptionEntry entries[] = {
+    { "samples", 0, 0, G_OPTION_ARG_STRING, &samples_s, "Positions measured, 2-100000 [200]", "N" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
+    { "sample-size", 0, 0, G_OPTION_ARG_STRING, &sample_size_s, "Bytes read at each position [64M]",
+      "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [1]", "N" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the device to measure [whole]",
+      "START:LENGTH" },
+    { "access", 0, 0, G_OPTION_ARG_STRING, &access_s,
+      "Random reads for the access time, 0 to skip [1000]", "N" },
+    { "access-first", 0, 0, G_OPTION_ARG_STRING, &access_first_s,
+      "Also report the access time within the first SIZE [50GB]", "SIZE" },
+    { "no-burst", 0, 0, G_OPTION_ARG_NONE, &no_burst, "Do not measure the burst rate", NULL },
+    { "write", 0, 0, G_OPTION_ARG_STRING, &write_s,
+      "Also a write surface: rewrite (puts back what it read) or destroy", "MODE" },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "With --write destroy: the device whose data may be destroyed", "DEVICE" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the surface chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - HD Tune-like surface: rate across the device");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  SsdbSurfaceSpec spec;
+  SsdbTargetOpenFlags flags = SSDB_TARGET_OPEN_READ;
+  RunContext rc = { 0 };
+  guint64 v, span_start = 0, span_length = 0, file_size = DEFAULT_FILE_SIZE;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run surface needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_surface_spec_init (&spec);
+  v = spec.samples;
+  if (!parse_uint_opt (samples_s, "--samples", 2, 100000, &v, &status))
+    return status;
+  spec.samples = (guint)v;
+  if (!parse_block_opt (block_s, "--block", &spec.block_size, &status)
+      || !parse_size_opt (sample_size_s, "--sample-size", &spec.sample_bytes, &status))
+    return status;
+  if (sample_size_s != NULL && (spec.sample_bytes == 0 || spec.sample_bytes % spec.block_size != 0))
+    return usage_error ("Invalid --sample-size “%s”: expected a whole number of --block "
+                        "transfers (%u bytes)",
+                        sample_size_s, spec.block_size);
+  if (sample_size_s == NULL && spec.sample_bytes % spec.block_size != 0)
+    spec.sample_bytes = MAX (spec.sample_bytes / spec.block_size, 1) * spec.block_size;
+  v = spec.queue_depth;
+  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  v = spec.access_samples;
+  if (!parse_uint_opt (access_s, "--access", 0, 1000000, &v, &status))
+    return status;
+  spec.access_samples = (guint)v;
+  if (!parse_size_opt (access_first_s, "--access-first", &spec.access_first_bytes, &status)
+      || !parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !parse_size_opt (size_s, "--size", &file_size, &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (size_s != NULL && file_size == 0)
+    return usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
+  spec.burst = !no_burst;
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+
+  if (write_s == NULL)
+    {
+      if (destroy != NULL)
+        return usage_error ("--destroy-data is only used with --write destroy");
+    }
+  else if (g_str_equal (write_s, "rewrite"))
+    {
+      if (destroy != NULL)
+        return usage_error ("--write rewrite keeps the data; it takes no --destroy-data");
+      spec.write = SSDB_SURFACE_WRITE_REWRITE;
+      flags = SSDB_TARGET_OPEN_REWRITE;
+    }
+  else if (g_str_equal (write_s, "destroy"))
+    {
+      spec.write = SSDB_SURFACE_WRITE_DESTROY;
+      flags = SSDB_TARGET_OPEN_WRITE;
+    }
+  else
+    return usage_error ("Unknown --write “%s”: expected rewrite or destroy", write_s);
+
+  if (is_block_device (argv[1]))
+    {
+      if (size_s != NULL)
+        return usage_error ("--size applies to a test file in a directory, not to %s", argv[1]);
+      if (spec.write == SSDB_SURFACE_WRITE_DESTROY && destroy == NULL)
+        return usage_error ("--write destroy overwrites %s: name it with --destroy-data %s",
+                            argv[1], argv[1]);
+      target = ssdb_target_open (argv[1], flags, destroy, 0, &error);
+    }
+  else
+    {
+      if (destroy != NULL)
+        return usage_error ("--destroy-data applies to block devices; %s is not one", argv[1]);
+      /* A test file is the benchmark's own: it may be written in any mode. */
+      target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
+    }
+  if (target == NULL)
+    {
+      print_error (NULL, error);
+      return 1;
+    }
+  if (!check_span (span_s, span_start, span_length, target, &status))
+    return status;
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.surface = ssdb_surface_result_new (&spec);
+
+  run_worker (&rc, surface_thread);
+
+  if (rc.surface->read->len > 0 || rc.ok)
+    print_surface_text (target, rc.surface, rc.wall_ns);
+
+  if (json_path)
+    {
+      g_autoptr (GError) save_error = NULL;
+
+      if (!save_run_report (json_path, target, rc.surface, NULL, &save_error))
+        {
+          print_error (NULL, save_error);
+          status = 1;
+        }
+    }
+  if (png_path)
+    write_surface_png (png_path, target, rc.surface, rc.wall_ns, &status);
+
+  status = finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  ssdb_surface_result_free (rc.surface);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+static void
+print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
+{
+  const SsdbFillSpec *spec = &r->spec;
+  const SsdbFillAnalysis *a = &r->analysis;
+  g_autofree char *title = target_title (target);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *segment = ssdb_format_transfer_size (spec->segment_bytes);
+  g_autofree char *span = ssdb_format_capacity (spec->span_length);
+  guint write_index = 0;
+
+  g_print ("Whole-drive fill: %s\n", title);
+  g_print ("%u write pass%s%s · %s span · %s blocks · QD%u · %s segments\n\n", spec->passes,
+           spec->passes == 1 ? "" : "es", spec->read_back ? " + read-back" : "", span, block,
+           spec->queue_depth, segment);
+
+  if (r->passes->len > 0)
+    {
+      const SsdbFillPass *first = g_ptr_array_index (r->passes, 0);
+      guint n = first->segments->len, rows = MIN (n, TABLE_ROWS);
+
+      g_print ("%14s %14s   (first write pass, per segment)\n", "Position (GB)", "Write (MB/s)");
+      for (guint row = 0; row < rows; row++)
+        {
+          const SsdbFillPoint *p
+              = &g_array_index (first->segments, SsdbFillPoint, table_index (n, row, rows));
+          g_autofree char *pos = format_gb ((double)p->position_bytes);
+          g_autofree char *rate = format_mbps (p->bytes_per_second);
+
+          g_print ("%14s %14s\n", pos, rate);
+        }
+      if (n > rows)
+        g_print ("(%u of %u segments shown; --json holds all of them)\n", rows, n);
+      g_print ("\n");
+    }
+
+  for (guint i = 0; i < r->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (r->passes, i);
+      g_autofree char *rate = format_mbps (p->bytes_per_second);
+      g_autofree char *done = ssdb_format_capacity (p->bytes);
+      g_autofree char *label = p->rw == SSDB_RW_READ
+                                   ? g_strdup ("Read-back")
+                                   : g_strdup_printf ("Write pass %u", ++write_index);
+      char secs[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (secs, sizeof secs, "%.2f", (double)p->window_ns / 1e9);
+      g_print ("%-13s mean %s MB/s · %s in %s s%s\n", label, rate, done, secs,
+               p->complete ? "" : " (incomplete)");
+    }
+
+  if (a->phases != NULL && a->phases->len > 0)
+    {
+      g_print ("\nPhases of the first write pass:\n");
+      for (guint i = 0; i < a->phases->len; i++)
+        {
+          const SsdbFillPhase *ph = &g_array_index (a->phases, SsdbFillPhase, i);
+          g_autofree char *s = format_gb ((double)ph->start_bytes);
+          g_autofree char *e = format_gb ((double)ph->end_bytes);
+          g_autofree char *rate = format_mbps (ph->bytes_per_second);
+
+          g_print ("  %s – %s GB  %s MB/s\n", s, e, rate);
+        }
+      if (a->cache_bytes > 0)
+        {
+          g_autofree char *cache = ssdb_format_capacity (a->cache_bytes);
+          g_autofree char *in = format_mbps (a->in_cache_bytes_per_second);
+          g_autofree char *post = format_mbps (a->post_cache_bytes_per_second);
+
+          g_print ("Cache: %s; %s MB/s in the cache, %s MB/s after it\n", cache, in, post);
+        }
+      else
+        {
+          g_autofree char *in = format_mbps (a->in_cache_bytes_per_second);
+
+          g_print ("Cache: no cliff found; %s MB/s throughout\n", in);
+        }
+    }
+  if (a->words != NULL)
+    g_print ("\n%s\n", a->words);
+}
+
+static void
+write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = target_title (target);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
+  g_autofree char *subtitle
+      = g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
+                         r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
+                         block, r->spec.queue_depth, segment);
+  g_autofree char *caption = export_caption ();
+  SsdbFillView view;
+  SsdbStyle style;
+
+  ssdb_fill_view_init (&view);
+  view.result = r;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_fill_png (&view, &style, path, 900, 560, 1, &error))
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+static int
+cmd_run_fill (int argc, char **argv)
+{
+  g_autofree char *passes_s = NULL, *block_s = NULL, *qd_s = NULL, *segment_s = NULL;
+  g_autofree char *span_s = NULL, *destroy = NULL, *size_s = NULL, *seed_s = NULL;
+  g_autofree char *json_path = NULL, *png_path = NULL;
+  gboolean no_read_back = FALSE;
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "passes", 0, 0, G_OPTION_ARG_STRING, &passes_s, "Write passes, 1-4 [2]", "N" },
+    { "no-read-back", 0, 0, G_OPTION_ARG_NONE, &no_read_back,
+      "Do not read the span back afterwards", NULL },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
+    { "segment", 0, 0, G_OPTION_ARG_STRING, &segment_s,
+      "Rate resolution along the span [1G, or span/256]", "SIZE" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the device to fill [whole]",
+      "START:LENGTH" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the fill chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - whole-drive write: cache size and speed after it");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  SsdbFillSpec spec;
+  RunContext rc = { 0 };
+  guint64 v, span_start = 0, span_length = 0, file_size = DEFAULT_FILE_SIZE;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run fill needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_fill_spec_init (&spec);
+  v = spec.passes;
+  if (!parse_uint_opt (passes_s, "--passes", 1, 4, &v, &status))
+    return status;
+  spec.passes = (guint)v;
+  if (!parse_block_opt (block_s, "--block", &spec.block_size, &status))
+    return status;
+  v = spec.queue_depth;
+  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  if (!parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
+      || !parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !parse_size_opt (size_s, "--size", &file_size, &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (segment_s != NULL && (spec.segment_bytes == 0 || spec.segment_bytes % spec.block_size != 0))
+    return usage_error ("Invalid --segment “%s”: expected a whole number of --block transfers "
+                        "(%u bytes)",
+                        segment_s, spec.block_size);
+  if (size_s != NULL && file_size == 0)
+    return usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
+  if (span_s != NULL && (span_start % spec.block_size != 0 || span_length < spec.block_size))
+    return usage_error ("Invalid --span “%s”: START must be a multiple of --block (%u bytes) "
+                        "and LENGTH at least one transfer",
+                        span_s, spec.block_size);
+  spec.read_back = !no_read_back;
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+
+  if (is_block_device (argv[1]))
+    {
+      if (size_s != NULL)
+        return usage_error ("--size applies to a test file in a directory, not to %s", argv[1]);
+      if (destroy == NULL)
+        return usage_error ("run fill overwrites all of %s: name it with --destroy-data %s",
+                            argv[1], argv[1]);
+      target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
+    }
+  else
+    {
+      if (destroy != NULL)
+        return usage_error ("--destroy-data applies to block devices; %s is not one", argv[1]);
+      target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
+    }
+  if (target == NULL)
+    {
+      print_error (NULL, error);
+      return 1;
+    }
+  if (!check_span (span_s, span_start, span_length, target, &status))
+    return status;
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.fill_result = ssdb_fill_result_new (&spec);
+
+  run_worker (&rc, fill_thread);
+
+  print_fill_text (target, rc.fill_result);
+
+  if (json_path)
+    {
+      g_autoptr (GError) save_error = NULL;
+
+      if (!save_run_report (json_path, target, NULL, rc.fill_result, &save_error))
+        {
+          print_error (NULL, save_error);
+          status = 1;
+        }
+    }
+  if (png_path)
+    write_fill_png (png_path, target, rc.fill_result, &status);
+
+  status = finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  ssdb_fill_result_free (rc.fill_result);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
 static int
 cmd_run (int argc, char **argv)
 {
   if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
     {
       g_print ("Usage:\n  ssdbench-cli run summary TARGET [OPTION…]\n"
-               "  ssdbench-cli run job TARGET [OPTION…]\n");
+               "  ssdbench-cli run job TARGET [OPTION…]\n"
+               "  ssdbench-cli run surface TARGET [OPTION…]\n"
+               "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n");
       return argc < 2 ? EXIT_USAGE : 0;
     }
   if (g_str_equal (argv[1], "summary"))
     return cmd_run_summary (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "job"))
     return cmd_run_job (argc - 1, argv + 1);
-  return usage_error ("Unknown test “%s”: expected summary or job", argv[1]);
+  if (g_str_equal (argv[1], "surface"))
+    return cmd_run_surface (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "fill"))
+    return cmd_run_fill (argc - 1, argv + 1);
+  return usage_error ("Unknown test “%s”: expected summary, job, surface or fill", argv[1]);
 }
 
 int

@@ -4,7 +4,9 @@
 #include <json-glib/json-glib.h>
 
 #include "ssdb-error.h"
+#include "ssdb-fill.h"
 #include "ssdb-summary.h"
+#include "ssdb-surface.h"
 #include "ssdb-target.h"
 
 G_BEGIN_DECLS
@@ -52,8 +54,13 @@ G_BEGIN_DECLS
  * @summary: (nullable): the summary run; borrowed from the caller for a report made with
  *   ssdb_report_new(), owned by the report for a loaded one (never free it yourself: keep a
  *   reference on the report for as long as you use it)
+ * @surface: (nullable): the HD Tune-like surface run; borrowed or owned like @summary (set it
+ *   with ssdb_report_set_surface())
+ * @fill: (nullable): the whole-drive fill run; borrowed or owned like @summary (set it with
+ *   ssdb_report_set_fill())
  *
- * A report in memory. Public fields may be read freely; a caller may change @created,
+ * A report in memory: any combination of one summary run, one surface run and one fill run
+ * on the same target. Public fields may be read freely; a caller may change @created,
  * @created_unix, @host, @kernel_release and @kernel_machine (g_free() the old string) before
  * saving. Reference counted; also a boxed type (%SSDB_TYPE_REPORT).
  */
@@ -69,9 +76,13 @@ typedef struct
   SsdbTargetInfo target;
   JsonObject *target_extra;
   SsdbSummaryResult *summary;
+  SsdbSurfaceResult *surface;
+  SsdbFillResult *fill;
 
   /*< private >*/
   GDestroyNotify summary_free;
+  GDestroyNotify surface_free;
+  GDestroyNotify fill_free;
   gatomicrefcount ref_count;
 } SsdbReport;
 
@@ -92,6 +103,31 @@ ssdb_report_get_type (void) G_GNUC_CONST;
  */
 SsdbReport *
 ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary);
+
+/**
+ * ssdb_report_set_surface:
+ * @report: a report
+ * @surface: (nullable) (transfer none): a surface run (complete, partial or cancelled); the
+ *   report keeps a pointer to it and never changes it, so it must stay alive while the report is
+ *   used; %NULL removes the surface from the report
+ *
+ * Adds the surface run to the report, replacing any surface it held (a loaded one is freed).
+ * It is written as a test of kind "surface" after the summary tests.
+ */
+void
+ssdb_report_set_surface (SsdbReport *report, const SsdbSurfaceResult *surface);
+
+/**
+ * ssdb_report_set_fill:
+ * @report: a report
+ * @fill: (nullable) (transfer none): a whole-drive fill run, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the fill run to the report, replacing any fill it held. It is written as a test of kind
+ * "fill" after the summary and surface tests.
+ */
+void
+ssdb_report_set_fill (SsdbReport *report, const SsdbFillResult *fill);
 
 /** ssdb_report_ref: Returns: (transfer full): @report, with one more reference. */
 SsdbReport *
@@ -168,11 +204,14 @@ ssdb_report_save (const SsdbReport *report, const char *path, GError **error);
  * Reads a report written by ssdb_report_save() (or by an older SSD Bench: older format versions
  * are migrated). Files that are not regular files, larger than %SSDB_REPORT_MAX_BYTES, not
  * UTF-8, not strict JSON, truncated, nested deeper than %SSDB_REPORT_MAX_DEPTH, of a newer
- * format version, or whose fields have the wrong type, a negative or out-of-range value, or
- * inconsistent histograms are refused; nothing is changed. Saving the loaded report gives back
+ * format version, or whose fields have the wrong type, a negative or out-of-range value,
+ * inconsistent histograms, surface samples or fill series out of order or outside the span, or
+ * derived numbers (statistics, access means, phases) that contradict the samples are refused;
+ * nothing is changed. Saving the loaded report gives back
  * the same bytes.
  *
- * Returns: (transfer full): the report (its summary owned by it), or %NULL with @error.
+ * Returns: (transfer full): the report (its summary, surface and fill owned by it), or %NULL
+ *   with @error.
  */
 SsdbReport *
 ssdb_report_load (const char *path, GError **error);
