@@ -1,0 +1,35 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Installs everything SSD Bench needs to build, run and test on Debian 12 (bookworm), and
+# generates the locales the tests use. Run as root: build-aux/install-deps.sh
+set -euo pipefail
+
+if [[ $EUID -ne 0 ]]; then
+  echo "install-deps.sh: run as root (sudo $0)" >&2
+  exit 1
+fi
+
+packages=(
+  # build
+  meson ninja-build pkg-config gcc libc6-dev
+  libaio-dev libglib2.0-dev libglib2.0-bin libjson-glib-dev libcairo2-dev libpango1.0-dev
+  libgtk-4-dev libgtk-4-bin libadwaita-1-dev gettext
+  # data files: desktop entry, metainfo, settings schema, icons
+  desktop-file-utils appstream libxml2-utils
+  # tests: real targets, the reference engine, the desktop session
+  fio e2fsprogs util-linux mount procps coreutils python3 locales
+  xvfb xauth dbus udev udisks2 imagemagick
+  # sanitizer and fuzzing builds
+  clang libclang-rt-14-dev
+)
+
+export DEBIAN_FRONTEND=noninteractive
+apt-get update
+apt-get install -y --no-install-recommends "${packages[@]}"
+
+# The tests check that numbers never follow the user's locale (fr_FR writes 1,5).
+if ! locale -a 2> /dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
+  sed -i 's/^# *\(fr_FR.UTF-8 UTF-8\)/\1/' /etc/locale.gen
+  grep -q '^fr_FR.UTF-8 UTF-8' /etc/locale.gen || echo 'fr_FR.UTF-8 UTF-8' >> /etc/locale.gen
+  locale-gen
+fi

@@ -1,0 +1,36 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The engine against fio on one filled zram device: the four default summary tests, read and
+# write, each run as `ssdbench-cli run job` and as the fio command the engine prints for it
+# (libaio, direct=1, time-based, JSON output), alternately. Rates must agree within
+# [0.7, 1.4] x fio's; bench/bench-vs-fio.sh measures the ratio precisely.
+#
+# Reads read the random data the device was filled with (all reads run before any write).
+# For writes fio adds --refill_buffers (new random data for every request): zram compresses each
+# page at a speed that depends on the exact bytes, and fio's default buffers (random, a few bytes
+# changed per request) take zram twice as long as fresh random data, which would compare data
+# contents, not I/O paths. Three rounds; the median counts.
+set -euo pipefail
+# shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
+source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
+ssdb_require_root
+ssdb_require_cmd fio
+ssdb_find_cli
+ssdb_tmpdir
+
+BENCH=$(dirname "$(readlink -f "$0")")/../../bench/bench-vs-fio.sh
+J=$SSDB_TMPDIR/crosscheck.json
+"$BENCH" --rounds 3 --duration 2 --size 256M --targets zram --json "$J" \
+  --fio-write-args "--refill_buffers"
+
+ssdb_assert_json "$J" 'len(d["results"]) == 8' "eight jobs compared"
+ssdb_assert_json "$J" 'all(r["engine"]["mbps"] > 0 and r["fio"]["mbps"] > 0 for r in d["results"])' \
+  "both engines measured every job"
+if [[ -n ${SSDBENCH_SANITIZE:-} && ${SSDBENCH_SANITIZE} != none ]]; then
+  ssdb_log "sanitizer build ($SSDBENCH_SANITIZE): ratios recorded above, not asserted"
+  echo "PASS (ratios not asserted under $SSDBENCH_SANITIZE)"
+  exit 0
+fi
+bad=$(ssdb_json "$J" '[(r["test"], r["rw"], round(r["ratio"]["mbps"], 3)) for r in d["results"] if not 0.7 <= r["ratio"]["mbps"] <= 1.4]')
+ssdb_assert_eq "$bad" "[]" "jobs whose engine/fio MB/s ratio is outside [0.7, 1.4]"
+echo "PASS"
