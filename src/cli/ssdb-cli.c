@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib/gstdio.h>
 #include <glib-unix.h>
 #include <json-glib/json-glib.h>
@@ -13,6 +14,7 @@
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-files.h"
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-safety.h"
 #include "engine/ssdb-summary.h"
@@ -24,7 +26,6 @@
 #include "render/ssdb-surface-painter.h"
 
 #define EXIT_USAGE 2
-#define EXIT_CANCELLED 130
 #define NS_PER_S G_GUINT64_CONSTANT (1000000000)
 
 static const char usage_text[]
@@ -120,7 +121,8 @@ save_report (const char *path, SsdbTarget *target, SsdbSummaryResult *result, GE
     {
       g_autofree char *text = ssdb_report_to_data (report, NULL);
 
-      g_print ("%s", text);
+      fputs (text, stdout);
+      fflush (stdout);
       return TRUE;
     }
   return ssdb_report_save (report, path, error);
@@ -135,6 +137,40 @@ target_to_json (const SsdbTargetInfo *info)
   JsonNode *target = json_object_get_member (json_node_get_object (root), "target");
 
   return json_node_copy (target);
+}
+
+static void
+print_to_stderr (const char *text)
+{
+  fputs (text, stderr);
+}
+
+/* Refuses, before a run starts, an output path that could not be written or that is not a
+ * regular file (a device node would otherwise be replaced by the report). */
+static gboolean
+check_outputs (const char *json_path, const char *png_path, int *status)
+{
+  const char *paths[] = { json_path, png_path };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (paths[i] == NULL)
+        continue;
+      if (i == 0 && g_str_equal (paths[i], "-"))
+        {
+          /* The report goes to standard output alone; the table goes to standard error. */
+          g_set_print_handler (print_to_stderr);
+          continue;
+        }
+      if (!ssdb_check_output_file (paths[i], &error))
+        {
+          *status = usage_error ("%s: %s", i == 0 ? "--json" : "--png", error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
 }
 
 /* ---------------------------------------------------------------- list / info ---- */
@@ -165,6 +201,28 @@ device_state_read (const SsdbBlockFacts *f, DeviceState *st)
   st->write_allowed = ssdb_safety_check_device_write (NULL, f->name, path, &error);
   if (!st->write_allowed)
     st->refusal = g_strdup (error->message);
+  else
+    {
+      /* What the run will do: an exclusive open, refused while anyone else holds the device. */
+      int fd = open (path, O_RDONLY | O_EXCL | O_CLOEXEC | O_NONBLOCK);
+
+      if (fd >= 0)
+        close (fd);
+      else if (errno == EBUSY)
+        {
+          st->write_allowed = FALSE;
+          st->refusal = g_strdup_printf ("%s is in use by another program (exclusive open "
+                                         "failed)",
+                                         path);
+        }
+      else if (errno == EACCES || errno == EPERM)
+        {
+          st->write_allowed = FALSE;
+          st->refusal = g_strdup_printf ("no permission to open %s (run as root, or use the "
+                                         "desktop app, which asks UDisks2)",
+                                         path);
+        }
+    }
 }
 
 static void
@@ -455,6 +513,7 @@ typedef struct
   gboolean ok;
   GError *error;
   int signal_count;
+  int signo;
   gint64 started_us;
 
   /* summary */
@@ -472,18 +531,37 @@ typedef struct
 } RunContext;
 
 static gboolean
-on_signal (gpointer data)
+on_signal (RunContext *rc, int signo)
 {
-  RunContext *rc = data;
-
   rc->signal_count++;
+  if (rc->signo == 0)
+    rc->signo = signo;
   g_cancellable_cancel (rc->cancellable);
   if (rc->signal_count > 2)
     {
       g_printerr ("\nssdbench-cli: stopping now\n");
-      _exit (EXIT_CANCELLED);
+      _exit (128 + rc->signo);
     }
   return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  return on_signal (data, SIGINT);
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  return on_signal (data, SIGTERM);
+}
+
+/* The exit status of a cancelled run: 128 + the signal that cancelled it (130 for Ctrl-C). */
+static int
+cancelled_status (const RunContext *rc)
+{
+  return 128 + (rc->signo ? rc->signo : SIGINT);
 }
 
 static gboolean
@@ -610,8 +688,8 @@ run_worker (RunContext *rc, GThreadFunc func)
   rc->loop = g_main_loop_new (NULL, FALSE);
   rc->is_tty = isatty (STDERR_FILENO);
   rc->started_us = g_get_monotonic_time ();
-  sigint = g_unix_signal_add (SIGINT, on_signal, rc);
-  sigterm = g_unix_signal_add (SIGTERM, on_signal, rc);
+  sigint = g_unix_signal_add (SIGINT, on_sigint, rc);
+  sigterm = g_unix_signal_add (SIGTERM, on_sigterm, rc);
   timer = g_timeout_add (200, print_progress, rc);
 
   thread = g_thread_new ("ssdb-run", func, rc);
@@ -790,6 +868,8 @@ cmd_run_summary (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!parse_options (ctx, &argc, &argv, &status))
     return status;
+  if (!check_outputs (json_path, png_path, &status))
+    return status;
   if (argc < 2)
     return usage_error ("run summary needs a TARGET (a block device or a directory)");
   if (argc > 2)
@@ -907,7 +987,7 @@ cmd_run_summary (int argc, char **argv)
       if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
         {
           g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
-          status = EXIT_CANCELLED;
+          status = cancelled_status (&rc);
         }
       else
         {
@@ -966,6 +1046,8 @@ cmd_run_job (int argc, char **argv)
 
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!check_outputs (json_path, NULL, &status))
     return status;
   if (argc < 2)
     return usage_error ("run job needs a TARGET (a block device or a directory)");
@@ -1147,7 +1229,7 @@ cmd_run_job (int argc, char **argv)
       if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
         {
           g_printerr ("ssdbench-cli: cancelled; the result above is partial\n");
-          status = EXIT_CANCELLED;
+          status = cancelled_status (&rc);
         }
       else
         {
@@ -1300,7 +1382,8 @@ save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *
     {
       g_autofree char *text = ssdb_report_to_data (report, NULL);
 
-      g_print ("%s", text);
+      fputs (text, stdout);
+      fflush (stdout);
       return TRUE;
     }
   return ssdb_report_save (report, path, error);
@@ -1315,7 +1398,7 @@ finish_status (RunContext *rc, int status)
   if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     {
       g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
-      return EXIT_CANCELLED;
+      return cancelled_status (rc);
     }
   print_error (NULL, rc->error);
   return 1;
@@ -1564,6 +1647,8 @@ cmd_run_surface (int argc, char **argv)
 
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!check_outputs (json_path, png_path, &status))
     return status;
   if (argc < 2)
     return usage_error ("run surface needs a TARGET (a block device or a directory)");
@@ -1826,6 +1911,8 @@ cmd_run_fill (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!parse_options (ctx, &argc, &argv, &status))
     return status;
+  if (!check_outputs (json_path, png_path, &status))
+    return status;
   if (argc < 2)
     return usage_error ("run fill needs a TARGET (a block device or a directory)");
   if (argc > 2)
@@ -1917,13 +2004,15 @@ cmd_run_fill (int argc, char **argv)
 static int
 cmd_run (int argc, char **argv)
 {
-  if (argc < 2 || g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
+  if (argc < 2)
+    return usage_error ("run needs a test: summary, job, surface or fill");
+  if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
     {
       g_print ("Usage:\n  ssdbench-cli run summary TARGET [OPTION…]\n"
                "  ssdbench-cli run job TARGET [OPTION…]\n"
                "  ssdbench-cli run surface TARGET [OPTION…]\n"
                "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n");
-      return argc < 2 ? EXIT_USAGE : 0;
+      return 0;
     }
   if (g_str_equal (argv[1], "summary"))
     return cmd_run_summary (argc - 1, argv + 1);

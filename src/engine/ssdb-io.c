@@ -942,14 +942,16 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
   size = fio_size (slice);
   offset = fio_size (spec->offset);
 
-  if (info->kind == SSDB_TARGET_FILE)
-    {
-      g_autofree char *path = g_build_filename (info->path, "ssdbench-fio.tmp", NULL);
+  {
+    /* fio splits --filename at ':'; a literal one is written "\:". */
+    g_autofree char *path = info->kind == SSDB_TARGET_FILE
+                                ? g_build_filename (info->path, "ssdbench-fio.tmp", NULL)
+                                : g_strdup (info->path);
+    g_auto (GStrv) parts = g_strsplit (path, ":", -1);
+    g_autofree char *escaped = g_strjoinv ("\\:", parts);
 
-      filename = g_shell_quote (path);
-    }
-  else
-    filename = g_shell_quote (info->path);
+    filename = g_shell_quote (escaped);
+  }
   quoted_name = g_shell_quote (name ? name : "job");
 
   s = g_string_new ("fio");

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-report.h"
+#include "ssdb-files.h"
 #include "ssdb-error.h"
 
 #include <errno.h>
@@ -866,6 +867,8 @@ ssdb_report_save (const SsdbReport *report, const char *path, GError **error)
   g_return_val_if_fail (path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
+  if (!ssdb_check_output_file (path, error))
+    return FALSE;
   data = ssdb_report_to_data (report, &length);
   if (!g_file_set_contents_full (path, data, (gssize)length, G_FILE_SET_CONTENTS_CONSISTENT, 0644,
                                  &local_error))

@@ -3,6 +3,7 @@
 
 #include "ssdb-render.h"
 #include "ssdb-error.h"
+#include "ssdb-files.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -287,6 +288,9 @@ ssdb_render_surface_write_png (cairo_surface_t *surface, const char *path, GErro
                    cairo_status_to_string (status));
       return FALSE;
     }
+
+  if (!ssdb_check_output_file (path, error))
+    return FALSE;
 
   bytes = g_byte_array_new ();
   sink.bytes = bytes;
