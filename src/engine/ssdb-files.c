@@ -23,14 +23,14 @@ ssdb_check_output_file (const char *path, GError **error)
       if (S_ISDIR (st.st_mode))
         {
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                       "Cannot write “%s”: it is a directory", path);
+                       "%s: is a directory, not a file", path);
           return FALSE;
         }
       if (!S_ISREG (st.st_mode))
         {
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                       "Cannot write “%s”: it exists and is not a regular file (a device or "
-                       "other special file); it is left alone",
+                       "%s: exists and is not a regular file (a device or other special "
+                       "file); it is left alone",
                        path);
           return FALSE;
         }
@@ -39,7 +39,7 @@ ssdb_check_output_file (const char *path, GError **error)
     {
       /* A dangling symbolic link: renaming over it would replace the link. */
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Cannot write “%s”: it is a symbolic link to nothing", path);
+                   "%s: is a symbolic link to nothing", path);
       return FALSE;
     }
 
@@ -47,7 +47,8 @@ ssdb_check_output_file (const char *path, GError **error)
   if (g_stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
-                   "Cannot write “%s”: the folder “%s” does not exist", path, dir);
+                   "%s: the folder “%s” does not exist (%s)", path, dir,
+                   g_strerror (ENOENT));
       return FALSE;
     }
   if (access (dir, W_OK | X_OK) != 0)
@@ -55,7 +56,7 @@ ssdb_check_output_file (const char *path, GError **error)
       int errsv = errno;
 
       g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv),
-                   "Cannot write “%s”: the folder “%s” is not writable (%s)", path, dir,
+                   "%s: the folder “%s” is not writable (%s)", path, dir,
                    g_strerror (errsv));
       return FALSE;
     }
