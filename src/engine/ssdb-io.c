@@ -741,7 +741,9 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
           return FALSE;
         }
       sh.pool = ssdb_data_pool_get_data (pool);
-      sh.pool_align = MAX (info->dio_mem_align, 512u);
+      /* Page-aligned sources: a buffer that straddles pages splits each request into partial
+       * pages, which some devices (zram: read-modify-write) serve far more slowly. */
+      sh.pool_align = MAX (info->dio_mem_align, 4096u);
       sh.pool_slots = (pool_size - spec->block_size) / sh.pool_align + 1;
     }
 
