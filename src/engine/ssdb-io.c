@@ -13,8 +13,8 @@
 #define WAIT_SLICE_NS (50 * G_GUINT64_CONSTANT (1000000))
 /* The monitor's wake-up period for cancellation and samples. */
 #define MONITOR_PERIOD_US (20 * G_TIME_SPAN_MILLISECOND)
-/* Data pool size. Writes start at any multiple of the DIO memory alignment (512 bytes) in it,
- * so 16 MiB gives tens of thousands of distinct 4 KiB blocks: no deduplication to exploit. */
+/* Data pool size: writes take their bytes from a random page of it, so consecutive requests
+ * rarely carry the same data (4096 distinct pages in 16 MiB). */
 #define POOL_MIN_BYTES (16u * 1024 * 1024)
 
 static inline guint64
