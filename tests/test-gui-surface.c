@@ -10,6 +10,7 @@
 #include <math.h>
 #include <signal.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <gdk/x11/gdkx.h>
@@ -122,9 +123,16 @@ monitor_ready (gpointer data)
   return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
+static gint64
+thread_cpu_us (void);
+
+/* The main thread's CPU time when the last run finished, µs. */
+static gint64 finished_cpu_us;
+
 static void
 on_finished (SsdbSurfacePage *p, const GError *error, gpointer data)
 {
+  finished_cpu_us = thread_cpu_us ();
   g_clear_error (&finish_error);
   finish_error = error ? g_error_copy (error) : NULL;
   finished = TRUE;
@@ -154,6 +162,100 @@ redraw_chart (void)
   ssdb_surface_chart_refresh (chart);
   iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
   g_assert_cmpuint (ssdb_surface_chart_get_snapshot_count (chart), >, before);
+}
+
+/* Longest frame (before-paint to after-paint), µs, and the main thread's CPU time in it. */
+static gint64 frame_start, frame_cpu_start, frame_max, frame_max_cpu;
+static guint frames;
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static void
+on_before_paint (GdkFrameClock *clock, gpointer data)
+{
+  frame_start = g_get_monotonic_time ();
+  frame_cpu_start = thread_cpu_us ();
+}
+
+static void
+on_after_paint (GdkFrameClock *clock, gpointer data)
+{
+  frames++;
+  if (frame_start != 0 && g_get_monotonic_time () - frame_start > frame_max)
+    {
+      frame_max = g_get_monotonic_time () - frame_start;
+      frame_max_cpu = thread_cpu_us () - frame_cpu_start;
+    }
+  frame_start = 0;
+}
+
+/* The chart's image, painted piece by piece while samples arrived, is what the painter draws
+ * whole from the same view. */
+static void
+check_chart_matches_painter (void)
+{
+  SsdbSurfaceChart *chart = ssdb_surface_page_get_chart (page);
+  int scale = gtk_widget_get_scale_factor (GTK_WIDGET (chart));
+  guint before;
+  int w, h;
+  GdkTexture *texture;
+  cairo_surface_t *whole;
+  cairo_t *cr;
+  SsdbSurfaceView view;
+  SsdbStyle style;
+  g_autofree guchar *shown = NULL;
+  const guchar *ref;
+  gsize stride;
+  guint differ = 0, max_diff = 0;
+
+  /* Let the layout settle (the status line changes with the end of a run), then take a frame
+   * without invalidating anything: the image as it was built up. */
+  for (gint64 end = g_get_monotonic_time () + 300000; g_get_monotonic_time () < end;)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+  before = ssdb_surface_chart_get_snapshot_count (chart);
+  gtk_widget_queue_draw (GTK_WIDGET (chart));
+  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
+  texture = ssdb_surface_chart_get_texture (chart);
+  g_assert_nonnull (texture);
+  w = gtk_widget_get_width (GTK_WIDGET (chart));
+  h = gtk_widget_get_height (GTK_WIDGET (chart));
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, w * scale);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, h * scale);
+  stride = (gsize)w * scale * 4;
+  shown = g_malloc (stride * h * scale);
+  gdk_texture_download (texture, shown, stride);
+
+  whole = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w * scale, h * scale);
+  cairo_surface_set_device_scale (whole, scale, scale);
+  cr = cairo_create (whole);
+  ssdb_surface_chart_fill_view (chart, &view);
+  ssdb_surface_chart_get_style (chart, &style);
+  ssdb_surface_painter_draw (&view, &style, cr, w, h);
+  cairo_destroy (cr);
+  cairo_surface_flush (whole);
+  ref = cairo_image_surface_get_data (whole);
+  for (int y = 0; y < h * scale; y++)
+    for (int x = 0; x < w * scale * 4; x++)
+      {
+        guint d = (guint)ABS ((int)shown[y * stride + x]
+                              - (int)ref[y * cairo_image_surface_get_stride (whole) + x]);
+
+        max_diff = MAX (max_diff, d);
+        if (d > 2)
+          differ++;
+      }
+  cairo_surface_destroy (whole);
+  g_test_message ("chart image vs whole painting: %u bytes differ by more than 2, at most %u",
+                  differ, max_diff);
+  /* Anti-aliasing at the edges of the repainted strips may round differently, nothing more. */
+  g_assert_cmpuint (differ, <=, (guint)(w * scale * h * scale * 4) / 10000);
 }
 
 static char *
@@ -316,6 +418,9 @@ test_read_surface (void)
 }
 
 static gboolean
+runner_idle (gpointer data);
+
+static gboolean
 enough_samples (gpointer data)
 {
   const SsdbSurfaceResult *r = ssdb_surface_page_get_result (page);
@@ -328,15 +433,26 @@ test_live_and_stop (void)
 {
   const SsdbSurfaceResult *r;
   SsdbSurfaceChart *chart = ssdb_surface_page_get_chart (page);
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
+  SsdbSurfaceChartStats stats;
+  SsdbStopTiming timing;
   guint drawn = 0, have;
-  gint64 t0, took;
+  gint64 t0, took, started, cpu0;
   g_autofree char *shot = NULL;
+
+  g_signal_connect (clock, "before-paint", G_CALLBACK (on_before_paint), NULL);
+  g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
 
   /* 2000 positions of 64 MiB: 125 GiB of reads, far longer than the test waits. */
   configure (2000, 64 * MIB, 1000, SSDB_SURFACE_WRITE_NONE);
+  started = g_get_monotonic_time ();
   start_run ();
   iterate_until (enough_samples, GUINT_TO_POINTER (60), 60000);
   g_assert_false (finished);
+  /* Coalesced: at most 10 updates a second, however fast the samples come. */
+  g_test_message ("%u updates, %u frames in %.2f s", updates, frames,
+                  (g_get_monotonic_time () - started) / 1e6);
+  g_assert_cmpuint (updates, <=, (g_get_monotonic_time () - started) / 100000 + 2);
   redraw_chart ();
   r = ssdb_surface_page_get_result (page);
   have = r->read->len;
@@ -348,19 +464,49 @@ test_live_and_stop (void)
   shot = screenshot ("gui-surface-live.png");
 
   /* Let the frames queued around the screenshot settle, then measure the stop alone. */
-  for (gint64 end = g_get_monotonic_time () + 400000; g_get_monotonic_time () < end;)
+  frame_max = frame_max_cpu = 0;
+  frames = 0;
+  for (gint64 now = g_get_monotonic_time (), end = now + 400000, limit = now + 5000000;
+       (g_get_monotonic_time () < end || frames < 3) && g_get_monotonic_time () < limit;)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 
+  /* Live frames repaint only what changed, and quickly. */
+  ssdb_surface_chart_get_stats (chart, &stats);
+  g_test_message (
+      "chart: %u whole, %u partial, %u reused frames; last painting %" G_GINT64_FORMAT
+      " µs (CPU %" G_GINT64_FORMAT " µs), longest %" G_GINT64_FORMAT " µs (CPU %" G_GINT64_FORMAT
+      " µs); %u frames since the screenshot, the longest %" G_GINT64_FORMAT
+      " µs (CPU %" G_GINT64_FORMAT " µs)",
+      stats.full, stats.partial, stats.reused, stats.last_draw_us, stats.last_draw_cpu_us,
+      stats.max_draw_us, stats.max_draw_cpu_us, frames, frame_max, frame_max_cpu);
+  g_assert_cmpuint (stats.partial, >, 0);
+
+  cpu0 = thread_cpu_us ();
   t0 = g_get_monotonic_time ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
   g_test_message ("stop action returned after %" G_GINT64_FORMAT " µs",
                   g_get_monotonic_time () - t0);
   iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
-  g_test_message ("stop took %" G_GINT64_FORMAT " µs (page stopped after %" G_GINT64_FORMAT " µs)",
-                  took, stopped_at - t0);
   g_assert_true (finished);
+  /* The worker's own times arrive with its end, even after a detach. */
+  iterate_until (runner_idle, NULL, 5000);
+  ssdb_surface_page_get_stop_timing (page, &timing);
+  g_test_message ("stop took %" G_GINT64_FORMAT " µs (page stopped after %" G_GINT64_FORMAT
+                  " µs); engine: I/O stopped after %" G_GINT64_FORMAT " µs, target closed after "
+                  "%" G_GINT64_FORMAT " µs; finished reported after %" G_GINT64_FORMAT " µs",
+                  took, stopped_at - t0, timing.io_stopped_us - timing.requested_us,
+                  timing.closed_us - timing.requested_us, timing.finished_us - timing.requested_us);
+  /* Little of that is the main thread's own work: the rest is waiting for a CPU. */
+  g_test_message ("main thread busy for %" G_GINT64_FORMAT " µs of CPU from Stop to finished",
+                  finished_cpu_us - cpu0);
+  g_assert_cmpint (timing.requested_us, >=, t0);
+  g_assert_cmpint (timing.io_stopped_us, >, timing.requested_us);
+  g_assert_cmpint (timing.io_stopped_us - timing.requested_us, <, 250000);
+  g_assert_cmpint (timing.finished_us - timing.requested_us, <, 250000);
   g_assert_cmpint (took, <, 250000);
+  g_signal_handlers_disconnect_by_func (clock, on_before_paint, NULL);
+  g_signal_handlers_disconnect_by_func (clock, on_after_paint, NULL);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
   g_assert_false (ssdb_surface_page_get_running (page));
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -368,6 +514,7 @@ test_live_and_stop (void)
   g_assert_true (r->cancelled);
   g_assert_cmpuint (r->read->len, >=, have);
   g_assert_cmpuint (r->read->len, <, 2000);
+  check_chart_matches_painter ();
 }
 
 static GtkDropDown *
@@ -442,6 +589,7 @@ test_destructive (void)
   check_curve (r->read, 20, 4 * MIB);
   check_curve (r->write, 20, 4 * MIB);
   g_assert_cmpfloat (r->write_stats.mean, >, 50e6);
+  check_chart_matches_painter ();
   g_test_message ("write %.0f / %.0f / %.0f MB/s", r->write_stats.min / 1e6,
                   r->write_stats.mean / 1e6, r->write_stats.max / 1e6);
   redraw_chart ();

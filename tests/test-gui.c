@@ -12,6 +12,7 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 #include <unistd.h>
 
 #include <gdk/x11/gdkx.h>
@@ -126,9 +127,31 @@ monitor_ready (gpointer data)
   return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
+/* CPU time of the calling thread, µs. */
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static guint updates;
+
+static void
+on_updated (SsdbRunner *runner, gpointer data)
+{
+  updates++;
+}
+
+/* The main thread's CPU time when the last run finished, µs. */
+static gint64 finished_cpu_us;
+
 static void
 on_finished (SsdbRunner *runner, const GError *error, gpointer data)
 {
+  finished_cpu_us = thread_cpu_us ();
   g_clear_error (&finish_error);
   finish_error = error ? g_error_copy (error) : NULL;
   finished = TRUE;
@@ -188,6 +211,7 @@ test_summary_run (void)
   g_auto (GStrv) cells = NULL;
   g_autofree char *body = NULL;
   guint n_done = 0;
+  gint64 started;
 
   g_settings_set_int (settings, "count", 1);
   g_settings_set_int (settings, "duration", 1);
@@ -248,11 +272,17 @@ test_summary_run (void)
   adw_message_dialog_response (dialog, "destroy");
   g_assert_true (ssdb_window_get_writes_enabled (window));
 
+  updates = 0;
+  started = g_get_monotonic_time ();
   start_run ();
   iterate_until (is_finished, NULL, 180000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_false (ssdb_window_is_inhibiting (window));
+  /* Coalesced: at most 10 updates a second (and the start's and the end's own). */
+  g_test_message ("%u updates in %.2f s", updates, (g_get_monotonic_time () - started) / 1e6);
+  g_assert_cmpuint (updates, <=, (g_get_monotonic_time () - started) / 100000 + 3);
+  g_assert_cmpuint (updates, >=, 3);
 
   view = ssdb_runner_get_view (runner);
   final = ssdb_runner_get_final_result (runner);
@@ -344,8 +374,9 @@ test_stop (void)
   GSettings *settings = ssdb_application_get_settings (app);
   SsdbRunner *runner = ssdb_window_get_runner (window);
   const SsdbSummaryResult *view;
+  SsdbStopTiming timing;
   guint cancelled = 0;
-  gint64 t0, took;
+  gint64 t0, took, cpu0;
 
   g_settings_set_int (settings, "count", 3);
   g_settings_set_int (settings, "duration", 5);
@@ -356,12 +387,27 @@ test_stop (void)
   for (gint64 end = g_get_monotonic_time () + 300000; g_get_monotonic_time () < end;)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 
+  cpu0 = thread_cpu_us ();
   t0 = g_get_monotonic_time ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
   iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
-  g_test_message ("stop took %" G_GINT64_FORMAT " µs", took);
   g_assert_true (finished);
+  /* The worker's own times arrive with its end, even after a detach. */
+  iterate_until (runner_idle, runner, 5000);
+  ssdb_runner_get_stop_timing (runner, &timing);
+  g_test_message ("stop took %" G_GINT64_FORMAT " µs; engine: I/O stopped after %" G_GINT64_FORMAT
+                  " µs, target closed after %" G_GINT64_FORMAT " µs; finished reported after "
+                  "%" G_GINT64_FORMAT " µs",
+                  took, timing.io_stopped_us - timing.requested_us,
+                  timing.closed_us - timing.requested_us, timing.finished_us - timing.requested_us);
+  /* Little of that is the main thread's own work: the rest is waiting for a CPU. */
+  g_test_message ("main thread busy for %" G_GINT64_FORMAT " µs of CPU from Stop to finished",
+                  finished_cpu_us - cpu0);
+  g_assert_cmpint (timing.requested_us, >=, t0);
+  g_assert_cmpint (timing.io_stopped_us, >, timing.requested_us);
+  g_assert_cmpint (timing.io_stopped_us - timing.requested_us, <, 250000);
+  g_assert_cmpint (timing.finished_us - timing.requested_us, <, 250000);
   g_assert_cmpint (took, <, 250000);
   g_assert_false (ssdb_runner_get_running (runner));
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -526,6 +572,7 @@ main (int argc, char *argv[])
   g_assert_nonnull (window);
   gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
   g_signal_connect (ssdb_window_get_runner (window), "finished", G_CALLBACK (on_finished), NULL);
+  g_signal_connect (ssdb_window_get_runner (window), "updated", G_CALLBACK (on_updated), NULL);
   iterate_until (window_mapped, NULL, 10000);
   iterate_until (monitor_ready, NULL, 15000);
 

@@ -6,9 +6,11 @@
 #include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
 
-/* A worker that has not ended 150 ms after Stop is detached: the UI returns at once and the
+/* A worker that has not ended 100 ms after Stop is detached: the UI returns at once and the
  * worker finishes on its own (the engine stops within 100 ms of a cancel). */
-#define STOP_DETACH_MS 150
+#define STOP_DETACH_MS 100
+/* The coalesced update runs at most this often (10 times a second). */
+#define UPDATE_INTERVAL_US 100000
 
 typedef struct
 {
@@ -32,6 +34,8 @@ typedef struct
   gboolean used_udisks;
   SsdbSummaryProgress progress;
   gboolean idle_pending;
+  gint64 last_merge_us;
+  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
 
   /* Handed over by the worker when it ends. */
   SsdbSummaryResult *result;
@@ -55,6 +59,7 @@ struct _SsdbRunner
   SsdbSummaryResult *final_result;
   SsdbTargetInfo *info;
   SsdbRunnerProgress progress;
+  SsdbStopTiming stop; /* of the latest run */
 };
 
 enum
@@ -195,6 +200,7 @@ merge_snapshot (SsdbRunner *self, RunData *run)
 
   g_mutex_lock (&run->lock);
   run->idle_pending = FALSE;
+  run->last_merge_us = g_get_monotonic_time ();
   if (run->shadow_dirty)
     {
       copy_entries (self->view, run->shadow);
@@ -241,6 +247,16 @@ progress_idle_cb (gpointer data)
 
   if (self == NULL)
     return G_SOURCE_REMOVE;
+  if (self->stop_timeout_id != 0 && self->current == idle->run)
+    {
+      /* Stopping: the last results come with the end of the run; no frame in between that
+       * the end would have to wait for. */
+      g_mutex_lock (&idle->run->lock);
+      idle->run->idle_pending = FALSE;
+      idle->run->last_merge_us = g_get_monotonic_time ();
+      g_mutex_unlock (&idle->run->lock);
+      return G_SOURCE_REMOVE;
+    }
   if (merge_snapshot (self, idle->run))
     g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
   return G_SOURCE_REMOVE;
@@ -276,6 +292,10 @@ mark_view_cancelled (SsdbRunner *self)
 static void
 end_current (SsdbRunner *self, const GError *error)
 {
+  g_mutex_lock (&self->current->lock);
+  self->stop = self->current->stop;
+  g_mutex_unlock (&self->current->lock);
+  self->stop.finished_us = g_get_monotonic_time ();
   g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
   g_clear_pointer (&self->current, run_data_unref);
   self->progress.entry_index = -1;
@@ -302,6 +322,14 @@ finish_idle_cb (gpointer data)
 
   if (self->current != run)
     {
+      /* Detached after a stop: its worker's times still belong to that stop. */
+      g_mutex_lock (&run->lock);
+      if (run->stop.requested_us != 0 && self->stop.requested_us == run->stop.requested_us)
+        {
+          self->stop.io_stopped_us = run->stop.io_stopped_us;
+          self->stop.closed_us = run->stop.closed_us;
+        }
+      g_mutex_unlock (&run->lock);
       self->stale_dropped++;
       return G_SOURCE_REMOVE;
     }
@@ -344,14 +372,18 @@ stop_timeout_cb (gpointer data)
 
 /* ---- worker thread --------------------------------------------------------------------- */
 
+/* Schedules @func on the main context with @priority, after @delay_us (0: when idle). */
 static void
-schedule_idle_locked (SsdbRunner *self, RunData *run, GSourceFunc func)
+schedule_locked (SsdbRunner *self, RunData *run, GSourceFunc func, int priority, gint64 delay_us)
 {
   IdleData *idle = g_new0 (IdleData, 1);
 
   idle->runner = self;
   idle->run = run_data_ref (run);
-  g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, func, idle, idle_data_free);
+  if (delay_us > 0)
+    g_timeout_add_full (priority, (guint)((delay_us + 999) / 1000), func, idle, idle_data_free);
+  else
+    g_idle_add_full (priority, func, idle, idle_data_free);
 }
 
 typedef struct
@@ -374,7 +406,8 @@ on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progr
   if (!run->idle_pending)
     {
       run->idle_pending = TRUE;
-      schedule_idle_locked (wd->runner, run, progress_idle_cb);
+      schedule_locked (wd->runner, run, progress_idle_cb, G_PRIORITY_DEFAULT_IDLE,
+                       run->last_merge_us + UPDATE_INTERVAL_US - g_get_monotonic_time ());
     }
   g_mutex_unlock (&run->lock);
 }
@@ -404,6 +437,10 @@ worker_thread (gpointer data)
 
       ssdb_summary_run (target, result, on_summary_progress, wd, run->cancellable, &error);
     }
+  /* The engine returns once no request is in flight any more. */
+  g_mutex_lock (&run->lock);
+  run->stop.io_stopped_us = g_get_monotonic_time ();
+  g_mutex_unlock (&run->lock);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_clear_error (&error);
@@ -414,7 +451,9 @@ worker_thread (gpointer data)
   g_mutex_lock (&run->lock);
   run->result = result;
   run->error = g_steal_pointer (&error);
-  schedule_idle_locked (wd->runner, run, finish_idle_cb);
+  run->stop.closed_us = g_get_monotonic_time ();
+  /* Above redraws and input: the end of a run must not wait behind frames. */
+  schedule_locked (wd->runner, run, finish_idle_cb, G_PRIORITY_HIGH, 0);
   g_mutex_unlock (&run->lock);
 
   run_data_unref (run);
@@ -466,6 +505,7 @@ ssdb_runner_start (SsdbRunner *self, const char *path, SsdbTargetOpenFlags flags
   self->view = ssdb_summary_result_new (spec, NULL);
   self->used_udisks = FALSE;
   self->start_time = g_get_monotonic_time ();
+  memset (&self->stop, 0, sizeof self->stop);
   memset (&self->progress, 0, sizeof self->progress);
   self->progress.entry_index = -1;
   self->progress.phase = "open";
@@ -489,11 +529,23 @@ ssdb_runner_stop (SsdbRunner *self)
 {
   g_return_if_fail (SSDB_IS_RUNNER (self));
 
-  if (self->current == NULL)
+  if (self->current == NULL || self->stop_timeout_id != 0)
     return;
+  /* Nothing that waits here: cancel, and let the worker's end (or the backstop) finish. */
+  g_mutex_lock (&self->current->lock);
+  self->current->stop.requested_us = g_get_monotonic_time ();
+  g_mutex_unlock (&self->current->lock);
   g_cancellable_cancel (self->current->cancellable);
-  if (self->stop_timeout_id == 0)
-    self->stop_timeout_id = g_timeout_add (STOP_DETACH_MS, stop_timeout_cb, self);
+  self->stop_timeout_id
+      = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout_cb, self, NULL);
+}
+
+void
+ssdb_runner_get_stop_timing (SsdbRunner *self, SsdbStopTiming *timing)
+{
+  g_return_if_fail (SSDB_IS_RUNNER (self));
+  g_return_if_fail (timing != NULL);
+  *timing = self->stop;
 }
 
 gboolean
@@ -626,7 +678,7 @@ ssdb_runner_class_init (SsdbRunnerClass *klass)
   /**
    * SsdbRunner::updated:
    *
-   * The view or the progress changed (main thread, at most once per main-loop iteration).
+   * The view or the progress changed (main thread, at most about 10 times a second).
    */
   signals[SIGNAL_UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
                                           0, NULL, NULL, NULL, G_TYPE_NONE, 0);

@@ -7,6 +7,26 @@
 
 G_BEGIN_DECLS
 
+/**
+ * SsdbStopTiming:
+ * @requested_us: when Stop was asked for (g_get_monotonic_time(), µs), 0 when the run was not
+ *   stopped
+ * @io_stopped_us: when the engine returned on the worker thread: no request in flight any
+ *   more, none issued after it; 0 while the worker still runs
+ * @closed_us: when the worker had closed the target; 0 while it still runs
+ * @finished_us: when the run was reported finished on the main thread (the ::finished signal)
+ *
+ * Where the time between a Stop and the end of a run went: the engine's own stop latency is
+ * @io_stopped_us − @requested_us; what the user sees is @finished_us − @requested_us.
+ */
+typedef struct
+{
+  gint64 requested_us;
+  gint64 io_stopped_us;
+  gint64 closed_us;
+  gint64 finished_us;
+} SsdbStopTiming;
+
 #define SSDB_TYPE_RUNNER (ssdb_runner_get_type ())
 G_DECLARE_FINAL_TYPE (SsdbRunner, ssdb_runner, SSDB, RUNNER, GObject)
 
@@ -15,9 +35,10 @@ G_DECLARE_FINAL_TYPE (SsdbRunner, ssdb_runner, SSDB, RUNNER, GObject)
  *
  * Runs a summary on a worker thread. The worker opens the target (through UDisks2 when the user
  * may not open it directly), runs ssdb_summary_run() and publishes progress into a mutex-guarded
- * snapshot; one coalesced idle callback on the main context copies it into the runner's view and
- * emits #SsdbRunner::updated. Everything the runner exposes is read and changed on the main
- * thread only. A newer run never sees an older run's callbacks (each run has a generation).
+ * snapshot; one coalesced callback on the main context (at most 10 times a second) copies it
+ * into the runner's view and emits #SsdbRunner::updated. Everything the runner exposes is read
+ * and changed on the main thread only. A newer run never sees an older run's callbacks (each
+ * run has a generation). Stop only cancels; the worker's end is handled above redraws.
  */
 
 /** ssdb_runner_new: Returns: (transfer full): an idle runner. */
@@ -45,11 +66,21 @@ ssdb_runner_start (SsdbRunner *self, const char *path, SsdbTargetOpenFlags flags
 /**
  * ssdb_runner_stop:
  *
- * Cancels the running run. #SsdbRunner:running turns %FALSE as soon as the worker stops, and no
- * later than 200 ms after this call: the results measured so far are kept and marked cancelled.
+ * Cancels the running run and returns at once (it waits for nothing). #SsdbRunner:running
+ * turns %FALSE as soon as the worker stops, and no later than 100 ms after this call (then
+ * the worker is detached and ends on its own): the results measured so far are kept and
+ * marked cancelled.
  */
 void
 ssdb_runner_stop (SsdbRunner *self);
+
+/**
+ * ssdb_runner_get_stop_timing:
+ * @timing: (out caller-allocates): the latest run's stop, see #SsdbStopTiming; the I/O times
+ *   of a detached worker are filled in when it ends
+ */
+void
+ssdb_runner_get_stop_timing (SsdbRunner *self, SsdbStopTiming *timing);
 
 /** ssdb_runner_get_running: Returns: %TRUE from start until the run ends or is stopped. */
 gboolean

@@ -3,6 +3,15 @@
 
 #include <adwaita.h>
 #include <string.h>
+#include <time.h>
+
+/* What decides where the painter puts things: when any of it changes, every pixel may move. */
+typedef struct
+{
+  cairo_rectangle_t plot;
+  SsdbAxis rate;
+  double rate_y0, rate_y1, lat_y0, lat_y1, x0, x1;
+} Geometry;
 
 struct _SsdbSurfaceChart
 {
@@ -20,8 +29,19 @@ struct _SsdbSurfaceChart
   SsdbRw hover_rw;
   char *hover_text;
 
+  /* The last frame, in device pixels: redrawn in place where the content changed. */
+  cairo_surface_t *cache;
+  GdkTexture *texture;
+  int cache_width, cache_height, cache_scale, cache_theme;
+  Geometry cache_geometry;
+  guint cache_read, cache_write, cache_access;
+  gboolean cache_has_result;
+  gboolean redraw_all;  /* titles, hover, style or a new result: everything may move */
+  gboolean redraw_text; /* panel and header (running state, statistics) */
+
   guint snapshot_count;
   guint drawn_read, drawn_write, drawn_access;
+  SsdbSurfaceChartStats stats;
 };
 
 G_DEFINE_FINAL_TYPE (SsdbSurfaceChart, ssdb_surface_chart, GTK_TYPE_WIDGET)
@@ -69,28 +89,253 @@ ssdb_surface_chart_fill_view (SsdbSurfaceChart *self, SsdbSurfaceView *view)
   view->hover_rw = self->hover_rw;
 }
 
+static int
+style_key (void)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  return (adw_style_manager_get_high_contrast (manager) ? 2 : 0)
+         + (adw_style_manager_get_dark (manager) ? 1 : 0);
+}
+
+static void
+geometry_get (const SsdbSurfaceView *view, int width, int height, Geometry *g)
+{
+  double lo = 0, hi = 1e9;
+
+  memset (g, 0, sizeof *g);
+  ssdb_surface_painter_get_plot_rect (view, width, height, &g->plot);
+  ssdb_surface_painter_get_rate_axis (view, width, height, &g->rate);
+  g->rate_y0 = ssdb_surface_painter_y_for_rate (view, width, height, 0);
+  g->rate_y1 = ssdb_surface_painter_y_for_rate (view, width, height, 1e9);
+  g->lat_y0 = ssdb_surface_painter_y_for_latency (view, width, height, 0);
+  g->lat_y1 = ssdb_surface_painter_y_for_latency (view, width, height, 1e6);
+  if (view->result != NULL)
+    {
+      lo = (double)view->result->spec.span_offset;
+      hi = lo + (double)view->result->spec.span_length;
+    }
+  g->x0 = ssdb_surface_painter_x_for_position (view, width, height, lo);
+  g->x1 = ssdb_surface_painter_x_for_position (view, width, height, hi);
+}
+
+static gboolean
+geometry_equal (const Geometry *a, const Geometry *b)
+{
+  return memcmp (&a->plot, &b->plot, sizeof a->plot) == 0 && a->rate.lo == b->rate.lo
+         && a->rate.hi == b->rate.hi && a->rate.step == b->rate.step
+         && a->rate.first == b->rate.first && a->rate.n_ticks == b->rate.n_ticks
+         && a->rate.decimals == b->rate.decimals && a->rate.divisor == b->rate.divisor
+         && g_strcmp0 (a->rate.unit, b->rate.unit) == 0 && a->rate_y0 == b->rate_y0
+         && a->rate_y1 == b->rate_y1 && a->lat_y0 == b->lat_y0 && a->lat_y1 == b->lat_y1
+         && a->x0 == b->x0 && a->x1 == b->x1;
+}
+
+/* Adds the pixel-aligned rectangle [x0, x1] × [y0, y1] to the path, clamped to @plot. */
+static void
+add_box (cairo_t *cr, const cairo_rectangle_t *plot, double x0, double y0, double x1, double y1)
+{
+  x0 = floor (MAX (x0, plot->x));
+  y0 = floor (MAX (y0, plot->y));
+  x1 = ceil (MIN (x1, plot->x + plot->width));
+  y1 = ceil (MIN (y1, plot->y + plot->height));
+  if (x1 > x0 && y1 > y0)
+    cairo_rectangle (cr, x0, y0, x1 - x0, y1 - y0);
+}
+
+/* The strip of the plot a curve's new samples (from @from) and the line to them cover. */
+static void
+add_curve_strip (cairo_t *cr, const SsdbSurfaceView *view, const Geometry *g, const GArray *curve,
+                 guint from, double pad)
+{
+  double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
+  double scale = (g->x1 - g->x0);
+  double span_lo = (double)view->result->spec.span_offset;
+  double span = MAX ((double)view->result->spec.span_length, 1);
+
+  if (curve == NULL || curve->len <= from)
+    return;
+  for (guint i = from > 0 ? from - 1 : 0; i < curve->len; i++)
+    {
+      const SsdbSurfaceSample *s = &g_array_index (curve, SsdbSurfaceSample, i);
+      double x = g->x0 + (ssdb_surface_sample_position (view->result, s) - span_lo) / span * scale;
+
+      lo = MIN (lo, x);
+      hi = MAX (hi, x);
+    }
+  add_box (cr, &g->plot, lo - pad, g->plot.y, hi + pad, g->plot.y + g->plot.height);
+}
+
+/* The dots that arrived since @from; many of them: their bounding box. */
+static void
+add_access_boxes (cairo_t *cr, const SsdbSurfaceView *view, const Geometry *g, guint from,
+                  double pad)
+{
+  const GArray *a = view->result->access;
+  double span_lo = (double)view->result->spec.span_offset;
+  double span = MAX ((double)view->result->spec.span_length, 1);
+  double lat_scale = (g->lat_y1 - g->lat_y0) / 1e6;
+  double bx0 = G_MAXDOUBLE, by0 = G_MAXDOUBLE, bx1 = -G_MAXDOUBLE, by1 = -G_MAXDOUBLE;
+  gboolean boxes = a->len - from <= 256;
+
+  for (guint i = from; i < a->len; i++)
+    {
+      const SsdbAccessSample *s = &g_array_index (a, SsdbAccessSample, i);
+      double x = g->x0 + ((double)s->offset_bytes - span_lo) / span * (g->x1 - g->x0);
+      double y = g->lat_y0 + (double)s->latency_ns * lat_scale;
+
+      if (boxes)
+        add_box (cr, &g->plot, x - pad, y - pad, x + pad, y + pad);
+      bx0 = MIN (bx0, x);
+      by0 = MIN (by0, y);
+      bx1 = MAX (bx1, x);
+      by1 = MAX (by1, y);
+    }
+  if (!boxes)
+    add_box (cr, &g->plot, bx0 - pad, by0 - pad, bx1 + pad, by1 + pad);
+}
+
+/* Everything around the plot: titles, legend, axis labels, statistics panel. */
+static void
+add_surroundings (cairo_t *cr, const Geometry *g, int width, int height)
+{
+  double px0 = floor (g->plot.x), py0 = floor (g->plot.y);
+  double px1 = ceil (g->plot.x + g->plot.width), py1 = ceil (g->plot.y + g->plot.height);
+
+  cairo_rectangle (cr, 0, 0, width, py0);
+  cairo_rectangle (cr, 0, py1, width, height - py1);
+  cairo_rectangle (cr, 0, py0, px0, py1 - py0);
+  cairo_rectangle (cr, px1, py0, width - px1, py1 - py0);
+}
+
+static gint64
+thread_cpu_us (void)
+{
+  struct timespec ts;
+
+  clock_gettime (CLOCK_THREAD_CPUTIME_ID, &ts);
+  return (gint64)ts.tv_sec * G_USEC_PER_SEC + ts.tv_nsec / 1000;
+}
+
+static void
+update_cache (SsdbSurfaceChart *self, int width, int height, int scale)
+{
+  const SsdbSurfaceResult *r = self->result;
+  guint n_read = r && r->read ? r->read->len : 0;
+  guint n_write = r && r->write ? r->write->len : 0;
+  guint n_access = r && r->access ? r->access->len : 0;
+  int theme = style_key ();
+  SsdbSurfaceView view;
+  SsdbStyle style;
+  Geometry g;
+  gboolean all;
+  gint64 t0 = g_get_monotonic_time (), cpu0 = thread_cpu_us (), took, cpu;
+  cairo_t *cr;
+
+  ssdb_surface_chart_fill_view (self, &view);
+  geometry_get (&view, width, height, &g);
+  all = self->cache == NULL || self->redraw_all || width != self->cache_width
+        || height != self->cache_height || scale != self->cache_scale || theme != self->cache_theme
+        || !geometry_equal (&g, &self->cache_geometry) || (r != NULL) != self->cache_has_result
+        || n_read < self->cache_read || n_write < self->cache_write
+        || n_access < self->cache_access
+        /* the "waiting for the first sample" note leaves the plot */
+        || (self->cache_read + self->cache_write == 0 && n_read + n_write > 0)
+        || (r != NULL && r->spec.span_length == 0);
+
+  if (!all && !self->redraw_text && n_read == self->cache_read && n_write == self->cache_write
+      && n_access == self->cache_access)
+    {
+      self->stats.reused++;
+      return;
+    }
+
+  if (all)
+    {
+      g_clear_pointer (&self->cache, cairo_surface_destroy);
+      self->cache = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, width * scale, height * scale);
+      cairo_surface_set_device_scale (self->cache, scale, scale);
+    }
+  cr = cairo_create (self->cache);
+  if (!all)
+    {
+      /* Line width, dot radius and anti-aliasing: at most this far from a sample's point. */
+      double pad = 4 + 4 * CLAMP (MIN (width / 860.0, height / 560.0), 0.7, 2.4);
+
+      add_surroundings (cr, &g, width, height);
+      if (r != NULL)
+        {
+          add_curve_strip (cr, &view, &g, r->read, self->cache_read, pad);
+          add_curve_strip (cr, &view, &g, r->write, self->cache_write, pad);
+          if (n_access > self->cache_access)
+            add_access_boxes (cr, &view, &g, self->cache_access, pad);
+        }
+      cairo_clip (cr);
+    }
+  ssdb_surface_chart_get_style (self, &style);
+  ssdb_surface_painter_draw (&view, &style, cr, width, height);
+  cairo_destroy (cr);
+  cairo_surface_flush (self->cache);
+  g_clear_object (&self->texture);
+
+  took = g_get_monotonic_time () - t0;
+  cpu = thread_cpu_us () - cpu0;
+  if (all)
+    self->stats.full++;
+  else
+    self->stats.partial++;
+  self->stats.last_draw_us = took;
+  self->stats.max_draw_us = MAX (self->stats.max_draw_us, took);
+  self->stats.last_draw_cpu_us = cpu;
+  self->stats.max_draw_cpu_us = MAX (self->stats.max_draw_cpu_us, cpu);
+  self->cache_width = width;
+  self->cache_height = height;
+  self->cache_scale = scale;
+  self->cache_theme = theme;
+  self->cache_geometry = g;
+  self->cache_has_result = r != NULL;
+  self->cache_read = n_read;
+  self->cache_write = n_write;
+  self->cache_access = n_access;
+  self->redraw_all = FALSE;
+  self->redraw_text = FALSE;
+}
+
+static GdkTexture *
+get_texture (SsdbSurfaceChart *self)
+{
+  if (self->texture == NULL && self->cache != NULL)
+    {
+      int w = cairo_image_surface_get_width (self->cache);
+      int h = cairo_image_surface_get_height (self->cache);
+      int stride = cairo_image_surface_get_stride (self->cache);
+      g_autoptr (GBytes) bytes
+          = g_bytes_new (cairo_image_surface_get_data (self->cache), (gsize)stride * h);
+
+      /* Cairo's ARGB32 is GDK_MEMORY_DEFAULT: premultiplied, native-endian. */
+      self->texture = gdk_memory_texture_new (w, h, GDK_MEMORY_DEFAULT, bytes, stride);
+    }
+  return self->texture;
+}
+
 static void
 ssdb_surface_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
   SsdbSurfaceChart *self = SSDB_SURFACE_CHART (widget);
   int width = gtk_widget_get_width (widget);
   int height = gtk_widget_get_height (widget);
-  SsdbSurfaceView view;
-  SsdbStyle style;
-  cairo_t *cr;
+  int scale = gtk_widget_get_scale_factor (widget);
 
   if (width <= 0 || height <= 0)
     return;
 
-  ssdb_surface_chart_get_style (self, &style);
-  ssdb_surface_chart_fill_view (self, &view);
-  cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
-  ssdb_surface_painter_draw (&view, &style, cr, width, height);
-  cairo_destroy (cr);
+  update_cache (self, width, height, MAX (scale, 1));
+  gtk_snapshot_append_texture (snapshot, get_texture (self),
+                               &GRAPHENE_RECT_INIT (0, 0, width, height));
 
-  self->drawn_read = self->result && self->result->read ? self->result->read->len : 0;
-  self->drawn_write = self->result && self->result->write ? self->result->write->len : 0;
-  self->drawn_access = self->result && self->result->access ? self->result->access->len : 0;
+  self->drawn_read = self->cache_read;
+  self->drawn_write = self->cache_write;
+  self->drawn_access = self->cache_access;
   self->snapshot_count++;
 }
 
@@ -111,6 +356,7 @@ ssdb_surface_chart_hover (SsdbSurfaceChart *self, double x, double y)
     return self->hover_text;
   self->hover_index = index;
   self->hover_rw = rw;
+  self->redraw_all = TRUE;
   g_clear_pointer (&self->hover_text, g_free);
   if (index >= 0)
     self->hover_text = ssdb_surface_painter_dup_hover_text (&view, index, rw, TRUE);
@@ -134,6 +380,7 @@ on_leave (GtkEventControllerMotion *controller, SsdbSurfaceChart *self)
 static void
 on_style_changed (SsdbSurfaceChart *self)
 {
+  self->redraw_all = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -153,6 +400,8 @@ ssdb_surface_chart_finalize (GObject *object)
   g_free (self->subtitle);
   g_free (self->phase);
   g_free (self->hover_text);
+  g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_object (&self->texture);
   G_OBJECT_CLASS (ssdb_surface_chart_parent_class)->finalize (object);
 }
 
@@ -212,7 +461,12 @@ void
 ssdb_surface_chart_set_result (SsdbSurfaceChart *self, const SsdbSurfaceResult *result)
 {
   g_return_if_fail (SSDB_IS_SURFACE_CHART (self));
+  if (result != self->result)
+    self->redraw_all = TRUE;
+  self->redraw_text = TRUE;
   self->result = result;
+  if (self->hover_index >= 0)
+    self->redraw_all = TRUE;
   self->hover_index = -1;
   g_clear_pointer (&self->hover_text, g_free);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self), NULL);
@@ -229,6 +483,7 @@ ssdb_surface_chart_set_titles (SsdbSurfaceChart *self, const char *title, const 
   self->title = g_strdup (title);
   self->subtitle = g_strdup (subtitle);
   self->device_bytes = device_bytes;
+  self->redraw_all = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -245,6 +500,7 @@ ssdb_surface_chart_set_running (SsdbSurfaceChart *self, gboolean running, const 
     }
   self->fraction = fraction;
   self->wall_ns = wall_ns;
+  self->redraw_text = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -252,6 +508,7 @@ void
 ssdb_surface_chart_refresh (SsdbSurfaceChart *self)
 {
   g_return_if_fail (SSDB_IS_SURFACE_CHART (self));
+  self->redraw_all = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
@@ -272,4 +529,19 @@ ssdb_surface_chart_get_drawn (SsdbSurfaceChart *self, guint *read, guint *write,
     *write = self->drawn_write;
   if (access)
     *access = self->drawn_access;
+}
+
+void
+ssdb_surface_chart_get_stats (SsdbSurfaceChart *self, SsdbSurfaceChartStats *stats)
+{
+  g_return_if_fail (SSDB_IS_SURFACE_CHART (self));
+  g_return_if_fail (stats != NULL);
+  *stats = self->stats;
+}
+
+GdkTexture *
+ssdb_surface_chart_get_texture (SsdbSurfaceChart *self)
+{
+  g_return_val_if_fail (SSDB_IS_SURFACE_CHART (self), NULL);
+  return self->texture;
 }

@@ -12,6 +12,8 @@
 /* A worker still running this long after Stop is detached: the page returns at once and the
  * worker ends on its own (the engine stops within 100 ms of a cancel). */
 #define STOP_DETACH_MS 100
+/* The coalesced update runs at most this often (10 times a second). */
+#define UPDATE_INTERVAL_US 100000
 
 static const guint samples_table[] = { 20, 50, 100, 200, 500, 1000, 2000 };
 static const guint64 sample_size_table[] = { 4 * MIB, 16 * MIB, 64 * MIB, 256 * MIB };
@@ -39,8 +41,10 @@ typedef struct
   char *phase;
   double fraction;
   gboolean idle_pending;
+  gint64 last_merge_us;
   gboolean done;
   GError *error;
+  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
 } SurfaceRun;
 
 struct _SsdbSurfacePage
@@ -73,6 +77,7 @@ struct _SsdbSurfacePage
   SsdbSurfaceResult *result;
   char *phase;
   double fraction;
+  SsdbStopTiming stop; /* of the latest run */
 };
 
 enum
@@ -188,6 +193,7 @@ merge (SsdbSurfacePage *self, SurfaceRun *run)
 {
   g_mutex_lock (&run->lock);
   run->idle_pending = FALSE;
+  run->last_merge_us = g_get_monotonic_time ();
   copy_result (self->result, run->shadow);
   g_free (self->phase);
   self->phase = g_strdup (run->phase);
@@ -203,6 +209,16 @@ progress_idle (gpointer data)
 
   if (self == NULL || self->run != run)
     return G_SOURCE_REMOVE;
+  if (self->stop_timeout_id != 0)
+    {
+      /* Stopping: the last samples come with the end of the run; no frame in between that
+       * the end would have to wait for. */
+      g_mutex_lock (&run->lock);
+      run->idle_pending = FALSE;
+      run->last_merge_us = g_get_monotonic_time ();
+      g_mutex_unlock (&run->lock);
+      return G_SOURCE_REMOVE;
+    }
   merge (self, run);
   show_result (self, run);
   update_status (self);
@@ -242,6 +258,13 @@ end_run (SsdbSurfacePage *self, const GError *error)
   else
     text = g_strdup_printf ("Failed: %s", error->message);
   gtk_label_set_text (self->status_label, text);
+  if (run != NULL)
+    {
+      g_mutex_lock (&run->lock);
+      self->stop = run->stop;
+      g_mutex_unlock (&run->lock);
+    }
+  self->stop.finished_us = g_get_monotonic_time ();
   self->run = NULL;
   g_signal_emit (self, signals[SIGNAL_FINISHED], 0, error);
   if (run != NULL)
@@ -260,7 +283,17 @@ finish_idle (gpointer data)
   g_assert (self->busy_workers > 0);
   self->busy_workers--;
   if (self->run != run)
-    return G_SOURCE_REMOVE;
+    {
+      /* Detached after a stop: its worker's times still belong to that stop. */
+      g_mutex_lock (&run->lock);
+      if (run->stop.requested_us != 0 && self->stop.requested_us == run->stop.requested_us)
+        {
+          self->stop.io_stopped_us = run->stop.io_stopped_us;
+          self->stop.closed_us = run->stop.closed_us;
+        }
+      g_mutex_unlock (&run->lock);
+      return G_SOURCE_REMOVE;
+    }
   merge (self, run);
   g_mutex_lock (&run->lock);
   error = run->error ? g_error_copy (run->error) : NULL;
@@ -307,9 +340,15 @@ on_progress (SsdbSurfaceResult *result, const char *phase, double fraction, gpoi
   run->fraction = fraction;
   if (!run->idle_pending)
     {
+      gint64 wait_us = run->last_merge_us + UPDATE_INTERVAL_US - g_get_monotonic_time ();
+
       run->idle_pending = TRUE;
-      g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle, run_ref (run),
-                       (GDestroyNotify)run_unref);
+      if (wait_us <= 0)
+        g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle, run_ref (run),
+                         (GDestroyNotify)run_unref);
+      else
+        g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, (guint)((wait_us + 999) / 1000), progress_idle,
+                            run_ref (run), (GDestroyNotify)run_unref);
     }
   g_mutex_unlock (&run->lock);
 }
@@ -326,6 +365,10 @@ worker (gpointer data)
                                     NULL, run->cancellable, &error);
   if (target != NULL && !g_cancellable_set_error_if_cancelled (run->cancellable, &error))
     ssdb_surface_run (target, result, on_progress, run, run->cancellable, &error);
+  /* The engine returns once no request is in flight any more. */
+  g_mutex_lock (&run->lock);
+  run->stop.io_stopped_us = g_get_monotonic_time ();
+  g_mutex_unlock (&run->lock);
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_clear_error (&error);
@@ -339,9 +382,10 @@ worker (gpointer data)
   copy_result (run->shadow, result);
   run->done = TRUE;
   run->error = g_steal_pointer (&error);
+  run->stop.closed_us = g_get_monotonic_time ();
   g_mutex_unlock (&run->lock);
-  /* Above redraws: the end of a run must not wait behind frames. */
-  g_idle_add_full (G_PRIORITY_DEFAULT, finish_idle, run, (GDestroyNotify)run_unref);
+  /* Above redraws and input: the end of a run must not wait behind frames. */
+  g_idle_add_full (G_PRIORITY_HIGH, finish_idle, run, (GDestroyNotify)run_unref);
   return NULL;
 }
 
@@ -585,6 +629,8 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
   run->phase = g_strdup ("open");
 
   self->run = run;
+  memset (&self->stop, 0, sizeof self->stop);
+  ssdb_surface_chart_set_result (self->chart, NULL);
   g_clear_pointer (&self->result, ssdb_surface_result_free);
   self->result = ssdb_surface_result_new (&run->spec);
   g_free (self->phase);
@@ -606,12 +652,24 @@ ssdb_surface_page_stop (SsdbSurfacePage *self)
 {
   g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
 
-  if (self->run == NULL)
+  if (self->run == NULL || self->stop_timeout_id != 0)
     return;
+  /* Nothing that waits here: cancel, and let the worker's end (or the backstop) finish the
+   * run. */
+  g_mutex_lock (&self->run->lock);
+  self->run->stop.requested_us = g_get_monotonic_time ();
+  g_mutex_unlock (&self->run->lock);
   g_cancellable_cancel (self->run->cancellable);
-  if (self->stop_timeout_id == 0)
-    self->stop_timeout_id
-        = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout, self, NULL);
+  self->stop_timeout_id
+      = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout, self, NULL);
+}
+
+void
+ssdb_surface_page_get_stop_timing (SsdbSurfacePage *self, SsdbStopTiming *timing)
+{
+  g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
+  g_return_if_fail (timing != NULL);
+  *timing = self->stop;
 }
 
 gboolean

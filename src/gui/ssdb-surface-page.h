@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "engine/ssdb-surface.h"
+#include "ssdb-runner.h"
 #include "ssdb-surface-chart.h"
 
 G_BEGIN_DECLS
@@ -17,8 +18,8 @@ G_DECLARE_FINAL_TYPE (SsdbSurfacePage, ssdb_surface_page, SSDB, SURFACE_PAGE, Gt
  * The "Surface" page: settings (samples, bytes per sample, block size, span, access samples,
  * read only or destructive write), the live surface chart and its status. The run happens on a
  * worker thread that opens the target and calls ssdb_surface_run(); after every sample it
- * publishes the curves into a mutex-guarded copy, and one coalesced idle on the main context
- * moves them into the page's result and redraws the chart.
+ * publishes the curves into a mutex-guarded copy, and one coalesced callback on the main
+ * context, at most 10 times a second, moves them into the page's result and redraws the chart.
  *
  * Signals: #SsdbSurfacePage::write-requested when the user picks the destructive write mode
  * (the window answers with the same confirmation as the summary's write switch, and calls
@@ -91,11 +92,19 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
 /**
  * ssdb_surface_page_stop:
  *
- * Cancels the run; the page stops running within 200 ms and keeps the samples measured,
- * marked cancelled.
+ * Cancels the run and returns at once (it waits for nothing); the page stops running as soon
+ * as the worker ends and no later than 100 ms after this call, and keeps the samples
+ * measured, marked cancelled.
  */
 void
 ssdb_surface_page_stop (SsdbSurfacePage *self);
+
+/**
+ * ssdb_surface_page_get_stop_timing:
+ * @timing: (out caller-allocates): the latest run's stop, see #SsdbStopTiming
+ */
+void
+ssdb_surface_page_get_stop_timing (SsdbSurfacePage *self, SsdbStopTiming *timing);
 
 /** ssdb_surface_page_get_running: Returns: %TRUE from start to the end of the run. */
 gboolean

@@ -55,6 +55,7 @@ struct _SsdbWindow
   char *directory;
   char *confirmed_device; /* the device the user agreed may be overwritten */
   gboolean updating_switch;
+  char *write_refusal; /* why writing to the device is refused, as last read from sysfs */
   AdwMessageDialog *confirm_dialog;
   gboolean confirm_for_surface; /* the open confirmation asks for the write surface */
 
@@ -80,7 +81,7 @@ static const char *const data_nicks[] = { "random", "zero", NULL };
 static void
 update_chart (SsdbWindow *self);
 static void
-update_write_controls (SsdbWindow *self);
+update_write_controls (SsdbWindow *self, gboolean reread);
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -316,10 +317,9 @@ set_running_ui (SsdbWindow *self, gboolean running)
   gtk_widget_set_sensitive (GTK_WIDGET (self->target_button), !running);
   gtk_widget_set_sensitive (self->settings_box, !running);
   gtk_widget_set_visible (GTK_WIDGET (self->progress_bar), running);
-  if (running)
-    update_write_controls (self);
-  else
-    update_write_controls (self);
+  /* From what was read when the target was chosen or the run started: nothing on the way
+   * of Start or Stop reads sysfs or /proc. */
+  update_write_controls (self, FALSE);
 }
 
 /* ---- runner ---------------------------------------------------------------------------- */
@@ -408,9 +408,9 @@ static void
 update_surface_target (SsdbWindow *self)
 {
   g_autofree char *title = dup_target_title (self);
-  g_autofree char *refusal = dup_write_refusal (self);
 
-  ssdb_surface_page_set_target (self->surface_page, title, device_size (self), refusal);
+  /* After update_write_controls (self, TRUE): the refusal was just read. */
+  ssdb_surface_page_set_target (self->surface_page, title, device_size (self), self->write_refusal);
 }
 
 static gboolean
@@ -541,7 +541,7 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
       return;
     }
 
-  update_write_controls (self); /* the device may have been mounted meanwhile */
+  update_write_controls (self, TRUE); /* the device may have been mounted meanwhile */
   writes = ssdb_window_get_writes_enabled (self);
   spec_from_settings (self, &spec, writes);
   if (self->directory != NULL)
@@ -578,8 +578,14 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
 static void
 stop_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
-  ssdb_runner_stop (SSDB_WINDOW (data)->runner);
-  ssdb_surface_page_stop (SSDB_WINDOW (data)->surface_page);
+  SsdbWindow *self = SSDB_WINDOW (data);
+
+  /* Only cancel: the runs report their end on their own, within 100 ms, and the next frame
+   * shows it. Nothing else changes on screen meanwhile, so the end never waits behind a
+   * frame this would have started. */
+  ssdb_runner_stop (self->runner);
+  ssdb_surface_page_stop (self->surface_page);
+  g_clear_handle_id (&self->status_timer, g_source_remove);
 }
 
 /* ---- write switch ---------------------------------------------------------------------- */
@@ -608,27 +614,22 @@ set_switch (SsdbWindow *self, gboolean on)
   self->updating_switch = FALSE;
 }
 
+/* Updates the write switch and its reason; @reread: look at the device's use (mounted, swap,
+ * holders) again instead of using what was read last time. */
 static void
-update_write_controls (SsdbWindow *self)
+update_write_controls (SsdbWindow *self, gboolean reread)
 {
   gboolean running = ssdb_runner_get_running (self->runner);
-  g_autofree char *refusal = NULL;
+  const char *refusal;
   const char *reason;
   gboolean writes;
 
-  if (self->device != NULL)
+  if (reread)
     {
-      const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
-      g_autoptr (GError) error = NULL;
-      g_autoptr (SsdbUsage) usage = ssdb_usage_read (NULL, info->name, &error);
-
-      if (usage != NULL)
-        refusal = ssdb_usage_describe_refusal (usage, info->device_path);
-      else
-        refusal = g_strdup (error->message);
-      if (refusal == NULL && info->read_only)
-        refusal = g_strdup_printf ("%s is read-only", info->device_path);
+      g_clear_pointer (&self->write_refusal, g_free);
+      self->write_refusal = dup_write_refusal (self);
     }
+  refusal = self->write_refusal;
 
   if (refusal != NULL)
     {
@@ -681,7 +682,7 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
       return;
     }
   set_switch (self, confirmed);
-  update_write_controls (self);
+  update_write_controls (self, TRUE);
   rebuild_preview (self);
   self->showing_run = FALSE;
   update_chart (self);
@@ -727,7 +728,7 @@ on_write_state_set (GtkSwitch *sw, gboolean state, SsdbWindow *self)
   if (!state)
     g_clear_pointer (&self->confirmed_device, g_free);
   gtk_switch_set_state (sw, state);
-  update_write_controls (self);
+  update_write_controls (self, TRUE);
   rebuild_preview (self);
   self->showing_run = FALSE;
   update_chart (self);
@@ -774,7 +775,7 @@ target_changed (SsdbWindow *self)
 {
   update_target_button (self);
   ssdb_drive_info_set_target (self->drive_info, self->device, self->directory);
-  update_write_controls (self);
+  update_write_controls (self, TRUE);
   update_surface_target (self);
   rebuild_preview (self);
   self->showing_run = FALSE;
@@ -931,7 +932,7 @@ on_devices_changed (SsdbWindow *self)
       if (!ssdb_runner_get_running (self->runner))
         {
           ssdb_drive_info_set_target (self->drive_info, self->device, NULL);
-          update_write_controls (self);
+          update_write_controls (self, TRUE);
           update_chart (self);
         }
     }
@@ -1248,6 +1249,7 @@ ssdb_window_finalize (GObject *object)
 
   g_free (self->directory);
   g_free (self->confirmed_device);
+  g_free (self->write_refusal);
   g_free (self->last_toast);
   G_OBJECT_CLASS (ssdb_window_parent_class)->finalize (object);
 }
@@ -1310,8 +1312,7 @@ ssdb_window_init (SsdbWindow *self)
   g_signal_connect_swapped (self->surface_page, "write-requested",
                             G_CALLBACK (on_surface_write_requested), self);
   g_signal_connect_swapped (self->surface_page, "updated", G_CALLBACK (on_surface_updated), self);
-  g_signal_connect_swapped (self->surface_page, "finished", G_CALLBACK (on_surface_finished),
-                            self);
+  g_signal_connect_swapped (self->surface_page, "finished", G_CALLBACK (on_surface_finished), self);
   g_signal_connect_swapped (self->surface_page, "notify::running", G_CALLBACK (on_surface_running),
                             self);
 }
