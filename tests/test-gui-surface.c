@@ -22,6 +22,24 @@
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 #define ZRAM_BYTES (256 * MIB)
 
+
+/* Stop must take effect within 250 ms. Under AddressSanitizer the whole program runs several
+ * times slower, so sanitizer builds log the times without holding them to the bound (the normal
+ * build of the same suite does). */
+static void
+assert_stop_time (const char *what, gint64 us)
+{
+  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
+
+  if (sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0)
+    {
+      g_test_message ("%s: %" G_GINT64_FORMAT " µs (not checked under %s)", what, us, sanitize);
+      return;
+    }
+  if (us >= 250000)
+    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
+}
+
 static SsdbApplication *app;
 static SsdbWindow *window;
 static SsdbSurfacePage *page;
@@ -502,9 +520,9 @@ test_live_and_stop (void)
                   finished_cpu_us - cpu0);
   g_assert_cmpint (timing.requested_us, >=, t0);
   g_assert_cmpint (timing.io_stopped_us, >, timing.requested_us);
-  g_assert_cmpint (timing.io_stopped_us - timing.requested_us, <, 250000);
-  g_assert_cmpint (timing.finished_us - timing.requested_us, <, 250000);
-  g_assert_cmpint (took, <, 250000);
+  assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
+  assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  assert_stop_time ("stop seen by the test", took);
   g_signal_handlers_disconnect_by_func (clock, on_before_paint, NULL);
   g_signal_handlers_disconnect_by_func (clock, on_after_paint, NULL);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
