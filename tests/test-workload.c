@@ -396,10 +396,13 @@ cancel_later (gpointer data)
   return G_SOURCE_REMOVE;
 }
 
+static gint64 cancelled_at_us;
+
 static gpointer
 cancel_thread (gpointer data)
 {
   g_usleep (300 * 1000);
+  cancelled_at_us = g_get_monotonic_time ();
   cancel_later (data);
   return NULL;
 }
@@ -414,7 +417,7 @@ test_cancel (void)
   g_autoptr (SsdbWorkloadResult) r = NULL;
   SsdbWorkloadSpec spec;
   GThread *th;
-  gint64 t0, dt;
+  gint64 dt;
 
   if (!loop_new (&l, "64M"))
     return;
@@ -426,14 +429,21 @@ test_cancel (void)
   spec.ramp_ns = 100 * MS;
   spec.duration_ns = 30 * NS_PER_S;
   r = ssdb_workload_result_new (&spec);
-  t0 = g_get_monotonic_time ();
   th = g_thread_new ("cancel", cancel_thread, c);
   g_assert_false (ssdb_workload_run (t, r, NULL, NULL, c, &error));
-  dt = g_get_monotonic_time () - t0;
   g_thread_join (th);
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
   g_assert_true (r->cancelled);
-  g_assert_cmpint (dt, <, (300 + 250) * 1000);
+  /* From the cancel to the return: within 250 ms (sanitizer builds only log it: they run the
+   * whole program several times slower). */
+  dt = g_get_monotonic_time () - cancelled_at_us;
+  g_test_message ("returned %" G_GINT64_FORMAT " µs after the cancel", dt);
+  {
+    const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
+
+    if (sanitize == NULL || *sanitize == '\0' || g_str_equal (sanitize, "none"))
+      g_assert_cmpint (dt, <, 250 * 1000);
+  }
   g_assert_cmpuint (r->workers->len, ==, 3);
   g_clear_object (&t);
   loop_free (&l);

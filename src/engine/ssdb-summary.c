@@ -450,11 +450,11 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
       if (!ssdb_target_fill (target, spec->offset, spec->size, spec->seed, on_fill_progress, &st,
                              cancellable, error))
         {
-          mark_rest (result, 0,
-                     g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
-                         ? SSDB_ENTRY_CANCELLED
-                         : SSDB_ENTRY_SKIPPED,
-                     "not run: preparing the test region failed");
+          gboolean cancelled = g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+
+          mark_rest (result, 0, cancelled ? SSDB_ENTRY_CANCELLED : SSDB_ENTRY_SKIPPED,
+                     cancelled ? "not run: cancelled while the test region was being prepared"
+                               : "not run: preparing the test region failed");
           return FALSE;
         }
       result->prepare_ns = (guint64) (g_get_monotonic_time () - t0) * 1000;

@@ -192,7 +192,8 @@ ssdb_zram_create ()
 {
   local __var=$1 size=$2 n
   ssdb_require_root
-  [[ -w /sys/class/zram-control/hot_add ]] || ssdb_skip "zram is not available (no /sys/class/zram-control)"
+  [[ -w /sys/class/zram-control/hot_add ]] ||
+    ssdb_skip "zram is not available (no /sys/class/zram-control)"
   n=$(cat /sys/class/zram-control/hot_add) || ssdb_skip "zram hot_add failed"
   ssdb_cleanup_push ssdb__zram_remove "$n"
   echo "$size" > "/sys/block/zram$n/disksize" || ssdb_fail "cannot set zram$n disksize to $size"
@@ -214,7 +215,9 @@ ssdb__loop_detach ()
 
 # ssdb_loop_create VAR SIZE [SECTOR_SIZE [OPTIONS...]]: a loop device with direct I/O over a new
 # sparse file of SIZE in the temporary directory. SECTOR_SIZE is 512 (default) or 4096.
-# OPTIONS: "ro" (read-only loop), "random" (fill the backing file with random data first).
+# OPTIONS: "ro" (read-only loop), "random" (fill the backing file with random data first),
+# "ram" (the backing file lives on a tmpfs of its own, so that the disk under the temporary
+# directory, busy or not, never limits the loop device).
 # VAR gets "/dev/loopN"; SSDB_LOOP_FILE is set to the backing file.
 ssdb_loop_create ()
 {
@@ -225,10 +228,16 @@ ssdb_loop_create ()
   ssdb_tmpdir
   ssdb__new_name file loop
   file=$file.img
+  if [[ " $* " == *" ram "* ]]; then
+    local __ramdir
+    ssdb_tmpfs_create __ramdir "$(($(numfmt --from=iec "$size") + 1048576))"
+    file=$__ramdir/$(basename "$file")
+  fi
   truncate -s "$size" "$file"
   for opt in "$@"; do
     case $opt in
       ro) ro=(-r) ;;
+      ram) ;;
       random)
         dd if=/dev/urandom of="$file" bs=1M count=$(($(stat -c %s "$file") / 1048576)) \
           conv=notrunc status=none
