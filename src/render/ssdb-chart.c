@@ -319,3 +319,26 @@ ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyl
   cairo_surface_destroy (surface);
   return ret;
 }
+
+void
+ssdb_chart_draw_heading (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                         const SsdbChartHeading *h)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (h != NULL);
+
+  if (h->title_box.height > 0)
+    ssdb_chart_draw_text (cr, context, style, h->title, h->title_box.x,
+                          h->title_box.y + h->title_box.height / 2, h->title_px, PANGO_WEIGHT_BOLD,
+                          SSDB_CHART_ALIGN_START, h->title_box.width, &style->foreground, 1.0);
+  if (h->subtitle_box.height > 0)
+    ssdb_chart_draw_text (cr, context, style, h->subtitle, h->subtitle_box.x,
+                          h->subtitle_box.y + h->subtitle_box.height / 2, h->subtitle_px,
+                          PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, h->subtitle_box.width,
+                          &style->dim, 1.0);
+  if (h->caption_box.height > 0)
+    ssdb_chart_draw_text (cr, context, style, h->caption, h->caption_box.x + h->caption_box.width,
+                          h->caption_box.y + h->caption_box.height / 2, h->caption_px,
+                          PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, h->caption_box.width,
+                          &style->dim, 1.0);
+}

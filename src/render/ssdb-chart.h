@@ -167,6 +167,45 @@ ssdb_chart_draw_text (cairo_t *cr, PangoContext *context, const SsdbStyle *style
                       double max_width, const SsdbRgba *color, double alpha);
 
 /**
+ * SsdbChartHeading:
+ * @title: (nullable): title, bold, at the left of @title_box
+ * @title_box: its box; not drawn when of height 0
+ * @title_px: its font size
+ * @subtitle: (nullable): subtitle, dimmed, at the left of @subtitle_box
+ * @subtitle_box: its box
+ * @subtitle_px: its font size
+ * @caption: (nullable): caption, dimmed, at the right of @caption_box
+ * @caption_box: its box
+ * @caption_px: its font size
+ *
+ * The text around every chart: what it shows on top, where it comes from at the bottom.
+ */
+typedef struct
+{
+  const char *title;
+  cairo_rectangle_t title_box;
+  double title_px;
+  const char *subtitle;
+  cairo_rectangle_t subtitle_box;
+  double subtitle_px;
+  const char *caption;
+  cairo_rectangle_t caption_box;
+  double caption_px;
+} SsdbChartHeading;
+
+/**
+ * ssdb_chart_draw_heading:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @heading: the texts and their boxes
+ *
+ * Draws the title, subtitle and caption, each shrunk and then ellipsized to fit its box.
+ */
+void ssdb_chart_draw_heading (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                              const SsdbChartHeading *heading);
+
+/**
  * ssdb_chart_scratch_context:
  *
  * A Pango context on a 1 × 1 image, for measuring text outside a draw call (geometry queries).

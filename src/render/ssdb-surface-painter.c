@@ -511,17 +511,13 @@ draw_header (Painter *p)
   Layout *l = &p->l;
   const SsdbSurfaceView *view = p->view;
 
-  if (l->title.height > 0)
-    draw_text (p, view->target_title, l->title.x, l->title.y + l->title.height / 2, l->title_px,
-               PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, l->title.width, &p->style->foreground);
-  if (l->subtitle.height > 0)
-    draw_text (p, view->target_subtitle, l->subtitle.x, l->subtitle.y + l->subtitle.height / 2,
-               l->subtitle_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, l->subtitle.width,
-               &p->style->dim);
-  if (l->footer.height > 0)
-    draw_text (p, view->caption, l->footer.x + l->footer.width, l->footer.y + l->footer.height / 2,
-               l->caption_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, l->footer.width,
-               &p->style->dim);
+  {
+    SsdbChartHeading heading
+        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
+            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
+
+    ssdb_chart_draw_heading (p->cr, p->pango, p->style, &heading);
+  }
 }
 
 /* Legend: right-aligned over the plot: a line swatch per curve, a dot for the access times. */

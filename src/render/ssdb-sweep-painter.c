@@ -583,17 +583,13 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
   ssdb_render_set_source (cr, &style->background, 1.0);
   cairo_paint (cr);
 
-  if (l->title.height > 0)
-    draw_text (&p, view->target_title, l->title.x, l->title.y + l->title.height / 2, l->title_px,
-               PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, l->title.width, &style->foreground);
-  if (l->subtitle.height > 0)
-    draw_text (&p, view->target_subtitle, l->subtitle.x, l->subtitle.y + l->subtitle.height / 2,
-               l->subtitle_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, l->subtitle.width,
-               &style->dim);
-  if (l->footer.height > 0)
-    draw_text (&p, view->caption, l->footer.x + l->footer.width, l->footer.y + l->footer.height / 2,
-               l->caption_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, l->footer.width,
-               &style->dim);
+  {
+    SsdbChartHeading heading
+        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
+            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
+
+    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+  }
 
   draw_legend (&p);
   draw_grid_and_axis (&p);
