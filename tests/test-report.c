@@ -911,7 +911,8 @@ test_fixtures_invalid (void)
     { "absurd-rate.json", ": tests[0].passes[0].bytes_per_second: 1e+15 is out of range" },
     { "bad-rw.json", ": tests[0].rw: unknown value “readwrite”" },
     { "bad-kind.json",
-      ": tests[0].kind: unknown value “ipeak” (expected “summary”, “surface”, “fill”)" },
+      ": tests[0].kind: unknown value “ipeak” (expected “summary”, “surface”, “fill”, “access”, "
+      "“sweep”, “workload”)" },
     { "bad-histogram.json",
       ": tests[0].passes[0].latency_buckets: the bucket counts add up to 5, but "
       "latency_ns.count is 4" },
@@ -1639,6 +1640,407 @@ test_surface_fill_damage (void)
     }
 }
 
+/* -------------------------------------------------------------------------------------------- */
+/* Access, sweep and workload tests                                                              */
+
+/* Three steps at QD 1, 4 and 32 of 4 KiB reads over the first GiB; step k has 100 × (k + 1)
+ * reads spread over a few display bins, one below 10 µs and (at QD32) one of 10 s or more. */
+static SsdbAccessResult *
+build_access (void)
+{
+  static const guint depths[] = { 1, 4, 32 };
+  SsdbAccessPoint points[G_N_ELEMENTS (depths)];
+  SsdbAccessSpec spec;
+  SsdbAccessResult *r;
+
+  ssdb_access_spec_init (&spec);
+  spec.n_depths = G_N_ELEMENTS (depths);
+  memcpy (spec.depths, depths, sizeof depths);
+  spec.span_length = G_GUINT64_CONSTANT (1) << 30;
+  spec.step_duration_ns = 2000000000;
+  spec.seed = 99;
+  r = ssdb_access_result_new (&spec);
+  r->prepare_ns = 1234567;
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+      guint64 n = 100 * (i + 1);
+
+      s->state = SSDB_ENTRY_DONE;
+      s->job.queue_depth = s->depth;
+      s->job.threads = 1;
+      s->io.ios = n;
+      s->io.bytes = n * 4096;
+      s->io.window_ns = 2000000000;
+      s->below = 1;
+      s->bins[10 + i] = n - 1 - (i == 2 ? 1 : 0) - 10;
+      s->bins[30] = 10;
+      s->above = i == 2 ? 1 : 0;
+      s->iops = (double)n / 2.0;
+      s->mean_ns = 25000.5 * (i + 1);
+      s->min_ns = 9000;
+      s->median_ns = 21000 * (i + 1);
+      s->p99_ns = 1000000;
+      s->max_ns = i == 2 ? 10000000000 : 1500000;
+      s->achieved_depth = s->depth * 0.97;
+      s->fio_command = g_strdup_printf ("fio --name=qd%u --rw=randread --bs=4k --iodepth=%u",
+                                        s->depth, s->depth);
+      points[i] = (SsdbAccessPoint){ s->depth, s->iops, s->mean_ns, s->achieved_depth };
+    }
+  ssdb_access_analyze (points, G_N_ELEMENTS (points), spec.mode, &r->analysis);
+  return r;
+}
+
+/* Reads and writes from 4 KiB to 64 KiB at QD4 over 256 MiB, 1 GB/s per doubling up to 3 GB/s. */
+static SsdbSweepResult *
+build_sweep (void)
+{
+  SsdbSweepSpec spec;
+  SsdbSweepResult *r;
+  g_autoptr (GError) error = NULL;
+
+  ssdb_sweep_spec_init (&spec);
+  spec.start_size = 4096;
+  spec.end_size = 65536;
+  spec.do_write = TRUE;
+  r = ssdb_sweep_result_new (&spec);
+  g_assert_true (ssdb_sweep_sizes (&spec, 4096, r->sizes, &r->n_sizes, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->n_sizes, ==, 5);
+  for (guint rw = 0; rw < 2; rw++)
+    for (guint i = 0; i < r->n_sizes; i++)
+      {
+        SsdbSweepPoint p = { 0 };
+
+        p.size = r->sizes[i];
+        p.rw = rw;
+        p.ios = 1000 + i;
+        p.bytes = p.ios * p.size;
+        p.window_ns = 1000000000;
+        p.bytes_per_second = MIN (1e9 * (i + 1), 3e9) * (rw == 0 ? 1.0 : 0.5);
+        p.iops = p.bytes_per_second / p.size;
+        p.mean_ns = 12345.25;
+        p.p99_ns = 50000;
+        p.max_ns = 90000;
+        p.mean_inflight = 3.9;
+        p.cpu_ns = 4000000;
+        p.fio_command = g_strdup_printf ("fio --name=s%u --bs=%u", i, p.size);
+        g_array_append_val (rw == 0 ? r->read : r->write, p);
+      }
+  ssdb_sweep_summarize (r);
+  return r;
+}
+
+/* The database preset with two workers; worker k did 1000 × (k + 1) requests. */
+static SsdbWorkloadResult *
+build_workload (void)
+{
+  SsdbWorkloadSpec spec;
+  SsdbWorkloadResult *r;
+
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+  spec.workers = 2;
+  spec.span_length = G_GUINT64_CONSTANT (1) << 30;
+  r = ssdb_workload_result_new (&spec);
+  memset (&r->total, 0, sizeof r->total);
+  for (guint k = 0; k < 2; k++)
+    {
+      SsdbWorkloadStats s = { 0 };
+
+      s.ios = 1000 * (k + 1);
+      s.read_ios = s.ios * spec.read_percent / 100;
+      s.write_ios = s.ios - s.read_ios;
+      s.random_ios = s.ios;
+      s.size_ios[0] = s.ios;
+      for (guint i = 1; i < spec.n_size_mix; i++)
+        s.size_ios[i] = 0;
+      s.bytes = s.ios * spec.size_mix[0].size;
+      s.window_ns = 1000000000;
+      s.iops = (double)s.ios;
+      s.bytes_per_second = (double)s.bytes;
+      s.mean_ns = 40000.125;
+      s.p99_ns = 120000;
+      s.max_ns = 400000;
+      s.mean_inflight = 3.5;
+      s.cpu_ns = 777;
+      g_array_append_val (r->workers, s);
+      r->total.ios += s.ios;
+      r->total.bytes += s.bytes;
+      r->total.read_ios += s.read_ios;
+      r->total.write_ios += s.write_ios;
+      r->total.random_ios += s.random_ios;
+      r->total.size_ios[0] += s.size_ios[0];
+      r->total.cpu_ns += s.cpu_ns;
+      for (guint j = 0; j < s.ios; j++)
+        ssdb_histogram_record (&r->latency, j % 10 == 0 ? 400000 : 30000 + j);
+    }
+  r->total.window_ns = 1000000000;
+  r->total.iops = (double)r->total.ios;
+  r->total.bytes_per_second = (double)r->total.bytes;
+  r->total.mean_ns = 40000.125;
+  r->total.p99_ns = 120000;
+  r->total.max_ns = 400000;
+  r->total.mean_inflight = 7.0;
+  r->fio_command = g_strdup ("fio --name=database --numjobs=2 --ramp_time=5");
+  return r;
+}
+
+static SsdbReport *
+build_access_sweep_workload_report (SsdbAccessResult *access, SsdbSweepResult *sweep,
+                                    SsdbWorkloadResult *workload)
+{
+  SsdbReport *report = build_report (NULL);
+
+  ssdb_report_set_access (report, access);
+  ssdb_report_set_sweep (report, sweep);
+  ssdb_report_set_workload (report, workload);
+  return report;
+}
+
+static JsonObject *
+test_object (JsonObject *root, guint index)
+{
+  return json_array_get_object_element (json_object_get_array_member (root, "tests"), index);
+}
+
+static void
+test_access_sweep_workload_fields (void)
+{
+  g_autoptr (SsdbAccessResult) access = build_access ();
+  g_autoptr (SsdbSweepResult) sweep = build_sweep ();
+  g_autoptr (SsdbWorkloadResult) workload = build_workload ();
+  g_autoptr (SsdbReport) report = build_access_sweep_workload_report (access, sweep, workload);
+  g_autoptr (JsonNode) root = ssdb_report_to_json (report);
+  JsonObject *a, *s, *w, *step, *lat, *total;
+  JsonArray *hist, *workers;
+  guint64 sum = 0;
+
+  g_assert_cmpuint (
+      json_array_get_length (json_object_get_array_member (json_node_get_object (root), "tests")),
+      ==, 3);
+  a = test_object (json_node_get_object (root), 0);
+  s = test_object (json_node_get_object (root), 1);
+  w = test_object (json_node_get_object (root), 2);
+  g_assert_cmpstr (json_object_get_string_member (a, "kind"), ==, "access");
+  g_assert_cmpstr (json_object_get_string_member (s, "kind"), ==, "sweep");
+  g_assert_cmpstr (json_object_get_string_member (w, "kind"), ==, "workload");
+
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (a, "steps")), ==, 3);
+  step = json_array_get_object_element (json_object_get_array_member (a, "steps"), 2);
+  g_assert_cmpint (json_object_get_int_member (step, "queue_depth"), ==, 32);
+  g_assert_cmpint (json_object_get_int_member (step, "threads"), ==, 1);
+  g_assert_cmpint (json_object_get_int_member (step, "ios"), ==, 300);
+  lat = json_object_get_object_member (step, "latency_ns");
+  g_assert_cmpfloat (json_object_get_double_member (lat, "mean"), ==, 75001.5);
+  g_assert_cmpint (json_object_get_int_member (lat, "median"), ==, 63000);
+  g_assert_cmpint (json_object_get_int_member (lat, "max"), ==, 10000000000);
+  hist = json_object_get_array_member (step, "histogram");
+  g_assert_cmpuint (json_array_get_length (hist), ==, SSDB_ACCESS_N_BINS + 2);
+  g_assert_cmpint (json_object_get_int_member (json_array_get_object_element (hist, 0), "upper_ns"),
+                   ==, 10000);
+  g_assert_cmpint (
+      json_object_get_int_member (json_array_get_object_element (hist, 60), "upper_ns"), ==,
+      10000000000);
+  g_assert_true (
+      json_object_get_null_member (json_array_get_object_element (hist, 61), "upper_ns"));
+  for (guint k = 0; k < json_array_get_length (hist); k++)
+    sum += json_object_get_int_member (json_array_get_object_element (hist, k), "count");
+  g_assert_cmpuint (sum, ==, 300);
+  g_assert_cmpfloat_with_epsilon (json_object_get_double_member (step, "mean_inflight"), 31.04,
+                                  1e-9);
+  g_assert_nonnull (
+      json_object_get_string_member (json_object_get_object_member (a, "analysis"), "words"));
+
+  g_assert_cmpuint (json_array_get_length (json_object_get_array_member (s, "read")), ==, 5);
+  step = json_array_get_object_element (json_object_get_array_member (s, "write"), 4);
+  g_assert_cmpint (json_object_get_int_member (step, "size_bytes"), ==, 65536);
+  g_assert_cmpfloat (json_object_get_double_member (step, "bytes_per_second"), ==, 1.5e9);
+  g_assert_cmpint (json_object_get_int_member (step, "bytes"), ==, 1004 * 65536);
+  g_assert_cmpfloat (json_object_get_double_member (s, "best_read_bytes_per_second"), ==, 3e9);
+
+  workers = json_object_get_array_member (w, "workers");
+  g_assert_cmpuint (json_array_get_length (workers), ==, 2);
+  total = json_object_get_object_member (w, "total");
+  g_assert_cmpint (json_object_get_int_member (total, "ios"), ==, 3000);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (total, "latency_ns"), "p99"), ==,
+      120000);
+  g_assert_cmpint (
+      json_object_get_int_member (json_object_get_object_member (w, "spec"), "workers"), ==, 2);
+  g_assert_cmpstr (json_object_get_string_member (w, "fio_command"), ==,
+                   "fio --name=database --numjobs=2 --ramp_time=5");
+}
+
+static void
+test_access_sweep_workload_round_trip (void)
+{
+  g_autoptr (SsdbAccessResult) access = build_access ();
+  g_autoptr (SsdbSweepResult) sweep = build_sweep ();
+  g_autoptr (SsdbWorkloadResult) workload = build_workload ();
+  g_autoptr (SsdbReport) report = build_access_sweep_workload_report (access, sweep, workload);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *again = NULL;
+  gsize length;
+
+  data = ssdb_report_to_data (report, &length);
+  loaded = ssdb_report_load_from_data (data, length, "asw.json", &error);
+  g_assert_no_error (error);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+
+  g_assert_nonnull (loaded->access);
+  g_assert_cmpuint (loaded->access->steps->len, ==, 3);
+  g_assert_cmpuint (g_array_index (loaded->access->steps, SsdbAccessStep, 2).depth, ==, 32);
+  g_assert_cmpuint (g_array_index (loaded->access->steps, SsdbAccessStep, 2).above, ==, 1);
+  g_assert_cmpint (loaded->access->analysis.verdict, ==, access->analysis.verdict);
+  g_assert_cmpstr (loaded->access->analysis.words, ==, access->analysis.words);
+  g_assert_cmpuint (loaded->sweep->n_sizes, ==, 5);
+  g_assert_cmpuint (loaded->sweep->write->len, ==, 5);
+  g_assert_cmpstr (loaded->sweep->words, ==, sweep->words);
+  g_assert_cmpuint (loaded->sweep->best_read_size, ==, sweep->best_read_size);
+  g_assert_cmpuint (loaded->workload->workers->len, ==, 2);
+  g_assert_cmpuint (loaded->workload->latency.count, ==, 3000);
+  g_assert_cmpstr (loaded->workload->spec.name, ==, workload->spec.name);
+
+  ssdb_report_set_access (loaded, NULL);
+  ssdb_report_set_sweep (loaded, sweep);
+  ssdb_report_set_workload (loaded, NULL);
+  g_assert_null (loaded->access);
+  g_assert_true (loaded->sweep == sweep);
+  g_assert_null (loaded->workload);
+}
+
+/* The builder's report is the fixture, byte for byte, and the fixture reloads to itself. */
+static void
+test_access_sweep_workload_fixture (void)
+{
+  g_autoptr (SsdbAccessResult) access = build_access ();
+  g_autoptr (SsdbSweepResult) sweep = build_sweep ();
+  g_autoptr (SsdbWorkloadResult) workload = build_workload ();
+  g_autoptr (SsdbReport) report = build_access_sweep_workload_report (access, sweep, workload);
+  g_autofree char *path = fixture_path ("valid-access-sweep-workload.json");
+  g_autofree char *contents = NULL, *data = NULL, *again = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+
+  data = ssdb_report_to_data (report, NULL);
+  g_file_get_contents (path, &contents, NULL, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (data, ==, contents);
+
+  loaded = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, contents);
+}
+
+static void
+test_access_sweep_workload_invalid (void)
+{
+  static const struct
+  {
+    const char *file;
+    const char *expected;
+  } cases[] = {
+    { "access-histogram-sum.json",
+      ": tests[0].steps[1].histogram: the bin counts add up to 201, but ios is 200" },
+    { "access-bin-edge.json",
+      ": tests[0].steps[0].histogram[3].upper_ns: 12000 is not the bin edge 19953" },
+    { "access-depth-order.json", ": tests[0].depths[2]: depths must rise (2 after 4)" },
+    { "access-depth-range.json", ": tests[0].depths[0]: 0 is out of range (1..256)" },
+    { "access-step-depth.json",
+      ": tests[0].steps[1]: queue_depth 8 and threads 1 do not match depth 4 in queue mode" },
+    { "access-steps-count.json", ": tests[0].steps: 2 steps for 3 depths" },
+    { "access-latency-order.json",
+      ": tests[0].steps[0].latency_ns: the latencies are out of order" },
+    { "access-last-bin.json",
+      ": tests[0].steps[0].histogram[61].upper_ns: the last bin has no upper edge: expected "
+      "null, found an integer" },
+    { "access-verdict.json", ": tests[0].analysis.verdict: unknown value “fast”" },
+    { "sweep-sizes.json",
+      ": tests[1].sizes[2]: 12288 is not the next size of a sweep doubling from start_size "
+      "(4096) to end_size (65536)" },
+    { "sweep-missing-size.json",
+      ": tests[1].sizes: must hold every size from start_size (4096) to end_size (65536)" },
+    { "sweep-point-size.json",
+      ": tests[1].read[1].size_bytes: 16384 is not the sweep's size number 2 (8192)" },
+    { "sweep-bytes.json", ": tests[1].write[0].bytes: 4096 is not ios × size_bytes (1000 × 4096)" },
+    { "sweep-best-size.json", ": tests[1].best_read_size: 3000 is not one of the sweep's sizes" },
+    { "workload-workers.json", ": tests[2].workers: 1 entries for 2 workers" },
+    { "workload-total.json",
+      ": tests[2].total: ios and bytes are not the sums over the workers (3000 I/Os" },
+    { "workload-size-ios.json",
+      ": tests[2].workers[0].size_ios: the counts add up to 999, but ios is 1000" },
+    { "workload-read-percent.json", ": tests[2].spec.read_percent: 101 is out of range (0..100)" },
+    { "workload-rw-ios.json",
+      ": tests[2].workers[1].write_ios: read_ios + write_ios (1341 + 660) is not ios (2000)" },
+    { "workload-twice.json", ": tests[3]: a report holds at most one workload test" },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      g_autofree char *path = fixture_path (cases[i].file);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      g_test_message ("%s", cases[i].file);
+      report = ssdb_report_load (path, &error);
+      g_assert_null (report);
+      assert_report_error (error, path, cases[i].expected);
+    }
+}
+
+/* Every prefix of the fixture is refused; random damage never crashes, and whatever loads saves
+ * and reloads to the same bytes. */
+static void
+test_access_sweep_workload_damage (void)
+{
+  g_autofree char *path = fixture_path ("valid-access-sweep-workload.json");
+  g_autofree char *contents = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GRand) rand = g_rand_new_with_seed (20240503);
+  static const char replacements[] = "{}[],:\"0123456789-.e truefalsnul";
+  gsize length;
+
+  g_file_get_contents (path, &contents, &length, &error);
+  g_assert_no_error (error);
+  for (gsize cut = 0; cut + 1 < length; cut += 13)
+    {
+      g_autoptr (GError) cut_error = NULL;
+      g_autoptr (SsdbReport) report
+          = ssdb_report_load_from_data (contents, cut, "cut.json", &cut_error);
+
+      g_assert_null (report);
+      g_assert_true (g_error_matches (cut_error, SSDB_ERROR, SSDB_ERROR_REPORT));
+    }
+  for (guint iteration = 0; iteration < 2000; iteration++)
+    {
+      g_autofree char *copy = g_memdup2 (contents, length);
+      g_autoptr (GError) mutation_error = NULL;
+      g_autoptr (SsdbReport) report = NULL;
+
+      for (guint k = 0; k < 2; k++)
+        copy[g_rand_int_range (rand, 0, (gint32)length)]
+            = replacements[g_rand_int_range (rand, 0, sizeof replacements - 1)];
+      report = ssdb_report_load_from_data (copy, length, "mutated.json", &mutation_error);
+      if (report != NULL)
+        {
+          g_autofree char *saved = NULL, *again = NULL;
+          g_autoptr (SsdbReport) reloaded = NULL;
+          gsize saved_len;
+
+          saved = ssdb_report_to_data (report, &saved_len);
+          reloaded = ssdb_report_load_from_data (saved, saved_len, "saved.json", &mutation_error);
+          g_assert_no_error (mutation_error);
+          again = ssdb_report_to_data (reloaded, NULL);
+          g_assert_cmpstr (saved, ==, again);
+        }
+      else
+        g_assert_true (g_error_matches (mutation_error, SSDB_ERROR, SSDB_ERROR_REPORT));
+    }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1661,6 +2063,12 @@ main (int argc, char **argv)
   g_test_add_func ("/report/surface-fill/fixture", test_surface_fill_fixture);
   g_test_add_func ("/report/surface-fill/invalid", test_surface_fill_invalid);
   g_test_add_func ("/report/surface-fill/damage", test_surface_fill_damage);
+  g_test_add_func ("/report/access-sweep-workload/fields", test_access_sweep_workload_fields);
+  g_test_add_func ("/report/access-sweep-workload/round-trip",
+                   test_access_sweep_workload_round_trip);
+  g_test_add_func ("/report/access-sweep-workload/fixture", test_access_sweep_workload_fixture);
+  g_test_add_func ("/report/access-sweep-workload/invalid", test_access_sweep_workload_invalid);
+  g_test_add_func ("/report/access-sweep-workload/damage", test_access_sweep_workload_damage);
 
   return g_test_run ();
 }

@@ -8,6 +8,7 @@
 #include <glib-unix.h>
 #include <json-glib/json-glib.h>
 #include <locale.h>
+#include <math.h>
 #include <stdio.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -21,9 +22,11 @@
 #include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-text.h"
 #include "engine/ssdb-units.h"
+#include "render/ssdb-access-painter.h"
 #include "render/ssdb-fill-painter.h"
 #include "render/ssdb-summary-painter.h"
 #include "render/ssdb-surface-painter.h"
+#include "render/ssdb-sweep-painter.h"
 
 #define EXIT_USAGE 2
 #define NS_PER_S G_GUINT64_CONSTANT (1000000000)
@@ -36,6 +39,9 @@ static const char usage_text[]
       "  ssdbench-cli run job TARGET [OPTION…]\n"
       "  ssdbench-cli run surface TARGET [OPTION…]\n"
       "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n"
+      "  ssdbench-cli run access TARGET [OPTION…]\n"
+      "  ssdbench-cli run sweep TARGET [OPTION…]\n"
+      "  ssdbench-cli run workload TARGET --preset NAME | --spec FILE [OPTION…]\n"
       "  ssdbench-cli --version\n"
       "\n"
       "TARGET is a block device (/dev/nvme0n1) or a directory, where a test file is created\n"
@@ -527,6 +533,10 @@ typedef struct
   /* surface / fill */
   SsdbSurfaceResult *surface;
   SsdbFillResult *fill_result;
+  /* access / sweep / workload */
+  SsdbAccessResult *access_result;
+  SsdbSweepResult *sweep_result;
+  SsdbWorkloadResult *workload_result;
   guint64 wall_ns;
 } RunContext;
 
@@ -2001,17 +2011,845 @@ cmd_run_fill (int argc, char **argv)
   return status;
 }
 
+/* ------------------------------------------------------ access / sweep / workload ---- */
+
+static const char file_size_help[] = "Test file size in a directory [1G]";
+
+/* Opens TARGET for a run that may write: a device for writing only with --destroy-data naming
+ * it (@destroy), a test file of @file_size in a directory in any case. */
+static SsdbTarget *
+open_bench_target (const char *path, const char *destroy, const char *file_size_s,
+                   guint64 file_size, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *target;
+
+  if (is_block_device (path))
+    {
+      if (file_size_s != NULL)
+        {
+          *status
+              = usage_error ("--file-size applies to a test file in a directory, not to %s", path);
+          return NULL;
+        }
+      target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+                                 destroy, 0, &error);
+    }
+  else
+    {
+      if (destroy != NULL)
+        {
+          *status = usage_error ("--destroy-data applies to block devices; %s is not one", path);
+          return NULL;
+        }
+      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
+    }
+  if (target == NULL)
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+  return target;
+}
+
+/* --depths "1,2,4": rising whole numbers from 1 to @max, at most SSDB_ACCESS_MAX_STEPS. */
+static gboolean
+parse_depths_opt (const char *text, guint max, guint depths[SSDB_ACCESS_MAX_STEPS], guint *n_depths,
+                  int *status)
+{
+  g_auto (GStrv) parts = NULL;
+  guint n;
+
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  n = g_strv_length (parts);
+  if (n == 0)
+    {
+      *status = usage_error ("Invalid --depths “%s”: expected depths separated by commas (1,2,4)",
+                             text);
+      return FALSE;
+    }
+  if (n > SSDB_ACCESS_MAX_STEPS)
+    {
+      *status
+          = usage_error ("Invalid --depths “%s”: at most %u depths", text, SSDB_ACCESS_MAX_STEPS);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 v;
+
+      if (parts[i][0] == '\0')
+        {
+          *status = usage_error ("Invalid --depths “%s”: depth %u is empty (expected whole "
+                                 "numbers separated by commas: 1,2,4)",
+                                 text, i + 1);
+          return FALSE;
+        }
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, G_MAXUINT64, &v, NULL))
+        {
+          *status
+              = usage_error ("Invalid --depths “%s”: “%s” is not a whole number", text, parts[i]);
+          return FALSE;
+        }
+      if (v < 1 || v > max)
+        {
+          *status = usage_error ("Invalid --depths “%s”: %" G_GUINT64_FORMAT
+                                 " is out of range (1 to %u)",
+                                 text, v, max);
+          return FALSE;
+        }
+      if (i > 0 && v <= depths[i - 1])
+        {
+          *status = usage_error ("Invalid --depths “%s”: depths must rise (%" G_GUINT64_FORMAT
+                                 " after %u)",
+                                 text, v, depths[i - 1]);
+          return FALSE;
+        }
+      depths[i] = (guint)v;
+    }
+  *n_depths = n;
+  return TRUE;
+}
+
+static gboolean
+save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
+                   const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload, int *status)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+  g_autoptr (GError) error = NULL;
+
+  ssdb_report_set_access (report, access);
+  ssdb_report_set_sweep (report, sweep);
+  ssdb_report_set_workload (report, workload);
+  if (g_str_equal (path, "-"))
+    {
+      g_autofree char *text = ssdb_report_to_data (report, NULL);
+
+      fputs (text, stdout);
+      fflush (stdout);
+      return TRUE;
+    }
+  if (!ssdb_report_save (report, path, &error))
+    {
+      print_error (NULL, error);
+      *status = 1;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+on_access_progress (SsdbAccessResult *result, int step, double fraction, gpointer user_data)
+{
+  RunContext *rc = user_data;
+  g_autofree char *label = NULL;
+  double iops = 0;
+
+  if (step < 0)
+    label = g_strdup ("access: filling the span");
+  else
+    {
+      const SsdbAccessStep *s = &g_array_index (result->steps, SsdbAccessStep, step);
+      g_autofree char *name = ssdb_access_step_label (result->spec.mode, s->depth);
+
+      label = g_strdup_printf ("access %-5s", name);
+      iops = s->iops;
+    }
+  /* The rate column shows reads per second × the transfer size. */
+  set_progress (rc, label, fraction, iops * result->spec.block_size);
+}
+
+static gpointer
+access_thread (gpointer data)
+{
+  RunContext *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = ssdb_access_run (rc->target, rc->access_result, on_access_progress, rc, rc->cancellable,
+                            &rc->error);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+static const char *
+state_text (SsdbEntryState state)
+{
+  switch (state)
+    {
+      case SSDB_ENTRY_DONE:
+        return "";
+      case SSDB_ENTRY_CANCELLED:
+        return " (cancelled)";
+      case SSDB_ENTRY_FAILED:
+        return " (failed)";
+      case SSDB_ENTRY_SKIPPED:
+        return " (skipped)";
+      case SSDB_ENTRY_PENDING:
+      case SSDB_ENTRY_RUNNING:
+      default:
+        return " (not run)";
+    }
+}
+
+static void
+print_access_text (SsdbTarget *target, const SsdbAccessResult *r)
+{
+  const SsdbAccessSpec *spec = &r->spec;
+  g_autofree char *title = target_title (target);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *span = ssdb_format_capacity (spec->span_length);
+  char secs[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (secs, sizeof secs, "%g", (double)spec->step_duration_ns / 1e9);
+  g_print ("Access time by %s: %s\n",
+           spec->mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth", title);
+  g_print ("Random %s reads over %s · %s s per step\n\n", block, span, secs);
+  g_print ("%-6s %12s %11s %11s %11s %11s %10s\n", "Step", "IOPS", "Mean (ms)", "Median (ms)",
+           "p99 (ms)", "Max (ms)", "In flight");
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+      g_autofree char *name = ssdb_access_step_label (spec->mode, s->depth);
+      g_autofree char *mean = format_ms (s->mean_ns);
+      g_autofree char *median = format_ms ((double)s->median_ns);
+      g_autofree char *p99 = format_ms ((double)s->p99_ns);
+      g_autofree char *max = format_ms ((double)s->max_ns);
+      char iops[G_ASCII_DTOSTR_BUF_SIZE], inflight[G_ASCII_DTOSTR_BUF_SIZE];
+
+      if (s->state == SSDB_ENTRY_PENDING || s->state == SSDB_ENTRY_RUNNING)
+        {
+          g_print ("%-6s %12s%s\n", name, "–", state_text (s->state));
+          continue;
+        }
+      g_ascii_formatd (iops, sizeof iops, "%.0f", s->iops);
+      g_ascii_formatd (inflight, sizeof inflight, "%.2f", s->achieved_depth);
+      g_print ("%-6s %12s %11s %11s %11s %11s %10s%s\n", name, iops, mean, median, p99, max,
+               inflight, state_text (s->state));
+    }
+  if (r->analysis.words != NULL)
+    g_print ("\n%s\n", r->analysis.words);
+}
+
+static void
+write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *r, gboolean relief,
+                  int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = target_title (target);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *subtitle
+      = g_strdup_printf ("Random %s reads over %s · by %s", block, span,
+                         r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
+  g_autofree char *caption = export_caption ();
+  SsdbAccessView view;
+  SsdbStyle style;
+
+  ssdb_access_view_init (&view);
+  view.result = r;
+  view.chart = relief ? SSDB_ACCESS_CHART_RELIEF : SSDB_ACCESS_CHART_HEATMAP;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_access_png (&view, &style, path, 900, 560, 1, &error))
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+/* --span-gb N: the first N GB (10^9 bytes; fractions allowed), rounded down to whole blocks. */
+static gboolean
+parse_span_gb_opt (const char *text, guint block_size, guint64 *out, int *status)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return TRUE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (v) || v <= 0 || v > 1e9
+      || strpbrk (text, "xXnNiI") != NULL)
+    {
+      *status = usage_error ("Invalid --span-gb “%s”: expected a number of GB larger than 0 "
+                             "(10, 0.5)",
+                             text);
+      return FALSE;
+    }
+  *out = (guint64)(v * 1e9) / block_size * block_size;
+  if (*out == 0)
+    {
+      *status = usage_error ("Invalid --span-gb “%s”: smaller than one transfer (%u bytes)", text,
+                             block_size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static int
+cmd_run_access (int argc, char **argv)
+{
+  g_autofree char *size_s = NULL, *depths_s = NULL, *span_s = NULL, *duration_s = NULL;
+  g_autofree char *ios_s = NULL, *destroy = NULL, *file_size_s = NULL, *seed_s = NULL;
+  g_autofree char *json_path = NULL, *png_path = NULL;
+  gboolean threads = FALSE, relief = FALSE;
+  const GOptionEntry entries[] = {
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Transfer size of each random read [4K]",
+      "SIZE" },
+    { "depths", 0, 0, G_OPTION_ARG_STRING, &depths_s,
+      "Queue depths (or thread counts) of the steps, rising [1,2,4,8,16,32]", "N,N,…" },
+    { "threads", 0, 0, G_OPTION_ARG_NONE, &threads,
+      "Steps are numbers of threads at QD1 (1-64) instead of queue depths", NULL },
+    { "span-gb", 0, 0, G_OPTION_ARG_STRING, &span_s, "Read within the first N GB [whole]", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds per step [3]", "S" },
+    { "ios", 0, 0, G_OPTION_ARG_STRING, &ios_s, "Also end a step after N reads", "N" },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "Fill the span with random data first, destroying the data of DEVICE", "DEVICE" },
+    { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, file_size_help, "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the access-time chart to a PNG",
+      "FILE" },
+    { "relief", 0, 0, G_OPTION_ARG_NONE, &relief,
+      "Draw the PNG as a relief (one curve per step) instead of a heatmap", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - access-time distribution by queue depth (Ipeak-like)");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  SsdbAccessSpec spec;
+  RunContext rc = { 0 };
+  guint64 v, file_size = DEFAULT_FILE_SIZE;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!check_outputs (json_path, png_path, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run access needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+  if (relief && png_path == NULL)
+    return usage_error ("--relief chooses the kind of --png chart; it needs --png FILE");
+
+  ssdb_access_spec_init (&spec);
+  spec.mode = threads ? SSDB_ACCESS_MODE_THREADS : SSDB_ACCESS_MODE_QUEUE;
+  if (!parse_block_opt (size_s, "--size", &spec.block_size, &status)
+      || !parse_depths_opt (depths_s, threads ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH,
+                            spec.depths, &spec.n_depths, &status)
+      || !parse_span_gb_opt (span_s, spec.block_size, &spec.span_length, &status)
+      || !parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
+                             &spec.step_duration_ns, &status)
+      || !parse_uint_opt (ios_s, "--ios", 1, G_MAXINT64, &spec.step_ios, &status)
+      || !parse_size_opt (file_size_s, "--file-size", &file_size, &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (threads && depths_s == NULL)
+    for (guint i = 0; i < spec.n_depths; i++)
+      if (spec.depths[i] > SSDB_MAX_THREADS)
+        spec.n_depths = i;
+  if (file_size_s != NULL && file_size == 0)
+    return usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
+  spec.fill = destroy != NULL;
+
+  if ((target = open_bench_target (argv[1], destroy, file_size_s, file_size, &status)) == NULL)
+    return status;
+  v = ssdb_target_get_info (target)->size_bytes;
+  if (spec.span_length > v)
+    return usage_error ("Invalid --span-gb “%s”: %s holds only %" G_GUINT64_FORMAT " bytes", span_s,
+                        ssdb_target_get_display_name (target), v);
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.access_result = ssdb_access_result_new (&spec);
+
+  run_worker (&rc, access_thread);
+
+  print_access_text (target, rc.access_result);
+  if (json_path)
+    save_bench_report (json_path, target, rc.access_result, NULL, NULL, &status);
+  if (png_path)
+    write_access_png (png_path, target, rc.access_result, relief, &status);
+
+  status = finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  ssdb_access_result_free (rc.access_result);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+static void
+on_sweep_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fraction,
+                   gpointer user_data)
+{
+  RunContext *rc = user_data;
+  GArray *points = rw == SSDB_RW_WRITE ? result->write : result->read;
+  g_autofree char *label = NULL;
+  double rate = 0;
+
+  if (size == 0)
+    label = g_strdup ("sweep: filling the region");
+  else
+    {
+      g_autofree char *name = ssdb_format_transfer_size (size);
+
+      label = g_strdup_printf ("sweep %-7s %-5s", name, ssdb_rw_to_string (rw));
+    }
+  if (points->len > 0)
+    rate = g_array_index (points, SsdbSweepPoint, points->len - 1).bytes_per_second;
+  set_progress (rc, label, fraction, rate);
+}
+
+static gpointer
+sweep_thread (gpointer data)
+{
+  RunContext *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = ssdb_sweep_run (rc->target, rc->sweep_result, on_sweep_progress, rc, rc->cancellable,
+                           &rc->error);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+static const SsdbSweepPoint *
+find_sweep_point (GArray *points, guint size)
+{
+  for (guint i = 0; i < points->len; i++)
+    if (g_array_index (points, SsdbSweepPoint, i).size == size)
+      return &g_array_index (points, SsdbSweepPoint, i);
+  return NULL;
+}
+
+static void
+print_sweep_text (SsdbTarget *target, const SsdbSweepResult *r)
+{
+  const SsdbSweepSpec *spec = &r->spec;
+  g_autofree char *title = target_title (target);
+  g_autofree char *span = ssdb_format_capacity (spec->span_length);
+
+  g_print ("Transfer-size sweep: %s\n", title);
+  g_print ("Sequential %s over %s · QD%u\n\n",
+           spec->do_read && spec->do_write ? "writes and reads"
+           : spec->do_write                ? "writes"
+                                           : "reads",
+           span, spec->queue_depth);
+  g_print ("%-8s %14s %12s %14s %12s\n", "Size", "Write (MB/s)", "Write IOPS", "Read (MB/s)",
+           "Read IOPS");
+  for (guint i = 0; i < r->n_sizes; i++)
+    {
+      const SsdbSweepPoint *w = find_sweep_point (r->write, r->sizes[i]);
+      const SsdbSweepPoint *rd = find_sweep_point (r->read, r->sizes[i]);
+      g_autofree char *name = ssdb_format_transfer_size (r->sizes[i]);
+      g_autofree char *wr = w ? format_mbps (w->bytes_per_second) : g_strdup ("–");
+      g_autofree char *rr = rd ? format_mbps (rd->bytes_per_second) : g_strdup ("–");
+      char wi[G_ASCII_DTOSTR_BUF_SIZE] = "–", ri[G_ASCII_DTOSTR_BUF_SIZE] = "–";
+
+      if (w)
+        g_ascii_formatd (wi, sizeof wi, "%.0f", w->iops);
+      if (rd)
+        g_ascii_formatd (ri, sizeof ri, "%.0f", rd->iops);
+      g_print ("%-8s %14s %12s %14s %12s\n", name, wr, wi, rr, ri);
+    }
+  if (r->words != NULL)
+    g_print ("\n%s\n", r->words);
+}
+
+static void
+write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = target_title (target);
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *subtitle
+      = g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
+  g_autofree char *caption = export_caption ();
+  SsdbSweepView view;
+  SsdbStyle style;
+
+  ssdb_sweep_view_init (&view);
+  view.result = r;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_sweep_png (&view, &style, path, 900, 640, 1, &error))
+    {
+      print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+static int
+cmd_run_sweep (int argc, char **argv)
+{
+  g_autofree char *min_s = NULL, *max_s = NULL, *qd_s = NULL, *span_s = NULL;
+  g_autofree char *duration_s = NULL, *destroy = NULL, *file_size_s = NULL, *seed_s = NULL;
+  g_autofree char *json_path = NULL, *png_path = NULL;
+  gboolean read_only = FALSE;
+  const GOptionEntry entries[] = {
+    { "min", 0, 0, G_OPTION_ARG_STRING, &min_s, "Smallest transfer size [the logical block size]",
+      "SIZE" },
+    { "max", 0, 0, G_OPTION_ARG_STRING, &max_s, "Largest transfer size [64M]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Length of the region from the start [256M]",
+      "SIZE" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds per size and direction [1]",
+      "S" },
+    { "read-only", 0, 0, G_OPTION_ARG_NONE, &read_only, "Measure reads only", NULL },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "Also measure writes on DEVICE, destroying its data in the region", "DEVICE" },
+    { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, file_size_help, "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the sweep chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - transfer-size sweep (ATTO-like)");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  SsdbSweepSpec spec;
+  RunContext rc = { 0 };
+  guint64 v, file_size = DEFAULT_FILE_SIZE;
+  guint sizes[SSDB_SWEEP_MAX_SIZES], n_sizes;
+  const SsdbTargetInfo *info;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!check_outputs (json_path, png_path, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run sweep needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+  if (read_only && destroy != NULL)
+    return usage_error ("--read-only writes nothing; it takes no --destroy-data");
+
+  ssdb_sweep_spec_init (&spec);
+  if (min_s != NULL && !parse_block_opt (min_s, "--min", &spec.start_size, &status))
+    return status;
+  if (!parse_block_opt (max_s, "--max", &spec.end_size, &status))
+    return status;
+  v = spec.queue_depth;
+  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  if (!parse_size_opt (span_s, "--span", &spec.span_length, &status)
+      || !parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
+                             &spec.duration_ns, &status)
+      || !parse_size_opt (file_size_s, "--file-size", &file_size, &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (min_s != NULL && spec.start_size > spec.end_size)
+    return usage_error ("Invalid --min “%s”: larger than --max (%u bytes)", min_s, spec.end_size);
+  if (span_s != NULL && spec.span_length == 0)
+    return usage_error ("Invalid --span “%s”: must be larger than 0", span_s);
+  if (file_size_s != NULL && file_size == 0)
+    return usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
+
+  if ((target = open_bench_target (argv[1], destroy, file_size_s, file_size, &status)) == NULL)
+    return status;
+  info = ssdb_target_get_info (target);
+  spec.do_read = TRUE;
+  spec.do_write = !read_only && (info->kind == SSDB_TARGET_FILE || destroy != NULL);
+  if (!read_only && !spec.do_write)
+    g_printerr ("ssdbench-cli: measuring reads only: writing to %s destroys its data; name it "
+                "with --destroy-data %s to measure writes too\n",
+                argv[1], argv[1]);
+  spec.fill = spec.do_write || info->kind == SSDB_TARGET_FILE;
+  if (span_s == NULL && spec.span_length > info->size_bytes)
+    spec.span_length = info->size_bytes;
+  if (spec.span_length > info->size_bytes)
+    return usage_error ("Invalid --span “%s”: %s holds only %" G_GUINT64_FORMAT " bytes", span_s,
+                        ssdb_target_get_display_name (target), info->size_bytes);
+  if (!ssdb_sweep_sizes (&spec, MAX (info->logical_block_size, info->dio_offset_align), sizes,
+                         &n_sizes, &error))
+    return usage_error ("%s", error->message);
+  if (spec.span_length < sizes[n_sizes - 1])
+    return usage_error ("Invalid --span: %" G_GUINT64_FORMAT " bytes is smaller than --max (%u "
+                        "bytes)",
+                        spec.span_length, sizes[n_sizes - 1]);
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  spec.start_size = sizes[0];
+  rc.sweep_result = ssdb_sweep_result_new (&spec);
+  memcpy (rc.sweep_result->sizes, sizes, sizeof sizes);
+  rc.sweep_result->n_sizes = n_sizes;
+
+  run_worker (&rc, sweep_thread);
+
+  print_sweep_text (target, rc.sweep_result);
+  if (json_path)
+    save_bench_report (json_path, target, NULL, rc.sweep_result, NULL, &status);
+  if (png_path)
+    write_sweep_png (png_path, target, rc.sweep_result, &status);
+
+  status = finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  ssdb_sweep_result_free (rc.sweep_result);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+static void
+on_workload_progress (SsdbWorkloadResult *result, const char *phase, double fraction,
+                      gpointer user_data)
+{
+  RunContext *rc = user_data;
+  g_autofree char *label = g_strdup_printf ("%s: %s", result->spec.name, phase);
+
+  set_progress (rc, label, fraction, 0);
+}
+
+static gpointer
+workload_thread (gpointer data)
+{
+  RunContext *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
+                              rc->cancellable, &rc->error);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (on_finished, rc);
+  return NULL;
+}
+
+static void
+print_workload_row (const char *name, const SsdbWorkloadStats *s)
+{
+  g_autofree char *rate = format_mbps (s->bytes_per_second);
+  g_autofree char *mean = format_ms (s->mean_ns);
+  g_autofree char *p99 = format_ms ((double)s->p99_ns);
+  g_autofree char *max = format_ms ((double)s->max_ns);
+  char iops[G_ASCII_DTOSTR_BUF_SIZE], inflight[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (iops, sizeof iops, "%.0f", s->iops);
+  g_ascii_formatd (inflight, sizeof inflight, "%.2f", s->mean_inflight);
+  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", name, iops, rate, mean, p99, max, inflight);
+}
+
+static void
+print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
+{
+  const SsdbWorkloadSpec *spec = &r->spec;
+  g_autofree char *title = target_title (target);
+  g_autoptr (GString) mix = g_string_new (NULL);
+  guint total_weight = 0;
+  char ramp[G_ASCII_DTOSTR_BUF_SIZE], run[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint i = 0; i < spec->n_size_mix; i++)
+    total_weight += spec->size_mix[i].weight;
+  for (guint i = 0; i < spec->n_size_mix; i++)
+    {
+      g_autofree char *size = ssdb_format_transfer_size (spec->size_mix[i].size);
+
+      g_string_append_printf (mix, "%s%s %.0f %%", i ? ", " : "", size,
+                              total_weight ? 100.0 * spec->size_mix[i].weight / total_weight : 0);
+    }
+  g_ascii_formatd (ramp, sizeof ramp, "%g", (double)spec->ramp_ns / 1e9);
+  g_ascii_formatd (run, sizeof run, "%g", (double)spec->duration_ns / 1e9);
+  g_print ("Workload “%s”: %s\n", spec->name, title);
+  g_print ("%s · %u %% reads · %u %% random · QD%u × %u worker%s · ramp %s s, run %s s\n\n",
+           mix->str, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers,
+           spec->workers == 1 ? "" : "s", ramp, run);
+  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Worker", "IOPS", "MB/s", "Mean (ms)",
+           "p99 (ms)", "Max (ms)", "In flight");
+  for (guint i = 0; i < r->workers->len; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%u", i + 1);
+
+      print_workload_row (name, &g_array_index (r->workers, SsdbWorkloadStats, i));
+    }
+  print_workload_row ("All workers", &r->total);
+  if (r->total.ios > 0)
+    g_print ("\n%" G_GUINT64_FORMAT " requests: %.1f %% reads, %.1f %% random\n", r->total.ios,
+             100.0 * r->total.read_ios / r->total.ios, 100.0 * r->total.random_ios / r->total.ios);
+}
+
+/* Reads --spec FILE: the one workload it defines, or the one called @name. */
+static gboolean
+load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *status)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  gsize length;
+
+  if (!g_file_get_contents (path, &text, &length, &error))
+    {
+      *status = usage_error ("Invalid --spec “%s”: %s", path, error->message);
+      return FALSE;
+    }
+  if ((specs = ssdb_workload_specs_parse (text, (gssize)length, &error)) == NULL)
+    {
+      *status = usage_error ("Invalid --spec “%s”: %s", path, error->message);
+      return FALSE;
+    }
+  if (specs->len == 0)
+    {
+      *status = usage_error ("Invalid --spec “%s”: it defines no workload", path);
+      return FALSE;
+    }
+  for (guint i = 0; i < specs->len; i++)
+    {
+      const SsdbWorkloadSpec *s = &g_array_index (specs, SsdbWorkloadSpec, i);
+
+      if (name != NULL ? g_str_equal (s->name, name) : specs->len == 1)
+        {
+          *out = *s;
+          return TRUE;
+        }
+    }
+  if (name != NULL)
+    *status = usage_error ("Invalid --name “%s”: %s defines no workload of that name", name, path);
+  else
+    *status = usage_error ("--spec “%s” defines %u workloads: choose one with --name", path,
+                           specs->len);
+  return FALSE;
+}
+
+static int
+cmd_run_workload (int argc, char **argv)
+{
+  g_autofree char *preset_s = NULL, *spec_path = NULL, *name = NULL, *qd_s = NULL;
+  g_autofree char *workers_s = NULL, *duration_s = NULL, *ramp_s = NULL, *destroy = NULL;
+  g_autofree char *file_size_s = NULL, *seed_s = NULL, *json_path = NULL;
+  const GOptionEntry entries[] = {
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_s,
+      "database, fileserver, webserver or workstation", "NAME" },
+    { "spec", 0, 0, G_OPTION_ARG_FILENAME, &spec_path,
+      "Access specification file (key file or JSON)", "FILE" },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, "The workload of --spec FILE to run", "NAME" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth per worker, 1-256", "N" },
+    { "workers", 0, 0, G_OPTION_ARG_STRING, &workers_s, "Worker threads, 1-64", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds measured", "S" },
+    { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_s, "Seconds of unmeasured ramp-up", "S" },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data the workload's writes may destroy", "DEVICE" },
+    { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, file_size_help, "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - IOMeter-style workload from a preset or a specification");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  SsdbWorkloadSpec spec;
+  SsdbWorkloadPreset preset;
+  RunContext rc = { 0 };
+  guint64 v, file_size = DEFAULT_FILE_SIZE;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!check_outputs (json_path, NULL, &status))
+    return status;
+  if (argc < 2)
+    return usage_error ("run workload needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return usage_error ("Unexpected argument “%s”", argv[2]);
+  if ((preset_s == NULL) == (spec_path == NULL))
+    return usage_error ("run workload needs either --preset NAME or --spec FILE");
+  if (name != NULL && spec_path == NULL)
+    return usage_error ("--name chooses a workload of --spec FILE");
+
+  if (preset_s != NULL)
+    {
+      g_autofree char *key = g_ascii_strdown (preset_s, -1);
+
+      if (g_str_equal (key, "fileserver"))
+        preset = SSDB_WORKLOAD_FILE_SERVER;
+      else if (g_str_equal (key, "webserver"))
+        preset = SSDB_WORKLOAD_WEB_SERVER;
+      else if (!ssdb_workload_preset_from_string (preset_s, &preset))
+        return usage_error ("Unknown --preset “%s”: expected database, fileserver, webserver or "
+                            "workstation",
+                            preset_s);
+      ssdb_workload_spec_init_preset (&spec, preset);
+    }
+  else if (!load_spec_file (spec_path, name, &spec, &status))
+    return status;
+
+  v = spec.queue_depth;
+  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  v = spec.workers;
+  if (!parse_uint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &v, &status))
+    return status;
+  spec.workers = (guint)v;
+  if (!parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 86400 * NS_PER_S,
+                          &spec.duration_ns, &status)
+      || !parse_seconds_opt (ramp_s, "--ramp", 0, 3600 * NS_PER_S, &spec.ramp_ns, &status)
+      || !parse_size_opt (file_size_s, "--file-size", &file_size, &status)
+      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (file_size_s != NULL && file_size == 0)
+    return usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
+  if (!ssdb_workload_spec_validate (&spec, &error))
+    return usage_error ("%s", error->message);
+  if (spec.read_percent < 100 && destroy == NULL && is_block_device (argv[1]))
+    return usage_error ("Workload “%s” writes (%u %% of its requests) and destroys the data of "
+                        "%s: name it with --destroy-data %s",
+                        spec.name, 100 - spec.read_percent, argv[1], argv[1]);
+
+  if ((target = open_bench_target (argv[1], destroy, file_size_s, file_size, &status)) == NULL)
+    return status;
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.workload_result = ssdb_workload_result_new (&spec);
+
+  run_worker (&rc, workload_thread);
+
+  print_workload_text (target, rc.workload_result);
+  if (json_path)
+    save_bench_report (json_path, target, NULL, NULL, rc.workload_result, &status);
+
+  status = finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  ssdb_workload_result_free (rc.workload_result);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
 static int
 cmd_run (int argc, char **argv)
 {
   if (argc < 2)
-    return usage_error ("run needs a test: summary, job, surface or fill");
+    return usage_error ("run needs a test: summary, job, surface, fill, access, sweep or "
+                        "workload");
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
     {
       g_print ("Usage:\n  ssdbench-cli run summary TARGET [OPTION…]\n"
                "  ssdbench-cli run job TARGET [OPTION…]\n"
                "  ssdbench-cli run surface TARGET [OPTION…]\n"
-               "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n");
+               "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n"
+               "  ssdbench-cli run access TARGET [OPTION…]\n"
+               "  ssdbench-cli run sweep TARGET [OPTION…]\n"
+               "  ssdbench-cli run workload TARGET --preset NAME | --spec FILE [OPTION…]\n");
       return 0;
     }
   if (g_str_equal (argv[1], "summary"))
@@ -2022,7 +2860,15 @@ cmd_run (int argc, char **argv)
     return cmd_run_surface (argc - 1, argv + 1);
   if (g_str_equal (argv[1], "fill"))
     return cmd_run_fill (argc - 1, argv + 1);
-  return usage_error ("Unknown test “%s”: expected summary, job, surface or fill", argv[1]);
+  if (g_str_equal (argv[1], "access"))
+    return cmd_run_access (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "sweep"))
+    return cmd_run_sweep (argc - 1, argv + 1);
+  if (g_str_equal (argv[1], "workload"))
+    return cmd_run_workload (argc - 1, argv + 1);
+  return usage_error ("Unknown test “%s”: expected summary, job, surface, fill, access, sweep or "
+                      "workload",
+                      argv[1]);
 }
 
 int

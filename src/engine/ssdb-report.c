@@ -45,7 +45,10 @@ static const char *const aggregate_names[] = { "best", "mean" };
 static const char *const target_kind_names[] = { "device", "file" };
 static const char *const surface_write_names[] = { "none", "destroy", "rewrite" };
 static const char *const fill_rw_names[] = { "read", "write" };
-static const char *const test_kind_names[] = { "summary", "surface", "fill" };
+static const char *const test_kind_names[]
+    = { "summary", "surface", "fill", "access", "sweep", "workload" };
+static const char *const access_mode_names[] = { "queue", "threads" };
+static const char *const verdict_names[] = { "unknown", "serial", "reorders", "parallel" };
 
 G_STATIC_ASSERT (G_N_ELEMENTS (rw_names) == SSDB_RW_MIX + 1);
 G_STATIC_ASSERT (G_N_ELEMENTS (access_names) == SSDB_ACCESS_RANDOM + 1);
@@ -55,12 +58,17 @@ G_STATIC_ASSERT (G_N_ELEMENTS (aggregate_names) == SSDB_AGGREGATE_MEAN + 1);
 G_STATIC_ASSERT (G_N_ELEMENTS (target_kind_names) == SSDB_TARGET_FILE + 1);
 G_STATIC_ASSERT (G_N_ELEMENTS (surface_write_names) == SSDB_SURFACE_WRITE_REWRITE + 1);
 G_STATIC_ASSERT (SSDB_RW_READ == 0 && SSDB_RW_WRITE == 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (access_mode_names) == SSDB_ACCESS_MODE_THREADS + 1);
+G_STATIC_ASSERT (G_N_ELEMENTS (verdict_names) == SSDB_ACCESS_VERDICT_PARALLEL + 1);
 
 enum
 {
   TEST_KIND_SUMMARY,
   TEST_KIND_SURFACE,
   TEST_KIND_FILL,
+  TEST_KIND_ACCESS,
+  TEST_KIND_SWEEP,
+  TEST_KIND_WORKLOAD,
 };
 
 /* Members of "target" that come from SsdbTargetInfo, in the order they are written. */
@@ -243,6 +251,12 @@ ssdb_report_unref (SsdbReport *report)
     report->surface_free (report->surface);
   if (report->fill != NULL && report->fill_free != NULL)
     report->fill_free (report->fill);
+  if (report->access != NULL && report->access_free != NULL)
+    report->access_free (report->access);
+  if (report->sweep != NULL && report->sweep_free != NULL)
+    report->sweep_free (report->sweep);
+  if (report->workload != NULL && report->workload_free != NULL)
+    report->workload_free (report->workload);
   g_free (report);
 }
 
@@ -270,6 +284,45 @@ ssdb_report_set_fill (SsdbReport *report, const SsdbFillResult *fill)
     report->fill_free (report->fill);
   report->fill = (SsdbFillResult *)fill; /* borrowed, never changed */
   report->fill_free = NULL;
+}
+
+void
+ssdb_report_set_access (SsdbReport *report, const SsdbAccessResult *access)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->access == access)
+    return;
+  if (report->access != NULL && report->access_free != NULL)
+    report->access_free (report->access);
+  report->access = (SsdbAccessResult *)access; /* borrowed, never changed */
+  report->access_free = NULL;
+}
+
+void
+ssdb_report_set_sweep (SsdbReport *report, const SsdbSweepResult *sweep)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->sweep == sweep)
+    return;
+  if (report->sweep != NULL && report->sweep_free != NULL)
+    report->sweep_free (report->sweep);
+  report->sweep = (SsdbSweepResult *)sweep; /* borrowed, never changed */
+  report->sweep_free = NULL;
+}
+
+void
+ssdb_report_set_workload (SsdbReport *report, const SsdbWorkloadResult *workload)
+{
+  g_return_if_fail (report != NULL);
+
+  if (report->workload == workload)
+    return;
+  if (report->workload != NULL && report->workload_free != NULL)
+    report->workload_free (report->workload);
+  report->workload = (SsdbWorkloadResult *)workload; /* borrowed, never changed */
+  report->workload_free = NULL;
 }
 
 G_DEFINE_BOXED_TYPE (SsdbReport, ssdb_report, ssdb_report_ref, ssdb_report_unref)
@@ -764,6 +817,240 @@ build_fill_test (JsonBuilder *b, const SsdbFillResult *r)
   json_builder_end_object (b);
 }
 
+static void
+build_access_test (JsonBuilder *b, const SsdbAccessResult *r)
+{
+  const SsdbAccessSpec *spec = &r->spec;
+  const SsdbAccessAnalysis *a = &r->analysis;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "access");
+  add_string (b, "mode",
+              enum_name (access_mode_names, G_N_ELEMENTS (access_mode_names), spec->mode));
+  add_int (b, "block_size", spec->block_size);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  json_builder_set_member_name (b, "depths");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < MIN (spec->n_depths, SSDB_ACCESS_MAX_STEPS); i++)
+    json_builder_add_int_value (b, spec->depths[i]);
+  json_builder_end_array (b);
+  add_u64 (b, "step_duration_ns", spec->step_duration_ns);
+  add_u64 (b, "step_ios", spec->step_ios);
+  add_bool (b, "fill", spec->fill);
+  add_seed (b, "seed", spec->seed);
+  add_u64 (b, "prepare_ns", r->prepare_ns);
+  add_bool (b, "cancelled", r->cancelled);
+
+  json_builder_set_member_name (b, "steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; r->steps != NULL && i < r->steps->len; i++)
+    {
+      const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+      gboolean threads = spec->mode == SSDB_ACCESS_MODE_THREADS;
+
+      json_builder_begin_object (b);
+      add_int (b, "queue_depth", threads ? 1 : s->depth);
+      add_int (b, "threads", threads ? s->depth : 1);
+      add_string (b, "state", enum_name (state_names, G_N_ELEMENTS (state_names), s->state));
+      add_u64 (b, "ios", s->io.ios);
+      add_u64 (b, "bytes", s->io.bytes);
+      add_u64 (b, "window_ns", s->io.window_ns);
+      add_double (b, "iops", s->iops);
+      json_builder_set_member_name (b, "latency_ns");
+      json_builder_begin_object (b);
+      add_double (b, "mean", s->mean_ns);
+      add_u64 (b, "min", s->min_ns);
+      add_u64 (b, "median", s->median_ns);
+      add_u64 (b, "p99", s->p99_ns);
+      add_u64 (b, "max", s->max_ns);
+      json_builder_end_object (b);
+      add_double (b, "mean_inflight", s->achieved_depth);
+      json_builder_set_member_name (b, "histogram");
+      json_builder_begin_array (b);
+      for (guint k = 0; k <= SSDB_ACCESS_N_BINS + 1; k++)
+        {
+          json_builder_begin_object (b);
+          json_builder_set_member_name (b, "upper_ns");
+          if (k <= SSDB_ACCESS_N_BINS)
+            json_builder_add_int_value (b, (gint64)ssdb_access_bin_edge_ns (k));
+          else
+            json_builder_add_null_value (b);
+          add_u64 (b, "count",
+                   k == 0                    ? s->below
+                   : k <= SSDB_ACCESS_N_BINS ? s->bins[k - 1]
+                                             : s->above);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      add_string (b, "fio_command", s->fio_command);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "analysis");
+  json_builder_begin_object (b);
+  add_int (b, "first_depth", a->first_depth);
+  add_int (b, "last_depth", a->last_depth);
+  add_double (b, "iops_gain", a->iops_gain);
+  add_double (b, "latency_growth", a->latency_growth);
+  add_double (b, "exponent", a->exponent);
+  add_double (b, "slope_ns", a->slope_ns);
+  add_string (b, "verdict", ssdb_access_verdict_to_string (a->verdict));
+  add_bool (b, "short_depth", a->short_depth);
+  add_string (b, "words", a->words);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
+static void
+build_sweep_points (JsonBuilder *b, const char *key, GArray *points)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_array (b);
+  for (guint i = 0; points != NULL && i < points->len; i++)
+    {
+      const SsdbSweepPoint *p = &g_array_index (points, SsdbSweepPoint, i);
+
+      json_builder_begin_object (b);
+      add_int (b, "size_bytes", p->size);
+      add_u64 (b, "ios", p->ios);
+      add_u64 (b, "bytes", p->bytes);
+      add_u64 (b, "window_ns", p->window_ns);
+      add_double (b, "bytes_per_second", p->bytes_per_second);
+      add_double (b, "iops", p->iops);
+      json_builder_set_member_name (b, "latency_ns");
+      json_builder_begin_object (b);
+      add_double (b, "mean", p->mean_ns);
+      add_u64 (b, "p99", p->p99_ns);
+      add_u64 (b, "max", p->max_ns);
+      json_builder_end_object (b);
+      add_double (b, "mean_inflight", p->mean_inflight);
+      add_u64 (b, "cpu_ns", p->cpu_ns);
+      add_string (b, "fio_command", p->fio_command);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+}
+
+static void
+build_sweep_test (JsonBuilder *b, const SsdbSweepResult *r)
+{
+  const SsdbSweepSpec *spec = &r->spec;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "sweep");
+  add_int (b, "start_size", spec->start_size);
+  add_int (b, "end_size", spec->end_size);
+  add_int (b, "queue_depth", spec->queue_depth);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_bool (b, "do_read", spec->do_read);
+  add_bool (b, "do_write", spec->do_write);
+  add_u64 (b, "duration_ns", spec->duration_ns);
+  add_u64 (b, "step_bytes", spec->step_bytes);
+  add_bool (b, "fill", spec->fill);
+  add_pattern (b, "data", &spec->data);
+  add_seed (b, "seed", spec->seed);
+  json_builder_set_member_name (b, "sizes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < MIN (r->n_sizes, SSDB_SWEEP_MAX_SIZES); i++)
+    json_builder_add_int_value (b, r->sizes[i]);
+  json_builder_end_array (b);
+  add_u64 (b, "prepare_ns", r->prepare_ns);
+  add_bool (b, "cancelled", r->cancelled);
+  build_sweep_points (b, "read", r->read);
+  build_sweep_points (b, "write", r->write);
+  add_double (b, "best_read_bytes_per_second", r->best_read);
+  add_int (b, "best_read_size", r->best_read_size);
+  add_int (b, "full_read_size", r->full_read_size);
+  add_double (b, "best_write_bytes_per_second", r->best_write);
+  add_int (b, "best_write_size", r->best_write_size);
+  add_int (b, "full_write_size", r->full_write_size);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
+static void
+build_workload_stats (JsonBuilder *b, const SsdbWorkloadStats *s, guint n_size_mix)
+{
+  add_u64 (b, "ios", s->ios);
+  add_u64 (b, "bytes", s->bytes);
+  add_u64 (b, "read_ios", s->read_ios);
+  add_u64 (b, "write_ios", s->write_ios);
+  add_u64 (b, "random_ios", s->random_ios);
+  json_builder_set_member_name (b, "size_ios");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < MIN (n_size_mix, SSDB_MAX_SIZE_MIX); i++)
+    json_builder_add_int_value (b, (gint64)MIN (s->size_ios[i], (guint64)G_MAXINT64));
+  json_builder_end_array (b);
+  add_u64 (b, "window_ns", s->window_ns);
+  add_double (b, "iops", s->iops);
+  add_double (b, "bytes_per_second", s->bytes_per_second);
+  json_builder_set_member_name (b, "latency_ns");
+  json_builder_begin_object (b);
+  add_double (b, "mean", s->mean_ns);
+  add_u64 (b, "p99", s->p99_ns);
+  add_u64 (b, "max", s->max_ns);
+  json_builder_end_object (b);
+  add_double (b, "mean_inflight", s->mean_inflight);
+  add_u64 (b, "cpu_ns", s->cpu_ns);
+}
+
+static void
+build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
+{
+  const SsdbWorkloadSpec *spec = &r->spec;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "workload");
+  json_builder_set_member_name (b, "spec");
+  json_builder_begin_object (b);
+  add_string (b, "name", spec->name);
+  json_builder_set_member_name (b, "sizes");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < MIN (spec->n_size_mix, SSDB_MAX_SIZE_MIX); i++)
+    {
+      json_builder_begin_object (b);
+      add_int (b, "size_bytes", spec->size_mix[i].size);
+      add_int (b, "weight", spec->size_mix[i].weight);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_int (b, "read_percent", spec->read_percent);
+  add_int (b, "random_percent", spec->random_percent);
+  add_int (b, "align_bytes", spec->align_bytes);
+  add_int (b, "queue_depth", spec->queue_depth);
+  add_int (b, "workers", spec->workers);
+  add_u64 (b, "ramp_ns", spec->ramp_ns);
+  add_u64 (b, "duration_ns", spec->duration_ns);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_pattern (b, "data", &spec->data);
+  add_seed (b, "seed", spec->seed);
+  json_builder_end_object (b);
+  add_bool (b, "cancelled", r->cancelled);
+
+  json_builder_set_member_name (b, "workers");
+  json_builder_begin_array (b);
+  for (guint i = 0; r->workers != NULL && i < r->workers->len; i++)
+    {
+      json_builder_begin_object (b);
+      build_workload_stats (b, &g_array_index (r->workers, SsdbWorkloadStats, i), spec->n_size_mix);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "total");
+  json_builder_begin_object (b);
+  build_workload_stats (b, &r->total, spec->n_size_mix);
+  json_builder_end_object (b);
+  build_latency_summary (b, "latency_histogram_ns", &r->latency);
+  build_buckets (b, "latency_buckets", &r->latency);
+  add_string (b, "fio_command", r->fio_command);
+  json_builder_end_object (b);
+}
+
 JsonNode *
 ssdb_report_to_json (const SsdbReport *report)
 {
@@ -805,6 +1092,12 @@ ssdb_report_to_json (const SsdbReport *report)
     build_surface_test (b, report->surface);
   if (report->fill != NULL)
     build_fill_test (b, report->fill);
+  if (report->access != NULL)
+    build_access_test (b, report->access);
+  if (report->sweep != NULL)
+    build_sweep_test (b, report->sweep);
+  if (report->workload != NULL)
+    build_workload_test (b, report->workload);
   json_builder_end_array (b);
 
   json_builder_end_object (b);
@@ -2087,6 +2380,16 @@ read_span (Loader *l, JsonObject *object, guint64 target_bytes, guint64 *offset,
   return TRUE;
 }
 
+/* Reads "span_offset" and "span_length" of a test whose length may be 0 ("to the end of the
+ * target", for a run that stopped before it resolved its span). */
+static gboolean
+read_span_or_rest (Loader *l, JsonObject *object, guint64 target_bytes, guint64 *offset,
+                   guint64 *length, GError **error)
+{
+  return read_u64 (l, object, "span_offset", target_bytes, offset, error)
+         && read_u64 (l, object, "span_length", target_bytes - *offset, length, error);
+}
+
 /* The element @i of @array as an object, pushed on the path (pop with path_pop (l, *mark)). */
 static JsonObject *
 array_object (Loader *l, JsonArray *array, guint i, gsize *mark, GError **error)
@@ -2550,6 +2853,565 @@ loaded_fill_free (gpointer data)
   ssdb_fill_result_free (data);
 }
 
+/* -------------------------------------------------------------------------------------------- */
+/* Access, sweep and workload tests                                                              */
+
+/* A finite number, negative allowed, with |value| <= @max. */
+static gboolean
+read_signed_number (Loader *l, JsonObject *object, const char *key, double max, double *out,
+                    GError **error)
+{
+  gsize mark;
+  JsonNode *node = member (l, object, key, &mark, error);
+  double v;
+
+  if (node == NULL)
+    return FALSE;
+  if (node_has_type (node, G_TYPE_INT64))
+    v = (double)json_node_get_int (node);
+  else if (node_has_type (node, G_TYPE_DOUBLE))
+    v = json_node_get_double (node);
+  else
+    return load_fail (l, error, "expected a number, found %s", describe_node (node));
+  if (!isfinite (v) || fabs (v) > max)
+    {
+      char value[G_ASCII_DTOSTR_BUF_SIZE], limit[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (value, sizeof value, "%.6g", v);
+      g_ascii_formatd (limit, sizeof limit, "%.6g", max);
+      return load_fail (l, error, "%s is out of range (-%s..%s)", value, limit, limit);
+    }
+  *out = v;
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+read_words (Loader *l, JsonObject *object, const char *key, char **out, GError **error)
+{
+  if (!read_string (l, object, key, TRUE, out, error))
+    return FALSE;
+  if (*out != NULL && strlen (*out) > MAX_WORDS)
+    {
+      path_push_member (l, key);
+      return load_fail (l, error, "longer than %u bytes", MAX_WORDS);
+    }
+  return TRUE;
+}
+
+/* The latency object {"mean", ["min",] ["median",] "p99", "max"}: ordered, the mean between the
+ * fastest and the slowest. With @ios == 0 every value must be 0. */
+static gboolean
+load_latency (Loader *l, JsonObject *object, guint64 ios, double *mean, guint64 *min,
+              guint64 *median, guint64 *p99, guint64 *max, GError **error)
+{
+  JsonObject *lat;
+  gsize mark;
+  guint64 lo = 0, mid = 0;
+
+  if ((lat = enter_object (l, object, "latency_ns", &mark, error)) == NULL
+      || !read_number (l, lat, "mean", (double)MAX_RUN_NS, mean, error)
+      || (min != NULL && !read_u64 (l, lat, "min", MAX_RUN_NS, &lo, error))
+      || (median != NULL && !read_u64 (l, lat, "median", MAX_RUN_NS, &mid, error))
+      || !read_u64 (l, lat, "p99", MAX_RUN_NS, p99, error)
+      || !read_u64 (l, lat, "max", MAX_RUN_NS, max, error))
+    return FALSE;
+  if (ios == 0 && (*mean != 0 || lo != 0 || mid != 0 || *p99 != 0 || *max != 0))
+    return load_fail (l, error, "latencies without any I/O");
+  if (ios > 0 && (lo > mid || (median != NULL && mid > *p99) || *p99 > *max))
+    return load_fail (l, error, "the latencies are out of order (min <= median <= p99 <= max)");
+  if (ios > 0 && (*mean > (double)*max || (min != NULL && *mean < (double)lo)))
+    return load_fail (l, error, "the mean is outside the range of the latencies");
+  if (min != NULL)
+    *min = lo;
+  if (median != NULL)
+    *median = mid;
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+load_access_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbAccessResult *r,
+                  GError **error)
+{
+  SsdbAccessSpec *spec = &r->spec;
+  SsdbAccessAnalysis *a = &r->analysis;
+  JsonArray *array;
+  JsonObject *sub;
+  gsize mark;
+  guint mode, verdict, max_depth, n;
+
+  if (!read_enum (l, object, "mode", access_mode_names, G_N_ELEMENTS (access_mode_names), &mode,
+                  error)
+      || !read_block_size (l, object, "block_size", &spec->block_size, error)
+      || !read_span_or_rest (l, object, target_bytes, &spec->span_offset, &spec->span_length,
+                             error))
+    return FALSE;
+  spec->mode = mode;
+  max_depth = mode == SSDB_ACCESS_MODE_THREADS ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH;
+
+  if ((array = enter_array (l, object, "depths", SSDB_ACCESS_MAX_STEPS, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  if (n == 0)
+    return load_fail (l, error, "must hold at least one depth");
+  for (guint i = 0; i < n; i++)
+    {
+      gsize item_mark = path_push_index (l, i);
+      gint64 v;
+
+      if (!check_int (l, json_array_get_element (array, i), 1, max_depth, &v, error))
+        return FALSE;
+      if (i > 0 && (guint)v <= spec->depths[i - 1])
+        return load_fail (l, error, "depths must rise (%" G_GINT64_FORMAT " after %u)", v,
+                          spec->depths[i - 1]);
+      spec->depths[i] = (guint)v;
+      path_pop (l, item_mark);
+    }
+  spec->n_depths = n;
+  path_pop (l, mark);
+
+  if (!read_u64 (l, object, "step_duration_ns", MAX_RUN_NS, &spec->step_duration_ns, error)
+      || !read_u64 (l, object, "step_ios", G_MAXINT64, &spec->step_ios, error)
+      || !read_bool (l, object, "fill", &spec->fill, error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_u64 (l, object, "prepare_ns", MAX_WINDOW_NS, &r->prepare_ns, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+
+  if ((array = enter_array (l, object, "steps", spec->n_depths, &mark, error)) == NULL)
+    return FALSE;
+  if (json_array_get_length (array) != spec->n_depths)
+    return load_fail (l, error, "%u steps for %u depths", json_array_get_length (array),
+                      spec->n_depths);
+  g_array_set_size (r->steps, spec->n_depths);
+  for (guint i = 0; i < spec->n_depths; i++)
+    {
+      SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+      gboolean threads = mode == SSDB_ACCESS_MODE_THREADS;
+      guint qd, nt, state;
+      JsonObject *item;
+      JsonArray *hist;
+      gsize item_mark, hist_mark;
+      guint64 total = 0;
+
+      memset (s, 0, sizeof *s);
+      s->depth = spec->depths[i];
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !read_uint (l, item, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &qd, error)
+          || !read_uint (l, item, "threads", 1, SSDB_MAX_THREADS, &nt, error))
+        return FALSE;
+      if ((threads ? nt : qd) != s->depth || (threads ? qd : nt) != 1)
+        return load_fail (l, error,
+                          "queue_depth %u and threads %u do not match depth %u in %s mode", qd, nt,
+                          s->depth, access_mode_names[mode]);
+      if (!read_enum (l, item, "state", state_names, G_N_ELEMENTS (state_names), &state, error)
+          || !read_u64 (l, item, "ios", G_MAXINT64, &s->io.ios, error)
+          || !read_u64 (l, item, "bytes", G_MAXINT64, &s->io.bytes, error)
+          || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &s->io.window_ns, error)
+          || !read_number (l, item, "iops", MAX_IOPS, &s->iops, error)
+          || !load_latency (l, item, s->io.ios, &s->mean_ns, &s->min_ns, &s->median_ns, &s->p99_ns,
+                            &s->max_ns, error)
+          || !read_number (l, item, "mean_inflight", MAX_MEAN_INFLIGHT, &s->achieved_depth, error))
+        return FALSE;
+      s->state = state;
+      if (s->io.bytes != s->io.ios * (guint64)spec->block_size)
+        {
+          path_push_member (l, "bytes");
+          return load_fail (l, error,
+                            "%" G_GUINT64_FORMAT " is not ios × block_size (%" G_GUINT64_FORMAT
+                            " × %u)",
+                            s->io.bytes, s->io.ios, spec->block_size);
+        }
+      if ((hist = enter_array (l, item, "histogram", SSDB_ACCESS_N_BINS + 2, &hist_mark, error))
+          == NULL)
+        return FALSE;
+      if (json_array_get_length (hist) != SSDB_ACCESS_N_BINS + 2)
+        return load_fail (l, error, "%u bins, expected %u", json_array_get_length (hist),
+                          SSDB_ACCESS_N_BINS + 2);
+      for (guint k = 0; k < SSDB_ACCESS_N_BINS + 2; k++)
+        {
+          JsonObject *bin;
+          JsonNode *upper;
+          gsize bin_mark, upper_mark;
+          guint64 count;
+
+          if ((bin = array_object (l, hist, k, &bin_mark, error)) == NULL
+              || (upper = member (l, bin, "upper_ns", &upper_mark, error)) == NULL)
+            return FALSE;
+          if (k <= SSDB_ACCESS_N_BINS)
+            {
+              gint64 v;
+
+              if (!check_int (l, upper, 0, G_MAXINT64, &v, error))
+                return FALSE;
+              if ((guint64)v != ssdb_access_bin_edge_ns (k))
+                return load_fail (l, error,
+                                  "%" G_GINT64_FORMAT " is not the bin edge %" G_GUINT64_FORMAT, v,
+                                  ssdb_access_bin_edge_ns (k));
+            }
+          else if (!JSON_NODE_HOLDS_NULL (upper))
+            return load_fail (l, error, "the last bin has no upper edge: expected null, found %s",
+                              describe_node (upper));
+          path_pop (l, upper_mark);
+          if (!read_u64 (l, bin, "count", G_MAXINT64, &count, error))
+            return FALSE;
+          if (!g_uint64_checked_add (&total, total, count))
+            return load_fail (l, error, "the counts overflow");
+          if (k == 0)
+            s->below = count;
+          else if (k <= SSDB_ACCESS_N_BINS)
+            s->bins[k - 1] = count;
+          else
+            s->above = count;
+          path_pop (l, bin_mark);
+        }
+      if (total != s->io.ios)
+        return load_fail (l, error,
+                          "the bin counts add up to %" G_GUINT64_FORMAT
+                          ", but ios is %" G_GUINT64_FORMAT,
+                          total, s->io.ios);
+      path_pop (l, hist_mark);
+      if (!read_string (l, item, "fio_command", TRUE, &s->fio_command, error))
+        return FALSE;
+      s->io.iops = s->iops;
+      s->io.mean_inflight = s->achieved_depth;
+      s->job.block_size = spec->block_size;
+      s->job.queue_depth = qd;
+      s->job.threads = nt;
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+
+  if ((sub = enter_object (l, object, "analysis", &mark, error)) == NULL
+      || !read_uint (l, sub, "first_depth", 0, max_depth, &a->first_depth, error)
+      || !read_uint (l, sub, "last_depth", 0, max_depth, &a->last_depth, error)
+      || !read_number (l, sub, "iops_gain", 1e9, &a->iops_gain, error)
+      || !read_number (l, sub, "latency_growth", 1e9, &a->latency_growth, error)
+      || !read_signed_number (l, sub, "exponent", 1e6, &a->exponent, error)
+      || !read_signed_number (l, sub, "slope_ns", 1e15, &a->slope_ns, error)
+      || !read_enum (l, sub, "verdict", verdict_names, G_N_ELEMENTS (verdict_names), &verdict,
+                     error)
+      || !read_bool (l, sub, "short_depth", &a->short_depth, error)
+      || !read_words (l, sub, "words", &a->words, error))
+    return FALSE;
+  a->verdict = verdict;
+  if (a->first_depth > a->last_depth)
+    return load_fail (l, error, "first_depth %u is larger than last_depth %u", a->first_depth,
+                      a->last_depth);
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static gboolean
+load_sweep_points (Loader *l, JsonObject *object, const char *key, const SsdbSweepResult *r,
+                   GArray *out, GError **error)
+{
+  JsonArray *array;
+  gsize mark;
+  guint n;
+
+  if ((array = enter_array (l, object, key, r->n_sizes, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  g_array_set_size (out, n);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbSweepPoint *p = &g_array_index (out, SsdbSweepPoint, i);
+      JsonObject *item;
+      gsize item_mark;
+
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !read_uint (l, item, "size_bytes", 1, SSDB_MAX_BLOCK_SIZE, &p->size, error))
+        return FALSE;
+      if (p->size != r->sizes[i])
+        {
+          path_push_member (l, "size_bytes");
+          return load_fail (l, error, "%u is not the sweep's size number %u (%u)", p->size, i + 1,
+                            r->sizes[i]);
+        }
+      if (!read_u64 (l, item, "ios", G_MAXINT64, &p->ios, error)
+          || !read_u64 (l, item, "bytes", G_MAXINT64, &p->bytes, error)
+          || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &p->window_ns, error)
+          || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &p->bytes_per_second,
+                           error)
+          || !read_number (l, item, "iops", MAX_IOPS, &p->iops, error))
+        return FALSE;
+      if (p->bytes != p->ios * (guint64)p->size)
+        {
+          path_push_member (l, "bytes");
+          return load_fail (l, error,
+                            "%" G_GUINT64_FORMAT " is not ios × size_bytes (%" G_GUINT64_FORMAT
+                            " × %u)",
+                            p->bytes, p->ios, p->size);
+        }
+      if (!load_latency (l, item, p->ios, &p->mean_ns, NULL, NULL, &p->p99_ns, &p->max_ns, error)
+          || !read_number (l, item, "mean_inflight", MAX_MEAN_INFLIGHT, &p->mean_inflight, error)
+          || !read_u64 (l, item, "cpu_ns", G_MAXINT64, &p->cpu_ns, error)
+          || !read_string (l, item, "fio_command", TRUE, &p->fio_command, error))
+        return FALSE;
+      p->rw = out == r->read ? SSDB_RW_READ : SSDB_RW_WRITE;
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+  return TRUE;
+}
+
+/* A size of the sweep (0 = none) that must be one of its sizes. */
+static gboolean
+read_sweep_size (Loader *l, JsonObject *object, const char *key, const SsdbSweepResult *r,
+                 guint *out, GError **error)
+{
+  if (!read_uint (l, object, key, 0, SSDB_MAX_BLOCK_SIZE, out, error))
+    return FALSE;
+  if (*out == 0)
+    return TRUE;
+  for (guint i = 0; i < r->n_sizes; i++)
+    if (r->sizes[i] == *out)
+      return TRUE;
+  path_push_member (l, key);
+  return load_fail (l, error, "%u is not one of the sweep's sizes", *out);
+}
+
+static gboolean
+load_sweep_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSweepResult *r,
+                 GError **error)
+{
+  SsdbSweepSpec *spec = &r->spec;
+  JsonArray *array;
+  gsize mark;
+  guint n;
+
+  if (!read_block_size (l, object, "start_size", &spec->start_size, error)
+      || !read_block_size (l, object, "end_size", &spec->end_size, error)
+      || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
+      || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_bool (l, object, "do_read", &spec->do_read, error)
+      || !read_bool (l, object, "do_write", &spec->do_write, error)
+      || !read_u64 (l, object, "duration_ns", MAX_RUN_NS, &spec->duration_ns, error)
+      || !read_u64 (l, object, "step_bytes", G_MAXINT64, &spec->step_bytes, error)
+      || !read_bool (l, object, "fill", &spec->fill, error)
+      || !read_pattern (l, object, "data", &spec->data, error)
+      || !read_seed (l, object, "seed", &spec->seed, error))
+    return FALSE;
+  if (spec->start_size > spec->end_size)
+    {
+      path_push_member (l, "start_size");
+      return load_fail (l, error, "%u is larger than end_size (%u)", spec->start_size,
+                        spec->end_size);
+    }
+
+  if ((array = enter_array (l, object, "sizes", SSDB_SWEEP_MAX_SIZES, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize item_mark = path_push_index (l, i);
+      guint64 expected = (guint64)spec->start_size << i;
+      gint64 v;
+
+      if (!check_int (l, json_array_get_element (array, i), 1, SSDB_MAX_BLOCK_SIZE, &v, error))
+        return FALSE;
+      if ((guint64)v != expected || expected > spec->end_size)
+        return load_fail (l, error,
+                          "%" G_GINT64_FORMAT " is not the next size of a sweep doubling from "
+                          "start_size (%u) to end_size (%u)",
+                          v, spec->start_size, spec->end_size);
+      r->sizes[i] = (guint)v;
+      path_pop (l, item_mark);
+    }
+  if (n == 0 || ((guint64)r->sizes[n - 1] * 2 <= spec->end_size))
+    return load_fail (l, error, "must hold every size from start_size (%u) to end_size (%u)",
+                      spec->start_size, spec->end_size);
+  r->n_sizes = n;
+  path_pop (l, mark);
+
+  if (!read_u64 (l, object, "prepare_ns", MAX_WINDOW_NS, &r->prepare_ns, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error)
+      || !load_sweep_points (l, object, "read", r, r->read, error)
+      || !load_sweep_points (l, object, "write", r, r->write, error))
+    return FALSE;
+  if ((!spec->do_read && r->read->len > 0) || (!spec->do_write && r->write->len > 0))
+    {
+      path_push_member (l, spec->do_read ? "write" : "read");
+      return load_fail (l, error, "results of a direction the sweep did not measure");
+    }
+  if (!read_number (l, object, "best_read_bytes_per_second", MAX_BYTES_PER_SECOND, &r->best_read,
+                    error)
+      || !read_sweep_size (l, object, "best_read_size", r, &r->best_read_size, error)
+      || !read_sweep_size (l, object, "full_read_size", r, &r->full_read_size, error)
+      || !read_number (l, object, "best_write_bytes_per_second", MAX_BYTES_PER_SECOND,
+                       &r->best_write, error)
+      || !read_sweep_size (l, object, "best_write_size", r, &r->best_write_size, error)
+      || !read_sweep_size (l, object, "full_write_size", r, &r->full_write_size, error)
+      || !read_words (l, object, "words", &r->words, error))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+load_workload_stats (Loader *l, JsonObject *object, guint n_size_mix, SsdbWorkloadStats *s,
+                     GError **error)
+{
+  JsonArray *array;
+  gsize mark;
+  guint64 sum = 0;
+
+  if (!read_u64 (l, object, "ios", G_MAXINT64, &s->ios, error)
+      || !read_u64 (l, object, "bytes", G_MAXINT64, &s->bytes, error)
+      || !read_u64 (l, object, "read_ios", s->ios, &s->read_ios, error)
+      || !read_u64 (l, object, "write_ios", s->ios, &s->write_ios, error)
+      || !read_u64 (l, object, "random_ios", s->ios, &s->random_ios, error))
+    return FALSE;
+  if (s->read_ios + s->write_ios != s->ios)
+    {
+      path_push_member (l, "write_ios");
+      return load_fail (l, error,
+                        "read_ios + write_ios (%" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT
+                        ") is not ios (%" G_GUINT64_FORMAT ")",
+                        s->read_ios, s->write_ios, s->ios);
+    }
+  if ((array = enter_array (l, object, "size_ios", n_size_mix, &mark, error)) == NULL)
+    return FALSE;
+  if (json_array_get_length (array) != n_size_mix)
+    return load_fail (l, error, "%u counts for %u sizes", json_array_get_length (array),
+                      n_size_mix);
+  for (guint i = 0; i < n_size_mix; i++)
+    {
+      gsize item_mark = path_push_index (l, i);
+      gint64 v;
+
+      if (!check_int (l, json_array_get_element (array, i), 0, (gint64)s->ios, &v, error))
+        return FALSE;
+      s->size_ios[i] = (guint64)v;
+      sum += (guint64)v;
+      path_pop (l, item_mark);
+    }
+  if (sum != s->ios)
+    return load_fail (l, error,
+                      "the counts add up to %" G_GUINT64_FORMAT ", but ios is %" G_GUINT64_FORMAT,
+                      sum, s->ios);
+  path_pop (l, mark);
+  if (!read_u64 (l, object, "window_ns", MAX_WINDOW_NS, &s->window_ns, error)
+      || !read_number (l, object, "iops", MAX_IOPS, &s->iops, error)
+      || !read_number (l, object, "bytes_per_second", MAX_BYTES_PER_SECOND, &s->bytes_per_second,
+                       error)
+      || !load_latency (l, object, s->ios, &s->mean_ns, NULL, NULL, &s->p99_ns, &s->max_ns, error)
+      || !read_number (l, object, "mean_inflight", MAX_MEAN_INFLIGHT, &s->mean_inflight, error)
+      || !read_u64 (l, object, "cpu_ns", G_MAXINT64, &s->cpu_ns, error))
+    return FALSE;
+  return TRUE;
+}
+
+static gboolean
+load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWorkloadResult *r,
+                    GError **error)
+{
+  SsdbWorkloadSpec *spec = &r->spec;
+  g_autofree char *name = NULL;
+  g_autoptr (GError) local = NULL;
+  JsonObject *sub;
+  JsonArray *array;
+  gsize mark, array_mark;
+  guint n;
+  guint64 ios = 0, bytes = 0;
+
+  if ((sub = enter_object (l, object, "spec", &mark, error)) == NULL
+      || !read_string (l, sub, "name", FALSE, &name, error))
+    return FALSE;
+  if (strlen (name) >= SSDB_WORKLOAD_NAME_MAX)
+    {
+      path_push_member (l, "name");
+      return load_fail (l, error, "longer than %u bytes", SSDB_WORKLOAD_NAME_MAX - 1);
+    }
+  g_strlcpy (spec->name, name, sizeof spec->name);
+  if ((array = enter_array (l, sub, "sizes", SSDB_MAX_SIZE_MIX, &array_mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      JsonObject *item;
+      gsize item_mark;
+
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !read_block_size (l, item, "size_bytes", &spec->size_mix[i].size, error)
+          || !read_uint (l, item, "weight", 1, 1000000, &spec->size_mix[i].weight, error))
+        return FALSE;
+      path_pop (l, item_mark);
+    }
+  spec->n_size_mix = n;
+  path_pop (l, array_mark);
+  if (!read_uint (l, sub, "read_percent", 0, 100, &spec->read_percent, error)
+      || !read_uint (l, sub, "random_percent", 0, 100, &spec->random_percent, error)
+      || !read_alignment (l, sub, "align_bytes", &spec->align_bytes, error)
+      || !read_uint (l, sub, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
+      || !read_uint (l, sub, "workers", 1, SSDB_MAX_THREADS, &spec->workers, error)
+      || !read_u64 (l, sub, "ramp_ns", MAX_RUN_NS, &spec->ramp_ns, error)
+      || !read_u64 (l, sub, "duration_ns", MAX_RUN_NS, &spec->duration_ns, error)
+      || !read_span_or_rest (l, sub, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_pattern (l, sub, "data", &spec->data, error)
+      || !read_seed (l, sub, "seed", &spec->seed, error))
+    return FALSE;
+  if (!ssdb_workload_spec_validate (spec, &local))
+    return load_fail (l, error, "%s", local->message);
+  path_pop (l, mark);
+
+  if (!read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+  if ((array = enter_array (l, object, "workers", spec->workers, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  if (n != spec->workers)
+    return load_fail (l, error, "%u entries for %u workers", n, spec->workers);
+  g_array_set_size (r->workers, n);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbWorkloadStats *s = &g_array_index (r->workers, SsdbWorkloadStats, i);
+      JsonObject *item;
+      gsize item_mark;
+
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !load_workload_stats (l, item, spec->n_size_mix, s, error))
+        return FALSE;
+      ios += s->ios;
+      bytes += s->bytes;
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+
+  if ((sub = enter_object (l, object, "total", &mark, error)) == NULL
+      || !load_workload_stats (l, sub, spec->n_size_mix, &r->total, error))
+    return FALSE;
+  if (r->total.ios != ios || r->total.bytes != bytes)
+    return load_fail (l, error,
+                      "ios and bytes are not the sums over the workers (%" G_GUINT64_FORMAT
+                      " I/Os, %" G_GUINT64_FORMAT " bytes)",
+                      ios, bytes);
+  path_pop (l, mark);
+  if (!load_histogram (l, object, "latency_histogram_ns", "latency_buckets", &r->latency, error)
+      || !read_string (l, object, "fio_command", TRUE, &r->fio_command, error))
+    return FALSE;
+  return TRUE;
+}
+
+static void
+loaded_access_free (gpointer data)
+{
+  ssdb_access_result_free (data);
+}
+
+static void
+loaded_sweep_free (gpointer data)
+{
+  ssdb_sweep_result_free (data);
+}
+
+static void
+loaded_workload_free (gpointer data)
+{
+  ssdb_workload_result_free (data);
+}
+
 static gboolean
 load_summary_settings (Loader *l, JsonObject *object, SsdbSummaryResult *result, GError **error)
 {
@@ -2804,6 +3666,58 @@ load_root (Loader *l, JsonNode *root_node, GError **error)
           report->fill = ssdb_fill_result_new (&spec);
           report->fill_free = loaded_fill_free;
           if (!load_fill_test (l, object, report->target.size_bytes, report->fill, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_ACCESS)
+        {
+          SsdbAccessSpec spec;
+
+          if (report->access != NULL)
+            {
+              load_fail (l, error, "a report holds at most one access test");
+              return NULL;
+            }
+          ssdb_access_spec_init (&spec);
+          spec.n_depths = 0;
+          report->access = ssdb_access_result_new (&spec);
+          report->access_free = loaded_access_free;
+          if (!load_access_test (l, object, report->target.size_bytes, report->access, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_SWEEP)
+        {
+          SsdbSweepSpec spec;
+
+          if (report->sweep != NULL)
+            {
+              load_fail (l, error, "a report holds at most one sweep test");
+              return NULL;
+            }
+          ssdb_sweep_spec_init (&spec);
+          report->sweep = ssdb_sweep_result_new (&spec);
+          report->sweep_free = loaded_sweep_free;
+          if (!load_sweep_test (l, object, report->target.size_bytes, report->sweep, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_WORKLOAD)
+        {
+          SsdbWorkloadSpec spec;
+
+          if (report->workload != NULL)
+            {
+              load_fail (l, error, "a report holds at most one workload test");
+              return NULL;
+            }
+          ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+          report->workload = ssdb_workload_result_new (&spec);
+          report->workload_free = loaded_workload_free;
+          if (!load_workload_test (l, object, report->target.size_bytes, report->workload, error))
             return NULL;
           path_pop (l, test_mark);
           continue;

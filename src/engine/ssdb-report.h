@@ -3,11 +3,14 @@
 
 #include <json-glib/json-glib.h>
 
+#include "ssdb-access.h"
 #include "ssdb-error.h"
 #include "ssdb-fill.h"
 #include "ssdb-summary.h"
 #include "ssdb-surface.h"
+#include "ssdb-sweep.h"
 #include "ssdb-target.h"
+#include "ssdb-workload.h"
 
 G_BEGIN_DECLS
 
@@ -58,9 +61,16 @@ G_BEGIN_DECLS
  *   with ssdb_report_set_surface())
  * @fill: (nullable): the whole-drive fill run; borrowed or owned like @summary (set it with
  *   ssdb_report_set_fill())
+ * @access: (nullable): the access-time distribution by queue depth; borrowed or owned like
+ *   @summary (set it with ssdb_report_set_access())
+ * @sweep: (nullable): the transfer-size sweep; borrowed or owned like @summary (set it with
+ *   ssdb_report_set_sweep())
+ * @workload: (nullable): the IOMeter-style workload run; borrowed or owned like @summary (set
+ *   it with ssdb_report_set_workload())
  *
- * A report in memory: any combination of one summary run, one surface run and one fill run
- * on the same target. Public fields may be read freely; a caller may change @created,
+ * A report in memory: any combination of one summary run, one surface run, one fill run, one
+ * access-time distribution, one transfer-size sweep and one workload run on the same target. Public
+ * fields may be read freely; a caller may change @created,
  * @created_unix, @host, @kernel_release and @kernel_machine (g_free() the old string) before
  * saving. Reference counted; also a boxed type (%SSDB_TYPE_REPORT).
  */
@@ -78,11 +88,17 @@ typedef struct
   SsdbSummaryResult *summary;
   SsdbSurfaceResult *surface;
   SsdbFillResult *fill;
+  SsdbAccessResult *access;
+  SsdbSweepResult *sweep;
+  SsdbWorkloadResult *workload;
 
   /*< private >*/
   GDestroyNotify summary_free;
   GDestroyNotify surface_free;
   GDestroyNotify fill_free;
+  GDestroyNotify access_free;
+  GDestroyNotify sweep_free;
+  GDestroyNotify workload_free;
   gatomicrefcount ref_count;
 } SsdbReport;
 
@@ -128,6 +144,42 @@ ssdb_report_set_surface (SsdbReport *report, const SsdbSurfaceResult *surface);
  */
 void
 ssdb_report_set_fill (SsdbReport *report, const SsdbFillResult *fill);
+
+/**
+ * ssdb_report_set_access:
+ * @report: a report
+ * @access: (nullable) (transfer none): an access-time distribution run (complete or
+ *   cancelled), borrowed as for ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the access-time distribution to the report, replacing any it held. It is written as a
+ * test of kind "access" after the summary, surface and fill tests.
+ */
+void
+ssdb_report_set_access (SsdbReport *report, const SsdbAccessResult *access);
+
+/**
+ * ssdb_report_set_sweep:
+ * @report: a report
+ * @sweep: (nullable) (transfer none): a transfer-size sweep, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the sweep to the report, replacing any it held. It is written as a test of kind
+ * "sweep" after the access test.
+ */
+void
+ssdb_report_set_sweep (SsdbReport *report, const SsdbSweepResult *sweep);
+
+/**
+ * ssdb_report_set_workload:
+ * @report: a report
+ * @workload: (nullable) (transfer none): a workload run, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the workload run to the report, replacing any it held. It is written as a test of kind
+ * "workload" after the sweep.
+ */
+void
+ssdb_report_set_workload (SsdbReport *report, const SsdbWorkloadResult *workload);
 
 /** ssdb_report_ref: Returns: (transfer full): @report, with one more reference. */
 SsdbReport *
@@ -206,11 +258,12 @@ ssdb_report_save (const SsdbReport *report, const char *path, GError **error);
  * UTF-8, not strict JSON, truncated, nested deeper than %SSDB_REPORT_MAX_DEPTH, of a newer
  * format version, or whose fields have the wrong type, a negative or out-of-range value,
  * inconsistent histograms, surface samples or fill series out of order or outside the span, or
- * derived numbers (statistics, access means, phases) that contradict the samples are refused;
+ * derived numbers (statistics, access means, phases, access-time bin counts, sweep sizes,
+ * workload totals) that contradict the samples are refused;
  * nothing is changed. Saving the loaded report gives back
  * the same bytes.
  *
- * Returns: (transfer full): the report (its summary, surface and fill owned by it), or %NULL
+ * Returns: (transfer full): the report (all its results owned by it), or %NULL
  *   with @error.
  */
 SsdbReport *

@@ -1,0 +1,196 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# `ssdbench-cli run access`, `run sweep` and `run workload` on real targets: a zram device and
+# loop devices over files in /dev/shm. Needs root (exit 77 otherwise); every target is created
+# here and removed at exit.
+set -euo pipefail
+export SSDBENCH_TEST_TMPDIR=${SSDBENCH_TEST_TMPDIR:-/dev/shm}
+# shellcheck source=lib/targets.sh
+source "$(dirname "$(readlink -f "$0")")/lib/targets.sh"
+ssdb_require_root
+ssdb_find_cli
+ssdb_tmpdir
+
+# Under LeakSanitizer: fontconfig (drawing the PNG charts) keeps its caches until exit; those
+# are not leaks of the program.
+if [[ -n ${SSDBENCH_SANITIZE:-} && ${SSDBENCH_SANITIZE} != none ]]; then
+  printf 'leak:libfontconfig.so\n' > "$SSDB_TMPDIR/lsan.supp"
+  export LSAN_OPTIONS="suppressions=$SSDB_TMPDIR/lsan.supp${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
+fi
+
+# assert_usage NAME TEXT... -- ARGS: the CLI exits 2 and stderr names every TEXT.
+assert_usage ()
+{
+  local name=$1 texts=()
+  shift
+  while [[ $1 != -- ]]; do
+    texts+=("$1")
+    shift
+  done
+  shift
+  ssdb_cli "$name" "$@"
+  ssdb_assert_rc 2 "$name"
+  ssdb_assert_contains "$SSDB_ERR" "${texts[@]}"
+}
+
+is_png ()
+{
+  [[ $(head -c 8 "$1" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || ssdb_fail "$1 is not a PNG"
+}
+
+# -- access-time distribution on zram: one step per depth, histograms complete, QD reached ------
+ssdb_zram_create Z 256M
+ssdb_fill_random "$Z"
+J=$SSDB_TMPDIR/access.json
+P=$SSDB_TMPDIR/access.png
+ssdb_cli access run access "$Z" --depths 1,2,4,8,16,32 --duration 0.4 --span-gb 0.2 \
+  --json "$J" --png "$P"
+ssdb_assert_rc 0 "run access on zram"
+ssdb_assert_contains "$SSDB_OUT" "Access time by queue depth" "IOPS" "Mean (ms)" "p99 (ms)" \
+  "In flight" "QD1" "QD32"
+is_png "$P"
+T='d["tests"][0]'
+ssdb_assert_json "$J" "d['summary'] is None and len(d['tests']) == 1 and $T['kind'] == 'access'" "one access test"
+ssdb_assert_json "$J" "[s['queue_depth'] for s in $T['steps']] == [1, 2, 4, 8, 16, 32]" "a step per depth"
+ssdb_assert_json "$J" "all(s['threads'] == 1 and s['state'] == 'done' for s in $T['steps'])" "QD mode, all done"
+ssdb_assert_json "$J" "$T['span_length'] == 200000000 // 4096 * 4096 and $T['block_size'] == 4096" "span and size"
+ssdb_assert_json "$J" "all(s['ios'] > 1000 and sum(b['count'] for b in s['histogram']) == s['ios'] for s in $T['steps'])" \
+  "histogram counts add up to the I/O count"
+ssdb_assert_json "$J" "all(len(s['histogram']) == 62 and s['histogram'][0]['upper_ns'] == 10000 and s['histogram'][60]['upper_ns'] == 10000000000 and s['histogram'][61]['upper_ns'] is None for s in $T['steps'])" \
+  "log bins 10 us .. 10 s plus the outer ones"
+ssdb_assert_json "$J" "all(s['bytes'] == s['ios'] * 4096 and s['iops'] > 0 for s in $T['steps'])" "bytes and IOPS"
+ssdb_assert_json "$J" "all(0 < s['latency_ns']['median'] <= s['latency_ns']['p99'] <= s['latency_ns']['max'] for s in $T['steps'])" \
+  "latency order"
+ssdb_assert_json "$J" "$T['steps'][-1]['mean_inflight'] >= 28.8" "in flight at QD32 >= 28.8"
+ssdb_assert_json "$J" "all(abs(s['mean_inflight'] - s['queue_depth']) <= 0.1 * s['queue_depth'] for s in $T['steps'])" \
+  "each depth reached within 10 %"
+ssdb_assert_json "$J" "$T['analysis']['first_depth'] == 1 and $T['analysis']['last_depth'] == 32 and $T['analysis']['iops_gain'] > 1" \
+  "analysis"
+ssdb_assert_json "$J" "all('--iodepth=' in s['fio_command'] for s in $T['steps'])" "fio commands"
+grep -qF "$(ssdb_json "$J" "$T['analysis']['words']")" "$SSDB_OUT" ||
+  ssdb_fail "the analysis sentence is not printed"
+
+# Threads: each step is that many threads at QD1; the relief chart.
+J=$SSDB_TMPDIR/threads.json
+P=$SSDB_TMPDIR/relief.png
+ssdb_cli threads run access "$Z" --threads --depths 1,2,4 --duration 0.3 --size 8K \
+  --json "$J" --png "$P" --relief
+ssdb_assert_rc 0 "run access --threads"
+is_png "$P"
+ssdb_assert_contains "$SSDB_OUT" "Access time by threads" "8KiB"
+ssdb_assert_json "$J" "$T['mode'] == 'threads' and [s['threads'] for s in $T['steps']] == [1, 2, 4] and all(s['queue_depth'] == 1 for s in $T['steps'])" \
+  "a step per thread count"
+ssdb_assert_json "$J" "all(s['bytes'] == s['ios'] * 8192 and sum(b['count'] for b in s['histogram']) == s['ios'] for s in $T['steps'])" \
+  "8 KiB reads, complete histograms"
+
+# SIGINT stops the run: exit 130, the finished steps and a cancelled one are in the report.
+J=$SSDB_TMPDIR/cancel.json
+ssdb_cli_bg cancel run access "$Z" --depths 1,2 --duration 30 --json "$J"
+sleep 1.5
+kill -INT "$SSDB_PID"
+SSDB_RC=0
+wait "$SSDB_PID" || SSDB_RC=$?
+ssdb_assert_rc 130 "run access after SIGINT"
+ssdb_assert_contains "$SSDB_ERR" "cancelled"
+ssdb_assert_json "$J" "$T['cancelled'] and $T['steps'][0]['state'] == 'cancelled' and $T['steps'][1]['state'] == 'pending'" \
+  "cancelled run recorded"
+ssdb_assert_json "$J" "sum(b['count'] for b in $T['steps'][0]['histogram']) == $T['steps'][0]['ios']" \
+  "cancelled step's histogram complete"
+
+# -- transfer-size sweep on a 512-byte-sector loop: one entry per power of two ------------------
+ssdb_loop_create L 128M 512
+J=$SSDB_TMPDIR/sweep.json
+P=$SSDB_TMPDIR/sweep.png
+ssdb_cli sweep run sweep "$L" --min 512 --max 64K --qd 4 --span 16M --duration 0.15 \
+  --destroy-data "$L" --json "$J" --png "$P"
+ssdb_assert_rc 0 "run sweep on a loop"
+is_png "$P"
+ssdb_assert_contains "$SSDB_OUT" "Transfer-size sweep" "Write (MB/s)" "Read (MB/s)" "512B" "64KiB"
+SIZES='[512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]'
+ssdb_assert_json "$J" "$T['kind'] == 'sweep' and $T['sizes'] == $SIZES" "sizes 512 B .. 64 KiB"
+ssdb_assert_json "$J" "[p['size_bytes'] for p in $T['read']] == $SIZES and [p['size_bytes'] for p in $T['write']] == $SIZES" \
+  "one read and one write entry per size"
+ssdb_assert_json "$J" "all(p['bytes_per_second'] > 0 and p['iops'] > 0 and p['bytes'] == p['ios'] * p['size_bytes'] for p in $T['read'] + $T['write'])" \
+  "rates, IOPS, bytes"
+ssdb_assert_json "$J" "all(abs(p['bytes_per_second'] - p['iops'] * p['size_bytes']) <= 1e-6 * p['bytes_per_second'] for p in $T['read'])" \
+  "rate = IOPS x size"
+ssdb_assert_json "$J" "$T['queue_depth'] == 4 and $T['span_length'] == 16777216 and $T['best_read_bytes_per_second'] == max(p['bytes_per_second'] for p in $T['read'])" \
+  "best read"
+
+# Without --destroy-data on a device: reads only, said so.
+J=$SSDB_TMPDIR/sweep-ro.json
+ssdb_cli sweep-ro run sweep "$L" --min 4K --max 16K --span 4M --duration 0.1 --json "$J"
+ssdb_assert_rc 0 "run sweep without --destroy-data"
+ssdb_assert_contains "$SSDB_ERR" "reads only" "--destroy-data $L"
+ssdb_assert_json "$J" "not $T['do_write'] and $T['write'] == [] and [p['size_bytes'] for p in $T['read']] == [4096, 8192, 16384]" \
+  "reads only"
+
+# 4096-byte sectors: the sweep starts at the logical block size.
+ssdb_loop_create L4 64M 4096
+J=$SSDB_TMPDIR/sweep-4k.json
+ssdb_cli sweep-4k run sweep "$L4" --max 32K --span 4M --duration 0.1 --read-only --json "$J"
+ssdb_assert_rc 0 "run sweep on a 4096-byte-sector loop"
+ssdb_assert_json "$J" "$T['sizes'] == [4096, 8192, 16384, 32768]" "starts at 4 KiB"
+assert_usage sweep-min-sector "512" "logical block size" -- run sweep "$L4" --min 512 --max 4K --read-only
+
+# -- workload preset on a loop: per worker and total --------------------------------------------
+J=$SSDB_TMPDIR/workload.json
+ssdb_cli workload run workload "$L" --preset fileserver --workers 2 --qd 4 --duration 0.8 \
+  --ramp 0.2 --destroy-data "$L" --json "$J"
+ssdb_assert_rc 0 "run workload --preset fileserver"
+ssdb_assert_contains "$SSDB_OUT" "File server" "Worker" "All workers" "IOPS" "MB/s" "p99 (ms)"
+ssdb_assert_json "$J" "$T['kind'] == 'workload' and $T['spec']['workers'] == 2 and $T['spec']['queue_depth'] == 4" "spec"
+ssdb_assert_json "$J" "$T['spec']['read_percent'] == 80 and len($T['spec']['sizes']) > 1 and $T['spec']['ramp_ns'] == 200000000 and $T['spec']['duration_ns'] == 800000000" \
+  "preset mix, ramp and run time"
+ssdb_assert_json "$J" "len($T['workers']) == 2 and all(w['ios'] > 0 and w['iops'] > 0 and w['bytes_per_second'] > 0 for w in $T['workers'])" \
+  "per-worker numbers"
+ssdb_assert_json "$J" "$T['total']['ios'] == sum(w['ios'] for w in $T['workers']) and $T['total']['bytes'] == sum(w['bytes'] for w in $T['workers'])" \
+  "total = sum of workers"
+ssdb_assert_json "$J" "all(0 < x['latency_ns']['mean'] <= x['latency_ns']['max'] and x['latency_ns']['p99'] <= x['latency_ns']['max'] for x in $T['workers'] + [$T['total']])" \
+  "latency mean/p99/max"
+ssdb_assert_json "$J" "0.7 < $T['total']['read_ios'] / $T['total']['ios'] < 0.9 and $T['total']['write_ios'] > 0" \
+  "about 80 % reads"
+ssdb_assert_json "$J" "$T['latency_histogram_ns']['count'] == $T['total']['ios'] and '--numjobs=2' in $T['fio_command']" \
+  "histogram and fio command"
+
+# A specification file (key file) with a 100 % read workload needs no --destroy-data.
+SPEC=$SSDB_TMPDIR/spec.ini
+printf '[Reader]\nSizes=4k/50:64k/50\nReadPercent=100\nRandomPercent=50\nQueueDepth=2\nWorkers=1\nRamp=0\nDuration=0.5\n' > "$SPEC"
+J=$SSDB_TMPDIR/spec.json
+ssdb_cli spec run workload "$L" --spec "$SPEC" --json "$J"
+ssdb_assert_rc 0 "run workload --spec"
+ssdb_assert_json "$J" "$T['spec']['name'] == 'Reader' and [s['size_bytes'] for s in $T['spec']['sizes']] == [4096, 65536] and $T['total']['write_ios'] == 0" \
+  "the specification as written"
+ssdb_assert_json "$J" "len($T['workers']) == 1 and $T['total']['size_ios'][0] > 0 and $T['total']['size_ios'][1] > 0" \
+  "both sizes used"
+
+# -- bad arguments: exit 2, naming the option and the value --------------------------------------
+assert_usage depth-zero "--depths" "0" "out of range" -- run access "$Z" --depths 0
+assert_usage depth-300 "--depths" "300" "out of range" -- run access "$Z" --depths 1,300
+assert_usage depth-empty "--depths" "1,,2" "empty" -- run access "$Z" --depths 1,,2
+assert_usage depth-text "--depths" "x" -- run access "$Z" --depths 1,x
+assert_usage depth-order "--depths" "4,2" "rise" -- run access "$Z" --depths 4,2
+assert_usage threads-65 "--depths" "65" -- run access "$Z" --threads --depths 65
+assert_usage access-size "--size" "1000" -- run access "$Z" --size 1000
+assert_usage span-gb "--span-gb" "abc" -- run access "$Z" --span-gb abc
+assert_usage span-gb-big "--span-gb" "5" -- run access "$Z" --span-gb 5
+assert_usage duration "--duration" "-1" -- run access "$Z" --duration -1
+assert_usage relief "--relief" "--png" -- run access "$Z" --relief
+assert_usage sweep-qd "--qd" "0" -- run sweep "$L" --qd 0
+assert_usage sweep-min "--min" "3000" -- run sweep "$L" --min 3000
+assert_usage sweep-minmax "--min" "1M" -- run sweep "$L" --min 1M --max 64K
+assert_usage sweep-ro-destroy "--read-only" "--destroy-data" -- run sweep "$L" --read-only --destroy-data "$L"
+assert_usage preset "--preset" "mailserver" -- run workload "$L" --preset mailserver
+assert_usage preset-none "--preset" "--spec" -- run workload "$L"
+assert_usage preset-both "--preset" "--spec" -- run workload "$L" --preset database --spec "$SPEC"
+printf '[Broken]\nReadPercent=150\n' > "$SSDB_TMPDIR/bad.ini"
+assert_usage spec-bad "--spec" "$SSDB_TMPDIR/bad.ini" "ReadPercent" -- run workload "$L" --spec "$SSDB_TMPDIR/bad.ini"
+printf '{"name": "x", "sizes": 12' > "$SSDB_TMPDIR/bad.json"
+assert_usage spec-json "--spec" "$SSDB_TMPDIR/bad.json" -- run workload "$L" --spec "$SSDB_TMPDIR/bad.json"
+assert_usage spec-missing "--spec" "$SSDB_TMPDIR/none.ini" -- run workload "$L" --spec "$SSDB_TMPDIR/none.ini"
+assert_usage workload-writes "--destroy-data" "$L" -- run workload "$L" --preset database
+assert_usage workload-qd "--qd" "999" -- run workload "$L" --preset webserver --qd 999
+assert_usage workload-workers "--workers" "0" -- run workload "$L" --preset webserver --workers 0
+assert_usage json-device "--json" -- run access "$Z" --json "$L"
+
+echo "PASS"
