@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-summary-chart.h"
+#include "ssdb-gui-util.h"
 
 #include <adwaita.h>
 #include <string.h>
@@ -25,26 +26,7 @@ G_DEFINE_FINAL_TYPE (SsdbSummaryChart, ssdb_summary_chart, GTK_TYPE_WIDGET)
 void
 ssdb_summary_chart_get_style (SsdbSummaryChart *self, SsdbStyle *style)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-  SsdbTheme theme = SSDB_THEME_LIGHT;
-
-  if (adw_style_manager_get_high_contrast (manager))
-    theme = SSDB_THEME_HIGH_CONTRAST;
-  else if (adw_style_manager_get_dark (manager))
-    theme = SSDB_THEME_DARK;
-  ssdb_style_init (style, theme);
-  style->locale_numbers = TRUE;
-  if (adw_style_manager_get_high_contrast (manager) && adw_style_manager_get_dark (manager))
-    {
-      /* High contrast follows the dark variant's background too. */
-      SsdbStyle dark;
-
-      ssdb_style_init (&dark, SSDB_THEME_DARK);
-      style->background = dark.background;
-      style->cell = dark.cell;
-      style->foreground = (SsdbRgba){ 1, 1, 1, 1 };
-      style->dim = (SsdbRgba){ 0.85, 0.85, 0.85, 1 };
-    }
+  ssdb_gui_style_init (style);
 }
 
 void

@@ -6,6 +6,7 @@
 #include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
+#include "ssdb-gui-util.h"
 #include "config.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
@@ -102,22 +103,14 @@ G_DEFINE_FINAL_TYPE (SsdbSurfacePage, ssdb_surface_page, GTK_TYPE_BOX)
 
 /* ---- results -------------------------------------------------------------------------- */
 
-static void
-copy_array (GArray *to, const GArray *from)
-{
-  g_array_set_size (to, from->len);
-  if (from->len > 0)
-    memcpy (to->data, from->data, (gsize)from->len * g_array_get_element_size (to));
-}
-
 /* Copies everything of @from into @to (same element types; arrays resized). */
 static void
 copy_result (SsdbSurfaceResult *to, const SsdbSurfaceResult *from)
 {
   to->spec = from->spec;
-  copy_array (to->read, from->read);
-  copy_array (to->write, from->write);
-  copy_array (to->access, from->access);
+  ssdb_gui_copy_array (to->read, from->read);
+  ssdb_gui_copy_array (to->write, from->write);
+  ssdb_gui_copy_array (to->access, from->access);
   to->read_stats = from->read_stats;
   to->write_stats = from->write_stats;
   to->access_mean_ns = from->access_mean_ns;
@@ -391,21 +384,6 @@ worker (gpointer data)
 
 /* ---- settings ------------------------------------------------------------------------- */
 
-static void
-fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i))
-{
-  GtkStringList *list = gtk_string_list_new (NULL);
-
-  for (guint i = 0; i < n; i++)
-    {
-      g_autofree char *text = label (i);
-
-      gtk_string_list_append (list, text);
-    }
-  gtk_drop_down_set_model (dropdown, G_LIST_MODEL (list));
-  g_object_unref (list);
-}
-
 static char *
 samples_label (guint i)
 {
@@ -476,15 +454,6 @@ find_u64 (const guint64 *table, guint n, guint64 v)
   return -1;
 }
 
-static int
-find_uint (const guint *table, guint n, guint v)
-{
-  for (guint i = 0; i < n; i++)
-    if (table[i] == v)
-      return (int)i;
-  return -1;
-}
-
 gboolean
 ssdb_surface_page_configure (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
 {
@@ -493,10 +462,10 @@ ssdb_surface_page_configure (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
 
-  s = find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples);
+  s = ssdb_gui_find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples);
   z = find_u64 (sample_size_table, G_N_ELEMENTS (sample_size_table), spec->sample_bytes);
-  b = find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
-  a = find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples);
+  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
+  a = ssdb_gui_find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples);
   if (s < 0 || z < 0 || b < 0 || a < 0)
     return FALSE;
   gtk_drop_down_set_selected (self->samples_dropdown, (guint)s);
@@ -816,10 +785,11 @@ ssdb_surface_page_init (SsdbSurfacePage *self)
 {
   gtk_widget_init_template (GTK_WIDGET (self));
 
-  fill_dropdown (self->samples_dropdown, G_N_ELEMENTS (samples_table), samples_label);
-  fill_dropdown (self->sample_size_dropdown, G_N_ELEMENTS (sample_size_table), sample_size_label);
-  fill_dropdown (self->block_dropdown, G_N_ELEMENTS (block_table), block_label);
-  fill_dropdown (self->access_dropdown, G_N_ELEMENTS (access_table), access_label);
+  ssdb_gui_fill_dropdown (self->samples_dropdown, G_N_ELEMENTS (samples_table), samples_label);
+  ssdb_gui_fill_dropdown (self->sample_size_dropdown, G_N_ELEMENTS (sample_size_table),
+                          sample_size_label);
+  ssdb_gui_fill_dropdown (self->block_dropdown, G_N_ELEMENTS (block_table), block_label);
+  ssdb_gui_fill_dropdown (self->access_dropdown, G_N_ELEMENTS (access_table), access_label);
   /* HD Tune's defaults: 200 positions, 64 MiB each in 1 MiB requests, 1000 access dots. */
   gtk_drop_down_set_selected (self->samples_dropdown, 3);
   gtk_drop_down_set_selected (self->sample_size_dropdown, 2);

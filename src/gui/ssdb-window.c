@@ -44,6 +44,7 @@ struct _SsdbWindow
   GtkLabel *status_label;
   SsdbDriveInfo *drive_info;
   SsdbSurfacePage *surface_page;
+  SsdbFillPage *fill_page;
 
   SsdbSummaryChart *chart;
   GSettings *settings;
@@ -58,6 +59,7 @@ struct _SsdbWindow
   char *write_refusal; /* why writing to the device is refused, as last read from sysfs */
   AdwMessageDialog *confirm_dialog;
   gboolean confirm_for_surface; /* the open confirmation asks for the write surface */
+  gboolean confirm_for_fill;    /* the open confirmation asks to start a fill */
 
   /* what the chart shows */
   SsdbSummaryResult *preview; /* empty grid for the current settings */
@@ -292,7 +294,8 @@ set_running_ui (SsdbWindow *self, gboolean running)
   GAction *start = g_action_map_lookup_action (G_ACTION_MAP (self), "start");
   GAction *stop = g_action_map_lookup_action (G_ACTION_MAP (self), "stop");
 
-  running = running || ssdb_surface_page_get_running (self->surface_page);
+  running = running || ssdb_surface_page_get_running (self->surface_page)
+            || ssdb_fill_page_get_running (self->fill_page);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (stop), running);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (start),
                                !running && target_path (self) != NULL
@@ -379,8 +382,15 @@ on_runner_busy (SsdbWindow *self)
 
 /* ---- surface --------------------------------------------------------------------------- */
 
+typedef enum
+{
+  CONFIRM_SUMMARY,
+  CONFIRM_SURFACE,
+  CONFIRM_FILL,
+} ConfirmFor;
+
 static void
-show_confirm_dialog (SsdbWindow *self, gboolean for_surface);
+show_confirm_dialog (SsdbWindow *self, ConfirmFor what);
 
 /* Why writing to the selected device is refused (mounted, swap, read-only...), or NULL. */
 static char *
@@ -411,6 +421,7 @@ update_surface_target (SsdbWindow *self)
 
   /* After update_write_controls (self, TRUE): the refusal was just read. */
   ssdb_surface_page_set_target (self->surface_page, title, device_size (self), self->write_refusal);
+  ssdb_fill_page_set_target (self->fill_page, title, device_size (self), self->write_refusal);
 }
 
 static gboolean
@@ -435,7 +446,7 @@ on_surface_write_requested (SsdbWindow *self)
       return;
     }
   if (!surface_write_confirmed (self))
-    show_confirm_dialog (self, TRUE);
+    show_confirm_dialog (self, CONFIRM_SURFACE);
 }
 
 static void
@@ -476,6 +487,91 @@ on_surface_running (SsdbWindow *self)
   set_running_ui (self, ssdb_runner_get_running (self->runner));
 }
 
+/* ---- fill ------------------------------------------------------------------------------ */
+
+static void
+inhibit_suspend (SsdbWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+
+  if (app == NULL)
+    return;
+  self->inhibit_cookie = gtk_application_inhibit (
+      app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND, "A storage benchmark is running");
+  self->inhibit_requested = TRUE;
+}
+
+static void
+on_fill_updated (SsdbWindow *self)
+{
+  gtk_progress_bar_set_fraction (self->progress_bar, ssdb_fill_page_get_fraction (self->fill_page));
+}
+
+static void
+on_fill_finished (SsdbWindow *self, const GError *error)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char *path = target_path (self);
+
+  if (self->inhibit_cookie != 0 && app != NULL)
+    gtk_application_uninhibit (app, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  self->inhibit_requested = FALSE;
+  set_running_ui (self, ssdb_runner_get_running (self->runner));
+  if (error == NULL)
+    return;
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    show_toast (self, "Fill stopped; the rates measured so far are kept");
+  else if (path != NULL && strstr (error->message, path) == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
+
+      show_toast (self, text);
+    }
+  else
+    show_toast (self, error->message);
+}
+
+/* Starts the fill; on a device only with @permission, the device the user just confirmed. */
+static void
+run_fill (SsdbWindow *self, const char *permission)
+{
+  g_autoptr (GError) error = NULL;
+  const char *path = target_path (self);
+  guint64 file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+
+  if (path == NULL)
+    return;
+  if (!ssdb_fill_page_start (self->fill_page, path, permission, file_size, &error))
+    {
+      show_toast (self, error->message);
+      return;
+    }
+  inhibit_suspend (self);
+  set_running_ui (self, TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+}
+
+static void
+start_fill (SsdbWindow *self)
+{
+  g_autofree char *refusal = NULL;
+
+  if (self->device == NULL)
+    {
+      run_fill (self, NULL); /* a test file: nothing to confirm */
+      return;
+    }
+  refusal = dup_write_refusal (self);
+  if (refusal != NULL)
+    {
+      show_toast (self, refusal);
+      return;
+    }
+  /* A fill overwrites the whole device: asked every time. */
+  show_confirm_dialog (self, CONFIRM_FILL);
+}
+
 static void
 start_surface (SsdbWindow *self)
 {
@@ -491,7 +587,7 @@ start_surface (SsdbWindow *self)
       if (self->device != NULL && !surface_write_confirmed (self))
         {
           /* Confirmed for another device, or the confirmation was withdrawn: ask again. */
-          show_confirm_dialog (self, TRUE);
+          show_confirm_dialog (self, CONFIRM_SURFACE);
           return;
         }
       flags = SSDB_TARGET_OPEN_WRITE;
@@ -533,11 +629,17 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
       show_toast (self, "Choose a drive or a folder first");
       return;
     }
-  if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page))
+  if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page)
+      || ssdb_fill_page_get_running (self->fill_page))
     return;
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "surface") == 0)
     {
       start_surface (self);
+      return;
+    }
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "fill") == 0)
+    {
+      start_fill (self);
       return;
     }
 
@@ -585,6 +687,7 @@ stop_activated (GSimpleAction *action, GVariant *param, gpointer data)
    * frame this would have started. */
   ssdb_runner_stop (self->runner);
   ssdb_surface_page_stop (self->surface_page);
+  ssdb_fill_page_stop (self->fill_page);
   g_clear_handle_id (&self->status_timer, g_source_remove);
 }
 
@@ -667,6 +770,20 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
 {
   gboolean confirmed = g_strcmp0 (response, "destroy") == 0 && self->device != NULL;
 
+  if (self->confirm_for_fill)
+    {
+      /* The fill's own confirmation: for this start only, nothing else changes. */
+      g_autofree char *device = NULL;
+
+      self->confirm_for_fill = FALSE;
+      self->confirm_dialog = NULL;
+      if (confirmed)
+        {
+          device = g_strdup (ssdb_device_get_device_path (self->device));
+          run_fill (self, device);
+        }
+      return;
+    }
   if (confirmed)
     {
       g_free (self->confirmed_device);
@@ -689,18 +806,25 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
 }
 
 static void
-show_confirm_dialog (SsdbWindow *self, gboolean for_surface)
+show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
 {
   const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
   g_autofree char *title = ssdb_device_dup_title (self->device);
   g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
   g_autofree char *heading = g_strdup_printf ("Overwrite Data on %s?", info->device_path);
-  g_autofree char *body = g_strdup_printf (
-      for_surface ? "The write surface writes over the whole span of %s (%s, %s). All data "
-                    "stored there will be destroyed and cannot be recovered."
-                  : "Write tests write over the test region of %s (%s, %s). All data stored "
-                    "there will be destroyed and cannot be recovered.",
-      title, cap, info->device_path);
+  g_autofree char *body
+      = what == CONFIRM_FILL
+            ? g_strdup_printf ("The whole-drive fill writes random data over all of %s (%s, %s), "
+                               "pass after pass. All data stored on it will be destroyed and "
+                               "cannot be recovered.",
+                               title, cap, info->device_path)
+        : what == CONFIRM_SURFACE
+            ? g_strdup_printf ("The write surface writes over the whole span of %s (%s, %s). All "
+                               "data stored there will be destroyed and cannot be recovered.",
+                               title, cap, info->device_path)
+            : g_strdup_printf ("Write tests write over the test region of %s (%s, %s). All data "
+                               "stored there will be destroyed and cannot be recovered.",
+                               title, cap, info->device_path);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
   adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", "_Cancel", "destroy",
@@ -711,7 +835,8 @@ show_confirm_dialog (SsdbWindow *self, gboolean for_surface)
   adw_message_dialog_set_close_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response), self);
   self->confirm_dialog = ADW_MESSAGE_DIALOG (dialog);
-  self->confirm_for_surface = for_surface;
+  self->confirm_for_surface = what == CONFIRM_SURFACE;
+  self->confirm_for_fill = what == CONFIRM_FILL;
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -722,7 +847,7 @@ on_write_state_set (GtkSwitch *sw, gboolean state, SsdbWindow *self)
     return FALSE;
   if (state && self->device != NULL && self->confirmed_device == NULL)
     {
-      show_confirm_dialog (self, FALSE);
+      show_confirm_dialog (self, CONFIRM_SUMMARY);
       return TRUE; /* the state follows once confirmed */
     }
   if (!state)
@@ -995,6 +1120,8 @@ ssdb_window_export_image_to (SsdbWindow *self, const char *path, GError **error)
 
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "surface") == 0)
     return ssdb_surface_page_export_png (self->surface_page, path, error);
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "fill") == 0)
+    return ssdb_fill_page_export_png (self->fill_page, path, error);
   ssdb_summary_chart_fill_view (self->chart, &view);
   view.caption = caption;
   view.running_index = -1;
@@ -1223,6 +1350,11 @@ ssdb_window_dispose (GObject *object)
       ssdb_surface_page_stop (self->surface_page);
       g_signal_handlers_disconnect_by_data (self->surface_page, self);
     }
+  if (self->fill_page != NULL)
+    {
+      ssdb_fill_page_stop (self->fill_page);
+      g_signal_handlers_disconnect_by_data (self->fill_page, self);
+    }
   if (self->monitor != NULL)
     g_signal_handlers_disconnect_by_data (self->monitor, self);
   if (self->settings != NULL)
@@ -1266,6 +1398,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
 
   g_type_ensure (SSDB_TYPE_DRIVE_INFO);
   g_type_ensure (SSDB_TYPE_SURFACE_PAGE);
+  g_type_ensure (SSDB_TYPE_FILL_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
@@ -1291,6 +1424,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (status_label);
   BIND (drive_info);
   BIND (surface_page);
+  BIND (fill_page);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_target_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_write_state_set);
@@ -1314,6 +1448,10 @@ ssdb_window_init (SsdbWindow *self)
   g_signal_connect_swapped (self->surface_page, "updated", G_CALLBACK (on_surface_updated), self);
   g_signal_connect_swapped (self->surface_page, "finished", G_CALLBACK (on_surface_finished), self);
   g_signal_connect_swapped (self->surface_page, "notify::running", G_CALLBACK (on_surface_running),
+                            self);
+  g_signal_connect_swapped (self->fill_page, "updated", G_CALLBACK (on_fill_updated), self);
+  g_signal_connect_swapped (self->fill_page, "finished", G_CALLBACK (on_fill_finished), self);
+  g_signal_connect_swapped (self->fill_page, "notify::running", G_CALLBACK (on_surface_running),
                             self);
 }
 
@@ -1392,6 +1530,13 @@ ssdb_window_get_surface_page (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->surface_page;
+}
+
+SsdbFillPage *
+ssdb_window_get_fill_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->fill_page;
 }
 
 void

@@ -5,6 +5,7 @@
 
 #include "ssdb-application.h"
 #include "ssdb-drive-info.h"
+#include "ssdb-fill-page.h"
 #include "ssdb-runner.h"
 #include "ssdb-summary-chart.h"
 #include "ssdb-surface-page.h"
@@ -57,6 +58,10 @@ ssdb_window_get_chart (SsdbWindow *self);
 /** ssdb_window_get_surface_page: Returns: (transfer none): the Surface page. */
 SsdbSurfacePage *
 ssdb_window_get_surface_page (SsdbWindow *self);
+
+/** ssdb_window_get_fill_page: Returns: (transfer none): the whole-drive Fill page. */
+SsdbFillPage *
+ssdb_window_get_fill_page (SsdbWindow *self);
 
 /**
  * ssdb_window_set_page:

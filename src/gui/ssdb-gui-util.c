@@ -1,0 +1,69 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-gui-util.h"
+
+#include <adwaita.h>
+#include <string.h>
+
+void
+ssdb_gui_style_init (SsdbStyle *style)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+  SsdbTheme theme = SSDB_THEME_LIGHT;
+
+  g_return_if_fail (style != NULL);
+
+  if (adw_style_manager_get_high_contrast (manager))
+    theme = SSDB_THEME_HIGH_CONTRAST;
+  else if (adw_style_manager_get_dark (manager))
+    theme = SSDB_THEME_DARK;
+  ssdb_style_init (style, theme);
+  style->locale_numbers = TRUE;
+  if (adw_style_manager_get_high_contrast (manager) && adw_style_manager_get_dark (manager))
+    {
+      /* High contrast follows the dark variant's background too. */
+      SsdbStyle dark;
+
+      ssdb_style_init (&dark, SSDB_THEME_DARK);
+      style->background = dark.background;
+      style->cell = dark.cell;
+      style->foreground = (SsdbRgba){ 1, 1, 1, 1 };
+      style->dim = (SsdbRgba){ 0.85, 0.85, 0.85, 1 };
+    }
+}
+
+void
+ssdb_gui_fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i))
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *text = label (i);
+
+      gtk_string_list_append (list, text);
+    }
+  gtk_drop_down_set_model (dropdown, G_LIST_MODEL (list));
+  g_object_unref (list);
+}
+
+void
+ssdb_gui_copy_array (GArray *to, const GArray *from)
+{
+  g_return_if_fail (to != NULL && from != NULL);
+  g_return_if_fail (g_array_get_element_size (to) == g_array_get_element_size ((GArray *)from));
+
+  g_array_set_size (to, from->len);
+  if (from->len > 0)
+    memcpy (to->data, from->data, (gsize)from->len * g_array_get_element_size (to));
+}
+
+int
+ssdb_gui_find_uint (const guint *table, guint n, guint v)
+{
+  for (guint i = 0; i < n; i++)
+    if (table[i] == v)
+      return (int)i;
+  return -1;
+}

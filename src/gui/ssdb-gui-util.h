@@ -1,0 +1,40 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "render/ssdb-chart.h"
+
+G_BEGIN_DECLS
+
+/**
+ * ssdb_gui_style_init:
+ * @style: (out caller-allocates): the chart style that follows the style manager (light, dark,
+ *   high contrast, and high contrast on dark), numbers in the user's locale
+ */
+void
+ssdb_gui_style_init (SsdbStyle *style);
+
+/**
+ * ssdb_gui_fill_dropdown:
+ * @n: number of entries
+ * @label: returns the newly allocated text of entry @i
+ *
+ * Gives @dropdown a string list of @n entries.
+ */
+void
+ssdb_gui_fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i));
+
+/**
+ * ssdb_gui_copy_array:
+ * @to: array resized to @from's length
+ * @from: array of the same element size
+ */
+void
+ssdb_gui_copy_array (GArray *to, const GArray *from);
+
+/** ssdb_gui_find_uint: Returns: the index of @v in @table, or -1. */
+int
+ssdb_gui_find_uint (const guint *table, guint n, guint v);
+
+G_END_DECLS
