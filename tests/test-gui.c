@@ -496,7 +496,10 @@ test_mounted_refusal (void)
   g_autofree char *mount_state = NULL;
   int status = 0;
 
-  if (!g_find_program_in_path ("mkfs.ext4") || !g_find_program_in_path ("losetup"))
+  g_autofree char *mkfs = g_find_program_in_path ("mkfs.ext4");
+  g_autofree char *losetup = g_find_program_in_path ("losetup");
+
+  if (mkfs == NULL || losetup == NULL)
     {
       g_test_skip ("mkfs.ext4 or losetup missing");
       return;
