@@ -468,7 +468,8 @@ make_fill (void)
       pass->complete = TRUE;
       g_ptr_array_add (r->passes, pass);
     }
-  /* The engine's own analysis of the first pass. */
+  /* The engine's own analysis of the first pass (replacing the empty one of _new()). */
+  ssdb_fill_analysis_clear (&r->analysis);
   ssdb_fill_analyze (((SsdbFillPass *)r->passes->pdata[0])->segments, &r->analysis);
   return r;
 }

@@ -105,7 +105,8 @@ void ssdb_fill_analysis_clear (SsdbFillAnalysis *analysis);
 /**
  * ssdb_fill_analyze:
  * @segments: (element-type SsdbFillPoint): a write pass's rate per segment, in order
- * @out: (out caller-allocates): the analysis
+ * @out: (out caller-allocates): the analysis; overwritten without freeing what it held, so
+ *   call ssdb_fill_analysis_clear() first on one that was in use
  *
  * Splits the series into at most three levels by least squares (an optimal piecewise-constant
  * fit, dynamic programming over the segments), keeps a split only where it explains most of the
