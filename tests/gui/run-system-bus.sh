@@ -6,8 +6,8 @@
 set -uo pipefail
 
 if [[ $(id -u) -ne 0 ]]; then
-  echo "SKIP: needs root to start the system bus and udisksd"
-  exit 77
+  echo "1..0 # SKIP needs root to start the system bus and udisksd"
+  exit 0
 fi
 
 if [[ ! -S /run/dbus/system_bus_socket ]]; then

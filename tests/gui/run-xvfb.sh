@@ -2,7 +2,7 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Runs a GUI test under its own Xvfb display and session bus, with the settings schema compiled
 # from the source tree into a temporary directory and an in-memory settings backend.
-# Usage: run-xvfb.sh SCHEMA_XML TEST_PROGRAM [ARGS...]; exit 77 (skip) without Xvfb.
+# Usage: run-xvfb.sh SCHEMA_XML TEST_PROGRAM [ARGS...]; a TAP skip when Xvfb is missing or does not start.
 set -euo pipefail
 
 schema_xml=$1
@@ -10,8 +10,8 @@ shift
 
 for tool in Xvfb dbus-run-session glib-compile-schemas; do
   if ! command -v "$tool" >/dev/null; then
-    echo "SKIP: $tool is not installed"
-    exit 77
+    echo "1..0 # SKIP $tool is not installed"
+    exit 0
   fi
 done
 
@@ -30,19 +30,29 @@ mkdir "$work/schemas"
 cp "$schema_xml" "$work/schemas/"
 glib-compile-schemas --strict "$work/schemas"
 
-# Let Xvfb pick a free display and tell us its number.
-exec {dfd}<> <(:)
-Xvfb -displayfd "$dfd" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
-xvfb_pid=$!
+# Let Xvfb pick a free display and tell us its number. On a loaded machine it can be slow to
+# come up, or lose a race for a display number: wait up to 30 s, and try three times.
 display=
-for _ in $(seq 1 100); do
-  if read -r -t 0.1 display <&"$dfd" && [[ -n $display ]]; then
-    break
-  fi
+for attempt in 1 2 3; do
+  exec {dfd}<> <(:)
+  Xvfb -displayfd "$dfd" -screen 0 1400x900x24 -nolisten tcp >"$work/xvfb.log" 2>&1 &
+  xvfb_pid=$!
+  for _ in $(seq 1 300); do
+    if read -r -t 0.1 display <&"$dfd" && [[ -n $display ]]; then
+      break
+    fi
+    kill -0 "$xvfb_pid" 2>/dev/null || break
+  done
+  exec {dfd}<&-
+  [[ -n $display ]] && break
+  echo "# Xvfb did not start (attempt $attempt): $(tr '\n' ' ' < "$work/xvfb.log")"
+  kill "$xvfb_pid" 2>/dev/null || true
+  wait "$xvfb_pid" 2>/dev/null || true
+  xvfb_pid=
 done
 if [[ -z $display ]]; then
-  echo "SKIP: Xvfb did not start: $(cat "$work/xvfb.log")"
-  exit 77
+  echo "1..0 # SKIP Xvfb did not start"
+  exit 0
 fi
 
 export DISPLAY=":$display"
