@@ -260,17 +260,24 @@ ssdb_report_unref (SsdbReport *report)
   g_free (report);
 }
 
+/* Points @slot at a borrowed result, freeing what the report owned there before. */
+static void
+set_borrowed (gpointer *slot, GDestroyNotify *free_func, gconstpointer value)
+{
+  if (*slot == value)
+    return;
+  if (*slot != NULL && *free_func != NULL)
+    (*free_func) (*slot);
+  *slot = (gpointer)value; /* borrowed, never changed */
+  *free_func = NULL;
+}
+
 void
 ssdb_report_set_surface (SsdbReport *report, const SsdbSurfaceResult *surface)
 {
   g_return_if_fail (report != NULL);
 
-  if (report->surface == surface)
-    return;
-  if (report->surface != NULL && report->surface_free != NULL)
-    report->surface_free (report->surface);
-  report->surface = (SsdbSurfaceResult *)surface; /* borrowed, never changed */
-  report->surface_free = NULL;
+  set_borrowed ((gpointer *)&report->surface, &report->surface_free, surface);
 }
 
 void
@@ -278,12 +285,7 @@ ssdb_report_set_fill (SsdbReport *report, const SsdbFillResult *fill)
 {
   g_return_if_fail (report != NULL);
 
-  if (report->fill == fill)
-    return;
-  if (report->fill != NULL && report->fill_free != NULL)
-    report->fill_free (report->fill);
-  report->fill = (SsdbFillResult *)fill; /* borrowed, never changed */
-  report->fill_free = NULL;
+  set_borrowed ((gpointer *)&report->fill, &report->fill_free, fill);
 }
 
 void
@@ -291,12 +293,7 @@ ssdb_report_set_access (SsdbReport *report, const SsdbAccessResult *access)
 {
   g_return_if_fail (report != NULL);
 
-  if (report->access == access)
-    return;
-  if (report->access != NULL && report->access_free != NULL)
-    report->access_free (report->access);
-  report->access = (SsdbAccessResult *)access; /* borrowed, never changed */
-  report->access_free = NULL;
+  set_borrowed ((gpointer *)&report->access, &report->access_free, access);
 }
 
 void
@@ -304,12 +301,7 @@ ssdb_report_set_sweep (SsdbReport *report, const SsdbSweepResult *sweep)
 {
   g_return_if_fail (report != NULL);
 
-  if (report->sweep == sweep)
-    return;
-  if (report->sweep != NULL && report->sweep_free != NULL)
-    report->sweep_free (report->sweep);
-  report->sweep = (SsdbSweepResult *)sweep; /* borrowed, never changed */
-  report->sweep_free = NULL;
+  set_borrowed ((gpointer *)&report->sweep, &report->sweep_free, sweep);
 }
 
 void
@@ -317,12 +309,7 @@ ssdb_report_set_workload (SsdbReport *report, const SsdbWorkloadResult *workload
 {
   g_return_if_fail (report != NULL);
 
-  if (report->workload == workload)
-    return;
-  if (report->workload != NULL && report->workload_free != NULL)
-    report->workload_free (report->workload);
-  report->workload = (SsdbWorkloadResult *)workload; /* borrowed, never changed */
-  report->workload_free = NULL;
+  set_borrowed ((gpointer *)&report->workload, &report->workload_free, workload);
 }
 
 G_DEFINE_BOXED_TYPE (SsdbReport, ssdb_report, ssdb_report_ref, ssdb_report_unref)
