@@ -27,9 +27,7 @@
 #include "render/ssdb-summary-painter.h"
 #include "render/ssdb-surface-painter.h"
 #include "render/ssdb-sweep-painter.h"
-
-#define EXIT_USAGE 2
-#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+#include "ssdb-cli-private.h"
 
 static const char usage_text[]
     = "Usage:\n"
@@ -50,133 +48,12 @@ static const char usage_text[]
       "\n"
       "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
 
-static void
-print_error (const char *prefix, const GError *error)
-{
-  g_printerr ("ssdbench-cli: %s%s\n", prefix ? prefix : "", error->message);
-}
-
-static int
-usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
-
-static int
-usage_error (const char *fmt, ...)
-{
-  va_list ap;
-  g_autofree char *msg = NULL;
-
-  va_start (ap, fmt);
-  msg = g_strdup_vprintf (fmt, ap);
-  va_end (ap);
-  g_printerr ("ssdbench-cli: %s\n", msg);
-  g_printerr ("Try “ssdbench-cli --help”.\n");
-  return EXIT_USAGE;
-}
-
-/* Parses options; on failure prints the error naming the option and returns FALSE. */
-static gboolean
-parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status)
-{
-  g_autoptr (GError) error = NULL;
-
-  g_option_context_set_help_enabled (ctx, TRUE);
-  if (!g_option_context_parse (ctx, argc, argv, &error))
-    {
-      *status = usage_error ("%s", error->message);
-      return FALSE;
-    }
-  for (int i = 1; i < *argc; i++)
-    if ((*argv)[i][0] == '-' && (*argv)[i][1] != '\0')
-      {
-        *status = usage_error ("Unknown option %s", (*argv)[i]);
-        return FALSE;
-      }
-  return TRUE;
-}
-
-static gboolean
-write_json_node (JsonNode *node, const char *path, GError **error)
-{
-  g_autoptr (JsonGenerator) gen = json_generator_new ();
-  g_autofree char *text = NULL;
-
-  json_generator_set_root (gen, node);
-  json_generator_set_pretty (gen, TRUE);
-  json_generator_set_indent (gen, 2);
-  text = json_generator_to_data (gen, NULL);
-  if (path == NULL || g_str_equal (path, "-"))
-    {
-      g_print ("%s\n", text);
-      return TRUE;
-    }
-  {
-    g_autofree char *with_nl = g_strconcat (text, "\n", NULL);
-
-    if (!g_file_set_contents (path, with_nl, -1, error))
-      return FALSE;
-  }
-  return TRUE;
-}
-
 static gboolean
 save_report (const char *path, SsdbTarget *target, SsdbSummaryResult *result, GError **error)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), result);
 
-  if (g_str_equal (path, "-"))
-    {
-      g_autofree char *text = ssdb_report_to_data (report, NULL);
-
-      fputs (text, stdout);
-      fflush (stdout);
-      return TRUE;
-    }
-  return ssdb_report_save (report, path, error);
-}
-
-/* The report's "target" object for @info. */
-static JsonNode *
-target_to_json (const SsdbTargetInfo *info)
-{
-  g_autoptr (SsdbReport) report = ssdb_report_new (info, NULL);
-  g_autoptr (JsonNode) root = ssdb_report_to_json (report);
-  JsonNode *target = json_object_get_member (json_node_get_object (root), "target");
-
-  return json_node_copy (target);
-}
-
-static void
-print_to_stderr (const char *text)
-{
-  fputs (text, stderr);
-}
-
-/* Refuses, before a run starts, an output path that could not be written or that is not a
- * regular file (a device node would otherwise be replaced by the report). */
-static gboolean
-check_outputs (const char *json_path, const char *png_path, int *status)
-{
-  const char *paths[] = { json_path, png_path };
-
-  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (paths[i] == NULL)
-        continue;
-      if (i == 0 && g_str_equal (paths[i], "-"))
-        {
-          /* The report goes to standard output alone; the table goes to standard error. */
-          g_set_print_handler (print_to_stderr);
-          continue;
-        }
-      if (!ssdb_check_output_file (paths[i], &error))
-        {
-          *status = usage_error ("%s: %s", i == 0 ? "--json" : "--png", error->message);
-          return FALSE;
-        }
-    }
-  return TRUE;
+  return ssdb_cli_save_report (report, path, error);
 }
 
 /* ---------------------------------------------------------------- list / info ---- */
@@ -319,10 +196,10 @@ cmd_list (int argc, char **argv)
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
   if (argc > 1)
-    return usage_error ("Unexpected argument “%s”", argv[1]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[1]);
 
   list = ssdb_block_list (NULL, TRUE);
 
@@ -350,9 +227,9 @@ cmd_list (int argc, char **argv)
       json_builder_end_array (b);
       json_builder_end_object (b);
       root = json_builder_get_root (b);
-      if (!write_json_node (root, NULL, &error))
+      if (!ssdb_cli_write_json_node (root, NULL, &error))
         {
-          print_error (NULL, error);
+          ssdb_cli_print_error (NULL, error);
           return 1;
         }
       return 0;
@@ -403,17 +280,17 @@ cmd_info (int argc, char **argv)
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
   if (argc < 2)
-    return usage_error ("info needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("info needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
 
   target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, 1u << 20, &error);
   if (target == NULL)
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       return 1;
     }
   info = ssdb_target_get_info (target);
@@ -429,7 +306,7 @@ cmd_info (int argc, char **argv)
 
       json_builder_begin_object (b);
       json_builder_set_member_name (b, "target");
-      json_builder_add_value (b, target_to_json (info));
+      json_builder_add_value (b, ssdb_cli_target_to_json (info));
       if (facts)
         {
           json_builder_set_member_name (b, "device");
@@ -442,9 +319,9 @@ cmd_info (int argc, char **argv)
       json_builder_end_object (b);
       root = json_builder_get_root (b);
       device_state_clear (&st);
-      if (!write_json_node (root, NULL, &error))
+      if (!ssdb_cli_write_json_node (root, NULL, &error))
         {
-          print_error (NULL, error);
+          ssdb_cli_print_error (NULL, error);
           return 1;
         }
       return 0;
@@ -506,117 +383,11 @@ cmd_info (int argc, char **argv)
 
 /* ------------------------------------------------------------------- run ---------- */
 
-typedef struct
-{
-  GMutex lock;
-  SsdbSummaryProgress progress;
-  char *label;
-  gboolean have_progress;
-
-  GCancellable *cancellable;
-  GMainLoop *loop;
-  gboolean finished;
-  gboolean ok;
-  GError *error;
-  int signal_count;
-  int signo;
-  gint64 started_us;
-
-  /* summary */
-  SsdbTarget *target;
-  SsdbSummaryResult *summary;
-  /* job */
-  const SsdbJobSpec *job;
-  SsdbIoResult *io_result;
-  gboolean fill;
-  gboolean is_tty;
-  /* surface / fill */
-  SsdbSurfaceResult *surface;
-  SsdbFillResult *fill_result;
-  /* access / sweep / workload */
-  SsdbAccessResult *access_result;
-  SsdbSweepResult *sweep_result;
-  SsdbWorkloadResult *workload_result;
-  guint64 wall_ns;
-} RunContext;
-
-static gboolean
-on_signal (RunContext *rc, int signo)
-{
-  rc->signal_count++;
-  if (rc->signo == 0)
-    rc->signo = signo;
-  g_cancellable_cancel (rc->cancellable);
-  if (rc->signal_count > 2)
-    {
-      g_printerr ("\nssdbench-cli: stopping now\n");
-      _exit (128 + rc->signo);
-    }
-  return G_SOURCE_CONTINUE;
-}
-
-static gboolean
-on_sigint (gpointer data)
-{
-  return on_signal (data, SIGINT);
-}
-
-static gboolean
-on_sigterm (gpointer data)
-{
-  return on_signal (data, SIGTERM);
-}
-
-/* The exit status of a cancelled run: 128 + the signal that cancelled it (130 for Ctrl-C). */
-static int
-cancelled_status (const RunContext *rc)
-{
-  return 128 + (rc->signo ? rc->signo : SIGINT);
-}
-
-static gboolean
-on_finished (gpointer data)
-{
-  RunContext *rc = data;
-
-  rc->finished = TRUE;
-  g_main_loop_quit (rc->loop);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-print_progress (gpointer data)
-{
-  RunContext *rc = data;
-  SsdbSummaryProgress p;
-  g_autofree char *label = NULL;
-  double elapsed;
-
-  if (!rc->is_tty)
-    return G_SOURCE_CONTINUE;
-  g_mutex_lock (&rc->lock);
-  p = rc->progress;
-  label = g_strdup (rc->label);
-  g_mutex_unlock (&rc->lock);
-  if (!rc->have_progress)
-    return G_SOURCE_CONTINUE;
-
-  elapsed = (double)(g_get_monotonic_time () - rc->started_us) / 1e6;
-  if (p.phase && g_str_equal (p.phase, "prepare"))
-    g_printerr ("\r\033[KPreparing the test region with random data… %3.0f %%",
-                p.entry_fraction * 100);
-  else
-    g_printerr ("\r\033[K%3.0f %%  %s  %s%s  %9.2f MB/s  %5.0f s", p.fraction * 100,
-                label ? label : "", p.pass < 0 ? "warm-up" : "pass ", p.pass < 0 ? "" : "",
-                p.bytes_per_second / 1e6, elapsed);
-  return G_SOURCE_CONTINUE;
-}
-
 static void
 on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progress,
                      gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
 
   g_mutex_lock (&rc->lock);
   rc->progress = *progress;
@@ -635,18 +406,18 @@ on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progr
 static gpointer
 summary_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
 
   rc->ok = ssdb_summary_run (rc->target, rc->summary, on_summary_progress, rc, rc->cancellable,
                              &rc->error);
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
 }
 
 static void
 on_fill_progress (guint64 done, guint64 total, gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
 
   g_mutex_lock (&rc->lock);
   rc->progress.phase = "prepare";
@@ -658,7 +429,7 @@ on_fill_progress (guint64 done, guint64 total, gpointer user_data)
 static void
 on_job_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
 
   g_mutex_lock (&rc->lock);
   rc->progress.phase = "measure";
@@ -674,7 +445,7 @@ on_job_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_dat
 static gpointer
 job_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
 
   rc->ok = TRUE;
   if (rc->fill)
@@ -683,114 +454,8 @@ job_thread (gpointer data)
   if (rc->ok)
     rc->ok = ssdb_io_run (rc->target, rc->job, on_job_sample, rc, rc->cancellable, rc->io_result,
                           &rc->error);
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
-}
-
-/* Runs @func on a worker thread while the main loop prints progress and turns SIGINT/SIGTERM
- * into a cancel. */
-static void
-run_worker (RunContext *rc, GThreadFunc func)
-{
-  guint sigint, sigterm, timer;
-  GThread *thread;
-
-  rc->loop = g_main_loop_new (NULL, FALSE);
-  rc->is_tty = isatty (STDERR_FILENO);
-  rc->started_us = g_get_monotonic_time ();
-  sigint = g_unix_signal_add (SIGINT, on_sigint, rc);
-  sigterm = g_unix_signal_add (SIGTERM, on_sigterm, rc);
-  timer = g_timeout_add (200, print_progress, rc);
-
-  thread = g_thread_new ("ssdb-run", func, rc);
-  g_main_loop_run (rc->loop);
-  g_thread_join (thread);
-
-  g_source_remove (sigint);
-  g_source_remove (sigterm);
-  g_source_remove (timer);
-  g_main_loop_unref (rc->loop);
-  if (rc->is_tty)
-    g_printerr ("\r\033[K");
-}
-
-static gboolean
-parse_size_opt (const char *text, const char *what, guint64 *out, int *status)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (text == NULL)
-    return TRUE;
-  if (!ssdb_parse_size (text, what, out, &error))
-    {
-      *status = usage_error ("%s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_uint_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
-                int *status)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (text == NULL)
-    return TRUE;
-  if (!ssdb_parse_uint (text, what, min, max, out, &error))
-    {
-      *status = usage_error ("%s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
-                   int *status)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (text == NULL)
-    return TRUE;
-  if (!ssdb_parse_seconds (text, what, min, max, out, &error))
-    {
-      *status = usage_error ("%s", error->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-static gboolean
-is_block_device (const char *path)
-{
-  GStatBuf st;
-
-  return g_stat (path, &st) == 0 && S_ISBLK (st.st_mode);
-}
-
-/* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
- * when --destroy-data was given. */
-static SsdbTarget *
-open_run_target (const char *path, const char *destroy, guint64 file_size, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbTarget *target;
-  gboolean device = is_block_device (path);
-
-  if (destroy != NULL && !device)
-    {
-      *status = usage_error ("--destroy-data applies to block devices; %s is not one", path);
-      return NULL;
-    }
-  target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
-                             destroy, file_size, &error);
-  if (target == NULL)
-    {
-      print_error (NULL, error);
-      *status = 1;
-    }
-  return target;
 }
 
 static void
@@ -831,7 +496,7 @@ write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int 
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   if (!ssdb_render_summary_png (&view, &style, path, 800, 560, 1, &error))
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
 }
@@ -870,45 +535,45 @@ cmd_run_summary (int argc, char **argv)
   g_autoptr (SsdbTarget) target = NULL;
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   SsdbSummarySpec spec;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   int status = 0;
   guint64 v;
   gboolean size_given;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, png_path, &status))
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run summary needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run summary needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
 
   ssdb_summary_spec_init (&spec);
   size_given = size_s != NULL;
-  if (!parse_size_opt (size_s, "--size", &spec.size, &status)
-      || !parse_size_opt (offset_s, "--offset", &spec.offset, &status))
+  if (!ssdb_cli_parse_size_opt (size_s, "--size", &spec.size, &status)
+      || !ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.offset, &status))
     return status;
   v = spec.count;
-  if (!parse_uint_opt (count_s, "--count", 1, 9, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (count_s, "--count", 1, 9, &v, &status))
     return status;
   spec.count = (guint)v;
-  if (!parse_seconds_opt (duration_s, "--duration", NS_PER_S / 10, 3600 * NS_PER_S,
-                          &spec.duration_ns, &status)
-      || !parse_seconds_opt (interval_s, "--interval", 0, 3600 * NS_PER_S, &spec.interval_ns,
-                             &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+  if (!ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 10, 3600 * NS_PER_S,
+                                   &spec.duration_ns, &status)
+      || !ssdb_cli_parse_seconds_opt (interval_s, "--interval", 0, 3600 * NS_PER_S,
+                                      &spec.interval_ns, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
   if (profile_s && !ssdb_profile_from_string (profile_s, &spec.profile))
-    return usage_error ("Unknown profile “%s”: expected default, peak, realworld or nvme",
-                        profile_s);
+    return ssdb_cli_usage_error ("Unknown profile “%s”: expected default, peak, realworld or nvme",
+                                 profile_s);
   if (data_s)
     {
       g_autoptr (GError) error = NULL;
 
       if (!ssdb_data_pattern_parse (data_s, &spec.data, &error))
-        return usage_error ("--data: %s", error->message);
+        return ssdb_cli_usage_error ("--data: %s", error->message);
     }
   if (aggregate_s)
     {
@@ -917,21 +582,21 @@ cmd_run_summary (int argc, char **argv)
       else if (g_str_equal (aggregate_s, "mean"))
         spec.aggregate = SSDB_AGGREGATE_MEAN;
       else
-        return usage_error ("Unknown aggregate “%s”: expected best or mean", aggregate_s);
+        return ssdb_cli_usage_error ("Unknown aggregate “%s”: expected best or mean", aggregate_s);
     }
   if (spec.size == 0)
-    return usage_error ("--size must be larger than 0");
+    return ssdb_cli_usage_error ("--size must be larger than 0");
   spec.do_mix = mix;
   spec.warmup = warmup;
   if (read_only)
     {
       if (destroy)
-        return usage_error ("--read-only and --destroy-data contradict each other");
+        return ssdb_cli_usage_error ("--read-only and --destroy-data contradict each other");
       spec.do_write = FALSE;
       spec.do_mix = FALSE;
     }
 
-  target = open_run_target (argv[1], destroy, spec.size, &status);
+  target = ssdb_cli_open_run_target (argv[1], destroy, spec.size, &status);
   if (target == NULL)
     return status;
 
@@ -951,7 +616,7 @@ cmd_run_summary (int argc, char **argv)
       {
         spec.size = info->size_bytes;
         if (spec.offset != 0)
-          return usage_error ("--offset applies to block devices, not to a test file");
+          return ssdb_cli_usage_error ("--offset applies to block devices, not to a test file");
       }
   }
 
@@ -960,7 +625,7 @@ cmd_run_summary (int argc, char **argv)
     {
       /* Fill only happens for writable targets; a test file must always be filled. */
       if (ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE)
-        return usage_error (
+        return ssdb_cli_usage_error (
             "--no-fill applies to block devices: a new test file has no data to read");
     }
 
@@ -971,7 +636,7 @@ cmd_run_summary (int argc, char **argv)
   if (rc.summary->writes_skipped_reason)
     g_printerr ("ssdbench-cli: write tests skipped: %s\n", rc.summary->writes_skipped_reason);
 
-  run_worker (&rc, summary_thread);
+  ssdb_cli_run_worker (&rc, summary_thread);
 
   {
     g_autofree char *text = ssdb_summary_format_text (ssdb_target_get_info (target), rc.summary);
@@ -985,7 +650,7 @@ cmd_run_summary (int argc, char **argv)
 
       if (!save_report (json_path, target, rc.summary, &error))
         {
-          print_error (NULL, error);
+          ssdb_cli_print_error (NULL, error);
           status = 1;
         }
     }
@@ -997,11 +662,11 @@ cmd_run_summary (int argc, char **argv)
       if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
         {
           g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
-          status = cancelled_status (&rc);
+          status = ssdb_cli_cancelled_status (&rc);
         }
       else
         {
-          print_error (NULL, rc.error);
+          ssdb_cli_print_error (NULL, rc.error);
           status = 1;
         }
     }
@@ -1049,20 +714,20 @@ cmd_run_job (int argc, char **argv)
   SsdbSummaryEntry *entry;
   SsdbSummarySpec sspec;
   SsdbJobSpec job;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   guint64 v;
   int status = 0;
   gboolean size_given;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, NULL, &status))
+  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run job needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run job needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
 
   ssdb_job_spec_init (&job);
   if (rw_s)
@@ -1074,7 +739,7 @@ cmd_run_job (int argc, char **argv)
       else if (g_str_equal (rw_s, "mix"))
         job.rw = SSDB_RW_MIX;
       else
-        return usage_error ("Unknown --rw “%s”: expected read, write or mix", rw_s);
+        return ssdb_cli_usage_error ("Unknown --rw “%s”: expected read, write or mix", rw_s);
     }
   if (access_s)
     {
@@ -1083,50 +748,50 @@ cmd_run_job (int argc, char **argv)
       else if (g_str_equal (access_s, "rand"))
         job.access = SSDB_ACCESS_RANDOM;
       else
-        return usage_error ("Unknown --access “%s”: expected seq or rand", access_s);
+        return ssdb_cli_usage_error ("Unknown --access “%s”: expected seq or rand", access_s);
     }
   size_given = size_s != NULL;
   v = job.block_size;
-  if (!parse_size_opt (bs_s, "--bs", &v, &status))
+  if (!ssdb_cli_parse_size_opt (bs_s, "--bs", &v, &status))
     return status;
   if (v == 0 || v > SSDB_MAX_BLOCK_SIZE)
-    return usage_error ("Invalid --bs “%s”: expected 512 bytes to 64 MiB", bs_s);
+    return ssdb_cli_usage_error ("Invalid --bs “%s”: expected 512 bytes to 64 MiB", bs_s);
   job.block_size = (guint)v;
   v = job.queue_depth;
-  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   job.queue_depth = (guint)v;
   v = job.threads;
-  if (!parse_uint_opt (threads_s, "--threads", 1, SSDB_MAX_THREADS, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (threads_s, "--threads", 1, SSDB_MAX_THREADS, &v, &status))
     return status;
   job.threads = (guint)v;
   v = job.read_percent;
-  if (!parse_uint_opt (read_pct_s, "--read-percent", 0, 100, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (read_pct_s, "--read-percent", 0, 100, &v, &status))
     return status;
   job.read_percent = (guint)v;
-  if (!parse_size_opt (size_s, "--size", &job.length, &status)
-      || !parse_size_opt (offset_s, "--offset", &job.offset, &status)
-      || !parse_size_opt (io_size_s, "--io-size", &job.total_bytes, &status)
-      || !parse_seconds_opt (duration_s, "--duration", 0, 3600 * NS_PER_S, &job.duration_ns,
-                             &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &job.seed, &status))
+  if (!ssdb_cli_parse_size_opt (size_s, "--size", &job.length, &status)
+      || !ssdb_cli_parse_size_opt (offset_s, "--offset", &job.offset, &status)
+      || !ssdb_cli_parse_size_opt (io_size_s, "--io-size", &job.total_bytes, &status)
+      || !ssdb_cli_parse_seconds_opt (duration_s, "--duration", 0, 3600 * NS_PER_S,
+                                      &job.duration_ns, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &job.seed, &status))
     return status;
   if (io_size_s && !duration_s)
     job.duration_ns = 0;
   if (job.duration_ns == 0 && job.total_bytes == 0)
-    return usage_error ("--duration 0 needs --io-size");
+    return ssdb_cli_usage_error ("--duration 0 needs --io-size");
   if (job.length == 0)
-    return usage_error ("--size must be larger than 0");
+    return ssdb_cli_usage_error ("--size must be larger than 0");
   if (data_s)
     {
       g_autoptr (GError) error = NULL;
 
       if (!ssdb_data_pattern_parse (data_s, &job.data, &error))
-        return usage_error ("--data: %s", error->message);
+        return ssdb_cli_usage_error ("--data: %s", error->message);
     }
   job.sample_interval_ns = 200 * G_GUINT64_CONSTANT (1000000);
 
-  target = open_run_target (argv[1], destroy, job.length, &status);
+  target = ssdb_cli_open_run_target (argv[1], destroy, job.length, &status);
   if (target == NULL)
     return status;
   {
@@ -1147,7 +812,7 @@ cmd_run_job (int argc, char **argv)
 
     if (!ssdb_job_spec_validate (&job, target, &error))
       {
-        print_error (NULL, error);
+        ssdb_cli_print_error (NULL, error);
         return 1;
       }
   }
@@ -1185,11 +850,11 @@ cmd_run_job (int argc, char **argv)
   if (no_fill && ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE && job.rw != SSDB_RW_WRITE)
     {
       g_free (rc.io_result);
-      return usage_error (
+      return ssdb_cli_usage_error (
           "--no-fill applies to block devices: a new test file has no data to read");
     }
 
-  run_worker (&rc, job_thread);
+  ssdb_cli_run_worker (&rc, job_thread);
 
   if (rc.io_result->ios > 0 || rc.ok)
     {
@@ -1229,7 +894,7 @@ cmd_run_job (int argc, char **argv)
 
       if (!save_report (json_path, target, result, &error))
         {
-          print_error (NULL, error);
+          ssdb_cli_print_error (NULL, error);
           status = 1;
         }
     }
@@ -1239,11 +904,11 @@ cmd_run_job (int argc, char **argv)
       if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
         {
           g_printerr ("ssdbench-cli: cancelled; the result above is partial\n");
-          status = cancelled_status (&rc);
+          status = ssdb_cli_cancelled_status (&rc);
         }
       else
         {
-          print_error (NULL, rc.error);
+          ssdb_cli_print_error (NULL, rc.error);
           status = 1;
         }
     }
@@ -1259,127 +924,6 @@ cmd_run_job (int argc, char **argv)
 #define DEFAULT_FILE_SIZE (G_GUINT64_CONSTANT (1) << 30)
 #define TABLE_ROWS 20
 
-/* Parses --span START:LENGTH (two sizes, LENGTH > 0). */
-static gboolean
-parse_span_opt (const char *text, guint64 *start, guint64 *length, int *status)
-{
-  g_autofree char *start_s = NULL;
-  const char *colon;
-  g_autoptr (GError) error = NULL;
-
-  if (text == NULL)
-    return TRUE;
-  colon = strchr (text, ':');
-  if (colon == NULL || strchr (colon + 1, ':') != NULL || colon == text || colon[1] == '\0')
-    {
-      *status = usage_error ("Invalid --span “%s”: expected START:LENGTH, two sizes (0:100G, "
-                             "10G:1G)",
-                             text);
-      return FALSE;
-    }
-  start_s = g_strndup (text, (gsize)(colon - text));
-  if (!ssdb_parse_size (start_s, "--span START", start, &error)
-      || !ssdb_parse_size (colon + 1, "--span LENGTH", length, &error))
-    {
-      *status = usage_error ("%s (in --span “%s”)", error->message, text);
-      return FALSE;
-    }
-  if (*length == 0)
-    {
-      *status = usage_error ("Invalid --span “%s”: LENGTH must be larger than 0", text);
-      return FALSE;
-    }
-  if (*start > G_MAXINT64 - *length)
-    {
-      *status = usage_error ("Invalid --span “%s”: too large", text);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* After the target is open: the span must lie within it. */
-static gboolean
-check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target, int *status)
-{
-  const SsdbTargetInfo *info = ssdb_target_get_info (target);
-
-  if (span_s == NULL)
-    return TRUE;
-  if (start >= info->size_bytes || length > info->size_bytes - start)
-    {
-      *status = usage_error ("Invalid --span “%s”: it ends at byte %" G_GUINT64_FORMAT
-                             ", beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-                             span_s, start + length, ssdb_target_get_display_name (target),
-                             info->size_bytes);
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* The block size options: 512 bytes to 64 MiB. */
-static gboolean
-parse_block_opt (const char *text, const char *what, guint *out, int *status)
-{
-  guint64 v = *out;
-
-  if (!parse_size_opt (text, what, &v, status))
-    return FALSE;
-  if (v == 0 || v > SSDB_MAX_BLOCK_SIZE || v % 512 != 0)
-    {
-      *status = usage_error ("Invalid %s “%s”: expected a multiple of 512 bytes up to 64 MiB", what,
-                             text);
-      return FALSE;
-    }
-  *out = (guint)v;
-  return TRUE;
-}
-
-static char *
-format_mbps (double bytes_per_second)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", bytes_per_second / 1e6));
-}
-
-static char *
-format_gb (double bytes)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", bytes / 1e9));
-}
-
-static char *
-format_ms (double ns)
-{
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
-
-  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", ns / 1e6));
-}
-
-static char *
-target_title (SsdbTarget *target)
-{
-  const SsdbTargetInfo *info = ssdb_target_get_info (target);
-  g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
-
-  if (info->kind == SSDB_TARGET_FILE)
-    return g_strdup_printf ("Test file in %s%s%s%s (%s)", info->path, info->fs_type ? ", " : "",
-                            info->fs_type ? info->fs_type : "", "", cap);
-  return g_strdup_printf ("%s · %s%s%s", info->path, cap, info->model ? " · " : "",
-                          info->model ? info->model : "");
-}
-
-static char *
-export_caption (void)
-{
-  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
-
-  return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
-}
-
 static gboolean
 save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *surface,
                  const SsdbFillResult *fill, GError **error)
@@ -1388,67 +932,27 @@ save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *
 
   ssdb_report_set_surface (report, surface);
   ssdb_report_set_fill (report, fill);
-  if (g_str_equal (path, "-"))
-    {
-      g_autofree char *text = ssdb_report_to_data (report, NULL);
-
-      fputs (text, stdout);
-      fflush (stdout);
-      return TRUE;
-    }
-  return ssdb_report_save (report, path, error);
-}
-
-/* Ends a run: the error or cancel message and the exit status. */
-static int
-finish_status (RunContext *rc, int status)
-{
-  if (rc->ok)
-    return status;
-  if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    {
-      g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
-      return cancelled_status (rc);
-    }
-  print_error (NULL, rc->error);
-  return 1;
-}
-
-static void
-set_progress (RunContext *rc, const char *label, double fraction, double bytes_per_second)
-{
-  g_mutex_lock (&rc->lock);
-  rc->progress.phase = "measure";
-  rc->progress.pass = 0;
-  rc->progress.fraction = fraction;
-  rc->progress.bytes_per_second = bytes_per_second;
-  if (rc->label == NULL || !g_str_equal (rc->label, label))
-    {
-      g_free (rc->label);
-      rc->label = g_strdup (label);
-    }
-  rc->have_progress = TRUE;
-  g_mutex_unlock (&rc->lock);
+  return ssdb_cli_save_report (report, path, error);
 }
 
 static void
 on_surface_progress (SsdbSurfaceResult *result, const char *phase, double fraction,
                      gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
   GArray *curve = g_str_equal (phase, "write") ? result->write : result->read;
   double rate = 0;
   g_autofree char *label = g_strdup_printf ("surface %-6s", phase);
 
   if ((g_str_equal (phase, "read") || g_str_equal (phase, "write")) && curve->len > 0)
     rate = g_array_index (curve, SsdbSurfaceSample, curve->len - 1).bytes_per_second;
-  set_progress (rc, label, fraction, rate);
+  ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
 static gpointer
 surface_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
   const SsdbTargetInfo *info = ssdb_target_get_info (rc->target);
   gint64 t0;
 
@@ -1462,7 +966,7 @@ surface_thread (gpointer data)
     rc->ok = ssdb_surface_run (rc->target, rc->surface, on_surface_progress, rc, rc->cancellable,
                                &rc->error);
   rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
 }
 
@@ -1470,7 +974,7 @@ static void
 on_fill_run_progress (SsdbFillResult *result, guint pass_index, guint64 position_bytes,
                       double bytes_per_second, double fraction, gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
   g_autofree char *label = NULL;
 
   if (pass_index < result->spec.passes)
@@ -1478,19 +982,19 @@ on_fill_run_progress (SsdbFillResult *result, guint pass_index, guint64 position
   else
     label = g_strdup ("fill read-back");
   (void)position_bytes;
-  set_progress (rc, label, fraction, bytes_per_second);
+  ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
 static gpointer
 fill_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
   gint64 t0 = g_get_monotonic_time ();
 
   rc->ok = ssdb_fill_run (rc->target, rc->fill_result, on_fill_run_progress, rc, rc->cancellable,
                           &rc->error);
   rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
 }
 
@@ -1507,11 +1011,11 @@ static void
 print_surface_text (SsdbTarget *target, const SsdbSurfaceResult *r, guint64 wall_ns)
 {
   const SsdbSurfaceSpec *spec = &r->spec;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *sample = ssdb_format_transfer_size (spec->sample_bytes);
   g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
-  g_autofree char *span_start = format_gb ((double)spec->span_offset);
-  g_autofree char *span_end = format_gb ((double)(spec->span_offset + spec->span_length));
+  g_autofree char *span_start = ssdb_cli_format_gb ((double)spec->span_offset);
+  g_autofree char *span_end = ssdb_cli_format_gb ((double)(spec->span_offset + spec->span_length));
   gboolean writes = r->write->len > 0;
   guint n = MAX (r->read->len, r->write->len);
   guint rows = MIN (n, TABLE_ROWS);
@@ -1534,9 +1038,9 @@ print_surface_text (SsdbTarget *target, const SsdbSurfaceResult *r, guint64 wall
       const SsdbSurfaceSample *ws
           = i < r->write->len ? &g_array_index (r->write, SsdbSurfaceSample, i) : NULL;
       const SsdbSurfaceSample *any = rs ? rs : ws;
-      g_autofree char *pos = format_gb ((double)any->offset_bytes);
-      g_autofree char *rm = rs ? format_mbps (rs->bytes_per_second) : g_strdup ("—");
-      g_autofree char *wm = ws ? format_mbps (ws->bytes_per_second) : g_strdup ("—");
+      g_autofree char *pos = ssdb_cli_format_gb ((double)any->offset_bytes);
+      g_autofree char *rm = rs ? ssdb_cli_format_mbps (rs->bytes_per_second) : g_strdup ("—");
+      g_autofree char *wm = ws ? ssdb_cli_format_mbps (ws->bytes_per_second) : g_strdup ("—");
 
       if (writes)
         g_print ("%14s %14s %14s\n", pos, rm, wm);
@@ -1551,8 +1055,8 @@ print_surface_text (SsdbTarget *target, const SsdbSurfaceResult *r, guint64 wall
     {
       GArray *curve = k == 0 ? r->read : r->write;
       const SsdbRateStats *st = k == 0 ? &r->read_stats : &r->write_stats;
-      g_autofree char *mn = format_mbps (st->min), *mx = format_mbps (st->max);
-      g_autofree char *me = format_mbps (st->mean);
+      g_autofree char *mn = ssdb_cli_format_mbps (st->min), *mx = ssdb_cli_format_mbps (st->max);
+      g_autofree char *me = ssdb_cli_format_mbps (st->mean);
 
       if (curve->len == 0)
         continue;
@@ -1561,8 +1065,8 @@ print_surface_text (SsdbTarget *target, const SsdbSurfaceResult *r, guint64 wall
     }
   if (r->access->len > 0)
     {
-      g_autofree char *mean = format_ms (r->access_mean_ns);
-      g_autofree char *first = format_ms (r->access_first_mean_ns);
+      g_autofree char *mean = ssdb_cli_format_ms (r->access_mean_ns);
+      g_autofree char *first = ssdb_cli_format_ms (r->access_first_mean_ns);
       g_autofree char *first_gb = ssdb_format_capacity (spec->access_first_bytes);
 
       g_print ("Access time: mean %s ms (%u reads); first %s: %s ms (%u reads)\n", mean,
@@ -1571,7 +1075,7 @@ print_surface_text (SsdbTarget *target, const SsdbSurfaceResult *r, guint64 wall
     }
   if (spec->burst)
     {
-      g_autofree char *burst = format_mbps (r->burst_bytes_per_second);
+      g_autofree char *burst = ssdb_cli_format_mbps (r->burst_bytes_per_second);
 
       g_print ("Burst rate: %s MB/s\n", burst);
     }
@@ -1589,12 +1093,12 @@ write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult
                    guint64 wall_ns, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *subtitle = g_strdup_printf ("%u samples × %s · %s blocks · QD%u",
                                                r->spec.samples, sample, block, r->spec.queue_depth);
-  g_autofree char *caption = export_caption ();
+  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbSurfaceView view;
   SsdbStyle style;
 
@@ -1608,7 +1112,7 @@ write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   if (!ssdb_render_surface_png (&view, &style, path, 900, 520, 1, &error))
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
 }
@@ -1651,49 +1155,49 @@ cmd_run_surface (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   SsdbSurfaceSpec spec;
   SsdbTargetOpenFlags flags = SSDB_TARGET_OPEN_READ;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   guint64 v, span_start = 0, span_length = 0, file_size = DEFAULT_FILE_SIZE;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, png_path, &status))
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run surface needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run surface needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
 
   ssdb_surface_spec_init (&spec);
   v = spec.samples;
-  if (!parse_uint_opt (samples_s, "--samples", 2, 100000, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (samples_s, "--samples", 2, 100000, &v, &status))
     return status;
   spec.samples = (guint)v;
-  if (!parse_block_opt (block_s, "--block", &spec.block_size, &status)
-      || !parse_size_opt (sample_size_s, "--sample-size", &spec.sample_bytes, &status))
+  if (!ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status)
+      || !ssdb_cli_parse_size_opt (sample_size_s, "--sample-size", &spec.sample_bytes, &status))
     return status;
   if (sample_size_s != NULL && (spec.sample_bytes == 0 || spec.sample_bytes % spec.block_size != 0))
-    return usage_error ("Invalid --sample-size “%s”: expected a whole number of --block "
-                        "transfers (%u bytes)",
-                        sample_size_s, spec.block_size);
+    return ssdb_cli_usage_error ("Invalid --sample-size “%s”: expected a whole number of --block "
+                                 "transfers (%u bytes)",
+                                 sample_size_s, spec.block_size);
   if (sample_size_s == NULL && spec.sample_bytes % spec.block_size != 0)
     spec.sample_bytes = MAX (spec.sample_bytes / spec.block_size, 1) * spec.block_size;
   v = spec.queue_depth;
-  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   spec.queue_depth = (guint)v;
   v = spec.access_samples;
-  if (!parse_uint_opt (access_s, "--access", 0, 1000000, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (access_s, "--access", 0, 1000000, &v, &status))
     return status;
   spec.access_samples = (guint)v;
-  if (!parse_size_opt (access_first_s, "--access-first", &spec.access_first_bytes, &status)
-      || !parse_span_opt (span_s, &span_start, &span_length, &status)
-      || !parse_size_opt (size_s, "--size", &file_size, &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+  if (!ssdb_cli_parse_size_opt (access_first_s, "--access-first", &spec.access_first_bytes, &status)
+      || !ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
   if (size_s != NULL && file_size == 0)
-    return usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
+    return ssdb_cli_usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
   spec.burst = !no_burst;
   spec.span_offset = span_start;
   spec.span_length = span_length;
@@ -1701,12 +1205,12 @@ cmd_run_surface (int argc, char **argv)
   if (write_s == NULL)
     {
       if (destroy != NULL)
-        return usage_error ("--destroy-data is only used with --write destroy");
+        return ssdb_cli_usage_error ("--destroy-data is only used with --write destroy");
     }
   else if (g_str_equal (write_s, "rewrite"))
     {
       if (destroy != NULL)
-        return usage_error ("--write rewrite keeps the data; it takes no --destroy-data");
+        return ssdb_cli_usage_error ("--write rewrite keeps the data; it takes no --destroy-data");
       spec.write = SSDB_SURFACE_WRITE_REWRITE;
       flags = SSDB_TARGET_OPEN_REWRITE;
     }
@@ -1716,30 +1220,32 @@ cmd_run_surface (int argc, char **argv)
       flags = SSDB_TARGET_OPEN_WRITE;
     }
   else
-    return usage_error ("Unknown --write “%s”: expected rewrite or destroy", write_s);
+    return ssdb_cli_usage_error ("Unknown --write “%s”: expected rewrite or destroy", write_s);
 
-  if (is_block_device (argv[1]))
+  if (ssdb_cli_is_block_device (argv[1]))
     {
       if (size_s != NULL)
-        return usage_error ("--size applies to a test file in a directory, not to %s", argv[1]);
+        return ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s",
+                                     argv[1]);
       if (spec.write == SSDB_SURFACE_WRITE_DESTROY && destroy == NULL)
-        return usage_error ("--write destroy overwrites %s: name it with --destroy-data %s",
-                            argv[1], argv[1]);
+        return ssdb_cli_usage_error (
+            "--write destroy overwrites %s: name it with --destroy-data %s", argv[1], argv[1]);
       target = ssdb_target_open (argv[1], flags, destroy, 0, &error);
     }
   else
     {
       if (destroy != NULL)
-        return usage_error ("--destroy-data applies to block devices; %s is not one", argv[1]);
+        return ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
+                                     argv[1]);
       /* A test file is the benchmark's own: it may be written in any mode. */
       target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
     }
   if (target == NULL)
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       return 1;
     }
-  if (!check_span (span_s, span_start, span_length, target, &status))
+  if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
   g_mutex_init (&rc.lock);
@@ -1747,7 +1253,7 @@ cmd_run_surface (int argc, char **argv)
   rc.target = target;
   rc.surface = ssdb_surface_result_new (&spec);
 
-  run_worker (&rc, surface_thread);
+  ssdb_cli_run_worker (&rc, surface_thread);
 
   if (rc.surface->read->len > 0 || rc.ok)
     print_surface_text (target, rc.surface, rc.wall_ns);
@@ -1758,14 +1264,14 @@ cmd_run_surface (int argc, char **argv)
 
       if (!save_run_report (json_path, target, rc.surface, NULL, &save_error))
         {
-          print_error (NULL, save_error);
+          ssdb_cli_print_error (NULL, save_error);
           status = 1;
         }
     }
   if (png_path)
     write_surface_png (png_path, target, rc.surface, rc.wall_ns, &status);
 
-  status = finish_status (&rc, status);
+  status = ssdb_cli_finish_status (&rc, status);
   g_clear_error (&rc.error);
   g_free (rc.label);
   ssdb_surface_result_free (rc.surface);
@@ -1778,7 +1284,7 @@ print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
 {
   const SsdbFillSpec *spec = &r->spec;
   const SsdbFillAnalysis *a = &r->analysis;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
   g_autofree char *segment = ssdb_format_transfer_size (spec->segment_bytes);
   g_autofree char *span = ssdb_format_capacity (spec->span_length);
@@ -1799,8 +1305,8 @@ print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
         {
           const SsdbFillPoint *p
               = &g_array_index (first->segments, SsdbFillPoint, table_index (n, row, rows));
-          g_autofree char *pos = format_gb ((double)p->position_bytes);
-          g_autofree char *rate = format_mbps (p->bytes_per_second);
+          g_autofree char *pos = ssdb_cli_format_gb ((double)p->position_bytes);
+          g_autofree char *rate = ssdb_cli_format_mbps (p->bytes_per_second);
 
           g_print ("%14s %14s\n", pos, rate);
         }
@@ -1812,7 +1318,7 @@ print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
   for (guint i = 0; i < r->passes->len; i++)
     {
       const SsdbFillPass *p = g_ptr_array_index (r->passes, i);
-      g_autofree char *rate = format_mbps (p->bytes_per_second);
+      g_autofree char *rate = ssdb_cli_format_mbps (p->bytes_per_second);
       g_autofree char *done = ssdb_format_capacity (p->bytes);
       g_autofree char *label = p->rw == SSDB_RW_READ
                                    ? g_strdup ("Read-back")
@@ -1830,23 +1336,23 @@ print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
       for (guint i = 0; i < a->phases->len; i++)
         {
           const SsdbFillPhase *ph = &g_array_index (a->phases, SsdbFillPhase, i);
-          g_autofree char *s = format_gb ((double)ph->start_bytes);
-          g_autofree char *e = format_gb ((double)ph->end_bytes);
-          g_autofree char *rate = format_mbps (ph->bytes_per_second);
+          g_autofree char *s = ssdb_cli_format_gb ((double)ph->start_bytes);
+          g_autofree char *e = ssdb_cli_format_gb ((double)ph->end_bytes);
+          g_autofree char *rate = ssdb_cli_format_mbps (ph->bytes_per_second);
 
           g_print ("  %s – %s GB  %s MB/s\n", s, e, rate);
         }
       if (a->cache_bytes > 0)
         {
           g_autofree char *cache = ssdb_format_capacity (a->cache_bytes);
-          g_autofree char *in = format_mbps (a->in_cache_bytes_per_second);
-          g_autofree char *post = format_mbps (a->post_cache_bytes_per_second);
+          g_autofree char *in = ssdb_cli_format_mbps (a->in_cache_bytes_per_second);
+          g_autofree char *post = ssdb_cli_format_mbps (a->post_cache_bytes_per_second);
 
           g_print ("Cache: %s; %s MB/s in the cache, %s MB/s after it\n", cache, in, post);
         }
       else
         {
-          g_autofree char *in = format_mbps (a->in_cache_bytes_per_second);
+          g_autofree char *in = ssdb_cli_format_mbps (a->in_cache_bytes_per_second);
 
           g_print ("Cache: no cliff found; %s MB/s throughout\n", in);
         }
@@ -1859,14 +1365,14 @@ static void
 write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
   g_autofree char *subtitle
       = g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
                          r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
                          block, r->spec.queue_depth, segment);
-  g_autofree char *caption = export_caption ();
+  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbFillView view;
   SsdbStyle style;
 
@@ -1878,7 +1384,7 @@ write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, i
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   if (!ssdb_render_fill_png (&view, &style, path, 900, 560, 1, &error))
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
 }
@@ -1914,71 +1420,75 @@ cmd_run_fill (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   SsdbFillSpec spec;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   guint64 v, span_start = 0, span_length = 0, file_size = DEFAULT_FILE_SIZE;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, png_path, &status))
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run fill needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run fill needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
 
   ssdb_fill_spec_init (&spec);
   v = spec.passes;
-  if (!parse_uint_opt (passes_s, "--passes", 1, 4, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (passes_s, "--passes", 1, 4, &v, &status))
     return status;
   spec.passes = (guint)v;
-  if (!parse_block_opt (block_s, "--block", &spec.block_size, &status))
+  if (!ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
     return status;
   v = spec.queue_depth;
-  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   spec.queue_depth = (guint)v;
-  if (!parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
-      || !parse_span_opt (span_s, &span_start, &span_length, &status)
-      || !parse_size_opt (size_s, "--size", &file_size, &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+  if (!ssdb_cli_parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
+      || !ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
   if (segment_s != NULL && (spec.segment_bytes == 0 || spec.segment_bytes % spec.block_size != 0))
-    return usage_error ("Invalid --segment “%s”: expected a whole number of --block transfers "
-                        "(%u bytes)",
-                        segment_s, spec.block_size);
+    return ssdb_cli_usage_error (
+        "Invalid --segment “%s”: expected a whole number of --block transfers "
+        "(%u bytes)",
+        segment_s, spec.block_size);
   if (size_s != NULL && file_size == 0)
-    return usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
+    return ssdb_cli_usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
   if (span_s != NULL && (span_start % spec.block_size != 0 || span_length < spec.block_size))
-    return usage_error ("Invalid --span “%s”: START must be a multiple of --block (%u bytes) "
-                        "and LENGTH at least one transfer",
-                        span_s, spec.block_size);
+    return ssdb_cli_usage_error (
+        "Invalid --span “%s”: START must be a multiple of --block (%u bytes) "
+        "and LENGTH at least one transfer",
+        span_s, spec.block_size);
   spec.read_back = !no_read_back;
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  if (is_block_device (argv[1]))
+  if (ssdb_cli_is_block_device (argv[1]))
     {
       if (size_s != NULL)
-        return usage_error ("--size applies to a test file in a directory, not to %s", argv[1]);
+        return ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s",
+                                     argv[1]);
       if (destroy == NULL)
-        return usage_error ("run fill overwrites all of %s: name it with --destroy-data %s",
-                            argv[1], argv[1]);
+        return ssdb_cli_usage_error (
+            "run fill overwrites all of %s: name it with --destroy-data %s", argv[1], argv[1]);
       target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
     }
   else
     {
       if (destroy != NULL)
-        return usage_error ("--destroy-data applies to block devices; %s is not one", argv[1]);
+        return ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
+                                     argv[1]);
       target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
     }
   if (target == NULL)
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       return 1;
     }
-  if (!check_span (span_s, span_start, span_length, target, &status))
+  if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
   g_mutex_init (&rc.lock);
@@ -1986,7 +1496,7 @@ cmd_run_fill (int argc, char **argv)
   rc.target = target;
   rc.fill_result = ssdb_fill_result_new (&spec);
 
-  run_worker (&rc, fill_thread);
+  ssdb_cli_run_worker (&rc, fill_thread);
 
   print_fill_text (target, rc.fill_result);
 
@@ -1996,14 +1506,14 @@ cmd_run_fill (int argc, char **argv)
 
       if (!save_run_report (json_path, target, NULL, rc.fill_result, &save_error))
         {
-          print_error (NULL, save_error);
+          ssdb_cli_print_error (NULL, save_error);
           status = 1;
         }
     }
   if (png_path)
     write_fill_png (png_path, target, rc.fill_result, &status);
 
-  status = finish_status (&rc, status);
+  status = ssdb_cli_finish_status (&rc, status);
   g_clear_error (&rc.error);
   g_free (rc.label);
   ssdb_fill_result_free (rc.fill_result);
@@ -2015,104 +1525,6 @@ cmd_run_fill (int argc, char **argv)
 
 static const char file_size_help[] = "Test file size in a directory [1G]";
 
-/* Opens TARGET for a run that may write: a device for writing only with --destroy-data naming
- * it (@destroy), a test file of @file_size in a directory in any case. */
-static SsdbTarget *
-open_bench_target (const char *path, const char *destroy, const char *file_size_s,
-                   guint64 file_size, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbTarget *target;
-
-  if (is_block_device (path))
-    {
-      if (file_size_s != NULL)
-        {
-          *status
-              = usage_error ("--file-size applies to a test file in a directory, not to %s", path);
-          return NULL;
-        }
-      target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
-                                 destroy, 0, &error);
-    }
-  else
-    {
-      if (destroy != NULL)
-        {
-          *status = usage_error ("--destroy-data applies to block devices; %s is not one", path);
-          return NULL;
-        }
-      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
-    }
-  if (target == NULL)
-    {
-      print_error (NULL, error);
-      *status = 1;
-    }
-  return target;
-}
-
-/* --depths "1,2,4": rising whole numbers from 1 to @max, at most SSDB_ACCESS_MAX_STEPS. */
-static gboolean
-parse_depths_opt (const char *text, guint max, guint depths[SSDB_ACCESS_MAX_STEPS], guint *n_depths,
-                  int *status)
-{
-  g_auto (GStrv) parts = NULL;
-  guint n;
-
-  if (text == NULL)
-    return TRUE;
-  parts = g_strsplit (text, ",", -1);
-  n = g_strv_length (parts);
-  if (n == 0)
-    {
-      *status = usage_error ("Invalid --depths “%s”: expected depths separated by commas (1,2,4)",
-                             text);
-      return FALSE;
-    }
-  if (n > SSDB_ACCESS_MAX_STEPS)
-    {
-      *status
-          = usage_error ("Invalid --depths “%s”: at most %u depths", text, SSDB_ACCESS_MAX_STEPS);
-      return FALSE;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      guint64 v;
-
-      if (parts[i][0] == '\0')
-        {
-          *status = usage_error ("Invalid --depths “%s”: depth %u is empty (expected whole "
-                                 "numbers separated by commas: 1,2,4)",
-                                 text, i + 1);
-          return FALSE;
-        }
-      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, G_MAXUINT64, &v, NULL))
-        {
-          *status
-              = usage_error ("Invalid --depths “%s”: “%s” is not a whole number", text, parts[i]);
-          return FALSE;
-        }
-      if (v < 1 || v > max)
-        {
-          *status = usage_error ("Invalid --depths “%s”: %" G_GUINT64_FORMAT
-                                 " is out of range (1 to %u)",
-                                 text, v, max);
-          return FALSE;
-        }
-      if (i > 0 && v <= depths[i - 1])
-        {
-          *status = usage_error ("Invalid --depths “%s”: depths must rise (%" G_GUINT64_FORMAT
-                                 " after %u)",
-                                 text, v, depths[i - 1]);
-          return FALSE;
-        }
-      depths[i] = (guint)v;
-    }
-  *n_depths = n;
-  return TRUE;
-}
-
 static gboolean
 save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
                    const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload, int *status)
@@ -2123,17 +1535,9 @@ save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult 
   ssdb_report_set_access (report, access);
   ssdb_report_set_sweep (report, sweep);
   ssdb_report_set_workload (report, workload);
-  if (g_str_equal (path, "-"))
+  if (!ssdb_cli_save_report (report, path, &error))
     {
-      g_autofree char *text = ssdb_report_to_data (report, NULL);
-
-      fputs (text, stdout);
-      fflush (stdout);
-      return TRUE;
-    }
-  if (!ssdb_report_save (report, path, &error))
-    {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       *status = 1;
       return FALSE;
     }
@@ -2143,7 +1547,7 @@ save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult 
 static void
 on_access_progress (SsdbAccessResult *result, int step, double fraction, gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
   g_autofree char *label = NULL;
   double iops = 0;
 
@@ -2158,19 +1562,19 @@ on_access_progress (SsdbAccessResult *result, int step, double fraction, gpointe
       iops = s->iops;
     }
   /* The rate column shows reads per second × the transfer size. */
-  set_progress (rc, label, fraction, iops * result->spec.block_size);
+  ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
 }
 
 static gpointer
 access_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
   gint64 t0 = g_get_monotonic_time ();
 
   rc->ok = ssdb_access_run (rc->target, rc->access_result, on_access_progress, rc, rc->cancellable,
                             &rc->error);
   rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
 }
 
@@ -2198,7 +1602,7 @@ static void
 print_access_text (SsdbTarget *target, const SsdbAccessResult *r)
 {
   const SsdbAccessSpec *spec = &r->spec;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
   g_autofree char *span = ssdb_format_capacity (spec->span_length);
   char secs[G_ASCII_DTOSTR_BUF_SIZE];
@@ -2213,10 +1617,10 @@ print_access_text (SsdbTarget *target, const SsdbAccessResult *r)
     {
       const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
       g_autofree char *name = ssdb_access_step_label (spec->mode, s->depth);
-      g_autofree char *mean = format_ms (s->mean_ns);
-      g_autofree char *median = format_ms ((double)s->median_ns);
-      g_autofree char *p99 = format_ms ((double)s->p99_ns);
-      g_autofree char *max = format_ms ((double)s->max_ns);
+      g_autofree char *mean = ssdb_cli_format_ms (s->mean_ns);
+      g_autofree char *median = ssdb_cli_format_ms ((double)s->median_ns);
+      g_autofree char *p99 = ssdb_cli_format_ms ((double)s->p99_ns);
+      g_autofree char *max = ssdb_cli_format_ms ((double)s->max_ns);
       char iops[G_ASCII_DTOSTR_BUF_SIZE], inflight[G_ASCII_DTOSTR_BUF_SIZE];
 
       if (s->state == SSDB_ENTRY_PENDING || s->state == SSDB_ENTRY_RUNNING)
@@ -2238,13 +1642,13 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
                   int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *subtitle
       = g_strdup_printf ("Random %s reads over %s · by %s", block, span,
                          r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
-  g_autofree char *caption = export_caption ();
+  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbAccessView view;
   SsdbStyle style;
 
@@ -2257,37 +1661,9 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   if (!ssdb_render_access_png (&view, &style, path, 900, 560, 1, &error))
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
-}
-
-/* --span-gb N: the first N GB (10^9 bytes; fractions allowed), rounded down to whole blocks. */
-static gboolean
-parse_span_gb_opt (const char *text, guint block_size, guint64 *out, int *status)
-{
-  char *end = NULL;
-  double v;
-
-  if (text == NULL)
-    return TRUE;
-  v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (v) || v <= 0 || v > 1e9
-      || strpbrk (text, "xXnNiI") != NULL)
-    {
-      *status = usage_error ("Invalid --span-gb “%s”: expected a number of GB larger than 0 "
-                             "(10, 0.5)",
-                             text);
-      return FALSE;
-    }
-  *out = (guint64)(v * 1e9) / block_size * block_size;
-  if (*out == 0)
-    {
-      *status = usage_error ("Invalid --span-gb “%s”: smaller than one transfer (%u bytes)", text,
-                             block_size);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 static int
@@ -2323,55 +1699,57 @@ cmd_run_access (int argc, char **argv)
   g_autoptr (SsdbTarget) target = NULL;
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   SsdbAccessSpec spec;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   guint64 v, file_size = DEFAULT_FILE_SIZE;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, png_path, &status))
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run access needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run access needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
   if (relief && png_path == NULL)
-    return usage_error ("--relief chooses the kind of --png chart; it needs --png FILE");
+    return ssdb_cli_usage_error ("--relief chooses the kind of --png chart; it needs --png FILE");
 
   ssdb_access_spec_init (&spec);
   spec.mode = threads ? SSDB_ACCESS_MODE_THREADS : SSDB_ACCESS_MODE_QUEUE;
-  if (!parse_block_opt (size_s, "--size", &spec.block_size, &status)
-      || !parse_depths_opt (depths_s, threads ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH,
-                            spec.depths, &spec.n_depths, &status)
-      || !parse_span_gb_opt (span_s, spec.block_size, &spec.span_length, &status)
-      || !parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
-                             &spec.step_duration_ns, &status)
-      || !parse_uint_opt (ios_s, "--ios", 1, G_MAXINT64, &spec.step_ios, &status)
-      || !parse_size_opt (file_size_s, "--file-size", &file_size, &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+  if (!ssdb_cli_parse_block_opt (size_s, "--size", &spec.block_size, &status)
+      || !ssdb_cli_parse_depths_opt (depths_s, threads ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH,
+                                     spec.depths, &spec.n_depths, &status)
+      || !ssdb_cli_parse_span_gb_opt (span_s, spec.block_size, &spec.span_length, &status)
+      || !ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
+                                      &spec.step_duration_ns, &status)
+      || !ssdb_cli_parse_uint_opt (ios_s, "--ios", 1, G_MAXINT64, &spec.step_ios, &status)
+      || !ssdb_cli_parse_size_opt (file_size_s, "--file-size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
   if (threads && depths_s == NULL)
     for (guint i = 0; i < spec.n_depths; i++)
       if (spec.depths[i] > SSDB_MAX_THREADS)
         spec.n_depths = i;
   if (file_size_s != NULL && file_size == 0)
-    return usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
+    return ssdb_cli_usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
   spec.fill = destroy != NULL;
 
-  if ((target = open_bench_target (argv[1], destroy, file_size_s, file_size, &status)) == NULL)
+  if ((target = ssdb_cli_open_bench_target (argv[1], destroy, file_size_s, file_size, &status))
+      == NULL)
     return status;
   v = ssdb_target_get_info (target)->size_bytes;
   if (spec.span_length > v)
-    return usage_error ("Invalid --span-gb “%s”: %s holds only %" G_GUINT64_FORMAT " bytes", span_s,
-                        ssdb_target_get_display_name (target), v);
+    return ssdb_cli_usage_error ("Invalid --span-gb “%s”: %s holds only %" G_GUINT64_FORMAT
+                                 " bytes",
+                                 span_s, ssdb_target_get_display_name (target), v);
 
   g_mutex_init (&rc.lock);
   rc.cancellable = cancellable;
   rc.target = target;
   rc.access_result = ssdb_access_result_new (&spec);
 
-  run_worker (&rc, access_thread);
+  ssdb_cli_run_worker (&rc, access_thread);
 
   print_access_text (target, rc.access_result);
   if (json_path)
@@ -2379,7 +1757,7 @@ cmd_run_access (int argc, char **argv)
   if (png_path)
     write_access_png (png_path, target, rc.access_result, relief, &status);
 
-  status = finish_status (&rc, status);
+  status = ssdb_cli_finish_status (&rc, status);
   g_clear_error (&rc.error);
   g_free (rc.label);
   ssdb_access_result_free (rc.access_result);
@@ -2391,7 +1769,7 @@ static void
 on_sweep_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fraction,
                    gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
   GArray *points = rw == SSDB_RW_WRITE ? result->write : result->read;
   g_autofree char *label = NULL;
   double rate = 0;
@@ -2406,19 +1784,19 @@ on_sweep_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fracti
     }
   if (points->len > 0)
     rate = g_array_index (points, SsdbSweepPoint, points->len - 1).bytes_per_second;
-  set_progress (rc, label, fraction, rate);
+  ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
 static gpointer
 sweep_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
   gint64 t0 = g_get_monotonic_time ();
 
   rc->ok = ssdb_sweep_run (rc->target, rc->sweep_result, on_sweep_progress, rc, rc->cancellable,
                            &rc->error);
   rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
 }
 
@@ -2435,7 +1813,7 @@ static void
 print_sweep_text (SsdbTarget *target, const SsdbSweepResult *r)
 {
   const SsdbSweepSpec *spec = &r->spec;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *span = ssdb_format_capacity (spec->span_length);
 
   g_print ("Transfer-size sweep: %s\n", title);
@@ -2451,8 +1829,8 @@ print_sweep_text (SsdbTarget *target, const SsdbSweepResult *r)
       const SsdbSweepPoint *w = find_sweep_point (r->write, r->sizes[i]);
       const SsdbSweepPoint *rd = find_sweep_point (r->read, r->sizes[i]);
       g_autofree char *name = ssdb_format_transfer_size (r->sizes[i]);
-      g_autofree char *wr = w ? format_mbps (w->bytes_per_second) : g_strdup ("–");
-      g_autofree char *rr = rd ? format_mbps (rd->bytes_per_second) : g_strdup ("–");
+      g_autofree char *wr = w ? ssdb_cli_format_mbps (w->bytes_per_second) : g_strdup ("–");
+      g_autofree char *rr = rd ? ssdb_cli_format_mbps (rd->bytes_per_second) : g_strdup ("–");
       char wi[G_ASCII_DTOSTR_BUF_SIZE] = "–", ri[G_ASCII_DTOSTR_BUF_SIZE] = "–";
 
       if (w)
@@ -2469,11 +1847,11 @@ static void
 write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *subtitle
       = g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
-  g_autofree char *caption = export_caption ();
+  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbSweepView view;
   SsdbStyle style;
 
@@ -2485,7 +1863,7 @@ write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r,
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   if (!ssdb_render_sweep_png (&view, &style, path, 900, 640, 1, &error))
     {
-      print_error (NULL, error);
+      ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
 }
@@ -2521,47 +1899,49 @@ cmd_run_sweep (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (GError) error = NULL;
   SsdbSweepSpec spec;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   guint64 v, file_size = DEFAULT_FILE_SIZE;
   guint sizes[SSDB_SWEEP_MAX_SIZES], n_sizes;
   const SsdbTargetInfo *info;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, png_path, &status))
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run sweep needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run sweep needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
   if (read_only && destroy != NULL)
-    return usage_error ("--read-only writes nothing; it takes no --destroy-data");
+    return ssdb_cli_usage_error ("--read-only writes nothing; it takes no --destroy-data");
 
   ssdb_sweep_spec_init (&spec);
-  if (min_s != NULL && !parse_block_opt (min_s, "--min", &spec.start_size, &status))
+  if (min_s != NULL && !ssdb_cli_parse_block_opt (min_s, "--min", &spec.start_size, &status))
     return status;
-  if (!parse_block_opt (max_s, "--max", &spec.end_size, &status))
+  if (!ssdb_cli_parse_block_opt (max_s, "--max", &spec.end_size, &status))
     return status;
   v = spec.queue_depth;
-  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   spec.queue_depth = (guint)v;
-  if (!parse_size_opt (span_s, "--span", &spec.span_length, &status)
-      || !parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
-                             &spec.duration_ns, &status)
-      || !parse_size_opt (file_size_s, "--file-size", &file_size, &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+  if (!ssdb_cli_parse_size_opt (span_s, "--span", &spec.span_length, &status)
+      || !ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
+                                      &spec.duration_ns, &status)
+      || !ssdb_cli_parse_size_opt (file_size_s, "--file-size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
   if (min_s != NULL && spec.start_size > spec.end_size)
-    return usage_error ("Invalid --min “%s”: larger than --max (%u bytes)", min_s, spec.end_size);
+    return ssdb_cli_usage_error ("Invalid --min “%s”: larger than --max (%u bytes)", min_s,
+                                 spec.end_size);
   if (span_s != NULL && spec.span_length == 0)
-    return usage_error ("Invalid --span “%s”: must be larger than 0", span_s);
+    return ssdb_cli_usage_error ("Invalid --span “%s”: must be larger than 0", span_s);
   if (file_size_s != NULL && file_size == 0)
-    return usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
+    return ssdb_cli_usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
 
-  if ((target = open_bench_target (argv[1], destroy, file_size_s, file_size, &status)) == NULL)
+  if ((target = ssdb_cli_open_bench_target (argv[1], destroy, file_size_s, file_size, &status))
+      == NULL)
     return status;
   info = ssdb_target_get_info (target);
   spec.do_read = TRUE;
@@ -2574,15 +1954,16 @@ cmd_run_sweep (int argc, char **argv)
   if (span_s == NULL && spec.span_length > info->size_bytes)
     spec.span_length = info->size_bytes;
   if (spec.span_length > info->size_bytes)
-    return usage_error ("Invalid --span “%s”: %s holds only %" G_GUINT64_FORMAT " bytes", span_s,
-                        ssdb_target_get_display_name (target), info->size_bytes);
+    return ssdb_cli_usage_error ("Invalid --span “%s”: %s holds only %" G_GUINT64_FORMAT " bytes",
+                                 span_s, ssdb_target_get_display_name (target), info->size_bytes);
   if (!ssdb_sweep_sizes (&spec, MAX (info->logical_block_size, info->dio_offset_align), sizes,
                          &n_sizes, &error))
-    return usage_error ("%s", error->message);
+    return ssdb_cli_usage_error ("%s", error->message);
   if (spec.span_length < sizes[n_sizes - 1])
-    return usage_error ("Invalid --span: %" G_GUINT64_FORMAT " bytes is smaller than --max (%u "
-                        "bytes)",
-                        spec.span_length, sizes[n_sizes - 1]);
+    return ssdb_cli_usage_error ("Invalid --span: %" G_GUINT64_FORMAT
+                                 " bytes is smaller than --max (%u "
+                                 "bytes)",
+                                 spec.span_length, sizes[n_sizes - 1]);
 
   g_mutex_init (&rc.lock);
   rc.cancellable = cancellable;
@@ -2592,7 +1973,7 @@ cmd_run_sweep (int argc, char **argv)
   memcpy (rc.sweep_result->sizes, sizes, sizeof sizes);
   rc.sweep_result->n_sizes = n_sizes;
 
-  run_worker (&rc, sweep_thread);
+  ssdb_cli_run_worker (&rc, sweep_thread);
 
   print_sweep_text (target, rc.sweep_result);
   if (json_path)
@@ -2600,7 +1981,7 @@ cmd_run_sweep (int argc, char **argv)
   if (png_path)
     write_sweep_png (png_path, target, rc.sweep_result, &status);
 
-  status = finish_status (&rc, status);
+  status = ssdb_cli_finish_status (&rc, status);
   g_clear_error (&rc.error);
   g_free (rc.label);
   ssdb_sweep_result_free (rc.sweep_result);
@@ -2612,32 +1993,32 @@ static void
 on_workload_progress (SsdbWorkloadResult *result, const char *phase, double fraction,
                       gpointer user_data)
 {
-  RunContext *rc = user_data;
+  SsdbCliRun *rc = user_data;
   g_autofree char *label = g_strdup_printf ("%s: %s", result->spec.name, phase);
 
-  set_progress (rc, label, fraction, 0);
+  ssdb_cli_set_progress (rc, label, fraction, 0);
 }
 
 static gpointer
 workload_thread (gpointer data)
 {
-  RunContext *rc = data;
+  SsdbCliRun *rc = data;
   gint64 t0 = g_get_monotonic_time ();
 
   rc->ok = ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
                               rc->cancellable, &rc->error);
   rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (on_finished, rc);
+  g_idle_add (ssdb_cli_on_finished, rc);
   return NULL;
 }
 
 static void
 print_workload_row (const char *name, const SsdbWorkloadStats *s)
 {
-  g_autofree char *rate = format_mbps (s->bytes_per_second);
-  g_autofree char *mean = format_ms (s->mean_ns);
-  g_autofree char *p99 = format_ms ((double)s->p99_ns);
-  g_autofree char *max = format_ms ((double)s->max_ns);
+  g_autofree char *rate = ssdb_cli_format_mbps (s->bytes_per_second);
+  g_autofree char *mean = ssdb_cli_format_ms (s->mean_ns);
+  g_autofree char *p99 = ssdb_cli_format_ms ((double)s->p99_ns);
+  g_autofree char *max = ssdb_cli_format_ms ((double)s->max_ns);
   char iops[G_ASCII_DTOSTR_BUF_SIZE], inflight[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_ascii_formatd (iops, sizeof iops, "%.0f", s->iops);
@@ -2649,7 +2030,7 @@ static void
 print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
 {
   const SsdbWorkloadSpec *spec = &r->spec;
-  g_autofree char *title = target_title (target);
+  g_autofree char *title = ssdb_cli_target_title (target);
   g_autoptr (GString) mix = g_string_new (NULL);
   guint total_weight = 0;
   char ramp[G_ASCII_DTOSTR_BUF_SIZE], run[G_ASCII_DTOSTR_BUF_SIZE];
@@ -2694,17 +2075,17 @@ load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *
 
   if (!g_file_get_contents (path, &text, &length, &error))
     {
-      *status = usage_error ("Invalid --spec “%s”: %s", path, error->message);
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %s", path, error->message);
       return FALSE;
     }
   if ((specs = ssdb_workload_specs_parse (text, (gssize)length, &error)) == NULL)
     {
-      *status = usage_error ("Invalid --spec “%s”: %s", path, error->message);
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %s", path, error->message);
       return FALSE;
     }
   if (specs->len == 0)
     {
-      *status = usage_error ("Invalid --spec “%s”: it defines no workload", path);
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: it defines no workload", path);
       return FALSE;
     }
   for (guint i = 0; i < specs->len; i++)
@@ -2718,10 +2099,11 @@ load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *
         }
     }
   if (name != NULL)
-    *status = usage_error ("Invalid --name “%s”: %s defines no workload of that name", name, path);
+    *status = ssdb_cli_usage_error ("Invalid --name “%s”: %s defines no workload of that name",
+                                    name, path);
   else
-    *status = usage_error ("--spec “%s” defines %u workloads: choose one with --name", path,
-                           specs->len);
+    *status = ssdb_cli_usage_error ("--spec “%s” defines %u workloads: choose one with --name",
+                                    path, specs->len);
   return FALSE;
 }
 
@@ -2755,23 +2137,23 @@ cmd_run_workload (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   SsdbWorkloadSpec spec;
   SsdbWorkloadPreset preset;
-  RunContext rc = { 0 };
+  SsdbCliRun rc = { 0 };
   guint64 v, file_size = DEFAULT_FILE_SIZE;
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!check_outputs (json_path, NULL, &status))
+  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
     return status;
   if (argc < 2)
-    return usage_error ("run workload needs a TARGET (a block device or a directory)");
+    return ssdb_cli_usage_error ("run workload needs a TARGET (a block device or a directory)");
   if (argc > 2)
-    return usage_error ("Unexpected argument “%s”", argv[2]);
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
   if ((preset_s == NULL) == (spec_path == NULL))
-    return usage_error ("run workload needs either --preset NAME or --spec FILE");
+    return ssdb_cli_usage_error ("run workload needs either --preset NAME or --spec FILE");
   if (name != NULL && spec_path == NULL)
-    return usage_error ("--name chooses a workload of --spec FILE");
+    return ssdb_cli_usage_error ("--name chooses a workload of --spec FILE");
 
   if (preset_s != NULL)
     {
@@ -2782,38 +2164,41 @@ cmd_run_workload (int argc, char **argv)
       else if (g_str_equal (key, "webserver"))
         preset = SSDB_WORKLOAD_WEB_SERVER;
       else if (!ssdb_workload_preset_from_string (preset_s, &preset))
-        return usage_error ("Unknown --preset “%s”: expected database, fileserver, webserver or "
-                            "workstation",
-                            preset_s);
+        return ssdb_cli_usage_error (
+            "Unknown --preset “%s”: expected database, fileserver, webserver or "
+            "workstation",
+            preset_s);
       ssdb_workload_spec_init_preset (&spec, preset);
     }
   else if (!load_spec_file (spec_path, name, &spec, &status))
     return status;
 
   v = spec.queue_depth;
-  if (!parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   spec.queue_depth = (guint)v;
   v = spec.workers;
-  if (!parse_uint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &v, &status))
+  if (!ssdb_cli_parse_uint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &v, &status))
     return status;
   spec.workers = (guint)v;
-  if (!parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 86400 * NS_PER_S,
-                          &spec.duration_ns, &status)
-      || !parse_seconds_opt (ramp_s, "--ramp", 0, 3600 * NS_PER_S, &spec.ramp_ns, &status)
-      || !parse_size_opt (file_size_s, "--file-size", &file_size, &status)
-      || !parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+  if (!ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 86400 * NS_PER_S,
+                                   &spec.duration_ns, &status)
+      || !ssdb_cli_parse_seconds_opt (ramp_s, "--ramp", 0, 3600 * NS_PER_S, &spec.ramp_ns, &status)
+      || !ssdb_cli_parse_size_opt (file_size_s, "--file-size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
   if (file_size_s != NULL && file_size == 0)
-    return usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
+    return ssdb_cli_usage_error ("Invalid --file-size “%s”: must be larger than 0", file_size_s);
   if (!ssdb_workload_spec_validate (&spec, &error))
-    return usage_error ("%s", error->message);
-  if (spec.read_percent < 100 && destroy == NULL && is_block_device (argv[1]))
-    return usage_error ("Workload “%s” writes (%u %% of its requests) and destroys the data of "
-                        "%s: name it with --destroy-data %s",
-                        spec.name, 100 - spec.read_percent, argv[1], argv[1]);
+    return ssdb_cli_usage_error ("%s", error->message);
+  if (spec.read_percent < 100 && destroy == NULL && ssdb_cli_is_block_device (argv[1]))
+    return ssdb_cli_usage_error (
+        "Workload “%s” writes (%u %% of its requests) and destroys the data of "
+        "%s: name it with --destroy-data %s",
+        spec.name, 100 - spec.read_percent, argv[1], argv[1]);
 
-  if ((target = open_bench_target (argv[1], destroy, file_size_s, file_size, &status)) == NULL)
+  if ((target = ssdb_cli_open_bench_target (argv[1], destroy, file_size_s, file_size, &status))
+      == NULL)
     return status;
 
   g_mutex_init (&rc.lock);
@@ -2821,13 +2206,13 @@ cmd_run_workload (int argc, char **argv)
   rc.target = target;
   rc.workload_result = ssdb_workload_result_new (&spec);
 
-  run_worker (&rc, workload_thread);
+  ssdb_cli_run_worker (&rc, workload_thread);
 
   print_workload_text (target, rc.workload_result);
   if (json_path)
     save_bench_report (json_path, target, NULL, NULL, rc.workload_result, &status);
 
-  status = finish_status (&rc, status);
+  status = ssdb_cli_finish_status (&rc, status);
   g_clear_error (&rc.error);
   g_free (rc.label);
   ssdb_workload_result_free (rc.workload_result);
@@ -2835,41 +2220,62 @@ cmd_run_workload (int argc, char **argv)
   return status;
 }
 
+/* The tests of "ssdbench-cli run TEST", in the order --help lists them. */
+static const struct
+{
+  const char *name;
+  const char *usage;
+  int (*run) (int argc, char **argv);
+} run_commands[] = {
+  { "summary", "TARGET [OPTION…]", cmd_run_summary },
+  { "job", "TARGET [OPTION…]", cmd_run_job },
+  { "surface", "TARGET [OPTION…]", cmd_run_surface },
+  { "fill", "TARGET --destroy-data DEVICE [OPTION…]", cmd_run_fill },
+  { "access", "TARGET [OPTION…]", cmd_run_access },
+  { "sweep", "TARGET [OPTION…]", cmd_run_sweep },
+  { "workload", "TARGET --preset NAME | --spec FILE [OPTION…]", cmd_run_workload },
+};
+
+static char *
+run_command_names (void)
+{
+  GString *names = g_string_new (NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
+    g_string_append_printf (names, "%s%s", i == 0 ? "" : ", ", run_commands[i].name);
+  return g_string_free (names, FALSE);
+}
+
 static int
 cmd_run (int argc, char **argv)
 {
+  g_autofree char *names = run_command_names ();
+
   if (argc < 2)
-    return usage_error ("run needs a test: summary, job, surface, fill, access, sweep or "
-                        "workload");
+    return ssdb_cli_usage_error ("run needs a test: %s", names);
   if (g_str_equal (argv[1], "--help") || g_str_equal (argv[1], "-h"))
     {
-      g_print ("Usage:\n  ssdbench-cli run summary TARGET [OPTION…]\n"
-               "  ssdbench-cli run job TARGET [OPTION…]\n"
-               "  ssdbench-cli run surface TARGET [OPTION…]\n"
-               "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n"
-               "  ssdbench-cli run access TARGET [OPTION…]\n"
-               "  ssdbench-cli run sweep TARGET [OPTION…]\n"
-               "  ssdbench-cli run workload TARGET --preset NAME | --spec FILE [OPTION…]\n");
+      g_print ("Usage:\n");
+      for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
+        g_print ("  ssdbench-cli run %s %s\n", run_commands[i].name, run_commands[i].usage);
       return 0;
     }
-  if (g_str_equal (argv[1], "summary"))
-    return cmd_run_summary (argc - 1, argv + 1);
-  if (g_str_equal (argv[1], "job"))
-    return cmd_run_job (argc - 1, argv + 1);
-  if (g_str_equal (argv[1], "surface"))
-    return cmd_run_surface (argc - 1, argv + 1);
-  if (g_str_equal (argv[1], "fill"))
-    return cmd_run_fill (argc - 1, argv + 1);
-  if (g_str_equal (argv[1], "access"))
-    return cmd_run_access (argc - 1, argv + 1);
-  if (g_str_equal (argv[1], "sweep"))
-    return cmd_run_sweep (argc - 1, argv + 1);
-  if (g_str_equal (argv[1], "workload"))
-    return cmd_run_workload (argc - 1, argv + 1);
-  return usage_error ("Unknown test “%s”: expected summary, job, surface, fill, access, sweep or "
-                      "workload",
-                      argv[1]);
+  for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
+    if (g_str_equal (argv[1], run_commands[i].name))
+      return run_commands[i].run (argc - 1, argv + 1);
+  return ssdb_cli_usage_error ("Unknown test “%s”: expected one of %s", argv[1], names);
 }
+
+/* The commands of ssdbench-cli besides "run". */
+static const struct
+{
+  const char *name;
+  int (*run) (int argc, char **argv);
+} commands[] = {
+  { "list", cmd_list },
+  { "info", cmd_info },
+  { "run", cmd_run },
+};
 
 int
 main (int argc, char **argv)
@@ -2894,11 +2300,8 @@ main (int argc, char **argv)
       g_print ("ssdbench-cli %s\n", PACKAGE_VERSION);
       return 0;
     }
-  if (g_str_equal (cmd, "list"))
-    return cmd_list (argc - 1, argv + 1);
-  if (g_str_equal (cmd, "info"))
-    return cmd_info (argc - 1, argv + 1);
-  if (g_str_equal (cmd, "run"))
-    return cmd_run (argc - 1, argv + 1);
-  return usage_error ("Unknown command “%s”", cmd);
+  for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
+    if (g_str_equal (cmd, commands[i].name))
+      return commands[i].run (argc - 1, argv + 1);
+  return ssdb_cli_usage_error ("Unknown command “%s”", cmd);
 }

@@ -1,0 +1,607 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli: what the commands share (see ssdb-cli-private.h). */
+#include "config.h"
+
+#include <glib-unix.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <signal.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-files.h"
+#include "engine/ssdb-units.h"
+#include "ssdb-cli-private.h"
+
+void
+ssdb_cli_print_error (const char *prefix, const GError *error)
+{
+  g_printerr ("ssdbench-cli: %s%s\n", prefix ? prefix : "", error->message);
+}
+
+int
+ssdb_cli_usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
+
+int
+ssdb_cli_usage_error (const char *fmt, ...)
+{
+  va_list ap;
+  g_autofree char *msg = NULL;
+
+  va_start (ap, fmt);
+  msg = g_strdup_vprintf (fmt, ap);
+  va_end (ap);
+  g_printerr ("ssdbench-cli: %s\n", msg);
+  g_printerr ("Try “ssdbench-cli --help”.\n");
+  return EXIT_USAGE;
+}
+
+/* Parses options; on failure prints the error naming the option and returns FALSE. */
+gboolean
+ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_option_context_set_help_enabled (ctx, TRUE);
+  if (!g_option_context_parse (ctx, argc, argv, &error))
+    {
+      *status = ssdb_cli_usage_error ("%s", error->message);
+      return FALSE;
+    }
+  for (int i = 1; i < *argc; i++)
+    if ((*argv)[i][0] == '-' && (*argv)[i][1] != '\0')
+      {
+        *status = ssdb_cli_usage_error ("Unknown option %s", (*argv)[i]);
+        return FALSE;
+      }
+  return TRUE;
+}
+
+gboolean
+ssdb_cli_write_json_node (JsonNode *node, const char *path, GError **error)
+{
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autofree char *text = NULL;
+
+  json_generator_set_root (gen, node);
+  json_generator_set_pretty (gen, TRUE);
+  json_generator_set_indent (gen, 2);
+  text = json_generator_to_data (gen, NULL);
+  if (path == NULL || g_str_equal (path, "-"))
+    {
+      g_print ("%s\n", text);
+      return TRUE;
+    }
+  {
+    g_autofree char *with_nl = g_strconcat (text, "\n", NULL);
+
+    if (!g_file_set_contents (path, with_nl, -1, error))
+      return FALSE;
+  }
+  return TRUE;
+}
+
+/* The report's "target" object for @info. */
+JsonNode *
+ssdb_cli_target_to_json (const SsdbTargetInfo *info)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (info, NULL);
+  g_autoptr (JsonNode) root = ssdb_report_to_json (report);
+  JsonNode *target = json_object_get_member (json_node_get_object (root), "target");
+
+  return json_node_copy (target);
+}
+
+static void
+print_to_stderr (const char *text)
+{
+  fputs (text, stderr);
+}
+
+/* Refuses, before a run starts, an output path that could not be written or that is not a
+ * regular file (a device node would otherwise be replaced by the report). */
+gboolean
+ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status)
+{
+  const char *paths[] = { json_path, png_path };
+
+  for (guint i = 0; i < G_N_ELEMENTS (paths); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (paths[i] == NULL)
+        continue;
+      if (i == 0 && g_str_equal (paths[i], "-"))
+        {
+          /* The report goes to standard output alone; the table goes to standard error. */
+          g_set_print_handler (print_to_stderr);
+          continue;
+        }
+      if (!ssdb_check_output_file (paths[i], &error))
+        {
+          *status = ssdb_cli_usage_error ("%s: %s", i == 0 ? "--json" : "--png", error->message);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+static gboolean
+on_signal (SsdbCliRun *rc, int signo)
+{
+  rc->signal_count++;
+  if (rc->signo == 0)
+    rc->signo = signo;
+  g_cancellable_cancel (rc->cancellable);
+  if (rc->signal_count > 2)
+    {
+      g_printerr ("\nssdbench-cli: stopping now\n");
+      _exit (128 + rc->signo);
+    }
+  return G_SOURCE_CONTINUE;
+}
+
+static gboolean
+on_sigint (gpointer data)
+{
+  return on_signal (data, SIGINT);
+}
+
+static gboolean
+on_sigterm (gpointer data)
+{
+  return on_signal (data, SIGTERM);
+}
+
+/* The exit status of a cancelled run: 128 + the signal that cancelled it (130 for Ctrl-C). */
+int
+ssdb_cli_cancelled_status (const SsdbCliRun *rc)
+{
+  return 128 + (rc->signo ? rc->signo : SIGINT);
+}
+
+gboolean
+ssdb_cli_on_finished (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->finished = TRUE;
+  g_main_loop_quit (rc->loop);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+print_progress (gpointer data)
+{
+  SsdbCliRun *rc = data;
+  SsdbSummaryProgress p;
+  g_autofree char *label = NULL;
+  double elapsed;
+
+  if (!rc->is_tty)
+    return G_SOURCE_CONTINUE;
+  g_mutex_lock (&rc->lock);
+  p = rc->progress;
+  label = g_strdup (rc->label);
+  g_mutex_unlock (&rc->lock);
+  if (!rc->have_progress)
+    return G_SOURCE_CONTINUE;
+
+  elapsed = (double)(g_get_monotonic_time () - rc->started_us) / 1e6;
+  if (p.phase && g_str_equal (p.phase, "prepare"))
+    g_printerr ("\r\033[KPreparing the test region with random data… %3.0f %%",
+                p.entry_fraction * 100);
+  else
+    g_printerr ("\r\033[K%3.0f %%  %s  %s%s  %9.2f MB/s  %5.0f s", p.fraction * 100,
+                label ? label : "", p.pass < 0 ? "warm-up" : "pass ", p.pass < 0 ? "" : "",
+                p.bytes_per_second / 1e6, elapsed);
+  return G_SOURCE_CONTINUE;
+}
+
+/* Runs @func on a worker thread while the main loop prints progress and turns SIGINT/SIGTERM
+ * into a cancel. */
+void
+ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
+{
+  guint sigint, sigterm, timer;
+  GThread *thread;
+
+  rc->loop = g_main_loop_new (NULL, FALSE);
+  rc->is_tty = isatty (STDERR_FILENO);
+  rc->started_us = g_get_monotonic_time ();
+  sigint = g_unix_signal_add (SIGINT, on_sigint, rc);
+  sigterm = g_unix_signal_add (SIGTERM, on_sigterm, rc);
+  timer = g_timeout_add (200, print_progress, rc);
+
+  thread = g_thread_new ("ssdb-run", func, rc);
+  g_main_loop_run (rc->loop);
+  g_thread_join (thread);
+
+  g_source_remove (sigint);
+  g_source_remove (sigterm);
+  g_source_remove (timer);
+  g_main_loop_unref (rc->loop);
+  if (rc->is_tty)
+    g_printerr ("\r\033[K");
+}
+
+gboolean
+ssdb_cli_parse_size_opt (const char *text, const char *what, guint64 *out, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!ssdb_parse_size (text, what, out, &error))
+    {
+      *status = ssdb_cli_usage_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ssdb_cli_parse_uint_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
+                         int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!ssdb_parse_uint (text, what, min, max, out, &error))
+    {
+      *status = ssdb_cli_usage_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ssdb_cli_parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max,
+                            guint64 *out, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  if (!ssdb_parse_seconds (text, what, min, max, out, &error))
+    {
+      *status = ssdb_cli_usage_error ("%s", error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ssdb_cli_is_block_device (const char *path)
+{
+  GStatBuf st;
+
+  return g_stat (path, &st) == 0 && S_ISBLK (st.st_mode);
+}
+
+/* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
+ * when --destroy-data was given. */
+SsdbTarget *
+ssdb_cli_open_run_target (const char *path, const char *destroy, guint64 file_size, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *target;
+  gboolean device = ssdb_cli_is_block_device (path);
+
+  if (destroy != NULL && !device)
+    {
+      *status
+          = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one", path);
+      return NULL;
+    }
+  target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+                             destroy, file_size, &error);
+  if (target == NULL)
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+  return target;
+}
+
+/* Parses --span START:LENGTH (two sizes, LENGTH > 0). */
+gboolean
+ssdb_cli_parse_span_opt (const char *text, guint64 *start, guint64 *length, int *status)
+{
+  g_autofree char *start_s = NULL;
+  const char *colon;
+  g_autoptr (GError) error = NULL;
+
+  if (text == NULL)
+    return TRUE;
+  colon = strchr (text, ':');
+  if (colon == NULL || strchr (colon + 1, ':') != NULL || colon == text || colon[1] == '\0')
+    {
+      *status
+          = ssdb_cli_usage_error ("Invalid --span “%s”: expected START:LENGTH, two sizes (0:100G, "
+                                  "10G:1G)",
+                                  text);
+      return FALSE;
+    }
+  start_s = g_strndup (text, (gsize)(colon - text));
+  if (!ssdb_parse_size (start_s, "--span START", start, &error)
+      || !ssdb_parse_size (colon + 1, "--span LENGTH", length, &error))
+    {
+      *status = ssdb_cli_usage_error ("%s (in --span “%s”)", error->message, text);
+      return FALSE;
+    }
+  if (*length == 0)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --span “%s”: LENGTH must be larger than 0", text);
+      return FALSE;
+    }
+  if (*start > G_MAXINT64 - *length)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --span “%s”: too large", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* After the target is open: the span must lie within it. */
+gboolean
+ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target,
+                     int *status)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  if (span_s == NULL)
+    return TRUE;
+  if (start >= info->size_bytes || length > info->size_bytes - start)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --span “%s”: it ends at byte %" G_GUINT64_FORMAT
+                                      ", beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                                      span_s, start + length, ssdb_target_get_display_name (target),
+                                      info->size_bytes);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The block size options: 512 bytes to 64 MiB. */
+gboolean
+ssdb_cli_parse_block_opt (const char *text, const char *what, guint *out, int *status)
+{
+  guint64 v = *out;
+
+  if (!ssdb_cli_parse_size_opt (text, what, &v, status))
+    return FALSE;
+  if (v == 0 || v > SSDB_MAX_BLOCK_SIZE || v % 512 != 0)
+    {
+      *status = ssdb_cli_usage_error (
+          "Invalid %s “%s”: expected a multiple of 512 bytes up to 64 MiB", what, text);
+      return FALSE;
+    }
+  *out = (guint)v;
+  return TRUE;
+}
+
+char *
+ssdb_cli_format_mbps (double bytes_per_second)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.1f", bytes_per_second / 1e6));
+}
+
+char *
+ssdb_cli_format_gb (double bytes)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", bytes / 1e9));
+}
+
+char *
+ssdb_cli_format_ms (double ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%.3f", ns / 1e6));
+}
+
+char *
+ssdb_cli_target_title (SsdbTarget *target)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+
+  if (info->kind == SSDB_TARGET_FILE)
+    return g_strdup_printf ("Test file in %s%s%s%s (%s)", info->path, info->fs_type ? ", " : "",
+                            info->fs_type ? info->fs_type : "", "", cap);
+  return g_strdup_printf ("%s · %s%s%s", info->path, cap, info->model ? " · " : "",
+                          info->model ? info->model : "");
+}
+
+char *
+ssdb_cli_export_caption (void)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
+
+  return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+}
+
+/* Ends a run: the error or cancel message and the exit status. */
+int
+ssdb_cli_finish_status (SsdbCliRun *rc, int status)
+{
+  if (rc->ok)
+    return status;
+  if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    {
+      g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
+      return ssdb_cli_cancelled_status (rc);
+    }
+  ssdb_cli_print_error (NULL, rc->error);
+  return 1;
+}
+
+void
+ssdb_cli_set_progress (SsdbCliRun *rc, const char *label, double fraction, double bytes_per_second)
+{
+  g_mutex_lock (&rc->lock);
+  rc->progress.phase = "measure";
+  rc->progress.pass = 0;
+  rc->progress.fraction = fraction;
+  rc->progress.bytes_per_second = bytes_per_second;
+  if (rc->label == NULL || !g_str_equal (rc->label, label))
+    {
+      g_free (rc->label);
+      rc->label = g_strdup (label);
+    }
+  rc->have_progress = TRUE;
+  g_mutex_unlock (&rc->lock);
+}
+
+/* Opens TARGET for a run that may write: a device for writing only with --destroy-data naming
+ * it (@destroy), a test file of @file_size in a directory in any case. */
+SsdbTarget *
+ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *file_size_s,
+                            guint64 file_size, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *target;
+
+  if (ssdb_cli_is_block_device (path))
+    {
+      if (file_size_s != NULL)
+        {
+          *status = ssdb_cli_usage_error (
+              "--file-size applies to a test file in a directory, not to %s", path);
+          return NULL;
+        }
+      target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+                                 destroy, 0, &error);
+    }
+  else
+    {
+      if (destroy != NULL)
+        {
+          *status = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
+                                          path);
+          return NULL;
+        }
+      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
+    }
+  if (target == NULL)
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+  return target;
+}
+
+/* --depths "1,2,4": rising whole numbers from 1 to @max, at most SSDB_ACCESS_MAX_STEPS. */
+gboolean
+ssdb_cli_parse_depths_opt (const char *text, guint max, guint depths[SSDB_ACCESS_MAX_STEPS],
+                           guint *n_depths, int *status)
+{
+  g_auto (GStrv) parts = NULL;
+  guint n;
+
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  n = g_strv_length (parts);
+  if (n == 0)
+    {
+      *status = ssdb_cli_usage_error (
+          "Invalid --depths “%s”: expected depths separated by commas (1,2,4)", text);
+      return FALSE;
+    }
+  if (n > SSDB_ACCESS_MAX_STEPS)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --depths “%s”: at most %u depths", text,
+                                      SSDB_ACCESS_MAX_STEPS);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      guint64 v;
+
+      if (parts[i][0] == '\0')
+        {
+          *status
+              = ssdb_cli_usage_error ("Invalid --depths “%s”: depth %u is empty (expected whole "
+                                      "numbers separated by commas: 1,2,4)",
+                                      text, i + 1);
+          return FALSE;
+        }
+      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, G_MAXUINT64, &v, NULL))
+        {
+          *status = ssdb_cli_usage_error ("Invalid --depths “%s”: “%s” is not a whole number", text,
+                                          parts[i]);
+          return FALSE;
+        }
+      if (v < 1 || v > max)
+        {
+          *status = ssdb_cli_usage_error ("Invalid --depths “%s”: %" G_GUINT64_FORMAT
+                                          " is out of range (1 to %u)",
+                                          text, v, max);
+          return FALSE;
+        }
+      if (i > 0 && v <= depths[i - 1])
+        {
+          *status = ssdb_cli_usage_error (
+              "Invalid --depths “%s”: depths must rise (%" G_GUINT64_FORMAT " after %u)", text, v,
+              depths[i - 1]);
+          return FALSE;
+        }
+      depths[i] = (guint)v;
+    }
+  *n_depths = n;
+  return TRUE;
+}
+
+/* --span-gb N: the first N GB (10^9 bytes; fractions allowed), rounded down to whole blocks. */
+gboolean
+ssdb_cli_parse_span_gb_opt (const char *text, guint block_size, guint64 *out, int *status)
+{
+  char *end = NULL;
+  double v;
+
+  if (text == NULL)
+    return TRUE;
+  v = g_ascii_strtod (text, &end);
+  if (end == text || *end != '\0' || !isfinite (v) || v <= 0 || v > 1e9
+      || strpbrk (text, "xXnNiI") != NULL)
+    {
+      *status
+          = ssdb_cli_usage_error ("Invalid --span-gb “%s”: expected a number of GB larger than 0 "
+                                  "(10, 0.5)",
+                                  text);
+      return FALSE;
+    }
+  *out = (guint64)(v * 1e9) / block_size * block_size;
+  if (*out == 0)
+    {
+      *status = ssdb_cli_usage_error (
+          "Invalid --span-gb “%s”: smaller than one transfer (%u bytes)", text, block_size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ssdb_cli_save_report (SsdbReport *report, const char *path, GError **error)
+{
+  if (g_str_equal (path, "-"))
+    {
+      g_autofree char *text = ssdb_report_to_data (report, NULL);
+
+      fputs (text, stdout);
+      fflush (stdout);
+      return TRUE;
+    }
+  return ssdb_report_save (report, path, error);
+}

@@ -1,0 +1,189 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli: what the commands share — option parsing, errors, run targets, the run on a
+ * worker thread with progress and signal handling, report output. */
+#pragma once
+
+#include <glib.h>
+#include <json-glib/json-glib.h>
+
+#include "engine/ssdb-access.h"
+#include "engine/ssdb-fill.h"
+#include "engine/ssdb-io.h"
+#include "engine/ssdb-report.h"
+#include "engine/ssdb-summary.h"
+#include "engine/ssdb-surface.h"
+#include "engine/ssdb-sweep.h"
+#include "engine/ssdb-target.h"
+#include "engine/ssdb-workload.h"
+
+G_BEGIN_DECLS
+
+/* Exit status for a usage error (bad option or argument); 1 is a failed run, 128 + N a run
+ * cancelled by signal N. */
+#define EXIT_USAGE 2
+#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+
+/* One run on a worker thread. The worker sets @ok and @error, and ends with
+ * g_idle_add (ssdb_cli_on_finished, run). Progress goes through @lock into @progress/@label
+ * (ssdb_cli_set_progress). A command's own result goes in its field below, or in @data. */
+typedef struct
+{
+  GMutex lock;
+  SsdbSummaryProgress progress;
+  char *label;
+  gboolean have_progress;
+
+  GCancellable *cancellable;
+  GMainLoop *loop;
+  gboolean finished;
+  gboolean ok;
+  GError *error;
+  int signal_count;
+  int signo;
+  gint64 started_us;
+
+  /* summary */
+  SsdbTarget *target;
+  SsdbSummaryResult *summary;
+  /* job */
+  const SsdbJobSpec *job;
+  SsdbIoResult *io_result;
+  gboolean fill;
+  gboolean is_tty;
+  /* surface / fill */
+  SsdbSurfaceResult *surface;
+  SsdbFillResult *fill_result;
+  /* access / sweep / workload */
+  SsdbAccessResult *access_result;
+  SsdbSweepResult *sweep_result;
+  SsdbWorkloadResult *workload_result;
+  guint64 wall_ns;
+  /* any other command's spec and result */
+  gpointer data;
+} SsdbCliRun;
+
+/* ---- errors and options ---- */
+
+/* Prints "ssdbench-cli: PREFIX MESSAGE" to standard error. */
+void
+ssdb_cli_print_error (const char *prefix, const GError *error);
+
+/* Prints the message and a pointer to --help; returns EXIT_USAGE. */
+int
+ssdb_cli_usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
+
+/* Parses @ctx's options out of @argc/@argv; any option left over is refused. On failure sets
+ * *@status to EXIT_USAGE (message printed) and returns FALSE. */
+gboolean
+ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status);
+
+/* Size option (512, 4K, 1MiB, 1G: see ssdb_parse_size); NULL @text leaves *@out. */
+gboolean
+ssdb_cli_parse_size_opt (const char *text, const char *what, guint64 *out, int *status);
+
+/* Whole number in [@min, @max]; NULL @text leaves *@out. */
+gboolean
+ssdb_cli_parse_uint_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
+                         int *status);
+
+/* Duration (5, 2.5s, 500ms, 1m) into ns within [@min, @max] ns; NULL @text leaves *@out. */
+gboolean
+ssdb_cli_parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max,
+                            guint64 *out, int *status);
+
+/* --span START:LENGTH (two sizes, LENGTH > 0) in bytes. */
+gboolean
+ssdb_cli_parse_span_opt (const char *text, guint64 *start, guint64 *length, int *status);
+
+/* After the target is open: the span must lie within it (a usage error naming both otherwise). */
+gboolean
+ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target,
+                     int *status);
+
+/* Transfer size option: a multiple of 512 bytes up to 64 MiB. */
+gboolean
+ssdb_cli_parse_block_opt (const char *text, const char *what, guint *out, int *status);
+
+/* --depths "1,2,4": rising whole numbers from 1 to @max, at most SSDB_ACCESS_MAX_STEPS. */
+gboolean
+ssdb_cli_parse_depths_opt (const char *text, guint max, guint depths[SSDB_ACCESS_MAX_STEPS],
+                           guint *n_depths, int *status);
+
+/* --span-gb N: the first N GB (10^9 bytes), rounded down to whole @block_size transfers. */
+gboolean
+ssdb_cli_parse_span_gb_opt (const char *text, guint block_size, guint64 *out, int *status);
+
+/* ---- targets and outputs ---- */
+
+gboolean
+ssdb_cli_is_block_device (const char *path);
+
+/* Opens TARGET for a run: a test file of @file_size bytes in a directory, or a device, for
+ * writing when @destroy (--destroy-data) names it. NULL with *@status set on failure. */
+SsdbTarget *
+ssdb_cli_open_run_target (const char *path, const char *destroy, guint64 file_size, int *status);
+
+/* Like ssdb_cli_open_run_target() for tests that only read a test file: --file-size applies to
+ * directories, --destroy-data to devices. */
+SsdbTarget *
+ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *file_size_s,
+                            guint64 file_size, int *status);
+
+/* Refuses, before a run starts, output paths that could not be written or are not regular files.
+ * "-" as @json_path sends the report to standard output and everything else to standard error. */
+gboolean
+ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status);
+
+/* Pretty JSON to @path, or to standard output when @path is NULL or "-". */
+gboolean
+ssdb_cli_write_json_node (JsonNode *node, const char *path, GError **error);
+
+/* Writes @report to @path, or to standard output when @path is "-". */
+gboolean
+ssdb_cli_save_report (SsdbReport *report, const char *path, GError **error);
+
+/* The report's "target" object for @info. */
+JsonNode *
+ssdb_cli_target_to_json (const SsdbTargetInfo *info);
+
+/* Numbers for the text tables, always with '.' (C locale): MB/s with 1 decimal, GB (10^9) and
+ * ms with 3. */
+char *
+ssdb_cli_format_mbps (double bytes_per_second);
+char *
+ssdb_cli_format_gb (double bytes);
+char *
+ssdb_cli_format_ms (double ns);
+
+/* "/dev/sda · 500 GB · MODEL" or "Test file in DIR, FS (SIZE)": the heading of charts. */
+char *
+ssdb_cli_target_title (SsdbTarget *target);
+
+/* "SSD Bench VERSION · DATE UTC": the caption of exported images. */
+char *
+ssdb_cli_export_caption (void);
+
+/* ---- the run ---- */
+
+/* Runs @func on a worker thread while the main loop prints progress to a terminal and turns
+ * SIGINT/SIGTERM into a cancel (a third signal exits at once). */
+void
+ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func);
+
+/* Idle callback the worker adds when it is done: quits the run's main loop. */
+gboolean
+ssdb_cli_on_finished (gpointer data);
+
+/* Progress from the worker: what runs (@label), the fraction of the run done and the rate. */
+void
+ssdb_cli_set_progress (SsdbCliRun *rc, const char *label, double fraction, double bytes_per_second);
+
+/* The exit status of a cancelled run: 128 + the signal that cancelled it (130 for Ctrl-C). */
+int
+ssdb_cli_cancelled_status (const SsdbCliRun *rc);
+
+/* Ends a run: prints the error or the cancel message; returns @status, 1, or 128 + signal. */
+int
+ssdb_cli_finish_status (SsdbCliRun *rc, int status);
+
+G_END_DECLS
