@@ -13,6 +13,11 @@
 #define WAIT_SLICE_NS (50 * G_GUINT64_CONSTANT (1000000))
 /* The monitor's wake-up period for cancellation and samples. */
 #define MONITOR_PERIOD_US (20 * G_TIME_SPAN_MILLISECOND)
+/* After a stop, how long requests still in flight may take before the device is declared not
+ * responding and the job returns without them (cancel takes effect within 250 ms). */
+#define STOP_GRACE_US (100 * G_TIME_SPAN_MILLISECOND)
+/* In the message of a job left to a device that does not answer. */
+#define NOT_RESPONDING_TEXT ", but the device is not responding: "
 /* Data pool size: writes take their bytes from a random page of it, so consecutive requests
  * rarely carry the same data (4096 distinct pages in 16 MiB). */
 #define POOL_MIN_BYTES (16u * 1024 * 1024)
@@ -23,13 +28,13 @@ now_ns (void)
   struct timespec ts;
 
   clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (guint64) ts.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) ts.tv_nsec;
+  return (guint64)ts.tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64)ts.tv_nsec;
 }
 
 static guint64
 timeval_ns (const struct timeval *tv)
 {
-  return (guint64) tv->tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64) tv->tv_usec * 1000;
+  return (guint64)tv->tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64)tv->tv_usec * 1000;
 }
 
 void
@@ -56,14 +61,14 @@ rw_verb (SsdbRw rw)
 {
   switch (rw)
     {
-    case SSDB_RW_READ:
-      return "read";
-    case SSDB_RW_WRITE:
-      return "write";
-    case SSDB_RW_MIX:
-      return "mixed read/write";
-    default:
-      return "I/O";
+      case SSDB_RW_READ:
+        return "read";
+      case SSDB_RW_WRITE:
+        return "write";
+      case SSDB_RW_MIX:
+        return "mixed read/write";
+      default:
+        return "I/O";
     }
 }
 
@@ -80,12 +85,12 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
   info = ssdb_target_get_info (target);
   name = ssdb_target_get_display_name (target);
 
-#define INVALID(...)                                                                             \
-  G_STMT_START                                                                                   \
-  {                                                                                              \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                   \
-    return FALSE;                                                                                \
-  }                                                                                              \
+#define INVALID(...)                                                                               \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
+    return FALSE;                                                                                  \
+  }                                                                                                \
   G_STMT_END
 
   if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
@@ -153,7 +158,7 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
   }
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
     INVALID ("Unknown data pattern");
-  buffers = (guint64) spec->threads * spec->queue_depth * spec->block_size;
+  buffers = (guint64)spec->threads * spec->queue_depth * spec->block_size;
   if (spec->rw != SSDB_RW_WRITE && buffers > SSDB_MAX_BUFFER_BYTES)
     INVALID ("%u threads × QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers, more "
              "than the limit of %" G_GUINT64_FORMAT,
@@ -162,7 +167,7 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
 
   if (spec->write_source != NULL
       && (spec->rw != SSDB_RW_WRITE || spec->n_size_mix > 0
-          || (guintptr) spec->write_source % MAX (info->dio_mem_align, 1u) != 0))
+          || (guintptr)spec->write_source % MAX (info->dio_mem_align, 1u) != 0))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                    "A rewrite-in-place job writes fixed-size blocks from an aligned buffer");
@@ -221,21 +226,37 @@ typedef struct
   guint64 done_bytes;
   guint64 done_ios;
 
+  /* Guards everything below and the histograms: taken once per batch of completions, and by
+   * the caller when it gathers the results (possibly while the thread still waits for a device
+   * that does not answer). */
+  GMutex lock;
+  gboolean abandoned; /* the caller gathered and left: record nothing more, call nothing */
   guint64 read_ios, read_bytes, write_ios, write_bytes;
   guint64 last_completion_ns;
   guint64 cpu_user_ns, cpu_system_ns;
+  guint inflight;
   GError *error;
+
+  gboolean finished; /* under Shared.mutex */
 } Worker;
 
+/* Owned jointly by the caller and every started worker (refs): a worker that waits for a device
+ * that does not answer outlives ssdb_io_run() and frees the job when it ends. */
 struct _Shared
 {
+  gint refs;
+  SsdbJobSpec spec_copy;
   const SsdbJobSpec *spec;
   SsdbTarget *target;
   int fd;
-  const char *display_name;
+  char *display_name;
+  SsdbDataPool *pool_ref;
   const guint8 *pool;
   guint64 pool_slots; /* pool positions a write may start at, in mem-align units */
   guint pool_align;
+  guint8 *source_copy; /* the job's own copy of SsdbJobSpec.write_source */
+  Worker *workers;
+  guint n_workers;
 
   GMutex mutex;
   GCond cond;
@@ -248,6 +269,33 @@ struct _Shared
   guint64 t0;
   guint64 deadline;
 };
+
+static void
+worker_free (Worker *w);
+
+static Shared *
+shared_ref (Shared *sh)
+{
+  g_atomic_int_inc (&sh->refs);
+  return sh;
+}
+
+static void
+shared_unref (Shared *sh)
+{
+  if (!g_atomic_int_dec_and_test (&sh->refs))
+    return;
+  for (guint i = 0; i < sh->n_workers; i++)
+    worker_free (&sh->workers[i]);
+  g_free (sh->workers);
+  g_clear_pointer (&sh->pool_ref, ssdb_data_pool_unref);
+  free (sh->source_copy);
+  g_clear_object (&sh->target);
+  g_free (sh->display_name);
+  g_mutex_clear (&sh->mutex);
+  g_cond_clear (&sh->cond);
+  g_free (sh);
+}
 
 static inline gboolean
 should_stop (Shared *shared)
@@ -273,12 +321,11 @@ next_general (Worker *w, guint slot, guint64 *offset, guint *size)
       while (k + 1 < spec->n_size_mix && r >= w->mix_cum[k])
         k++;
       sz = spec->size_mix[k].size;
-      w->slot_size_index[slot] = (guint8) k;
+      w->slot_size_index[slot] = (guint8)k;
     }
   random = spec->access == SSDB_ACCESS_RANDOM
-           && (spec->random_percent >= 100
-               || ssdb_rng_below (&w->rng, 100) < spec->random_percent);
-  w->slot_random[slot] = (guint8) random;
+           && (spec->random_percent >= 100 || ssdb_rng_below (&w->rng, 100) < spec->random_percent);
+  w->slot_random[slot] = (guint8)random;
   if (random)
     {
       guint64 positions = (w->region_bytes - sz) / align + 1;
@@ -318,20 +365,20 @@ prepare_io (Worker *w, guint slot, guint64 now)
 
   switch (spec->rw)
     {
-    case SSDB_RW_READ:
-      is_read = TRUE;
-      break;
-    case SSDB_RW_WRITE:
-      is_read = FALSE;
-      break;
-    default:
-      is_read = ssdb_rng_below (&w->rng, 100) < spec->read_percent;
-      break;
+      case SSDB_RW_READ:
+        is_read = TRUE;
+        break;
+      case SSDB_RW_WRITE:
+        is_read = FALSE;
+        break;
+      default:
+        is_read = ssdb_rng_below (&w->rng, 100) < spec->read_percent;
+        break;
     }
 
   if (is_read)
-    io_prep_pread (cb, w->shared->fd, w->read_buffers + (gsize) slot * spec->block_size, size,
-                   (long long) offset);
+    io_prep_pread (cb, w->shared->fd, w->read_buffers + (gsize)slot * spec->block_size, size,
+                   (long long)offset);
   else
     {
       Shared *sh = w->shared;
@@ -340,8 +387,8 @@ prepare_io (Worker *w, guint slot, guint64 now)
       if (G_UNLIKELY (spec->write_source != NULL))
         src = spec->write_source + (offset - spec->offset);
       else
-        src = sh->pool + (gsize) ssdb_rng_below (&w->rng, sh->pool_slots) * sh->pool_align;
-      io_prep_pwrite (cb, sh->fd, (void *) src, size, (long long) offset);
+        src = sh->pool + (gsize)ssdb_rng_below (&w->rng, sh->pool_slots) * sh->pool_align;
+      io_prep_pwrite (cb, sh->fd, (void *)src, size, (long long)offset);
     }
   w->submit_ns[slot] = now;
   w->issued_bytes += size;
@@ -361,6 +408,7 @@ may_issue (Worker *w, guint64 now)
   return TRUE;
 }
 
+/* With w->lock held. */
 static void
 worker_fail (Worker *w, const char *op, guint64 offset, guint len, int errsv)
 {
@@ -388,18 +436,20 @@ submit_batch (Worker *w, guint n)
 
   while (done < n)
     {
-      int r = io_submit (w->ctx, (long) (n - done), w->batch + done);
+      int r = io_submit (w->ctx, (long)(n - done), w->batch + done);
 
       if (r > 0)
-        done += (guint) r;
+        done += (guint)r;
       else if (r == -EAGAIN || r == -EINTR)
         break;
       else
         {
           struct iocb *cb = w->batch[done];
 
+          g_mutex_lock (&w->lock);
           worker_fail (w, cb->aio_lio_opcode == IO_CMD_PREAD ? "submit read" : "submit write",
-                       (guint64) cb->u.c.offset, (guint) cb->u.c.nbytes, r < 0 ? -r : EIO);
+                       (guint64)cb->u.c.offset, (guint)cb->u.c.nbytes, r < 0 ? -r : EIO);
+          g_mutex_unlock (&w->lock);
           break;
         }
     }
@@ -415,7 +465,7 @@ worker_main (gpointer data)
   guint qd = spec->queue_depth;
   guint inflight = 0, n;
   struct rusage ru0, ru1;
-  struct timespec slice = { 0, (long) WAIT_SLICE_NS };
+  struct timespec slice = { 0, (long)WAIT_SLICE_NS };
 
   g_mutex_lock (&sh->mutex);
   sh->ready++;
@@ -438,9 +488,10 @@ worker_main (gpointer data)
         w->batch[n] = &w->iocbs[n];
       }
     inflight = submit_batch (w, n);
+    __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
     /* Slots that were not accepted are simply not in flight; they are refilled below. */
     for (guint i = inflight; i < n; i++)
-      w->issued_bytes -= (guint64) w->iocbs[i].u.c.nbytes;
+      w->issued_bytes -= (guint64)w->iocbs[i].u.c.nbytes;
   }
 
   {
@@ -458,31 +509,35 @@ worker_main (gpointer data)
 
         if (inflight > 0)
           {
-            got = io_getevents (w->ctx, 1, (long) qd, w->events, &slice);
+            got = io_getevents (w->ctx, 1, (long)qd, w->events, &slice);
             if (got < 0 && got != -EINTR)
               {
+                g_mutex_lock (&w->lock);
                 worker_fail (w, "wait for", 0, 0, -got);
+                g_mutex_unlock (&w->lock);
                 /* The context is unusable; leave what is in flight to io_destroy(). */
                 break;
               }
           }
         now = now_ns ();
 
+        if (got > 0)
+          g_mutex_lock (&w->lock);
         for (int i = 0; i < got; i++)
           {
             struct io_event *ev = &w->events[i];
             struct iocb *cb = ev->obj;
-            guint slot = (guint) (cb - w->iocbs);
+            guint slot = (guint)(cb - w->iocbs);
             guint64 lat = now - w->submit_ns[slot];
-            long res = (long) ev->res;
+            long res = (long)ev->res;
             gboolean is_read = cb->aio_lio_opcode == IO_CMD_PREAD;
 
             inflight--;
             free_slots[n_free++] = slot;
-            if (res != (long) cb->u.c.nbytes)
+            if (res != (long)cb->u.c.nbytes)
               {
-                worker_fail (w, is_read ? "read" : "write", (guint64) cb->u.c.offset,
-                             (guint) cb->u.c.nbytes, res < 0 ? (int) -res : -(int) res);
+                worker_fail (w, is_read ? "read" : "write", (guint64)cb->u.c.offset,
+                             (guint)cb->u.c.nbytes, res < 0 ? (int)-res : -(int)res);
                 continue;
               }
             if (G_UNLIKELY (w->general))
@@ -494,24 +549,24 @@ worker_main (gpointer data)
               {
                 ssdb_histogram_record (w->read_h, lat);
                 w->read_ios++;
-                w->read_bytes += (guint64) res;
+                w->read_bytes += (guint64)res;
               }
             else
               {
                 ssdb_histogram_record (w->write_h, lat);
                 w->write_ios++;
-                w->write_bytes += (guint64) res;
+                w->write_bytes += (guint64)res;
               }
           }
         if (got > 0)
           {
-            if (spec->mark_bytes)
+            if (spec->mark_bytes && !w->abandoned)
               {
                 guint64 done = w->read_bytes + w->write_bytes;
 
                 while (done >= w->next_mark)
                   {
-                    spec->mark_func ((guint) (w->next_mark / spec->mark_bytes), now - sh->t0,
+                    spec->mark_func ((guint)(w->next_mark / spec->mark_bytes), now - sh->t0,
                                      spec->mark_data);
                     w->next_mark += spec->mark_bytes;
                   }
@@ -519,6 +574,8 @@ worker_main (gpointer data)
             w->last_completion_ns = now;
             __atomic_store_n (&w->done_bytes, w->read_bytes + w->write_bytes, __ATOMIC_RELAXED);
             __atomic_store_n (&w->done_ios, w->read_ios + w->write_ios, __ATOMIC_RELAXED);
+            __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
+            g_mutex_unlock (&w->lock);
           }
 
         /* Refill the free slots. */
@@ -535,10 +592,11 @@ worker_main (gpointer data)
             guint accepted = submit_batch (w, n);
 
             inflight += accepted;
+            __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
             for (guint i = accepted; i < n; i++)
               {
-                free_slots[n_free++] = (guint) (w->batch[i] - w->iocbs);
-                w->issued_bytes -= (guint64) w->batch[i]->u.c.nbytes;
+                free_slots[n_free++] = (guint)(w->batch[i] - w->iocbs);
+                w->issued_bytes -= (guint64)w->batch[i]->u.c.nbytes;
               }
             if (accepted == 0 && inflight == 0 && w->error == NULL)
               g_usleep (1000); /* EAGAIN with nothing in flight: the kernel is short of slots */
@@ -547,8 +605,10 @@ worker_main (gpointer data)
   }
 
   getrusage (RUSAGE_THREAD, &ru1);
+  g_mutex_lock (&w->lock);
   w->cpu_user_ns = timeval_ns (&ru1.ru_utime) - timeval_ns (&ru0.ru_utime);
   w->cpu_system_ns = timeval_ns (&ru1.ru_stime) - timeval_ns (&ru0.ru_stime);
+  g_mutex_unlock (&w->lock);
 
   /* io_destroy() waits for an RCU grace period (tens of ms): do it here, in parallel with the
    * other workers, not one after another in the caller. */
@@ -560,9 +620,12 @@ worker_main (gpointer data)
 
 out:
   g_mutex_lock (&sh->mutex);
+  w->finished = TRUE;
   sh->finished++;
   g_cond_broadcast (&sh->cond);
   g_mutex_unlock (&sh->mutex);
+  /* Last use of @w: when the caller has returned, this may free the whole job. */
+  shared_unref (sh);
   return NULL;
 }
 
@@ -592,6 +655,7 @@ worker_free (Worker *w)
   g_free (w->slot_size_index);
   g_free (w->slot_random);
   g_clear_error (&w->error);
+  g_mutex_clear (&w->lock);
 }
 
 static gboolean
@@ -603,12 +667,13 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
 
   w->shared = sh;
   w->index = index;
+  g_mutex_init (&w->lock);
   w->region_blocks = slice_blocks;
-  w->region_start = spec->offset + (guint64) index * slice_blocks * spec->block_size;
+  w->region_start = spec->offset + (guint64)index * slice_blocks * spec->block_size;
   w->seq_next = 0;
   w->next_mark = spec->mark_bytes ? spec->mark_bytes : G_MAXUINT64;
-  w->general = spec->n_size_mix > 0
-               || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100);
+  w->general
+      = spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100);
   if (w->general)
     {
       const SsdbTargetInfo *info = ssdb_target_get_info (sh->target);
@@ -616,7 +681,7 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
 
       w->align = spec->align_bytes ? spec->align_bytes : info->logical_block_size;
       w->region_bytes = slice / w->align * w->align;
-      w->region_start = spec->offset + (guint64) index * w->region_bytes;
+      w->region_start = spec->offset + (guint64)index * w->region_bytes;
       for (guint k = 0; k < spec->n_size_mix; k++)
         {
           w->mix_total += spec->size_mix[k].weight;
@@ -632,8 +697,8 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
       if (index == spec->threads - 1)
         share = spec->total_bytes - share * (spec->threads - 1);
       /* Whole transfers, at least one. */
-      w->quota_bytes = MAX ((share + spec->block_size - 1) / spec->block_size, 1)
-                       * (guint64) spec->block_size;
+      w->quota_bytes
+          = MAX ((share + spec->block_size - 1) / spec->block_size, 1) * (guint64)spec->block_size;
     }
   ssdb_rng_init (&w->rng, spec->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1));
   w->iocbs = g_new0 (struct iocb, spec->queue_depth);
@@ -646,7 +711,7 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
   if (spec->rw != SSDB_RW_WRITE)
     {
       void *mem = NULL;
-      gsize bytes = (gsize) spec->queue_depth * spec->block_size;
+      gsize bytes = (gsize)spec->queue_depth * spec->block_size;
       guint align = MAX (4096u, ssdb_target_get_info (sh->target)->dio_mem_align);
 
       r = posix_memalign (&mem, align, bytes);
@@ -661,14 +726,13 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
       w->read_buffers = mem;
     }
 
-  r = io_setup ((int) spec->queue_depth, &w->ctx);
+  r = io_setup ((int)spec->queue_depth, &w->ctx);
   if (r < 0)
     {
       w->ctx = 0;
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "Cannot create an asynchronous I/O context of depth %u: %s%s",
-                   spec->queue_depth, g_strerror (-r),
-                   r == -EAGAIN ? " (raise /proc/sys/fs/aio-max-nr)" : "");
+                   "Cannot create an asynchronous I/O context of depth %u: %s%s", spec->queue_depth,
+                   g_strerror (-r), r == -EAGAIN ? " (raise /proc/sys/fs/aio-max-nr)" : "");
       return FALSE;
     }
   return TRUE;
@@ -687,18 +751,46 @@ publish_sample (Shared *sh, Worker *workers, guint n, SsdbIoSampleFunc func, gpo
   func (now - sh->t0, bytes, ios, data);
 }
 
+/* Moves what @w measured into @result and tells it to record nothing more. */
+static void
+gather_worker (Worker *w, SsdbIoResult *result, guint64 *t_end, GError **first_error)
+{
+  const SsdbJobSpec *spec = w->shared->spec;
+
+  g_mutex_lock (&w->lock);
+  ssdb_histogram_merge (&result->read_latency, w->read_h);
+  ssdb_histogram_merge (&result->write_latency, w->write_h);
+  result->read_ios += w->read_ios;
+  result->read_bytes += w->read_bytes;
+  result->write_ios += w->write_ios;
+  result->write_bytes += w->write_bytes;
+  result->cpu_user_ns += w->cpu_user_ns;
+  result->cpu_system_ns += w->cpu_system_ns;
+  result->random_ios += w->general                           ? w->random_ios
+                        : spec->access == SSDB_ACCESS_RANDOM ? w->read_ios + w->write_ios
+                                                             : 0;
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    result->size_ios[k] += w->size_ios[k];
+  *t_end = MAX (*t_end, w->last_completion_ns);
+  if (w->error && *first_error == NULL)
+    *first_error = g_steal_pointer (&w->error);
+  w->abandoned = TRUE;
+  g_mutex_unlock (&w->lock);
+}
+
 gboolean
 ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sample_func,
              gpointer user_data, GCancellable *cancellable, SsdbIoResult *result, GError **error)
 {
-  g_autoptr (SsdbDataPool) pool = NULL;
   const SsdbTargetInfo *info;
-  Shared sh;
+  Shared *sh;
   Worker *workers;
   SsdbDeviceCounters before, after;
-  guint nthreads, started = 0;
+  guint nthreads, started = 0, stuck = 0;
+  guint64 stuck_requests = 0;
   gulong cancel_id = 0;
   guint64 t_end = 0, last_sample;
+  gint64 stop_seen_us = 0;
   GError *first_error = NULL;
   gboolean ok = TRUE;
 
@@ -721,37 +813,60 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
     }
 
   info = ssdb_target_get_info (target);
-  memset (&sh, 0, sizeof sh);
-  sh.spec = spec;
-  sh.target = target;
-  sh.fd = ssdb_target_get_fd (target);
-  sh.display_name = ssdb_target_get_display_name (target);
-  g_mutex_init (&sh.mutex);
-  g_cond_init (&sh.cond);
+  sh = g_new0 (Shared, 1);
+  sh->refs = 1;
+  sh->spec_copy = *spec;
+  sh->spec = &sh->spec_copy;
+  sh->target = g_object_ref (target);
+  sh->fd = ssdb_target_get_fd (target);
+  sh->display_name = g_strdup (ssdb_target_get_display_name (target));
+  g_mutex_init (&sh->mutex);
+  g_cond_init (&sh->cond);
+
+  if (spec->write_source != NULL)
+    {
+      /* Requests still in flight when a device stops answering outlive this call: they must
+       * write the job's own copy, never memory the caller frees and reuses. */
+      void *mem = NULL;
+      int r = posix_memalign (&mem, MAX (4096u, info->dio_mem_align), (gsize)spec->length);
+
+      if (r != 0)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                       "Cannot allocate %" G_GUINT64_FORMAT " bytes for the data to write back: %s",
+                       spec->length, g_strerror (r));
+          shared_unref (sh);
+          return FALSE;
+        }
+      memcpy (mem, spec->write_source, (gsize)spec->length);
+      sh->source_copy = mem;
+      sh->spec_copy.write_source = mem;
+    }
+  /* Marks are not called once the job has returned (their data may be gone). */
 
   if (spec->rw != SSDB_RW_READ && spec->write_source == NULL)
     {
-      gsize pool_size = MAX ((gsize) POOL_MIN_BYTES, (gsize) spec->block_size * 2);
+      gsize pool_size = MAX ((gsize)POOL_MIN_BYTES, (gsize)spec->block_size * 2);
 
-      pool = ssdb_data_pool_get_shared (&spec->data, pool_size, spec->seed, error);
-      if (pool == NULL)
+      sh->pool_ref = ssdb_data_pool_get_shared (&spec->data, pool_size, spec->seed, error);
+      if (sh->pool_ref == NULL)
         {
-          g_mutex_clear (&sh.mutex);
-          g_cond_clear (&sh.cond);
+          shared_unref (sh);
           return FALSE;
         }
-      sh.pool = ssdb_data_pool_get_data (pool);
+      sh->pool = ssdb_data_pool_get_data (sh->pool_ref);
       /* Page-aligned sources: a buffer that straddles pages splits each request into partial
        * pages, which some devices (zram: read-modify-write) serve far more slowly. */
-      sh.pool_align = MAX (info->dio_mem_align, 4096u);
-      sh.pool_slots = (pool_size - spec->block_size) / sh.pool_align + 1;
+      sh->pool_align = MAX (info->dio_mem_align, 4096u);
+      sh->pool_slots = (pool_size - spec->block_size) / sh->pool_align + 1;
     }
 
   nthreads = spec->threads;
-  workers = g_new0 (Worker, nthreads);
+  workers = sh->workers = g_new0 (Worker, nthreads);
+  sh->n_workers = nthreads;
   for (guint i = 0; i < nthreads; i++)
     {
-      if (!worker_setup (&workers[i], i, &sh, error))
+      if (!worker_setup (&workers[i], i, sh, error))
         {
           ok = FALSE;
           break;
@@ -764,9 +879,11 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
         {
           g_autofree char *tname = g_strdup_printf ("ssdb-io-%u", i);
 
+          shared_ref (sh);
           workers[i].thread = g_thread_try_new (tname, worker_main, &workers[i], error);
           if (workers[i].thread == NULL)
             {
+              g_atomic_int_add (&sh->refs, -1);
               ok = FALSE;
               break;
             }
@@ -776,101 +893,107 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
 
   if (!ok)
     {
-      g_mutex_lock (&sh.mutex);
-      sh.abort_start = TRUE;
-      g_cond_broadcast (&sh.cond);
-      g_mutex_unlock (&sh.mutex);
+      g_mutex_lock (&sh->mutex);
+      sh->abort_start = TRUE;
+      g_cond_broadcast (&sh->cond);
+      g_mutex_unlock (&sh->mutex);
       for (guint i = 0; i < started; i++)
         g_thread_join (workers[i].thread);
-      for (guint i = 0; i < nthreads; i++)
-        worker_free (&workers[i]);
-      g_free (workers);
-      g_mutex_clear (&sh.mutex);
-      g_cond_clear (&sh.cond);
+      shared_unref (sh);
       return FALSE;
     }
 
   if (cancellable)
-    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), &sh, NULL);
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), sh, NULL);
 
   /* Start all threads at once: the window opens when the last one is ready. */
-  g_mutex_lock (&sh.mutex);
-  while (sh.ready < nthreads)
-    g_cond_wait (&sh.cond, &sh.mutex);
+  g_mutex_lock (&sh->mutex);
+  while (sh->ready < nthreads)
+    g_cond_wait (&sh->cond, &sh->mutex);
   ssdb_target_read_counters (target, &before);
-  sh.t0 = now_ns ();
-  sh.deadline = sh.t0 + spec->duration_ns;
-  sh.go = TRUE;
-  g_cond_broadcast (&sh.cond);
-  last_sample = sh.t0;
+  sh->t0 = now_ns ();
+  sh->deadline = sh->t0 + spec->duration_ns;
+  sh->go = TRUE;
+  g_cond_broadcast (&sh->cond);
+  last_sample = sh->t0;
 
-  while (sh.finished < nthreads)
+  while (sh->finished < nthreads)
     {
       gint64 wake = g_get_monotonic_time () + MONITOR_PERIOD_US;
 
-      g_cond_wait_until (&sh.cond, &sh.mutex, wake);
-      if (sample_func && spec->sample_interval_ns && sh.finished < nthreads)
+      g_cond_wait_until (&sh->cond, &sh->mutex, wake);
+      if (sh->finished == nthreads)
+        break;
+      /* Stopped (cancel or an error) but requests are still in flight: a device that does not
+       * answer keeps them forever, and the caller must get control back. */
+      if (g_atomic_int_get (&sh->stop))
+        {
+          gint64 now_us = g_get_monotonic_time ();
+
+          if (stop_seen_us == 0)
+            stop_seen_us = now_us;
+          else if (now_us - stop_seen_us >= STOP_GRACE_US)
+            break;
+        }
+      if (sample_func && spec->sample_interval_ns)
         {
           guint64 now = now_ns ();
 
           if (now - last_sample >= spec->sample_interval_ns)
             {
               last_sample = now;
-              g_mutex_unlock (&sh.mutex);
-              publish_sample (&sh, workers, nthreads, sample_func, user_data);
-              g_mutex_lock (&sh.mutex);
+              g_mutex_unlock (&sh->mutex);
+              publish_sample (sh, workers, nthreads, sample_func, user_data);
+              g_mutex_lock (&sh->mutex);
             }
         }
     }
-  g_mutex_unlock (&sh.mutex);
-
+  /* Decide under the lock which threads ended (joined) and which still wait in the kernel
+   * (left to finish on their own; they free the job when the last one ends). */
   for (guint i = 0; i < nthreads; i++)
-    g_thread_join (workers[i].thread);
+    {
+      if (!workers[i].finished)
+        {
+          stuck++;
+          stuck_requests += __atomic_load_n (&workers[i].inflight, __ATOMIC_RELAXED);
+        }
+    }
+  g_mutex_unlock (&sh->mutex);
+
   if (cancel_id)
     g_cancellable_disconnect (cancellable, cancel_id);
 
+  for (guint i = 0; i < nthreads; i++)
+    {
+      gboolean finished;
+
+      g_mutex_lock (&sh->mutex);
+      finished = workers[i].finished;
+      g_mutex_unlock (&sh->mutex);
+      /* Gathered before a join or unref: the worker holds its own reference to the job. */
+      gather_worker (&workers[i], result, &t_end, &first_error);
+      if (finished)
+        g_thread_join (workers[i].thread);
+      else
+        g_thread_unref (workers[i].thread);
+      workers[i].thread = NULL;
+    }
+
   ssdb_target_read_counters (target, &after);
 
-  /* Gather. */
-  {
-    double lat_sum = 0;
+  ssdb_histogram_merge (&result->latency, &result->read_latency);
+  ssdb_histogram_merge (&result->latency, &result->write_latency);
+  result->ios = result->read_ios + result->write_ios;
+  result->bytes = result->read_bytes + result->write_bytes;
+  result->window_ns = t_end > sh->t0 ? t_end - sh->t0 : 0;
+  if (result->window_ns > 0)
+    {
+      double secs = (double)result->window_ns / 1e9;
 
-    for (guint i = 0; i < nthreads; i++)
-      {
-        Worker *w = &workers[i];
-
-        ssdb_histogram_merge (&result->read_latency, w->read_h);
-        ssdb_histogram_merge (&result->write_latency, w->write_h);
-        result->read_ios += w->read_ios;
-        result->read_bytes += w->read_bytes;
-        result->write_ios += w->write_ios;
-        result->write_bytes += w->write_bytes;
-        result->cpu_user_ns += w->cpu_user_ns;
-        result->cpu_system_ns += w->cpu_system_ns;
-        result->random_ios += w->general ? w->random_ios
-                              : spec->access == SSDB_ACCESS_RANDOM ? w->read_ios + w->write_ios
-                                                                   : 0;
-        for (guint k = 0; k < spec->n_size_mix; k++)
-          result->size_ios[k] += w->size_ios[k];
-        t_end = MAX (t_end, w->last_completion_ns);
-        if (w->error && first_error == NULL)
-          first_error = g_steal_pointer (&w->error);
-      }
-    ssdb_histogram_merge (&result->latency, &result->read_latency);
-    ssdb_histogram_merge (&result->latency, &result->write_latency);
-    result->ios = result->read_ios + result->write_ios;
-    result->bytes = result->read_bytes + result->write_bytes;
-    result->window_ns = t_end > sh.t0 ? t_end - sh.t0 : 0;
-    if (result->window_ns > 0)
-      {
-        double secs = (double) result->window_ns / 1e9;
-
-        result->bytes_per_second = (double) result->bytes / secs;
-        result->iops = (double) result->ios / secs;
-        lat_sum = (double) result->latency.sum_ns;
-        result->mean_inflight = lat_sum / (double) result->window_ns / nthreads;
-      }
-  }
+      result->bytes_per_second = (double)result->bytes / secs;
+      result->iops = (double)result->ios / secs;
+      result->mean_inflight = (double)result->latency.sum_ns / (double)result->window_ns / nthreads;
+    }
 
   result->counters_valid = before.valid && after.valid;
   if (result->counters_valid)
@@ -888,23 +1011,39 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
 
   if (first_error != NULL)
     {
+      /* The job ended early: what it measured covers the part that completed. */
+      result->cancelled = TRUE;
       g_propagate_error (error, first_error);
+      ok = FALSE;
+    }
+  else if (stuck > 0)
+    {
+      result->cancelled = TRUE;
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED,
+                   "The %s test on %s was cancelled" NOT_RESPONDING_TEXT "%" G_GUINT64_FORMAT
+                   " %s did not complete within %u ms",
+                   rw_verb (spec->rw), sh->display_name, stuck_requests,
+                   stuck_requests == 1 ? "request" : "requests",
+                   (guint)(STOP_GRACE_US / G_TIME_SPAN_MILLISECOND));
       ok = FALSE;
     }
   else if (g_cancellable_is_cancelled (cancellable))
     {
       result->cancelled = TRUE;
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The %s test on %s was cancelled",
-                   rw_verb (spec->rw), sh.display_name);
+                   rw_verb (spec->rw), sh->display_name);
       ok = FALSE;
     }
 
-  for (guint i = 0; i < nthreads; i++)
-    worker_free (&workers[i]);
-  g_free (workers);
-  g_mutex_clear (&sh.mutex);
-  g_cond_clear (&sh.cond);
+  shared_unref (sh);
   return ok;
+}
+
+gboolean
+ssdb_io_error_is_not_responding (const GError *error)
+{
+  return g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
+         && strstr (error->message, NOT_RESPONDING_TEXT) != NULL;
 }
 
 static char *
@@ -980,9 +1119,9 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
     g_string_append_printf (s, " --percentage_random=%u", spec->random_percent);
   if (spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100))
     {
-      g_autofree char *al = fio_size (spec->align_bytes ? spec->align_bytes
-                                                        : ssdb_target_get_info (target)
-                                                              ->logical_block_size);
+      g_autofree char *al
+          = fio_size (spec->align_bytes ? spec->align_bytes
+                                        : ssdb_target_get_info (target)->logical_block_size);
 
       g_string_append_printf (s, " --blockalign=%s", al);
     }

@@ -123,7 +123,8 @@ typedef struct
 } SsdbJobSpec;
 
 /** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */
-void ssdb_job_spec_init (SsdbJobSpec *spec);
+void
+ssdb_job_spec_init (SsdbJobSpec *spec);
 
 /**
  * ssdb_job_spec_validate:
@@ -135,7 +136,8 @@ void ssdb_job_spec_init (SsdbJobSpec *spec);
  * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT or SSDB_ERROR_UNSAFE) whose
  *   message names the setting and the limit.
  */
-gboolean ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error);
+gboolean
+ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error);
 
 /**
  * SsdbIoResult:
@@ -161,7 +163,8 @@ gboolean ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GE
  * @counters_valid: %FALSE when the device has no counters (nothing to check)
  * @reached_device: %FALSE when the device counted clearly fewer bytes than the engine did (page
  *   cache, a file system that ignored `O_DIRECT`, or no device at all)
- * @cancelled: the job was cancelled; the numbers cover what completed
+ * @cancelled: the job ended early (cancelled, an I/O error, or a device that stopped
+ *   answering); the numbers cover what completed
  * @random_ios: completed requests issued at a random offset
  * @size_ios: completed requests per entry of SsdbJobSpec.size_mix
  *
@@ -218,12 +221,31 @@ typedef void (*SsdbIoSampleFunc) (guint64 elapsed_ns, guint64 bytes, guint64 ios
  * Runs one job with libaio on the target's `O_DIRECT` fd and blocks until it ends.
  *
  * Returns: %TRUE when the job ran to its end, %FALSE with @error on cancel (SSDB_ERROR_CANCELLED,
- *   @result->cancelled set) or on an I/O error (SSDB_ERROR_IO naming the device, operation,
- *   offset and errno).
+ *   @result->cancelled set; see ssdb_io_error_is_not_responding() for a device that does not
+ *   answer) or on an I/O error (SSDB_ERROR_IO: "I/O error on /dev/sdX: read of 1048576 bytes at
+ *   offset 8388608 failed: Input/output error (errno 5)"; @result->cancelled set, the numbers
+ *   cover the requests that completed).
  */
-gboolean ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sample_func,
-                      gpointer user_data, GCancellable *cancellable, SsdbIoResult *result,
-                      GError **error);
+gboolean
+ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sample_func,
+             gpointer user_data, GCancellable *cancellable, SsdbIoResult *result, GError **error);
+
+/**
+ * ssdb_io_error_is_not_responding:
+ * @error: (nullable): an error from ssdb_io_run() or from a test built on it
+ *
+ * A job stopped (cancel, or an error in another thread) while requests were still in flight
+ * waits 100 ms for them; a device that has not completed them by then is not responding. The
+ * job then returns at once with what completed (SsdbIoResult.cancelled set) and the error
+ * SSDB_ERROR_CANCELLED "The read test on /dev/sdX was cancelled, but the device is not
+ * responding: N requests did not complete within 100 ms", and leaves the requests to the
+ * kernel: its I/O threads end, and free their buffers, when the device completes them (a
+ * process that exits meanwhile is held by the kernel until then).
+ *
+ * Returns: %TRUE when @error says the device did not respond.
+ */
+gboolean
+ssdb_io_error_is_not_responding (const GError *error);
 
 /**
  * ssdb_job_spec_to_fio:
@@ -235,6 +257,7 @@ gboolean ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleF
  *   same bs, iodepth, numjobs with disjoint offset_increment slices, offset, size, runtime,
  *   rwmixread and data pattern).
  */
-char *ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name);
+char *
+ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name);
 
 G_END_DECLS

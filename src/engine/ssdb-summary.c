@@ -10,8 +10,8 @@
 
 static const SsdbSummaryTest seq1m_q8t1 = { "SEQ1M Q8T1", SSDB_ACCESS_SEQUENTIAL, MiB, 8, 1 };
 static const SsdbSummaryTest seq1m_q1t1 = { "SEQ1M Q1T1", SSDB_ACCESS_SEQUENTIAL, MiB, 1, 1 };
-static const SsdbSummaryTest seq128k_q32t1 = { "SEQ128K Q32T1", SSDB_ACCESS_SEQUENTIAL, 128 * KiB,
-                                               32, 1 };
+static const SsdbSummaryTest seq128k_q32t1
+    = { "SEQ128K Q32T1", SSDB_ACCESS_SEQUENTIAL, 128 * KiB, 32, 1 };
 static const SsdbSummaryTest rnd4k_q32t1 = { "RND4K Q32T1", SSDB_ACCESS_RANDOM, 4 * KiB, 32, 1 };
 static const SsdbSummaryTest rnd4k_q32t16 = { "RND4K Q32T16", SSDB_ACCESS_RANDOM, 4 * KiB, 32, 16 };
 static const SsdbSummaryTest rnd4k_q1t1 = { "RND4K Q1T1", SSDB_ACCESS_RANDOM, 4 * KiB, 1, 1 };
@@ -53,19 +53,19 @@ ssdb_profile_get_tests (SsdbProfile profile, guint *n_tests)
   init_profiles ();
   switch (profile)
     {
-    case SSDB_PROFILE_PEAK:
-      *n_tests = G_N_ELEMENTS (profile_peak);
-      return profile_peak;
-    case SSDB_PROFILE_REALWORLD:
-      *n_tests = G_N_ELEMENTS (profile_realworld);
-      return profile_realworld;
-    case SSDB_PROFILE_NVME:
-      *n_tests = G_N_ELEMENTS (profile_nvme);
-      return profile_nvme;
-    case SSDB_PROFILE_DEFAULT:
-    default:
-      *n_tests = G_N_ELEMENTS (profile_default);
-      return profile_default;
+      case SSDB_PROFILE_PEAK:
+        *n_tests = G_N_ELEMENTS (profile_peak);
+        return profile_peak;
+      case SSDB_PROFILE_REALWORLD:
+        *n_tests = G_N_ELEMENTS (profile_realworld);
+        return profile_realworld;
+      case SSDB_PROFILE_NVME:
+        *n_tests = G_N_ELEMENTS (profile_nvme);
+        return profile_nvme;
+      case SSDB_PROFILE_DEFAULT:
+      default:
+        *n_tests = G_N_ELEMENTS (profile_default);
+        return profile_default;
     }
 }
 
@@ -74,7 +74,7 @@ static const char *const profile_names[] = { "default", "peak", "realworld", "nv
 const char *
 ssdb_profile_to_string (SsdbProfile profile)
 {
-  g_return_val_if_fail ((guint) profile < G_N_ELEMENTS (profile_names), "default");
+  g_return_val_if_fail ((guint)profile < G_N_ELEMENTS (profile_names), "default");
   return profile_names[profile];
 }
 
@@ -86,7 +86,7 @@ ssdb_profile_from_string (const char *text, SsdbProfile *out)
   for (guint i = 0; text != NULL && i < G_N_ELEMENTS (profile_names); i++)
     if (g_ascii_strcasecmp (text, profile_names[i]) == 0)
       {
-        *out = (SsdbProfile) i;
+        *out = (SsdbProfile)i;
         return TRUE;
       }
   if (text != NULL && (g_ascii_strcasecmp (text, "real-world") == 0))
@@ -102,14 +102,14 @@ ssdb_rw_to_string (SsdbRw rw)
 {
   switch (rw)
     {
-    case SSDB_RW_READ:
-      return "read";
-    case SSDB_RW_WRITE:
-      return "write";
-    case SSDB_RW_MIX:
-      return "mix";
-    default:
-      g_return_val_if_reached ("read");
+      case SSDB_RW_READ:
+        return "read";
+      case SSDB_RW_WRITE:
+        return "write";
+      case SSDB_RW_MIX:
+        return "mix";
+      default:
+        g_return_val_if_reached ("read");
     }
 }
 
@@ -133,6 +133,27 @@ ssdb_summary_spec_init (SsdbSummarySpec *spec)
   spec->aggregate = SSDB_AGGREGATE_BEST;
   spec->warmup = FALSE;
   spec->seed = 1;
+  spec->on_error = SSDB_ON_ERROR_STOP;
+}
+
+const char *
+ssdb_on_error_to_string (SsdbOnError policy)
+{
+  return policy == SSDB_ON_ERROR_CONTINUE ? "continue" : "stop";
+}
+
+gboolean
+ssdb_on_error_from_string (const char *text, SsdbOnError *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (g_strcmp0 (text, "stop") == 0)
+    *out = SSDB_ON_ERROR_STOP;
+  else if (g_strcmp0 (text, "continue") == 0)
+    *out = SSDB_ON_ERROR_CONTINUE;
+  else
+    return FALSE;
+  return TRUE;
 }
 
 static void
@@ -330,7 +351,7 @@ report (RunState *st, double unit_fraction)
   if (st->func == NULL)
     return;
   st->progress.fraction
-      = st->units_total ? CLAMP (((double) st->units_done + unit_fraction) / st->units_total, 0, 1)
+      = st->units_total ? CLAMP (((double)st->units_done + unit_fraction) / st->units_total, 0, 1)
                         : 1.0;
   st->func (st->result, &st->progress, st->user_data);
 }
@@ -340,7 +361,7 @@ on_fill_progress (guint64 done, guint64 total, gpointer user_data)
 {
   RunState *st = user_data;
 
-  st->progress.entry_fraction = total ? (double) done / total : 1.0;
+  st->progress.entry_fraction = total ? (double)done / total : 1.0;
   report (st, st->progress.entry_fraction);
 }
 
@@ -348,12 +369,12 @@ static void
 on_pass_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
 {
   RunState *st = user_data;
-  double f = st->pass_duration_ns ? MIN ((double) elapsed_ns / st->pass_duration_ns, 1.0) : 0;
+  double f = st->pass_duration_ns ? MIN ((double)elapsed_ns / st->pass_duration_ns, 1.0) : 0;
   guint passes_per_entry = st->result->spec.count + (st->result->spec.warmup ? 1 : 0);
-  guint pass_slot = (guint) (st->progress.pass + (st->result->spec.warmup ? 1 : 0));
+  guint pass_slot = (guint)(st->progress.pass + (st->result->spec.warmup ? 1 : 0));
 
-  st->progress.bytes_per_second = elapsed_ns ? (double) bytes * 1e9 / (double) elapsed_ns : 0;
-  st->progress.entry_fraction = ((double) pass_slot + f) / passes_per_entry;
+  st->progress.bytes_per_second = elapsed_ns ? (double)bytes * 1e9 / (double)elapsed_ns : 0;
+  st->progress.entry_fraction = ((double)pass_slot + f) / passes_per_entry;
   report (st, f);
 }
 
@@ -361,7 +382,7 @@ on_pass_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_da
 static gboolean
 pause_cancellable (guint64 ns, GCancellable *cancellable)
 {
-  gint64 end = g_get_monotonic_time () + (gint64) (ns / 1000);
+  gint64 end = g_get_monotonic_time () + (gint64)(ns / 1000);
 
   while (g_get_monotonic_time () < end)
     {
@@ -389,13 +410,13 @@ mark_rest (SsdbSummaryResult *result, guint from, SsdbEntryState state, const ch
 }
 
 gboolean
-ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
-                  SsdbSummaryProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                  GError **error)
+ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
+                  gpointer user_data, GCancellable *cancellable, GError **error)
 {
   const SsdbSummarySpec *spec;
   RunState st = { 0 };
   gboolean need_fill = FALSE;
+  g_autoptr (GError) first_error = NULL;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
@@ -441,6 +462,7 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
   if (need_fill)
     {
       gint64 t0 = g_get_monotonic_time ();
+      GError *fill_error = NULL;
 
       st.units_total += 1;
       st.progress.entry_index = -1;
@@ -448,16 +470,21 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
       st.progress.phase = "prepare";
       report (&st, 0);
       if (!ssdb_target_fill (target, spec->offset, spec->size, spec->seed, on_fill_progress, &st,
-                             cancellable, error))
+                             cancellable, &fill_error))
         {
-          gboolean cancelled = g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+          gboolean cancelled = g_error_matches (fill_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+          g_autofree char *why = NULL;
 
+          if (!cancelled)
+            why = g_strdup_printf ("not run: preparing the test region failed: %s",
+                                   fill_error->message);
           mark_rest (result, 0, cancelled ? SSDB_ENTRY_CANCELLED : SSDB_ENTRY_SKIPPED,
                      cancelled ? "not run: cancelled while the test region was being prepared"
-                               : "not run: preparing the test region failed");
+                               : why);
+          g_propagate_error (error, fill_error);
           return FALSE;
         }
-      result->prepare_ns = (guint64) (g_get_monotonic_time () - t0) * 1000;
+      result->prepare_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
       st.units_done += 1;
     }
 
@@ -465,15 +492,16 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
     {
       SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
       GError *local_error = NULL;
+      gboolean failed = FALSE;
 
       if (e->state != SSDB_ENTRY_PENDING)
         continue;
       e->state = SSDB_ENTRY_RUNNING;
-      st.progress.entry_index = (int) i;
+      st.progress.entry_index = (int)i;
       st.progress.entry_fraction = 0;
       st.progress.bytes_per_second = 0;
 
-      for (int pass = spec->warmup ? -1 : 0; pass < (int) spec->count; pass++)
+      for (int pass = spec->warmup ? -1 : 0; pass < (int)spec->count; pass++)
         {
           SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
           gboolean ok;
@@ -492,11 +520,23 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
 
           if (!ok)
             {
-              gboolean cancelled
-                  = g_error_matches (local_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+              gboolean cancelled = g_error_matches (local_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
 
               e->state = cancelled ? SSDB_ENTRY_CANCELLED : SSDB_ENTRY_FAILED;
+              g_free (e->message);
               e->message = g_strdup (local_error->message);
+              if (!cancelled && spec->on_error == SSDB_ON_ERROR_CONTINUE)
+                {
+                  /* Keep the first error for the caller and go on with the next test. */
+                  if (first_error == NULL)
+                    first_error = local_error;
+                  else
+                    g_error_free (local_error);
+                  local_error = NULL;
+                  failed = TRUE;
+                  st.units_done += (guint)((int)spec->count - 1 - pass);
+                  break;
+                }
               mark_rest (result, i + 1, cancelled ? SSDB_ENTRY_CANCELLED : SSDB_ENTRY_SKIPPED,
                          cancelled ? "not run: cancelled" : "not run after an earlier error");
               st.progress.phase = "done";
@@ -506,10 +546,10 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
             }
 
           st.progress.entry_fraction
-              = (double) (pass + (spec->warmup ? 2 : 1)) / (spec->count + (spec->warmup ? 1 : 0));
+              = (double)(pass + (spec->warmup ? 2 : 1)) / (spec->count + (spec->warmup ? 1 : 0));
           st.progress.phase = "interval";
           report (&st, 0);
-          if (spec->interval_ns && pass + 1 < (int) spec->count
+          if (spec->interval_ns && pass + 1 < (int)spec->count
               && !pause_cancellable (spec->interval_ns, cancellable))
             {
               e->state = SSDB_ENTRY_CANCELLED;
@@ -519,6 +559,8 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
               return FALSE;
             }
         }
+      if (failed)
+        continue;
       e->state = SSDB_ENTRY_DONE;
     }
 
@@ -526,5 +568,10 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
   st.progress.phase = "done";
   st.progress.entry_fraction = 1;
   report (&st, 0);
+  if (first_error != NULL)
+    {
+      g_propagate_error (error, g_steal_pointer (&first_error));
+      return FALSE;
+    }
   return TRUE;
 }

@@ -56,12 +56,37 @@ typedef struct
  *
  * Returns: (transfer none): the profile's tests, in display order.
  */
-const SsdbSummaryTest *ssdb_profile_get_tests (SsdbProfile profile, guint *n_tests);
+const SsdbSummaryTest *
+ssdb_profile_get_tests (SsdbProfile profile, guint *n_tests);
 
 /** ssdb_profile_to_string: Returns: "default", "peak", "realworld" or "nvme". */
-const char *ssdb_profile_to_string (SsdbProfile profile);
+const char *
+ssdb_profile_to_string (SsdbProfile profile);
 /** ssdb_profile_from_string: Returns: %TRUE if @text names a profile. */
-gboolean ssdb_profile_from_string (const char *text, SsdbProfile *out);
+gboolean
+ssdb_profile_from_string (const char *text, SsdbProfile *out);
+
+/**
+ * SsdbOnError:
+ * @SSDB_ON_ERROR_STOP: a test that fails (an I/O error) ends the run; the tests after it are
+ *   skipped
+ * @SSDB_ON_ERROR_CONTINUE: the failed test keeps what it measured and the run goes on with the
+ *   next test
+ *
+ * What a summary run does after a test fails. A cancel always ends the run.
+ */
+typedef enum
+{
+  SSDB_ON_ERROR_STOP,
+  SSDB_ON_ERROR_CONTINUE,
+} SsdbOnError;
+
+/** ssdb_on_error_to_string: Returns: "stop" or "continue". */
+const char *
+ssdb_on_error_to_string (SsdbOnError policy);
+/** ssdb_on_error_from_string: Returns: %TRUE if @text is "stop" or "continue". */
+gboolean
+ssdb_on_error_from_string (const char *text, SsdbOnError *out);
 
 /**
  * SsdbSummarySpec:
@@ -79,6 +104,7 @@ gboolean ssdb_profile_from_string (const char *text, SsdbProfile *out);
  * @aggregate: best-of or mean [best]
  * @warmup: run one unmeasured pass before each test's passes
  * @seed: seed for offsets and data
+ * @on_error: after a failed test, stop the run or continue with the next test [stop]
  */
 typedef struct
 {
@@ -96,10 +122,12 @@ typedef struct
   SsdbAggregate aggregate;
   gboolean warmup;
   guint64 seed;
+  SsdbOnError on_error;
 } SsdbSummarySpec;
 
 /** ssdb_summary_spec_init: fills @spec with CrystalDiskMark's defaults. */
-void ssdb_summary_spec_init (SsdbSummarySpec *spec);
+void
+ssdb_summary_spec_init (SsdbSummarySpec *spec);
 
 /**
  * SsdbSummaryEntry:
@@ -153,7 +181,8 @@ typedef struct
   guint64 prepare_ns;
 } SsdbSummaryResult;
 
-void ssdb_summary_result_free (SsdbSummaryResult *result);
+void
+ssdb_summary_result_free (SsdbSummaryResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSummaryResult, ssdb_summary_result_free)
 
 /**
@@ -162,13 +191,15 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSummaryResult, ssdb_summary_result_free)
  * Returns: (transfer full): an empty result whose entries list every test the spec will run on
  *   @target, all pending (or skipped with the reason), so a UI can show the grid before the run.
  */
-SsdbSummaryResult *ssdb_summary_result_new (const SsdbSummarySpec *spec, SsdbTarget *target);
+SsdbSummaryResult *
+ssdb_summary_result_new (const SsdbSummarySpec *spec, SsdbTarget *target);
 
 /**
  * ssdb_summary_result_find:
  * Returns: (transfer none) (nullable): the entry for the test named @name and @rw.
  */
-SsdbSummaryEntry *ssdb_summary_result_find (SsdbSummaryResult *result, const char *name, SsdbRw rw);
+SsdbSummaryEntry *
+ssdb_summary_result_find (SsdbSummaryResult *result, const char *name, SsdbRw rw);
 
 /**
  * SsdbSummaryProgress:
@@ -209,14 +240,22 @@ typedef void (*SsdbSummaryProgressFunc) (SsdbSummaryResult *result,
  * target is writable, then for each test `count` passes of `duration` each, with `interval`
  * between passes; reads, then writes, then mixes. Blocks until done.
  *
- * Returns: %TRUE when every planned entry ran, %FALSE with @error on cancel or error; @result
- *   keeps every pass measured so far.
+ * A test that fails (SSDB_ERROR_IO: the message names the device, the operation, the offset in
+ * bytes and the errno) is marked %SSDB_ENTRY_FAILED with that message and keeps the passes
+ * measured so far (the interrupted pass marked cancelled); the run then stops (the tests after
+ * it are skipped) or goes on, as SsdbSummarySpec.on_error says. A device that stops answering
+ * ends the run on cancel: the running entry is cancelled with a message that says the device
+ * is not responding.
+ *
+ * Returns: %TRUE when every planned entry ran, %FALSE with @error on cancel or on the first
+ *   error (also when the run went on after it); @result keeps every pass measured so far.
  */
-gboolean ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result,
-                           SsdbSummaryProgressFunc progress, gpointer user_data,
-                           GCancellable *cancellable, GError **error);
+gboolean
+ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
+                  gpointer user_data, GCancellable *cancellable, GError **error);
 
 /** ssdb_rw_to_string: Returns: "read", "write" or "mix". */
-const char *ssdb_rw_to_string (SsdbRw rw);
+const char *
+ssdb_rw_to_string (SsdbRw rw);
 
 G_END_DECLS

@@ -139,9 +139,16 @@ setup_device (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
                    "Cannot read the size of %s: %s", path, g_strerror (errsv));
       return FALSE;
     }
+  if (size == 0)
+    {
+      /* A loop device whose file was detached, a zram device being reset, an empty reader. */
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
+                   "%s has no medium: its size is 0 bytes (detached, removed or empty)", path);
+      return FALSE;
+    }
   info->size_bytes = size;
   if (ioctl (self->fd, BLKSSZGET, &lbs) == 0 && lbs > 0)
-    info->logical_block_size = (guint) lbs;
+    info->logical_block_size = (guint)lbs;
   if (ioctl (self->fd, BLKPBSZGET, &pbs) == 0 && pbs > 0)
     info->physical_block_size = pbs;
   if (ioctl (self->fd, BLKROGET, &ro) == 0 && ro)
@@ -383,7 +390,8 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
   }
 
   {
-    g_autofree char *name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
+    g_autofree char *name
+        = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
 
     info->major = major (st.st_dev);
     info->minor = minor (st.st_dev);
@@ -403,7 +411,7 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
                    "Cannot read the free space of %s: %s", dir, g_strerror (errsv));
       return NULL;
     }
-  info->free_bytes = (guint64) vfs.f_bavail * (guint64) vfs.f_frsize;
+  info->free_bytes = (guint64)vfs.f_bavail * (guint64)vfs.f_frsize;
   if (vfs.f_flag & ST_RDONLY)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
@@ -446,7 +454,7 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
   info->dio_offset_align = MAX (info->dio_offset_align, info->logical_block_size);
 
   /* Round up to whole MiB so every summary transfer size divides it. */
-  file_size = (file_size + (1u << 20) - 1) & ~(guint64) ((1u << 20) - 1);
+  file_size = (file_size + (1u << 20) - 1) & ~(guint64)((1u << 20) - 1);
   info->size_bytes = file_size;
 
   if (file_size > info->free_bytes)
@@ -460,12 +468,12 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
       return NULL;
     }
 
-  if (fallocate (self->fd, 0, 0, (off_t) file_size) != 0)
+  if (fallocate (self->fd, 0, 0, (off_t)file_size) != 0)
     {
       errsv = errno;
       if (errsv == EOPNOTSUPP)
         {
-          if (ftruncate (self->fd, (off_t) file_size) != 0)
+          if (ftruncate (self->fd, (off_t)file_size) != 0)
             errsv = errno;
           else
             errsv = 0;
@@ -475,8 +483,7 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
           g_autofree char *need = format_bytes (file_size);
 
           g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv),
-                       "Cannot allocate the %s test file in %s: %s", need, dir,
-                       g_strerror (errsv));
+                       "Cannot allocate the %s test file in %s: %s", need, dir, g_strerror (errsv));
           return NULL;
         }
     }
@@ -571,8 +578,7 @@ ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out)
 
   memset (out, 0, sizeof *out);
   if (self->info.name != NULL)
-    out->valid = ssdb_block_read_stat (NULL, self->info.name, &out->read_bytes,
-                                       &out->write_bytes);
+    out->valid = ssdb_block_read_stat (NULL, self->info.name, &out->read_bytes, &out->write_bytes);
 }
 
 typedef struct
@@ -605,8 +611,7 @@ ssdb_target_fill (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed
 
   if (!self->writable)
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "Cannot fill %s: %s",
-                   self->display_name,
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "Cannot fill %s: %s", self->display_name,
                    self->write_refusal ? self->write_refusal : "writes are not allowed");
       return FALSE;
     }

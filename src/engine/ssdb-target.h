@@ -94,9 +94,10 @@ G_DECLARE_FINAL_TYPE (SsdbTarget, ssdb_target, SSDB, TARGET, GObject)
  *   the one whose data may be destroyed; it must resolve to the same device as @path
  * @file_size: for a directory, the size in bytes of the test file to create (rounded up to the
  *   DIO alignment); ignored for devices
- * @error: SSDB_ERROR_NOT_FOUND (no such path), SSDB_ERROR_PERMISSION, SSDB_ERROR_UNSAFE (write
- *   refused: no or wrong permission, mounted, swap, read-only, busy), SSDB_ERROR_NO_SPACE (with
- *   the bytes needed and available), SSDB_ERROR_NO_DIRECT_IO, SSDB_ERROR_INVALID_ARGUMENT
+ * @error: SSDB_ERROR_NOT_FOUND (no such path, or a device of size 0: detached or removed),
+ *   SSDB_ERROR_PERMISSION, SSDB_ERROR_UNSAFE (write refused: no or wrong permission, mounted,
+ *   swap, read-only, busy), SSDB_ERROR_NO_SPACE (with the bytes needed and available),
+ *   SSDB_ERROR_NO_DIRECT_IO, SSDB_ERROR_INVALID_ARGUMENT
  *
  * Opens a target with `O_DIRECT`. A device opened for writing is opened with `O_EXCL`. A test
  * file is created with `O_TMPFILE` (nothing is left behind, even after SIGKILL) and allocated to
@@ -104,8 +105,9 @@ G_DECLARE_FINAL_TYPE (SsdbTarget, ssdb_target, SSDB, TARGET, GObject)
  *
  * Returns: (transfer full): the target, or %NULL with @error set.
  */
-SsdbTarget *ssdb_target_open (const char *path, SsdbTargetOpenFlags flags,
-                              const char *destroy_permission, guint64 file_size, GError **error);
+SsdbTarget *
+ssdb_target_open (const char *path, SsdbTargetOpenFlags flags, const char *destroy_permission,
+                  guint64 file_size, GError **error);
 
 /**
  * ssdb_target_open_fd:
@@ -117,17 +119,21 @@ SsdbTarget *ssdb_target_open (const char *path, SsdbTargetOpenFlags flags,
  *
  * Returns: (transfer full): the target, or %NULL with @error (the fd is closed on error).
  */
-SsdbTarget *ssdb_target_open_fd (int fd, const char *path, SsdbTargetOpenFlags flags,
-                                 const char *destroy_permission, GError **error);
+SsdbTarget *
+ssdb_target_open_fd (int fd, const char *path, SsdbTargetOpenFlags flags,
+                     const char *destroy_permission, GError **error);
 
 /** ssdb_target_get_info: Returns: (transfer none): the target's facts. */
-const SsdbTargetInfo *ssdb_target_get_info (SsdbTarget *self);
+const SsdbTargetInfo *
+ssdb_target_get_info (SsdbTarget *self);
 
 /** ssdb_target_get_fd: Returns: the `O_DIRECT` file descriptor (owned by the target). */
-int ssdb_target_get_fd (SsdbTarget *self);
+int
+ssdb_target_get_fd (SsdbTarget *self);
 
 /** ssdb_target_is_writable: Returns: %TRUE when writes are allowed on this target. */
-gboolean ssdb_target_is_writable (SsdbTarget *self);
+gboolean
+ssdb_target_is_writable (SsdbTarget *self);
 
 /**
  * ssdb_target_can_rewrite:
@@ -135,7 +141,8 @@ gboolean ssdb_target_is_writable (SsdbTarget *self);
  * Returns: %TRUE when rewrite-in-place jobs are allowed: the target was opened with
  *   %SSDB_TARGET_OPEN_REWRITE or %SSDB_TARGET_OPEN_WRITE, or is a test file.
  */
-gboolean ssdb_target_can_rewrite (SsdbTarget *self);
+gboolean
+ssdb_target_can_rewrite (SsdbTarget *self);
 
 /**
  * ssdb_target_get_write_refusal:
@@ -143,14 +150,16 @@ gboolean ssdb_target_can_rewrite (SsdbTarget *self);
  * Returns: (nullable): why writes are not allowed ("/dev/loop3 is mounted at /mnt"), or %NULL
  *   when they are.
  */
-const char *ssdb_target_get_write_refusal (SsdbTarget *self);
+const char *
+ssdb_target_get_write_refusal (SsdbTarget *self);
 
 /**
  * ssdb_target_get_display_name:
  *
  * Returns: "/dev/zram0" for a device, "test file in /mnt/x" for a test file.
  */
-const char *ssdb_target_get_display_name (SsdbTarget *self);
+const char *
+ssdb_target_get_display_name (SsdbTarget *self);
 
 /**
  * SsdbProgressFunc:
@@ -177,9 +186,10 @@ typedef void (*SsdbProgressFunc) (guint64 done, guint64 total, gpointer user_dat
  * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_IO naming offset and errno,
  *   SSDB_ERROR_NO_SPACE, SSDB_ERROR_CANCELLED).
  */
-gboolean ssdb_target_fill (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
-                           SsdbProgressFunc progress, gpointer user_data,
-                           GCancellable *cancellable, GError **error);
+gboolean
+ssdb_target_fill (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
+                  SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                  GError **error);
 
 /**
  * SsdbDeviceCounters:
@@ -197,6 +207,7 @@ typedef struct
 } SsdbDeviceCounters;
 
 /** ssdb_target_read_counters: reads the device's I/O counters now. */
-void ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out);
+void
+ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out);
 
 G_END_DECLS

@@ -10,6 +10,10 @@ if [[ $(id -u) -ne 0 ]]; then
   exit 0
 fi
 
+if [[ -S /run/dbus/system_bus_socket ]] && ! pgrep -x dbus-daemon >/dev/null; then
+  # Left over from a bus that is gone: dbus-daemon refuses to start over its pid file.
+  rm -f /run/dbus/system_bus_socket /run/dbus/pid
+fi
 if [[ ! -S /run/dbus/system_bus_socket ]]; then
   mkdir -p /run/dbus
   dbus-daemon --system --fork || echo "could not start the system bus"

@@ -545,3 +545,168 @@ ssdb_now_ns ()
 {
   date +%s%N
 }
+
+# -- fault injection (FUSE) --------------------------------------------------------------------
+
+# ssdbench-faultfs (tests/fault) serves an image file as MOUNT/disk and makes its reads and
+# writes fail with EIO, slow down or hang on command; a loop device over MOUNT/disk is a block
+# device with real kernel-level faults. Commands go to MOUNT/control (see tests/fault/README.md).
+#
+#   ssdb_faultfs_create DEV 64M                  # DEV=/dev/loopN over a new faultfs mount
+#   ssdb_faultfs_ctl eio read 1048576 4096       # reads touching that byte range fail
+#   ssdb_faultfs_ctl hang rw 0 67108864          # every request is held ...
+#   ssdb_faultfs_wait_held 1                     # ... (wait until one is)
+#   ssdb_faultfs_ctl release                     # ... until released
+#   ssdb_faultfs_stat errors                     # prints a counter
+#   ssdb_faultfs_cli_bg NAME ARGS...             # ssdb_cli_bg, released first at exit
+#
+# At exit, held requests are released (or the FUSE connection aborted) before the loop device
+# is detached and the file system unmounted, so no request is left waiting in the kernel.
+
+# The file system binary: $SSDBENCH_FAULTFS (set by meson test when libfuse3 was found), else
+# tests/fault/ssdbench-faultfs in $SSDBENCH_BUILDDIR.
+ssdb_find_faultfs ()
+{
+  if [[ -z ${SSDBENCH_FAULTFS:-} && -n ${SSDBENCH_BUILDDIR:-} ]]; then
+    SSDBENCH_FAULTFS=$SSDBENCH_BUILDDIR/tests/fault/ssdbench-faultfs
+  fi
+  [[ -n ${SSDBENCH_FAULTFS:-} && -x $SSDBENCH_FAULTFS ]] ||
+    ssdb_skip "ssdbench-faultfs was not built (libfuse3 not found)"
+  [[ -c /dev/fuse ]] || ssdb_skip "FUSE is not available (no /dev/fuse)"
+}
+
+# ssdb__faultfs_release MOUNT: answer every held request; when the file system does not answer
+# within 5 s, abort its FUSE connection (held requests then fail instead of waiting forever).
+ssdb__faultfs_release ()
+{
+  local mnt=$1 conn
+  ssdb__faultfs_mounted "$mnt" || return 0
+  if ! timeout 5 sh -c "echo clear > '$mnt/control'" 2> /dev/null; then
+    conn=$(mountpoint -d "$mnt" 2> /dev/null) && conn=${conn#*:}
+    [[ -n $conn && -w /sys/fs/fuse/connections/$conn/abort ]] &&
+      echo 1 > "/sys/fs/fuse/connections/$conn/abort"
+  fi
+  return 0
+}
+
+# ssdb__faultfs_mounted MOUNT: true while MOUNT is in the mount table (also when its process
+# is gone and the mount point answers "Transport endpoint is not connected").
+ssdb__faultfs_mounted ()
+{
+  local dev mnt rest
+  while read -r dev mnt rest; do
+    [[ $mnt == "$1" ]] && return 0
+  done < /proc/self/mounts
+  return 1
+}
+
+# ssdb__faultfs_stop MOUNT PID: unmount the file system and wait for its process to end.
+ssdb__faultfs_stop ()
+{
+  local mnt=$1 pid=$2 i
+  ssdb__faultfs_release "$mnt"
+  if ssdb__faultfs_mounted "$mnt"; then
+    ssdb_retry 30 umount "$mnt" || umount -l "$mnt"
+  fi
+  for ((i = 0; i < 50; i++)); do
+    kill -0 "$pid" 2> /dev/null || break
+    sleep 0.1
+  done
+  ssdb_kill_wait "$pid"
+  return 0
+}
+
+# ssdb_faultfs_create VAR SIZE [SECTOR_SIZE]: a new image of SIZE (sparse, in the temporary
+# directory) served by ssdbench-faultfs, and a loop device with direct I/O over it (buffered if
+# the kernel refuses direct I/O). VAR gets "/dev/loopN"; SSDB_FAULTFS_MNT is the mount point,
+# SSDB_FAULTFS_IMAGE the image file, SSDB_FAULTFS_PID the file system's process.
+ssdb_faultfs_create ()
+{
+  local __var=$1 size=$2 sector=${3:-512} img mnt pid dev i
+  ssdb_require_root
+  ssdb_require_cmd losetup mountpoint timeout
+  ssdb_find_faultfs
+  [[ -e /dev/loop-control ]] || ssdb_skip "loop devices are not available (no /dev/loop-control)"
+  ssdb_tmpdir
+  ssdb__new_name img fault
+  mnt=$img.mnt
+  img=$img.img
+  truncate -s "$size" "$img"
+  mkdir "$mnt"
+  "$SSDBENCH_FAULTFS" "$img" "$mnt" -f -o fsname=ssdbench-faultfs 2> "$mnt.log" &
+  pid=$!
+  ssdb_cleanup_push ssdb__faultfs_stop "$mnt" "$pid"
+  for ((i = 0; i < 100; i++)); do
+    [[ -e $mnt/control ]] && break
+    kill -0 "$pid" 2> /dev/null || break
+    sleep 0.05
+  done
+  [[ -e $mnt/control ]] || { cat "$mnt.log" >&2; ssdb_fail "ssdbench-faultfs did not mount"; }
+  dev=$(losetup -f --show --direct-io=on --sector-size "$sector" "$mnt/disk") ||
+    ssdb_fail "losetup failed for $mnt/disk"
+  ssdb_cleanup_push ssdb__loop_detach "$dev" "$mnt/disk"
+  # Runs first at exit: nothing may still be held when the loop device is detached.
+  ssdb_cleanup_push ssdb__faultfs_release "$mnt"
+  ssdb_wait_blockdev "$dev" || ssdb_fail "$dev did not appear"
+  if [[ $(cat "/sys/block/${dev#/dev/}/loop/dio" 2> /dev/null) != 1 ]]; then
+    ssdb_log "$dev: direct I/O refused over FUSE, buffered"
+  fi
+  ssdb_log "created $dev (${size}, ${sector}-byte sectors) over ssdbench-faultfs at $mnt"
+  SSDB_FAULTFS_MNT=$mnt
+  # shellcheck disable=SC2034 # for the caller
+  SSDB_FAULTFS_IMAGE=$img
+  # shellcheck disable=SC2034 # for the caller
+  SSDB_FAULTFS_PID=$pid
+  printf -v "$__var" '%s' "$dev"
+}
+
+# ssdb_faultfs_ctl [-m MOUNT] COMMAND ARGS...: send one command (eio, delay, hang, release,
+# forget, clear) to the last file system created (or MOUNT); fails the test when it is refused.
+ssdb_faultfs_ctl ()
+{
+  local mnt=${SSDB_FAULTFS_MNT:-}
+  if [[ $1 == -m ]]; then
+    mnt=$2
+    shift 2
+  fi
+  ssdb_log "faultfs: $*"
+  # shellcheck disable=SC2016 # expanded by sh
+  timeout 10 sh -c 'echo "$1" > "$2/control"' sh "$*" "$mnt" ||
+    ssdb_fail "faultfs refused or did not answer: $*"
+}
+
+# ssdb_faultfs_stat [-m MOUNT] NAME: print a counter (rules, reads, writes, errors, delayed,
+# held, released).
+ssdb_faultfs_stat ()
+{
+  local mnt=${SSDB_FAULTFS_MNT:-} name value
+  if [[ $1 == -m ]]; then
+    mnt=$2
+    shift 2
+  fi
+  while read -r name value; do
+    [[ $name == "$1" ]] && { echo "$value"; return 0; }
+  done < <(timeout 10 cat "$mnt/control")
+  return 1
+}
+
+# ssdb_faultfs_cli_bg NAME ARGS...: ssdb_cli_bg for a run that may hang on the last file system
+# created: at exit its held requests are released before the CLI is killed and waited for (a
+# process with requests in flight cannot end until they complete).
+ssdb_faultfs_cli_bg ()
+{
+  ssdb_cli_bg "$@"
+  ssdb_cleanup_push ssdb__faultfs_release "$SSDB_FAULTFS_MNT"
+}
+
+# ssdb_faultfs_wait_held N [SECONDS]: wait (default 10 s) until at least N requests are held.
+ssdb_faultfs_wait_held ()
+{
+  local n=$1 secs=${2:-10} i held
+  for ((i = 0; i < secs * 20; i++)); do
+    held=$(ssdb_faultfs_stat held) || held=0
+    ((held >= n)) && return 0
+    sleep 0.05
+  done
+  ssdb_fail "no $n requests held after $secs s (held: ${held:-?})"
+}
