@@ -77,7 +77,7 @@ ssdb_cli threads run access "$Z" --threads --depths 1,2,4 --duration 0.3 --size 
   --json "$J" --png "$P" --relief
 ssdb_assert_rc 0 "run access --threads"
 is_png "$P"
-ssdb_assert_contains "$SSDB_OUT" "Access time by threads" "8KiB"
+ssdb_assert_contains "$SSDB_OUT" "Access time by threads" "8 KiB"
 ssdb_assert_json "$J" "$T['mode'] == 'threads' and [s['threads'] for s in $T['steps']] == [1, 2, 4] and all(s['queue_depth'] == 1 for s in $T['steps'])" \
   "a step per thread count"
 ssdb_assert_json "$J" "all(s['bytes'] == s['ios'] * 8192 and sum(b['count'] for b in s['histogram']) == s['ios'] for s in $T['steps'])" \
@@ -105,7 +105,7 @@ ssdb_cli sweep run sweep "$L" --min 512 --max 64K --qd 4 --span 16M --duration 0
   --destroy-data "$L" --json "$J" --png "$P"
 ssdb_assert_rc 0 "run sweep on a loop"
 is_png "$P"
-ssdb_assert_contains "$SSDB_OUT" "Transfer-size sweep" "Write (MB/s)" "Read (MB/s)" "512B" "64KiB"
+ssdb_assert_contains "$SSDB_OUT" "Transfer-size sweep" "Write (MB/s)" "Read (MB/s)" "512 B" "64 KiB"
 SIZES='[512, 1024, 2048, 4096, 8192, 16384, 32768, 65536]'
 ssdb_assert_json "$J" "$T['kind'] == 'sweep' and $T['sizes'] == $SIZES" "sizes 512 B .. 64 KiB"
 ssdb_assert_json "$J" "[p['size_bytes'] for p in $T['read']] == $SIZES and [p['size_bytes'] for p in $T['write']] == $SIZES" \

@@ -182,6 +182,21 @@ test_parse_seconds (void)
   g_assert_false (ssdb_parse_seconds ("1,5", "--duration", 0, G_MAXUINT64, &ns, &error));
   g_clear_error (&error);
   g_assert_false (ssdb_parse_seconds ("0", "--duration", 1, G_MAXUINT64, &ns, &error));
+  g_clear_error (&error);
+  g_assert_true (ssdb_parse_seconds ("500ms", "--duration", 0, G_MAXUINT64, &ns, NULL));
+  g_assert_cmpuint (ns, ==, 500000000);
+  g_assert_true (ssdb_parse_seconds ("1.5m", "--duration", 0, G_MAXUINT64, &ns, NULL));
+  g_assert_cmpuint (ns, ==, G_GUINT64_CONSTANT (90000000000));
+  g_assert_true (ssdb_parse_seconds ("2min", "--duration", 0, G_MAXUINT64, &ns, NULL));
+  g_assert_cmpuint (ns, ==, G_GUINT64_CONSTANT (120000000000));
+  for (guint i = 0; i < 8; i++)
+    {
+      const char *bad[] = { "nan", "inf", "1e3", "", "5 s", "1h", "0x1", ".5" };
+
+      g_assert_false (ssdb_parse_seconds (bad[i], "--duration", 0, G_MAXUINT64, &ns, &error));
+      g_assert_nonnull (strstr (error->message, "--duration"));
+      g_clear_error (&error);
+    }
 }
 
 static void
@@ -193,9 +208,16 @@ test_format (void)
   g_autofree char *d = ssdb_format_capacity (G_GUINT64_CONSTANT (2147483648));
   g_autofree char *e = ssdb_format_capacity (G_GUINT64_CONSTANT (3298534883328));
 
-  g_assert_cmpstr (a, ==, "4KiB");
-  g_assert_cmpstr (b, ==, "1MiB");
-  g_assert_cmpstr (c, ==, "512B");
+  g_assert_cmpstr (a, ==, "4 KiB");
+  g_assert_cmpstr (b, ==, "1 MiB");
+  g_assert_cmpstr (c, ==, "512 B");
+  {
+    g_autofree char *odd = ssdb_format_transfer_size (1536);
+    g_autofree char *k128 = ssdb_format_transfer_size (128 * 1024);
+
+    g_assert_cmpstr (odd, ==, "1536 B");
+    g_assert_cmpstr (k128, ==, "128 KiB");
+  }
   g_assert_cmpstr (d, ==, "2.15 GB");
   g_assert_cmpstr (e, ==, "3.30 TB");
 }

@@ -912,7 +912,8 @@ test_fixtures_invalid (void)
     { "bad-rw.json", ": tests[0].rw: unknown value “readwrite”" },
     { "bad-kind.json",
       ": tests[0].kind: unknown value “ipeak” (expected “summary”, “surface”, “fill”, “access”, "
-      "“sweep”, “workload”)" },
+      "“sweep”, “workload”, “recovery”, “consistency”, “compression”, “trim”, “freespace”, "
+      "“readback”)" },
     { "bad-histogram.json",
       ": tests[0].passes[0].latency_buckets: the bucket counts add up to 5, but "
       "latency_ns.count is 4" },

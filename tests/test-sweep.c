@@ -102,8 +102,8 @@ test_words (void)
   g_assert_cmpuint (r->best_write_size, ==, 1048576);
   g_assert_cmpuint (r->full_write_size, ==, 1048576);
   g_assert_cmpstr (r->words, ==,
-                   "Reads reach 90 % of their best (560 MB/s at 1MiB) from 128KiB transfers; "
-                   "writes reach 510 MB/s at 1MiB transfers.");
+                   "Reads reach 90 % of their best (560 MB/s at 1 MiB) from 128 KiB transfers; "
+                   "writes reach 510 MB/s at 1 MiB transfers.");
 }
 
 /* ---- real targets ---- */

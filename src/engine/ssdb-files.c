@@ -47,8 +47,7 @@ ssdb_check_output_file (const char *path, GError **error)
   if (g_stat (dir, &st) != 0 || !S_ISDIR (st.st_mode))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
-                   "%s: the folder “%s” does not exist (%s)", path, dir,
-                   g_strerror (ENOENT));
+                   "%s: the folder “%s” does not exist (%s)", path, dir, g_strerror (ENOENT));
       return FALSE;
     }
   if (access (dir, W_OK | X_OK) != 0)
@@ -56,8 +55,7 @@ ssdb_check_output_file (const char *path, GError **error)
       int errsv = errno;
 
       g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv),
-                   "%s: the folder “%s” is not writable (%s)", path, dir,
-                   g_strerror (errsv));
+                   "%s: the folder “%s” is not writable (%s)", path, dir, g_strerror (errsv));
       return FALSE;
     }
   return TRUE;

@@ -19,6 +19,7 @@ G_BEGIN_DECLS
  *
  * Returns: %TRUE when @path may be (re)written as a regular file.
  */
-gboolean ssdb_check_output_file (const char *path, GError **error);
+gboolean
+ssdb_check_output_file (const char *path, GError **error);
 
 G_END_DECLS

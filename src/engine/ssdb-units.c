@@ -42,7 +42,7 @@ parse_digits (const char *text, guint64 *value, const char **rest)
     return FALSE;
   for (; g_ascii_isdigit (*p); p++)
     {
-      guint d = (guint) (*p - '0');
+      guint d = (guint)(*p - '0');
 
       if (v > (G_MAXUINT64 - d) / 10)
         return FALSE;
@@ -136,7 +136,7 @@ ssdb_parse_seconds (const char *text, const char *what, guint64 min_ns, guint64 
       rest++;
       while (g_ascii_isdigit (*rest) && digits < 9)
         {
-          frac = frac * 10 + (guint64) (*rest - '0');
+          frac = frac * 10 + (guint64)(*rest - '0');
           rest++;
           digits++;
         }
@@ -145,11 +145,13 @@ ssdb_parse_seconds (const char *text, const char *what, guint64 min_ns, guint64 
       for (guint i = digits; i < 9; i++)
         frac *= 10;
     }
-  if (*rest == 's')
-    rest++;
-  if (*rest != '\0')
-    goto bad;
   ns = whole * G_GUINT64_CONSTANT (1000000000) + frac;
+  if (g_str_equal (rest, "ms"))
+    ns /= 1000;
+  else if (g_str_equal (rest, "m") || g_str_equal (rest, "min"))
+    ns *= 60;
+  else if (!g_str_equal (rest, "") && !g_str_equal (rest, "s"))
+    goto bad;
   if (ns < min_ns || ns > max_ns)
     goto bad;
   *out_ns = ns;
@@ -157,8 +159,9 @@ ssdb_parse_seconds (const char *text, const char *what, guint64 min_ns, guint64 
 
 bad:
   g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-               "Invalid %s “%s”: expected seconds from %g to %g", what ? what : "duration",
-               text ? text : "", (double) min_ns / 1e9, (double) max_ns / 1e9);
+               "Invalid %s “%s”: expected seconds from %g to %g (5, 2.5, 2.5s, 500ms, 1m)",
+               what ? what : "duration", text ? text : "", (double)min_ns / 1e9,
+               (double)max_ns / 1e9);
   return FALSE;
 }
 
@@ -166,17 +169,17 @@ char *
 ssdb_format_transfer_size (guint64 bytes)
 {
   if (bytes >= (1u << 20) && bytes % (1u << 20) == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "MiB", bytes >> 20);
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " MiB", bytes >> 20);
   if (bytes >= 1024 && bytes % 1024 == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "KiB", bytes >> 10);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT "B", bytes);
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " KiB", bytes >> 10);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT " B", bytes);
 }
 
 char *
 ssdb_format_capacity (guint64 bytes)
 {
   static const char *const names[] = { "bytes", "kB", "MB", "GB", "TB", "PB" };
-  double v = (double) bytes;
+  double v = (double)bytes;
   guint i = 0;
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 

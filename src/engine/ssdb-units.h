@@ -19,7 +19,8 @@ G_BEGIN_DECLS
  *
  * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT) naming @what and @text.
  */
-gboolean ssdb_parse_size (const char *text, const char *what, guint64 *out, GError **error);
+gboolean
+ssdb_parse_size (const char *text, const char *what, guint64 *out, GError **error);
 
 /**
  * ssdb_parse_uint:
@@ -31,29 +32,39 @@ gboolean ssdb_parse_size (const char *text, const char *what, guint64 *out, GErr
  *
  * Returns: %TRUE, or %FALSE with @error naming @what, @text and the range.
  */
-gboolean ssdb_parse_uint (const char *text, const char *what, guint64 min, guint64 max,
-                          guint64 *out, GError **error);
+gboolean
+ssdb_parse_uint (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
+                 GError **error);
 
 /**
  * ssdb_parse_seconds:
- * @text: seconds, a decimal number with up to 3 decimals ("5", "0.5"; '.' as separator)
+ * @text: a duration: seconds as a decimal number with up to 9 decimals and '.' as separator
+ *   ("5", "0.5"), optionally followed by "s"; or milliseconds with "ms" ("500ms"); or minutes
+ *   with "m" or "min" ("1m")
  * @what: what it is for ("--duration")
  * @min_ns: smallest allowed, ns
  * @max_ns: largest allowed, ns
  * @out_ns: (out): the duration in ns
  *
- * Returns: %TRUE, or %FALSE with @error naming @what and @text.
+ * Rejects signs, exponents, "nan", "inf", empty text, unknown units and values out of range.
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT) naming @what, @text and
+ *   the range in seconds.
  */
-gboolean ssdb_parse_seconds (const char *text, const char *what, guint64 min_ns, guint64 max_ns,
-                             guint64 *out_ns, GError **error);
+gboolean
+ssdb_parse_seconds (const char *text, const char *what, guint64 min_ns, guint64 max_ns,
+                    guint64 *out_ns, GError **error);
 
 /**
  * ssdb_format_transfer_size:
  * @bytes: a transfer size
  *
- * Returns: (transfer full): the field's short form: "512B", "4KiB", "1MiB", "128KiB".
+ * Returns: (transfer full): binary units with a space, as the field writes transfer sizes:
+ *   "512 B", "4 KiB", "1 MiB", "128 KiB"; a size that is not a whole number of KiB in bytes
+ *   ("1536 B").
  */
-char *ssdb_format_transfer_size (guint64 bytes);
+char *
+ssdb_format_transfer_size (guint64 bytes);
 
 /**
  * ssdb_format_capacity:
@@ -62,6 +73,7 @@ char *ssdb_format_transfer_size (guint64 bytes);
  * Returns: (transfer full): decimal units as drives are labelled, C locale: "2.15 GB",
  *   "512.1 GB", "3.00 TB", "64.0 MB".
  */
-char *ssdb_format_capacity (guint64 bytes);
+char *
+ssdb_format_capacity (guint64 bytes);
 
 G_END_DECLS

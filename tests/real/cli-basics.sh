@@ -75,7 +75,7 @@ ssdb_assert_rc 1 "info on a missing device"
 ssdb_assert_contains "$SSDB_ERR" "/dev/ssdbench-no-such-device"
 # a region beyond the end of the device
 ssdb_cli beyond run job "$Z" --size 64M --duration 1
-ssdb_assert_rc 1 "a 64 MiB region on a 48 MiB device"
+ssdb_assert_rc 2 "a 64 MiB region on a 48 MiB device (a usage error)"
 ssdb_assert_contains "$SSDB_ERR" "$Z"
 ssdb_log "region refusal: $(cat "$SSDB_ERR")"
 echo "PASS"

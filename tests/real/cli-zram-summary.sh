@@ -16,8 +16,8 @@ ssdb_cli summary run summary "$Z" --size 64M --count 1 --duration 1 --destroy-da
   --json "$J" --png "$P"
 ssdb_assert_rc 0 "run summary with --destroy-data"
 
-ssdb_assert_contains "$SSDB_OUT" "[Read]" "[Write]" "SEQ    1MiB (Q=  8, T= 1)" \
-  "RND    4KiB (Q= 32, T= 1)" "Target: $Z"
+ssdb_assert_contains "$SSDB_OUT" "[Read]" "[Write]" "SEQ   1 MiB (Q=  8, T= 1)" \
+  "RND   4 KiB (Q= 32, T= 1)" "Target: $Z"
 ssdb_assert_not_contains "$SSDB_OUT" "skipped"
 # progress goes to stderr only when it is a terminal: here it is a file and stays empty
 [[ ! -s $SSDB_ERR ]] || ssdb_fail "stderr is not a terminal but got: $(head -c 300 "$SSDB_ERR")"
