@@ -46,7 +46,8 @@ static const char *const target_kind_names[] = { "device", "file" };
 static const char *const surface_write_names[] = { "none", "destroy", "rewrite" };
 static const char *const fill_rw_names[] = { "read", "write" };
 static const char *const test_kind_names[]
-    = { "summary", "surface", "fill", "access", "sweep", "workload" };
+    = { "summary",  "surface",     "fill",        "access", "sweep",    "workload",
+        "recovery", "consistency", "compression", "trim",   "freespace", "readback" };
 static const char *const access_mode_names[] = { "queue", "threads" };
 static const char *const verdict_names[] = { "unknown", "serial", "reorders", "parallel" };
 
@@ -69,6 +70,12 @@ enum
   TEST_KIND_ACCESS,
   TEST_KIND_SWEEP,
   TEST_KIND_WORKLOAD,
+  TEST_KIND_RECOVERY,
+  TEST_KIND_CONSISTENCY,
+  TEST_KIND_COMPRESSION,
+  TEST_KIND_TRIM,
+  TEST_KIND_FREESPACE,
+  TEST_KIND_READBACK,
 };
 
 /* Members of "target" that come from SsdbTargetInfo, in the order they are written. */
@@ -257,6 +264,18 @@ ssdb_report_unref (SsdbReport *report)
     report->sweep_free (report->sweep);
   if (report->workload != NULL && report->workload_free != NULL)
     report->workload_free (report->workload);
+  if (report->recovery != NULL && report->recovery_free != NULL)
+    report->recovery_free (report->recovery);
+  if (report->consistency != NULL && report->consistency_free != NULL)
+    report->consistency_free (report->consistency);
+  if (report->compression != NULL && report->compression_free != NULL)
+    report->compression_free (report->compression);
+  if (report->trim != NULL && report->trim_free != NULL)
+    report->trim_free (report->trim);
+  if (report->freespace != NULL && report->freespace_free != NULL)
+    report->freespace_free (report->freespace);
+  if (report->readback != NULL && report->readback_free != NULL)
+    report->readback_free (report->readback);
   g_free (report);
 }
 
@@ -310,6 +329,54 @@ ssdb_report_set_workload (SsdbReport *report, const SsdbWorkloadResult *workload
   g_return_if_fail (report != NULL);
 
   set_borrowed ((gpointer *)&report->workload, &report->workload_free, workload);
+}
+
+void
+ssdb_report_set_recovery (SsdbReport *report, const SsdbRecoveryResult *recovery)
+{
+  g_return_if_fail (report != NULL);
+
+  set_borrowed ((gpointer *)&report->recovery, &report->recovery_free, recovery);
+}
+
+void
+ssdb_report_set_consistency (SsdbReport *report, const SsdbConsistencyResult *consistency)
+{
+  g_return_if_fail (report != NULL);
+
+  set_borrowed ((gpointer *)&report->consistency, &report->consistency_free, consistency);
+}
+
+void
+ssdb_report_set_compression (SsdbReport *report, const SsdbCompressionResult *compression)
+{
+  g_return_if_fail (report != NULL);
+
+  set_borrowed ((gpointer *)&report->compression, &report->compression_free, compression);
+}
+
+void
+ssdb_report_set_trim (SsdbReport *report, const SsdbTrimResult *trim)
+{
+  g_return_if_fail (report != NULL);
+
+  set_borrowed ((gpointer *)&report->trim, &report->trim_free, trim);
+}
+
+void
+ssdb_report_set_freespace (SsdbReport *report, const SsdbFreespaceResult *freespace)
+{
+  g_return_if_fail (report != NULL);
+
+  set_borrowed ((gpointer *)&report->freespace, &report->freespace_free, freespace);
+}
+
+void
+ssdb_report_set_readback (SsdbReport *report, const SsdbReadbackResult *readback)
+{
+  g_return_if_fail (report != NULL);
+
+  set_borrowed ((gpointer *)&report->readback, &report->readback_free, readback);
 }
 
 G_DEFINE_BOXED_TYPE (SsdbReport, ssdb_report, ssdb_report_ref, ssdb_report_unref)
@@ -1038,6 +1105,343 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
   json_builder_end_object (b);
 }
 
+static void
+build_recovery_test (JsonBuilder *b, const SsdbRecoveryResult *r)
+{
+  const SsdbRecoverySpec *spec = &r->spec;
+  const SsdbFillAnalysis *a = &r->first;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "recovery");
+  add_u64 (b, "write_bytes", spec->write_bytes);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_int (b, "block_size", spec->block_size);
+  add_int (b, "queue_depth", spec->queue_depth);
+  add_u64 (b, "segment_bytes", spec->segment_bytes);
+  add_u64 (b, "interval_ns", spec->interval_ns);
+  json_builder_set_member_name (b, "pauses_ns");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < MIN (spec->n_pauses, SSDB_RECOVERY_MAX_PAUSES); i++)
+    json_builder_add_int_value (b, (gint64)MIN (spec->pauses_ns[i], (guint64)G_MAXINT64));
+  json_builder_end_array (b);
+  add_seed (b, "seed", spec->seed);
+  add_bool (b, "cancelled", r->cancelled);
+
+  json_builder_set_member_name (b, "writes");
+  json_builder_begin_array (b);
+  for (guint i = 0; r->writes != NULL && i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+      json_builder_begin_object (b);
+      add_u64 (b, "pause_ns", w->pause_ns);
+      add_u64 (b, "bytes", w->bytes);
+      add_u64 (b, "window_ns", w->window_ns);
+      add_double (b, "bytes_per_second", w->bytes_per_second);
+      add_bool (b, "complete", w->complete);
+      add_u64 (b, "fast_bytes", w->fast_bytes);
+      add_double (b, "restored_percent", w->restored_percent);
+      build_fill_points (b, "segments", w->segments);
+      build_fill_points (b, "intervals", w->intervals);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "analysis");
+  json_builder_begin_object (b);
+  json_builder_set_member_name (b, "phases");
+  json_builder_begin_array (b);
+  for (guint i = 0; a->phases != NULL && i < a->phases->len; i++)
+    {
+      const SsdbFillPhase *ph = &g_array_index (a->phases, SsdbFillPhase, i);
+
+      json_builder_begin_object (b);
+      add_u64 (b, "start_bytes", ph->start_bytes);
+      add_u64 (b, "end_bytes", ph->end_bytes);
+      add_double (b, "bytes_per_second", ph->bytes_per_second);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_u64 (b, "cache_bytes", a->cache_bytes);
+  add_double (b, "in_cache_bytes_per_second", a->in_cache_bytes_per_second);
+  add_double (b, "post_cache_bytes_per_second", a->post_cache_bytes_per_second);
+  add_string (b, "words", a->words);
+  json_builder_end_object (b);
+
+  add_double (b, "fast_bytes_per_second", r->fast_bytes_per_second);
+  add_double (b, "slow_bytes_per_second", r->slow_bytes_per_second);
+  add_double (b, "threshold_bytes_per_second", r->threshold_bytes_per_second);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
+static void
+build_consistency_test (JsonBuilder *b, const SsdbConsistencyResult *r)
+{
+  const SsdbConsistencySpec *spec = &r->spec;
+  const SsdbSteadyState *st = &r->steady;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "consistency");
+  add_int (b, "block_size", spec->block_size);
+  add_int (b, "queue_depth", spec->queue_depth);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_u64 (b, "duration_ns", spec->duration_ns);
+  add_u64 (b, "round_ns", spec->round_ns);
+  add_int (b, "tail_percent", spec->tail_percent);
+  add_pattern (b, "data", &spec->data);
+  add_seed (b, "seed", spec->seed);
+  add_bool (b, "cancelled", r->cancelled);
+  add_u64 (b, "ios", r->ios);
+  add_u64 (b, "bytes", r->bytes);
+  add_u64 (b, "window_ns", r->window_ns);
+  add_double (b, "iops", r->iops);
+
+  json_builder_set_member_name (b, "rounds");
+  json_builder_begin_array (b);
+  for (guint i = 0; r->rounds != NULL && i < r->rounds->len; i++)
+    {
+      const SsdbConsistencyRound *rd = &g_array_index (r->rounds, SsdbConsistencyRound, i);
+
+      json_builder_begin_object (b);
+      add_u64 (b, "elapsed_ns", rd->elapsed_ns);
+      add_u64 (b, "ios", rd->ios);
+      add_double (b, "iops", rd->iops);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+
+  json_builder_set_member_name (b, "steady_state");
+  json_builder_begin_object (b);
+  add_bool (b, "reached", st->reached);
+  add_int (b, "round", st->round);
+  add_int (b, "first_round", st->first_round);
+  add_double (b, "mean_iops", st->mean);
+  add_double (b, "range_iops", st->range);
+  add_double (b, "slope_iops_per_round", st->slope);
+  add_double (b, "fit_excursion_iops", st->fit_excursion);
+  json_builder_end_object (b);
+
+  json_builder_set_member_name (b, "tail");
+  json_builder_begin_object (b);
+  add_int (b, "rounds", r->tail_rounds);
+  add_double (b, "mean_iops", r->tail_mean_iops);
+  add_double (b, "sd_iops", r->tail_sd_iops);
+  add_double (b, "mean_over_sd", r->tail_mean_over_sd);
+  json_builder_end_object (b);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
+/* Compression, TRIM and free-space tests ------------------------------------------------------ */
+
+static void
+build_behaviour_summary (JsonBuilder *b, const SsdbSummarySpec *s, guint test_mask)
+{
+  json_builder_set_member_name (b, "summary");
+  json_builder_begin_object (b);
+  add_string (b, "profile", enum_name (profile_names, G_N_ELEMENTS (profile_names), s->profile));
+  add_u64 (b, "size", s->size);
+  add_int (b, "count", s->count);
+  add_u64 (b, "duration_ns", s->duration_ns);
+  add_u64 (b, "interval_ns", s->interval_ns);
+  add_bool (b, "do_read", s->do_read);
+  add_bool (b, "do_write", s->do_write);
+  add_bool (b, "do_mix", s->do_mix);
+  add_int (b, "mix_read_percent", s->mix_read_percent);
+  add_pattern (b, "data", &s->data);
+  add_string (b, "aggregate",
+              enum_name (aggregate_names, G_N_ELEMENTS (aggregate_names), s->aggregate));
+  add_bool (b, "warmup", s->warmup);
+  add_seed (b, "seed", s->seed);
+  add_int (b, "test_mask", test_mask);
+  json_builder_end_object (b);
+}
+
+static void
+build_compression_test (JsonBuilder *b, const SsdbCompressionResult *r)
+{
+  const SsdbCompressionSpec *spec = &r->spec;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "compression");
+  add_int (b, "block_size", spec->block_size);
+  add_int (b, "queue_depth", spec->queue_depth);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_bool (b, "include_zero", spec->include_zero);
+  add_int (b, "passes", spec->passes);
+  add_seed (b, "seed", spec->seed);
+  add_bool (b, "cancelled", r->cancelled);
+  json_builder_set_member_name (b, "levels");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+
+      json_builder_begin_object (b);
+      add_pattern (b, "data", &p->data);
+      add_u64 (b, "write_bytes", p->write_bytes);
+      add_u64 (b, "write_window_ns", p->write_window_ns);
+      add_double (b, "write_bytes_per_second", p->write_bytes_per_second);
+      add_u64 (b, "read_bytes", p->read_bytes);
+      add_u64 (b, "read_window_ns", p->read_window_ns);
+      add_double (b, "read_bytes_per_second", p->read_bytes_per_second);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_double (b, "write_ratio", r->write_ratio);
+  add_double (b, "zero_write_ratio", r->zero_write_ratio);
+  add_double (b, "read_ratio", r->read_ratio);
+  add_bool (b, "compresses", r->compresses);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
+static void
+build_test_rate_fields (JsonBuilder *b, const char *name, SsdbRw rw)
+{
+  add_string (b, "name", name);
+  add_string (b, "rw", enum_name (rw_names, G_N_ELEMENTS (rw_names), rw));
+}
+
+static void
+build_trim_test (JsonBuilder *b, const SsdbTrimResult *r)
+{
+  const SsdbTrimSpec *spec = &r->spec;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "trim");
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_int (b, "rounds", spec->rounds);
+  add_bool (b, "discard", spec->discard);
+  build_behaviour_summary (b, &spec->summary, spec->test_mask);
+  add_seed (b, "seed", spec->seed);
+  add_bool (b, "cancelled", r->cancelled);
+  json_builder_set_member_name (b, "round_results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->rounds->len; i++)
+    {
+      const SsdbTrimRound *rd = &g_array_index (r->rounds, SsdbTrimRound, i);
+
+      json_builder_begin_object (b);
+      add_u64 (b, "fill_bytes", rd->fill_bytes);
+      add_u64 (b, "fill_ns", rd->fill_ns);
+      add_double (b, "fill_bytes_per_second", rd->fill_bytes_per_second);
+      add_u64 (b, "deleted_bytes", rd->deleted_bytes);
+      add_u64 (b, "delete_ns", rd->delete_ns);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  json_builder_set_member_name (b, "results");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+
+      json_builder_begin_object (b);
+      build_test_rate_fields (b, t->name, t->rw);
+      add_double (b, "before_bytes_per_second", t->before_bytes_per_second);
+      add_double (b, "after_bytes_per_second", t->after_bytes_per_second);
+      add_double (b, "retention_percent", t->retention_percent);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_double (b, "min_retention_percent", r->min_retention_percent);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
+static void
+build_freespace_test (JsonBuilder *b, const SsdbFreespaceResult *r)
+{
+  const SsdbFreespaceSpec *spec = &r->spec;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "freespace");
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_int (b, "step_percent", spec->step_percent);
+  build_behaviour_summary (b, &spec->summary, spec->test_mask);
+  add_seed (b, "seed", spec->seed);
+  add_bool (b, "cancelled", r->cancelled);
+  json_builder_set_member_name (b, "steps");
+  json_builder_begin_array (b);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *s = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      json_builder_begin_object (b);
+      add_int (b, "used_percent", s->used_percent);
+      add_u64 (b, "used_bytes", s->used_bytes);
+      add_u64 (b, "fill_bytes", s->fill_bytes);
+      add_u64 (b, "fill_ns", s->fill_ns);
+      add_u64 (b, "device_write_bytes", s->device_write_bytes);
+      add_bool (b, "counters_valid", s->counters_valid);
+      json_builder_set_member_name (b, "rates");
+      json_builder_begin_array (b);
+      for (guint j = 0; s->rates != NULL && j < s->rates->len; j++)
+        {
+          const SsdbTestRate *t = &g_array_index (s->rates, SsdbTestRate, j);
+
+          json_builder_begin_object (b);
+          build_test_rate_fields (b, t->name, t->rw);
+          add_double (b, "bytes_per_second", t->bytes_per_second);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+      json_builder_end_object (b);
+    }
+  json_builder_end_array (b);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
+static void
+build_readback_passes (JsonBuilder *b, guint pass, const SsdbFillResult *fill)
+{
+  for (guint i = 0; fill != NULL && i < fill->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+
+      json_builder_begin_object (b);
+      add_int (b, "pass", pass);
+      add_string (b, "rw", enum_name (fill_rw_names, G_N_ELEMENTS (fill_rw_names), p->rw));
+      add_u64 (b, "bytes", p->bytes);
+      add_u64 (b, "window_ns", p->window_ns);
+      add_double (b, "bytes_per_second", p->bytes_per_second);
+      add_bool (b, "complete", p->complete);
+      json_builder_end_object (b);
+    }
+}
+
+static void
+build_readback_test (JsonBuilder *b, const SsdbReadbackResult *r)
+{
+  const SsdbFillSpec *spec = &r->spec;
+
+  json_builder_begin_object (b);
+  add_string (b, "kind", "readback");
+  add_int (b, "block_size", spec->block_size);
+  add_int (b, "queue_depth", spec->queue_depth);
+  add_u64 (b, "span_offset", spec->span_offset);
+  add_u64 (b, "span_length", spec->span_length);
+  add_seed (b, "seed", spec->seed);
+  add_bool (b, "cancelled", r->cancelled);
+  json_builder_set_member_name (b, "passes");
+  json_builder_begin_array (b);
+  build_readback_passes (b, 1, r->first);
+  build_readback_passes (b, 2, r->second);
+  json_builder_end_array (b);
+  add_double (b, "first_read_bytes_per_second", r->first_read_bytes_per_second);
+  add_double (b, "second_read_bytes_per_second", r->second_read_bytes_per_second);
+  add_double (b, "difference_percent", r->difference_percent);
+  add_string (b, "words", r->words);
+  json_builder_end_object (b);
+}
+
 JsonNode *
 ssdb_report_to_json (const SsdbReport *report)
 {
@@ -1085,6 +1489,18 @@ ssdb_report_to_json (const SsdbReport *report)
     build_sweep_test (b, report->sweep);
   if (report->workload != NULL)
     build_workload_test (b, report->workload);
+  if (report->recovery != NULL)
+    build_recovery_test (b, report->recovery);
+  if (report->consistency != NULL)
+    build_consistency_test (b, report->consistency);
+  if (report->compression != NULL)
+    build_compression_test (b, report->compression);
+  if (report->trim != NULL)
+    build_trim_test (b, report->trim);
+  if (report->freespace != NULL)
+    build_freespace_test (b, report->freespace);
+  if (report->readback != NULL)
+    build_readback_test (b, report->readback);
   json_builder_end_array (b);
 
   json_builder_end_object (b);
@@ -3399,6 +3815,295 @@ loaded_workload_free (gpointer data)
   ssdb_workload_result_free (data);
 }
 
+/* -------------------------------------------------------------------------------------------- */
+/* Recovery and consistency tests                                                                */
+
+static void
+loaded_recovery_free (gpointer data)
+{
+  ssdb_recovery_result_free (data);
+}
+
+static void
+loaded_consistency_free (gpointer data)
+{
+  ssdb_consistency_result_free (data);
+}
+
+static gboolean
+fail_member (Loader *l, const char *key, GError **error, const char *message)
+{
+  path_push_member (l, key);
+  return load_fail (l, error, "%s", message);
+}
+
+static gboolean
+load_recovery_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRecoveryResult *r,
+                    GError **error)
+{
+  SsdbRecoverySpec *spec = &r->spec;
+  SsdbFillSpec fs;
+  JsonArray *array;
+  gsize mark;
+  guint n, max_segments;
+  double threshold;
+
+  if (!read_u64 (l, object, "write_bytes", target_bytes, &spec->write_bytes, error)
+      || !read_u64 (l, object, "span_offset", target_bytes - spec->write_bytes, &spec->span_offset,
+                    error)
+      || !read_block_size (l, object, "block_size", &spec->block_size, error)
+      || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error))
+    return FALSE;
+  if (spec->write_bytes == 0 || spec->write_bytes % spec->block_size != 0)
+    return fail_member (l, "write_bytes", error,
+                        "must be a whole number of block_size transfers, more than 0");
+  if (!read_u64 (l, object, "segment_bytes", G_MAXINT64, &spec->segment_bytes, error))
+    return FALSE;
+  if (spec->segment_bytes < spec->block_size || spec->segment_bytes % spec->block_size != 0)
+    return fail_member (l, "segment_bytes", error,
+                        "must be a whole number of block_size transfers");
+  if (!read_u64 (l, object, "interval_ns", MAX_RUN_NS, &spec->interval_ns, error))
+    return FALSE;
+  if (spec->interval_ns == 0)
+    return fail_member (l, "interval_ns", error, "must not be 0");
+
+  if ((array = enter_array (l, object, "pauses_ns", SSDB_RECOVERY_MAX_PAUSES, &mark, error))
+      == NULL)
+    return FALSE;
+  spec->n_pauses = json_array_get_length (array);
+  if (spec->n_pauses == 0)
+    return load_fail (l, error, "must hold at least one pause");
+  for (guint i = 0; i < spec->n_pauses; i++)
+    {
+      gsize item_mark = path_push_index (l, i);
+      gint64 v;
+
+      if (!check_int (l, json_array_get_element (array, i), 0, (gint64)MAX_RUN_NS, &v, error))
+        return FALSE;
+      spec->pauses_ns[i] = (guint64)v;
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+  if (!read_seed (l, object, "seed", &spec->seed, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+
+  /* The writes' series are fill passes over write_bytes. */
+  ssdb_fill_spec_init (&fs);
+  fs.block_size = spec->block_size;
+  fs.span_offset = spec->span_offset;
+  fs.span_length = spec->write_bytes;
+  fs.segment_bytes = spec->segment_bytes;
+  fs.interval_ns = spec->interval_ns;
+  max_segments = (guint)MIN ((spec->write_bytes - 1) / spec->segment_bytes + 1, (guint64)G_MAXUINT);
+
+  if ((array = enter_array (l, object, "writes", spec->n_pauses + 1, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbRecoveryWrite w = { 0 };
+      SsdbRecoveryWrite *wp;
+      guint64 expected_pause = i > 0 ? spec->pauses_ns[i - 1] : 0;
+      JsonObject *item;
+      gsize item_mark;
+
+      w.segments = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+      w.intervals = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+      g_array_append_val (r->writes, w);
+      wp = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !read_u64 (l, item, "pause_ns", MAX_RUN_NS, &wp->pause_ns, error))
+        return FALSE;
+      if (wp->pause_ns != expected_pause)
+        {
+          path_push_member (l, "pause_ns");
+          return load_fail (l, error,
+                            "%" G_GUINT64_FORMAT " must be %" G_GUINT64_FORMAT
+                            ": the first write has no pause, write N follows pauses_ns[N-1]",
+                            wp->pause_ns, expected_pause);
+        }
+      if (!read_u64 (l, item, "bytes", spec->write_bytes, &wp->bytes, error)
+          || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &wp->window_ns, error)
+          || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &wp->bytes_per_second,
+                           error)
+          || !read_bool (l, item, "complete", &wp->complete, error)
+          || !read_u64 (l, item, "fast_bytes", wp->bytes, &wp->fast_bytes, error)
+          || !read_number (l, item, "restored_percent", 1e9, &wp->restored_percent, error))
+        return FALSE;
+      if (wp->complete && wp->bytes != spec->write_bytes)
+        return fail_member (l, "complete", error, "a complete write covers write_bytes");
+      if (!load_fill_points (l, item, "segments", &fs, max_segments, FALSE, wp->segments, error)
+          || !load_fill_points (l, item, "intervals", &fs, G_MAXUINT, TRUE, wp->intervals, error))
+        return FALSE;
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+
+  if (!load_fill_analysis (l, object, &fs, &r->first, error)
+      || !read_number (l, object, "fast_bytes_per_second", MAX_BYTES_PER_SECOND,
+                       &r->fast_bytes_per_second, error)
+      || !read_number (l, object, "slow_bytes_per_second", MAX_BYTES_PER_SECOND,
+                       &r->slow_bytes_per_second, error)
+      || !read_number (l, object, "threshold_bytes_per_second", MAX_BYTES_PER_SECOND,
+                       &r->threshold_bytes_per_second, error)
+      || !read_words (l, object, "words", &r->words, error))
+    return FALSE;
+
+  /* Derived numbers: the rates come from the first write's analysis, the threshold between
+   * them, each write's fast part and its share from its segments. */
+  if (!mean_matches (r->fast_bytes_per_second, r->first.in_cache_bytes_per_second))
+    return fail_mean (l, "fast_bytes_per_second", r->fast_bytes_per_second,
+                      r->first.in_cache_bytes_per_second, "analysis.in_cache_bytes_per_second",
+                      error);
+  if (!mean_matches (r->slow_bytes_per_second, r->first.post_cache_bytes_per_second))
+    return fail_mean (l, "slow_bytes_per_second", r->slow_bytes_per_second,
+                      r->first.post_cache_bytes_per_second, "analysis.post_cache_bytes_per_second",
+                      error);
+  threshold = r->first.cache_bytes > 0 ? sqrt (r->fast_bytes_per_second * r->slow_bytes_per_second)
+                                       : 0.8 * r->fast_bytes_per_second;
+  if (!mean_matches (r->threshold_bytes_per_second, threshold))
+    return fail_mean (l, "threshold_bytes_per_second", r->threshold_bytes_per_second, threshold,
+                      "the fast and slow rates (geometric)", error);
+  for (guint i = 0; i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+      const SsdbRecoveryWrite *first = &g_array_index (r->writes, SsdbRecoveryWrite, 0);
+      guint64 fast = ssdb_recovery_fast_bytes (w->segments, r->threshold_bytes_per_second);
+      double percent = i == 0 ? (w->fast_bytes > 0 ? 100 : 0)
+                       : first->fast_bytes > 0
+                           ? 100.0 * (double)w->fast_bytes / (double)first->fast_bytes
+                           : 0;
+      gsize m1 = path_push_member (l, "writes");
+      gsize m2 = path_push_index (l, i);
+
+      if (w->fast_bytes != fast)
+        {
+          path_push_member (l, "fast_bytes");
+          return load_fail (l, error,
+                            "%" G_GUINT64_FORMAT " is not where the segments fall below the "
+                            "threshold (%" G_GUINT64_FORMAT ")",
+                            w->fast_bytes, fast);
+        }
+      if (!mean_matches (w->restored_percent, percent))
+        return fail_mean (l, "restored_percent", w->restored_percent, percent,
+                          "fast_bytes against the first write's", error);
+      path_pop (l, m2);
+      path_pop (l, m1);
+    }
+  return TRUE;
+}
+
+static gboolean
+load_consistency_test (Loader *l, JsonObject *object, guint64 target_bytes,
+                       SsdbConsistencyResult *r, GError **error)
+{
+  SsdbConsistencySpec *spec = &r->spec;
+  g_autoptr (SsdbConsistencyResult) check = NULL;
+  JsonObject *sub;
+  JsonArray *array;
+  gsize mark;
+  guint n, v;
+  guint64 prev_ns = 0;
+
+  if (!read_block_size (l, object, "block_size", &spec->block_size, error)
+      || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
+      || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_u64 (l, object, "duration_ns", MAX_RUN_NS, &spec->duration_ns, error)
+      || !read_u64 (l, object, "round_ns", MAX_RUN_NS, &spec->round_ns, error)
+      || !read_uint (l, object, "tail_percent", 1, 100, &spec->tail_percent, error)
+      || !read_pattern (l, object, "data", &spec->data, error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error)
+      || !read_u64 (l, object, "ios", G_MAXINT64, &r->ios, error)
+      || !read_u64 (l, object, "bytes", G_MAXINT64, &r->bytes, error)
+      || !read_u64 (l, object, "window_ns", MAX_WINDOW_NS, &r->window_ns, error)
+      || !read_number (l, object, "iops", MAX_IOPS, &r->iops, error))
+    return FALSE;
+  if (spec->round_ns == 0)
+    return fail_member (l, "round_ns", error, "must not be 0");
+  if (r->bytes != r->ios * spec->block_size)
+    return fail_member (l, "bytes", error, "must be ios x block_size");
+
+  if ((array = enter_array (l, object, "rounds", SSDB_CONSISTENCY_MAX_ROUNDS, &mark, error))
+      == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  g_array_set_size (r->rounds, n);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbConsistencyRound *rd = &g_array_index (r->rounds, SsdbConsistencyRound, i);
+      JsonObject *item;
+      gsize item_mark;
+      double iops;
+
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !read_u64 (l, item, "elapsed_ns", MAX_WINDOW_NS, &rd->elapsed_ns, error)
+          || !read_u64 (l, item, "ios", G_MAXINT64, &rd->ios, error)
+          || !read_number (l, item, "iops", MAX_IOPS, &rd->iops, error))
+        return FALSE;
+      if (rd->elapsed_ns <= prev_ns)
+        {
+          path_push_member (l, "elapsed_ns");
+          return load_fail (l, error,
+                            "%" G_GUINT64_FORMAT
+                            " is not after the previous round's end (%" G_GUINT64_FORMAT ")",
+                            rd->elapsed_ns, prev_ns);
+        }
+      iops = (double)rd->ios * 1e9 / (double)(rd->elapsed_ns - prev_ns);
+      if (!mean_matches (rd->iops, iops))
+        return fail_mean (l, "iops", rd->iops, iops, "ios over the round's length", error);
+      prev_ns = rd->elapsed_ns;
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+
+  if ((sub = enter_object (l, object, "steady_state", &mark, error)) == NULL
+      || !read_bool (l, sub, "reached", &r->steady.reached, error)
+      || !read_uint (l, sub, "round", 0, n, &r->steady.round, error)
+      || !read_uint (l, sub, "first_round", 0, n, &r->steady.first_round, error)
+      || !read_number (l, sub, "mean_iops", MAX_IOPS, &r->steady.mean, error)
+      || !read_number (l, sub, "range_iops", MAX_IOPS, &r->steady.range, error)
+      || !read_signed_number (l, sub, "slope_iops_per_round", MAX_IOPS, &r->steady.slope, error)
+      || !read_number (l, sub, "fit_excursion_iops", MAX_IOPS, &r->steady.fit_excursion, error))
+    return FALSE;
+  path_pop (l, mark);
+  if ((sub = enter_object (l, object, "tail", &mark, error)) == NULL
+      || !read_uint (l, sub, "rounds", 0, n, &v, error)
+      || !read_number (l, sub, "mean_iops", MAX_IOPS, &r->tail_mean_iops, error)
+      || !read_number (l, sub, "sd_iops", MAX_IOPS, &r->tail_sd_iops, error)
+      || !read_number (l, sub, "mean_over_sd", 1e15, &r->tail_mean_over_sd, error))
+    return FALSE;
+  r->tail_rounds = v;
+  path_pop (l, mark);
+  if (!read_words (l, object, "words", &r->words, error))
+    return FALSE;
+
+  /* The steady state and the tail follow from the rounds: the SNIA PTS rule, recomputed. */
+  check = ssdb_consistency_result_new (spec);
+  g_array_append_vals (check->rounds, r->rounds->data, r->rounds->len);
+  ssdb_consistency_analyze (check);
+  if (check->steady.reached != r->steady.reached || check->steady.round != r->steady.round
+      || check->steady.first_round != r->steady.first_round)
+    {
+      path_push_member (l, "steady_state");
+      if (check->steady.reached)
+        return load_fail (l, error, "the rounds reach steady state at round %u, not as stored",
+                          check->steady.round);
+      return load_fail (l, error, "the rounds do not reach steady state");
+    }
+  if (!mean_matches (r->steady.mean, check->steady.mean))
+    return fail_mean (l, "steady_state.mean_iops", r->steady.mean, check->steady.mean,
+                      "the window's rounds", error);
+  if (check->tail_rounds != r->tail_rounds)
+    return fail_member (l, "tail.rounds", error, "is not tail_percent of the rounds");
+  if (!mean_matches (r->tail_mean_iops, check->tail_mean_iops))
+    return fail_mean (l, "tail.mean_iops", r->tail_mean_iops, check->tail_mean_iops,
+                      "the last rounds", error);
+  return TRUE;
+}
+
 static gboolean
 load_summary_settings (Loader *l, JsonObject *object, SsdbSummaryResult *result, GError **error)
 {
@@ -3539,6 +4244,529 @@ load_version (Loader *l, JsonObject *root, guint *out, GError **error)
   path_pop (l, mark);
   *out = (guint)json_node_get_int (node);
   return TRUE;
+}
+
+/* Compression, TRIM and free-space tests ------------------------------------------------------ */
+
+#define MAX_BEHAVIOUR_RATES 64u
+#define MAX_FREESPACE_STEPS 101u
+
+static void
+loaded_compression_free (gpointer data)
+{
+  ssdb_compression_result_free (data);
+}
+
+static void
+loaded_trim_free (gpointer data)
+{
+  ssdb_trim_result_free (data);
+}
+
+static void
+loaded_freespace_free (gpointer data)
+{
+  ssdb_freespace_result_free (data);
+}
+
+/* Two doubles the same to 1 part in 10^9 (a derived number written with it). */
+static gboolean
+same_number (double a, double b)
+{
+  return fabs (a - b) <= 1e-9 * MAX (fabs (a), fabs (b));
+}
+
+/* @key holds @expected within 1 part in 10^9. */
+static gboolean
+check_derived (Loader *l, const char *key, double value, double expected, GError **error)
+{
+  if (!same_number (value, expected))
+    {
+      char v[G_ASCII_DTOSTR_BUF_SIZE], e[G_ASCII_DTOSTR_BUF_SIZE];
+      gsize mark = path_push_member (l, key);
+
+      g_ascii_formatd (v, sizeof v, "%.9g", value);
+      g_ascii_formatd (e, sizeof e, "%.9g", expected);
+      load_fail (l, error, "%s contradicts the measurements (%s)", v, e);
+      path_pop (l, mark);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The "words" member equals what the measurements say. */
+static gboolean
+check_words (Loader *l, const char *words, const char *expected, GError **error)
+{
+  if (g_strcmp0 (words, expected) != 0)
+    {
+      gsize mark = path_push_member (l, "words");
+
+      load_fail (l, error, "does not match the measurements (expected %s%s%s)", expected ? "“" : "",
+                 expected ? expected : "null", expected ? "”" : "");
+      path_pop (l, mark);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A rate of @bytes over @window_ns: 0 for an empty window, else bytes / window. */
+static gboolean
+check_rate (Loader *l, const char *key, double rate, guint64 bytes, guint64 window_ns,
+            GError **error)
+{
+  double expected = window_ns ? (double)bytes * 1e9 / (double)window_ns : 0;
+
+  if (window_ns == 0 ? rate != 0 : fabs (rate - expected) > 1e-6 * expected)
+    {
+      gsize mark = path_push_member (l, key);
+      char v[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (v, sizeof v, "%.9g", rate);
+      load_fail (l, error, "%s is not the bytes over the window", v);
+      path_pop (l, mark);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+load_behaviour_summary (Loader *l, JsonObject *object, guint64 span_length, SsdbSummarySpec *s,
+                        guint *test_mask, GError **error)
+{
+  JsonObject *o;
+  gsize mark;
+  guint profile, aggregate, n_tests;
+
+  if ((o = enter_object (l, object, "summary", &mark, error)) == NULL)
+    return FALSE;
+  if (!read_enum (l, o, "profile", profile_names, G_N_ELEMENTS (profile_names), &profile, error)
+      || !read_u64 (l, o, "size", span_length, &s->size, error)
+      || !read_uint (l, o, "count", 1, 9, &s->count, error)
+      || !read_u64 (l, o, "duration_ns", MAX_RUN_NS, &s->duration_ns, error)
+      || !read_u64 (l, o, "interval_ns", MAX_RUN_NS, &s->interval_ns, error)
+      || !read_bool (l, o, "do_read", &s->do_read, error)
+      || !read_bool (l, o, "do_write", &s->do_write, error)
+      || !read_bool (l, o, "do_mix", &s->do_mix, error)
+      || !read_uint (l, o, "mix_read_percent", 0, 100, &s->mix_read_percent, error)
+      || !read_pattern (l, o, "data", &s->data, error)
+      || !read_enum (l, o, "aggregate", aggregate_names, G_N_ELEMENTS (aggregate_names), &aggregate,
+                     error)
+      || !read_bool (l, o, "warmup", &s->warmup, error)
+      || !read_seed (l, o, "seed", &s->seed, error))
+    return FALSE;
+  s->profile = profile;
+  s->aggregate = aggregate;
+  ssdb_profile_get_tests (s->profile, &n_tests);
+  if (!read_uint (l, o, "test_mask", 0, (1u << MIN (n_tests, 31u)) - 1, test_mask, error))
+    return FALSE;
+  if (s->size == 0 || s->duration_ns == 0)
+    {
+      path_push_member (l, s->size == 0 ? "size" : "duration_ns");
+      return load_fail (l, error, "must not be 0");
+    }
+  path_pop (l, mark);
+  return TRUE;
+}
+
+/* A {"name", "rw"} pair naming a test of @profile. */
+static gboolean
+load_test_name (Loader *l, JsonObject *item, SsdbProfile profile, char name[SSDB_TEST_NAME_MAX],
+                SsdbRw *rw, GError **error)
+{
+  g_autofree char *text = NULL;
+  const SsdbSummaryTest *tests;
+  guint n_tests, v;
+  gboolean found = FALSE;
+
+  if (!read_string (l, item, "name", FALSE, &text, error)
+      || !read_enum (l, item, "rw", rw_names, G_N_ELEMENTS (rw_names), &v, error))
+    return FALSE;
+  tests = ssdb_profile_get_tests (profile, &n_tests);
+  for (guint t = 0; t < n_tests; t++)
+    found = found || g_str_equal (tests[t].name, text);
+  if (!found)
+    {
+      gsize mark = path_push_member (l, "name");
+
+      load_fail (l, error, "“%s” is not a test of the %s profile", text,
+                 ssdb_profile_to_string (profile));
+      path_pop (l, mark);
+      return FALSE;
+    }
+  g_strlcpy (name, text, SSDB_TEST_NAME_MAX);
+  *rw = v;
+  return TRUE;
+}
+
+static gboolean
+load_compression_test (Loader *l, JsonObject *object, guint64 target_bytes,
+                       SsdbCompressionResult *r, GError **error)
+{
+  SsdbCompressionSpec *spec = &r->spec;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  g_autofree char *words = NULL;
+  JsonArray *array;
+  gsize mark;
+  guint n_levels, n;
+  double write_ratio, zero_ratio, read_ratio;
+  gboolean compresses;
+
+  if (!read_block_size (l, object, "block_size", &spec->block_size, error)
+      || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
+      || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_bool (l, object, "include_zero", &spec->include_zero, error)
+      || !read_uint (l, object, "passes", 1, 9, &spec->passes, error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+  n_levels = ssdb_compression_levels (spec->include_zero, levels);
+  if ((array = enter_array (l, object, "levels", n_levels, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbCompressionPoint p = { 0 };
+      gsize item_mark;
+      JsonObject *item = array_object (l, array, i, &item_mark, error);
+
+      if (item == NULL || !read_pattern (l, item, "data", &p.data, error)
+          || !read_u64 (l, item, "write_bytes", spec->span_length, &p.write_bytes, error)
+          || !read_u64 (l, item, "write_window_ns", MAX_WINDOW_NS, &p.write_window_ns, error)
+          || !read_number (l, item, "write_bytes_per_second", MAX_BYTES_PER_SECOND,
+                           &p.write_bytes_per_second, error)
+          || !read_u64 (l, item, "read_bytes", spec->span_length, &p.read_bytes, error)
+          || !read_u64 (l, item, "read_window_ns", MAX_WINDOW_NS, &p.read_window_ns, error)
+          || !read_number (l, item, "read_bytes_per_second", MAX_BYTES_PER_SECOND,
+                           &p.read_bytes_per_second, error))
+        return FALSE;
+      if (p.data.kind != levels[i].kind
+          || p.data.compressible_percent != levels[i].compressible_percent)
+        {
+          g_autofree char *want = pattern_to_string (&levels[i]);
+
+          path_push_member (l, "data");
+          return load_fail (l, error, "level %u of the test is “%s”", i + 1, want);
+        }
+      if (p.write_bytes != spec->span_length || p.read_bytes != spec->span_length)
+        {
+          path_push_member (l, p.write_bytes != spec->span_length ? "write_bytes" : "read_bytes");
+          return load_fail (l, error,
+                            "a level writes and reads the whole span (%" G_GUINT64_FORMAT " bytes)",
+                            spec->span_length);
+        }
+      if (!check_rate (l, "write_bytes_per_second", p.write_bytes_per_second, p.write_bytes,
+                       p.write_window_ns, error)
+          || !check_rate (l, "read_bytes_per_second", p.read_bytes_per_second, p.read_bytes,
+                          p.read_window_ns, error))
+        return FALSE;
+      g_array_append_val (r->points, p);
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+  if (!read_number (l, object, "write_ratio", 1e9, &write_ratio, error)
+      || !read_number (l, object, "zero_write_ratio", 1e9, &zero_ratio, error)
+      || !read_number (l, object, "read_ratio", 1e9, &read_ratio, error)
+      || !read_bool (l, object, "compresses", &compresses, error)
+      || !read_words (l, object, "words", &words, error))
+    return FALSE;
+  ssdb_compression_summarize (r);
+  if (!check_derived (l, "write_ratio", write_ratio, r->write_ratio, error)
+      || !check_derived (l, "zero_write_ratio", zero_ratio, r->zero_write_ratio, error)
+      || !check_derived (l, "read_ratio", read_ratio, r->read_ratio, error))
+    return FALSE;
+  if (!compresses != !r->compresses)
+    {
+      path_push_member (l, "compresses");
+      return load_fail (l, error, "contradicts the ratios");
+    }
+  /* The stored numbers, which may differ from the recomputed ones in the last bits. */
+  r->write_ratio = write_ratio;
+  r->zero_write_ratio = zero_ratio;
+  r->read_ratio = read_ratio;
+  return check_words (l, words, r->words, error);
+}
+
+static gboolean
+load_trim_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbTrimResult *r,
+                GError **error)
+{
+  SsdbTrimSpec *spec = &r->spec;
+  g_autofree char *words = NULL;
+  JsonArray *array;
+  gsize mark;
+  guint n;
+  double min_retention;
+
+  if (!read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_uint (l, object, "rounds", 1, SSDB_TRIM_MAX_ROUNDS, &spec->rounds, error)
+      || !read_bool (l, object, "discard", &spec->discard, error)
+      || !load_behaviour_summary (l, object, spec->span_length, &spec->summary, &spec->test_mask,
+                                  error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+  spec->summary.offset = spec->span_offset;
+
+  if ((array = enter_array (l, object, "round_results", spec->rounds, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbTrimRound rd = { 0 };
+      gsize item_mark;
+      JsonObject *item = array_object (l, array, i, &item_mark, error);
+
+      if (item == NULL
+          || !read_u64 (l, item, "fill_bytes", spec->span_length, &rd.fill_bytes, error)
+          || !read_u64 (l, item, "fill_ns", MAX_WINDOW_NS, &rd.fill_ns, error)
+          || !read_number (l, item, "fill_bytes_per_second", MAX_BYTES_PER_SECOND,
+                           &rd.fill_bytes_per_second, error)
+          || !read_u64 (l, item, "deleted_bytes", spec->span_length, &rd.deleted_bytes, error)
+          || !read_u64 (l, item, "delete_ns", MAX_WINDOW_NS, &rd.delete_ns, error))
+        return FALSE;
+      if (rd.fill_bytes != spec->span_length)
+        {
+          path_push_member (l, "fill_bytes");
+          return load_fail (l, error, "a round fills the whole span (%" G_GUINT64_FORMAT " bytes)",
+                            spec->span_length);
+        }
+      if (rd.deleted_bytes != (spec->discard ? spec->span_length : 0))
+        {
+          path_push_member (l, "deleted_bytes");
+          return load_fail (l, error, "a round %s",
+                            spec->discard ? "discards the whole span"
+                                          : "without discard deletes "
+                                            "nothing");
+        }
+      if (!check_rate (l, "fill_bytes_per_second", rd.fill_bytes_per_second, rd.fill_bytes,
+                       rd.fill_ns, error))
+        return FALSE;
+      g_array_append_val (r->rounds, rd);
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+
+  if ((array = enter_array (l, object, "results", MAX_BEHAVIOUR_RATES, &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbTrimTest t = { 0 };
+      gsize item_mark;
+      JsonObject *item = array_object (l, array, i, &item_mark, error);
+
+      if (item == NULL || !load_test_name (l, item, spec->summary.profile, t.name, &t.rw, error)
+          || !read_number (l, item, "before_bytes_per_second", MAX_BYTES_PER_SECOND,
+                           &t.before_bytes_per_second, error)
+          || !read_number (l, item, "after_bytes_per_second", MAX_BYTES_PER_SECOND,
+                           &t.after_bytes_per_second, error)
+          || !read_number (l, item, "retention_percent", 1e9, &t.retention_percent, error))
+        return FALSE;
+      g_array_append_val (r->tests, t);
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+  if (!read_number (l, object, "min_retention_percent", 1e9, &min_retention, error)
+      || !read_words (l, object, "words", &words, error))
+    return FALSE;
+  /* Recompute the retentions; each must match what the file says. */
+  {
+    g_autoptr (GArray) stored = g_array_copy (r->tests);
+
+    ssdb_trim_summarize (r);
+    for (guint i = 0; i < stored->len; i++)
+      {
+        gsize item_mark = path_push_member (l, "results");
+        double want = g_array_index (r->tests, SsdbTrimTest, i).retention_percent;
+
+        path_push_index (l, i);
+
+        if (!check_derived (l, "retention_percent",
+                            g_array_index (stored, SsdbTrimTest, i).retention_percent, want, error))
+          return FALSE;
+        path_pop (l, item_mark);
+      }
+    if (!check_derived (l, "min_retention_percent", min_retention, r->min_retention_percent, error))
+      return FALSE;
+    g_array_set_size (r->tests, 0);
+    g_array_append_vals (r->tests, stored->data, stored->len);
+    r->min_retention_percent = min_retention;
+  }
+  return check_words (l, words, r->words, error);
+}
+
+static gboolean
+load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFreespaceResult *r,
+                     GError **error)
+{
+  SsdbFreespaceSpec *spec = &r->spec;
+  g_autofree char *words = NULL;
+  JsonArray *array;
+  gsize mark;
+  guint n;
+  guint64 used = 0;
+
+  if (!read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_uint (l, object, "step_percent", 1, 100, &spec->step_percent, error)
+      || !load_behaviour_summary (l, object, spec->span_length, &spec->summary, &spec->test_mask,
+                                  error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+  spec->summary.offset = spec->span_offset + spec->span_length - spec->summary.size;
+
+  if ((array = enter_array (l, object, "steps",
+                            1 + (100 + spec->step_percent - 1) / spec->step_percent, &mark, error))
+      == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbFreespaceStep s = { 0 };
+      gsize item_mark, rates_mark;
+      JsonObject *item = array_object (l, array, i, &item_mark, error);
+      JsonArray *rates;
+      guint n_rates;
+
+      if (item == NULL || !read_uint (l, item, "used_percent", 0, 100, &s.used_percent, error)
+          || !read_u64 (l, item, "used_bytes", spec->span_length, &s.used_bytes, error)
+          || !read_u64 (l, item, "fill_bytes", spec->span_length, &s.fill_bytes, error)
+          || !read_u64 (l, item, "fill_ns", MAX_WINDOW_NS, &s.fill_ns, error)
+          || !read_u64 (l, item, "device_write_bytes", G_MAXINT64, &s.device_write_bytes, error)
+          || !read_bool (l, item, "counters_valid", &s.counters_valid, error))
+        return FALSE;
+      if (s.used_percent != MIN (100, i * spec->step_percent))
+        {
+          path_push_member (l, "used_percent");
+          return load_fail (l, error, "step %u of %u %% steps is at %u %%", i + 1,
+                            spec->step_percent, MIN (100, i * spec->step_percent));
+        }
+      if (s.used_bytes < used || s.fill_bytes != s.used_bytes - used
+          || (s.used_percent == 100 && s.used_bytes != spec->span_length)
+          || s.used_bytes > ssdb_freespace_step_bytes (spec->span_length, s.used_percent, 1))
+        {
+          path_push_member (l, "used_bytes");
+          return load_fail (l, error,
+                            "contradicts the step (%u %% of %" G_GUINT64_FORMAT
+                            " bytes, %" G_GUINT64_FORMAT " bytes used before it)",
+                            s.used_percent, spec->span_length, used);
+        }
+      used = s.used_bytes;
+      if ((rates = enter_array (l, item, "rates", MAX_BEHAVIOUR_RATES, &rates_mark, error)) == NULL)
+        return FALSE;
+      n_rates = json_array_get_length (rates);
+      s.rates = g_array_new (FALSE, TRUE, sizeof (SsdbTestRate));
+      g_array_append_val (r->steps, s);
+      for (guint j = 0; j < n_rates; j++)
+        {
+          SsdbTestRate t = { 0 };
+          gsize rate_mark;
+          JsonObject *ro = array_object (l, rates, j, &rate_mark, error);
+          const SsdbFreespaceStep *first = &g_array_index (r->steps, SsdbFreespaceStep, 0);
+
+          if (ro == NULL || !load_test_name (l, ro, spec->summary.profile, t.name, &t.rw, error)
+              || !read_number (l, ro, "bytes_per_second", MAX_BYTES_PER_SECOND, &t.bytes_per_second,
+                               error))
+            return FALSE;
+          if (i > 0
+              && (j >= first->rates->len
+                  || !g_str_equal (g_array_index (first->rates, SsdbTestRate, j).name, t.name)
+                  || g_array_index (first->rates, SsdbTestRate, j).rw != t.rw))
+            return load_fail (l, error, "every step runs the tests of the first step, in order");
+          g_array_append_val (g_array_index (r->steps, SsdbFreespaceStep, i).rates, t);
+          path_pop (l, rate_mark);
+        }
+      if (i > 0 && n_rates != g_array_index (r->steps, SsdbFreespaceStep, 0).rates->len)
+        return load_fail (l, error, "every step runs the tests of the first step, in order");
+      path_pop (l, rates_mark);
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+  if (!read_words (l, object, "words", &words, error))
+    return FALSE;
+  ssdb_freespace_summarize (r);
+  return check_words (l, words, r->words, error);
+}
+
+static void
+loaded_readback_free (gpointer data)
+{
+  ssdb_readback_result_free (data);
+}
+
+/* A read-after-write test: the passes in run order; the read rates, the difference (a signed
+ * number) and the words must agree with them. */
+static gboolean
+load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbReadbackResult *r,
+                    GError **error)
+{
+  SsdbFillSpec *spec = &r->spec;
+  g_autofree char *words = NULL;
+  JsonArray *array;
+  gsize mark;
+  guint n;
+  double first, second, difference;
+  /* The order a run makes: write 1, read 1, write 2, read 2. */
+  static const guint order_pass[] = { 1, 1, 2, 2 };
+  static const SsdbRw order_rw[] = { SSDB_RW_WRITE, SSDB_RW_READ, SSDB_RW_WRITE, SSDB_RW_READ };
+
+  if (!read_block_size (l, object, "block_size", &spec->block_size, error)
+      || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
+      || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
+      || !read_seed (l, object, "seed", &spec->seed, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+    return FALSE;
+  if ((array = enter_array (l, object, "passes", G_N_ELEMENTS (order_pass), &mark, error)) == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  for (guint i = 0; i < n; i++)
+    {
+      gsize item_mark;
+      JsonObject *item = array_object (l, array, i, &item_mark, error);
+      guint pass, rw;
+      guint64 bytes, window_ns;
+      double rate;
+      gboolean complete;
+
+      if (item == NULL || !read_uint (l, item, "pass", 1, 2, &pass, error)
+          || !read_enum (l, item, "rw", fill_rw_names, G_N_ELEMENTS (fill_rw_names), &rw, error)
+          || !read_u64 (l, item, "bytes", spec->span_length, &bytes, error)
+          || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &window_ns, error)
+          || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &rate, error)
+          || !read_bool (l, item, "complete", &complete, error))
+        return FALSE;
+      if (pass != order_pass[i] || rw != order_rw[i])
+        return load_fail (l, error, "element %u is the %s of pass %u", i + 1,
+                          order_rw[i] == SSDB_RW_WRITE ? "write" : "read", order_pass[i]);
+      if (complete != (bytes == spec->span_length))
+        {
+          path_push_member (l, "complete");
+          return load_fail (l, error, "contradicts bytes (the span is %" G_GUINT64_FORMAT " bytes)",
+                            spec->span_length);
+        }
+      if (!check_rate (l, "bytes_per_second", rate, bytes, window_ns, error))
+        return FALSE;
+      ssdb_readback_add_pass (r, pass, rw, bytes, window_ns, rate, complete);
+      path_pop (l, item_mark);
+    }
+  path_pop (l, mark);
+  if (!read_number (l, object, "first_read_bytes_per_second", MAX_BYTES_PER_SECOND, &first, error)
+      || !read_number (l, object, "second_read_bytes_per_second", MAX_BYTES_PER_SECOND, &second,
+                       error)
+      || !read_signed_number (l, object, "difference_percent", 1e9, &difference, error)
+      || !read_words (l, object, "words", &words, error))
+    return FALSE;
+  if (!check_derived (l, "first_read_bytes_per_second", first, r->first_read_bytes_per_second,
+                      error)
+      || !check_derived (l, "second_read_bytes_per_second", second, r->second_read_bytes_per_second,
+                         error))
+    return FALSE;
+  ssdb_readback_summarize (r);
+  if (!check_derived (l, "difference_percent", difference, r->difference_percent, error))
+    return FALSE;
+  r->difference_percent = difference;
+  return check_words (l, words, r->words, error);
 }
 
 static SsdbReport *
@@ -3705,6 +4933,110 @@ load_root (Loader *l, JsonNode *root_node, GError **error)
           report->workload = ssdb_workload_result_new (&spec);
           report->workload_free = loaded_workload_free;
           if (!load_workload_test (l, object, report->target.size_bytes, report->workload, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_RECOVERY)
+        {
+          SsdbRecoverySpec spec;
+
+          if (report->recovery != NULL)
+            {
+              load_fail (l, error, "a report holds at most one recovery test");
+              return NULL;
+            }
+          ssdb_recovery_spec_init (&spec);
+          report->recovery = ssdb_recovery_result_new (&spec);
+          report->recovery_free = loaded_recovery_free;
+          if (!load_recovery_test (l, object, report->target.size_bytes, report->recovery, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_CONSISTENCY)
+        {
+          SsdbConsistencySpec spec;
+
+          if (report->consistency != NULL)
+            {
+              load_fail (l, error, "a report holds at most one consistency test");
+              return NULL;
+            }
+          ssdb_consistency_spec_init (&spec);
+          report->consistency = ssdb_consistency_result_new (&spec);
+          report->consistency_free = loaded_consistency_free;
+          if (!load_consistency_test (l, object, report->target.size_bytes, report->consistency,
+                                      error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_COMPRESSION)
+        {
+          SsdbCompressionSpec spec;
+
+          if (report->compression != NULL)
+            {
+              load_fail (l, error, "a report holds at most one compression test");
+              return NULL;
+            }
+          ssdb_compression_spec_init (&spec);
+          report->compression = ssdb_compression_result_new (&spec);
+          report->compression_free = loaded_compression_free;
+          if (!load_compression_test (l, object, report->target.size_bytes, report->compression,
+                                      error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_TRIM)
+        {
+          SsdbTrimSpec spec;
+
+          if (report->trim != NULL)
+            {
+              load_fail (l, error, "a report holds at most one trim test");
+              return NULL;
+            }
+          ssdb_trim_spec_init (&spec);
+          report->trim = ssdb_trim_result_new (&spec);
+          report->trim_free = loaded_trim_free;
+          if (!load_trim_test (l, object, report->target.size_bytes, report->trim, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_READBACK)
+        {
+          SsdbFillSpec spec;
+
+          if (report->readback != NULL)
+            {
+              load_fail (l, error, "a report holds at most one readback test");
+              return NULL;
+            }
+          ssdb_fill_spec_init (&spec);
+          report->readback = ssdb_readback_result_new (&spec);
+          report->readback_free = loaded_readback_free;
+          if (!load_readback_test (l, object, report->target.size_bytes, report->readback, error))
+            return NULL;
+          path_pop (l, test_mark);
+          continue;
+        }
+      if (kind == TEST_KIND_FREESPACE)
+        {
+          SsdbFreespaceSpec spec;
+
+          if (report->freespace != NULL)
+            {
+              load_fail (l, error, "a report holds at most one freespace test");
+              return NULL;
+            }
+          ssdb_freespace_spec_init (&spec);
+          report->freespace = ssdb_freespace_result_new (&spec);
+          report->freespace_free = loaded_freespace_free;
+          if (!load_freespace_test (l, object, report->target.size_bytes, report->freespace, error))
             return NULL;
           path_pop (l, test_mark);
           continue;

@@ -6,6 +6,12 @@
 #include "ssdb-access.h"
 #include "ssdb-error.h"
 #include "ssdb-fill.h"
+#include "ssdb-consistency.h"
+#include "ssdb-recovery.h"
+#include "ssdb-compression.h"
+#include "ssdb-freespace.h"
+#include "ssdb-readback.h"
+#include "ssdb-trim.h"
 #include "ssdb-summary.h"
 #include "ssdb-surface.h"
 #include "ssdb-sweep.h"
@@ -67,6 +73,18 @@ G_BEGIN_DECLS
  *   ssdb_report_set_sweep())
  * @workload: (nullable): the IOMeter-style workload run; borrowed or owned like @summary (set
  *   it with ssdb_report_set_workload())
+ * @recovery: (nullable): the idle-recovery run; borrowed or owned like @summary (set it with
+ *   ssdb_report_set_recovery())
+ * @consistency: (nullable): the performance-consistency (steady-state) run; borrowed or owned
+ *   like @summary (set it with ssdb_report_set_consistency())
+ * @compression: (nullable): the compression test; borrowed or owned like @summary (set it
+ *   with ssdb_report_set_compression())
+ * @trim: (nullable): the TRIM / recycling test; borrowed or owned like @summary (set it with
+ *   ssdb_report_set_trim())
+ * @freespace: (nullable): the speed-versus-free-space test; borrowed or owned like @summary
+ *   (set it with ssdb_report_set_freespace())
+ * @readback: (nullable): the read-after-write test; borrowed or owned like @summary (set it
+ *   with ssdb_report_set_readback())
  *
  * A report in memory: any combination of one summary run, one surface run, one fill run, one
  * access-time distribution, one transfer-size sweep and one workload run on the same target. Public
@@ -91,6 +109,12 @@ typedef struct
   SsdbAccessResult *access;
   SsdbSweepResult *sweep;
   SsdbWorkloadResult *workload;
+  SsdbRecoveryResult *recovery;
+  SsdbConsistencyResult *consistency;
+  SsdbCompressionResult *compression;
+  SsdbTrimResult *trim;
+  SsdbFreespaceResult *freespace;
+  SsdbReadbackResult *readback;
 
   /*< private >*/
   GDestroyNotify summary_free;
@@ -99,6 +123,12 @@ typedef struct
   GDestroyNotify access_free;
   GDestroyNotify sweep_free;
   GDestroyNotify workload_free;
+  GDestroyNotify recovery_free;
+  GDestroyNotify consistency_free;
+  GDestroyNotify compression_free;
+  GDestroyNotify trim_free;
+  GDestroyNotify freespace_free;
+  GDestroyNotify readback_free;
   gatomicrefcount ref_count;
 } SsdbReport;
 
@@ -180,6 +210,80 @@ ssdb_report_set_sweep (SsdbReport *report, const SsdbSweepResult *sweep);
  */
 void
 ssdb_report_set_workload (SsdbReport *report, const SsdbWorkloadResult *workload);
+
+/**
+ * ssdb_report_set_recovery:
+ * @report: a report
+ * @recovery: (nullable) (transfer none): an idle-recovery run, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the idle-recovery run to the report, replacing any it held. It is written as a test of
+ * kind "recovery".
+ */
+void
+ssdb_report_set_recovery (SsdbReport *report, const SsdbRecoveryResult *recovery);
+
+/**
+ * ssdb_report_set_consistency:
+ * @report: a report
+ * @consistency: (nullable) (transfer none): a performance-consistency run, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the consistency run to the report, replacing any it held. It is written as a test of
+ * kind "consistency" after the recovery test.
+ */
+void
+ssdb_report_set_consistency (SsdbReport *report, const SsdbConsistencyResult *consistency);
+
+/**
+ * ssdb_report_set_compression:
+ * @report: a report
+ * @compression: (nullable) (transfer none): a compression test, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the compression test to the report, replacing any it held. It is written as a test of
+ * kind "compression" after the consistency test.
+ */
+void
+ssdb_report_set_compression (SsdbReport *report, const SsdbCompressionResult *compression);
+
+/**
+ * ssdb_report_set_trim:
+ * @report: a report
+ * @trim: (nullable) (transfer none): a TRIM / recycling test, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the TRIM test to the report, replacing any it held. It is written as a test of kind
+ * "trim" after the compression test. Its summaries (SsdbTrimResult.before and .after) are not
+ * written: the report keeps the rate of each test.
+ */
+void
+ssdb_report_set_trim (SsdbReport *report, const SsdbTrimResult *trim);
+
+/**
+ * ssdb_report_set_freespace:
+ * @report: a report
+ * @freespace: (nullable) (transfer none): a speed-versus-free-space test, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the free-space test to the report, replacing any it held. It is written as a test of
+ * kind "freespace" after the TRIM test.
+ */
+void
+ssdb_report_set_freespace (SsdbReport *report, const SsdbFreespaceResult *freespace);
+
+/**
+ * ssdb_report_set_readback:
+ * @report: a report
+ * @readback: (nullable) (transfer none): a read-after-write test, borrowed as for
+ *   ssdb_report_set_surface(); %NULL removes it
+ *
+ * Adds the read-after-write test to the report, replacing any it held. It is written as a test
+ * of kind "readback" after the free-space test, with the rate of each pass (not the rate
+ * series of the passes).
+ */
+void
+ssdb_report_set_readback (SsdbReport *report, const SsdbReadbackResult *readback);
 
 /** ssdb_report_ref: Returns: (transfer full): @report, with one more reference. */
 SsdbReport *

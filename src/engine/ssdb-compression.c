@@ -1,0 +1,311 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-compression.h"
+#include "ssdb-error.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+
+void
+ssdb_compression_spec_init (SsdbCompressionSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->block_size = 1u << 20;
+  spec->queue_depth = 4;
+  spec->span_length = 256 * MiB;
+  spec->include_zero = TRUE;
+  spec->passes = 1;
+  spec->seed = 1;
+}
+
+guint
+ssdb_compression_levels (gboolean include_zero, SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS])
+{
+  guint n = 0;
+
+  levels[n++] = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
+  for (guint p = 25; p <= 100; p += 25)
+    levels[n++] = (SsdbDataPattern){ SSDB_DATA_COMPRESSIBLE, p };
+  if (include_zero)
+    levels[n++] = (SsdbDataPattern){ SSDB_DATA_ZERO, 0 };
+  return n;
+}
+
+SsdbCompressionResult *
+ssdb_compression_result_new (const SsdbCompressionSpec *spec)
+{
+  SsdbCompressionResult *r;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  r = g_new0 (SsdbCompressionResult, 1);
+  r->spec = *spec;
+  r->points = g_array_new (FALSE, TRUE, sizeof (SsdbCompressionPoint));
+  return r;
+}
+
+void
+ssdb_compression_result_free (SsdbCompressionResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->points);
+  g_free (result->words);
+  g_free (result);
+}
+
+static gboolean
+usable (double rate)
+{
+  return isfinite (rate) && rate > 0;
+}
+
+/* "3.1×" with a C-locale decimal point. */
+static char *
+format_ratio (double ratio)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup_printf ("%s×", g_ascii_formatd (buf, sizeof buf, "%.1f", ratio));
+}
+
+/* "zeros", "50 % compressible data", "random data". */
+static char *
+pattern_words (const SsdbDataPattern *data)
+{
+  switch (data->kind)
+    {
+      case SSDB_DATA_ZERO:
+        return g_strdup ("zeros");
+      case SSDB_DATA_COMPRESSIBLE:
+        return g_strdup_printf ("%u %% compressible data", data->compressible_percent);
+      case SSDB_DATA_RANDOM:
+      default:
+        return g_strdup ("random data");
+    }
+}
+
+void
+ssdb_compression_summarize (SsdbCompressionResult *result)
+{
+  const SsdbCompressionPoint *random = NULL, *best_w = NULL, *best_r = NULL, *zero = NULL;
+  GString *s;
+
+  g_return_if_fail (result != NULL);
+
+  result->write_ratio = result->zero_write_ratio = result->read_ratio = 0;
+  result->compresses = FALSE;
+  g_clear_pointer (&result->words, g_free);
+
+  for (guint i = 0; i < result->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (result->points, SsdbCompressionPoint, i);
+
+      if (p->data.kind == SSDB_DATA_RANDOM)
+        random = p;
+      else
+        {
+          if (p->data.kind == SSDB_DATA_ZERO)
+            zero = p;
+          if (usable (p->write_bytes_per_second)
+              && (best_w == NULL || p->write_bytes_per_second > best_w->write_bytes_per_second))
+            best_w = p;
+          if (usable (p->read_bytes_per_second)
+              && (best_r == NULL || p->read_bytes_per_second > best_r->read_bytes_per_second))
+            best_r = p;
+        }
+    }
+  if (random == NULL || !usable (random->write_bytes_per_second) || best_w == NULL)
+    return;
+
+  result->write_ratio = best_w->write_bytes_per_second / random->write_bytes_per_second;
+  if (zero != NULL && usable (zero->write_bytes_per_second))
+    result->zero_write_ratio = zero->write_bytes_per_second / random->write_bytes_per_second;
+  if (best_r != NULL && usable (random->read_bytes_per_second))
+    result->read_ratio = best_r->read_bytes_per_second / random->read_bytes_per_second;
+  result->compresses = result->write_ratio >= SSDB_COMPRESSION_FLAG_RATIO
+                       || result->read_ratio >= SSDB_COMPRESSION_FLAG_RATIO;
+
+  s = g_string_new (NULL);
+  if (result->compresses)
+    {
+      gboolean by_write = result->write_ratio >= SSDB_COMPRESSION_FLAG_RATIO;
+      const SsdbCompressionPoint *best = by_write ? best_w : best_r;
+      double ratio = by_write ? result->write_ratio : result->read_ratio;
+      g_autofree char *r = NULL, *what = NULL;
+
+      /* Name zeros when they are (about) as fast as the best compressible data. */
+      if (by_write && zero != NULL && result->zero_write_ratio >= 0.95 * result->write_ratio)
+        {
+          best = zero;
+          ratio = result->zero_write_ratio;
+        }
+      r = format_ratio (ratio);
+      what = pattern_words (&best->data);
+      g_string_append_printf (
+          s,
+          "%s of %s run %s faster than random data (%.0f against %.0f MB/s): "
+          "results with compressible data overstate this device.",
+          by_write ? "Writes" : "Reads", what, r,
+          (by_write ? best->write_bytes_per_second : best->read_bytes_per_second) / 1e6,
+          (by_write ? random->write_bytes_per_second : random->read_bytes_per_second) / 1e6);
+    }
+  else
+    g_string_append_printf (
+        s,
+        "Compressible data and zeros write at %.0f to %.0f MB/s, close to "
+        "random data (%.0f MB/s): this device does not compress what it "
+        "stores, so the data pattern does not change its results.",
+        MIN (best_w->write_bytes_per_second, random->write_bytes_per_second) / 1e6,
+        best_w->write_bytes_per_second / 1e6, random->write_bytes_per_second / 1e6);
+  result->words = g_string_free (s, FALSE);
+}
+
+typedef struct
+{
+  SsdbCompressionResult *result;
+  SsdbCompressionProgressFunc func;
+  gpointer data;
+  guint level;
+  SsdbRw rw;
+  double base;
+  double share;
+} Progress;
+
+static void
+on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
+{
+  Progress *pr = user_data;
+  guint64 total = pr->result->spec.span_length;
+  double f = total ? CLAMP ((double)bytes / (double)total, 0.0, 1.0) : 0;
+
+  (void)ios;
+  pr->func (pr->result, pr->level, pr->rw, pr->base + pr->share * f,
+            elapsed_ns ? (double)bytes * 1e9 / (double)elapsed_ns : 0, pr->data);
+}
+
+static void
+job_for (const SsdbCompressionSpec *spec, SsdbRw rw, const SsdbDataPattern *data, guint index,
+         SsdbJobSpec *job)
+{
+  ssdb_job_spec_init (job);
+  job->rw = rw;
+  job->access = SSDB_ACCESS_SEQUENTIAL;
+  job->block_size = spec->block_size;
+  job->queue_depth = spec->queue_depth;
+  job->threads = 1;
+  job->offset = spec->span_offset;
+  job->length = spec->span_length;
+  job->duration_ns = 0;
+  job->total_bytes = spec->span_length;
+  job->data = *data;
+  job->seed = spec->seed + index;
+  job->sample_interval_ns = 100 * G_GUINT64_CONSTANT (1000000);
+}
+
+gboolean
+ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
+                      SsdbCompressionProgressFunc progress, gpointer user_data,
+                      GCancellable *cancellable, GError **error)
+{
+  const SsdbCompressionSpec *spec;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbIoResult *io;
+  Progress pr = { 0 };
+  guint n_levels;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  spec = &result->spec;
+  if (!ssdb_target_is_writable (target))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "The compression test writes to %s and was refused: %s",
+                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
+      return FALSE;
+    }
+  if (spec->block_size == 0 || spec->span_length < spec->block_size
+      || spec->span_length % spec->block_size != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The region (%" G_GUINT64_FORMAT " bytes) must be a whole number of %u-byte "
+                   "transfers",
+                   spec->span_length, spec->block_size);
+      return FALSE;
+    }
+  if (spec->passes < 1 || spec->passes > 9)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Passes %u out of range (1 to 9)", spec->passes);
+      return FALSE;
+    }
+  n_levels = ssdb_compression_levels (spec->include_zero, levels);
+  /* Every job is checked before any I/O, so bad settings change nothing. */
+  for (guint i = 0; i < n_levels; i++)
+    {
+      SsdbJobSpec job;
+
+      job_for (spec, SSDB_RW_WRITE, &levels[i], i, &job);
+      if (!ssdb_job_spec_validate (&job, target, error))
+        return FALSE;
+    }
+
+  pr.result = result;
+  pr.func = progress;
+  pr.data = user_data;
+  pr.share = 1.0 / (2 * n_levels * spec->passes);
+  io = g_new0 (SsdbIoResult, 1);
+  g_array_set_size (result->points, 0);
+  for (guint i = 0; i < n_levels && ok; i++)
+    {
+      SsdbCompressionPoint p = { 0 };
+
+      p.data = levels[i];
+      for (guint k = 0; k < 2 * spec->passes && ok; k++)
+        {
+          SsdbRw rw = k % 2 == 0 ? SSDB_RW_WRITE : SSDB_RW_READ;
+          SsdbJobSpec job;
+
+          job_for (spec, rw, &levels[i], i, &job);
+          pr.level = i;
+          pr.rw = rw;
+          pr.base = pr.share * (2 * spec->passes * i + k);
+          ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, error);
+          if (!ok)
+            {
+              result->cancelled = io->cancelled;
+              break;
+            }
+          if (rw == SSDB_RW_WRITE && io->bytes_per_second > p.write_bytes_per_second)
+            {
+              p.write_bytes = io->bytes;
+              p.write_window_ns = io->window_ns;
+              p.write_bytes_per_second = io->bytes_per_second;
+            }
+          else if (rw == SSDB_RW_READ && io->bytes_per_second > p.read_bytes_per_second)
+            {
+              p.read_bytes = io->bytes;
+              p.read_window_ns = io->window_ns;
+              p.read_bytes_per_second = io->bytes_per_second;
+            }
+        }
+      if (ok)
+        {
+          g_array_append_val (result->points, p);
+          ssdb_compression_summarize (result);
+          if (progress)
+            progress (result, i, SSDB_RW_READ, pr.share * 2 * spec->passes * (i + 1),
+                      p.read_bytes_per_second, user_data);
+        }
+    }
+  g_free (io);
+  return ok;
+}

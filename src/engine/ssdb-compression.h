@@ -1,0 +1,148 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-io.h"
+
+G_BEGIN_DECLS
+
+/* The data levels of a compression test: 0 (random), 25, 50, 75, 100 % compressible, zeros. */
+#define SSDB_COMPRESSION_MAX_LEVELS 8
+
+/* A write rate at least this many times the random-data rate flags a compressing device. */
+#define SSDB_COMPRESSION_FLAG_RATIO 1.3
+
+/**
+ * SsdbCompressionSpec:
+ * @block_size: transfer size, bytes [1 MiB]
+ * @queue_depth: requests in flight [4]
+ * @span_offset: first byte of the region [0]
+ * @span_length: bytes in the region [256 MiB]; each level writes it once and reads it back once
+ * @include_zero: measure all-zero data too [TRUE]
+ * @passes: write-and-read passes per level, 1..9 [1]; the best write and the best read count
+ *   (CrystalDiskMark's best-of, which keeps a busy machine from hiding the difference)
+ * @seed: seed of the data [1]
+ *
+ * Settings of the compression test (AS SSD's method): sequential writes of the region with data
+ * of rising compressibility, each followed by a sequential read of what was just written.
+ */
+typedef struct
+{
+  guint block_size;
+  guint queue_depth;
+  guint64 span_offset;
+  guint64 span_length;
+  gboolean include_zero;
+  guint passes;
+  guint64 seed;
+} SsdbCompressionSpec;
+
+/** ssdb_compression_spec_init: fills @spec with the defaults above. */
+void
+ssdb_compression_spec_init (SsdbCompressionSpec *spec);
+
+/**
+ * SsdbCompressionPoint:
+ * @data: the data written: random (0 % compressible), compressible-25/50/75/100 or zero
+ * @write_bytes: bytes written (the whole region) by the best write pass
+ * @write_window_ns: how long that write took, ns
+ * @write_bytes_per_second: write rate, B/s
+ * @read_bytes: bytes read back by the best read pass
+ * @read_window_ns: how long that read took, ns
+ * @read_bytes_per_second: read rate, B/s
+ */
+typedef struct
+{
+  SsdbDataPattern data;
+  guint64 write_bytes;
+  guint64 write_window_ns;
+  double write_bytes_per_second;
+  guint64 read_bytes;
+  guint64 read_window_ns;
+  double read_bytes_per_second;
+} SsdbCompressionPoint;
+
+/**
+ * SsdbCompressionResult:
+ * @spec: the settings
+ * @points: (element-type SsdbCompressionPoint): one per level, in order of rising
+ *   compressibility (random, 25, 50, 75, 100 %, then zeros)
+ * @write_ratio: the fastest write rate of compressible or zero data over the random-data write
+ *   rate (0 when not measured)
+ * @zero_write_ratio: the zero-data write rate over the random-data write rate (0 when not
+ *   measured)
+ * @read_ratio: the same ratio as @write_ratio for reads
+ * @compresses: @write_ratio or @read_ratio reached %SSDB_COMPRESSION_FLAG_RATIO
+ * @words: (nullable): the finding in a sentence
+ * @cancelled: the run stopped early; the levels measured are kept
+ */
+typedef struct
+{
+  SsdbCompressionSpec spec;
+  GArray *points;
+  double write_ratio;
+  double zero_write_ratio;
+  double read_ratio;
+  gboolean compresses;
+  char *words;
+  gboolean cancelled;
+} SsdbCompressionResult;
+
+SsdbCompressionResult *
+ssdb_compression_result_new (const SsdbCompressionSpec *spec);
+void
+ssdb_compression_result_free (SsdbCompressionResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbCompressionResult, ssdb_compression_result_free)
+
+/**
+ * ssdb_compression_levels:
+ * @include_zero: add all-zero data as the last level
+ * @levels: (out caller-allocates): the data patterns, in the order they run
+ *
+ * Returns: the number of levels (5, or 6 with zeros).
+ */
+guint
+ssdb_compression_levels (gboolean include_zero,
+                         SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS]);
+
+/**
+ * ssdb_compression_summarize:
+ * @result: a result whose @points hold the levels measured
+ *
+ * Recomputes the ratios, @compresses and @words ("Writes of zeros run 3.1× faster than random
+ * data: results with compressible data overstate this device.").
+ */
+void
+ssdb_compression_summarize (SsdbCompressionResult *result);
+
+/**
+ * SsdbCompressionProgressFunc:
+ * @level: index of the running level
+ * @rw: %SSDB_RW_WRITE or %SSDB_RW_READ
+ * @fraction: 0..1 of the whole test
+ * @bytes_per_second: live rate of the running job, B/s
+ *
+ * Called on the worker thread a few times a second.
+ */
+typedef void (*SsdbCompressionProgressFunc) (SsdbCompressionResult *result, guint level, SsdbRw rw,
+                                             double fraction, double bytes_per_second,
+                                             gpointer user_data);
+
+/**
+ * ssdb_compression_run:
+ * @target: a target open for writing (a device with the permission naming it, or a test file)
+ * @result: from ssdb_compression_result_new(); filled in place
+ * @progress: (nullable): progress (worker thread)
+ * @cancellable: (nullable): cancel; the levels measured are kept
+ *
+ * Writes and reads the region once per level. Blocks until done.
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the setting,
+ *   SSDB_ERROR_UNSAFE when the target does not allow writes, SSDB_ERROR_CANCELLED with
+ *   @result->cancelled set, SSDB_ERROR_IO).
+ */
+gboolean
+ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
+                      SsdbCompressionProgressFunc progress, gpointer user_data,
+                      GCancellable *cancellable, GError **error);
+
+G_END_DECLS

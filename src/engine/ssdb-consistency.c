@@ -1,0 +1,283 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-consistency.h"
+#include "ssdb-error.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+
+/* ---- the SNIA PTS rule ---------------------------------------------------------------------- */
+
+/* Mean, range and least-squares slope of v[0..w), x = 0..w-1. FALSE when a value is not finite. */
+static gboolean
+window_stats (const double *v, guint w, double *mean, double *range, double *slope)
+{
+  double sum = 0, lo = INFINITY, hi = -INFINITY, sxy = 0, sxx = 0, xm = (w - 1) / 2.0;
+
+  for (guint i = 0; i < w; i++)
+    {
+      if (!isfinite (v[i]))
+        return FALSE;
+      sum += v[i];
+      lo = MIN (lo, v[i]);
+      hi = MAX (hi, v[i]);
+    }
+  *mean = sum / w;
+  for (guint i = 0; i < w; i++)
+    {
+      sxy += (i - xm) * (v[i] - *mean);
+      sxx += (i - xm) * (i - xm);
+    }
+  *range = hi - lo;
+  *slope = sxx > 0 ? sxy / sxx : 0;
+  return TRUE;
+}
+
+gboolean
+ssdb_steady_state_find (const double *values, gsize n, guint window, double range_limit,
+                        double slope_limit, SsdbSteadyState *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+  g_return_val_if_fail (values != NULL || n == 0, FALSE);
+  g_return_val_if_fail (window >= 2, FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (n < window)
+    return FALSE;
+
+  for (gsize end = window; end <= n; end++)
+    {
+      double mean, range, slope, excursion;
+
+      if (!window_stats (values + end - window, window, &mean, &range, &slope))
+        continue;
+      excursion = fabs (slope) * (window - 1);
+      out->mean = mean;
+      out->range = range;
+      out->slope = slope;
+      out->fit_excursion = excursion;
+      if (mean > 0 && range <= range_limit * mean && excursion <= slope_limit * mean)
+        {
+          out->reached = TRUE;
+          out->round = (guint)end;
+          out->first_round = (guint)(end - window + 1);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+/* ---- result ------------------------------------------------------------------------------- */
+
+void
+ssdb_consistency_spec_init (SsdbConsistencySpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->block_size = 4096;
+  spec->queue_depth = 32;
+  spec->duration_ns = 300 * NS_PER_S;
+  spec->round_ns = NS_PER_S;
+  spec->tail_percent = 20;
+  spec->data = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
+  spec->seed = 1;
+}
+
+SsdbConsistencyResult *
+ssdb_consistency_result_new (const SsdbConsistencySpec *spec)
+{
+  SsdbConsistencyResult *r;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  r = g_new0 (SsdbConsistencyResult, 1);
+  r->spec = *spec;
+  r->rounds = g_array_new (FALSE, TRUE, sizeof (SsdbConsistencyRound));
+  return r;
+}
+
+void
+ssdb_consistency_result_free (SsdbConsistencyResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->rounds, g_array_unref);
+  g_free (result->words);
+  g_free (result);
+}
+
+void
+ssdb_consistency_analyze (SsdbConsistencyResult *r)
+{
+  guint n;
+  g_autofree double *v = NULL;
+  GString *s;
+
+  g_return_if_fail (r != NULL);
+
+  n = r->rounds != NULL ? r->rounds->len : 0;
+  v = g_new0 (double, MAX (n, 1));
+  for (guint i = 0; i < n; i++)
+    v[i] = g_array_index (r->rounds, SsdbConsistencyRound, i).iops;
+
+  ssdb_steady_state_find (v, n, SSDB_STEADY_STATE_WINDOW, SSDB_STEADY_STATE_RANGE,
+                          SSDB_STEADY_STATE_SLOPE, &r->steady);
+
+  r->tail_rounds = 0;
+  r->tail_mean_iops = r->tail_sd_iops = r->tail_mean_over_sd = 0;
+  if (n > 0)
+    {
+      guint k = (guint)MIN ((guint64)n,
+                            MAX ((guint64)1, ((guint64)n * r->spec.tail_percent + 50) / 100));
+      double sum = 0, ss = 0, mean;
+
+      for (guint i = n - k; i < n; i++)
+        sum += v[i];
+      mean = sum / k;
+      for (guint i = n - k; i < n; i++)
+        ss += (v[i] - mean) * (v[i] - mean);
+      r->tail_rounds = k;
+      r->tail_mean_iops = mean;
+      r->tail_sd_iops = sqrt (ss / k);
+      r->tail_mean_over_sd = r->tail_sd_iops > 0 ? mean / r->tail_sd_iops : 0;
+    }
+
+  s = g_string_new (NULL);
+  if (n == 0)
+    g_string_append (s, "No rounds were measured.");
+  else
+    {
+      double round_s = (double)r->spec.round_ns / 1e9;
+
+      if (r->steady.reached)
+        g_string_append_printf (s,
+                                "Steady state (SNIA PTS: %u rounds within 20 %% of their mean, "
+                                "fitted line within 10 %%) was reached at round %u (%.0f s), at "
+                                "%.0f IOPS.",
+                                SSDB_STEADY_STATE_WINDOW, r->steady.round,
+                                r->steady.round * round_s, r->steady.mean);
+      else
+        g_string_append_printf (s, "Steady state (SNIA PTS) was not reached in %u rounds of %g s.",
+                                n, round_s);
+      g_string_append_printf (s,
+                              " Over the last %u rounds: %.0f IOPS mean, standard deviation "
+                              "%.0f IOPS",
+                              r->tail_rounds, r->tail_mean_iops, r->tail_sd_iops);
+      if (r->tail_mean_over_sd > 0)
+        g_string_append_printf (s, ", mean / deviation %.1f.", r->tail_mean_over_sd);
+      else
+        g_string_append (s, ".");
+    }
+  g_free (r->words);
+  r->words = g_string_free (s, FALSE);
+}
+
+/* ---- run ---------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  SsdbConsistencyResult *result;
+  SsdbConsistencyProgressFunc progress;
+  gpointer user_data;
+  guint64 last_ns;
+  guint64 last_ios;
+} ConsistencyRun;
+
+static void
+on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
+{
+  ConsistencyRun *cr = user_data;
+  SsdbConsistencyResult *r = cr->result;
+  SsdbConsistencyRound round;
+
+  (void)bytes;
+  /* A round ends at each sample; the last sample (the end of the run) may close a short one. */
+  if (elapsed_ns <= cr->last_ns || r->rounds->len >= SSDB_CONSISTENCY_MAX_ROUNDS)
+    return;
+  if (elapsed_ns - cr->last_ns < r->spec.round_ns / 2)
+    return;
+  round.elapsed_ns = elapsed_ns;
+  round.ios = ios - cr->last_ios;
+  round.iops = (double)round.ios * 1e9 / (double)(elapsed_ns - cr->last_ns);
+  g_array_append_val (r->rounds, round);
+  cr->last_ns = elapsed_ns;
+  cr->last_ios = ios;
+  if (cr->progress)
+    cr->progress (r, elapsed_ns, round.iops,
+                  MIN ((double)elapsed_ns / (double)r->spec.duration_ns, 1.0), cr->user_data);
+}
+
+gboolean
+ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
+                      SsdbConsistencyProgressFunc progress, gpointer user_data,
+                      GCancellable *cancellable, GError **error)
+{
+  SsdbConsistencySpec *spec;
+  const SsdbTargetInfo *info;
+  ConsistencyRun cr = { 0 };
+  SsdbJobSpec job;
+  g_autofree SsdbIoResult *io = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  spec = &result->spec;
+  info = ssdb_target_get_info (target);
+  if (spec->round_ns < NS_PER_S / 10 || spec->duration_ns < spec->round_ns
+      || spec->duration_ns / spec->round_ns > SSDB_CONSISTENCY_MAX_ROUNDS)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The run must last at least one round, rounds at least 0.1 s, and at most %u "
+                   "rounds",
+                   SSDB_CONSISTENCY_MAX_ROUNDS);
+      return FALSE;
+    }
+  if (spec->tail_percent < 1 || spec->tail_percent > 100)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The last part of the run must be 1 to 100 %% of it, not %u %%",
+                   spec->tail_percent);
+      return FALSE;
+    }
+  if (spec->span_offset >= info->size_bytes)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span starts beyond the end of %s", ssdb_target_get_display_name (target));
+      return FALSE;
+    }
+  if (spec->span_length == 0)
+    spec->span_length = info->size_bytes - spec->span_offset;
+  spec->span_length = spec->span_length / spec->block_size * spec->block_size;
+
+  ssdb_job_spec_init (&job);
+  job.rw = SSDB_RW_WRITE;
+  job.access = SSDB_ACCESS_RANDOM;
+  job.block_size = spec->block_size;
+  job.queue_depth = spec->queue_depth;
+  job.threads = 1;
+  job.offset = spec->span_offset;
+  job.length = spec->span_length;
+  job.duration_ns = spec->duration_ns;
+  job.total_bytes = 0;
+  job.data = spec->data;
+  job.seed = spec->seed;
+  job.sample_interval_ns = spec->round_ns;
+  if (!ssdb_job_spec_validate (&job, target, error))
+    return FALSE;
+
+  cr.result = result;
+  cr.progress = progress;
+  cr.user_data = user_data;
+  io = g_new0 (SsdbIoResult, 1);
+  ok = ssdb_io_run (target, &job, on_sample, &cr, cancellable, io, error);
+  result->ios = io->ios;
+  result->bytes = io->bytes;
+  result->window_ns = io->window_ns;
+  result->iops = io->iops;
+  result->cancelled = !ok && io->cancelled;
+  ssdb_consistency_analyze (result);
+  return ok;
+}

@@ -1,0 +1,197 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-io.h"
+
+G_BEGIN_DECLS
+
+/* The SNIA PTS steady-state rule: a measurement window of this many rounds ... */
+#define SSDB_STEADY_STATE_WINDOW 5u
+/* ... whose values lie within this fraction of their mean (max - min <= 20 % of the mean) ... */
+#define SSDB_STEADY_STATE_RANGE 0.20
+/* ... and whose least-squares line changes by at most this fraction of the mean across the
+ * window (|slope| x (rounds - 1) <= 10 % of the mean). */
+#define SSDB_STEADY_STATE_SLOPE 0.10
+
+/* Most rounds a consistency run records (a day of 1 s rounds). */
+#define SSDB_CONSISTENCY_MAX_ROUNDS 86400u
+
+/**
+ * SsdbSteadyState:
+ * @reached: a window met the rule
+ * @round: 1-based number of the last round of the first window that met the rule (the round at
+ *   which steady state was reached, as SNIA PTS reports it); 0 when not reached
+ * @first_round: 1-based number of the window's first round (@round - window + 1); 0 when not
+ *   reached
+ * @mean: mean of the values in that window (or, when not reached, in the last window)
+ * @range: max - min of the values in the window
+ * @slope: slope of the least-squares line through the window, value units per round
+ * @fit_excursion: |@slope| x (window - 1): how far the fitted line moves across the window
+ *
+ * What ssdb_steady_state_find() found.
+ */
+typedef struct
+{
+  gboolean reached;
+  guint round;
+  guint first_round;
+  double mean;
+  double range;
+  double slope;
+  double fit_excursion;
+} SsdbSteadyState;
+
+/**
+ * ssdb_steady_state_find:
+ * @values: (array length=n): one value per round (IOPS, MB/s, ...), in order
+ * @n: rounds in @values
+ * @window: rounds in a measurement window (SNIA PTS: %SSDB_STEADY_STATE_WINDOW); >= 2
+ * @range_limit: largest allowed (max - min) / mean in the window (PTS: %SSDB_STEADY_STATE_RANGE)
+ * @slope_limit: largest allowed excursion of the least-squares line over the window, as a
+ *   fraction of the mean (PTS: %SSDB_STEADY_STATE_SLOPE)
+ * @out: (out caller-allocates): the result
+ *
+ * The steady-state rule of the SNIA Solid State Storage Performance Test Specification (SSS
+ * PTS Enterprise 1.1 and PTS 2.0, the definition of "Steady State"): the first window of
+ * @window consecutive rounds in which (1) the range of the values, max(y) - min(y), is within
+ * @range_limit of their mean and (2) the range of the best linear fit over the window, |slope| x
+ * (window - 1), is within @slope_limit of the mean. Both limits are inclusive. Windows whose mean
+ * is 0 or that hold a value that is not finite never qualify. Fewer than @window rounds: not
+ * reached.
+ *
+ * Returns: @out->reached.
+ */
+gboolean
+ssdb_steady_state_find (const double *values, gsize n, guint window, double range_limit,
+                        double slope_limit, SsdbSteadyState *out);
+
+/**
+ * SsdbConsistencySpec:
+ * @block_size: transfer size [4 KiB]
+ * @queue_depth: [32]
+ * @span_offset: first byte of the region written [0]
+ * @span_length: bytes of the region [0 = to the end of the target]
+ * @duration_ns: length of the run [5 min]
+ * @round_ns: length of a round, the resolution of the IOPS series and the unit of the steady-
+ *   state window [1 s]
+ * @tail_percent: the last part of the run over which the mean and the mean / standard
+ *   deviation are reported, % of the rounds [20]
+ * @data: data written [random]
+ * @seed: seed of the offsets and the data [1]
+ *
+ * Performance consistency: 4 KiB random writes at QD32 for a while, IOPS per round, as
+ * AnandTech plots it, and the SNIA PTS steady-state check over the rounds.
+ */
+typedef struct
+{
+  guint block_size;
+  guint queue_depth;
+  guint64 span_offset;
+  guint64 span_length;
+  guint64 duration_ns;
+  guint64 round_ns;
+  guint tail_percent;
+  SsdbDataPattern data;
+  guint64 seed;
+} SsdbConsistencySpec;
+
+/** ssdb_consistency_spec_init: fills @spec with the defaults above. */
+void
+ssdb_consistency_spec_init (SsdbConsistencySpec *spec);
+
+/**
+ * SsdbConsistencyRound:
+ * @elapsed_ns: end of the round since the run began, ns
+ * @ios: writes completed in the round
+ * @iops: @ios over the round's real length, I/O per second
+ */
+typedef struct
+{
+  guint64 elapsed_ns;
+  guint64 ios;
+  double iops;
+} SsdbConsistencyRound;
+
+/**
+ * SsdbConsistencyResult:
+ * @spec: the settings, span resolved
+ * @rounds: (element-type SsdbConsistencyRound): one per round, in order
+ * @ios: writes completed in all
+ * @bytes: bytes written
+ * @window_ns: length of the run
+ * @iops: mean IOPS of the whole run
+ * @steady: the SNIA PTS rule over the rounds' IOPS (ssdb_consistency_analyze())
+ * @tail_rounds: rounds in the last part (SsdbConsistencySpec.tail_percent of the rounds, at
+ *   least 1 when there are rounds)
+ * @tail_mean_iops: mean IOPS of those rounds
+ * @tail_sd_iops: their standard deviation (population)
+ * @tail_mean_over_sd: @tail_mean_iops / @tail_sd_iops, higher is steadier; 0 when the
+ *   deviation is 0 or there are no rounds
+ * @words: the finding in plain words
+ * @cancelled: the run stopped early
+ */
+typedef struct
+{
+  SsdbConsistencySpec spec;
+  GArray *rounds;
+  guint64 ios;
+  guint64 bytes;
+  guint64 window_ns;
+  double iops;
+  SsdbSteadyState steady;
+  guint tail_rounds;
+  double tail_mean_iops;
+  double tail_sd_iops;
+  double tail_mean_over_sd;
+  char *words;
+  gboolean cancelled;
+} SsdbConsistencyResult;
+
+SsdbConsistencyResult *
+ssdb_consistency_result_new (const SsdbConsistencySpec *spec);
+void
+ssdb_consistency_result_free (SsdbConsistencyResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbConsistencyResult, ssdb_consistency_result_free)
+
+/**
+ * ssdb_consistency_analyze:
+ * @result: a result whose rounds are set
+ *
+ * Computes @result->steady, the tail statistics and the words from @result->rounds (replacing
+ * the words it held). Deterministic: a loaded report gives back the same numbers.
+ */
+void
+ssdb_consistency_analyze (SsdbConsistencyResult *result);
+
+/**
+ * SsdbConsistencyProgressFunc:
+ * @result: the result being filled (its rounds grow; read them only here)
+ * @elapsed_ns: time since the run began
+ * @iops: the latest round's IOPS
+ * @fraction: 0..1 of the run
+ *
+ * Called on the I/O thread about once per round.
+ */
+typedef void (*SsdbConsistencyProgressFunc) (SsdbConsistencyResult *result, guint64 elapsed_ns,
+                                             double iops, double fraction, gpointer user_data);
+
+/**
+ * ssdb_consistency_run:
+ * @target: a target open for writing (a device with the permission naming it, or a test file)
+ * @result: from ssdb_consistency_result_new()
+ * @progress: (nullable): progress
+ * @cancellable: (nullable): cancel; the rounds done so far are kept and analysed
+ * @error: SSDB_ERROR_INVALID_ARGUMENT (settings), SSDB_ERROR_UNSAFE (not writable), SSDB_ERROR_IO,
+ *   SSDB_ERROR_CANCELLED
+ *
+ * Runs the random writes for SsdbConsistencySpec.duration_ns, records IOPS per round and
+ * analyses them. A last round shorter than half a round is dropped.
+ *
+ * Returns: %TRUE, or %FALSE with @error; @result keeps what was measured.
+ */
+gboolean
+ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
+                      SsdbConsistencyProgressFunc progress, gpointer user_data,
+                      GCancellable *cancellable, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,112 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-report.h"
+
+G_BEGIN_DECLS
+
+/*
+ * Raw numbers of a report as CSV (RFC 4180): one header row whose column names carry their
+ * units (position_bytes, mb_per_s, latency_ns, ...), then one row per sample. Numbers are
+ * written in the C locale ('.' decimals, no grouping) whatever the user's locale; integers
+ * (bytes, ns, counts) stay integers, rates get three decimals; a value that was not measured
+ * is an empty field. Lines end with "\r\n" as RFC 4180 asks.
+ */
+
+/**
+ * SsdbCsvTable:
+ * @SSDB_CSV_SUMMARY: a row per summary test: test, rw, state, block_bytes, queue_depth,
+ *   threads, mb_per_s, iops, mean_latency_ns, p50/p99/max latency_ns, bytes, ios, window_ns
+ * @SSDB_CSV_SURFACE: a row per surface sample: series (read, write or access), index,
+ *   offset_bytes, position_bytes (where the chart plots it), bytes, window_ns, mb_per_s,
+ *   latency_ns
+ * @SSDB_CSV_FILL: a row per fill segment and per interval: pass, rw, series (segment or
+ *   interval), index, position_bytes, elapsed_ns, mb_per_s
+ * @SSDB_CSV_ACCESS: a row per display bin of each queue depth (or thread count): depth,
+ *   state, iops, mean_latency_ns, p99_latency_ns, bin_lower_ns, bin_upper_ns (empty for the
+ *   open-ended last row), count, share_percent
+ * @SSDB_CSV_SWEEP: a row per sweep point: rw, transfer_bytes, mb_per_s, iops,
+ *   mean_latency_ns, p99_latency_ns, max_latency_ns, mean_inflight, ios, bytes, window_ns
+ * @SSDB_CSV_WORKLOAD: a row per worker and one "total" row: worker, ios, bytes, read_ios,
+ *   write_ios, random_ios, window_ns, mb_per_s, iops, mean_latency_ns, p99_latency_ns,
+ *   max_latency_ns, mean_inflight, cpu_ns
+ *
+ * The tables a report can give, one per kind of test.
+ */
+typedef enum
+{
+  SSDB_CSV_SUMMARY,
+  SSDB_CSV_SURFACE,
+  SSDB_CSV_FILL,
+  SSDB_CSV_ACCESS,
+  SSDB_CSV_SWEEP,
+  SSDB_CSV_WORKLOAD,
+} SsdbCsvTable;
+
+#define SSDB_CSV_N_TABLES 6
+
+/** ssdb_csv_table_to_string: Returns: "summary", "surface", "fill", "access", "sweep" or
+ * "workload". */
+const char *
+ssdb_csv_table_to_string (SsdbCsvTable table);
+
+/**
+ * ssdb_csv_table_from_string:
+ * @text: a name as ssdb_csv_table_to_string() gives it
+ * @out: (out): the table
+ *
+ * Returns: %TRUE when @text names a table (@out untouched otherwise).
+ */
+gboolean
+ssdb_csv_table_from_string (const char *text, SsdbCsvTable *out);
+
+/**
+ * ssdb_csv_report_has_table:
+ * @report: a report
+ * @table: a table
+ *
+ * Returns: %TRUE when @report holds the test @table is made from.
+ */
+gboolean
+ssdb_csv_report_has_table (const SsdbReport *report, SsdbCsvTable table);
+
+/**
+ * ssdb_csv_format:
+ * @report: a report
+ * @table: which table
+ * @error: %SSDB_ERROR_INVALID_ARGUMENT when @report holds no such test (the message names the
+ *   test)
+ *
+ * Returns: (transfer full): the CSV text (UTF-8, C locale numbers), or %NULL with @error.
+ */
+char *
+ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error);
+
+/**
+ * ssdb_csv_write:
+ * @report: a report
+ * @table: which table
+ * @path: the file to write (replaced atomically, mode 0644)
+ * @error: as ssdb_csv_format(), or as ssdb_check_output_file() and file errors naming @path
+ *
+ * Writes ssdb_csv_format() to @path.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+ssdb_csv_write (const SsdbReport *report, SsdbCsvTable table, const char *path, GError **error);
+
+/**
+ * ssdb_text_file_write:
+ * @path: a file (replaced atomically, mode 0644)
+ * @text: NUL-terminated text
+ * @error: as ssdb_check_output_file(), or the file error naming @path
+ *
+ * Writes @text to @path after ssdb_check_output_file().
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+ssdb_text_file_write (const char *path, const char *text, GError **error);
+
+G_END_DECLS

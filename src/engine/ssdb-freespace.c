@@ -1,0 +1,258 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-freespace.h"
+#include "ssdb-error.h"
+
+#include <math.h>
+#include <string.h>
+
+void
+ssdb_freespace_spec_init (SsdbFreespaceSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->step_percent = 10;
+  ssdb_behaviour_summary_spec_init (&spec->summary);
+  spec->seed = 1;
+}
+
+static void
+step_clear (gpointer data)
+{
+  SsdbFreespaceStep *s = data;
+
+  g_clear_pointer (&s->rates, g_array_unref);
+}
+
+SsdbFreespaceResult *
+ssdb_freespace_result_new (const SsdbFreespaceSpec *spec)
+{
+  SsdbFreespaceResult *r;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  r = g_new0 (SsdbFreespaceResult, 1);
+  r->spec = *spec;
+  r->steps = g_array_new (FALSE, TRUE, sizeof (SsdbFreespaceStep));
+  g_array_set_clear_func (r->steps, step_clear);
+  return r;
+}
+
+void
+ssdb_freespace_result_free (SsdbFreespaceResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->steps);
+  g_free (result->words);
+  g_free (result);
+}
+
+guint64
+ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
+{
+  unsigned __int128 b;
+
+  g_return_val_if_fail (align > 0, 0);
+
+  if (used_percent >= 100)
+    return span_length;
+  b = (unsigned __int128)span_length * used_percent / 100;
+  return (guint64)b / align * align;
+}
+
+void
+ssdb_freespace_summarize (SsdbFreespaceResult *result)
+{
+  const SsdbFreespaceStep *first, *last;
+  const SsdbTestRate *worst_a = NULL, *worst_b = NULL;
+  double worst = 0;
+
+  g_return_if_fail (result != NULL);
+
+  g_clear_pointer (&result->words, g_free);
+  if (result->steps->len < 2)
+    return;
+  first = &g_array_index (result->steps, SsdbFreespaceStep, 0);
+  last = &g_array_index (result->steps, SsdbFreespaceStep, result->steps->len - 1);
+  for (guint i = 0; i < first->rates->len && i < last->rates->len; i++)
+    {
+      const SsdbTestRate *a = &g_array_index (first->rates, SsdbTestRate, i);
+      const SsdbTestRate *b = &g_array_index (last->rates, SsdbTestRate, i);
+      double share;
+
+      if (!isfinite (a->bytes_per_second) || a->bytes_per_second <= 0
+          || !isfinite (b->bytes_per_second) || b->bytes_per_second <= 0)
+        continue;
+      share = b->bytes_per_second / a->bytes_per_second;
+      if (worst_a == NULL || share < worst)
+        {
+          worst = share;
+          worst_a = a;
+          worst_b = b;
+        }
+    }
+  if (worst_a == NULL)
+    return;
+  if (worst >= 0.9)
+    result->words = g_strdup_printf (
+        "With the span %u %% full every test runs at %.0f %% or more of its speed on the empty "
+        "span: free space does not change this device's speed.",
+        last->used_percent, worst * 100);
+  else
+    result->words = g_strdup_printf (
+        "With the span %u %% full, %s %s runs at %.0f %% of its speed on the empty span "
+        "(%.0f against %.0f MB/s): this device slows down as it fills.",
+        last->used_percent, worst_a->name, ssdb_rw_to_string (worst_a->rw), worst * 100,
+        worst_b->bytes_per_second / 1e6, worst_a->bytes_per_second / 1e6);
+}
+
+typedef struct
+{
+  SsdbFreespaceResult *result;
+  SsdbFreespaceProgressFunc func;
+  gpointer data;
+  guint step;
+  const char *phase;
+  double base;
+  double share;
+} Progress;
+
+static void
+on_summary_progress (SsdbSummaryResult *summary, const SsdbSummaryProgress *progress,
+                     gpointer user_data)
+{
+  Progress *pr = user_data;
+
+  (void)summary;
+  pr->func (pr->result, pr->step, "summary", pr->base + pr->share * progress->fraction, pr->data);
+}
+
+static void
+on_fill_progress (guint64 done, guint64 total, gpointer user_data)
+{
+  Progress *pr = user_data;
+
+  pr->func (pr->result, pr->step, "fill",
+            pr->base + pr->share * (total ? (double)done / (double)total : 1.0), pr->data);
+}
+
+gboolean
+ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
+                    SsdbFreespaceProgressFunc progress, gpointer user_data,
+                    GCancellable *cancellable, GError **error)
+{
+  SsdbFreespaceSpec *spec;
+  const SsdbTargetInfo *info;
+  GError *local_error = NULL;
+  Progress pr = { 0 };
+  guint align, n_steps;
+  guint64 used = 0;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  spec = &result->spec;
+  info = ssdb_target_get_info (target);
+  align = MAX (4096u, MAX (info->logical_block_size, info->dio_offset_align));
+  if (!ssdb_target_is_writable (target))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "The free-space test writes to %s and was refused: %s",
+                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
+      return FALSE;
+    }
+  if (spec->step_percent < 1 || spec->step_percent > 100)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Step %u %% out of range (1 to 100 %%)", spec->step_percent);
+      return FALSE;
+    }
+  if (spec->span_length == 0 && spec->span_offset < info->size_bytes)
+    spec->span_length = (info->size_bytes - spec->span_offset) / align * align;
+  if (spec->span_offset % align != 0 || spec->span_length % align != 0 || spec->span_length == 0
+      || spec->span_offset + spec->span_length > info->size_bytes)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes at %" G_GUINT64_FORMAT
+                   ") must be a multiple of %u bytes inside %s (%" G_GUINT64_FORMAT " bytes)",
+                   spec->span_length, spec->span_offset, align,
+                   ssdb_target_get_display_name (target), info->size_bytes);
+      return FALSE;
+    }
+  if (spec->summary.size == 0 || spec->summary.size > spec->span_length
+      || spec->summary.size % align != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must be a multiple "
+                   "of %u bytes that fits in the span (%" G_GUINT64_FORMAT " bytes)",
+                   spec->summary.size, align, spec->span_length);
+      return FALSE;
+    }
+  /* The summary runs in the free space at the end of the span. */
+  spec->summary.offset = spec->span_offset + spec->span_length - spec->summary.size;
+
+  n_steps = 1 + (100 + spec->step_percent - 1) / spec->step_percent;
+  pr.result = result;
+  pr.func = progress;
+  pr.data = user_data;
+  g_array_set_size (result->steps, 0);
+  for (guint i = 0; i < n_steps && ok; i++)
+    {
+      SsdbFreespaceStep step = { 0 };
+      g_autoptr (SsdbSummaryResult) summary = NULL;
+      double unit = 1.0 / n_steps;
+
+      step.used_percent = MIN (100, i * spec->step_percent);
+      step.used_bytes = ssdb_freespace_step_bytes (spec->span_length, step.used_percent, align);
+      step.fill_bytes = step.used_bytes - used;
+      pr.step = i;
+      pr.base = unit * i;
+      if (step.fill_bytes > 0)
+        {
+          SsdbDeviceCounters c0, c1;
+          gint64 t0;
+
+          pr.phase = "fill";
+          pr.share = unit * 0.5;
+          ssdb_target_read_counters (target, &c0);
+          t0 = g_get_monotonic_time ();
+          ok = ssdb_target_fill (target, spec->span_offset + used, step.fill_bytes, spec->seed + i,
+                                 progress ? on_fill_progress : NULL, &pr, cancellable,
+                                 &local_error);
+          step.fill_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+          ssdb_target_read_counters (target, &c1);
+          step.counters_valid = c0.valid && c1.valid;
+          if (step.counters_valid)
+            step.device_write_bytes = c1.write_bytes - c0.write_bytes;
+          if (!ok)
+            break;
+          pr.base += pr.share;
+          pr.share = unit * 0.5;
+        }
+      else
+        pr.share = unit;
+      used = step.used_bytes;
+
+      summary = ssdb_behaviour_summary_new (&spec->summary, spec->test_mask, target);
+      ok = ssdb_summary_run (target, summary, progress ? on_summary_progress : NULL, &pr,
+                             cancellable, &local_error);
+      if (!ok)
+        break;
+      step.rates = ssdb_behaviour_summary_rates (summary);
+      g_array_append_val (result->steps, step);
+      ssdb_freespace_summarize (result);
+      if (progress)
+        progress (result, i, "summary", unit * (i + 1), user_data);
+    }
+  if (!ok)
+    {
+      result->cancelled = g_error_matches (local_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+      g_propagate_error (error, local_error);
+    }
+  return ok;
+}

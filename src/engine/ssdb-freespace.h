@@ -1,0 +1,130 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-trim.h"
+
+G_BEGIN_DECLS
+
+/**
+ * SsdbFreespaceSpec:
+ * @span_offset: first byte of the span [0]
+ * @span_length: bytes in the span [0 = to the end of the target]
+ * @step_percent: the share of the span each step fills, 1..100 [10]
+ * @summary: the summary run after each step; it runs over the last SsdbSummarySpec.size bytes
+ *   of the span (the free space that is left, until the last steps fill it too)
+ * @test_mask: which of the profile's tests run (bit i: test i) [0 = all]
+ * @seed: seed of the data [1]
+ *
+ * Settings of the speed-versus-free-space test: the summary on the empty span, then fill the
+ * span from its start with random data @step_percent at a time, running the summary after each
+ * step, until it is full.
+ */
+typedef struct
+{
+  guint64 span_offset;
+  guint64 span_length;
+  guint step_percent;
+  SsdbSummarySpec summary;
+  guint test_mask;
+  guint64 seed;
+} SsdbFreespaceSpec;
+
+/** ssdb_freespace_spec_init: fills @spec with the defaults above. */
+void
+ssdb_freespace_spec_init (SsdbFreespaceSpec *spec);
+
+/**
+ * SsdbFreespaceStep:
+ * @used_percent: share of the span filled, 0..100
+ * @used_bytes: bytes of the span filled from its start (the span × @used_percent / 100,
+ *   rounded down to the DIO alignment; the last step is the whole span)
+ * @fill_bytes: bytes this step wrote (@used_bytes minus the previous step's)
+ * @fill_ns: how long writing them took, ns
+ * @device_write_bytes: bytes the device's own counters saw written during the fill
+ * @counters_valid: %FALSE when the device has no counters
+ * @rates: (element-type SsdbTestRate): the summary's rates after this step
+ */
+typedef struct
+{
+  guint used_percent;
+  guint64 used_bytes;
+  guint64 fill_bytes;
+  guint64 fill_ns;
+  guint64 device_write_bytes;
+  gboolean counters_valid;
+  GArray *rates;
+} SsdbFreespaceStep;
+
+/**
+ * SsdbFreespaceResult:
+ * @spec: the settings, span resolved
+ * @steps: (element-type SsdbFreespaceStep): 0 %, then each step, in order
+ * @words: (nullable): the finding in a sentence
+ * @cancelled: the run stopped early; the steps done are kept
+ */
+typedef struct
+{
+  SsdbFreespaceSpec spec;
+  GArray *steps;
+  char *words;
+  gboolean cancelled;
+} SsdbFreespaceResult;
+
+SsdbFreespaceResult *
+ssdb_freespace_result_new (const SsdbFreespaceSpec *spec);
+void
+ssdb_freespace_result_free (SsdbFreespaceResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbFreespaceResult, ssdb_freespace_result_free)
+
+/**
+ * ssdb_freespace_step_bytes:
+ * @span_length: bytes in the span
+ * @used_percent: 0..100
+ * @align: the DIO alignment, bytes
+ *
+ * Returns: the bytes a step at @used_percent has filled: @span_length × @used_percent / 100
+ *   rounded down to @align (exactly @span_length at 100).
+ */
+guint64
+ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align);
+
+/**
+ * ssdb_freespace_summarize:
+ * @result: a result whose @steps hold rates
+ *
+ * Recomputes @words: for each test, its rate on the full span against the empty one, and the
+ * test that loses most ("With the span 100 % full, SEQ1M Q8T1 write runs at 41 % of its speed
+ * on the empty span (812 against 1980 MB/s).").
+ */
+void
+ssdb_freespace_summarize (SsdbFreespaceResult *result);
+
+/**
+ * SsdbFreespaceProgressFunc:
+ * @step: index in @result->steps of the running step (it may not be appended yet)
+ * @phase: "fill" or "summary"
+ * @fraction: 0..1 of the whole test
+ *
+ * Called on the worker thread a few times a second.
+ */
+typedef void (*SsdbFreespaceProgressFunc) (SsdbFreespaceResult *result, guint step,
+                                           const char *phase, double fraction, gpointer user_data);
+
+/**
+ * ssdb_freespace_run:
+ * @target: a target open for writing
+ * @result: from ssdb_freespace_result_new(); filled in place
+ * @progress: (nullable): progress (worker thread)
+ * @cancellable: (nullable): cancel; the steps done are kept
+ *
+ * Runs the steps. Blocks until done.
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the setting,
+ *   SSDB_ERROR_UNSAFE, SSDB_ERROR_CANCELLED with @result->cancelled set, SSDB_ERROR_IO).
+ */
+gboolean
+ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
+                    SsdbFreespaceProgressFunc progress, gpointer user_data,
+                    GCancellable *cancellable, GError **error);
+
+G_END_DECLS

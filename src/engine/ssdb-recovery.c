@@ -1,0 +1,307 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-recovery.h"
+#include "ssdb-error.h"
+#include "ssdb-units.h"
+
+#include <math.h>
+#include <string.h>
+
+#define NS_PER_S G_GUINT64_CONSTANT (1000000000)
+
+void
+ssdb_recovery_spec_init (SsdbRecoverySpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->block_size = 1u << 20;
+  spec->queue_depth = 4;
+  spec->interval_ns = NS_PER_S / 2;
+  spec->pauses_ns[0] = 60 * NS_PER_S;
+  spec->pauses_ns[1] = 300 * NS_PER_S;
+  spec->pauses_ns[2] = 600 * NS_PER_S;
+  spec->n_pauses = 3;
+  spec->seed = 1;
+}
+
+static void
+write_clear (gpointer data)
+{
+  SsdbRecoveryWrite *w = data;
+
+  g_clear_pointer (&w->segments, g_array_unref);
+  g_clear_pointer (&w->intervals, g_array_unref);
+}
+
+SsdbRecoveryResult *
+ssdb_recovery_result_new (const SsdbRecoverySpec *spec)
+{
+  SsdbRecoveryResult *r;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  r = g_new0 (SsdbRecoveryResult, 1);
+  r->spec = *spec;
+  r->writes = g_array_new (FALSE, TRUE, sizeof (SsdbRecoveryWrite));
+  g_array_set_clear_func (r->writes, write_clear);
+  r->first.phases = g_array_new (FALSE, TRUE, sizeof (SsdbFillPhase));
+  return r;
+}
+
+void
+ssdb_recovery_result_free (SsdbRecoveryResult *result)
+{
+  if (result == NULL)
+    return;
+  g_clear_pointer (&result->writes, g_array_unref);
+  ssdb_fill_analysis_clear (&result->first);
+  g_free (result->words);
+  g_free (result);
+}
+
+/* ---- analysis ----------------------------------------------------------------------------- */
+
+guint64
+ssdb_recovery_fast_bytes (GArray *segments, double threshold_bytes_per_second)
+{
+  guint n = segments != NULL ? segments->len : 0;
+  double credit = 0, best = 0;
+  guint64 prev = 0, fast = 0;
+
+  if (!(threshold_bytes_per_second > 0))
+    return 0;
+  /* CUSUM: each segment adds the time it would take at the threshold minus the time it took.
+   * The sum climbs while the writes are fast and falls once they are slow; where it peaks the
+   * fast part ends. Times add up, so a burst of completions after a stall (a group of segments
+   * sharing one low rate) costs only its real time. */
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbFillPoint *p = &g_array_index (segments, SsdbFillPoint, i);
+      double bytes = (double)(p->position_bytes - prev);
+
+      prev = p->position_bytes;
+      if (!(p->bytes_per_second > 0) || !isfinite (p->bytes_per_second))
+        continue;
+      credit += bytes / threshold_bytes_per_second - bytes / p->bytes_per_second;
+      if (credit > best)
+        {
+          best = credit;
+          fast = p->position_bytes;
+        }
+    }
+  return fast;
+}
+
+void
+ssdb_recovery_analyze (SsdbRecoveryResult *r)
+{
+  SsdbRecoveryWrite *first = NULL;
+  GString *s;
+
+  g_return_if_fail (r != NULL);
+
+  ssdb_fill_analysis_clear (&r->first);
+  r->fast_bytes_per_second = r->slow_bytes_per_second = r->threshold_bytes_per_second = 0;
+  if (r->writes->len > 0)
+    first = &g_array_index (r->writes, SsdbRecoveryWrite, 0);
+  ssdb_fill_analyze (first != NULL ? first->segments : NULL, &r->first);
+
+  r->fast_bytes_per_second = r->first.in_cache_bytes_per_second;
+  if (r->first.cache_bytes > 0)
+    {
+      r->slow_bytes_per_second = r->first.post_cache_bytes_per_second;
+      r->threshold_bytes_per_second = sqrt (r->fast_bytes_per_second * r->slow_bytes_per_second);
+    }
+  else
+    r->threshold_bytes_per_second = 0.8 * r->fast_bytes_per_second;
+
+  for (guint i = 0; i < r->writes->len; i++)
+    {
+      SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+      w->fast_bytes = ssdb_recovery_fast_bytes (w->segments, r->threshold_bytes_per_second);
+      if (i == 0)
+        w->restored_percent = w->fast_bytes > 0 ? 100 : 0;
+      else
+        w->restored_percent
+            = first->fast_bytes > 0 ? 100.0 * (double)w->fast_bytes / (double)first->fast_bytes : 0;
+    }
+
+  s = g_string_new (NULL);
+  if (first == NULL || first->segments->len == 0)
+    g_string_append (s, "No data to analyse.");
+  else
+    {
+      g_autofree char *fast = ssdb_format_capacity (first->fast_bytes);
+
+      if (r->first.cache_bytes > 0)
+        g_string_append_printf (s, "The first write ran at %.0f MB/s for %s, then at %.0f MB/s.",
+                                r->fast_bytes_per_second / 1e6, fast,
+                                r->slow_bytes_per_second / 1e6);
+      else
+        g_string_append_printf (s,
+                                "The first write ran at a steady %.0f MB/s: no cache cliff, so "
+                                "there is nothing to recover; write more than the cache.",
+                                r->fast_bytes_per_second / 1e6);
+      for (guint i = 1; i < r->writes->len && r->first.cache_bytes > 0; i++)
+        {
+          const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+          g_autofree char *got = ssdb_format_capacity (w->fast_bytes);
+
+          g_string_append_printf (s, " After %g s idle: %s fast (%.0f %%).",
+                                  (double)w->pause_ns / 1e9, got, w->restored_percent);
+        }
+    }
+  g_free (r->words);
+  r->words = g_string_free (s, FALSE);
+}
+
+/* ---- run ---------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  SsdbRecoveryResult *result;
+  SsdbRecoveryProgressFunc progress;
+  gpointer user_data;
+  guint write_index;
+  guint n_steps;
+} RecoveryRun;
+
+static void
+on_fill_progress (SsdbFillResult *fill, guint pass_index, guint64 position_bytes,
+                  double bytes_per_second, double fraction, gpointer user_data)
+{
+  RecoveryRun *rr = user_data;
+  guint step = rr->write_index * 2;
+
+  (void)fill;
+  (void)pass_index;
+  (void)position_bytes;
+  if (rr->progress)
+    rr->progress (rr->result, rr->write_index, FALSE, bytes_per_second,
+                  MIN ((step + fraction) / rr->n_steps, 1.0), rr->user_data);
+}
+
+/* Leaves the device idle for @ns, waking every 100 ms to check @cancellable. */
+static gboolean
+pause_idle (RecoveryRun *rr, guint64 ns, GCancellable *cancellable, GError **error)
+{
+  gint64 start = g_get_monotonic_time (), last_report = 0;
+  guint step = rr->write_index * 2 - 1;
+
+  for (;;)
+    {
+      guint64 elapsed = (guint64)(g_get_monotonic_time () - start) * 1000;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "Cancelled during an idle pause");
+          return FALSE;
+        }
+      if (elapsed >= ns)
+        return TRUE;
+      if (rr->progress && (last_report == 0 || g_get_monotonic_time () - last_report >= 500000))
+        {
+          last_report = g_get_monotonic_time ();
+          rr->progress (rr->result, rr->write_index, TRUE, 0,
+                        (step + (double)elapsed / (double)ns) / rr->n_steps, rr->user_data);
+        }
+      g_usleep (MIN ((ns - elapsed) / 1000, (guint64)100000));
+    }
+}
+
+gboolean
+ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
+                   SsdbRecoveryProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                   GError **error)
+{
+  SsdbRecoverySpec *spec;
+  const SsdbTargetInfo *info;
+  RecoveryRun rr = { 0 };
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  spec = &result->spec;
+  info = ssdb_target_get_info (target);
+  if (spec->n_pauses < 1 || spec->n_pauses > SSDB_RECOVERY_MAX_PAUSES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Pause count %u is out of range (1 to %u)", spec->n_pauses,
+                   SSDB_RECOVERY_MAX_PAUSES);
+      return FALSE;
+    }
+  if (spec->block_size == 0 || spec->span_offset >= info->size_bytes)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span starts beyond the end of %s", ssdb_target_get_display_name (target));
+      return FALSE;
+    }
+  if (spec->write_bytes == 0 || spec->write_bytes > info->size_bytes - spec->span_offset)
+    spec->write_bytes = info->size_bytes - spec->span_offset;
+  spec->write_bytes = spec->write_bytes / spec->block_size * spec->block_size;
+  if (spec->write_bytes == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The write must cover at least one %u-byte transfer", spec->block_size);
+      return FALSE;
+    }
+
+  rr.result = result;
+  rr.progress = progress;
+  rr.user_data = user_data;
+  rr.n_steps = 2 * spec->n_pauses + 1;
+
+  for (guint i = 0; i <= spec->n_pauses && ok; i++)
+    {
+      g_autoptr (SsdbFillResult) fill = NULL;
+      SsdbFillSpec fs;
+      SsdbRecoveryWrite w = { 0 };
+
+      rr.write_index = i;
+      if (i > 0 && !pause_idle (&rr, spec->pauses_ns[i - 1], cancellable, error))
+        {
+          ok = FALSE;
+          result->cancelled = TRUE;
+          break;
+        }
+
+      ssdb_fill_spec_init (&fs);
+      fs.block_size = spec->block_size;
+      fs.queue_depth = spec->queue_depth;
+      fs.span_offset = spec->span_offset;
+      fs.span_length = spec->write_bytes;
+      fs.segment_bytes = spec->segment_bytes;
+      fs.interval_ns = spec->interval_ns;
+      fs.passes = 1;
+      fs.read_back = FALSE;
+      fs.seed = spec->seed + i;
+      fill = ssdb_fill_result_new (&fs);
+      ok = ssdb_fill_run (target, fill, on_fill_progress, &rr, cancellable, error);
+      if (i == 0)
+        {
+          /* The sizes the fill resolved. */
+          spec->segment_bytes = fill->spec.segment_bytes;
+          spec->interval_ns = fill->spec.interval_ns;
+        }
+      if (fill->passes->len > 0)
+        {
+          SsdbFillPass *p = g_ptr_array_index (fill->passes, 0);
+
+          w.pause_ns = i > 0 ? spec->pauses_ns[i - 1] : 0;
+          w.segments = g_array_ref (p->segments);
+          w.intervals = g_array_ref (p->intervals);
+          w.bytes = p->bytes;
+          w.window_ns = p->window_ns;
+          w.bytes_per_second = p->bytes_per_second;
+          w.complete = p->complete;
+          g_array_append_val (result->writes, w);
+        }
+      if (!ok)
+        result->cancelled = fill->cancelled;
+    }
+
+  ssdb_recovery_analyze (result);
+  return ok;
+}

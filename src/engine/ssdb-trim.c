@@ -1,0 +1,489 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-trim.h"
+#include "ssdb-error.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <linux/falloc.h>
+#include <linux/fs.h>
+#include <math.h>
+#include <string.h>
+#include <sys/ioctl.h>
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define GiB (G_GUINT64_CONSTANT (1) << 30)
+
+/* Summary subsets ------------------------------------------------------------------------- */
+
+void
+ssdb_behaviour_summary_spec_init (SsdbSummarySpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  ssdb_summary_spec_init (spec);
+  spec->profile = SSDB_PROFILE_DEFAULT;
+  spec->size = 64 * MiB;
+  spec->count = 1;
+  spec->duration_ns = G_GUINT64_CONSTANT (1000000000);
+  spec->do_read = TRUE;
+  spec->do_write = TRUE;
+  spec->do_mix = FALSE;
+  spec->data = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
+}
+
+/* "SEQ1M Q8T1" -> "seq1mq8t1". */
+static char *
+squeeze (const char *name)
+{
+  GString *s = g_string_new (NULL);
+
+  for (const char *p = name; *p; p++)
+    if (!g_ascii_isspace (*p) && *p != '_' && *p != '-')
+      g_string_append_c (s, g_ascii_tolower (*p));
+  return g_string_free (s, FALSE);
+}
+
+gboolean
+ssdb_behaviour_tests_parse (SsdbProfile profile, const char *text, guint *mask, GError **error)
+{
+  const SsdbSummaryTest *tests;
+  guint n_tests;
+  g_auto (GStrv) parts = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (mask != NULL, FALSE);
+
+  tests = ssdb_profile_get_tests (profile, &n_tests);
+  *mask = 0;
+  parts = g_strsplit (text, ",", -1);
+  for (guint i = 0; parts[i] != NULL; i++)
+    {
+      g_autofree char *want = squeeze (parts[i]);
+      gboolean found = FALSE;
+
+      if (*want == '\0')
+        continue;
+      for (guint t = 0; t < n_tests && t < 32; t++)
+        {
+          g_autofree char *have = squeeze (tests[t].name);
+
+          if (g_str_equal (want, have))
+            {
+              *mask |= 1u << t;
+              found = TRUE;
+            }
+        }
+      if (!found)
+        {
+          GString *names = g_string_new (NULL);
+
+          for (guint t = 0; t < n_tests; t++)
+            g_string_append_printf (names, "%s%s", t ? ", " : "", tests[t].name);
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "Unknown test “%s”: the %s profile has %s", g_strstrip (parts[i]),
+                       ssdb_profile_to_string (profile), names->str);
+          g_string_free (names, TRUE);
+          return FALSE;
+        }
+    }
+  if (*mask == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "No test named in “%s”", text);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+SsdbSummaryResult *
+ssdb_behaviour_summary_new (const SsdbSummarySpec *spec, guint test_mask, SsdbTarget *target)
+{
+  SsdbSummaryResult *result;
+  const SsdbSummaryTest *tests;
+  guint n_tests;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  result = ssdb_summary_result_new (spec, target);
+  if (test_mask == 0)
+    return result;
+  tests = ssdb_profile_get_tests (spec->profile, &n_tests);
+  for (guint i = result->entries->len; i-- > 0;)
+    {
+      SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
+      gboolean keep = FALSE;
+
+      for (guint t = 0; t < n_tests && t < 32; t++)
+        if ((test_mask & (1u << t)) && g_str_equal (tests[t].name, e->test.name))
+          keep = TRUE;
+      if (!keep)
+        g_ptr_array_remove_index (result->entries, i);
+    }
+  return result;
+}
+
+GArray *
+ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary)
+{
+  GArray *rates = g_array_new (FALSE, TRUE, sizeof (SsdbTestRate));
+
+  g_return_val_if_fail (summary != NULL, rates);
+
+  for (guint i = 0; i < summary->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (summary->entries, i);
+      SsdbTestRate r = { 0 };
+
+      g_strlcpy (r.name, e->test.name, sizeof r.name);
+      r.rw = e->rw;
+      r.bytes_per_second = e->passes->len > 0 ? e->aggregate.bytes_per_second : 0;
+      g_array_append_val (rates, r);
+    }
+  return rates;
+}
+
+/* TRIM and recycling ---------------------------------------------------------------------- */
+
+void
+ssdb_trim_spec_init (SsdbTrimSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->rounds = 5;
+  spec->discard = TRUE;
+  ssdb_behaviour_summary_spec_init (&spec->summary);
+  spec->seed = 1;
+}
+
+SsdbTrimResult *
+ssdb_trim_result_new (const SsdbTrimSpec *spec)
+{
+  SsdbTrimResult *r;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  r = g_new0 (SsdbTrimResult, 1);
+  r->spec = *spec;
+  r->tests = g_array_new (FALSE, TRUE, sizeof (SsdbTrimTest));
+  r->rounds = g_array_new (FALSE, TRUE, sizeof (SsdbTrimRound));
+  return r;
+}
+
+void
+ssdb_trim_result_free (SsdbTrimResult *result)
+{
+  if (result == NULL)
+    return;
+  g_array_unref (result->tests);
+  g_array_unref (result->rounds);
+  g_clear_pointer (&result->before, ssdb_summary_result_free);
+  g_clear_pointer (&result->after, ssdb_summary_result_free);
+  g_free (result->words);
+  g_free (result);
+}
+
+static gboolean
+usable (double rate)
+{
+  return isfinite (rate) && rate > 0;
+}
+
+void
+ssdb_trim_summarize (SsdbTrimResult *result)
+{
+  const SsdbTrimTest *low = NULL, *high = NULL;
+  GString *s;
+  const char *how;
+
+  g_return_if_fail (result != NULL);
+
+  result->min_retention_percent = 0;
+  g_clear_pointer (&result->words, g_free);
+  for (guint i = 0; i < result->tests->len; i++)
+    {
+      SsdbTrimTest *t = &g_array_index (result->tests, SsdbTrimTest, i);
+
+      t->retention_percent = 0;
+      if (!usable (t->before_bytes_per_second) || !usable (t->after_bytes_per_second))
+        continue;
+      t->retention_percent = t->after_bytes_per_second / t->before_bytes_per_second * 100;
+      if (low == NULL || t->retention_percent < low->retention_percent)
+        low = t;
+      if (high == NULL || t->retention_percent > high->retention_percent)
+        high = t;
+    }
+  if (low == NULL)
+    return;
+  result->min_retention_percent = low->retention_percent;
+
+  how = result->spec.discard ? "with discard (TRIM)" : "without discard";
+  s = g_string_new (NULL);
+  g_string_append_printf (s, "After %u round%s of filling and deleting %s, ", result->rounds->len,
+                          result->rounds->len == 1 ? "" : "s", how);
+  if (low->retention_percent >= 90)
+    g_string_append_printf (s,
+                            "the tests keep %.0f %% to %.0f %% of their speed: the device "
+                            "recovers its performance.",
+                            low->retention_percent, high->retention_percent);
+  else
+    g_string_append_printf (s, "%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s)%s.",
+                            low->name, ssdb_rw_to_string (low->rw), low->retention_percent,
+                            low->after_bytes_per_second / 1e6, low->before_bytes_per_second / 1e6,
+                            result->spec.discard
+                                ? ": the device does not recover fully even with TRIM"
+                                : ": without TRIM the device has to reclaim space while "
+                                  "it writes");
+  result->words = g_string_free (s, FALSE);
+}
+
+gboolean
+ssdb_trim_delete (SsdbTarget *target, guint64 offset, guint64 length, GCancellable *cancellable,
+                  GError **error)
+{
+  const SsdbTargetInfo *info;
+  int fd;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+
+  info = ssdb_target_get_info (target);
+  if (!ssdb_target_is_writable (target))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "Cannot discard on %s: %s",
+                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
+      return FALSE;
+    }
+  if (offset + length > info->size_bytes || offset + length < offset)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The range to discard (%" G_GUINT64_FORMAT " bytes at %" G_GUINT64_FORMAT
+                   ") goes past the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                   length, offset, ssdb_target_get_display_name (target), info->size_bytes);
+      return FALSE;
+    }
+  fd = ssdb_target_get_fd (target);
+  while (length > 0)
+    {
+      guint64 piece = MIN (length, GiB);
+      int rc;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+          return FALSE;
+        }
+      if (info->kind == SSDB_TARGET_DEVICE)
+        {
+          guint64 range[2] = { offset, piece };
+
+          rc = ioctl (fd, BLKDISCARD, range);
+        }
+      else
+        rc = fallocate (fd, FALLOC_FL_PUNCH_HOLE | FALLOC_FL_KEEP_SIZE, (off_t)offset,
+                        (off_t)piece);
+      if (rc != 0)
+        {
+          int errsv = errno;
+
+          if (errsv == EOPNOTSUPP || errsv == ENOTTY)
+            g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                         "%s does not support discard (%s); run the test without discard",
+                         ssdb_target_get_display_name (target), g_strerror (errsv));
+          else
+            g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
+                         "%s: discard of %" G_GUINT64_FORMAT " bytes at offset %" G_GUINT64_FORMAT
+                         " failed: %s (errno %d)",
+                         ssdb_target_get_display_name (target), piece, offset, g_strerror (errsv),
+                         errsv);
+          return FALSE;
+        }
+      offset += piece;
+      length -= piece;
+    }
+  return TRUE;
+}
+
+typedef struct
+{
+  SsdbTrimResult *result;
+  SsdbTrimProgressFunc func;
+  gpointer data;
+  const char *phase;
+  guint round;
+  double base;
+  double share;
+} Progress;
+
+static void
+on_summary_progress (SsdbSummaryResult *summary, const SsdbSummaryProgress *progress,
+                     gpointer user_data)
+{
+  Progress *pr = user_data;
+
+  (void)summary;
+  pr->func (pr->result, pr->phase, pr->round, pr->base + pr->share * progress->fraction, pr->data);
+}
+
+static void
+on_fill_progress (guint64 done, guint64 total, gpointer user_data)
+{
+  Progress *pr = user_data;
+
+  pr->func (pr->result, pr->phase, pr->round,
+            pr->base + pr->share * (total ? (double)done / (double)total : 1.0), pr->data);
+}
+
+static gboolean
+run_summary (SsdbTarget *target, SsdbTrimResult *result, SsdbSummaryResult *summary, Progress *pr,
+             GCancellable *cancellable, GError **error)
+{
+  return ssdb_summary_run (target, summary, pr->func ? on_summary_progress : NULL, pr, cancellable,
+                           error);
+}
+
+gboolean
+ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc progress,
+               gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbTrimSpec *spec;
+  const SsdbTargetInfo *info;
+  Progress pr = { 0 };
+  guint align;
+  g_autoptr (GArray) before = NULL;
+  g_autoptr (GArray) after = NULL;
+  GError *local_error = NULL;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  spec = &result->spec;
+  info = ssdb_target_get_info (target);
+  align = MAX (4096u, MAX (info->logical_block_size, info->dio_offset_align));
+  if (!ssdb_target_is_writable (target))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "The TRIM test writes to %s and was refused: %s",
+                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
+      return FALSE;
+    }
+  if (spec->span_length == 0 && spec->span_offset < info->size_bytes)
+    spec->span_length = (info->size_bytes - spec->span_offset) / align * align;
+  if (spec->rounds < 1 || spec->rounds > SSDB_TRIM_MAX_ROUNDS)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Rounds %u out of range (1 to %u)", spec->rounds, SSDB_TRIM_MAX_ROUNDS);
+      return FALSE;
+    }
+  if (spec->span_offset % align != 0 || spec->span_length % align != 0 || spec->span_length == 0
+      || spec->span_offset + spec->span_length > info->size_bytes)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes at %" G_GUINT64_FORMAT
+                   ") must be a multiple of %u bytes inside %s (%" G_GUINT64_FORMAT " bytes)",
+                   spec->span_length, spec->span_offset, align,
+                   ssdb_target_get_display_name (target), info->size_bytes);
+      return FALSE;
+    }
+  if (spec->summary.size == 0 || spec->summary.size > spec->span_length)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must fit in the span "
+                   "(%" G_GUINT64_FORMAT " bytes)",
+                   spec->summary.size, spec->span_length);
+      return FALSE;
+    }
+  if (spec->discard && info->kind == SSDB_TARGET_DEVICE && !info->discard)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "%s does not support discard; run the test without discard",
+                   ssdb_target_get_display_name (target));
+      return FALSE;
+    }
+  spec->summary.offset = spec->span_offset;
+
+  g_clear_pointer (&result->before, ssdb_summary_result_free);
+  g_clear_pointer (&result->after, ssdb_summary_result_free);
+  g_array_set_size (result->tests, 0);
+  g_array_set_size (result->rounds, 0);
+  result->before = ssdb_behaviour_summary_new (&spec->summary, spec->test_mask, target);
+  result->after = ssdb_behaviour_summary_new (&spec->summary, spec->test_mask, target);
+
+  pr.result = result;
+  pr.func = progress;
+  pr.data = user_data;
+  /* Shares of the whole: each summary a quarter, the rounds half. */
+  pr.phase = "before";
+  pr.share = 0.25;
+  ok = run_summary (target, result, result->before, &pr, cancellable, &local_error);
+  before = ssdb_behaviour_summary_rates (result->before);
+  for (guint i = 0; i < before->len; i++)
+    {
+      const SsdbTestRate *r = &g_array_index (before, SsdbTestRate, i);
+      SsdbTrimTest t = { 0 };
+
+      memcpy (t.name, r->name, sizeof t.name);
+      t.rw = r->rw;
+      t.before_bytes_per_second = r->bytes_per_second;
+      g_array_append_val (result->tests, t);
+    }
+
+  for (guint round = 0; ok && round < spec->rounds; round++)
+    {
+      SsdbTrimRound rd = { 0 };
+      gint64 t0 = g_get_monotonic_time ();
+
+      pr.round = round;
+      pr.phase = "fill";
+      pr.share = 0.5 / spec->rounds * (spec->discard ? 0.9 : 1.0);
+      pr.base = 0.25 + 0.5 / spec->rounds * round;
+      ok = ssdb_target_fill (target, spec->span_offset, spec->span_length,
+                             spec->seed + 1000 * (round + 1), progress ? on_fill_progress : NULL,
+                             &pr, cancellable, &local_error);
+      if (!ok)
+        break;
+      rd.fill_bytes = spec->span_length;
+      rd.fill_ns = (guint64)MAX (1, g_get_monotonic_time () - t0) * 1000;
+      rd.fill_bytes_per_second = (double)rd.fill_bytes * 1e9 / (double)rd.fill_ns;
+      if (spec->discard)
+        {
+          t0 = g_get_monotonic_time ();
+          pr.phase = "delete";
+          if (progress)
+            progress (result, pr.phase, round, pr.base + pr.share, user_data);
+          ok = ssdb_trim_delete (target, spec->span_offset, spec->span_length, cancellable,
+                                 &local_error);
+          if (!ok)
+            break;
+          rd.deleted_bytes = spec->span_length;
+          rd.delete_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+        }
+      g_array_append_val (result->rounds, rd);
+    }
+
+  if (ok)
+    {
+      pr.phase = "after";
+      pr.round = 0;
+      pr.base = 0.75;
+      pr.share = 0.25;
+      ok = run_summary (target, result, result->after, &pr, cancellable, &local_error);
+      after = ssdb_behaviour_summary_rates (result->after);
+      for (guint i = 0; i < after->len && i < result->tests->len; i++)
+        g_array_index (result->tests, SsdbTrimTest, i).after_bytes_per_second
+            = g_array_index (after, SsdbTestRate, i).bytes_per_second;
+    }
+  ssdb_trim_summarize (result);
+  if (!ok)
+    {
+      result->cancelled = g_error_matches (local_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+      g_propagate_error (error, local_error);
+    }
+  if (ok && progress)
+    progress (result, "done", 0, 1.0, user_data);
+  return ok;
+}

@@ -1,0 +1,226 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-summary.h"
+
+G_BEGIN_DECLS
+
+/* Summary subsets, shared by the TRIM and free-space tests ------------------------------- */
+
+/* Longest test name kept in a #SsdbTestRate, with its NUL ("SEQ128K Q32T1"). */
+#define SSDB_TEST_NAME_MAX 24
+
+/**
+ * SsdbTestRate:
+ * @name: the summary test ("SEQ1M Q8T1")
+ * @rw: %SSDB_RW_READ, %SSDB_RW_WRITE or %SSDB_RW_MIX
+ * @bytes_per_second: the aggregate rate of its passes, B/s (0 when it did not run)
+ *
+ * One cell of a summary run, as the behaviour tests keep it.
+ */
+typedef struct
+{
+  char name[SSDB_TEST_NAME_MAX];
+  SsdbRw rw;
+  double bytes_per_second;
+} SsdbTestRate;
+
+/**
+ * ssdb_behaviour_summary_spec_init:
+ * @spec: (out caller-allocates): the summary settings
+ *
+ * The summary a behaviour test runs between its steps: the default profile's four tests, read
+ * and write, over 64 MiB, one pass of 1 s each, random data.
+ */
+void
+ssdb_behaviour_summary_spec_init (SsdbSummarySpec *spec);
+
+/**
+ * ssdb_behaviour_tests_parse:
+ * @profile: the profile whose tests are named
+ * @text: test names separated by commas ("SEQ1M Q8T1,RND4K Q1T1"; case and the space do not
+ *   matter: "seq1mq8t1")
+ * @mask: (out): bit i set for the profile's test i
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the unknown test
+ *   and the profile's tests).
+ */
+gboolean
+ssdb_behaviour_tests_parse (SsdbProfile profile, const char *text, guint *mask, GError **error);
+
+/**
+ * ssdb_behaviour_summary_new:
+ * @spec: the summary settings
+ * @test_mask: which of the profile's tests run (bit i: test i); 0 for all
+ * @target: the target
+ *
+ * Returns: (transfer full): ssdb_summary_result_new() keeping only the entries of the chosen
+ *   tests.
+ */
+SsdbSummaryResult *
+ssdb_behaviour_summary_new (const SsdbSummarySpec *spec, guint test_mask, SsdbTarget *target);
+
+/**
+ * ssdb_behaviour_summary_rates:
+ * @summary: a summary run
+ *
+ * Returns: (transfer full) (element-type SsdbTestRate): the aggregate rate of each entry, in
+ *   the run's order.
+ */
+GArray *
+ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary);
+
+/* TRIM and recycling -------------------------------------------------------------------- */
+
+/* Most fill-and-delete rounds. */
+#define SSDB_TRIM_MAX_ROUNDS 100
+
+/**
+ * SsdbTrimSpec:
+ * @span_offset: first byte of the span [0]
+ * @span_length: bytes in the span [0 = to the end of the target]
+ * @rounds: fill-and-delete rounds, 1..%SSDB_TRIM_MAX_ROUNDS [5]
+ * @discard: delete with discard (TRIM): `BLKDISCARD` on a device, a punched hole in a test
+ *   file [TRUE]; %FALSE deletes without telling the device, as a file system without TRIM does
+ * @summary: the summary run before and after the rounds (its offset is the span's start)
+ * @test_mask: which of the profile's tests run (bit i: test i) [0 = all]
+ * @seed: seed of the data [1]
+ *
+ * Settings of the TRIM / recycling test: summary; then @rounds times fill the span with random
+ * data and delete it; summary again. The retention is how much of its speed each test keeps.
+ */
+typedef struct
+{
+  guint64 span_offset;
+  guint64 span_length;
+  guint rounds;
+  gboolean discard;
+  SsdbSummarySpec summary;
+  guint test_mask;
+  guint64 seed;
+} SsdbTrimSpec;
+
+/** ssdb_trim_spec_init: fills @spec with the defaults above. */
+void
+ssdb_trim_spec_init (SsdbTrimSpec *spec);
+
+/**
+ * SsdbTrimRound:
+ * @fill_bytes: bytes written by the fill
+ * @fill_ns: how long the fill took, ns
+ * @fill_bytes_per_second: its rate, B/s
+ * @deleted_bytes: bytes discarded (0 without discard)
+ * @delete_ns: how long the discard took, ns
+ */
+typedef struct
+{
+  guint64 fill_bytes;
+  guint64 fill_ns;
+  double fill_bytes_per_second;
+  guint64 deleted_bytes;
+  guint64 delete_ns;
+} SsdbTrimRound;
+
+/**
+ * SsdbTrimTest:
+ * @name: the summary test
+ * @rw: read, write or mix
+ * @before_bytes_per_second: rate before the rounds, B/s
+ * @after_bytes_per_second: rate after them, B/s (0 when not measured)
+ * @retention_percent: @after_bytes_per_second / @before_bytes_per_second × 100 (0 when either
+ *   is missing)
+ */
+typedef struct
+{
+  char name[SSDB_TEST_NAME_MAX];
+  SsdbRw rw;
+  double before_bytes_per_second;
+  double after_bytes_per_second;
+  double retention_percent;
+} SsdbTrimTest;
+
+/**
+ * SsdbTrimResult:
+ * @spec: the settings, span resolved
+ * @tests: (element-type SsdbTrimTest): one per summary entry, in run order
+ * @rounds: (element-type SsdbTrimRound): the rounds done
+ * @before: (nullable): the summary before the rounds (in memory only; not in reports)
+ * @after: (nullable): the summary after them (in memory only)
+ * @min_retention_percent: the lowest retention of @tests (0 when none)
+ * @words: (nullable): the finding in a sentence
+ * @cancelled: the run stopped early
+ */
+typedef struct
+{
+  SsdbTrimSpec spec;
+  GArray *tests;
+  GArray *rounds;
+  SsdbSummaryResult *before;
+  SsdbSummaryResult *after;
+  double min_retention_percent;
+  char *words;
+  gboolean cancelled;
+} SsdbTrimResult;
+
+SsdbTrimResult *
+ssdb_trim_result_new (const SsdbTrimSpec *spec);
+void
+ssdb_trim_result_free (SsdbTrimResult *result);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbTrimResult, ssdb_trim_result_free)
+
+/**
+ * ssdb_trim_summarize:
+ * @result: a result whose @tests hold the rates
+ *
+ * Recomputes each retention, the lowest one and @words ("After 5 rounds of filling and
+ * deleting with discard the tests keep 97 % to 101 % of their speed.").
+ */
+void
+ssdb_trim_summarize (SsdbTrimResult *result);
+
+/**
+ * ssdb_trim_delete:
+ * @target: a writable target
+ * @offset: first byte, DIO-aligned
+ * @length: bytes, DIO-aligned
+ *
+ * Discards the range: `BLKDISCARD` on a device, `fallocate (PUNCH_HOLE | KEEP_SIZE)` on a test
+ * file. Large ranges go in 1 GiB pieces so a cancel takes effect between them.
+ *
+ * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_UNSAFE when writes are not allowed,
+ *   SSDB_ERROR_INVALID_ARGUMENT when the device or file system does not support discard,
+ *   SSDB_ERROR_IO naming the offset and errno, SSDB_ERROR_CANCELLED).
+ */
+gboolean
+ssdb_trim_delete (SsdbTarget *target, guint64 offset, guint64 length, GCancellable *cancellable,
+                  GError **error);
+
+/**
+ * SsdbTrimProgressFunc:
+ * @phase: "before", "fill", "delete" or "after"
+ * @round: 0-based round of "fill" and "delete"
+ * @fraction: 0..1 of the whole test
+ *
+ * Called on the worker thread a few times a second.
+ */
+typedef void (*SsdbTrimProgressFunc) (SsdbTrimResult *result, const char *phase, guint round,
+                                      double fraction, gpointer user_data);
+
+/**
+ * ssdb_trim_run:
+ * @target: a target open for writing
+ * @result: from ssdb_trim_result_new(); filled in place
+ * @progress: (nullable): progress (worker thread)
+ * @cancellable: (nullable): cancel
+ *
+ * Runs the summary, the rounds and the summary again. Blocks until done.
+ *
+ * Returns: %TRUE, or %FALSE with @error (as ssdb_summary_run() and ssdb_trim_delete();
+ *   SSDB_ERROR_INVALID_ARGUMENT before anything runs for bad settings or a device without
+ *   discard when @result->spec.discard is set).
+ */
+gboolean
+ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc progress,
+               gpointer user_data, GCancellable *cancellable, GError **error);
+
+G_END_DECLS
