@@ -1,0 +1,1132 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-compare-painter.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-text.h"
+#include "ssdb-access-painter.h"
+#include "ssdb-summary-painter.h"
+#include "ssdb-surface-painter.h"
+#include "ssdb-sweep-painter.h"
+
+/* Palette and patterns -------------------------------------------------------------------- */
+
+SsdbRgba
+ssdb_compare_color (const SsdbStyle *style, guint index)
+{
+  /* Okabe & Ito, "Color Universal Design" (2008), black last: it is the foreground. */
+  static const guint32 palette[]
+      = { 0x0072b2, 0xd55e00, 0x009e73, 0xe69f00, 0xcc79a7, 0x56b4e9, 0xf0e442 };
+  guint32 hex;
+
+  if (style == NULL)
+    {
+      g_critical ("ssdb_compare_color: style is NULL");
+      return (SsdbRgba){ 0, 0, 0, 1 };
+    }
+
+  index %= SSDB_COMPARE_MAX_REPORTS;
+  if (index == G_N_ELEMENTS (palette))
+    return (SsdbRgba){ style->foreground.r, style->foreground.g, style->foreground.b, 1 };
+  hex = palette[index];
+  return (SsdbRgba){ ((hex >> 16) & 0xff) / 255.0, ((hex >> 8) & 0xff) / 255.0,
+                     (hex & 0xff) / 255.0, 1 };
+}
+
+const double *
+ssdb_compare_dash (guint index, int *n_dashes)
+{
+  static const double dashes[SSDB_COMPARE_MAX_REPORTS][4] = {
+    { 0 },            /* solid */
+    { 6, 3 },         /* dashes */
+    { 1.2, 2.4 },     /* dots */
+    { 8, 3, 1.5, 3 }, /* dash-dot */
+    { 3, 3 },         /* short dashes */
+    { 12, 4 },        /* long dashes */
+    { 8, 2.5, 1.5, 2.5 },
+    { 4, 2, 4, 6 },
+  };
+  static const int counts[SSDB_COMPARE_MAX_REPORTS] = { 0, 2, 2, 4, 2, 2, 4, 4 };
+
+  index %= SSDB_COMPARE_MAX_REPORTS;
+  if (n_dashes != NULL)
+    *n_dashes = counts[index];
+  return dashes[index];
+}
+
+typedef enum
+{
+  MARK_CIRCLE,
+  MARK_SQUARE,
+  MARK_TRIANGLE,
+  MARK_DIAMOND,
+  MARK_DOWN_TRIANGLE,
+  MARK_CROSS,
+  MARK_PLUS,
+  MARK_STAR,
+} Marker;
+
+static void
+draw_marker (cairo_t *cr, guint index, double x, double y, double r, const SsdbRgba *color,
+             const SsdbRgba *background)
+{
+  Marker m = (Marker)(index % SSDB_COMPARE_MAX_REPORTS);
+
+  cairo_save (cr);
+  cairo_set_dash (cr, NULL, 0, 0);
+  cairo_new_path (cr);
+  switch (m)
+    {
+      case MARK_CIRCLE:
+        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+        break;
+      case MARK_SQUARE:
+        cairo_rectangle (cr, x - r * 0.85, y - r * 0.85, r * 1.7, r * 1.7);
+        break;
+      case MARK_TRIANGLE:
+        cairo_move_to (cr, x, y - r * 1.1);
+        cairo_line_to (cr, x + r, y + r * 0.8);
+        cairo_line_to (cr, x - r, y + r * 0.8);
+        cairo_close_path (cr);
+        break;
+      case MARK_DIAMOND:
+        cairo_move_to (cr, x, y - r * 1.2);
+        cairo_line_to (cr, x + r, y);
+        cairo_line_to (cr, x, y + r * 1.2);
+        cairo_line_to (cr, x - r, y);
+        cairo_close_path (cr);
+        break;
+      case MARK_DOWN_TRIANGLE:
+        cairo_move_to (cr, x, y + r * 1.1);
+        cairo_line_to (cr, x + r, y - r * 0.8);
+        cairo_line_to (cr, x - r, y - r * 0.8);
+        cairo_close_path (cr);
+        break;
+      case MARK_CROSS:
+      case MARK_PLUS:
+      case MARK_STAR:
+      default:
+        break;
+    }
+  if (m <= MARK_DOWN_TRIANGLE)
+    {
+      /* Even-numbered reports get filled marks, odd ones hollow: another cue besides colour. */
+      if (index % 2 == 0)
+        ssdb_render_set_source (cr, color, 1);
+      else
+        ssdb_render_set_source (cr, background, 1);
+      cairo_fill_preserve (cr);
+      ssdb_render_set_source (cr, color, 1);
+      cairo_set_line_width (cr, MAX (1, r * 0.45));
+      cairo_stroke (cr);
+    }
+  else
+    {
+      double a = r * 1.05;
+
+      ssdb_render_set_source (cr, color, 1);
+      cairo_set_line_width (cr, MAX (1.2, r * 0.5));
+      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+      if (m == MARK_CROSS || m == MARK_STAR)
+        {
+          cairo_move_to (cr, x - a * 0.8, y - a * 0.8);
+          cairo_line_to (cr, x + a * 0.8, y + a * 0.8);
+          cairo_move_to (cr, x - a * 0.8, y + a * 0.8);
+          cairo_line_to (cr, x + a * 0.8, y - a * 0.8);
+        }
+      if (m == MARK_PLUS || m == MARK_STAR)
+        {
+          cairo_move_to (cr, x - a, y);
+          cairo_line_to (cr, x + a, y);
+          cairo_move_to (cr, x, y - a);
+          cairo_line_to (cr, x, y + a);
+        }
+      cairo_stroke (cr);
+    }
+  cairo_restore (cr);
+}
+
+static void
+set_dash (cairo_t *cr, guint index, double line_width)
+{
+  int n;
+  const double *d = ssdb_compare_dash (index, &n);
+  double scaled[4];
+
+  for (int i = 0; i < n; i++)
+    scaled[i] = d[i] * line_width;
+  cairo_set_dash (cr, scaled, n, 0);
+}
+
+/* Labels and checks ----------------------------------------------------------------------- */
+
+char *
+ssdb_compare_report_label (const SsdbReport *report)
+{
+  const char *name;
+  g_autoptr (GDateTime) when = NULL;
+  g_autofree char *date = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+
+  name = report->target.model;
+  if (name == NULL || *name == '\0')
+    name = report->target.path;
+  if (name == NULL || *name == '\0')
+    name = report->target.name;
+  if (name == NULL || *name == '\0')
+    name = _ ("Unknown drive");
+  when = report->created_unix > 0 ? g_date_time_new_from_unix_utc (report->created_unix) : NULL;
+  date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M") : NULL;
+  if (date == NULL)
+    return g_strdup (name);
+  return g_strdup_printf ("%s · %s", name, date);
+}
+
+static char *
+dup_label (const SsdbCompareView *view, guint i)
+{
+  g_autofree char *label = NULL;
+
+  if (view->labels != NULL && view->labels[i] != NULL)
+    return g_strdup (view->labels[i]);
+  /* Runs of the same drive in the same minute get their number, so the legend tells them
+   * apart. */
+  label = ssdb_compare_report_label (view->reports[i]);
+  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+    return g_steal_pointer (&label); /* its legend numbers the columns already */
+  for (guint k = 0; k < view->n_reports; k++)
+    {
+      g_autofree char *other = NULL;
+
+      if (k == i)
+        continue;
+      other = ssdb_compare_report_label (view->reports[k]);
+      if (g_str_equal (other, label))
+        return g_strdup_printf ("#%u %s", i + 1, label);
+    }
+  return g_steal_pointer (&label);
+}
+
+gboolean
+ssdb_compare_view_supported (SsdbExportView view)
+{
+  switch (view)
+    {
+      case SSDB_EXPORT_VIEW_SUMMARY:
+      case SSDB_EXPORT_VIEW_SURFACE:
+      case SSDB_EXPORT_VIEW_FILL:
+      case SSDB_EXPORT_VIEW_ACCESS:
+      case SSDB_EXPORT_VIEW_SWEEP:
+        return TRUE;
+      case SSDB_EXPORT_VIEW_WORKLOAD:
+      default:
+        return FALSE;
+    }
+}
+
+gboolean
+ssdb_compare_check (const SsdbCompareView *view, GError **error)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (view->n_reports < 2 || view->n_reports > SSDB_COMPARE_MAX_REPORTS)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "A comparison takes 2 to %u reports, not %u", SSDB_COMPARE_MAX_REPORTS,
+                   view->n_reports);
+      return FALSE;
+    }
+  if (!ssdb_compare_view_supported (view->view))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The %s view cannot be compared (summary, surface, fill, access and sweep can)",
+                   (guint)view->view < SSDB_EXPORT_N_VIEWS ? ssdb_export_view_to_string (view->view)
+                                                           : "unknown");
+      return FALSE;
+    }
+  for (guint i = 0; i < view->n_reports; i++)
+    {
+      g_return_val_if_fail (view->reports[i] != NULL, FALSE);
+      if (!ssdb_export_report_has_view (view->reports[i], view->view))
+        {
+          g_autofree char *label = dup_label (view, i);
+
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "Report %u (%s) holds no %s test", i + 1, label,
+                       ssdb_export_view_to_string (view->view));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Data ------------------------------------------------------------------------------------ */
+
+typedef enum
+{
+  XAXIS_LINEAR, /* value axis: GB or % */
+  XAXIS_LOG2,   /* sizes or depths: one tick per power of two present */
+} XAxisKind;
+
+typedef struct
+{
+  double x, y;
+} Point;
+
+typedef struct
+{
+  const char *title;
+  GArray *series[SSDB_COMPARE_MAX_REPORTS]; /* of Point; NULL: not in this panel */
+} Panel;
+
+typedef struct
+{
+  guint n_panels;
+  Panel panels[2];
+  XAxisKind xkind;
+  double x_divisor;
+  const char *x_unit;
+  gboolean x_sizes; /* LOG2: label ticks as transfer sizes, else "QDn" / "Tn" */
+  gboolean x_threads;
+  double x_lo, x_hi;
+  gboolean y_latency; /* y in ms from ns, else a rate */
+} Data;
+
+static void
+data_clear (Data *d)
+{
+  for (guint p = 0; p < 2; p++)
+    for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
+      g_clear_pointer (&d->panels[p].series[i], g_array_unref);
+}
+
+static GArray *
+points_new (void)
+{
+  return g_array_new (FALSE, FALSE, sizeof (Point));
+}
+
+static void
+points_add (GArray *a, double x, double y)
+{
+  Point p = { x, y };
+
+  if (isfinite (x) && isfinite (y) && y >= 0)
+    g_array_append_val (a, p);
+}
+
+static gboolean
+same_spans (const SsdbCompareView *view)
+{
+  const SsdbSurfaceResult *first = view->reports[0]->surface;
+
+  for (guint i = 1; i < view->n_reports; i++)
+    {
+      const SsdbSurfaceResult *r = view->reports[i]->surface;
+
+      if (r->spec.span_offset != first->spec.span_offset
+          || r->spec.span_length != first->spec.span_length)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+data_build (Data *d, const SsdbCompareView *view)
+{
+  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+
+  memset (d, 0, sizeof *d);
+  d->n_panels = 1;
+  d->xkind = XAXIS_LINEAR;
+  d->x_divisor = 1;
+  if (n == 0)
+    return;
+
+  switch (view->view)
+    {
+      case SSDB_EXPORT_VIEW_SURFACE:
+        {
+          gboolean gb = same_spans (view);
+          gboolean any_write = FALSE;
+
+          d->panels[0].title = _ ("Read");
+          d->panels[1].title = _ ("Write");
+          d->x_divisor = gb ? 1e9 : 1;
+          d->x_unit = gb ? "GB" : "%";
+          if (gb)
+            {
+              const SsdbSurfaceResult *r = view->reports[0]->surface;
+
+              d->x_lo = (double)r->spec.span_offset;
+              d->x_hi = (double)r->spec.span_offset + (double)r->spec.span_length;
+            }
+          else
+            {
+              d->x_lo = 0;
+              d->x_hi = 100;
+            }
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbSurfaceResult *r = view->reports[i]->surface;
+              GArray *curves[2] = { r->read, r->write };
+
+              for (guint c = 0; c < 2; c++)
+                {
+                  d->panels[c].series[i] = points_new ();
+                  for (guint k = 0; curves[c] != NULL && k < curves[c]->len; k++)
+                    {
+                      const SsdbSurfaceSample *s = &g_array_index (curves[c], SsdbSurfaceSample, k);
+                      double pos = ssdb_surface_sample_position (r, s);
+
+                      if (!gb)
+                        pos = r->spec.span_length > 0 ? (pos - (double)r->spec.span_offset) * 100.0
+                                                            / (double)r->spec.span_length
+                                                      : 0;
+                      points_add (d->panels[c].series[i], pos, s->bytes_per_second);
+                    }
+                }
+              if (r->write != NULL && r->write->len > 0)
+                any_write = TRUE;
+            }
+          d->n_panels = any_write ? 2 : 1;
+          break;
+        }
+      case SSDB_EXPORT_VIEW_FILL:
+        {
+          d->panels[0].title = _ ("First write pass");
+          d->x_divisor = 1e9;
+          d->x_unit = "GB";
+          d->x_lo = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbFillResult *r = view->reports[i]->fill;
+              const SsdbFillPass *pass = NULL;
+
+              d->x_hi = MAX (d->x_hi, (double)r->spec.span_length);
+              for (guint p = 0; p < r->passes->len && pass == NULL; p++)
+                {
+                  const SsdbFillPass *cand = g_ptr_array_index (r->passes, p);
+
+                  if (cand->rw == SSDB_RW_WRITE)
+                    pass = cand;
+                }
+              d->panels[0].series[i] = points_new ();
+              for (guint k = 0; pass != NULL && pass->segments != NULL && k < pass->segments->len;
+                   k++)
+                {
+                  const SsdbFillPoint *pt = &g_array_index (pass->segments, SsdbFillPoint, k);
+                  guint64 start
+                      = k > 0 ? g_array_index (pass->segments, SsdbFillPoint, k - 1).position_bytes
+                              : 0;
+
+                  /* Each segment as a step, as the fill chart draws it. */
+                  points_add (d->panels[0].series[i], (double)start, pt->bytes_per_second);
+                  points_add (d->panels[0].series[i], (double)pt->position_bytes,
+                              pt->bytes_per_second);
+                }
+            }
+          if (d->x_hi <= 0)
+            d->x_hi = 1e9;
+          break;
+        }
+      case SSDB_EXPORT_VIEW_SWEEP:
+        {
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Read");
+          d->panels[1].title = _ ("Write");
+          d->xkind = XAXIS_LOG2;
+          d->x_sizes = TRUE;
+          d->x_lo = G_MAXDOUBLE;
+          d->x_hi = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbSweepResult *r = view->reports[i]->sweep;
+              GArray *curves[2] = { r->read, r->write };
+
+              for (guint c = 0; c < 2; c++)
+                {
+                  d->panels[c].series[i] = points_new ();
+                  for (guint k = 0; curves[c] != NULL && k < curves[c]->len; k++)
+                    {
+                      const SsdbSweepPoint *p = &g_array_index (curves[c], SsdbSweepPoint, k);
+
+                      if (p->size == 0)
+                        continue;
+                      points_add (d->panels[c].series[i], log2 (p->size), p->bytes_per_second);
+                    }
+                }
+              for (guint k = 0; k < r->n_sizes; k++)
+                if (r->sizes[k] > 0)
+                  {
+                    d->x_lo = MIN (d->x_lo, log2 (r->sizes[k]));
+                    d->x_hi = MAX (d->x_hi, log2 (r->sizes[k]));
+                  }
+            }
+          break;
+        }
+      case SSDB_EXPORT_VIEW_ACCESS:
+        {
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Mean access time");
+          d->panels[1].title = _ ("99th percentile access time");
+          d->xkind = XAXIS_LOG2;
+          d->y_latency = TRUE;
+          d->x_lo = G_MAXDOUBLE;
+          d->x_hi = 0;
+          d->x_threads = view->reports[0]->access->spec.mode == SSDB_ACCESS_MODE_THREADS;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbAccessResult *r = view->reports[i]->access;
+
+              d->panels[0].series[i] = points_new ();
+              d->panels[1].series[i] = points_new ();
+              for (guint k = 0; k < r->steps->len; k++)
+                {
+                  const SsdbAccessStep *st = &g_array_index (r->steps, SsdbAccessStep, k);
+                  double x;
+
+                  if (st->depth == 0)
+                    continue;
+                  x = log2 (st->depth);
+                  d->x_lo = MIN (d->x_lo, x);
+                  d->x_hi = MAX (d->x_hi, x);
+                  if (st->state != SSDB_ENTRY_DONE && st->state != SSDB_ENTRY_CANCELLED)
+                    continue;
+                  if (st->io.ios == 0)
+                    continue;
+                  points_add (d->panels[0].series[i], x, st->mean_ns);
+                  points_add (d->panels[1].series[i], x, (double)st->p99_ns);
+                }
+            }
+          break;
+        }
+      case SSDB_EXPORT_VIEW_SUMMARY:
+      case SSDB_EXPORT_VIEW_WORKLOAD:
+      default:
+        break;
+    }
+  if (d->xkind == XAXIS_LOG2)
+    {
+      if (d->x_hi < d->x_lo)
+        {
+          d->x_lo = 0;
+          d->x_hi = 5;
+        }
+      /* Room for the first and last tick labels and markers. */
+      d->x_lo -= 0.3;
+      d->x_hi += 0.3;
+    }
+}
+
+/* Layout ---------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  double u;
+  double margin, gap;
+  double title_px, subtitle_px, label_px, caption_px, legend_px, cell_px;
+  cairo_rectangle_t title, subtitle, footer;
+  cairo_rectangle_t legend[SSDB_COMPARE_MAX_REPORTS]; /* swatches */
+  double legend_text_x[SSDB_COMPARE_MAX_REPORTS];
+  double legend_text_w[SSDB_COMPARE_MAX_REPORTS];
+  cairo_rectangle_t plot[2];
+  guint n_panels;
+} Layout;
+
+static double
+clampd (double v, double lo, double hi)
+{
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+static const char *
+view_subtitle (SsdbExportView view)
+{
+  switch (view)
+    {
+      case SSDB_EXPORT_VIEW_SUMMARY:
+        return _ ("Summary: MB/s, and the difference against the first run");
+      case SSDB_EXPORT_VIEW_SURFACE:
+        return _ ("Surface: transfer rate across the span");
+      case SSDB_EXPORT_VIEW_FILL:
+        return _ ("Whole-drive fill: write rate over the bytes written");
+      case SSDB_EXPORT_VIEW_ACCESS:
+        return _ ("Access time by queue depth: random reads");
+      case SSDB_EXPORT_VIEW_SWEEP:
+        return _ ("Transfer-size sweep: rate by transfer size");
+      case SSDB_EXPORT_VIEW_WORKLOAD:
+      default:
+        return NULL;
+    }
+}
+
+static void
+layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, PangoContext *pango,
+                int width, int height)
+{
+  double w = MAX (width, 1), h = MAX (height, 1);
+  double y, bottom, x, row_h, avail;
+  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+
+  memset (l, 0, sizeof *l);
+  l->u = clampd (MIN (w / 900.0, h / 600.0), 0.7, 2.4);
+  l->margin = round (clampd (14 * l->u, 8, 36));
+  l->gap = round (clampd (8 * l->u, 4, 20));
+  l->title_px = clampd (17 * l->u, 12, 40);
+  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
+  l->label_px = clampd (11.5 * l->u, 9.5, 28);
+  l->caption_px = clampd (10.5 * l->u, 9, 24);
+  l->legend_px = clampd (12 * l->u, 9.5, 28);
+
+  y = l->margin;
+  if (view->title != NULL && *view->title)
+    {
+      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
+      y += l->title.height;
+    }
+  l->subtitle
+      = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
+  y += l->subtitle.height + l->gap;
+
+  /* Legend: entries flow left to right and wrap. */
+  row_h = round (l->legend_px * 1.6);
+  x = l->margin;
+  avail = w - 2 * l->margin;
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = dup_label (view, i);
+      double sw = round (l->legend_px * 0.9);
+      double sample = round (34 * l->u);
+      double tw, entry;
+
+      if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+        {
+          /* The summary's legend shows the column's number instead of a line. */
+          ssdb_chart_measure (pango, style, "#8", l->legend_px, PANGO_WEIGHT_BOLD, &sample, NULL);
+          sample = ceil (sample);
+        }
+
+      ssdb_chart_measure (pango, style, label, l->legend_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+      tw = MIN (tw, avail * 0.45);
+      entry = sw + l->gap * 0.5 + sample + l->gap * 0.5 + tw;
+      if (x > l->margin && x + entry > w - l->margin)
+        {
+          x = l->margin;
+          y += row_h;
+        }
+      l->legend[i] = (cairo_rectangle_t){ x, y + (row_h - sw) / 2, sw, sw };
+      l->legend_text_x[i] = x + sw + l->gap + sample;
+      l->legend_text_w[i] = tw;
+      x += entry + l->gap * 2.5;
+    }
+  y += row_h + l->gap;
+
+  bottom = h - l->margin;
+  if (view->caption != NULL && *view->caption)
+    {
+      double fh = round (l->caption_px * 1.5);
+
+      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
+      bottom -= fh + l->gap * 0.5;
+    }
+
+  /* Plots: room for the panel title above, y labels left, x labels below. */
+  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+    {
+      l->n_panels = 1;
+      l->plot[0] = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, MAX (bottom - y, 10) };
+      return;
+    }
+  {
+    Data d;
+    double ylab_w, title_h = round (l->label_px * 1.6), xlab_h = round (l->label_px * 2.9);
+    double top = y + title_h, pw, ph;
+
+    data_build (&d, view);
+    l->n_panels = d.n_panels;
+    data_clear (&d);
+    ssdb_chart_measure (pango, style, "00000", l->label_px, PANGO_WEIGHT_NORMAL, &ylab_w, NULL);
+    ylab_w = ceil (ylab_w + l->gap);
+    ph = MAX (bottom - xlab_h - top, 10);
+    if (l->n_panels == 1)
+      l->plot[0] = (cairo_rectangle_t){ l->margin + ylab_w, top,
+                                        MAX (w - 2 * l->margin - ylab_w, 10), ph };
+    else
+      {
+        pw = MAX ((w - 2 * l->margin - 2 * ylab_w - 2 * l->gap) / 2, 10);
+        l->plot[0] = (cairo_rectangle_t){ l->margin + ylab_w, top, pw, ph };
+        l->plot[1] = (cairo_rectangle_t){ l->margin + ylab_w * 2 + pw + 2 * l->gap, top, pw, ph };
+      }
+  }
+}
+
+gboolean
+ssdb_compare_painter_get_legend_rect (const SsdbCompareView *view, int width, int height,
+                                      guint index, cairo_rectangle_t *rect)
+{
+  PangoContext *pango;
+  SsdbStyle style;
+  Layout l;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  if (index >= MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS))
+    return FALSE;
+  pango = ssdb_chart_scratch_context ();
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  layout_compute (&l, view, &style, pango, width, height);
+  g_object_unref (pango);
+  *rect = l.legend[index];
+  return TRUE;
+}
+
+guint
+ssdb_compare_painter_get_n_panels (const SsdbCompareView *view)
+{
+  Data d;
+  guint n;
+
+  g_return_val_if_fail (view != NULL, 0);
+  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+    return 1;
+  data_build (&d, view);
+  n = d.n_panels;
+  data_clear (&d);
+  return n;
+}
+
+gboolean
+ssdb_compare_painter_get_plot_rect (const SsdbCompareView *view, int width, int height, guint panel,
+                                    cairo_rectangle_t *rect)
+{
+  PangoContext *pango;
+  SsdbStyle style;
+  Layout l;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  pango = ssdb_chart_scratch_context ();
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  layout_compute (&l, view, &style, pango, width, height);
+  g_object_unref (pango);
+  if (panel >= l.n_panels)
+    return FALSE;
+  *rect = l.plot[panel];
+  return TRUE;
+}
+
+/* Drawing --------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  cairo_t *cr;
+  PangoContext *pango;
+  const SsdbStyle *style;
+  const SsdbCompareView *view;
+  Layout *l;
+  SsdbRgba plot_bg;
+} Painter;
+
+static char *
+x_tick_label (const Data *d, double x)
+{
+  guint64 v = (guint64)llround (exp2 (x));
+
+  if (d->x_sizes)
+    return ssdb_sweep_size_label (v);
+  return g_strdup_printf (d->x_threads ? "T%" G_GUINT64_FORMAT : "QD%" G_GUINT64_FORMAT, v);
+}
+
+static void
+draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
+{
+  cairo_t *cr = p->cr;
+  const SsdbStyle *style = p->style;
+  const Layout *l = p->l;
+  const Panel *panel = &d->panels[index];
+  guint n = MIN (p->view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  double ymax = 0, line_w = clampd (1.8 * l->u, 1.2, 4), xr, mark_r;
+  SsdbAxis yaxis, xaxis;
+
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; panel->series[i] != NULL && k < panel->series[i]->len; k++)
+      ymax = MAX (ymax, g_array_index (panel->series[i], Point, k).y);
+  if (d->y_latency)
+    {
+      ssdb_axis_nice (&yaxis, 0, ymax > 0 ? ymax / 1e6 * 1.06 : 1, 5, TRUE);
+      yaxis.divisor = 1e6;
+      yaxis.unit = "ms";
+    }
+  else
+    ssdb_axis_rate (&yaxis, ymax, 5);
+
+  /* Plot well, grid, y labels. */
+  ssdb_render_set_source (cr, &p->plot_bg, 1);
+  cairo_rectangle (cr, r->x, r->y, r->width, r->height);
+  cairo_fill (cr);
+  ssdb_chart_draw_text (cr, p->pango, style, panel->title, r->x, r->y - l->label_px * 0.85,
+                        l->label_px * 1.05, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START,
+                        r->width * 0.7, &style->foreground, 1);
+  ssdb_chart_draw_text (cr, p->pango, style, yaxis.unit, r->x + r->width, r->y - l->label_px * 0.85,
+                        l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
+  cairo_set_line_width (cr, 1);
+  for (guint t = 0; t < yaxis.n_ticks; t++)
+    {
+      double v = ssdb_axis_tick (&yaxis, t);
+      double y = r->y + r->height - (v - yaxis.lo) / (yaxis.hi - yaxis.lo) * r->height;
+      g_autofree char *text = ssdb_axis_format (&yaxis, v, style->locale_numbers);
+
+      ssdb_render_set_source (cr, &style->dim, 0.35);
+      cairo_move_to (cr, r->x, round (y) + 0.5);
+      cairo_line_to (cr, r->x + r->width, round (y) + 0.5);
+      cairo_stroke (cr);
+      ssdb_chart_draw_text (cr, p->pango, style, text, r->x - l->gap * 0.6, y, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->foreground, 0.85);
+    }
+
+  /* X ticks. */
+  xr = d->x_hi - d->x_lo;
+  if (d->xkind == XAXIS_LINEAR)
+    {
+      g_autofree char *unit = NULL;
+
+      ssdb_axis_nice (&xaxis, d->x_lo / d->x_divisor, d->x_hi / d->x_divisor,
+                      MAX (2, (guint)(r->width / (70 * l->u))), FALSE);
+      for (guint t = 0; t < xaxis.n_ticks; t++)
+        {
+          double v = ssdb_axis_tick (&xaxis, t);
+          double x = r->x + (v * d->x_divisor - d->x_lo) / xr * r->width;
+          g_autofree char *text = ssdb_axis_format (&xaxis, v, style->locale_numbers);
+
+          ssdb_render_set_source (cr, &style->dim, 0.35);
+          cairo_move_to (cr, round (x) + 0.5, r->y);
+          cairo_line_to (cr, round (x) + 0.5, r->y + r->height);
+          cairo_stroke (cr);
+          ssdb_chart_draw_text (cr, p->pango, style, text, x, r->y + r->height + l->label_px * 0.9,
+                                l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0,
+                                &style->foreground, 0.85);
+        }
+      unit = g_strdup (g_str_equal (d->x_unit, "%") ? _ ("% of span") : d->x_unit);
+      ssdb_chart_draw_text (cr, p->pango, style, unit, r->x + r->width,
+                            r->y + r->height + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_NORMAL,
+                            SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
+    }
+  else
+    {
+      /* Every power of two, or every other one when they would crowd. */
+      guint steps = (guint)llround (xr) + 1;
+      guint every = r->width / MAX (steps, 1) < 44 * l->u ? 2 : 1;
+
+      for (double v = ceil (d->x_lo - 1e-9); v <= d->x_hi + 1e-9; v += 1)
+        {
+          double x = r->x + (v - d->x_lo) / xr * r->width;
+          g_autofree char *text = x_tick_label (d, v);
+
+          ssdb_render_set_source (cr, &style->dim, 0.35);
+          cairo_move_to (cr, round (x) + 0.5, r->y);
+          cairo_line_to (cr, round (x) + 0.5, r->y + r->height);
+          cairo_stroke (cr);
+          if (((guint)llround (v - ceil (d->x_lo - 1e-9))) % every == 0)
+            ssdb_chart_draw_text (
+                cr, p->pango, style, text, x, r->y + r->height + l->label_px * 0.9, l->label_px,
+                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->foreground, 0.85);
+        }
+    }
+  ssdb_render_set_source (cr, &style->dim, 0.8);
+  cairo_rectangle (cr, round (r->x) + 0.5, round (r->y) + 0.5, round (r->width), round (r->height));
+  cairo_stroke (cr);
+
+  /* Series: lines, then markers on top, the first report drawn last (on top). */
+  mark_r = clampd (3.6 * l->u, 2.5, 8);
+  cairo_save (cr);
+  cairo_rectangle (cr, r->x, r->y - mark_r * 2, r->width, r->height + mark_r * 2);
+  cairo_clip (cr);
+  for (guint j = n; j-- > 0;)
+    {
+      GArray *a = panel->series[j];
+      SsdbRgba color = ssdb_compare_color (style, j);
+      guint every;
+
+      if (a == NULL || a->len == 0)
+        continue;
+      cairo_new_path (cr);
+      for (guint k = 0; k < a->len; k++)
+        {
+          const Point *pt = &g_array_index (a, Point, k);
+          double x = r->x + (pt->x - d->x_lo) / xr * r->width;
+          double y = r->y + r->height
+                     - (pt->y / yaxis.divisor - yaxis.lo) / (yaxis.hi - yaxis.lo) * r->height;
+
+          if (k == 0)
+            cairo_move_to (cr, x, y);
+          else
+            cairo_line_to (cr, x, y);
+        }
+      ssdb_render_set_source (cr, &color, 1);
+      cairo_set_line_width (cr, line_w);
+      cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+      set_dash (cr, j, line_w);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+
+      /* About a dozen markers a line, staggered so lines that coincide still show theirs. */
+      every = a->len <= 24 ? 1 : a->len / 12;
+      for (guint k = (every > 1 ? (j * every) / n : 0); k < a->len; k += every)
+        {
+          const Point *pt = &g_array_index (a, Point, k);
+          double x = r->x + (pt->x - d->x_lo) / xr * r->width;
+          double y = r->y + r->height
+                     - (pt->y / yaxis.divisor - yaxis.lo) / (yaxis.hi - yaxis.lo) * r->height;
+
+          draw_marker (cr, j, x, y, mark_r, &color, &p->plot_bg);
+        }
+    }
+  cairo_restore (cr);
+}
+
+/* The summary: a row per test and column (Read / Write / Mix), a column per report. */
+typedef struct
+{
+  const char *name;
+  SsdbRw rw;
+} SummaryRow;
+
+static const SsdbSummaryEntry *
+find_entry (const SsdbReport *report, const char *name, SsdbRw rw)
+{
+  const SsdbSummaryResult *r = report->summary;
+
+  for (guint i = 0; r != NULL && i < r->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (r->entries, i);
+
+      if (e->rw == rw && g_strcmp0 (e->test.name, name) == 0)
+        return e;
+    }
+  return NULL;
+}
+
+static const char *
+rw_label (SsdbRw rw)
+{
+  return rw == SSDB_RW_READ ? _ ("Read") : rw == SSDB_RW_WRITE ? _ ("Write") : _ ("Mix");
+}
+
+static void
+draw_summary (Painter *p, const cairo_rectangle_t *r)
+{
+  cairo_t *cr = p->cr;
+  const SsdbStyle *style = p->style;
+  const Layout *l = p->l;
+  guint n = MIN (p->view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  g_autoptr (GArray) rows = g_array_new (FALSE, FALSE, sizeof (SummaryRow));
+  double name_w = 0, col_w, row_h, header_h, value_px, diff_px;
+
+  /* Rows: the tests of every report, in the first report's order, then new ones. */
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbSummaryResult *res = p->view->reports[i]->summary;
+
+      for (guint k = 0; k < res->entries->len; k++)
+        {
+          const SsdbSummaryEntry *e = g_ptr_array_index (res->entries, k);
+          gboolean found = FALSE;
+
+          for (guint q = 0; q < rows->len && !found; q++)
+            {
+              SummaryRow *row = &g_array_index (rows, SummaryRow, q);
+
+              found = row->rw == e->rw && g_strcmp0 (row->name, e->test.name) == 0;
+            }
+          if (!found && rows->len < 64)
+            {
+              SummaryRow row = { e->test.name, e->rw };
+
+              g_array_append_val (rows, row);
+            }
+        }
+    }
+  if (rows->len == 0)
+    return;
+
+  header_h = round (l->label_px * 2.2);
+  row_h = MIN ((r->height - header_h) / rows->len, l->label_px * 4.2);
+  value_px = clampd (row_h * 0.36, 7, l->label_px * 1.3);
+  diff_px = value_px * 0.8;
+  for (guint q = 0; q < rows->len; q++)
+    {
+      const SummaryRow *row = &g_array_index (rows, SummaryRow, q);
+      g_autofree char *text = g_strdup_printf ("%s %s", rw_label (row->rw), row->name);
+      double tw;
+
+      ssdb_chart_measure (p->pango, style, text, value_px, PANGO_WEIGHT_BOLD, &tw, NULL);
+      name_w = MAX (name_w, tw);
+    }
+  name_w = MIN (ceil (name_w + l->gap * 2), r->width * 0.3);
+  col_w = (r->width - name_w) / n;
+
+  /* Column headers: the report's colour as a bar and its number. */
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbRgba color = ssdb_compare_color (style, i);
+      double x = r->x + name_w + i * col_w;
+      g_autofree char *num = g_strdup_printf ("#%u", i + 1);
+
+      ssdb_render_set_source (cr, &color, 1);
+      cairo_rectangle (cr, x + 3, r->y, col_w - 6, round (4 * l->u));
+      cairo_fill (cr);
+      ssdb_chart_draw_text (cr, p->pango, style, num, x + col_w / 2, r->y + header_h * 0.6,
+                            l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, col_w - 6,
+                            &style->foreground, 1);
+    }
+  ssdb_chart_draw_text (cr, p->pango, style, "MB/s", r->x, r->y + header_h * 0.6, l->label_px,
+                        PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, name_w, &style->dim, 1);
+
+  for (guint q = 0; q < rows->len; q++)
+    {
+      const SummaryRow *row = &g_array_index (rows, SummaryRow, q);
+      double y = r->y + header_h + q * row_h;
+      g_autofree char *text = g_strdup_printf ("%s %s", rw_label (row->rw), row->name);
+      double ref = 0;
+      gboolean have_ref = FALSE;
+
+      if (q % 2 == 0)
+        {
+          ssdb_render_set_source (cr, &style->cell, style->theme == SSDB_THEME_REVIEW ? 0.6 : 1);
+          cairo_rectangle (cr, r->x, y, r->width, row_h);
+          cairo_fill (cr);
+        }
+      ssdb_chart_draw_text (cr, p->pango, style, text, r->x + l->gap * 0.5, y + row_h / 2, value_px,
+                            PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, name_w - l->gap,
+                            &style->foreground, 1);
+      for (guint i = 0; i < n; i++)
+        {
+          const SsdbSummaryEntry *e = find_entry (p->view->reports[i], row->name, row->rw);
+          double x = r->x + name_w + i * col_w + col_w / 2, v = 0;
+          gboolean have = e != NULL && ssdb_summary_entry_get_value (e, SSDB_UNIT_MBPS, &v);
+          g_autofree char *value
+              = have ? ssdb_summary_format_number (v, SSDB_UNIT_MBPS, style->locale_numbers)
+                     : g_strdup ("\u2014");
+          gboolean two_lines = i > 0 && have_ref && have;
+
+          if (i == 0 && have)
+            {
+              ref = v;
+              have_ref = v > 0;
+            }
+          ssdb_chart_draw_text (cr, p->pango, style, value, x,
+                                two_lines ? y + row_h * 0.36 : y + row_h / 2, value_px,
+                                PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, col_w - 6,
+                                &style->foreground, have ? 1 : 0.5);
+          if (two_lines)
+            {
+              double pct = (v - ref) / ref * 100.0;
+              g_autofree char *num
+                  = ssdb_chart_format_double (fabs (pct), 1, style->locale_numbers);
+              g_autofree char *diff = NULL;
+              gboolean zero = g_str_equal (num, "0.0") || g_str_equal (num, "0,0");
+
+              diff = g_strdup_printf ("%s%s %%", zero ? "±" : pct > 0 ? "+" : "\u2212", num);
+              ssdb_chart_draw_text (cr, p->pango, style, diff, x, y + row_h * 0.72, diff_px,
+                                    PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, col_w - 6,
+                                    zero      ? &style->dim
+                                    : pct > 0 ? &style->accent3
+                                              : &style->error,
+                                    1);
+            }
+        }
+    }
+}
+
+void
+ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, cairo_t *cr,
+                           int width, int height)
+{
+  PangoContext *pango;
+  guint n;
+  Layout l;
+  Painter p;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (cr != NULL);
+
+  n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  cairo_save (cr);
+  ssdb_render_set_source (cr, &style->background, 1);
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_fill (cr);
+
+  pango = ssdb_render_create_pango_context (cr);
+  layout_compute (&l, view, style, pango, width, height);
+  p = (Painter){ cr, pango, style, view, &l, ssdb_chart_plot_background (style) };
+
+  {
+    SsdbChartHeading heading
+        = { view->title, l.title,       l.title_px,    view_subtitle (view->view),
+            l.subtitle,  l.subtitle_px, view->caption, l.footer,
+            l.caption_px };
+
+    ssdb_chart_draw_heading (cr, pango, style, &heading);
+  }
+
+  /* Legend. */
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *label = dup_label (view, i);
+      SsdbRgba color = ssdb_compare_color (style, i);
+      const cairo_rectangle_t *s = &l.legend[i];
+      double cy = s->y + s->height / 2, x0 = s->x + s->width + l.gap * 0.5;
+      double x1 = l.legend_text_x[i] - l.gap * 0.5;
+      double line_w = clampd (1.8 * l.u, 1.2, 4);
+
+      ssdb_render_set_source (cr, &color, 1);
+      cairo_rectangle (cr, s->x, s->y, s->width, s->height);
+      cairo_fill (cr);
+      if (view->view != SSDB_EXPORT_VIEW_SUMMARY)
+        {
+          cairo_move_to (cr, x0, cy);
+          cairo_line_to (cr, x1, cy);
+          cairo_set_line_width (cr, line_w);
+          set_dash (cr, i, line_w);
+          cairo_stroke (cr);
+          cairo_set_dash (cr, NULL, 0, 0);
+          draw_marker (cr, i, (x0 + x1) / 2, cy, clampd (3.6 * l.u, 2.5, 8), &color,
+                       &style->background);
+        }
+      else
+        {
+          g_autofree char *num = g_strdup_printf ("#%u", i + 1);
+
+          ssdb_chart_draw_text (cr, pango, style, num, x0, cy, l.legend_px, PANGO_WEIGHT_BOLD,
+                                SSDB_CHART_ALIGN_START, x1 - x0, &style->foreground, 1);
+        }
+      ssdb_chart_draw_text (cr, pango, style, label, l.legend_text_x[i], cy, l.legend_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, l.legend_text_w[i] + 1,
+                            &style->foreground, 1);
+    }
+
+  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+    draw_summary (&p, &l.plot[0]);
+  else if (n > 0)
+    {
+      Data d;
+
+      data_build (&d, view);
+      for (guint i = 0; i < l.n_panels; i++)
+        draw_panel (&p, &d, i, &l.plot[i]);
+      data_clear (&d);
+    }
+  g_object_unref (pango);
+  cairo_restore (cr);
+}

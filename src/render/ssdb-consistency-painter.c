@@ -1,0 +1,890 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-consistency-painter.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+static double
+clampd (double v, double lo, double hi)
+{
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+/* ---- the frame both charts share: heading, legend, plot, axes, words ---------------------- */
+
+typedef struct
+{
+  double u;
+  double margin, gap;
+  double title_px, subtitle_px, label_px, caption_px, words_px;
+  cairo_rectangle_t title, subtitle, legend, footer, words, plot;
+  double xlabel_y, xtitle_y, unit_y;
+  SsdbAxis y, x;
+} Frame;
+
+static PangoLayout *
+words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
+              double width)
+{
+  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
+
+  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (layout, -4);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
+/* @y must have its divisor and unit set by @set_y from the number of intervals. */
+typedef void (*SetYAxis) (SsdbAxis *axis, double max, guint intervals);
+
+static void
+frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width, int height,
+               const char *title, const char *subtitle, const char *caption, const char *words,
+               SetYAxis set_y, double y_max, double x_max, double x_divisor, const char *x_unit)
+{
+  double w = MAX (width, 1), h = MAX (height, 1);
+  double y, bottom, left_w = 0, unit_w;
+  guint intervals;
+
+  memset (f, 0, sizeof *f);
+  f->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  f->margin = round (clampd (14 * f->u, 8, 36));
+  f->gap = round (clampd (8 * f->u, 4, 20));
+  f->title_px = clampd (17 * f->u, 12, 40);
+  f->subtitle_px = clampd (12.5 * f->u, 10, 30);
+  f->label_px = clampd (11.5 * f->u, 9.5, 28);
+  f->caption_px = clampd (10.5 * f->u, 9, 24);
+  f->words_px = clampd (13 * f->u, 10, 30);
+
+  y = f->margin;
+  if (title != NULL && *title)
+    {
+      f->title = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->title_px * 1.4) };
+      y += f->title.height;
+    }
+  if (subtitle != NULL && *subtitle)
+    {
+      f->subtitle
+          = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->subtitle_px * 1.45) };
+      y += f->subtitle.height;
+    }
+  if (y > f->margin)
+    y += f->gap;
+  f->legend = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->label_px * 1.7) };
+  y += f->legend.height;
+  f->unit_y = y + round (f->label_px * 0.8);
+  y += round (f->label_px * 1.6);
+
+  bottom = h - f->margin;
+  if (caption != NULL && *caption)
+    {
+      double fh = round (f->caption_px * 1.5);
+
+      f->footer = (cairo_rectangle_t){ f->margin, bottom - fh, w - 2 * f->margin, fh };
+      bottom -= fh + f->gap * 0.5;
+    }
+  if (words != NULL && *words)
+    {
+      g_autoptr (PangoLayout) layout
+          = words_layout (pango, style, words, f->words_px, w - 2 * f->margin);
+      PangoRectangle logical;
+      double wh;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      wh = ceil ((double)logical.height / PANGO_SCALE);
+      f->words = (cairo_rectangle_t){ f->margin, bottom - wh, w - 2 * f->margin, wh };
+      bottom = f->words.y - f->gap;
+    }
+  f->xtitle_y = bottom - round (f->label_px * 0.8);
+  bottom -= round (f->label_px * 1.6);
+  f->xlabel_y = bottom - round (f->label_px * 0.8);
+  bottom -= round (f->label_px * 1.6) + round (4 * f->u);
+
+  intervals = (guint)clampd (floor (MAX (bottom - y, 10) / (45 * f->u)), 2, 10);
+  set_y (&f->y, y_max, intervals);
+  for (guint i = 0; i < f->y.n_ticks; i++)
+    {
+      g_autofree char *text
+          = ssdb_axis_format (&f->y, ssdb_axis_tick (&f->y, i), style->locale_numbers);
+      double tw;
+
+      ssdb_chart_measure (pango, style, text, f->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+      left_w = MAX (left_w, tw);
+    }
+  ssdb_chart_measure (pango, style, f->y.unit, f->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
+  left_w = ceil (MAX (left_w, unit_w));
+  {
+    double x0 = round (f->margin + left_w + 6 * f->u);
+    double x1 = round (w - f->margin - 12 * f->u);
+
+    f->plot = (cairo_rectangle_t){ x0, round (y), MAX (x1 - x0, 10),
+                                   MAX (round (bottom) - round (y), 10) };
+  }
+  ssdb_axis_nice (&f->x, 0, MAX (x_max, 1e-9) / x_divisor,
+                  (guint)clampd (floor (f->plot.width / (80 * f->u)), 2, 12), FALSE);
+  f->x.divisor = x_divisor;
+  f->x.unit = x_unit;
+}
+
+static double
+frame_x (const Frame *f, double v)
+{
+  return f->plot.x + v / f->x.divisor / (f->x.hi - f->x.lo) * f->plot.width;
+}
+
+static double
+frame_y (const Frame *f, double v)
+{
+  double a = v / f->y.divisor;
+
+  return f->plot.y + f->plot.height - (a - f->y.lo) / (f->y.hi - f->y.lo) * f->plot.height;
+}
+
+static double
+grid_alpha (const SsdbStyle *style)
+{
+  switch (style->theme)
+    {
+      case SSDB_THEME_DARK:
+        return 0.16;
+      case SSDB_THEME_HIGH_CONTRAST:
+        return 0.35;
+      case SSDB_THEME_LIGHT:
+      case SSDB_THEME_REVIEW:
+      default:
+        return 0.13;
+    }
+}
+
+typedef struct
+{
+  cairo_t *cr;
+  PangoContext *pango;
+  const SsdbStyle *style;
+  Frame f;
+} Painter;
+
+static void
+draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
+           SsdbChartAlign align, double max_w, const SsdbRgba *color)
+{
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
+                        1.0);
+}
+
+static void
+painter_begin (Painter *p, cairo_t *cr, const SsdbStyle *style, int width, int height,
+               const char *title, const char *subtitle, const char *caption)
+{
+  Frame *f = &p->f;
+
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  ssdb_render_set_source (cr, &style->background, 1.0);
+  cairo_paint (cr);
+  {
+    SsdbChartHeading heading = { title,          f->title, f->title_px, subtitle,     f->subtitle,
+                                 f->subtitle_px, caption,  f->footer,   f->caption_px };
+
+    ssdb_chart_draw_heading (cr, p->pango, style, &heading);
+  }
+}
+
+static void
+draw_axes (Painter *p, const char *x_title)
+{
+  Frame *f = &p->f;
+  const SsdbStyle *style = p->style;
+  cairo_t *cr = p->cr;
+  const cairo_rectangle_t *pr = &f->plot;
+  SsdbRgba bg = ssdb_chart_plot_background (style);
+  double tick_gap = 6 * f->u;
+  gboolean loc = style->locale_numbers;
+
+  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
+  ssdb_render_set_source (cr, &bg, 1.0);
+  cairo_fill (cr);
+
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < f->y.n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (&f->y, i);
+      double y = frame_y (f, v * f->y.divisor);
+      g_autofree char *text = ssdb_axis_format (&f->y, v, loc);
+
+      if (i > 0 && i + 1 < f->y.n_ticks)
+        {
+          cairo_move_to (cr, pr->x, floor (y) + 0.5);
+          cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
+          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style));
+          cairo_stroke (cr);
+        }
+      draw_text (p, text, pr->x - tick_gap, y, f->label_px, PANGO_WEIGHT_NORMAL,
+                 SSDB_CHART_ALIGN_END, 0, &style->dim);
+    }
+  for (guint i = 0; i < f->x.n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (&f->x, i);
+      double x = frame_x (f, v * f->x.divisor);
+      g_autofree char *text = ssdb_axis_format (&f->x, v, loc);
+
+      if (x > pr->x + 1 && x < pr->x + pr->width - 1)
+        {
+          cairo_move_to (cr, floor (x) + 0.5, pr->y);
+          cairo_line_to (cr, floor (x) + 0.5, pr->y + pr->height);
+          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style) * 0.75);
+          cairo_stroke (cr);
+        }
+      draw_text (p, text, x, f->xlabel_y, f->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
+                 0, &style->dim);
+    }
+  draw_text (p, f->y.unit, pr->x - tick_gap, f->unit_y, f->label_px, PANGO_WEIGHT_BOLD,
+             SSDB_CHART_ALIGN_END, 0, &style->foreground);
+  draw_text (p, x_title, pr->x + pr->width / 2, f->xtitle_y, f->label_px, PANGO_WEIGHT_NORMAL,
+             SSDB_CHART_ALIGN_CENTER, pr->width, &style->dim);
+}
+
+static void
+draw_frame_border (Painter *p)
+{
+  Frame *f = &p->f;
+
+  cairo_set_line_width (p->cr, 1);
+  cairo_rectangle (p->cr, f->plot.x + 0.5, f->plot.y + 0.5, f->plot.width - 1, f->plot.height - 1);
+  ssdb_render_set_source (p->cr, &p->style->foreground,
+                          p->style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
+  cairo_stroke (p->cr);
+}
+
+/* Legend entries right-aligned over the plot; @dots draws a dot instead of a line. */
+static void
+draw_legend (Painter *p, GPtrArray *labels, GArray *colors, gboolean dots)
+{
+  Frame *f = &p->f;
+  cairo_t *cr = p->cr;
+  double cy = f->legend.y + f->legend.height / 2, sw = round (18 * f->u), sp = round (6 * f->u);
+  double gap = round (16 * f->u), total = 0, x;
+  g_autoptr (GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
+
+  for (guint i = 0; i < labels->len; i++)
+    {
+      double tw;
+
+      ssdb_chart_measure (p->pango, p->style, labels->pdata[i], f->label_px, PANGO_WEIGHT_NORMAL,
+                          &tw, NULL);
+      g_array_append_val (widths, tw);
+      total += sw + sp + tw + (i ? gap : 0);
+    }
+  x = MAX (f->plot.x + f->plot.width - total, f->margin);
+  for (guint i = 0; i < labels->len; i++)
+    {
+      const SsdbRgba *c = &g_array_index (colors, SsdbRgba, i);
+
+      if (i)
+        x += gap;
+      if (dots)
+        {
+          cairo_arc (cr, x + sw / 2, cy, MAX (2, 3 * f->u), 0, 2 * G_PI);
+          ssdb_render_set_source (cr, c, 1.0);
+          cairo_fill (cr);
+        }
+      else
+        {
+          cairo_set_line_width (cr, MAX (2, 3 * f->u));
+          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+          cairo_move_to (cr, x + 1, cy);
+          cairo_line_to (cr, x + sw - 1, cy);
+          ssdb_render_set_source (cr, c, 1.0);
+          cairo_stroke (cr);
+        }
+      x += sw + sp;
+      draw_text (p, labels->pdata[i], x, cy, f->label_px, PANGO_WEIGHT_NORMAL,
+                 SSDB_CHART_ALIGN_START, 0, &p->style->foreground);
+      x += g_array_index (widths, double, i);
+    }
+}
+
+static void
+draw_words (Painter *p, const char *words)
+{
+  Frame *f = &p->f;
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoRectangle logical;
+
+  if (words == NULL || *words == '\0' || f->words.height <= 0)
+    return;
+  layout = words_layout (p->pango, p->style, words, f->words_px, f->words.width);
+  pango_layout_get_extents (layout, NULL, &logical);
+  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
+  cairo_move_to (p->cr, f->words.x, f->words.y - (double)logical.y / PANGO_SCALE);
+  pango_cairo_show_layout (p->cr, layout);
+}
+
+static void
+draw_empty (Painter *p, const char *text)
+{
+  Frame *f = &p->f;
+
+  draw_text (p, text, f->plot.x + f->plot.width / 2, f->plot.y + f->plot.height / 2,
+             f->label_px * 1.2, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, f->plot.width - 20,
+             &p->style->dim);
+}
+
+static void
+dashed_hline (Painter *p, double x0, double x1, double y, const SsdbRgba *color, double alpha)
+{
+  cairo_t *cr = p->cr;
+  double dash[2] = { 5 * p->f.u, 4 * p->f.u };
+
+  cairo_save (cr);
+  cairo_set_dash (cr, dash, 2, 0);
+  cairo_set_line_width (cr, MAX (1, 1.4 * p->f.u));
+  cairo_move_to (cr, x0, y);
+  cairo_line_to (cr, x1, y);
+  ssdb_render_set_source (cr, color, alpha);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+/* A label on a translucent box, kept inside the plot. */
+static void
+boxed_label (Painter *p, const char *text, double x, double y, SsdbChartAlign align,
+             PangoWeight weight, const SsdbRgba *color)
+{
+  Frame *f = &p->f;
+  SsdbRgba bg = ssdb_chart_plot_background (p->style);
+  double tw, th, bx;
+
+  ssdb_chart_measure (p->pango, p->style, text, f->label_px, weight, &tw, &th);
+  if (align == SSDB_CHART_ALIGN_START && x + tw + 4 * f->u > f->plot.x + f->plot.width)
+    {
+      align = SSDB_CHART_ALIGN_END;
+      x = MAX (x - 8 * f->u, f->plot.x + tw + 4 * f->u);
+    }
+  bx = align == SSDB_CHART_ALIGN_START ? x : align == SSDB_CHART_ALIGN_END ? x - tw : x - tw / 2;
+  cairo_rectangle (p->cr, bx - 4 * f->u, y - th / 2 - 2 * f->u, tw + 8 * f->u, th + 4 * f->u);
+  ssdb_render_set_source (p->cr, &bg, 0.85);
+  cairo_fill (p->cr);
+  draw_text (p, text, x, y, f->label_px, weight, align, 0, color);
+}
+
+/* ---- idle recovery ------------------------------------------------------------------------ */
+
+void
+ssdb_recovery_view_init (SsdbRecoveryView *view)
+{
+  g_return_if_fail (view != NULL);
+
+  memset (view, 0, sizeof *view);
+  view->show_threshold = TRUE;
+}
+
+SsdbRgba
+ssdb_recovery_write_color (const SsdbStyle *style, guint index)
+{
+  SsdbRgba black = { 0, 0, 0, 1 };
+
+  g_return_val_if_fail (style != NULL, (SsdbRgba){ 0 });
+
+  switch (index % 6)
+    {
+      case 0:
+        return style->accent2;
+      case 1:
+        return style->accent;
+      case 2:
+        return style->accent3;
+      case 3:
+        return ssdb_chart_mix (&style->accent2, &style->foreground, 0.5);
+      case 4:
+        return ssdb_chart_mix (&style->accent, &black, 0.45);
+      default:
+        return ssdb_chart_mix (&style->accent3, &style->foreground, 0.5);
+    }
+}
+
+static guint
+n_writes (const SsdbRecoveryResult *r)
+{
+  return r != NULL && r->writes != NULL ? r->writes->len : 0;
+}
+
+static const SsdbRecoveryWrite *
+write_at (const SsdbRecoveryResult *r, guint i)
+{
+  return &g_array_index (r->writes, SsdbRecoveryWrite, i);
+}
+
+static void
+set_rate_axis (SsdbAxis *axis, double max, guint intervals)
+{
+  ssdb_axis_rate (axis, max, intervals);
+}
+
+/* Most points a write's curve is drawn with. */
+#define MAX_CURVE_POINTS 48u
+
+/* A write's segments merged into at most MAX_CURVE_POINTS runs of consecutive segments, each
+ * with its bytes over its summed times: completions that arrive in bursts (a device that stalls
+ * and then finishes several requests at once) would otherwise draw spikes far above the rate
+ * the device sustained. */
+static GArray *
+curve_points (const GArray *segments)
+{
+  GArray *out = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+  guint n = segments != NULL ? segments->len : 0;
+  guint per = MAX (1u, (n + MAX_CURVE_POINTS - 1) / MAX_CURVE_POINTS);
+  guint64 prev = 0;
+
+  for (guint i = 0; i < n; i += per)
+    {
+      double bytes = 0, secs = 0;
+      SsdbFillPoint pt = { 0 };
+
+      for (guint k = i; k < MIN (i + per, n); k++)
+        {
+          const SsdbFillPoint *s = &g_array_index (segments, SsdbFillPoint, k);
+          double b = (double)(s->position_bytes - prev);
+
+          prev = s->position_bytes;
+          bytes += b;
+          if (s->bytes_per_second > 0 && isfinite (s->bytes_per_second))
+            secs += b / s->bytes_per_second;
+          pt.position_bytes = s->position_bytes;
+          pt.elapsed_ns = s->elapsed_ns;
+        }
+      pt.bytes_per_second = secs > 0 ? bytes / secs : 0;
+      g_array_append_val (out, pt);
+    }
+  return out;
+}
+
+static void
+recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, PangoContext *pango,
+                int width, int height)
+{
+  const SsdbRecoveryResult *r = view->result;
+  double m = 0, span = 0;
+
+  for (guint i = 0; i < n_writes (r); i++)
+    {
+      g_autoptr (GArray) pts = curve_points (write_at (r, i)->segments);
+
+      for (guint k = 0; k < pts->len; k++)
+        {
+          const SsdbFillPoint *pt = &g_array_index (pts, SsdbFillPoint, k);
+
+          if (isfinite (pt->bytes_per_second))
+            m = MAX (m, pt->bytes_per_second);
+          span = MAX (span, (double)pt->position_bytes);
+        }
+    }
+  /* Rates far above the fast level are bursts, not a level: clipped at twice it. */
+  if (r != NULL && r->fast_bytes_per_second > 0)
+    m = MIN (m, 2 * r->fast_bytes_per_second);
+  if (r != NULL && r->spec.write_bytes > 0)
+    span = (double)r->spec.write_bytes;
+  if (span <= 0)
+    span = 1e9;
+  frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
+                 view->caption, r != NULL ? r->words : NULL, set_rate_axis, m, span, 1e9, "GB");
+}
+
+static char *
+write_label (const SsdbRecoveryResult *r, guint i)
+{
+  const SsdbRecoveryWrite *w = write_at (r, i);
+  double s = (double)w->pause_ns / 1e9;
+  g_autofree char *pause = NULL;
+
+  if (i == 0)
+    return g_strdup (_ ("First write"));
+  if (s >= 60 && fmod (s, 60) == 0)
+    /* Translators: an idle pause in minutes, "5 min" */
+    pause = g_strdup_printf (_ ("%g min"), s / 60);
+  else
+    /* Translators: an idle pause in seconds, "30 s" */
+    pause = g_strdup_printf (_ ("%g s"), s);
+  /* Translators: the write after an idle pause, with the share of the fast writes that came
+   * back: "After 5 min: 87 %" */
+  return g_strdup_printf (_ ("After %s: %.0f %%"), pause, w->restored_percent);
+}
+
+static void
+stroke_steps (Painter *p, const GArray *points, const SsdbRgba *color, double width)
+{
+  Frame *f = &p->f;
+  cairo_t *cr = p->cr;
+  double start = 0;
+
+  if (points == NULL || points->len == 0)
+    return;
+  for (guint i = 0; i < points->len; i++)
+    {
+      const SsdbFillPoint *pt = &g_array_index (points, SsdbFillPoint, i);
+      double y = frame_y (f, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
+
+      if (i == 0)
+        cairo_move_to (cr, frame_x (f, start), y);
+      else
+        cairo_line_to (cr, frame_x (f, start), y);
+      cairo_line_to (cr, frame_x (f, (double)pt->position_bytes), y);
+      start = (double)pt->position_bytes;
+    }
+  cairo_set_line_width (cr, width);
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  ssdb_render_set_source (cr, color, 1.0);
+  cairo_stroke (cr);
+}
+
+void
+ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style, cairo_t *cr,
+                            int width, int height)
+{
+  const SsdbRecoveryResult *r;
+  Painter p = { 0 };
+  Frame *f = &p.f;
+  guint n;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (cr != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+  r = view->result;
+  n = n_writes (r);
+
+  cairo_save (cr);
+  p.cr = cr;
+  p.style = style;
+  p.pango = ssdb_render_create_pango_context (cr);
+  recovery_frame (f, view, style, p.pango, width, height);
+  painter_begin (&p, cr, style, width, height, view->target_title, view->target_subtitle,
+                 view->caption);
+  draw_axes (&p, _ ("Data written in each write (GB)"));
+
+  {
+    g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) colors = g_array_new (FALSE, FALSE, sizeof (SsdbRgba));
+
+    for (guint i = 0; i < n; i++)
+      {
+        SsdbRgba c = ssdb_recovery_write_color (style, i);
+
+        g_ptr_array_add (labels, write_label (r, i));
+        g_array_append_val (colors, c);
+      }
+    draw_legend (&p, labels, colors, FALSE);
+  }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, f->plot.x, f->plot.y, f->plot.width, f->plot.height);
+  cairo_clip (cr);
+  /* Later writes under earlier ones; the first write on top. */
+  for (guint k = n; k > 0; k--)
+    {
+      SsdbRgba c = ssdb_recovery_write_color (style, k - 1);
+
+      g_autoptr (GArray) pts = curve_points (write_at (r, k - 1)->segments);
+
+      stroke_steps (&p, pts, &c, MAX (1.6, 2.2 * f->u));
+    }
+  /* Where each write's fast part ends: a short tick on the x axis in the write's colour. */
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbRecoveryWrite *w = write_at (r, i);
+      SsdbRgba c = ssdb_recovery_write_color (style, i);
+      double x = frame_x (f, (double)w->fast_bytes);
+
+      if (w->fast_bytes == 0 || w->fast_bytes >= w->bytes)
+        continue;
+      cairo_set_line_width (cr, MAX (2, 2.5 * f->u));
+      cairo_move_to (cr, x, f->plot.y + f->plot.height);
+      cairo_line_to (cr, x, f->plot.y + f->plot.height - 14 * f->u);
+      ssdb_render_set_source (cr, &c, 1.0);
+      cairo_stroke (cr);
+    }
+  if (view->show_threshold && r != NULL && r->threshold_bytes_per_second > 0 && n > 0)
+    {
+      double y = frame_y (f, r->threshold_bytes_per_second);
+      g_autofree char *rate
+          = ssdb_chart_format_rate (r->threshold_bytes_per_second, style->locale_numbers);
+      /* Translators: the rate that separates fast (cached) from slow writes */
+      g_autofree char *text = g_strdup_printf (_ ("Threshold %s"), rate);
+
+      dashed_hline (&p, f->plot.x, f->plot.x + f->plot.width, y, &style->error, 0.8);
+      boxed_label (&p, text, f->plot.x + f->plot.width - 6 * f->u, y - p.f.label_px,
+                   SSDB_CHART_ALIGN_END, PANGO_WEIGHT_BOLD, &style->error);
+    }
+  cairo_restore (cr);
+  draw_frame_border (&p);
+
+  if (n == 0)
+    draw_empty (&p, view->running ? _ ("Waiting for the first segment…")
+                                  : _ ("No idle recovery measured yet"));
+  draw_words (&p, r != NULL ? r->words : NULL);
+
+  g_object_unref (p.pango);
+  cairo_restore (cr);
+}
+
+static void
+recovery_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
+{
+  ssdb_recovery_painter_draw (view, style, cr, width, height);
+}
+
+gboolean
+ssdb_render_recovery_png (const SsdbRecoveryView *view, const SsdbStyle *style, const char *path,
+                          int width, int height, double scale, GError **error)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+  return ssdb_chart_write_png (recovery_thunk, view, style, path, width, height, scale, error);
+}
+
+/* ---- consistency -------------------------------------------------------------------------- */
+
+void
+ssdb_consistency_view_init (SsdbConsistencyView *view)
+{
+  g_return_if_fail (view != NULL);
+
+  memset (view, 0, sizeof *view);
+  view->show_steady_window = TRUE;
+  view->show_tail = TRUE;
+}
+
+static guint
+n_rounds (const SsdbConsistencyResult *r)
+{
+  return r != NULL && r->rounds != NULL ? r->rounds->len : 0;
+}
+
+static const SsdbConsistencyRound *
+round_at (const SsdbConsistencyResult *r, guint i)
+{
+  return &g_array_index (r->rounds, SsdbConsistencyRound, i);
+}
+
+/* IOPS from 0; in thousands ("k IOPS") once the top reaches 10 000. */
+static void
+set_iops_axis (SsdbAxis *axis, double max, guint intervals)
+{
+  double divisor = max >= 10000 ? 1e3 : 1;
+
+  ssdb_axis_nice (axis, 0, max > 0 ? max * 1.05 / divisor : 100, intervals, TRUE);
+  axis->divisor = divisor;
+  axis->unit = divisor > 1 ? "k IOPS" : "IOPS";
+}
+
+static void
+consistency_frame (Frame *f, const SsdbConsistencyView *view, const SsdbStyle *style,
+                   PangoContext *pango, int width, int height)
+{
+  const SsdbConsistencyResult *r = view->result;
+  double m = 0, t = 0;
+
+  for (guint i = 0; i < n_rounds (r); i++)
+    if (isfinite (round_at (r, i)->iops))
+      m = MAX (m, round_at (r, i)->iops);
+  if (r != NULL)
+    t = (double)MAX (r->spec.duration_ns, r->window_ns);
+  if (n_rounds (r) > 0)
+    t = MAX (t, (double)round_at (r, n_rounds (r) - 1)->elapsed_ns);
+  if (t <= 0)
+    t = 60e9;
+  t *= 1.02; /* room for the last dot */
+  frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
+                 view->caption, r != NULL ? r->words : NULL, set_iops_axis, m, t, 1e9, "s");
+}
+
+/* The window's band: from the start of its first round to the end of its last. */
+static gboolean
+window_rect (const Frame *f, const SsdbConsistencyView *view, cairo_rectangle_t *rect)
+{
+  const SsdbConsistencyResult *r = view->result;
+  guint a, b;
+  double x0, x1;
+
+  if (!view->show_steady_window || r == NULL || !r->steady.reached || r->steady.first_round == 0
+      || r->steady.round > n_rounds (r))
+    return FALSE;
+  a = r->steady.first_round - 1;
+  b = r->steady.round - 1;
+  x0 = frame_x (f, a > 0 ? (double)round_at (r, a - 1)->elapsed_ns : 0);
+  x1 = frame_x (f, (double)round_at (r, b)->elapsed_ns);
+  x0 = clampd (x0, f->plot.x, f->plot.x + f->plot.width);
+  x1 = clampd (x1, f->plot.x, f->plot.x + f->plot.width);
+  *rect = (cairo_rectangle_t){ x0, f->plot.y, MAX (x1 - x0, 1), f->plot.height };
+  return TRUE;
+}
+
+void
+ssdb_consistency_painter_get_plot_rect (const SsdbConsistencyView *view, int width, int height,
+                                        cairo_rectangle_t *rect)
+{
+  Frame f;
+  SsdbStyle style;
+  PangoContext *pango;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (rect != NULL);
+
+  pango = ssdb_chart_scratch_context ();
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  consistency_frame (&f, view, &style, pango, width, height);
+  g_object_unref (pango);
+  *rect = f.plot;
+}
+
+gboolean
+ssdb_consistency_painter_get_window_rect (const SsdbConsistencyView *view, int width, int height,
+                                          cairo_rectangle_t *rect)
+{
+  Frame f;
+  SsdbStyle style;
+  PangoContext *pango;
+  gboolean ok;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+
+  pango = ssdb_chart_scratch_context ();
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  consistency_frame (&f, view, &style, pango, width, height);
+  g_object_unref (pango);
+  ok = window_rect (&f, view, rect);
+  return ok;
+}
+
+void
+ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle *style, cairo_t *cr,
+                               int width, int height)
+{
+  const SsdbConsistencyResult *r;
+  Painter p = { 0 };
+  Frame *f = &p.f;
+  cairo_rectangle_t band;
+  gboolean have_band;
+  SsdbRgba dot_color, tail_color;
+  guint n;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (cr != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+  r = view->result;
+  n = n_rounds (r);
+  dot_color = style->accent2;
+  tail_color = style->accent;
+
+  cairo_save (cr);
+  p.cr = cr;
+  p.style = style;
+  p.pango = ssdb_render_create_pango_context (cr);
+  consistency_frame (f, view, style, p.pango, width, height);
+  painter_begin (&p, cr, style, width, height, view->target_title, view->target_subtitle,
+                 view->caption);
+  draw_axes (&p, _ ("Time (s)"));
+
+  {
+    g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
+    g_autoptr (GArray) colors = g_array_new (FALSE, FALSE, sizeof (SsdbRgba));
+    double round_s = r != NULL ? (double)r->spec.round_ns / 1e9 : 1;
+
+    /* Translators: the dots of the consistency chart, one per round of N seconds */
+    g_ptr_array_add (labels, g_strdup_printf (_ ("IOPS per %g s"), round_s));
+    g_array_append_val (colors, dot_color);
+    if (view->show_tail && r != NULL && r->tail_rounds > 0)
+      {
+        /* Translators: the mean over the last part of the consistency run */
+        g_ptr_array_add (labels, g_strdup (_ ("Mean of the last part")));
+        g_array_append_val (colors, tail_color);
+      }
+    draw_legend (&p, labels, colors, FALSE);
+  }
+
+  cairo_save (cr);
+  cairo_rectangle (cr, f->plot.x, f->plot.y, f->plot.width, f->plot.height);
+  cairo_clip (cr);
+
+  have_band = window_rect (f, view, &band);
+  if (have_band)
+    {
+      cairo_rectangle (cr, band.x, band.y, band.width, band.height);
+      ssdb_render_set_source (cr, &style->accent3, style->theme == SSDB_THEME_DARK ? 0.28 : 0.18);
+      cairo_fill (cr);
+    }
+
+  {
+    double radius = clampd (n > 0 ? f->plot.width / n * 0.35 : 3, 1.2, 3.2 * f->u);
+
+    for (guint i = 0; i < n; i++)
+      {
+        const SsdbConsistencyRound *rd = round_at (r, i);
+        double x = frame_x (f, (double)rd->elapsed_ns);
+        double y = frame_y (f, isfinite (rd->iops) ? rd->iops : 0);
+
+        cairo_new_sub_path (cr);
+        cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
+      }
+    ssdb_render_set_source (cr, &dot_color, 0.85);
+    cairo_fill (cr);
+  }
+
+  if (view->show_tail && r != NULL && r->tail_rounds > 0 && r->tail_rounds <= n)
+    {
+      guint a = n - r->tail_rounds;
+      double x0 = frame_x (f, a > 0 ? (double)round_at (r, a - 1)->elapsed_ns : 0);
+      double x1 = frame_x (f, (double)round_at (r, n - 1)->elapsed_ns);
+      double y = frame_y (f, r->tail_mean_iops);
+      g_autofree char *mean
+          = ssdb_chart_format_double (r->tail_mean_iops, 0, style->locale_numbers);
+      /* Translators: the mean IOPS of the last part of the run, "Mean 48211 IOPS" */
+      g_autofree char *text = g_strdup_printf (_ ("Mean %s IOPS"), mean);
+
+      dashed_hline (&p, x0, x1, y, &tail_color, 1.0);
+      boxed_label (&p, text, x1, y - f->label_px * 1.2, SSDB_CHART_ALIGN_END, PANGO_WEIGHT_BOLD,
+                   &tail_color);
+    }
+
+  if (have_band)
+    {
+      /* Translators: where SNIA PTS steady state was reached, "Steady state at round 12" */
+      g_autofree char *text = g_strdup_printf (_ ("Steady state at round %u"), r->steady.round);
+
+      boxed_label (&p, text, band.x + 6 * f->u, f->plot.y + f->label_px, SSDB_CHART_ALIGN_START,
+                   PANGO_WEIGHT_BOLD, &style->foreground);
+    }
+  cairo_restore (cr);
+  draw_frame_border (&p);
+
+  if (n == 0)
+    draw_empty (&p, view->running ? _ ("Waiting for the first round…")
+                                  : _ ("No consistency run measured yet"));
+  draw_words (&p, r != NULL ? r->words : NULL);
+
+  g_object_unref (p.pango);
+  cairo_restore (cr);
+}
+
+static void
+consistency_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
+{
+  ssdb_consistency_painter_draw (view, style, cr, width, height);
+}
+
+gboolean
+ssdb_render_consistency_png (const SsdbConsistencyView *view, const SsdbStyle *style,
+                             const char *path, int width, int height, double scale, GError **error)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+  return ssdb_chart_write_png (consistency_thunk, view, style, path, width, height, scale, error);
+}

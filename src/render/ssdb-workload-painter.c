@@ -1,0 +1,660 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-workload-painter.h"
+
+#include <glib/gi18n-lib.h>
+#include <math.h>
+#include <string.h>
+
+void
+ssdb_workload_view_init (SsdbWorkloadView *view)
+{
+  g_return_if_fail (view != NULL);
+
+  memset (view, 0, sizeof *view);
+}
+
+static double
+clampd (double v, double lo, double hi)
+{
+  return v < lo ? lo : v > hi ? hi : v;
+}
+
+static guint
+n_workers (const SsdbWorkloadView *view)
+{
+  if (view->result == NULL || view->result->workers == NULL)
+    return 0;
+  return view->result->workers->len;
+}
+
+guint
+ssdb_workload_painter_n_rows (const SsdbWorkloadView *view)
+{
+  guint n;
+
+  g_return_val_if_fail (view != NULL, 0);
+  n = n_workers (view);
+  return n > 1 ? n + 1 : 1;
+}
+
+const SsdbWorkloadStats *
+ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row)
+{
+  guint n;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  n = ssdb_workload_painter_n_rows (view);
+  if (row >= n || view->result == NULL || n_workers (view) == 0)
+    return NULL;
+  if (row + 1 == n)
+    return view->result->total.ios > 0 ? &view->result->total : NULL;
+  return &g_array_index (view->result->workers, SsdbWorkloadStats, row);
+}
+
+static double
+stat_value (const SsdbWorkloadStats *s, SsdbWorkloadMetric metric)
+{
+  double v;
+
+  if (s == NULL)
+    return -1;
+  v = metric == SSDB_WORKLOAD_METRIC_IOPS ? s->iops : s->bytes_per_second;
+  return isfinite (v) && v >= 0 ? v : -1;
+}
+
+static char *
+format_value (double v, SsdbWorkloadMetric metric, gboolean loc)
+{
+  if (v < 0)
+    return g_strdup ("\u2014");
+  if (metric == SSDB_WORKLOAD_METRIC_IOPS)
+    return ssdb_chart_format_double (v, 0, loc);
+  v /= 1e6;
+  return ssdb_chart_format_double (v, v < 10 ? 2 : 1, loc);
+}
+
+static char *
+row_label (const SsdbWorkloadView *view, guint row)
+{
+  if (row + 1 == ssdb_workload_painter_n_rows (view))
+    return g_strdup (_ ("All workers"));
+  /* Translators: a worker thread of the workload, "Worker 2" */
+  return g_strdup_printf (_ ("Worker %u"), row + 1);
+}
+
+static char *
+format_latency_tick (double ns)
+{
+  if (ns >= 1e9)
+    return g_strdup_printf ("%g s", ns / 1e9);
+  if (ns >= 1e6)
+    return g_strdup_printf ("%g ms", ns / 1e6);
+  return g_strdup_printf ("%g \u00b5s", ns / 1e3);
+}
+
+char *
+ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_numbers)
+{
+  const SsdbWorkloadResult *r;
+  const SsdbWorkloadStats *t;
+  g_autofree char *iops = NULL, *rate = NULL, *mean = NULL, *p99 = NULL, *max = NULL;
+  guint reads;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  r = view->result;
+  if (r == NULL || r->total.ios == 0)
+    return NULL;
+  t = &r->total;
+  iops = ssdb_chart_format_double (t->iops, 0, locale_numbers);
+  rate = ssdb_chart_format_rate (t->bytes_per_second, locale_numbers);
+  mean = ssdb_chart_format_ms (t->mean_ns, locale_numbers);
+  p99 = ssdb_chart_format_ms ((double)t->p99_ns, locale_numbers);
+  max = ssdb_chart_format_ms ((double)t->max_ns, locale_numbers);
+  reads = (guint)((t->read_ios * 100 + t->ios / 2) / t->ios);
+  /* Translators: the workload's totals under its chart */
+  return g_strdup_printf (_ ("%s: %s IOPS, %s; latency mean %s, p99 %s, max %s; %u %% reads%s"),
+                          r->spec.name[0] ? r->spec.name : _ ("All workers"), iops, rate, mean, p99,
+                          max, reads, r->cancelled ? _ (" (stopped early)") : "");
+}
+
+/* Layout ---------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  double u;
+  double margin, gap;
+  double title_px, subtitle_px, label_px, caption_px, words_px, cell_px;
+  cairo_rectangle_t title, subtitle, legend, footer, words;
+  double header_y;
+  cairo_rectangle_t plot;   /* all rows, from the labels' right edge to the right margin */
+  cairo_rectangle_t col[3]; /* IOPS, MB/s, latency */
+  double value_w[2];        /* room for the values after the bars */
+  double bar_max[2];        /* the largest value of each bar column */
+  double lat_lo, lat_hi;    /* log10 of the latency axis' ends, ns */
+  double lat_text_w;        /* room for the latency values at the right */
+  guint n;
+  double row_h;
+  char *words_text;
+} Layout;
+
+static void
+layout_clear (Layout *l)
+{
+  g_clear_pointer (&l->words_text, g_free);
+}
+
+static PangoLayout *
+words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
+              double width)
+{
+  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
+
+  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (layout, -3);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
+static char *
+latency_text (const SsdbWorkloadStats *s, gboolean loc)
+{
+  g_autofree char *mean = ssdb_chart_format_ms (s->mean_ns, loc);
+  g_autofree char *p99 = ssdb_chart_format_ms ((double)s->p99_ns, loc);
+  g_autofree char *max = ssdb_chart_format_ms ((double)s->max_ns, loc);
+
+  return g_strdup_printf ("%s / %s / %s", mean, p99, max);
+}
+
+static void
+layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
+                PangoContext *pango, int width, int height)
+{
+  double w = MAX (width, 1), h = MAX (height, 1);
+  double y, bottom, label_w = 0, x0, avail;
+  double lat_min = G_MAXDOUBLE, lat_max = 0;
+  gboolean loc = style->locale_numbers;
+
+  memset (l, 0, sizeof *l);
+  l->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (clampd (14 * l->u, 8, 36));
+  l->gap = round (clampd (8 * l->u, 4, 20));
+  l->title_px = clampd (17 * l->u, 12, 40);
+  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
+  l->label_px = clampd (11.5 * l->u, 9.5, 28);
+  l->caption_px = clampd (10.5 * l->u, 9, 24);
+  l->words_px = clampd (13 * l->u, 10, 30);
+  l->n = ssdb_workload_painter_n_rows (view);
+
+  y = l->margin;
+  if (view->target_title != NULL && *view->target_title)
+    {
+      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
+      y += l->title.height;
+    }
+  if (view->target_subtitle != NULL && *view->target_subtitle)
+    {
+      l->subtitle
+          = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
+      y += l->subtitle.height;
+    }
+  if (y > l->margin)
+    y += l->gap;
+  l->legend = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->label_px * 1.7) };
+  y += l->legend.height + round (2 * l->u);
+  l->header_y = y + round (l->label_px * 0.8);
+  y += round (l->label_px * 1.6) + round (4 * l->u);
+
+  bottom = h - l->margin;
+  if (view->caption != NULL && *view->caption)
+    {
+      double fh = round (l->caption_px * 1.5);
+
+      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
+      bottom -= fh + l->gap * 0.5;
+    }
+  l->words_text = ssdb_workload_painter_dup_words (view, loc);
+  if (l->words_text != NULL)
+    {
+      g_autoptr (PangoLayout) layout
+          = words_layout (pango, style, l->words_text, l->words_px, w - 2 * l->margin);
+      PangoRectangle logical;
+      double wh;
+
+      pango_layout_get_extents (layout, NULL, &logical);
+      wh = ceil ((double)logical.height / PANGO_SCALE);
+      l->words = (cairo_rectangle_t){ l->margin, bottom - wh, w - 2 * l->margin, wh };
+      bottom = l->words.y - l->gap;
+    }
+
+  /* Rows no taller than a comfortable bar; a few workers do not stretch over the page. */
+  l->row_h = MAX (bottom - y, 10) / MAX (l->n, 1);
+  l->row_h = MIN (l->row_h, round (84 * l->u));
+  l->cell_px = clampd (MIN (l->label_px, l->row_h * 0.5), 7, l->label_px);
+
+  for (guint i = 0; i < l->n; i++)
+    {
+      g_autofree char *text = row_label (view, i);
+      double tw;
+
+      ssdb_chart_measure (pango, style, text, l->cell_px, PANGO_WEIGHT_BOLD, &tw, NULL);
+      label_w = MAX (label_w, tw);
+    }
+
+  x0 = round (l->margin + ceil (label_w) + 12 * l->u);
+  l->plot = (cairo_rectangle_t){ x0, round (y), MAX (w - l->margin - x0, 30),
+                                 MAX (l->row_h * l->n, 10) };
+  avail = l->plot.width;
+  /* With few rows the words follow the chart instead of sitting at the bottom of the page. */
+  if (l->words_text != NULL)
+    l->words.y = MIN (l->words.y, round (l->plot.y + l->plot.height + l->label_px * 2.2 + l->gap));
+
+  for (guint m = 0; m < 2; m++)
+    {
+      double tw;
+
+      l->bar_max[m] = 0;
+      for (guint i = 0; i < l->n; i++)
+        l->bar_max[m] = MAX (l->bar_max[m], stat_value (ssdb_workload_painter_row_stats (view, i),
+                                                        (SsdbWorkloadMetric)m));
+      {
+        g_autofree char *text = format_value (MAX (l->bar_max[m], 0), (SsdbWorkloadMetric)m, loc);
+        g_autofree char *wide = g_strdup_printf ("%s0", text);
+
+        ssdb_chart_measure (pango, style, wide, l->cell_px, PANGO_WEIGHT_BOLD, &tw, NULL);
+      }
+      l->value_w[m] = ceil (tw + 6 * l->u);
+    }
+
+  for (guint i = 0; i < l->n; i++)
+    {
+      const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i);
+      g_autofree char *text = NULL;
+      double tw;
+
+      if (s == NULL || s->ios == 0)
+        continue;
+      lat_min = MIN (lat_min, MAX (s->mean_ns, 1));
+      lat_max = MAX (lat_max, (double)MAX (s->max_ns, 1));
+      text = latency_text (s, loc);
+      ssdb_chart_measure (pango, style, text, l->cell_px * 0.92, PANGO_WEIGHT_NORMAL, &tw, NULL);
+      l->lat_text_w = MAX (l->lat_text_w, ceil (tw));
+    }
+  if (lat_max <= 0)
+    {
+      lat_min = 1e4;
+      lat_max = 1e7;
+    }
+  /* Whole decades, with some room so no mark sits on the frame. */
+  l->lat_lo = floor (log10 (lat_min) - 0.15);
+  l->lat_hi = ceil (log10 (lat_max) + 0.05);
+  if (l->lat_hi - l->lat_lo < 2)
+    l->lat_hi = l->lat_lo + 2;
+
+  /* Columns: IOPS 28 %, MB/s 28 %, latency the rest, a gap between them. */
+  {
+    double gap = round (22 * l->u);
+    double cw = floor ((avail - 2 * gap) * 0.28);
+    double x = l->plot.x;
+
+    for (guint c = 0; c < 3; c++)
+      {
+        double cwidth = c < 2 ? cw : l->plot.x + avail - x;
+
+        l->col[c] = (cairo_rectangle_t){ x, l->plot.y, MAX (cwidth, 10), l->plot.height };
+        x += cwidth + gap;
+      }
+  }
+}
+
+static double
+layout_lat_x (const Layout *l, double ns)
+{
+  const cairo_rectangle_t *c = &l->col[2];
+  double text_room = MIN (l->lat_text_w + 20 * l->u, c->width * 0.55);
+  double span = MAX (c->width - text_room, 10);
+
+  return c->x + (log10 (MAX (ns, 1)) - l->lat_lo) / (l->lat_hi - l->lat_lo) * span;
+}
+
+static gboolean
+layout_bar (const Layout *l, const SsdbWorkloadView *view, guint row, SsdbWorkloadMetric metric,
+            cairo_rectangle_t *rect)
+{
+  const cairo_rectangle_t *c;
+  double v, room, bh;
+
+  if (row >= l->n || (guint)metric > 1)
+    return FALSE;
+  c = &l->col[metric];
+  v = stat_value (ssdb_workload_painter_row_stats (view, row), metric);
+  room = MAX (c->width - l->value_w[metric], 4);
+  bh = round (l->row_h * 0.56);
+  *rect = (cairo_rectangle_t){ c->x, c->y + row * l->row_h + (l->row_h - bh) / 2,
+                               v > 0 && l->bar_max[metric] > 0 ? room * v / l->bar_max[metric] : 0,
+                               bh };
+  return TRUE;
+}
+
+static void
+layout_for_query (Layout *l, const SsdbWorkloadView *view, int width, int height)
+{
+  SsdbStyle style;
+  PangoContext *pango = ssdb_chart_scratch_context ();
+
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  layout_compute (l, view, &style, pango, width, height);
+  g_object_unref (pango);
+}
+
+gboolean
+ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int height, guint row,
+                                    SsdbWorkloadMetric metric, cairo_rectangle_t *rect)
+{
+  Layout l;
+  gboolean ok;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+  layout_for_query (&l, view, width, height);
+  ok = layout_bar (&l, view, row, metric, rect);
+  layout_clear (&l);
+  return ok;
+}
+
+double
+ssdb_workload_painter_x_for_latency (const SsdbWorkloadView *view, int width, int height,
+                                     double latency_ns)
+{
+  Layout l;
+  double x;
+
+  g_return_val_if_fail (view != NULL, 0);
+  layout_for_query (&l, view, width, height);
+  x = layout_lat_x (&l, latency_ns);
+  layout_clear (&l);
+  return x;
+}
+
+/* Drawing --------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  cairo_t *cr;
+  PangoContext *pango;
+  const SsdbStyle *style;
+  const SsdbWorkloadView *view;
+  Layout l;
+} Painter;
+
+static void
+draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
+           SsdbChartAlign align, double max_w, const SsdbRgba *color)
+{
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
+                        1.0);
+}
+
+static void
+mark (cairo_t *cr, guint kind, double x, double y, double r)
+{
+  switch (kind)
+    {
+      case 0: /* mean: round */
+        cairo_arc (cr, x, y, r, 0, 2 * G_PI);
+        cairo_fill (cr);
+        break;
+      case 1: /* p99: square */
+        cairo_rectangle (cr, x - r, y - r, 2 * r, 2 * r);
+        cairo_fill (cr);
+        break;
+      default: /* max: cross */
+        cairo_move_to (cr, x - r, y - r);
+        cairo_line_to (cr, x + r, y + r);
+        cairo_move_to (cr, x - r, y + r);
+        cairo_line_to (cr, x + r, y - r);
+        cairo_stroke (cr);
+        break;
+    }
+}
+
+static void
+draw_legend (Painter *p)
+{
+  Layout *l = &p->l;
+  const SsdbStyle *style = p->style;
+  cairo_t *cr = p->cr;
+  const char *labels[3] = { _ ("mean"), _ ("99th percentile"), _ ("slowest") };
+  double cy = l->legend.y + l->legend.height / 2, r = round (4 * l->u), sp = round (6 * l->u);
+  double gap = round (18 * l->u), x = l->col[2].x + r;
+
+  draw_text (p, _ ("Latency:"), x - r - sp, cy, l->label_px, PANGO_WEIGHT_NORMAL,
+             SSDB_CHART_ALIGN_END, 0, &style->dim);
+  cairo_set_line_width (cr, MAX (1.5, 1.6 * l->u));
+  for (guint i = 0; i < 3; i++)
+    {
+      ssdb_render_set_source (cr, &style->foreground, 1.0);
+      mark (cr, i, x, cy, r);
+      x += r + sp;
+      x += ssdb_chart_draw_text (cr, p->pango, style, labels[i], x, cy, l->label_px,
+                                 PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->foreground,
+                                 1.0);
+      x += gap + r;
+    }
+}
+
+static void
+draw_headers (Painter *p)
+{
+  Layout *l = &p->l;
+  const SsdbStyle *style = p->style;
+  const char *names[3] = { _ ("IOPS"), _ ("MB/s"), _ ("Latency (mean / p99 / max)") };
+
+  for (guint c = 0; c < 3; c++)
+    draw_text (p, names[c], l->col[c].x, l->header_y, l->label_px, PANGO_WEIGHT_BOLD,
+               SSDB_CHART_ALIGN_START, l->col[c].width,
+               c == 2 ? &style->foreground : &style->accent3);
+}
+
+static void
+draw_latency_axis (Painter *p)
+{
+  Layout *l = &p->l;
+  const SsdbStyle *style = p->style;
+  cairo_t *cr = p->cr;
+  const cairo_rectangle_t *c = &l->col[2];
+  double bottom = c->y + c->height;
+
+  cairo_set_line_width (cr, 1);
+  for (double d = l->lat_lo; d <= l->lat_hi + 1e-9; d += 1)
+    {
+      double x = floor (layout_lat_x (l, pow (10, d))) + 0.5;
+      g_autofree char *text = format_latency_tick (pow (10, d));
+
+      cairo_move_to (cr, x, c->y);
+      cairo_line_to (cr, x, bottom + 3 * l->u);
+      ssdb_render_set_source (cr, &style->foreground,
+                              style->theme == SSDB_THEME_HIGH_CONTRAST ? 0.4 : 0.14);
+      cairo_stroke (cr);
+      draw_text (p, text, x, bottom + l->label_px * 0.9, l->cell_px * 0.92, PANGO_WEIGHT_NORMAL,
+                 SSDB_CHART_ALIGN_CENTER, 0, &style->dim);
+    }
+}
+
+static void
+draw_rows (Painter *p)
+{
+  Layout *l = &p->l;
+  const SsdbStyle *style = p->style;
+  const SsdbWorkloadView *view = p->view;
+  cairo_t *cr = p->cr;
+  gboolean loc = style->locale_numbers;
+
+  for (guint i = 0; i < l->n; i++)
+    {
+      const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i);
+      gboolean total = i + 1 == l->n;
+      double cy = l->plot.y + (i + 0.5) * l->row_h;
+      g_autofree char *label = row_label (view, i);
+      PangoWeight weight = total ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
+
+      if (i % 2 == 1)
+        {
+          cairo_rectangle (cr, l->margin, l->plot.y + i * l->row_h,
+                           l->plot.x + l->plot.width - l->margin, l->row_h);
+          ssdb_render_set_source (cr, &style->foreground,
+                                  style->theme == SSDB_THEME_DARK ? 0.05 : 0.035);
+          cairo_fill (cr);
+        }
+      draw_text (p, label, l->plot.x - 10 * l->u, cy, l->cell_px, PANGO_WEIGHT_BOLD,
+                 SSDB_CHART_ALIGN_END, 0, total ? &style->foreground : &style->dim);
+
+      for (guint m = 0; m < 2; m++)
+        {
+          cairo_rectangle_t r;
+          g_autofree char *text
+              = format_value (stat_value (s, (SsdbWorkloadMetric)m), (SsdbWorkloadMetric)m, loc);
+
+          layout_bar (l, view, i, (SsdbWorkloadMetric)m, &r);
+          if (r.width > 0)
+            {
+              cairo_rectangle (cr, r.x, r.y, MAX (r.width, 1), r.height);
+              ssdb_render_set_source (cr, &style->accent3, total ? 1.0 : 0.6);
+              cairo_fill (cr);
+            }
+          draw_text (p, text, r.x + r.width + 5 * l->u, cy, l->cell_px, weight,
+                     SSDB_CHART_ALIGN_START, l->value_w[m],
+                     s != NULL ? &style->foreground : &style->dim);
+        }
+
+      if (s != NULL && s->ios > 0)
+        {
+          double xm = layout_lat_x (l, s->mean_ns);
+          double xp = layout_lat_x (l, (double)s->p99_ns);
+          double xx = layout_lat_x (l, (double)s->max_ns);
+          double r = round (clampd (4.5 * l->u, 3, 9));
+          g_autofree char *text = latency_text (s, loc);
+
+          cairo_set_line_width (cr, MAX (1.5, 2 * l->u));
+          ssdb_render_set_source (cr, &style->foreground, 0.45);
+          cairo_move_to (cr, xm, cy);
+          cairo_line_to (cr, xx, cy);
+          cairo_stroke (cr);
+          ssdb_render_set_source (cr, &style->accent3, 1.0);
+          mark (cr, 0, xm, cy, r);
+          ssdb_render_set_source (cr, &style->foreground, 1.0);
+          mark (cr, 1, xp, cy, r * 0.85);
+          mark (cr, 2, xx, cy, r);
+          draw_text (p, text, l->col[2].x + l->col[2].width - 8 * l->u, cy, l->cell_px * 0.92,
+                     weight, SSDB_CHART_ALIGN_END, l->col[2].width * 0.55 - 8 * l->u,
+                     &style->foreground);
+        }
+    }
+}
+
+static void
+draw_words (Painter *p)
+{
+  Layout *l = &p->l;
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoRectangle logical;
+
+  if (l->words_text == NULL || l->words.height <= 0)
+    return;
+  layout = words_layout (p->pango, p->style, l->words_text, l->words_px, l->words.width);
+  pango_layout_get_extents (layout, NULL, &logical);
+  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
+  cairo_move_to (p->cr, l->words.x, l->words.y - (double)logical.y / PANGO_SCALE);
+  pango_cairo_show_layout (p->cr, layout);
+}
+
+void
+ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style, cairo_t *cr,
+                            int width, int height)
+{
+  Painter p = { 0 };
+  Layout *l;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (style != NULL);
+  g_return_if_fail (cr != NULL);
+
+  if (width <= 0 || height <= 0)
+    return;
+
+  cairo_save (cr);
+  p.cr = cr;
+  p.style = style;
+  p.view = view;
+  p.pango = ssdb_render_create_pango_context (cr);
+  layout_compute (&p.l, view, style, p.pango, width, height);
+  l = &p.l;
+
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  ssdb_render_set_source (cr, &style->background, 1.0);
+  cairo_paint (cr);
+
+  {
+    SsdbChartHeading heading
+        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
+            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
+
+    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+  }
+
+  {
+    SsdbRgba bg = ssdb_chart_plot_background (style);
+
+    for (guint c = 0; c < 3; c++)
+      {
+        cairo_rectangle (cr, l->col[c].x, l->col[c].y, l->col[c].width, l->col[c].height);
+        ssdb_render_set_source (cr, &bg, 1.0);
+        cairo_fill (cr);
+      }
+  }
+  draw_legend (&p);
+  draw_headers (&p);
+  draw_latency_axis (&p);
+  draw_rows (&p);
+
+  cairo_set_line_width (cr, 1);
+  for (guint c = 0; c < 3; c++)
+    {
+      cairo_rectangle (cr, l->col[c].x + 0.5, l->col[c].y + 0.5, l->col[c].width - 1,
+                       l->col[c].height - 1);
+      ssdb_render_set_source (cr, &style->foreground,
+                              style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
+      cairo_stroke (cr);
+    }
+
+  if (ssdb_workload_painter_row_stats (view, l->n - 1) == NULL)
+    draw_text (&p,
+               view->running
+                   ? (view->running_fraction > 0 ? _ ("Running… the numbers come at the end")
+                                                 : _ ("Starting the workers…"))
+                   : _ ("No workload measured yet"),
+               l->plot.x + l->plot.width / 2, l->plot.y + l->plot.height / 2, l->label_px * 1.2,
+               PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->plot.width - 20, &style->dim);
+  draw_words (&p);
+
+  layout_clear (l);
+  g_object_unref (p.pango);
+  cairo_restore (cr);
+}
+
+static void
+draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
+{
+  ssdb_workload_painter_draw (view, style, cr, width, height);
+}
+
+gboolean
+ssdb_render_workload_png (const SsdbWorkloadView *view, const SsdbStyle *style, const char *path,
+                          int width, int height, double scale, GError **error)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
+}

@@ -1,0 +1,131 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-chart.h"
+#include "engine/ssdb-workload.h"
+
+G_BEGIN_DECLS
+
+/**
+ * SsdbWorkloadMetric:
+ * @SSDB_WORKLOAD_METRIC_IOPS: requests per second
+ * @SSDB_WORKLOAD_METRIC_RATE: MB/s (10^6 B/s)
+ */
+typedef enum
+{
+  SSDB_WORKLOAD_METRIC_IOPS,
+  SSDB_WORKLOAD_METRIC_RATE,
+} SsdbWorkloadMetric;
+
+/**
+ * SsdbWorkloadView:
+ * @result: (nullable): the workload (complete once the run ended); %NULL draws the empty panels
+ * @target_title: (nullable): header line ("/dev/nvme0n1 · 1 TB · Samsung 990 PRO")
+ * @target_subtitle: (nullable): settings line ("Database · 8 KiB · 67 % read · QD32 × 1")
+ * @caption: (nullable): footer for exported images (tool version, date)
+ * @running: a run is in progress
+ * @running_fraction: 0..1 of the whole run
+ *
+ * What the workload painter draws. Initialize with ssdb_workload_view_init().
+ */
+typedef struct
+{
+  const SsdbWorkloadResult *result;
+  const char *target_title;
+  const char *target_subtitle;
+  const char *caption;
+  gboolean running;
+  double running_fraction;
+} SsdbWorkloadView;
+
+/** ssdb_workload_view_init: zeroes @view. */
+void
+ssdb_workload_view_init (SsdbWorkloadView *view);
+
+/**
+ * ssdb_workload_painter_n_rows:
+ *
+ * Returns: the rows drawn: one per worker and one for all workers together (only the latter
+ *   with a single worker); 1 without a result.
+ */
+guint
+ssdb_workload_painter_n_rows (const SsdbWorkloadView *view);
+
+/**
+ * ssdb_workload_painter_row_stats:
+ * @row: a row; the last is all workers together
+ *
+ * Returns: (nullable): the numbers of that row, or %NULL when out of range or not measured.
+ */
+const SsdbWorkloadStats *
+ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row);
+
+/**
+ * ssdb_workload_painter_draw:
+ * @view: what to draw
+ * @style: colours and fonts (the summary painter's themes)
+ * @cr: a cairo context, user space in logical pixels
+ * @width: logical width
+ * @height: logical height
+ *
+ * Draws IOMeter's result table as a chart: one row per worker and one for all workers (bold),
+ * an IOPS bar and a MB/s bar per row, each scaled to the largest of its column and labelled
+ * with its value, and the latency of the row on a logarithmic time axis: a line from the
+ * mean (round mark) through the 99th percentile (square mark) to the slowest request (cross),
+ * labelled with the three values. The totals in words as a caption. The same input gives the
+ * same pixels at any scale.
+ */
+void
+ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style, cairo_t *cr,
+                            int width, int height);
+
+/**
+ * ssdb_workload_painter_get_bar_rect:
+ * @row: a row
+ * @metric: which column
+ * @rect: (out): the bar as drawn: its left edge at 0, its width in proportion to the value
+ *   (0 when not measured)
+ *
+ * Returns: %FALSE for a row out of range.
+ */
+gboolean
+ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int height, guint row,
+                                    SsdbWorkloadMetric metric, cairo_rectangle_t *rect);
+
+/**
+ * ssdb_workload_painter_x_for_latency:
+ * @latency_ns: a time, ns
+ *
+ * Returns: its x on the latency axis, logical pixels (not clamped).
+ */
+double
+ssdb_workload_painter_x_for_latency (const SsdbWorkloadView *view, int width, int height,
+                                     double latency_ns);
+
+/**
+ * ssdb_workload_painter_dup_words:
+ * @locale_numbers: as SsdbStyle.locale_numbers
+ *
+ * Returns: (transfer full) (nullable): the totals in words ("All workers: 12345 IOPS,
+ *   101.1 MB/s; latency mean 0.123 ms, p99 0.456 ms, max 2.10 ms; 67 % reads"), %NULL without
+ *   a measured result.
+ */
+char *
+ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_numbers);
+
+/**
+ * ssdb_render_workload_png:
+ * @view: what to draw
+ * @style: colours
+ * @path: PNG file to write (replaced atomically)
+ * @width: logical width
+ * @height: logical height
+ * @scale: 1 or 2 (HiDPI); any value in (0, 8]
+ *
+ * Returns: %TRUE, or %FALSE with @error as ssdb_chart_write_png().
+ */
+gboolean
+ssdb_render_workload_png (const SsdbWorkloadView *view, const SsdbStyle *style, const char *path,
+                          int width, int height, double scale, GError **error);
+
+G_END_DECLS
