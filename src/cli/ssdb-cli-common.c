@@ -129,6 +129,27 @@ ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status
   return TRUE;
 }
 
+/* How long a cancelled run may take to stop before the program ends without it. The engine
+ * returns within 250 ms even when the device does not answer (it leaves the requests in flight
+ * to the kernel), so this only catches a run stuck elsewhere. */
+#define STOP_FALLBACK_MS 2000
+
+static gboolean
+stop_fallback (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->stop_fallback_id = 0;
+  if (rc->finished)
+    return G_SOURCE_REMOVE;
+  /* The worker is stuck in the kernel: joining it would hang; its results cannot be read. */
+  g_printerr ("\nssdbench-cli: the run did not stop within %u ms: the device is not "
+              "responding; stopping without the results of this run\n",
+              STOP_FALLBACK_MS);
+  _exit (128 + rc->signo);
+  return G_SOURCE_REMOVE;
+}
+
 static gboolean
 on_signal (SsdbCliRun *rc, int signo)
 {
@@ -136,6 +157,8 @@ on_signal (SsdbCliRun *rc, int signo)
   if (rc->signo == 0)
     rc->signo = signo;
   g_cancellable_cancel (rc->cancellable);
+  if (rc->stop_fallback_id == 0 && rc->signal_count == 1)
+    rc->stop_fallback_id = g_timeout_add (STOP_FALLBACK_MS, stop_fallback, rc);
   if (rc->signal_count > 2)
     {
       g_printerr ("\nssdbench-cli: stopping now\n");
@@ -218,8 +241,10 @@ ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
 
   thread = g_thread_new ("ssdb-run", func, rc);
   g_main_loop_run (rc->loop);
+  /* The worker has ended its run (ssdb_cli_on_finished): the join returns at once. */
   g_thread_join (thread);
 
+  g_clear_handle_id (&rc->stop_fallback_id, g_source_remove);
   g_source_remove (sigint);
   g_source_remove (sigterm);
   g_source_remove (timer);
@@ -283,6 +308,56 @@ ssdb_cli_is_block_device (const char *path)
   return g_stat (path, &st) == 0 && S_ISBLK (st.st_mode);
 }
 
+gboolean
+ssdb_cli_check_target_arg (const char *path, int *status)
+{
+  GStatBuf st;
+  const char *kind;
+
+  if (path == NULL || *path == '\0')
+    {
+      *status = ssdb_cli_usage_error ("The TARGET is empty: name a block device or a directory");
+      return FALSE;
+    }
+  if (g_stat (path, &st) != 0 || S_ISBLK (st.st_mode) || S_ISDIR (st.st_mode))
+    return TRUE;
+  if (S_ISCHR (st.st_mode))
+    kind = "a character device";
+  else if (S_ISFIFO (st.st_mode))
+    kind = "a FIFO (named pipe)";
+  else if (S_ISSOCK (st.st_mode))
+    kind = "a socket";
+  else if (S_ISREG (st.st_mode))
+    kind = "a regular file";
+  else
+    kind = "a special file";
+  *status = ssdb_cli_usage_error ("%s is %s: TARGET is a block device, or a directory in which "
+                                  "a test file is created",
+                                  path, kind);
+  return FALSE;
+}
+
+gboolean
+ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size, int *status)
+{
+  const guint64 mib = G_GUINT64_CONSTANT (1) << 20;
+  guint64 below = file_size / mib;
+
+  if (file_size % mib == 0 || ssdb_cli_is_block_device (path))
+    return TRUE;
+  if (below == 0)
+    *status = ssdb_cli_usage_error ("Invalid %s %" G_GUINT64_FORMAT " bytes: a test file is a "
+                                    "whole number of MiB, at least 1 MiB (1048576 bytes)",
+                                    what, file_size);
+  else
+    *status = ssdb_cli_usage_error (
+        "Invalid %s %" G_GUINT64_FORMAT " bytes: a test file is a whole number of MiB; "
+        "%" G_GUINT64_FORMAT " MiB (%" G_GUINT64_FORMAT " bytes) or %" G_GUINT64_FORMAT
+        " MiB (%" G_GUINT64_FORMAT " bytes)",
+        what, file_size, below, below * mib, below + 1, (below + 1) * mib);
+  return FALSE;
+}
+
 /* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
  * when --destroy-data was given. */
 SsdbTarget *
@@ -298,6 +373,9 @@ ssdb_cli_open_run_target (const char *path, const char *destroy, guint64 file_si
           = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one", path);
       return NULL;
     }
+  if (!ssdb_cli_check_target_arg (path, status)
+      || !ssdb_cli_check_file_size (path, "--size", file_size, status))
+    return NULL;
   target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
                              destroy, file_size, &error);
   if (target == NULL)
@@ -431,6 +509,57 @@ ssdb_cli_export_caption (void)
   return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
 }
 
+void
+ssdb_cli_print_leftovers (const SsdbCliRun *rc)
+{
+  const SsdbTargetInfo *info;
+
+  if (rc->ok || rc->target == NULL)
+    return;
+  info = ssdb_target_get_info (rc->target);
+  if (info->kind == SSDB_TARGET_FILE)
+    {
+      if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_NO_SPACE))
+        g_printerr ("ssdbench-cli: the file system at %s (%s%s%s) ran out of space during the "
+                    "run; the test file is removed when ssdbench-cli exits\n",
+                    info->path, info->fs_type ? info->fs_type : "unknown type",
+                    info->name ? " on " : "", info->name ? info->name : "");
+      return;
+    }
+  if (!ssdb_target_is_writable (rc->target))
+    {
+      if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+        g_printerr ("ssdbench-cli: %s was only read; it is unchanged\n", info->path);
+      return;
+    }
+  if (rc->write_length > 0)
+    {
+      g_autofree char *from = ssdb_format_capacity (rc->write_offset);
+      g_autofree char *len = ssdb_format_capacity (rc->write_length);
+
+      g_printerr ("ssdbench-cli: %s is left as the run left it: bytes %" G_GUINT64_FORMAT
+                  " to %" G_GUINT64_FORMAT
+                  " (%s starting at %s) may hold the run's data; the rest of "
+                  "the device was not written\n",
+                  info->path, rc->write_offset, rc->write_offset + rc->write_length, len, from);
+    }
+  else
+    g_printerr ("ssdbench-cli: %s is left as the run left it: the regions it wrote hold the "
+                "run's data\n",
+                info->path);
+}
+
+/* After a cancel: says so when the device did not answer the requests still in flight (the
+ * kernel keeps the process until it does, or until the device is removed). */
+void
+ssdb_cli_print_not_responding (const SsdbCliRun *rc)
+{
+  if (ssdb_io_error_is_not_responding (rc->error))
+    g_printerr ("ssdbench-cli: %s; the program ends when the device completes them or is "
+                "removed\n",
+                rc->error->message);
+}
+
 /* Ends a run: the error or cancel message and the exit status. */
 int
 ssdb_cli_finish_status (SsdbCliRun *rc, int status)
@@ -440,9 +569,12 @@ ssdb_cli_finish_status (SsdbCliRun *rc, int status)
   if (g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     {
       g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
+      ssdb_cli_print_not_responding (rc);
+      ssdb_cli_print_leftovers (rc);
       return ssdb_cli_cancelled_status (rc);
     }
   ssdb_cli_print_error (NULL, rc->error);
+  ssdb_cli_print_leftovers (rc);
   return 1;
 }
 
@@ -491,6 +623,9 @@ ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *f
                                           path);
           return NULL;
         }
+      if (!ssdb_cli_check_target_arg (path, status)
+          || !ssdb_cli_check_file_size (path, "--file-size", file_size, status))
+        return NULL;
       target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
     }
   if (target == NULL)

@@ -41,6 +41,8 @@ typedef struct
   int signal_count;
   int signo;
   gint64 started_us;
+  /* armed by the first signal: ends the program if the run does not stop in time */
+  guint stop_fallback_id;
 
   /* summary */
   SsdbTarget *target;
@@ -60,6 +62,10 @@ typedef struct
   guint64 wall_ns;
   /* any other command's spec and result */
   gpointer data;
+  /* the region of a device the run may write ([write_offset, write_offset + write_length)),
+   * named when a run on a device is cancelled or fails; 0 length when unknown */
+  guint64 write_offset;
+  guint64 write_length;
 } SsdbCliRun;
 
 /* ---- errors and options ---- */
@@ -118,6 +124,19 @@ ssdb_cli_parse_span_gb_opt (const char *text, guint block_size, guint64 *out, in
 gboolean
 ssdb_cli_is_block_device (const char *path);
 
+/* A TARGET argument before anything is opened: an empty one, or an existing path that is neither
+ * a block device nor a directory (a regular file, FIFO, socket, character device, /proc file),
+ * is a usage error (message printed, *@status = EXIT_USAGE). A path that does not exist (or a
+ * symbolic link loop) is left to the open, which fails with the system's reason (status 1). */
+gboolean
+ssdb_cli_check_target_arg (const char *path, int *status);
+
+/* A test-file size given as @what (--size, --file-size) for TARGET @path: a test file is a whole
+ * number of MiB (every transfer size of the summary divides it), so any other size is refused
+ * as a usage error naming the whole-MiB sizes around it. Sizes for block devices pass. */
+gboolean
+ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size, int *status);
+
 /* Opens TARGET for a run: a test file of @file_size bytes in a directory, or a device, for
  * writing when @destroy (--destroy-data) names it. NULL with *@status set on failure. */
 SsdbTarget *
@@ -163,6 +182,16 @@ ssdb_cli_target_title (SsdbTarget *target);
 char *
 ssdb_cli_export_caption (void);
 
+/* ---- commands in other files ---- */
+
+/* ssdbench-cli export REPORT.json (ssdb-cli-export.c): charts, CSV and text from a report. */
+int
+ssdb_cli_cmd_export (int argc, char **argv);
+
+/* ssdbench-cli compare A.json B.json… (ssdb-cli-export.c): 2 to 8 reports in one chart. */
+int
+ssdb_cli_cmd_compare (int argc, char **argv);
+
 /* ---- the run ---- */
 
 /* Runs @func on a worker thread while the main loop prints progress to a terminal and turns
@@ -182,8 +211,46 @@ ssdb_cli_set_progress (SsdbCliRun *rc, const char *label, double fraction, doubl
 int
 ssdb_cli_cancelled_status (const SsdbCliRun *rc);
 
+/* After a run that failed or was cancelled, says what it left behind: on a device opened for
+ * writing, the region it may have overwritten (or that writes stopped mid-run); on a test file
+ * whose file system ran out of space, the file system and that the test file is gone. */
+void
+ssdb_cli_print_leftovers (const SsdbCliRun *rc);
+
+/* After a cancel: prints the engine's message when the device did not respond. */
+void
+ssdb_cli_print_not_responding (const SsdbCliRun *rc);
+
 /* Ends a run: prints the error or the cancel message; returns @status, 1, or 128 + signal. */
 int
 ssdb_cli_finish_status (SsdbCliRun *rc, int status);
+
+/* ---- run recovery / run consistency (ssdb-cli-consistency.c) ---- */
+
+/* ssdbench-cli run recovery TARGET [OPTION…]: idle recovery of the fast-write capacity. */
+int
+ssdb_cli_run_recovery (int argc, char **argv);
+
+/* ssdbench-cli run consistency TARGET [OPTION…]: IOPS per round and SNIA PTS steady state. */
+int
+ssdb_cli_run_consistency (int argc, char **argv);
+
+/* ---- run compression / trim / freespace (ssdb-cli-behaviour.c) ---- */
+
+/* ssdbench-cli run compression TARGET [OPTION…]: write and read rate against compressibility. */
+int
+ssdb_cli_run_compression (int argc, char **argv);
+
+/* ssdbench-cli run trim TARGET [OPTION…]: summary before and after fill-and-delete rounds. */
+int
+ssdb_cli_run_trim (int argc, char **argv);
+
+/* ssdbench-cli run freespace TARGET [OPTION…]: summary after each step of filling the span. */
+int
+ssdb_cli_run_freespace (int argc, char **argv);
+
+/* ssdbench-cli run readback TARGET [OPTION…]: read rate of pass-1 against pass-2 data. */
+int
+ssdb_cli_run_readback (int argc, char **argv);
 
 G_END_DECLS

@@ -11,7 +11,10 @@
 #include <math.h>
 #include <stdio.h>
 #include <string.h>
+#include <gio/gunixmounts.h>
 #include <sys/stat.h>
+#include <sys/statvfs.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
@@ -40,11 +43,17 @@ static const char usage_text[]
       "  ssdbench-cli run access TARGET [OPTION…]\n"
       "  ssdbench-cli run sweep TARGET [OPTION…]\n"
       "  ssdbench-cli run workload TARGET --preset NAME | --spec FILE [OPTION…]\n"
+      "  ssdbench-cli export REPORT.json --png|--svg|--pdf|--csv FILE [--view VIEW] [OPTION…]\n"
+      "  ssdbench-cli export REPORT.json --text [FILE|-]\n"
+      "  ssdbench-cli compare A.json B.json [C.json…] --view VIEW --png|--svg|--pdf FILE\n"
       "  ssdbench-cli --version\n"
       "\n"
       "TARGET is a block device (/dev/nvme0n1) or a directory, where a test file is created\n"
       "and removed again. Writing to a block device destroys its data and needs\n"
       "--destroy-data naming that same device; without it only read tests run.\n"
+      "\n"
+      "export draws a saved report's summary, surface, fill, access or sweep chart, or\n"
+      "writes its samples as CSV; compare overlays 2 to 8 reports in one chart.\n"
       "\n"
       "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
 
@@ -259,7 +268,87 @@ cmd_list (int argc, char **argv)
 static void
 print_fact (const char *label, const char *value)
 {
-  g_print ("  %-22s %s\n", label, value ? value : "—");
+  g_print ("  %-26s %s\n", label, value ? value : "—");
+}
+
+/* Facts about a directory read without creating a test file, for "info DIR" when no test file
+ * can be created there (full or read-only file system, no permission). The strings are owned by
+ * @info; free them with dir_info_clear(). */
+static gboolean
+dir_info_read (const char *dir, SsdbTargetInfo *info, GError **error)
+{
+  struct statvfs vfs;
+  GStatBuf st;
+
+  memset (info, 0, sizeof *info);
+  info->kind = SSDB_TARGET_FILE;
+  info->path = g_strdup (dir);
+  if (g_stat (dir, &st) != 0 || statvfs (dir, &vfs) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "Cannot use %s: %s", dir,
+                   g_strerror (errsv));
+      return FALSE;
+    }
+  info->free_bytes = (guint64)vfs.f_bavail * (guint64)vfs.f_frsize;
+  info->read_only = (vfs.f_flag & ST_RDONLY) != 0;
+  info->major = major (st.st_dev);
+  info->minor = minor (st.st_dev);
+  {
+    g_autoptr (GUnixMountEntry) mount = g_unix_mount_for (dir, NULL);
+
+    if (mount != NULL)
+      info->fs_type = g_strdup (g_unix_mount_get_fs_type (mount));
+  }
+  {
+    g_autofree char *name = ssdb_block_name_from_devnum (NULL, info->major, info->minor);
+    g_autoptr (SsdbBlockFacts) facts = name ? ssdb_block_facts_read (NULL, name, NULL) : NULL;
+
+    if (facts != NULL)
+      {
+        info->name = g_strdup (facts->name);
+        info->disk_name = g_strdup (facts->disk_name);
+        info->logical_block_size = facts->logical_block_size;
+        info->physical_block_size = facts->physical_block_size;
+        info->rotational = facts->rotational;
+        info->discard = facts->discard;
+        info->read_only = info->read_only || facts->read_only;
+        info->removable = facts->removable;
+        info->model = g_strdup (facts->model);
+        info->vendor = g_strdup (facts->vendor);
+      }
+  }
+  return TRUE;
+}
+
+static void
+dir_info_clear (SsdbTargetInfo *info)
+{
+  g_free (info->path);
+  g_free (info->name);
+  g_free (info->disk_name);
+  g_free (info->model);
+  g_free (info->vendor);
+  g_free (info->fs_type);
+  memset (info, 0, sizeof *info);
+}
+
+/* Why no test file can be created in @dir, in words, from its facts and the error of the
+ * attempt. */
+static char *
+dir_write_refusal (const SsdbTargetInfo *info, const GError *error)
+{
+  g_autofree char *free_cap = ssdb_format_capacity (info->free_bytes);
+  const char *fs = info->fs_type ? info->fs_type : "unknown type";
+
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_UNSAFE) || info->read_only)
+    return g_strdup_printf ("the file system at %s (%s) is mounted read-only", info->path, fs);
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_NO_SPACE))
+    return g_strdup_printf ("the file system at %s (%s) is full (%s, %" G_GUINT64_FORMAT
+                            " bytes free; a test file needs at least 1 MiB)",
+                            info->path, fs, free_cap, info->free_bytes);
+  return g_strdup (error->message);
 }
 
 static int
@@ -275,7 +364,10 @@ cmd_info (int argc, char **argv)
   g_autoptr (SsdbTarget) target = NULL;
   g_autoptr (SsdbBlockFacts) facts = NULL;
   g_autoptr (GError) error = NULL;
+  g_autofree char *display = NULL;
+  g_autofree char *file_refusal = NULL;
   const SsdbTargetInfo *info;
+  SsdbTargetInfo dir_info = { 0 };
   DeviceState st = { 0 };
   int status = 0;
 
@@ -286,14 +378,38 @@ cmd_info (int argc, char **argv)
     return ssdb_cli_usage_error ("info needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
 
+  /* The facts of a test file (its direct-I/O alignment) come from a small test file; when none
+   * can be created (a full or read-only file system), the directory's facts are shown and the
+   * write tests are said to be impossible, with the reason. */
   target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, 1u << 20, &error);
-  if (target == NULL)
+  if (target != NULL)
+    {
+      info = ssdb_target_get_info (target);
+      display = g_strdup (ssdb_target_get_display_name (target));
+    }
+  else if (!ssdb_cli_is_block_device (argv[1]) && g_file_test (argv[1], G_FILE_TEST_IS_DIR)
+           && !g_error_matches (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND))
+    {
+      g_autoptr (GError) dir_error = NULL;
+
+      if (!dir_info_read (argv[1], &dir_info, &dir_error))
+        {
+          ssdb_cli_print_error (NULL, dir_error);
+          dir_info_clear (&dir_info);
+          return 1;
+        }
+      info = &dir_info;
+      display = g_strdup_printf ("test file in %s", argv[1]);
+      file_refusal = dir_write_refusal (info, error);
+    }
+  else
     {
       ssdb_cli_print_error (NULL, error);
-      return 1;
+      return g_error_matches (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT) ? EXIT_USAGE : 1;
     }
-  info = ssdb_target_get_info (target);
   if (info->name)
     facts = ssdb_block_facts_read (NULL, info->name, NULL);
   if (facts && info->kind == SSDB_TARGET_DEVICE)
@@ -316,9 +432,20 @@ cmd_info (int argc, char **argv)
             add_state_members (b, &st);
           json_builder_end_object (b);
         }
+      if (info->kind == SSDB_TARGET_FILE)
+        {
+          json_builder_set_member_name (b, "write_allowed");
+          json_builder_add_boolean_value (b, file_refusal == NULL);
+          json_builder_set_member_name (b, "write_refusal");
+          if (file_refusal != NULL)
+            json_builder_add_string_value (b, file_refusal);
+          else
+            json_builder_add_null_value (b);
+        }
       json_builder_end_object (b);
       root = json_builder_get_root (b);
       device_state_clear (&st);
+      dir_info_clear (&dir_info);
       if (!ssdb_cli_write_json_node (root, NULL, &error))
         {
           ssdb_cli_print_error (NULL, error);
@@ -329,19 +456,28 @@ cmd_info (int argc, char **argv)
 
   {
     g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
-    g_autofree char *lbs = g_strdup_printf ("%u bytes", info->logical_block_size);
-    g_autofree char *pbs = g_strdup_printf ("%u bytes", info->physical_block_size);
-    g_autofree char *dio = g_strdup_printf ("memory %u, offset %u bytes", info->dio_mem_align,
-                                            info->dio_offset_align);
+    g_autofree char *lbs = info->logical_block_size
+                               ? g_strdup_printf ("%u bytes", info->logical_block_size)
+                               : g_strdup ("unknown (no block device)");
+    g_autofree char *pbs = info->physical_block_size
+                               ? g_strdup_printf ("%u bytes", info->physical_block_size)
+                               : g_strdup ("unknown (no block device)");
+    g_autofree char *dio
+        = info->dio_offset_align
+              ? g_strdup_printf ("memory %u, offset %u bytes", info->dio_mem_align,
+                                 info->dio_offset_align)
+              : g_strdup ("unknown (read from a test file, which cannot be created)");
     g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, info->size_bytes);
 
-    g_print ("%s\n", ssdb_target_get_display_name (target));
+    g_print ("%s\n", display);
     if (info->kind == SSDB_TARGET_FILE)
       {
         g_autofree char *free_cap = ssdb_format_capacity (info->free_bytes);
+        g_autofree char *free_s
+            = g_strdup_printf ("%s (%" G_GUINT64_FORMAT " bytes)", free_cap, info->free_bytes);
 
         print_fact ("File system", info->fs_type);
-        print_fact ("Free space", free_cap);
+        print_fact ("Free space", free_s);
         print_fact ("Device", info->name);
       }
     else
@@ -374,10 +510,17 @@ cmd_info (int argc, char **argv)
           print_fact ("Mounted at", st.usage->mounted_at);
         print_fact ("Write tests", st.write_allowed ? "allowed with --destroy-data" : st.refusal);
       }
+    else if (file_refusal != NULL)
+      {
+        g_autofree char *impossible = g_strconcat ("impossible: ", file_refusal, NULL);
+
+        print_fact ("Write tests", impossible);
+      }
     else
       print_fact ("Write tests", "allowed (on the test file only)");
   }
   device_state_clear (&st);
+  dir_info_clear (&dir_info);
   return 0;
 }
 
@@ -507,6 +650,7 @@ cmd_run_summary (int argc, char **argv)
   g_autofree char *size_s = NULL, *offset_s = NULL, *count_s = NULL, *duration_s = NULL;
   g_autofree char *interval_s = NULL, *profile_s = NULL, *data_s = NULL, *aggregate_s = NULL;
   g_autofree char *destroy = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  g_autofree char *on_error_s = NULL;
   gboolean mix = FALSE, warmup = FALSE, read_only = FALSE, no_fill = FALSE;
   const GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test size [1G]", "SIZE" },
@@ -527,6 +671,8 @@ cmd_run_summary (int argc, char **argv)
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "Allow writes to this device, destroying its data", "DEVICE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
+    { "on-error", 0, 0, G_OPTION_ARG_STRING, &on_error_s,
+      "After a test fails (I/O error): stop, or continue with the next test [stop]", "P" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the summary grid to a PNG", "FILE" },
     { NULL },
@@ -549,6 +695,8 @@ cmd_run_summary (int argc, char **argv)
     return ssdb_cli_usage_error ("run summary needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
 
   ssdb_summary_spec_init (&spec);
   size_given = size_s != NULL;
@@ -575,6 +723,9 @@ cmd_run_summary (int argc, char **argv)
       if (!ssdb_data_pattern_parse (data_s, &spec.data, &error))
         return ssdb_cli_usage_error ("--data: %s", error->message);
     }
+  if (on_error_s && !ssdb_on_error_from_string (on_error_s, &spec.on_error))
+    return ssdb_cli_usage_error ("Unknown --on-error “%s”: expected stop or continue",
+                                 on_error_s);
   if (aggregate_s)
     {
       if (g_str_equal (aggregate_s, "best"))
@@ -620,7 +771,32 @@ cmd_run_summary (int argc, char **argv)
       }
   }
 
+  if (size_given && spec.size % (1u << 20) != 0)
+    return ssdb_cli_usage_error (
+        "Invalid --size “%s”: the summary's region is a whole number of MiB (its largest "
+        "transfers are 1 MiB); %" G_GUINT64_FORMAT " or %" G_GUINT64_FORMAT " bytes would be",
+        size_s, spec.size >> 20 << 20, ((spec.size >> 20) + 1) << 20);
+
   rc.summary = ssdb_summary_result_new (&spec, target);
+  /* Every test is checked before anything runs: a region or offset the target cannot take is a
+   * usage error, not a failed run. */
+  for (guint i = 0; i < rc.summary->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (rc.summary->entries, i);
+      g_autoptr (GError) error = NULL;
+
+      if (e->state != SSDB_ENTRY_PENDING || ssdb_job_spec_validate (&e->job, target, &error))
+        continue;
+      if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT))
+        status = ssdb_cli_usage_error ("%s", error->message);
+      else
+        {
+          ssdb_cli_print_error (NULL, error);
+          status = 1;
+        }
+      ssdb_summary_result_free (rc.summary);
+      return status;
+    }
   if (no_fill)
     {
       /* Fill only happens for writable targets; a test file must always be filled. */
@@ -632,6 +808,8 @@ cmd_run_summary (int argc, char **argv)
   g_mutex_init (&rc.lock);
   rc.cancellable = cancellable;
   rc.target = target;
+  rc.write_offset = spec.offset;
+  rc.write_length = spec.size;
 
   if (rc.summary->writes_skipped_reason)
     g_printerr ("ssdbench-cli: write tests skipped: %s\n", rc.summary->writes_skipped_reason);
@@ -662,6 +840,7 @@ cmd_run_summary (int argc, char **argv)
       if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
         {
           g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
+          ssdb_cli_print_not_responding (&rc);
           status = ssdb_cli_cancelled_status (&rc);
         }
       else
@@ -669,6 +848,7 @@ cmd_run_summary (int argc, char **argv)
           ssdb_cli_print_error (NULL, rc.error);
           status = 1;
         }
+      ssdb_cli_print_leftovers (&rc);
     }
 
   g_clear_error (&rc.error);
@@ -728,6 +908,8 @@ cmd_run_job (int argc, char **argv)
     return ssdb_cli_usage_error ("run job needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
 
   ssdb_job_spec_init (&job);
   if (rw_s)
@@ -776,6 +958,15 @@ cmd_run_job (int argc, char **argv)
                                       &job.duration_ns, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &job.seed, &status))
     return status;
+  if (io_size_s && job.total_bytes % job.block_size != 0)
+    {
+      guint64 below = job.total_bytes / job.block_size * job.block_size;
+
+      return ssdb_cli_usage_error ("Invalid --io-size “%s”: not a whole number of %u-byte "
+                                   "transfers (--bs); %" G_GUINT64_FORMAT " or %" G_GUINT64_FORMAT
+                                   " bytes would be",
+                                   io_size_s, job.block_size, below, below + job.block_size);
+    }
   if (io_size_s && !duration_s)
     job.duration_ns = 0;
   if (job.duration_ns == 0 && job.total_bytes == 0)
@@ -810,11 +1001,11 @@ cmd_run_job (int argc, char **argv)
   {
     g_autoptr (GError) error = NULL;
 
+    /* A transfer size or offset the target cannot take is a usage error. */
     if (!ssdb_job_spec_validate (&job, target, &error))
-      {
-        ssdb_cli_print_error (NULL, error);
-        return 1;
-      }
+      return g_error_matches (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT)
+                 ? ssdb_cli_usage_error ("%s", error->message)
+                 : (ssdb_cli_print_error (NULL, error), 1);
   }
 
   /* The result is kept in the summary model so the report format is the same. */
@@ -845,6 +1036,8 @@ cmd_run_job (int argc, char **argv)
   rc.cancellable = cancellable;
   rc.target = target;
   rc.job = &job;
+  rc.write_offset = job.offset;
+  rc.write_length = job.length;
   rc.io_result = g_new0 (SsdbIoResult, 1);
   rc.fill = !no_fill && job.rw != SSDB_RW_WRITE && ssdb_target_is_writable (target);
   if (no_fill && ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE && job.rw != SSDB_RW_WRITE)
@@ -904,6 +1097,7 @@ cmd_run_job (int argc, char **argv)
       if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
         {
           g_printerr ("ssdbench-cli: cancelled; the result above is partial\n");
+          ssdb_cli_print_not_responding (&rc);
           status = ssdb_cli_cancelled_status (&rc);
         }
       else
@@ -911,6 +1105,7 @@ cmd_run_job (int argc, char **argv)
           ssdb_cli_print_error (NULL, rc.error);
           status = 1;
         }
+      ssdb_cli_print_leftovers (&rc);
     }
   g_clear_error (&rc.error);
   g_free (rc.io_result);
@@ -1168,6 +1363,8 @@ cmd_run_surface (int argc, char **argv)
     return ssdb_cli_usage_error ("run surface needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
 
   ssdb_surface_spec_init (&spec);
   v = spec.samples;
@@ -1238,6 +1435,8 @@ cmd_run_surface (int argc, char **argv)
         return ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
                                      argv[1]);
       /* A test file is the benchmark's own: it may be written in any mode. */
+      if (!ssdb_cli_check_file_size (argv[1], "--size", file_size, &status))
+        return status;
       target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
     }
   if (target == NULL)
@@ -1433,6 +1632,8 @@ cmd_run_fill (int argc, char **argv)
     return ssdb_cli_usage_error ("run fill needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
 
   ssdb_fill_spec_init (&spec);
   v = spec.passes;
@@ -1481,6 +1682,8 @@ cmd_run_fill (int argc, char **argv)
       if (destroy != NULL)
         return ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
                                      argv[1]);
+      if (!ssdb_cli_check_file_size (argv[1], "--size", file_size, &status))
+        return status;
       target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
     }
   if (target == NULL)
@@ -1712,6 +1915,8 @@ cmd_run_access (int argc, char **argv)
     return ssdb_cli_usage_error ("run access needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
   if (relief && png_path == NULL)
     return ssdb_cli_usage_error ("--relief chooses the kind of --png chart; it needs --png FILE");
 
@@ -1914,6 +2119,8 @@ cmd_run_sweep (int argc, char **argv)
     return ssdb_cli_usage_error ("run sweep needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
   if (read_only && destroy != NULL)
     return ssdb_cli_usage_error ("--read-only writes nothing; it takes no --destroy-data");
 
@@ -2072,7 +2279,21 @@ load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) specs = NULL;
   gsize length;
+  GStatBuf st;
 
+  /* A FIFO or a device such as /dev/zero would block or never end. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: not a regular file", path);
+      return FALSE;
+    }
+  if (g_stat (path, &st) == 0 && st.st_size > (1 << 20))
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %" G_GINT64_FORMAT
+                                      " bytes, larger than 1 MiB; not a workload specification",
+                                      path, (gint64)st.st_size);
+      return FALSE;
+    }
   if (!g_file_get_contents (path, &text, &length, &error))
     {
       *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %s", path, error->message);
@@ -2150,6 +2371,8 @@ cmd_run_workload (int argc, char **argv)
     return ssdb_cli_usage_error ("run workload needs a TARGET (a block device or a directory)");
   if (argc > 2)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
   if ((preset_s == NULL) == (spec_path == NULL))
     return ssdb_cli_usage_error ("run workload needs either --preset NAME or --spec FILE");
   if (name != NULL && spec_path == NULL)
@@ -2234,6 +2457,12 @@ static const struct
   { "access", "TARGET [OPTION…]", cmd_run_access },
   { "sweep", "TARGET [OPTION…]", cmd_run_sweep },
   { "workload", "TARGET --preset NAME | --spec FILE [OPTION…]", cmd_run_workload },
+  { "recovery", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_recovery },
+  { "consistency", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_consistency },
+  { "compression", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_compression },
+  { "trim", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_trim },
+  { "freespace", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_freespace },
+  { "readback", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_readback },
 };
 
 static char *
@@ -2275,6 +2504,8 @@ static const struct
   { "list", cmd_list },
   { "info", cmd_info },
   { "run", cmd_run },
+  { "export", ssdb_cli_cmd_export },
+  { "compare", ssdb_cli_cmd_compare },
 };
 
 int

@@ -1,0 +1,820 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli run compression | trim | freespace | readback: the SSD behaviour tests. */
+#include "config.h"
+
+#include <string.h>
+
+#include "engine/ssdb-compression.h"
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-freespace.h"
+#include "engine/ssdb-readback.h"
+#include "engine/ssdb-trim.h"
+#include "engine/ssdb-units.h"
+#include "render/ssdb-behaviour-painter.h"
+#include "ssdb-cli-private.h"
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define GiB (G_GUINT64_CONSTANT (1) << 30)
+
+/* Opens TARGET for writing: a device only with --destroy-data naming it, else a test file of
+ * @file_size bytes in a directory. */
+static SsdbTarget *
+open_write_target (const char *command, const char *path, const char *destroy, const char *size_s,
+                   guint64 file_size, int *status)
+{
+  if (!ssdb_cli_check_target_arg (path, status))
+    return NULL;
+  if (ssdb_cli_is_block_device (path))
+    {
+      if (size_s != NULL)
+        {
+          *status = ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s",
+                                          path);
+          return NULL;
+        }
+      if (destroy == NULL)
+        {
+          *status = ssdb_cli_usage_error (
+              "run %s overwrites data on %s: name it with --destroy-data %s", command, path, path);
+          return NULL;
+        }
+    }
+  return ssdb_cli_open_run_target (path, destroy, file_size, status);
+}
+
+static gboolean
+save_report (const char *path, SsdbTarget *target, const SsdbCompressionResult *compression,
+             const SsdbTrimResult *trim, const SsdbFreespaceResult *freespace, int *status)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+  g_autoptr (GError) error = NULL;
+
+  ssdb_report_set_compression (report, compression);
+  ssdb_report_set_trim (report, trim);
+  ssdb_report_set_freespace (report, freespace);
+  if (!ssdb_cli_save_report (report, path, &error))
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+write_png (const char *path, SsdbTarget *target, SsdbBehaviourView *view, const char *subtitle,
+           int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = ssdb_cli_target_title (target);
+  g_autofree char *caption = ssdb_cli_export_caption ();
+  SsdbStyle style;
+
+  view->target_title = title;
+  view->target_subtitle = subtitle;
+  view->caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_behaviour_png (view, &style, path, 900, 600, 1, &error))
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+/* Summary options shared by trim and freespace. */
+typedef struct
+{
+  char *tests_s;
+  char *test_size_s;
+  char *count_s;
+  char *duration_s;
+} SummaryOptions;
+
+static void
+summary_options_clear (SummaryOptions *o)
+{
+  g_free (o->tests_s);
+  g_free (o->test_size_s);
+  g_free (o->count_s);
+  g_free (o->duration_s);
+}
+
+static gboolean
+parse_summary_options (const SummaryOptions *o, SsdbSummarySpec *s, guint *mask, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 v = s->count;
+
+  if (o->tests_s != NULL && !ssdb_behaviour_tests_parse (s->profile, o->tests_s, mask, &error))
+    {
+      *status = ssdb_cli_usage_error ("Invalid --tests: %s", error->message);
+      return FALSE;
+    }
+  if (!ssdb_cli_parse_size_opt (o->test_size_s, "--test-size", &s->size, status)
+      || !ssdb_cli_parse_uint_opt (o->count_s, "--count", 1, 9, &v, status)
+      || !ssdb_cli_parse_seconds_opt (o->duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
+                                      &s->duration_ns, status))
+    return FALSE;
+  s->count = (guint)v;
+  if (s->size == 0 || s->size % MiB != 0)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --test-size “%s”: expected a whole number of MiB",
+                                      o->test_size_s);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A span of a device or test file, as given with --span START:LENGTH, checked against the
+ * target's size. */
+static gboolean
+check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target, int *status)
+{
+  if (span_s != NULL && (start % MiB != 0 || length % MiB != 0))
+    {
+      *status = ssdb_cli_usage_error (
+          "Invalid --span “%s”: START and LENGTH must be whole numbers of MiB", span_s);
+      return FALSE;
+    }
+  return ssdb_cli_check_span (span_s, start, length, target, status);
+}
+
+/* MB/s with one decimal, or "—" for a rate not measured. */
+static char *
+format_rate (double bytes_per_second)
+{
+  if (!(bytes_per_second > 0))
+    return g_strdup ("—");
+  return ssdb_cli_format_mbps (bytes_per_second);
+}
+
+static void
+print_rate (const char *label, double bytes_per_second)
+{
+  g_autofree char *mbps = format_rate (bytes_per_second);
+
+  g_print ("%-28s %10s MB/s\n", label, mbps);
+}
+
+/* ---- run compression ---- */
+
+static void
+on_compression_progress (SsdbCompressionResult *result, guint level, SsdbRw rw, double fraction,
+                         double bytes_per_second, gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  g_autofree char *data = NULL, *label = NULL;
+
+  ssdb_compression_levels (result->spec.include_zero, levels);
+  data = ssdb_data_pattern_to_string (&levels[MIN (level, SSDB_COMPRESSION_MAX_LEVELS - 1)]);
+  label = g_strdup_printf ("compression %-16s %-5s", data, ssdb_rw_to_string (rw));
+  ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
+}
+
+static gpointer
+compression_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->ok = ssdb_compression_run (rc->target, rc->data, on_compression_progress, rc, rc->cancellable,
+                                 &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+static void
+print_compression (SsdbTarget *target, const SsdbCompressionResult *r)
+{
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_print ("Compression on %s (%s, sequential %s QD%u)\n", ssdb_target_get_display_name (target),
+           span, bs, r->spec.queue_depth);
+  g_print ("%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
+  for (guint i = 0; i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      g_autofree char *name = ssdb_data_pattern_to_string (&p->data);
+      g_autofree char *w = format_rate (p->write_bytes_per_second);
+      g_autofree char *rd = format_rate (p->read_bytes_per_second);
+
+      g_print ("%-18s %12s %12s\n", name, w, rd);
+    }
+  if (r->words)
+    g_print ("%s\n", r->words);
+}
+
+int
+ssdb_cli_run_compression (int argc, char **argv)
+{
+  g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
+  g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  g_autofree char *passes_s = NULL;
+  gboolean no_zero = FALSE;
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Region written and read at each level [0:256M]",
+      "START:LENGTH" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
+    { "no-zero", 0, 0, G_OPTION_ARG_NONE, &no_zero, "Leave out all-zero data", NULL },
+    { "passes", 0, 0, G_OPTION_ARG_STRING, &passes_s, "Passes per level, 1-9; the best counts [1]",
+      "N" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [the span's end]",
+      "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - rate against data compressibility (AS SSD-like)");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbCompressionResult) result = NULL;
+  SsdbCompressionSpec spec;
+  SsdbCliRun rc = { 0 };
+  guint64 v, span_start = 0, span_length = 256 * MiB, file_size;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    return status;
+  if (argc < 2)
+    return ssdb_cli_usage_error ("run compression needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_compression_spec_init (&spec);
+  if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
+    return status;
+  v = spec.queue_depth;
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  v = spec.passes;
+  if (!ssdb_cli_parse_uint_opt (passes_s, "--passes", 1, 9, &v, &status))
+    return status;
+  spec.passes = (guint)v;
+  file_size = span_start + span_length;
+  if (!ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (span_start % spec.block_size != 0 || span_length % spec.block_size != 0)
+    return ssdb_cli_usage_error ("Invalid --span: START and LENGTH must be whole --block "
+                                 "transfers (%u bytes)",
+                                 spec.block_size);
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+  spec.include_zero = !no_zero;
+
+  if ((target = open_write_target ("compression", argv[1], destroy, size_s, file_size, &status))
+      == NULL)
+    return status;
+  if (span_s == NULL && ssdb_target_get_info (target)->size_bytes < span_length)
+    return ssdb_cli_usage_error ("%s holds less than the 256 MiB the test writes; give a smaller "
+                                 "--span",
+                                 ssdb_target_get_display_name (target));
+  if (!check_span (span_s ? span_s : "0:256M", span_start, span_length, target, &status))
+    return status;
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.write_offset = spec.span_offset;
+  rc.write_length = spec.span_length;
+  result = ssdb_compression_result_new (&spec);
+  rc.data = result;
+
+  ssdb_cli_run_worker (&rc, compression_thread);
+
+  print_compression (target, result);
+  if (json_path)
+    save_report (json_path, target, result, NULL, NULL, &status);
+  if (png_path)
+    {
+      SsdbBehaviourView view;
+      g_autofree char *span = ssdb_format_capacity (spec.span_length);
+      g_autofree char *bs = ssdb_format_transfer_size (spec.block_size);
+      g_autofree char *subtitle = g_strdup_printf ("Compression · sequential %s QD%u over %s", bs,
+                                                   spec.queue_depth, span);
+
+      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
+      view.compression = result;
+      write_png (png_path, target, &view, subtitle, &status);
+    }
+  status = ssdb_cli_finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+/* ---- run trim ---- */
+
+static void
+on_trim_progress (SsdbTrimResult *result, const char *phase, guint round, double fraction,
+                  gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  g_autofree char *label = NULL;
+
+  if (g_str_equal (phase, "fill") || g_str_equal (phase, "delete"))
+    label = g_strdup_printf ("trim round %u/%u: %s", round + 1, result->spec.rounds, phase);
+  else
+    label = g_strdup_printf ("trim: summary %s", phase);
+  ssdb_cli_set_progress (rc, label, fraction, 0);
+}
+
+static gpointer
+trim_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->ok = ssdb_trim_run (rc->target, rc->data, on_trim_progress, rc, rc->cancellable, &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+static void
+print_trim (SsdbTarget *target, const SsdbTrimResult *r)
+{
+  g_print ("TRIM / recycling on %s: %u round%s %s discard\n", ssdb_target_get_display_name (target),
+           r->rounds->len, r->rounds->len == 1 ? "" : "s", r->spec.discard ? "with" : "without");
+  g_print ("%-18s %-5s %12s %12s %10s\n", "Test", "", "Before MB/s", "After MB/s", "Retention");
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+      g_autofree char *b = format_rate (t->before_bytes_per_second);
+      g_autofree char *a = format_rate (t->after_bytes_per_second);
+
+      if (t->retention_percent > 0)
+        g_print ("%-18s %-5s %12s %12s %8.1f %%\n", t->name, ssdb_rw_to_string (t->rw), b, a,
+                 t->retention_percent);
+      else
+        g_print ("%-18s %-5s %12s %12s %10s\n", t->name, ssdb_rw_to_string (t->rw), b, a, "—");
+    }
+  for (guint i = 0; i < r->rounds->len; i++)
+    {
+      const SsdbTrimRound *rd = &g_array_index (r->rounds, SsdbTrimRound, i);
+      g_autofree char *label = g_strdup_printf ("round %u fill", i + 1);
+
+      print_rate (label, rd->fill_bytes_per_second);
+    }
+  if (r->words)
+    g_print ("%s\n", r->words);
+}
+
+int
+ssdb_cli_run_trim (int argc, char **argv)
+{
+  g_autofree char *destroy = NULL, *span_s = NULL, *rounds_s = NULL, *size_s = NULL;
+  g_autofree char *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  SummaryOptions so = { 0 };
+  gboolean no_discard = FALSE;
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
+      "START:LENGTH" },
+    { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_s, "Fill-and-delete rounds, 1-100 [5]", "N" },
+    { "no-discard", 0, 0, G_OPTION_ARG_NONE, &no_discard,
+      "Delete without discard (as a file system without TRIM)", NULL },
+    { "tests", 0, 0, G_OPTION_ARG_STRING, &so.tests_s,
+      "Summary tests to run [all four: SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1]", "LIST" },
+    { "test-size", 0, 0, G_OPTION_ARG_STRING, &so.test_size_s, "Summary test size [64M]", "SIZE" },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &so.count_s, "Summary passes per test, 1-9 [1]", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &so.duration_s, "Seconds per summary pass [1]", "S" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - summary before and after filling and deleting the span");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbTrimResult) result = NULL;
+  SsdbTrimSpec spec;
+  SsdbCliRun rc = { 0 };
+  guint64 v, span_start = 0, span_length = 0, file_size = GiB;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    goto out;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    goto out;
+  if (argc < 2 || argc > 2)
+    {
+      status = argc < 2 ? ssdb_cli_usage_error ("run trim needs a TARGET (a block device or a "
+                                                "directory)")
+                        : ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+      goto out;
+    }
+
+  ssdb_trim_spec_init (&spec);
+  v = spec.rounds;
+  if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_uint_opt (rounds_s, "--rounds", 1, SSDB_TRIM_MAX_ROUNDS, &v, &status)
+      || !parse_summary_options (&so, &spec.summary, &spec.test_mask, &status)
+      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    goto out;
+  spec.rounds = (guint)v;
+  spec.discard = !no_discard;
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+
+  if ((target = open_write_target ("trim", argv[1], destroy, size_s, file_size, &status)) == NULL
+      || !check_span (span_s, span_start, span_length, target, &status))
+    goto out;
+  if (spec.discard && ssdb_target_get_info (target)->kind == SSDB_TARGET_DEVICE
+      && !ssdb_target_get_info (target)->discard)
+    {
+      status = ssdb_cli_usage_error ("%s does not support discard; add --no-discard",
+                                     ssdb_target_get_display_name (target));
+      goto out;
+    }
+  {
+    guint64 span
+        = span_length ? span_length : ssdb_target_get_info (target)->size_bytes - span_start;
+
+    if (spec.summary.size > span)
+      {
+        status = ssdb_cli_usage_error ("--test-size (%" G_GUINT64_FORMAT " bytes) is larger than "
+                                       "the span (%" G_GUINT64_FORMAT " bytes)",
+                                       spec.summary.size, span);
+        goto out;
+      }
+  }
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.write_offset = spec.span_offset;
+  rc.write_length = spec.span_length ? spec.span_length
+                                     : ssdb_target_get_info (target)->size_bytes - span_start;
+  result = ssdb_trim_result_new (&spec);
+  rc.data = result;
+
+  ssdb_cli_run_worker (&rc, trim_thread);
+
+  print_trim (target, result);
+  if (json_path)
+    save_report (json_path, target, NULL, result, NULL, &status);
+  if (png_path)
+    {
+      SsdbBehaviourView view;
+      g_autofree char *span = ssdb_format_capacity (result->spec.span_length);
+      g_autofree char *size = ssdb_format_transfer_size (spec.summary.size);
+      g_autofree char *subtitle = g_strdup_printf (
+          "TRIM / recycling · %u × fill %s and delete %s · summary %u × %s", spec.rounds, span,
+          spec.discard ? "with discard" : "without discard", spec.summary.count, size);
+
+      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
+      view.trim = result;
+      write_png (png_path, target, &view, subtitle, &status);
+    }
+  status = ssdb_cli_finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+out:
+  summary_options_clear (&so);
+  return status;
+}
+
+/* ---- run freespace ---- */
+
+static void
+on_freespace_progress (SsdbFreespaceResult *result, guint step, const char *phase, double fraction,
+                       gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  g_autofree char *label = g_strdup_printf ("freespace %3u %% used: %s",
+                                            MIN (100, step * result->spec.step_percent), phase);
+
+  ssdb_cli_set_progress (rc, label, fraction, 0);
+}
+
+static gpointer
+freespace_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->ok = ssdb_freespace_run (rc->target, rc->data, on_freespace_progress, rc, rc->cancellable,
+                               &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+static void
+print_freespace (SsdbTarget *target, const SsdbFreespaceResult *r)
+{
+  const SsdbFreespaceStep *first;
+
+  g_print ("Speed against free space on %s (steps of %u %%)\n",
+           ssdb_target_get_display_name (target), r->spec.step_percent);
+  if (r->steps->len == 0)
+    return;
+  first = &g_array_index (r->steps, SsdbFreespaceStep, 0);
+  g_print ("%-6s", "Used");
+  for (guint j = 0; j < first->rates->len; j++)
+    {
+      const SsdbTestRate *t = &g_array_index (first->rates, SsdbTestRate, j);
+      g_autofree char *h = g_strdup_printf ("%s %s", t->name, t->rw == SSDB_RW_READ ? "R" : "W");
+
+      g_print (" %14s", h);
+    }
+  g_print ("\n");
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *s = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      g_print ("%4u %%", s->used_percent);
+      for (guint j = 0; j < s->rates->len; j++)
+        {
+          g_autofree char *m
+              = format_rate (g_array_index (s->rates, SsdbTestRate, j).bytes_per_second);
+
+          g_print (" %14s", m);
+        }
+      g_print ("\n");
+    }
+  if (r->words)
+    g_print ("%s\n", r->words);
+}
+
+int
+ssdb_cli_run_freespace (int argc, char **argv)
+{
+  g_autofree char *destroy = NULL, *span_s = NULL, *step_s = NULL, *size_s = NULL;
+  g_autofree char *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  SummaryOptions so = { 0 };
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
+      "START:LENGTH" },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_s, "Percent of the span each step fills [10]", "N" },
+    { "tests", 0, 0, G_OPTION_ARG_STRING, &so.tests_s,
+      "Summary tests to run [all four: SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1]", "LIST" },
+    { "test-size", 0, 0, G_OPTION_ARG_STRING, &so.test_size_s,
+      "Summary test size, at the end of the span [64M]", "SIZE" },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &so.count_s, "Summary passes per test, 1-9 [1]", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &so.duration_s, "Seconds per summary pass [1]", "S" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - summary after each step of filling the span");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbFreespaceResult) result = NULL;
+  SsdbFreespaceSpec spec;
+  SsdbCliRun rc = { 0 };
+  guint64 v, span_start = 0, span_length = 0, file_size = GiB;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    goto out;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    goto out;
+  if (argc < 2 || argc > 2)
+    {
+      status = argc < 2 ? ssdb_cli_usage_error ("run freespace needs a TARGET (a block device or "
+                                                "a directory)")
+                        : ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+      goto out;
+    }
+
+  ssdb_freespace_spec_init (&spec);
+  v = spec.step_percent;
+  if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status)
+      || !parse_summary_options (&so, &spec.summary, &spec.test_mask, &status)
+      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    goto out;
+  spec.step_percent = (guint)v;
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+
+  if ((target = open_write_target ("freespace", argv[1], destroy, size_s, file_size, &status))
+          == NULL
+      || !check_span (span_s, span_start, span_length, target, &status))
+    goto out;
+  {
+    guint64 span
+        = span_length ? span_length : ssdb_target_get_info (target)->size_bytes - span_start;
+
+    if (spec.summary.size > span)
+      {
+        status = ssdb_cli_usage_error ("--test-size (%" G_GUINT64_FORMAT " bytes) is larger than "
+                                       "the span (%" G_GUINT64_FORMAT " bytes)",
+                                       spec.summary.size, span);
+        goto out;
+      }
+  }
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.write_offset = spec.span_offset;
+  rc.write_length = spec.span_length ? spec.span_length
+                                     : ssdb_target_get_info (target)->size_bytes - span_start;
+  result = ssdb_freespace_result_new (&spec);
+  rc.data = result;
+
+  ssdb_cli_run_worker (&rc, freespace_thread);
+
+  print_freespace (target, result);
+  if (json_path)
+    save_report (json_path, target, NULL, NULL, result, &status);
+  if (png_path)
+    {
+      SsdbBehaviourView view;
+      g_autofree char *span = ssdb_format_capacity (result->spec.span_length);
+      g_autofree char *size = ssdb_format_transfer_size (spec.summary.size);
+      g_autofree char *subtitle = g_strdup_printf (
+          "Speed against free space · %s filled in steps of %u %% · summary %u × %s", span,
+          spec.step_percent, spec.summary.count, size);
+
+      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
+      view.freespace = result;
+      write_png (png_path, target, &view, subtitle, &status);
+    }
+  status = ssdb_cli_finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+out:
+  summary_options_clear (&so);
+  return status;
+}
+
+/* ---- run readback ---- */
+
+static void
+on_readback_progress (SsdbReadbackResult *result, guint pass, SsdbRw rw, double fraction,
+                      double bytes_per_second, gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  g_autofree char *label = g_strdup_printf ("readback pass %u %-5s", pass, ssdb_rw_to_string (rw));
+
+  (void)result;
+  ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
+}
+
+static gpointer
+readback_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->ok = ssdb_readback_run (rc->target, rc->data, on_readback_progress, rc, rc->cancellable,
+                              &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+static void
+print_readback (SsdbTarget *target, const SsdbReadbackResult *r)
+{
+  g_print ("Read-after-write on %s\n", ssdb_target_get_display_name (target));
+  g_print ("%-8s %12s %12s\n", "Pass", "Write MB/s", "Read MB/s");
+  for (guint pass = 1; pass <= 2; pass++)
+    {
+      const SsdbFillResult *fill = pass == 1 ? r->first : r->second;
+      double rate[2] = { 0, 0 };
+      g_autofree char *w = NULL, *rd = NULL;
+
+      for (guint i = 0; fill != NULL && i < fill->passes->len; i++)
+        {
+          const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+
+          if (p->complete)
+            rate[p->rw == SSDB_RW_WRITE ? 0 : 1] = p->bytes_per_second;
+        }
+      w = format_rate (rate[0]);
+      rd = format_rate (rate[1]);
+      g_print ("%-8u %12s %12s\n", pass, w, rd);
+    }
+  if (r->words)
+    g_print ("%s\n", r->words);
+}
+
+int
+ssdb_cli_run_readback (int argc, char **argv)
+{
+  g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
+  g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to write [whole]",
+      "START:LENGTH" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - read rate of data written onto the empty span and over it");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbReadbackResult) result = NULL;
+  SsdbFillSpec spec;
+  SsdbCliRun rc = { 0 };
+  guint64 v, span_start = 0, span_length = 0, file_size = GiB;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    return status;
+  if (argc < 2)
+    return ssdb_cli_usage_error ("run readback needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_fill_spec_init (&spec);
+  if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
+    return status;
+  v = spec.queue_depth;
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  if (!ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (span_s != NULL && (span_start % spec.block_size != 0 || span_length % spec.block_size != 0))
+    return ssdb_cli_usage_error ("Invalid --span “%s”: START and LENGTH must be whole --block "
+                                 "transfers (%u bytes)",
+                                 span_s, spec.block_size);
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+
+  if ((target = open_write_target ("readback", argv[1], destroy, size_s, file_size, &status))
+          == NULL
+      || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
+    return status;
+
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.write_offset = spec.span_offset;
+  rc.write_length = spec.span_length ? spec.span_length
+                                     : ssdb_target_get_info (target)->size_bytes - span_start;
+  result = ssdb_readback_result_new (&spec);
+  rc.data = result;
+
+  ssdb_cli_run_worker (&rc, readback_thread);
+
+  print_readback (target, result);
+  if (json_path)
+    {
+      g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+      g_autoptr (GError) error = NULL;
+
+      ssdb_report_set_readback (report, result);
+      if (!ssdb_cli_save_report (report, json_path, &error))
+        {
+          ssdb_cli_print_error (NULL, error);
+          status = 1;
+        }
+    }
+  if (png_path)
+    {
+      SsdbBehaviourView view;
+      g_autofree char *span = ssdb_format_capacity (result->spec.span_length);
+      g_autofree char *bs = ssdb_format_transfer_size (spec.block_size);
+      g_autofree char *subtitle
+          = g_strdup_printf ("Read-after-write · %s written twice, each pass read back · %s QD%u",
+                             span, bs, spec.queue_depth);
+
+      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_READBACK);
+      view.readback = result;
+      write_png (png_path, target, &view, subtitle, &status);
+    }
+  status = ssdb_cli_finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+  return status;
+}

@@ -1,0 +1,569 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli run recovery | consistency: idle recovery of the fast-write (cache) capacity and
+ * performance consistency with the SNIA PTS steady-state check. */
+#include "config.h"
+
+#include <string.h>
+
+#include "engine/ssdb-consistency.h"
+#include "engine/ssdb-recovery.h"
+#include "engine/ssdb-units.h"
+#include "render/ssdb-consistency-painter.h"
+#include "ssdb-cli-private.h"
+
+#define RECOVERY_FILE_SIZE (G_GUINT64_CONSTANT (1) << 30)
+#define CONSISTENCY_FILE_SIZE (G_GUINT64_CONSTANT (1) << 30)
+#define TABLE_ROWS 20
+
+/* Indices of at most @rows samples spread over @n, first and last included. */
+static guint
+spread_index (guint n, guint row, guint rows)
+{
+  if (rows <= 1 || n <= rows)
+    return row;
+  return (guint)(((guint64)row * (n - 1)) / (rows - 1));
+}
+
+static char *
+format_seconds (guint64 ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
+}
+
+/* Opens TARGET for a destructive run: a device only with --destroy-data naming it, else a test
+ * file of @file_size in a directory. */
+static SsdbTarget *
+open_write_target (const char *command, const char *path, const char *destroy, const char *size_s,
+                   guint64 file_size, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbTarget *target;
+
+  if (ssdb_cli_is_block_device (path))
+    {
+      if (size_s != NULL)
+        {
+          *status = ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s",
+                                          path);
+          return NULL;
+        }
+      if (destroy == NULL)
+        {
+          *status = ssdb_cli_usage_error (
+              "run %s overwrites data on %s: name it with --destroy-data %s", command, path, path);
+          return NULL;
+        }
+      target = ssdb_target_open (path, SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
+    }
+  else
+    {
+      if (destroy != NULL)
+        {
+          *status = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
+                                          path);
+          return NULL;
+        }
+      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
+    }
+  if (target == NULL)
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+  return target;
+}
+
+static void
+save_report (const char *path, SsdbTarget *target, const SsdbRecoveryResult *recovery,
+             const SsdbConsistencyResult *consistency, int *status)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+  g_autoptr (GError) error = NULL;
+
+  ssdb_report_set_recovery (report, recovery);
+  ssdb_report_set_consistency (report, consistency);
+  if (!ssdb_cli_save_report (report, path, &error))
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+/* ---- recovery ----------------------------------------------------------------------------- */
+
+typedef struct
+{
+  SsdbRecoveryResult *result;
+} RecoveryData;
+
+static void
+on_recovery_progress (SsdbRecoveryResult *result, guint write_index, gboolean pausing,
+                      double bytes_per_second, double fraction, gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  g_autofree char *label = NULL;
+
+  (void)result;
+  if (pausing)
+    label = g_strdup_printf ("recovery: idle before write %u", write_index + 1);
+  else
+    label = g_strdup_printf ("recovery: write %u/%u", write_index + 1, result->spec.n_pauses + 1);
+  ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
+}
+
+static gpointer
+recovery_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+  RecoveryData *d = rc->data;
+
+  rc->ok = ssdb_recovery_run (rc->target, d->result, on_recovery_progress, rc, rc->cancellable,
+                              &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+/* --pauses 60,5m,10m: durations from 0 to a day. */
+static gboolean
+parse_pauses (const char *text, SsdbRecoverySpec *spec, int *status)
+{
+  g_auto (GStrv) parts = NULL;
+  guint n;
+
+  if (text == NULL)
+    return TRUE;
+  parts = g_strsplit (text, ",", -1);
+  n = g_strv_length (parts);
+  if (n == 0 || n > SSDB_RECOVERY_MAX_PAUSES)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --pauses “%s”: expected 1 to %u durations "
+                                      "separated by commas (60,5m,10m)",
+                                      text, SSDB_RECOVERY_MAX_PAUSES);
+      return FALSE;
+    }
+  for (guint i = 0; i < n; i++)
+    if (!ssdb_cli_parse_seconds_opt (g_strstrip (parts[i]), "--pauses", 0,
+                                     G_GUINT64_CONSTANT (86400) * NS_PER_S, &spec->pauses_ns[i],
+                                     status))
+      return FALSE;
+  spec->n_pauses = n;
+  return TRUE;
+}
+
+static void
+print_recovery_text (SsdbTarget *target, const SsdbRecoveryResult *r)
+{
+  g_autofree char *write = ssdb_format_capacity (r->spec.write_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *fast = ssdb_cli_format_mbps (r->fast_bytes_per_second);
+  g_autofree char *slow = ssdb_cli_format_mbps (r->slow_bytes_per_second);
+  g_autofree char *threshold = ssdb_cli_format_mbps (r->threshold_bytes_per_second);
+
+  g_print ("Idle recovery on %s: %s per write, %s blocks, QD%u\n\n",
+           ssdb_target_get_display_name (target), write, block, r->spec.queue_depth);
+  g_print ("%-16s %12s %12s %14s %10s\n", "Write", "Mean (MB/s)", "Fast (GB)", "Restored (%)",
+           "Time (s)");
+  for (guint i = 0; i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+      g_autofree char *mean = ssdb_cli_format_mbps (w->bytes_per_second);
+      g_autofree char *gb = ssdb_cli_format_gb ((double)w->fast_bytes);
+      g_autofree char *pause = format_seconds (w->pause_ns);
+      g_autofree char *label = i == 0 ? g_strdup ("first") : g_strdup_printf ("after %s s", pause);
+      char pct[G_ASCII_DTOSTR_BUF_SIZE], secs[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (pct, sizeof pct, "%.1f", w->restored_percent);
+      g_ascii_formatd (secs, sizeof secs, "%.2f", (double)w->window_ns / 1e9);
+      g_print ("%-16s %12s %12s %14s %10s%s\n", label, mean, gb, pct, secs,
+               w->complete ? "" : " (incomplete)");
+    }
+  g_print ("\nFast %s MB/s, slow %s MB/s, threshold %s MB/s\n", fast, slow, threshold);
+  if (r->words != NULL)
+    g_print ("\n%s\n", r->words);
+}
+
+static void
+write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = ssdb_cli_target_title (target);
+  g_autofree char *write = ssdb_format_capacity (r->spec.write_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *caption = ssdb_cli_export_caption ();
+  g_autofree char *subtitle = g_strdup_printf (
+      "Idle recovery · %s per write · %u pause%s · %s "
+      "blocks · QD%u",
+      write, r->spec.n_pauses, r->spec.n_pauses == 1 ? "" : "s", block, r->spec.queue_depth);
+  SsdbRecoveryView view;
+  SsdbStyle style;
+
+  ssdb_recovery_view_init (&view);
+  view.result = r;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_recovery_png (&view, &style, path, 900, 560, 1, &error))
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+/* The cache size a fill found, from a report: the size of each write is 1.5 times it, so that
+ * every write runs past the cliff. */
+static gboolean
+write_bytes_from_report (const char *path, guint64 *out, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+
+  if (report == NULL)
+    {
+      ssdb_cli_print_error ("--cache-from: ", error);
+      *status = EXIT_USAGE;
+      return FALSE;
+    }
+  if (report->fill == NULL || report->fill->analysis.cache_bytes == 0)
+    {
+      *status = ssdb_cli_usage_error ("--cache-from %s: the report holds no fill that found a "
+                                      "cache size",
+                                      path);
+      return FALSE;
+    }
+  *out = report->fill->analysis.cache_bytes + report->fill->analysis.cache_bytes / 2;
+  return TRUE;
+}
+
+int
+ssdb_cli_run_recovery (int argc, char **argv)
+{
+  g_autofree char *write_s = NULL, *cache_from = NULL, *pauses_s = NULL, *block_s = NULL;
+  g_autofree char *qd_s = NULL, *segment_s = NULL, *offset_s = NULL, *destroy = NULL;
+  g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "write", 0, 0, G_OPTION_ARG_STRING, &write_s,
+      "Bytes per write, more than the cache [to the end of the target]", "SIZE" },
+    { "cache-from", 0, 0, G_OPTION_ARG_FILENAME, &cache_from,
+      "Write 1.5 x the cache size found by the fill in this report", "REPORT" },
+    { "pauses", 0, 0, G_OPTION_ARG_STRING, &pauses_s,
+      "Idle pauses, comma-separated durations [1m,5m,10m]", "LIST" },
+    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "First byte written [0]", "SIZE" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
+    { "segment", 0, 0, G_OPTION_ARG_STRING, &segment_s,
+      "Rate resolution along each write [write size / 256]", "SIZE" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the recovery chart to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (
+      "TARGET - write, leave idle, write again: how much fast-write capacity comes back");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbRecoveryResult) result = NULL;
+  SsdbRecoverySpec spec;
+  SsdbCliRun rc = { 0 };
+  RecoveryData d = { 0 };
+  guint64 v, file_size = RECOVERY_FILE_SIZE;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    return status;
+  if (argc < 2)
+    return ssdb_cli_usage_error ("run recovery needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (write_s != NULL && cache_from != NULL)
+    return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
+
+  ssdb_recovery_spec_init (&spec);
+  if (!ssdb_cli_parse_size_opt (write_s, "--write", &spec.write_bytes, &status)
+      || !parse_pauses (pauses_s, &spec, &status)
+      || !ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.span_offset, &status)
+      || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
+    return status;
+  v = spec.queue_depth;
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  if (!ssdb_cli_parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
+      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (write_s != NULL && spec.write_bytes < spec.block_size)
+    return ssdb_cli_usage_error ("Invalid --write “%s”: at least one --block transfer (%u bytes)",
+                                 write_s, spec.block_size);
+  if (segment_s != NULL && (spec.segment_bytes == 0 || spec.segment_bytes % spec.block_size != 0))
+    return ssdb_cli_usage_error ("Invalid --segment “%s”: expected a whole number of --block "
+                                 "transfers (%u bytes)",
+                                 segment_s, spec.block_size);
+  if (offset_s != NULL && spec.span_offset % spec.block_size != 0)
+    return ssdb_cli_usage_error ("Invalid --offset “%s”: must be a multiple of --block (%u bytes)",
+                                 offset_s, spec.block_size);
+  if (size_s != NULL && file_size == 0)
+    return ssdb_cli_usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
+  if (cache_from != NULL && !write_bytes_from_report (cache_from, &spec.write_bytes, &status))
+    return status;
+
+  target = open_write_target ("recovery", argv[1], destroy, size_s, file_size, &status);
+  if (target == NULL)
+    return status;
+  {
+    const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+    if (spec.span_offset >= info->size_bytes
+        || (spec.write_bytes > 0 && spec.write_bytes > info->size_bytes - spec.span_offset))
+      return ssdb_cli_usage_error (
+          "The write (--offset + --write) does not fit in %s (%" G_GUINT64_FORMAT " bytes)",
+          ssdb_target_get_display_name (target), info->size_bytes);
+  }
+
+  result = ssdb_recovery_result_new (&spec);
+  d.result = result;
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.data = &d;
+
+  ssdb_cli_run_worker (&rc, recovery_thread);
+
+  print_recovery_text (target, result);
+  if (json_path)
+    save_report (json_path, target, result, NULL, &status);
+  if (png_path)
+    write_recovery_png (png_path, target, result, &status);
+
+  status = ssdb_cli_finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+  return status;
+}
+
+/* ---- consistency -------------------------------------------------------------------------- */
+
+static void
+on_consistency_progress (SsdbConsistencyResult *result, guint64 elapsed_ns, double iops,
+                         double fraction, gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  g_autofree char *label = NULL;
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  (void)elapsed_ns;
+  label = g_strdup_printf ("consistency: %s IOPS", g_ascii_formatd (buf, sizeof buf, "%.0f", iops));
+  ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
+}
+
+static gpointer
+consistency_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+
+  rc->ok = ssdb_consistency_run (rc->target, rc->data, on_consistency_progress, rc, rc->cancellable,
+                                 &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+static void
+print_consistency_text (SsdbTarget *target, const SsdbConsistencyResult *r)
+{
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *round = format_seconds (r->spec.round_ns);
+  guint n = r->rounds->len, rows = MIN (n, TABLE_ROWS);
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_print ("Performance consistency on %s: %s random writes, QD%u, rounds of %s s\n\n",
+           ssdb_target_get_display_name (target), block, r->spec.queue_depth, round);
+  if (n > 0)
+    {
+      g_print ("%8s %10s %12s\n", "Round", "Time (s)", "IOPS");
+      for (guint row = 0; row < rows; row++)
+        {
+          guint i = spread_index (n, row, rows);
+          const SsdbConsistencyRound *rd = &g_array_index (r->rounds, SsdbConsistencyRound, i);
+          char t[G_ASCII_DTOSTR_BUF_SIZE];
+
+          g_ascii_formatd (t, sizeof t, "%.2f", (double)rd->elapsed_ns / 1e9);
+          g_print ("%8u %10s %12s\n", i + 1, t,
+                   g_ascii_formatd (buf, sizeof buf, "%.0f", rd->iops));
+        }
+      if (n > rows)
+        g_print ("(%u of %u rounds shown; --json holds all of them)\n", rows, n);
+      g_print ("\n");
+    }
+  g_print ("Mean of the run: %s IOPS\n", g_ascii_formatd (buf, sizeof buf, "%.0f", r->iops));
+  if (r->steady.reached)
+    g_print ("Steady state: reached at round %u (window of rounds %u-%u, mean %s IOPS)\n",
+             r->steady.round, r->steady.first_round, r->steady.round,
+             g_ascii_formatd (buf, sizeof buf, "%.0f", r->steady.mean));
+  else
+    g_print ("Steady state: not reached\n");
+  g_print ("Last %u rounds: mean %s IOPS", r->tail_rounds,
+           g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_mean_iops));
+  g_print (", standard deviation %s IOPS",
+           g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_sd_iops));
+  g_print (", mean / deviation %s\n",
+           g_ascii_formatd (buf, sizeof buf, "%.1f", r->tail_mean_over_sd));
+  if (r->words != NULL)
+    g_print ("\n%s\n", r->words);
+}
+
+/* "4K", "1M", "512B": the size as test names write it (RND4K). */
+static char *
+size_name (guint bytes)
+{
+  if (bytes % (1u << 20) == 0)
+    return g_strdup_printf ("%uM", bytes >> 20);
+  if (bytes % 1024 == 0)
+    return g_strdup_printf ("%uK", bytes >> 10);
+  return g_strdup_printf ("%uB", bytes);
+}
+
+static void
+write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsistencyResult *r,
+                       int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *title = ssdb_cli_target_title (target);
+  g_autofree char *name = size_name (r->spec.block_size);
+  g_autofree char *round = format_seconds (r->spec.round_ns);
+  g_autofree char *duration = format_seconds (r->spec.duration_ns);
+  g_autofree char *caption = ssdb_cli_export_caption ();
+  g_autofree char *subtitle
+      = g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s", name,
+                         r->spec.queue_depth, duration, round);
+  SsdbConsistencyView view;
+  SsdbStyle style;
+
+  ssdb_consistency_view_init (&view);
+  view.result = r;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  if (!ssdb_render_consistency_png (&view, &style, path, 900, 560, 1, &error))
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+}
+
+int
+ssdb_cli_run_consistency (int argc, char **argv)
+{
+  g_autofree char *duration_s = NULL, *round_s = NULL, *tail_s = NULL, *block_s = NULL;
+  g_autofree char *qd_s = NULL, *span_s = NULL, *destroy = NULL, *size_s = NULL;
+  g_autofree char *data_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  const GOptionEntry entries[] = {
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Length of the run [5m]", "TIME" },
+    { "round", 0, 0, G_OPTION_ARG_STRING, &round_s,
+      "Length of a round (one IOPS value; the steady-state window is 5 rounds) [1s]", "TIME" },
+    { "tail", 0, 0, G_OPTION_ARG_STRING, &tail_s,
+      "Last part of the run for the mean and mean / deviation, % of it [20]", "PERCENT" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [4K]", "SIZE" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [32]", "N" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Region written [whole]", "START:LENGTH" },
+    { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Data: random, zero or compressible-N [random]",
+      "PATTERN" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the IOPS scatter to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx = g_option_context_new (
+      "TARGET - 4K random writes at QD32: IOPS per second and SNIA PTS steady state");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbConsistencyResult) result = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbConsistencySpec spec;
+  SsdbCliRun rc = { 0 };
+  guint64 v, span_start = 0, span_length = 0, file_size = CONSISTENCY_FILE_SIZE;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    return status;
+  if (argc < 2)
+    return ssdb_cli_usage_error ("run consistency needs a TARGET (a block device or a directory)");
+  if (argc > 2)
+    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+
+  ssdb_consistency_spec_init (&spec);
+  if (!ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 10,
+                                   G_GUINT64_CONSTANT (86400) * NS_PER_S, &spec.duration_ns,
+                                   &status)
+      || !ssdb_cli_parse_seconds_opt (round_s, "--round", NS_PER_S / 10, 3600 * NS_PER_S,
+                                      &spec.round_ns, &status)
+      || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status)
+      || !ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
+      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  v = spec.tail_percent;
+  if (!ssdb_cli_parse_uint_opt (tail_s, "--tail", 1, 100, &v, &status))
+    return status;
+  spec.tail_percent = (guint)v;
+  v = spec.queue_depth;
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  if (data_s != NULL && !ssdb_data_pattern_parse (data_s, &spec.data, &error))
+    return ssdb_cli_usage_error ("%s", error->message);
+  if (spec.duration_ns < spec.round_ns)
+    return ssdb_cli_usage_error ("--duration must be at least one --round");
+  if (spec.duration_ns / spec.round_ns > SSDB_CONSISTENCY_MAX_ROUNDS)
+    return ssdb_cli_usage_error ("--duration / --round gives more than %u rounds",
+                                 SSDB_CONSISTENCY_MAX_ROUNDS);
+  if (size_s != NULL && file_size == 0)
+    return ssdb_cli_usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
+  if (span_s != NULL && (span_start % spec.block_size != 0 || span_length < spec.block_size))
+    return ssdb_cli_usage_error ("Invalid --span “%s”: START must be a multiple of --block (%u "
+                                 "bytes) and LENGTH at least one transfer",
+                                 span_s, spec.block_size);
+  spec.span_offset = span_start;
+  spec.span_length = span_length;
+
+  target = open_write_target ("consistency", argv[1], destroy, size_s, file_size, &status);
+  if (target == NULL)
+    return status;
+  if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
+    return status;
+
+  result = ssdb_consistency_result_new (&spec);
+  g_mutex_init (&rc.lock);
+  rc.cancellable = cancellable;
+  rc.target = target;
+  rc.data = result;
+
+  ssdb_cli_run_worker (&rc, consistency_thread);
+
+  print_consistency_text (target, result);
+  if (json_path)
+    save_report (json_path, target, NULL, result, &status);
+  if (png_path)
+    write_consistency_png (png_path, target, result, &status);
+
+  status = ssdb_cli_finish_status (&rc, status);
+  g_clear_error (&rc.error);
+  g_free (rc.label);
+  g_mutex_clear (&rc.lock);
+  return status;
+}

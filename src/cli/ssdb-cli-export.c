@@ -1,0 +1,558 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli export / compare: charts (PNG, SVG, PDF), CSV and text from saved reports. */
+#include "config.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "engine/ssdb-csv.h"
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-files.h"
+#include "engine/ssdb-report.h"
+#include "engine/ssdb-text.h"
+#include "render/ssdb-compare-painter.h"
+#include "render/ssdb-export.h"
+#include "ssdb-cli-private.h"
+
+/* --csv writes the table of the view --view names. */
+G_STATIC_ASSERT ((int)SSDB_CSV_SURFACE == (int)SSDB_EXPORT_VIEW_SURFACE);
+G_STATIC_ASSERT ((int)SSDB_CSV_WORKLOAD == (int)SSDB_EXPORT_VIEW_WORKLOAD);
+
+/* Options both commands share: the chart's look and size. */
+typedef struct
+{
+  char *view_s;
+  char *png, *svg, *pdf;
+  char *size_s, *width_s, *height_s, *scale_s, *theme_s;
+  gboolean no_caption;
+  /* parsed */
+  gboolean have_view;
+  SsdbExportView view;
+  int width, height;
+  double scale;
+  SsdbTheme theme;
+} ChartOptions;
+
+static void
+chart_options_clear (ChartOptions *o)
+{
+  g_free (o->view_s);
+  g_free (o->png);
+  g_free (o->svg);
+  g_free (o->pdf);
+  g_free (o->size_s);
+  g_free (o->width_s);
+  g_free (o->height_s);
+  g_free (o->scale_s);
+  g_free (o->theme_s);
+}
+
+static char *
+view_names (gboolean comparable)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
+    if (!comparable || ssdb_compare_view_supported ((SsdbExportView)i))
+      g_string_append_printf (s, "%s%s", s->len ? ", " : "",
+                              ssdb_export_view_to_string ((SsdbExportView)i));
+  return g_string_free (s, FALSE);
+}
+
+/* Parses and range-checks the chart options; prints a usage error otherwise. */
+static gboolean
+chart_options_parse (ChartOptions *o, int *status)
+{
+  guint64 v;
+
+  o->width = 1200;
+  o->height = 800;
+  o->scale = 1;
+  o->theme = SSDB_THEME_REVIEW;
+  if (o->view_s != NULL)
+    {
+      if (!ssdb_export_view_from_string (o->view_s, &o->view))
+        {
+          g_autofree char *names = view_names (FALSE);
+
+          *status = ssdb_cli_usage_error ("--view: unknown view “%s” (expected one of %s)",
+                                          o->view_s, names);
+          return FALSE;
+        }
+      o->have_view = TRUE;
+    }
+  if (o->size_s != NULL)
+    {
+      guint n;
+      const SsdbExportSize *sizes = ssdb_export_sizes (&n);
+      gboolean found = FALSE;
+
+      for (guint i = 0; i < n && !found; i++)
+        if (g_ascii_strcasecmp (o->size_s, sizes[i].name) == 0)
+          {
+            o->width = sizes[i].width;
+            o->height = sizes[i].height;
+            found = TRUE;
+          }
+      if (!found)
+        {
+          g_auto (GStrv) parts = g_strsplit_set (o->size_s, "x×X", 2);
+          guint64 w = 0, h = 0;
+
+          if (g_strv_length (parts) != 2
+              || !ssdb_cli_parse_uint_opt (parts[0], "--size", SSDB_EXPORT_MIN_SIDE,
+                                           SSDB_EXPORT_MAX_SIDE, &w, status)
+              || !ssdb_cli_parse_uint_opt (parts[1], "--size", SSDB_EXPORT_MIN_SIDE,
+                                           SSDB_EXPORT_MAX_SIDE, &h, status))
+            {
+              if (*status == 0)
+                *status = ssdb_cli_usage_error (
+                    "--size: expected WIDTHxHEIGHT (800x600, 1200x800, 1920x1080), not “%s”",
+                    o->size_s);
+              return FALSE;
+            }
+          o->width = (int)w;
+          o->height = (int)h;
+        }
+    }
+  v = (guint64)o->width;
+  if (!ssdb_cli_parse_uint_opt (o->width_s, "--width", SSDB_EXPORT_MIN_SIDE, SSDB_EXPORT_MAX_SIDE,
+                                &v, status))
+    return FALSE;
+  o->width = (int)v;
+  v = (guint64)o->height;
+  if (!ssdb_cli_parse_uint_opt (o->height_s, "--height", SSDB_EXPORT_MIN_SIDE, SSDB_EXPORT_MAX_SIDE,
+                                &v, status))
+    return FALSE;
+  o->height = (int)v;
+  if (o->scale_s != NULL)
+    {
+      char *end = NULL;
+      double s = g_ascii_strtod (o->scale_s, &end);
+
+      if (end == o->scale_s || *end != '\0' || !(s > 0 && s <= 8))
+        {
+          *status = ssdb_cli_usage_error (
+              "--scale: expected a number from 0 to 8 (1 or 2), not “%s”", o->scale_s);
+          return FALSE;
+        }
+      o->scale = s;
+      if (o->width * s > SSDB_EXPORT_MAX_SIDE || o->height * s > SSDB_EXPORT_MAX_SIDE)
+        {
+          *status
+              = ssdb_cli_usage_error ("--scale: %d × %d at scale %s is more than %d pixels a side",
+                                      o->width, o->height, o->scale_s, SSDB_EXPORT_MAX_SIDE);
+          return FALSE;
+        }
+    }
+  if (o->theme_s != NULL && !ssdb_theme_from_string (o->theme_s, &o->theme))
+    {
+      *status = ssdb_cli_usage_error (
+          "--theme: unknown theme “%s” (expected review, light, dark or high-contrast)",
+          o->theme_s);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Refuses output paths that cannot be written before anything is loaded or drawn. */
+static gboolean
+check_output (const char *option, const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    return TRUE;
+  if (!ssdb_check_output_file (path, &error))
+    {
+      *status = ssdb_cli_usage_error ("%s: %s", option, error->message);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static SsdbReport *
+load_report (const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbReport *report = ssdb_report_load (path, &error);
+
+  if (report == NULL)
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+    }
+  return report;
+}
+
+/* Draws @o's chart outputs (PNG, SVG, PDF). @draw_one does one file. */
+typedef gboolean (*DrawOne) (gpointer data, const ChartOptions *o, SsdbExportFormat format,
+                             const char *path, GError **error);
+
+static gboolean
+write_charts (const ChartOptions *o, DrawOne draw_one, gpointer data, int *status)
+{
+  const struct
+  {
+    const char *path;
+    SsdbExportFormat format;
+  } outs[]
+      = { { o->png, SSDB_EXPORT_PNG }, { o->svg, SSDB_EXPORT_SVG }, { o->pdf, SSDB_EXPORT_PDF } };
+
+  for (guint i = 0; i < G_N_ELEMENTS (outs); i++)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (outs[i].path == NULL)
+        continue;
+      if (!draw_one (data, o, outs[i].format, outs[i].path, &error))
+        {
+          ssdb_cli_print_error (NULL, error);
+          *status = 1;
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* export ---------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  SsdbReport *report;
+  SsdbExportFlags flags;
+} ExportData;
+
+static gboolean
+export_one (gpointer data, const ChartOptions *o, SsdbExportFormat format, const char *path,
+            GError **error)
+{
+  ExportData *d = data;
+
+  return ssdb_export_view (d->report, o->view, format, o->width, o->height, o->scale, o->theme,
+                           d->flags, path, error);
+}
+
+static char *text_path;
+static gboolean text_given;
+
+static gboolean
+on_text_option (const char *name, const char *value, gpointer data, GError **error)
+{
+  g_free (text_path);
+  text_path = g_strdup (value != NULL ? value : "-");
+  text_given = TRUE;
+  return TRUE;
+}
+
+int
+ssdb_cli_cmd_export (int argc, char **argv)
+{
+  ChartOptions o = { 0 };
+  g_autofree char *csv = NULL;
+  gboolean serial = FALSE, relief = FALSE;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autofree char *names = view_names (FALSE);
+  g_autofree char *view_help
+      = g_strdup_printf ("The test to export: %s [the first the report holds]", names);
+  const GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view_s, view_help, "VIEW" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &o.png, "Write the chart as a PNG image", "FILE" },
+    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg, "Write the chart as SVG", "FILE" },
+    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &o.pdf, "Write the chart as PDF", "FILE" },
+    { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv,
+      "Write the view's samples as CSV (C locale, units in the column names)", "FILE" },
+    { "text", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, on_text_option,
+      "Write the summary as CrystalDiskMark-style text to FILE (--text=FILE, or a .txt name) or "
+      "standard output (-, the default)",
+      "[FILE|-]" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
+      "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &o.width_s, "Chart width, pixels (200..16384)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &o.height_s, "Chart height, pixels (200..16384)", "H" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s, "PNG pixel scale: 1 or 2 (HiDPI) [1]", "S" },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
+      "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
+    { "serial", 0, 0, G_OPTION_ARG_NONE, &serial,
+      "Put the drive's serial number into the caption (left out by default)", NULL },
+    { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
+    { "relief", 0, 0, G_OPTION_ARG_NONE, &relief,
+      "Draw the access-time distribution as a relief instead of a heatmap", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("REPORT.json - export charts, CSV or text from a report");
+  ExportData d = { 0 };
+  g_autoptr (GPtrArray) args = NULL;
+  g_autoptr (GPtrArray) owned = NULL;
+  int status = 0;
+
+  g_clear_pointer (&text_path, g_free);
+  text_given = FALSE;
+  g_option_context_set_summary (
+      ctx, "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
+           "light or dark theme, with a caption naming the drive, the run and the version;\n"
+           "writes its samples as CSV, or the summary as text. Output files are checked before\n"
+           "anything is drawn, and replaced atomically.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  /* "--text FILE" and "--text -": GOption only takes an optional value as "--text=FILE". The
+   * word after --text is its file when it is "-" or ends in .txt. */
+  owned = g_ptr_array_new_with_free_func (g_free);
+  args = g_ptr_array_new ();
+  for (int i = 0; i < argc; i++)
+    {
+      if (g_str_equal (argv[i], "--text") && i + 1 < argc
+          && (g_str_equal (argv[i + 1], "-") || g_str_has_suffix (argv[i + 1], ".txt")))
+        {
+          char *merged = g_strconcat ("--text=", argv[i + 1], NULL);
+
+          g_ptr_array_add (owned, merged);
+          g_ptr_array_add (args, merged);
+          i++;
+        }
+      else
+        g_ptr_array_add (args, argv[i]);
+    }
+  g_ptr_array_add (args, NULL);
+  argc = (int)args->len - 1;
+  argv = (char **)args->pdata;
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    goto out;
+  if (argc < 2)
+    {
+      status = ssdb_cli_usage_error ("export needs a report file");
+      goto out;
+    }
+  if (argc > 2)
+    {
+      status = ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+      goto out;
+    }
+  if (o.png == NULL && o.svg == NULL && o.pdf == NULL && csv == NULL && !text_given)
+    {
+      status
+          = ssdb_cli_usage_error ("export needs an output: --png, --svg, --pdf, --csv or --text");
+      goto out;
+    }
+  if (!chart_options_parse (&o, &status))
+    goto out;
+  if (!check_output ("--png", o.png, &status) || !check_output ("--svg", o.svg, &status)
+      || !check_output ("--pdf", o.pdf, &status) || !check_output ("--csv", csv, &status)
+      || !check_output ("--text", text_path, &status))
+    goto out;
+  report = load_report (argv[1], &status);
+  if (report == NULL)
+    goto out;
+  if (!o.have_view && !ssdb_export_first_view (report, &o.view))
+    {
+      g_printerr ("ssdbench-cli: %s: the report holds no test\n", argv[1]);
+      status = 1;
+      goto out;
+    }
+  if (!ssdb_export_report_has_view (report, o.view))
+    {
+      g_printerr ("ssdbench-cli: %s: the report holds no %s test\n", argv[1],
+                  ssdb_export_view_to_string (o.view));
+      status = 1;
+      goto out;
+    }
+  if ((o.png || o.svg || o.pdf) && !ssdb_export_view_has_chart (o.view))
+    {
+      g_printerr ("ssdbench-cli: there is no %s chart; use --csv or --text for its numbers\n",
+                  ssdb_export_view_to_string (o.view));
+      status = 1;
+      goto out;
+    }
+  if (text_given && report->summary == NULL)
+    {
+      g_printerr ("ssdbench-cli: %s: the report holds no summary test; --text writes the summary\n",
+                  argv[1]);
+      status = 1;
+      goto out;
+    }
+
+  d.report = report;
+  d.flags = (serial ? SSDB_EXPORT_SERIAL : 0) | (o.no_caption ? SSDB_EXPORT_NO_CAPTION : 0)
+            | (relief ? SSDB_EXPORT_ACCESS_RELIEF : 0);
+  if (!write_charts (&o, export_one, &d, &status))
+    goto out;
+  if (csv != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+      SsdbCsvTable table = (SsdbCsvTable)o.view;
+      gboolean ok;
+
+      if (g_str_equal (csv, "-"))
+        {
+          g_autofree char *text = ssdb_csv_format (report, table, &error);
+
+          ok = text != NULL;
+          if (ok)
+            fputs (text, stdout);
+        }
+      else
+        ok = ssdb_csv_write (report, table, csv, &error);
+      if (!ok)
+        {
+          ssdb_cli_print_error (NULL, error);
+          status = 1;
+          goto out;
+        }
+    }
+  if (text_given)
+    {
+      g_autofree char *text = ssdb_summary_format_text (&report->target, report->summary);
+      g_autoptr (GError) error = NULL;
+
+      if (g_str_equal (text_path, "-"))
+        fputs (text, stdout);
+      else if (!ssdb_text_file_write (text_path, text, &error))
+        {
+          ssdb_cli_print_error (NULL, error);
+          status = 1;
+          goto out;
+        }
+    }
+out:
+  chart_options_clear (&o);
+  g_clear_pointer (&text_path, g_free);
+  return status;
+}
+
+/* compare --------------------------------------------------------------------------------- */
+
+typedef struct
+{
+  GPtrArray *reports;
+  const char *const *labels;
+  SsdbExportFlags flags;
+} CompareData;
+
+static gboolean
+compare_one (gpointer data, const ChartOptions *o, SsdbExportFormat format, const char *path,
+             GError **error)
+{
+  CompareData *d = data;
+
+  return ssdb_export_compare ((SsdbReport *const *)d->reports->pdata, d->labels, d->reports->len,
+                              o->view, format, o->width, o->height, o->scale, o->theme, d->flags,
+                              path, error);
+}
+
+int
+ssdb_cli_cmd_compare (int argc, char **argv)
+{
+  ChartOptions o = { 0 };
+  g_auto (GStrv) labels = NULL;
+  g_autoptr (GPtrArray) reports
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)ssdb_report_unref);
+  g_autofree char *names = view_names (TRUE);
+  g_autofree char *view_help
+      = g_strdup_printf ("The test to compare: %s [the first all reports hold]", names);
+  const GOptionEntry entries[] = {
+    { "view", 0, 0, G_OPTION_ARG_STRING, &o.view_s, view_help, "VIEW" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &o.png, "Write the chart as a PNG image", "FILE" },
+    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg, "Write the chart as SVG", "FILE" },
+    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &o.pdf, "Write the chart as PDF", "FILE" },
+    { "label", 0, 0, G_OPTION_ARG_STRING_ARRAY, &labels,
+      "Legend name of the next report, once per report in order [model and date]", "TEXT" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
+      "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
+    { "width", 0, 0, G_OPTION_ARG_STRING, &o.width_s, "Chart width, pixels (200..16384)", "W" },
+    { "height", 0, 0, G_OPTION_ARG_STRING, &o.height_s, "Chart height, pixels (200..16384)", "H" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s, "PNG pixel scale: 1 or 2 (HiDPI) [1]", "S" },
+    { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
+      "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
+    { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("A.json B.json [C.json…] - overlay 2 to 8 reports in one chart");
+  CompareData d = { 0 };
+  int status = 0;
+  int n;
+
+  g_option_context_set_summary (
+      ctx, "Overlays the same test of 2 to 8 reports in one chart with a legend per run, in\n"
+           "colours colour-blind readers can tell apart and with distinct dashes and markers;\n"
+           "the summary shows the grids side by side with the difference in % against the first.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    goto out;
+  n = argc - 1;
+  if (n < 2 || n > SSDB_COMPARE_MAX_REPORTS)
+    {
+      status = ssdb_cli_usage_error ("compare takes 2 to %u reports, not %d",
+                                     SSDB_COMPARE_MAX_REPORTS, n);
+      goto out;
+    }
+  if (o.png == NULL && o.svg == NULL && o.pdf == NULL)
+    {
+      status = ssdb_cli_usage_error ("compare needs an output: --png, --svg or --pdf");
+      goto out;
+    }
+  if (labels != NULL && g_strv_length (labels) != (guint)n)
+    {
+      status = ssdb_cli_usage_error ("--label: given %u times for %d reports (once per report)",
+                                     g_strv_length (labels), n);
+      goto out;
+    }
+  if (!chart_options_parse (&o, &status))
+    goto out;
+  if (o.have_view && !ssdb_compare_view_supported (o.view))
+    {
+      status = ssdb_cli_usage_error ("--view: %s cannot be compared (expected one of %s)", o.view_s,
+                                     names);
+      goto out;
+    }
+  if (!check_output ("--png", o.png, &status) || !check_output ("--svg", o.svg, &status)
+      || !check_output ("--pdf", o.pdf, &status))
+    goto out;
+
+  for (int i = 1; i <= n; i++)
+    {
+      SsdbReport *r = load_report (argv[i], &status);
+
+      if (r == NULL)
+        goto out;
+      g_ptr_array_add (reports, r);
+    }
+  if (!o.have_view)
+    {
+      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS && !o.have_view; v++)
+        {
+          gboolean all = ssdb_compare_view_supported ((SsdbExportView)v);
+
+          for (guint i = 0; i < reports->len && all; i++)
+            all = ssdb_export_report_has_view (g_ptr_array_index (reports, i), (SsdbExportView)v);
+          if (all)
+            {
+              o.view = (SsdbExportView)v;
+              o.have_view = TRUE;
+            }
+        }
+      if (!o.have_view)
+        {
+          g_printerr ("ssdbench-cli: the reports hold no test they all share; choose one with "
+                      "--view\n");
+          status = 1;
+          goto out;
+        }
+    }
+  for (guint i = 0; i < reports->len; i++)
+    if (!ssdb_export_report_has_view (g_ptr_array_index (reports, i), o.view))
+      {
+        g_printerr ("ssdbench-cli: %s: the report holds no %s test\n", argv[i + 1],
+                    ssdb_export_view_to_string (o.view));
+        status = 1;
+        goto out;
+      }
+
+  d.reports = reports;
+  d.labels = (const char *const *)labels;
+  d.flags = o.no_caption ? SSDB_EXPORT_NO_CAPTION : 0;
+  write_charts (&o, compare_one, &d, &status);
+out:
+  chart_options_clear (&o);
+  return status;
+}

@@ -1,0 +1,1053 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* SSD behaviour tests: compressibility on zram (which really compresses), discard on a loop
+ * device over a file and on a test file (the allocated blocks shrink), exact free-space steps
+ * checked against the device's own counters, and read-after-write on zram (root; skips
+ * otherwise). The words are also checked on hand-made results. */
+#include <gio/gio.h>
+#include <glib/gstdio.h>
+#include <math.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#include "engine/ssdb-compression.h"
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-freespace.h"
+#include "engine/ssdb-readback.h"
+#include "engine/ssdb-report.h"
+#include "engine/ssdb-trim.h"
+#include "render/ssdb-behaviour-painter.h"
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define MS (G_GUINT64_CONSTANT (1000000))
+
+/* ---- words on hand-made results ---- */
+
+static void
+add_level (SsdbCompressionResult *r, SsdbDataKind kind, guint percent, double write, double read)
+{
+  SsdbCompressionPoint p = { 0 };
+
+  p.data.kind = kind;
+  p.data.compressible_percent = percent;
+  p.write_bytes_per_second = write;
+  p.read_bytes_per_second = read;
+  g_array_append_val (r->points, p);
+}
+
+static void
+test_compression_words (void)
+{
+  SsdbCompressionSpec spec;
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (SsdbCompressionResult) flat = NULL;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+
+  g_assert_cmpuint (ssdb_compression_levels (TRUE, levels), ==, 6);
+  g_assert_cmpint (levels[0].kind, ==, SSDB_DATA_RANDOM);
+  g_assert_cmpuint (levels[2].compressible_percent, ==, 50);
+  g_assert_cmpint (levels[5].kind, ==, SSDB_DATA_ZERO);
+  g_assert_cmpuint (ssdb_compression_levels (FALSE, levels), ==, 5);
+
+  ssdb_compression_spec_init (&spec);
+  r = ssdb_compression_result_new (&spec);
+  ssdb_compression_summarize (r);
+  g_assert_null (r->words);
+
+  /* A SandForce-like drive: zeros 3.1 times as fast as random data. */
+  add_level (r, SSDB_DATA_RANDOM, 0, 100e6, 200e6);
+  add_level (r, SSDB_DATA_COMPRESSIBLE, 50, 180e6, 210e6);
+  add_level (r, SSDB_DATA_ZERO, 0, 310e6, 220e6);
+  ssdb_compression_summarize (r);
+  g_assert_true (r->compresses);
+  g_assert_cmpfloat (fabs (r->write_ratio - 3.1), <, 1e-9);
+  g_assert_cmpfloat (fabs (r->zero_write_ratio - 3.1), <, 1e-9);
+  g_assert_cmpstr (r->words, ==,
+                   "Writes of zeros run 3.1× faster than random data (310 against 100 MB/s): "
+                   "results with compressible data overstate this device.");
+
+  flat = ssdb_compression_result_new (&spec);
+  add_level (flat, SSDB_DATA_RANDOM, 0, 500e6, 550e6);
+  add_level (flat, SSDB_DATA_COMPRESSIBLE, 50, 510e6, 540e6);
+  add_level (flat, SSDB_DATA_ZERO, 0, 505e6, 545e6);
+  ssdb_compression_summarize (flat);
+  g_assert_false (flat->compresses);
+  g_assert_nonnull (strstr (flat->words, "does not compress"));
+}
+
+static void
+test_trim_words (void)
+{
+  SsdbTrimSpec spec;
+  g_autoptr (SsdbTrimResult) r = NULL;
+  SsdbTrimTest t = { 0 };
+  SsdbTrimRound rd = { 0 };
+
+  ssdb_trim_spec_init (&spec);
+  g_assert_cmpuint (spec.rounds, ==, 5);
+  g_assert_true (spec.discard);
+  r = ssdb_trim_result_new (&spec);
+  for (guint i = 0; i < 5; i++)
+    g_array_append_val (r->rounds, rd);
+  g_strlcpy (t.name, "SEQ1M Q8T1", sizeof t.name);
+  t.rw = SSDB_RW_WRITE;
+  t.before_bytes_per_second = 2000e6;
+  t.after_bytes_per_second = 1200e6;
+  g_array_append_val (r->tests, t);
+  g_strlcpy (t.name, "RND4K Q1T1", sizeof t.name);
+  t.rw = SSDB_RW_READ;
+  t.before_bytes_per_second = 50e6;
+  t.after_bytes_per_second = 51e6;
+  g_array_append_val (r->tests, t);
+  ssdb_trim_summarize (r);
+  g_assert_cmpfloat (fabs (g_array_index (r->tests, SsdbTrimTest, 0).retention_percent - 60), <,
+                     1e-9);
+  g_assert_cmpfloat (fabs (r->min_retention_percent - 60), <, 1e-9);
+  g_assert_cmpstr (r->words, ==,
+                   "After 5 rounds of filling and deleting with discard (TRIM), SEQ1M Q8T1 write "
+                   "keeps only 60 % of its speed (1200 against 2000 MB/s): the device does not "
+                   "recover fully even with TRIM.");
+}
+
+static void
+test_tests_parse (void)
+{
+  g_autoptr (GError) error = NULL;
+  guint mask = 0;
+
+  g_assert_true (
+      ssdb_behaviour_tests_parse (SSDB_PROFILE_DEFAULT, "SEQ1M Q8T1, rnd4kq1t1", &mask, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (mask, ==, 1u | 8u);
+  g_assert_false (ssdb_behaviour_tests_parse (SSDB_PROFILE_DEFAULT, "SEQ9M", &mask, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "Unknown test “SEQ9M”"));
+  g_assert_nonnull (strstr (error->message, "RND4K Q32T1"));
+}
+
+static void
+test_step_bytes (void)
+{
+  g_assert_cmpuint (ssdb_freespace_step_bytes (100 * MiB, 0, 4096), ==, 0);
+  g_assert_cmpuint (ssdb_freespace_step_bytes (100 * MiB, 10, 4096), ==, 10 * MiB);
+  g_assert_cmpuint (ssdb_freespace_step_bytes (100 * MiB, 100, 4096), ==, 100 * MiB);
+  /* 10 % of 64 MiB is 6710886.4 bytes: down to 4 KiB. */
+  g_assert_cmpuint (ssdb_freespace_step_bytes (64 * MiB, 10, 4096), ==, 6709248);
+}
+
+/* Saves @report, loads it back and saves it again: the same bytes. Then each of @breaks (pairs
+ * of text to find and its replacement) makes the loader refuse the file with a message naming
+ * @member_path. */
+static SsdbReport *
+round_trip (SsdbReport *report, const char *const *breaks, const char *const *paths)
+{
+  g_autofree char *text = ssdb_report_to_data (report, NULL);
+  g_autofree char *again = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbReport *loaded;
+
+  loaded = ssdb_report_load_from_data (text, strlen (text), "behaviour.json", &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (loaded);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, text);
+
+  for (guint i = 0; breaks != NULL && breaks[i] != NULL; i += 2)
+    {
+      g_autoptr (GString) bad = g_string_new (text);
+      g_autoptr (SsdbReport) refused = NULL;
+
+      g_assert_cmpuint (g_string_replace (bad, breaks[i], breaks[i + 1], 1), ==, 1);
+      refused = ssdb_report_load_from_data (bad->str, bad->len, "behaviour.json", &error);
+      g_assert_null (refused);
+      g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, paths[i / 2]));
+      g_clear_error (&error);
+    }
+  return loaded;
+}
+
+static const SsdbTargetInfo fake_target = {
+  .kind = SSDB_TARGET_DEVICE,
+  .path = (char *)"/dev/zram9",
+  .name = (char *)"zram9",
+  .disk_name = (char *)"zram9",
+  .size_bytes = 1024 * MiB,
+  .logical_block_size = 4096,
+  .physical_block_size = 4096,
+  .dio_mem_align = 4096,
+  .dio_offset_align = 4096,
+  .direct_io = TRUE,
+};
+
+static void
+add_full_level (SsdbCompressionResult *r, SsdbDataPattern data, guint64 write_ns, guint64 read_ns)
+{
+  SsdbCompressionPoint p = { 0 };
+
+  p.data = data;
+  p.write_bytes = p.read_bytes = r->spec.span_length;
+  p.write_window_ns = write_ns;
+  p.read_window_ns = read_ns;
+  p.write_bytes_per_second = (double)p.write_bytes * 1e9 / (double)write_ns;
+  p.read_bytes_per_second = (double)p.read_bytes * 1e9 / (double)read_ns;
+  g_array_append_val (r->points, p);
+}
+
+static void
+test_report_compression (void)
+{
+  SsdbCompressionSpec spec;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  guint n;
+  const char *const breaks[] = {
+    "\"data\" : \"compressible-25\"",
+    "\"data\" : \"compressible-50\"",
+    "\"compresses\" : true",
+    "\"compresses\" : false",
+    "\"write_bytes\" : 268435456",
+    "\"write_bytes\" : 268435455",
+    "Writes of zeros",
+    "Writes of nothing",
+    NULL,
+  };
+  const char *const paths[] = {
+    "tests[0].levels[1].data: level 2 of the test is “compressible-25”",
+    "tests[0].compresses: contradicts the ratios",
+    "tests[0].levels[0].write_bytes",
+    "tests[0].words: does not match the measurements",
+  };
+
+  ssdb_compression_spec_init (&spec);
+  r = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
+  ssdb_compression_summarize (r);
+  g_assert_true (r->compresses);
+  report = ssdb_report_new (&fake_target, NULL);
+  ssdb_report_set_compression (report, r);
+  loaded = round_trip (report, breaks, paths);
+  g_assert_nonnull (loaded->compression);
+  g_assert_cmpuint (loaded->compression->points->len, ==, 6);
+  g_assert_cmpstr (loaded->compression->words, ==, r->words);
+}
+
+static SsdbTrimResult *
+made_trim (void)
+{
+  SsdbTrimSpec spec;
+  SsdbTrimResult *r;
+  const char *names[] = { "SEQ1M Q8T1", "RND4K Q1T1" };
+
+  ssdb_trim_spec_init (&spec);
+  spec.span_length = 512 * MiB;
+  spec.rounds = 3;
+  r = ssdb_trim_result_new (&spec);
+  for (guint i = 0; i < 3; i++)
+    {
+      SsdbTrimRound rd = { 512 * MiB, 1000000000, 512.0 * MiB, 512 * MiB, 2000000 };
+
+      g_array_append_val (r->rounds, rd);
+    }
+  for (guint i = 0; i < 4; i++)
+    {
+      SsdbTrimTest t = { 0 };
+
+      g_strlcpy (t.name, names[i % 2], sizeof t.name);
+      t.rw = i < 2 ? SSDB_RW_READ : SSDB_RW_WRITE;
+      t.before_bytes_per_second = 1000e6 / (i + 1);
+      t.after_bytes_per_second = t.before_bytes_per_second * (0.5 + 0.2 * i);
+      g_array_append_val (r->tests, t);
+    }
+  ssdb_trim_summarize (r);
+  return r;
+}
+
+static void
+test_report_trim (void)
+{
+  g_autoptr (SsdbTrimResult) r = made_trim ();
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  const char *const breaks[] = {
+    "\"name\" : \"SEQ1M Q8T1\"",
+    "\"name\" : \"SEQ2M Q8T1\"",
+    "\"retention_percent\" : 50",
+    "\"retention_percent\" : 51",
+    "\"deleted_bytes\" : 536870912",
+    "\"deleted_bytes\" : 0",
+    "\"rounds\" : 3",
+    "\"rounds\" : 2",
+    NULL,
+  };
+  const char *const paths[] = {
+    "tests[0].results[0].name: “SEQ2M Q8T1” is not a test of the default profile",
+    "tests[0].results[0].retention_percent",
+    "tests[0].round_results[0].deleted_bytes",
+    "tests[0].round_results: 3 elements, more than the 2 allowed",
+  };
+
+  g_assert_cmpfloat (fabs (r->min_retention_percent - 50), <, 1e-9);
+  report = ssdb_report_new (&fake_target, NULL);
+  ssdb_report_set_trim (report, r);
+  loaded = round_trip (report, breaks, paths);
+  g_assert_nonnull (loaded->trim);
+  g_assert_cmpuint (loaded->trim->tests->len, ==, 4);
+  g_assert_cmpstr (loaded->trim->words, ==, r->words);
+}
+
+static SsdbFreespaceResult *
+made_freespace (void)
+{
+  SsdbFreespaceSpec spec;
+  SsdbFreespaceResult *r;
+
+  ssdb_freespace_spec_init (&spec);
+  spec.span_length = 100 * MiB;
+  spec.step_percent = 25;
+  g_assert_true (
+      ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q8T1", &spec.test_mask, NULL));
+  r = ssdb_freespace_result_new (&spec);
+  for (guint i = 0; i < 5; i++)
+    {
+      SsdbFreespaceStep s = { 0 };
+      SsdbTestRate t = { 0 };
+
+      s.used_percent = 25 * i;
+      s.used_bytes = ssdb_freespace_step_bytes (spec.span_length, s.used_percent, 4096);
+      s.fill_bytes = i ? 25 * MiB : 0;
+      s.device_write_bytes = s.fill_bytes;
+      s.counters_valid = TRUE;
+      s.fill_ns = i ? 50000000 : 0;
+      s.rates = g_array_new (FALSE, TRUE, sizeof (SsdbTestRate));
+      g_strlcpy (t.name, "SEQ1M Q8T1", sizeof t.name);
+      t.rw = SSDB_RW_READ;
+      t.bytes_per_second = 3000e6 - 200e6 * i;
+      g_array_append_val (s.rates, t);
+      t.rw = SSDB_RW_WRITE;
+      t.bytes_per_second = 2000e6 - 400e6 * i;
+      g_array_append_val (s.rates, t);
+      g_array_append_val (r->steps, s);
+    }
+  ssdb_freespace_summarize (r);
+  return r;
+}
+
+static void
+test_report_freespace (void)
+{
+  g_autoptr (SsdbFreespaceResult) r = made_freespace ();
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  const char *const breaks[] = {
+    "\"used_percent\" : 50",
+    "\"used_percent\" : 40",
+    "\"fill_bytes\" : 26214400",
+    "\"fill_bytes\" : 26214401",
+    "\"rw\" : \"write\"",
+    "\"rw\" : \"mix\"",
+    NULL,
+  };
+  const char *const paths[] = {
+    "tests[0].steps[2].used_percent: step 3 of 25 % steps is at 50 %",
+    "tests[0].steps[1].used_bytes: contradicts the step",
+    "every step runs the tests of the first step",
+  };
+
+  g_assert_cmpstr (r->words, ==,
+                   "With the span 100 % full, SEQ1M Q8T1 write runs at 20 % of its speed on the "
+                   "empty span (400 against 2000 MB/s): this device slows down as it fills.");
+  report = ssdb_report_new (&fake_target, NULL);
+  ssdb_report_set_freespace (report, r);
+  loaded = round_trip (report, breaks, paths);
+  g_assert_nonnull (loaded->freespace);
+  g_assert_cmpuint (loaded->freespace->steps->len, ==, 5);
+  g_assert_cmpstr (loaded->freespace->words, ==, r->words);
+}
+
+/* The painters: bars from 0 to the rate on the drawn axis, the line points at their step. */
+static void
+test_painters (void)
+{
+  g_autoptr (SsdbCompressionResult) c = NULL;
+  g_autoptr (SsdbTrimResult) t = made_trim ();
+  g_autoptr (SsdbFreespaceResult) f = made_freespace ();
+  SsdbCompressionSpec spec;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbBehaviourView view;
+  cairo_rectangle_t plot, bar, bar2;
+  SsdbAxis axis;
+  SsdbStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  double x, y, x2, y2;
+  guint n;
+
+  ssdb_compression_spec_init (&spec);
+  c = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    add_full_level (c, levels[i], 1000000000 / (i + 1), 250000000);
+  ssdb_compression_summarize (c);
+
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 900, 600);
+  cr = cairo_create (surface);
+
+  ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
+  view.compression = c;
+  ssdb_behaviour_painter_draw (&view, &style, cr, 900, 600);
+  ssdb_behaviour_painter_get_plot_rect (&view, 900, 600, &plot);
+  ssdb_behaviour_painter_get_rate_axis (&view, 900, 600, &axis);
+  g_assert_cmpfloat (axis.hi * axis.divisor, >=, 6 * 268435456.0);
+  g_assert_true (ssdb_behaviour_painter_get_bar_rect (&view, 900, 600, 0, 0, &bar));
+  g_assert_true (ssdb_behaviour_painter_get_bar_rect (&view, 900, 600, 5, 0, &bar2));
+  /* Six times the rate, six times the height, both from the plot's bottom. */
+  g_assert_cmpfloat (fabs (bar.y + bar.height - (plot.y + plot.height)), <, 1e-6);
+  g_assert_cmpfloat (fabs (bar2.height - 6 * bar.height), <, 1e-6 * bar2.height);
+  g_assert_cmpfloat (bar2.x, >, bar.x);
+  g_assert_false (ssdb_behaviour_painter_get_bar_rect (&view, 900, 600, 6, 0, &bar));
+
+  ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
+  view.trim = t;
+  ssdb_behaviour_painter_draw (&view, &style, cr, 900, 600);
+  g_assert_true (ssdb_behaviour_painter_get_bar_rect (&view, 900, 600, 0, 0, &bar));
+  g_assert_true (ssdb_behaviour_painter_get_bar_rect (&view, 900, 600, 0, 1, &bar2));
+  /* After is half of before for the first test. */
+  g_assert_cmpfloat (fabs (bar2.height - 0.5 * bar.height), <, 1e-6);
+  g_assert_cmpfloat (fabs (bar2.x - (bar.x + bar.width)), <, 1e-6);
+
+  ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
+  view.freespace = f;
+  ssdb_behaviour_painter_draw (&view, &style, cr, 900, 600);
+  ssdb_behaviour_painter_get_plot_rect (&view, 900, 600, &plot);
+  g_assert_true (ssdb_behaviour_painter_get_point (&view, 900, 600, 0, 0, &x, &y));
+  g_assert_true (ssdb_behaviour_painter_get_point (&view, 900, 600, 0, 4, &x2, &y2));
+  g_assert_cmpfloat (fabs (x - plot.x), <, 1e-6);
+  g_assert_cmpfloat (fabs (x2 - (plot.x + plot.width)), <, 1e-6);
+  g_assert_cmpfloat (y2, >, y);
+  g_assert_false (ssdb_behaviour_painter_get_point (&view, 900, 600, 2, 0, &x, &y));
+  g_assert_false (ssdb_behaviour_painter_get_bar_rect (&view, 900, 600, 0, 0, &bar));
+
+  /* Empty charts draw without a result. */
+  ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
+  ssdb_behaviour_painter_draw (&view, &style, cr, 900, 600);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+}
+
+/* ---- real targets ---- */
+
+static char *
+sh (const char *cmd)
+{
+  g_autofree char *out = NULL, *err = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
+    g_error ("%s: %s", cmd, error->message);
+  if (!g_spawn_check_wait_status (status, NULL))
+    g_error ("“%s” failed: %s", cmd, err);
+  return g_strstrip (g_steal_pointer (&out));
+}
+
+static gboolean
+can_run (void)
+{
+  if (geteuid () != 0)
+    {
+      g_test_skip ("needs root to create zram and loop devices");
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* A fresh zram device of @size bytes; returns its path, or NULL without zram. */
+static char *
+zram_new (guint64 size)
+{
+  g_autofree char *id = NULL, *cmd = NULL;
+
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
+    return NULL;
+  id = sh ("cat /sys/class/zram-control/hot_add");
+  cmd = g_strdup_printf ("sh -c 'echo %" G_GUINT64_FORMAT " > /sys/block/zram%s/disksize'", size,
+                         id);
+  g_free (sh (cmd));
+  return g_strdup_printf ("/dev/zram%s", id);
+}
+
+static void
+zram_free (char *path)
+{
+  const char *id = path + strlen ("/dev/zram");
+  g_autofree char *cmd = g_strdup_printf (
+      "sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > /sys/class/zram-control/hot_remove'", id,
+      id);
+
+  g_free (sh (cmd));
+  g_free (path);
+}
+
+/* Bytes written to @dev ("/dev/zram3") by /sys/block/NAME/stat (sectors of 512 bytes). */
+static guint64
+sys_written_bytes (const char *dev)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", dev + strlen ("/dev/"));
+  g_autofree char *text = NULL;
+  g_auto (GStrv) fields = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  fields = g_strsplit_set (g_strstrip (text), " \t", -1);
+  for (guint i = 0; fields[i] != NULL; i++)
+    if (*fields[i] != '\0' && n++ == 6)
+      return g_ascii_strtoull (fields[i], NULL, 10) * 512;
+  g_assert_not_reached ();
+  return 0;
+}
+
+static void
+test_compression_zram (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbCompressionSpec spec;
+  const SsdbCompressionPoint *random, *zero, *full;
+  double best_partial = 0;
+
+  if (!can_run () || (dev = zram_new (192 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+  g_assert_no_error (error);
+
+  ssdb_compression_spec_init (&spec);
+  spec.span_length = 128 * MiB;
+  spec.passes = 2;
+  r = ssdb_compression_result_new (&spec);
+  g_assert_true (ssdb_compression_run (t, r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->points->len, ==, 6);
+  for (guint i = 0; i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      g_autofree char *name = ssdb_data_pattern_to_string (&p->data);
+
+      g_assert_cmpuint (p->write_bytes, ==, spec.span_length);
+      g_assert_cmpuint (p->read_bytes, ==, spec.span_length);
+      g_assert_cmpfloat (p->write_bytes_per_second, >, 0);
+      g_assert_cmpfloat (p->read_bytes_per_second, >, 0);
+      g_test_message ("%-16s write %7.1f MB/s  read %7.1f MB/s", name,
+                      p->write_bytes_per_second / 1e6, p->read_bytes_per_second / 1e6);
+    }
+  random = &g_array_index (r->points, SsdbCompressionPoint, 0);
+  full = &g_array_index (r->points, SsdbCompressionPoint, 4);
+  zero = &g_array_index (r->points, SsdbCompressionPoint, 5);
+  for (guint i = 1; i <= 3; i++)
+    best_partial = MAX (best_partial,
+                        g_array_index (r->points, SsdbCompressionPoint, i).write_bytes_per_second);
+  g_test_message ("%s", r->words);
+  /* zram stores zero-filled pages without compressing them and compressible pages in less
+   * memory: both write faster than random data, and the words flag the device. (The partly
+   * compressible levels cost zram about as much CPU as random data, so only their best is held
+   * to beat it, on a machine that may be busy.) */
+  g_assert_cmpfloat (zero->write_bytes_per_second, >, 1.3 * random->write_bytes_per_second);
+  g_assert_cmpfloat (full->write_bytes_per_second, >, 1.3 * random->write_bytes_per_second);
+  g_assert_cmpfloat (best_partial, >, random->write_bytes_per_second);
+  g_assert_true (r->compresses);
+  g_assert_nonnull (strstr (r->words, "faster than random data"));
+  g_assert_nonnull (strstr (r->words, "overstate this device"));
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+typedef struct
+{
+  char *dir;
+  char *file;
+  char *dev;
+  char *mnt;
+} Loop;
+
+static void
+loop_new (Loop *l, const char *size)
+{
+  g_autofree char *cmd = NULL;
+
+  memset (l, 0, sizeof *l);
+  l->dir = g_build_filename ("/dev/shm", "ssdb-behaviour-XXXXXX", NULL);
+  g_assert_nonnull (g_mkdtemp (l->dir));
+  l->file = g_build_filename (l->dir, "disk.img", NULL);
+  cmd = g_strdup_printf ("truncate -s %s %s", size, l->file);
+  g_free (sh (cmd));
+  g_free (cmd);
+  cmd = g_strdup_printf ("losetup -f --show %s", l->file);
+  l->dev = sh (cmd);
+}
+
+static void
+loop_free (Loop *l)
+{
+  g_autofree char *cmd = NULL;
+
+  if (l->mnt != NULL)
+    {
+      cmd = g_strdup_printf ("umount %s", l->mnt);
+      g_free (sh (cmd));
+      g_clear_pointer (&cmd, g_free);
+      g_rmdir (l->mnt);
+      g_free (l->mnt);
+    }
+  cmd = g_strdup_printf ("losetup -d %s", l->dev);
+  g_free (sh (cmd));
+  g_unlink (l->file);
+  g_rmdir (l->dir);
+  g_free (l->dir);
+  g_free (l->file);
+  g_free (l->dev);
+}
+
+static guint64
+allocated_bytes (const char *path)
+{
+  GStatBuf st;
+
+  g_assert_cmpint (g_stat (path, &st), ==, 0);
+  return (guint64)st.st_blocks * 512;
+}
+
+static void
+small_summary (SsdbSummarySpec *s)
+{
+  guint mask = 0;
+
+  ssdb_behaviour_summary_spec_init (s);
+  s->size = 16 * MiB;
+  s->duration_ns = 150 * MS;
+  (void)mask;
+}
+
+/* Discard on a loop device over a file punches holes in the file: its allocated size shrinks
+ * after the delete, and grows back with each fill. */
+static void
+test_trim_loop (void)
+{
+  Loop l;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbTrimResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbTrimSpec spec;
+  guint64 before, filled, after;
+
+  if (!can_run ())
+    return;
+  loop_new (&l, "96M");
+  t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_WRITE, l.dev, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (ssdb_target_get_info (t)->discard);
+
+  before = allocated_bytes (l.file);
+  g_assert_true (ssdb_target_fill (t, 0, 96 * MiB, 7, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  filled = allocated_bytes (l.file);
+  g_assert_true (ssdb_trim_delete (t, 0, 96 * MiB, NULL, &error));
+  g_assert_no_error (error);
+  after = allocated_bytes (l.file);
+  g_test_message ("backing file allocated: %" G_GUINT64_FORMAT " → %" G_GUINT64_FORMAT
+                  " → %" G_GUINT64_FORMAT " bytes",
+                  before, filled, after);
+  g_assert_cmpuint (filled, >=, 96 * MiB);
+  g_assert_cmpuint (after, <, MiB);
+
+  /* The whole test: two rounds, one test, and the file ends empty after the last delete but
+   * for the summary's region, which the "after" summary writes again. */
+  ssdb_trim_spec_init (&spec);
+  spec.rounds = 2;
+  small_summary (&spec.summary);
+  g_assert_true (
+      ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q1T1", &spec.test_mask, &error));
+  r = ssdb_trim_result_new (&spec);
+  g_assert_true (ssdb_trim_run (t, r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->spec.span_length, ==, 96 * MiB);
+  g_assert_cmpuint (r->rounds->len, ==, 2);
+  g_assert_cmpuint (r->tests->len, ==, 2);
+  for (guint i = 0; i < r->rounds->len; i++)
+    {
+      const SsdbTrimRound *rd = &g_array_index (r->rounds, SsdbTrimRound, i);
+
+      g_assert_cmpuint (rd->fill_bytes, ==, 96 * MiB);
+      g_assert_cmpuint (rd->deleted_bytes, ==, 96 * MiB);
+      g_assert_cmpfloat (rd->fill_bytes_per_second, >, 0);
+    }
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *tt = &g_array_index (r->tests, SsdbTrimTest, i);
+
+      g_assert_cmpstr (tt->name, ==, "SEQ1M Q1T1");
+      g_assert_cmpfloat (tt->before_bytes_per_second, >, 0);
+      g_assert_cmpfloat (tt->after_bytes_per_second, >, 0);
+      g_assert_cmpfloat (fabs (tt->retention_percent
+                               - 100 * tt->after_bytes_per_second / tt->before_bytes_per_second),
+                         <, 1e-9);
+      g_test_message ("%s %s: %.1f → %.1f MB/s, %.0f %%", tt->name, ssdb_rw_to_string (tt->rw),
+                      tt->before_bytes_per_second / 1e6, tt->after_bytes_per_second / 1e6,
+                      tt->retention_percent);
+    }
+  g_assert_nonnull (r->words);
+  g_test_message ("%s", r->words);
+  /* Only the summary's 16 MiB are allocated after the last delete. */
+  after = allocated_bytes (l.file);
+  g_assert_cmpuint (after, <=, 17 * MiB);
+  g_assert_cmpuint (after, >=, 16 * MiB);
+
+  g_clear_object (&t);
+  loop_free (&l);
+}
+
+/* A test file on ext4: the delete punches a hole, so the file's blocks are freed. */
+static void
+test_trim_testfile (void)
+{
+  Loop l;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *cmd = NULL;
+  struct stat st;
+  guint64 filled, after;
+
+  if (!can_run ())
+    return;
+  if (g_find_program_in_path ("mkfs.ext4") == NULL)
+    {
+      g_test_skip ("no mkfs.ext4");
+      return;
+    }
+  loop_new (&l, "160M");
+  cmd = g_strdup_printf ("mkfs.ext4 -q -F %s", l.dev);
+  g_free (sh (cmd));
+  l.mnt = g_build_filename (l.dir, "mnt", NULL);
+  g_assert_cmpint (g_mkdir (l.mnt, 0700), ==, 0);
+  g_clear_pointer (&cmd, g_free);
+  cmd = g_strdup_printf ("mount %s %s", l.dev, l.mnt);
+  g_free (sh (cmd));
+
+  t = ssdb_target_open (l.mnt, SSDB_TARGET_OPEN_WRITE, NULL, 64 * MiB, &error);
+  g_assert_no_error (error);
+  g_assert_true (ssdb_target_fill (t, 0, 64 * MiB, 3, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (fstat (ssdb_target_get_fd (t), &st), ==, 0);
+  filled = (guint64)st.st_blocks * 512;
+  g_assert_true (ssdb_trim_delete (t, 8 * MiB, 48 * MiB, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpint (fstat (ssdb_target_get_fd (t), &st), ==, 0);
+  after = (guint64)st.st_blocks * 512;
+  g_test_message ("test file allocated: %" G_GUINT64_FORMAT " → %" G_GUINT64_FORMAT " bytes",
+                  filled, after);
+  g_assert_cmpuint (filled, >=, 64 * MiB);
+  g_assert_cmpuint (after, <=, filled - 48 * MiB);
+  g_assert_cmpuint (after, >=, 16 * MiB);
+  /* The size stays. */
+  g_assert_cmpuint ((guint64)st.st_size, ==, 64 * MiB);
+
+  g_clear_object (&t);
+  loop_free (&l);
+}
+
+/* Each step fills exactly its share of the span: the device's own counters agree. */
+static void
+test_freespace_zram (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbFreespaceResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbFreespaceSpec spec;
+  guint64 w0, w1, fill_total = 0;
+
+  if (!can_run () || (dev = zram_new (80 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+  g_assert_no_error (error);
+
+  ssdb_freespace_spec_init (&spec);
+  small_summary (&spec.summary);
+  spec.summary.size = 8 * MiB;
+  spec.summary.duration_ns = 100 * MS;
+  g_assert_true (
+      ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q8T1", &spec.test_mask, &error));
+  r = ssdb_freespace_result_new (&spec);
+  w0 = sys_written_bytes (dev);
+  g_assert_true (ssdb_freespace_run (t, r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  w1 = sys_written_bytes (dev);
+  g_assert_cmpuint (r->spec.span_length, ==, 80 * MiB);
+  g_assert_cmpuint (r->steps->len, ==, 11);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *s = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      g_assert_cmpuint (s->used_percent, ==, 10 * i);
+      /* 10 % of 80 MiB is exactly 8 MiB. */
+      g_assert_cmpuint (s->used_bytes, ==, 8 * MiB * i);
+      g_assert_cmpuint (s->fill_bytes, ==, i == 0 ? 0 : 8 * MiB);
+      if (i > 0)
+        {
+          g_assert_true (s->counters_valid);
+          g_assert_cmpuint (s->device_write_bytes, ==, 8 * MiB);
+        }
+      g_assert_cmpuint (s->rates->len, ==, 2);
+      for (guint j = 0; j < s->rates->len; j++)
+        g_assert_cmpfloat (g_array_index (s->rates, SsdbTestRate, j).bytes_per_second, >, 0);
+      fill_total += s->fill_bytes;
+      g_test_message ("%3u %% used: read %.0f MB/s, write %.0f MB/s", s->used_percent,
+                      g_array_index (s->rates, SsdbTestRate, 0).bytes_per_second / 1e6,
+                      g_array_index (s->rates, SsdbTestRate, 1).bytes_per_second / 1e6);
+    }
+  g_assert_cmpuint (fill_total, ==, 80 * MiB);
+  /* All the device saw: the steps' fills, plus each summary's preparation of its 8 MiB and
+   * its writes. */
+  g_assert_cmpuint (w1 - w0, >=, 80 * MiB + 11 * 8 * MiB);
+  g_assert_nonnull (r->words);
+  g_test_message ("%s", r->words);
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+/* Read-after-write: the read after each of two fill passes. */
+static void
+test_readback_zram (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbReadbackResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbFillSpec spec;
+
+  if (!can_run () || (dev = zram_new (96 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+  g_assert_no_error (error);
+
+  ssdb_fill_spec_init (&spec);
+  r = ssdb_readback_result_new (&spec);
+  g_assert_true (ssdb_readback_run (t, r, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_nonnull (r->first);
+  g_assert_nonnull (r->second);
+  g_assert_cmpuint (r->first->passes->len, ==, 2);
+  g_assert_cmpuint (r->second->passes->len, ==, 2);
+  for (guint i = 0; i < 2; i++)
+    {
+      SsdbFillResult *f = i == 0 ? r->first : r->second;
+      const SsdbFillPass *w = g_ptr_array_index (f->passes, 0);
+      const SsdbFillPass *rd = g_ptr_array_index (f->passes, 1);
+
+      g_assert_cmpint (w->rw, ==, SSDB_RW_WRITE);
+      g_assert_cmpint (rd->rw, ==, SSDB_RW_READ);
+      g_assert_true (rd->complete);
+      g_assert_cmpuint (rd->bytes, ==, 96 * MiB);
+    }
+  g_assert_cmpfloat (r->first_read_bytes_per_second, >, 0);
+  g_assert_cmpfloat (r->second_read_bytes_per_second, >, 0);
+  g_assert_cmpfloat (
+      fabs (r->difference_percent
+            - 100 * (r->second_read_bytes_per_second - r->first_read_bytes_per_second)
+                  / r->first_read_bytes_per_second),
+      <, 1e-9);
+  g_assert_nonnull (r->words);
+  g_assert_nonnull (strstr (r->words, "Data written by pass 2 reads at"));
+  g_test_message ("%s", r->words);
+
+  /* The report keeps the four passes' rates and reloads to the same bytes. */
+  {
+    g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (t), NULL);
+    g_autoptr (SsdbReport) loaded = NULL;
+    const char *const breaks[] = {
+      "\"rw\" : \"read\"",
+      "\"rw\" : \"write\"",
+      "\"complete\" : true",
+      "\"complete\" : false",
+      "Data written by pass 2",
+      "Data written by pass 3",
+      NULL,
+    };
+    const char *const paths[] = {
+      "tests[0].passes[1]: element 2 is the read of pass 1",
+      "tests[0].passes[0].complete: contradicts bytes",
+      "tests[0].words: does not match the measurements",
+    };
+
+    ssdb_report_set_readback (report, r);
+    loaded = round_trip (report, breaks, paths);
+    g_assert_nonnull (loaded->readback);
+    g_assert_cmpfloat (loaded->readback->second_read_bytes_per_second, ==,
+                       r->second_read_bytes_per_second);
+    g_assert_cmpstr (loaded->readback->words, ==, r->words);
+  }
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+typedef struct
+{
+  SsdbTarget *target;
+  SsdbFreespaceResult *result;
+  GCancellable *cancellable;
+  GError *error;
+  gboolean ok;
+  gint64 end_us;
+} CancelRun;
+
+static gpointer
+freespace_thread (gpointer data)
+{
+  CancelRun *c = data;
+
+  c->ok = ssdb_freespace_run (c->target, c->result, NULL, NULL, c->cancellable, &c->error);
+  c->end_us = g_get_monotonic_time ();
+  return NULL;
+}
+
+/* A cancel stops the free-space test within a second, keeping the steps done. */
+static void
+test_freespace_cancel (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (SsdbFreespaceResult) r = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  SsdbFreespaceSpec spec;
+  CancelRun c = { 0 };
+  GThread *thread;
+  gint64 cancel_us;
+
+  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+  g_assert_no_error (error);
+  ssdb_freespace_spec_init (&spec);
+  spec.summary.size = 8 * MiB;
+  spec.summary.duration_ns = 200 * MS;
+  r = ssdb_freespace_result_new (&spec);
+  c.target = t;
+  c.result = r;
+  c.cancellable = cancellable;
+  thread = g_thread_new ("freespace", freespace_thread, &c);
+  g_usleep (1500 * 1000);
+  cancel_us = g_get_monotonic_time ();
+  g_cancellable_cancel (cancellable);
+  g_thread_join (thread);
+  g_test_message ("stopped %.0f ms after the cancel, %u steps kept",
+                  (c.end_us - cancel_us) / 1000.0, r->steps->len);
+  g_assert_false (c.ok);
+  g_assert_error (c.error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_clear_error (&c.error);
+  g_assert_true (r->cancelled);
+  g_assert_cmpuint (r->steps->len, <, 11);
+  g_assert_cmpint (c.end_us - cancel_us, <, G_USEC_PER_SEC);
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+/* Writes on a target opened for reading are refused before anything runs. */
+static void
+test_refused_read_only (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbCompressionSpec cs;
+  SsdbTrimSpec ts;
+  SsdbFreespaceSpec fs;
+  g_autoptr (SsdbCompressionResult) cr = NULL;
+  g_autoptr (SsdbTrimResult) tr = NULL;
+  g_autoptr (SsdbFreespaceResult) fr = NULL;
+  guint64 w0;
+
+  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_READ, NULL, 0, &error);
+  g_assert_no_error (error);
+  w0 = sys_written_bytes (dev);
+
+  ssdb_compression_spec_init (&cs);
+  cs.span_length = 16 * MiB;
+  cr = ssdb_compression_result_new (&cs);
+  g_assert_false (ssdb_compression_run (t, cr, NULL, NULL, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_clear_error (&error);
+  ssdb_trim_spec_init (&ts);
+  tr = ssdb_trim_result_new (&ts);
+  g_assert_false (ssdb_trim_run (t, tr, NULL, NULL, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_clear_error (&error);
+  g_assert_false (ssdb_trim_delete (t, 0, MiB, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_clear_error (&error);
+  ssdb_freespace_spec_init (&fs);
+  fr = ssdb_freespace_result_new (&fs);
+  g_assert_false (ssdb_freespace_run (t, fr, NULL, NULL, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
+  g_assert_cmpuint (sys_written_bytes (dev), ==, w0);
+
+  g_clear_object (&t);
+  zram_free (g_steal_pointer (&dev));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+
+  g_test_add_func ("/behaviour/compression-words", test_compression_words);
+  g_test_add_func ("/behaviour/trim-words", test_trim_words);
+  g_test_add_func ("/behaviour/tests-parse", test_tests_parse);
+  g_test_add_func ("/behaviour/step-bytes", test_step_bytes);
+  g_test_add_func ("/behaviour/report-compression", test_report_compression);
+  g_test_add_func ("/behaviour/report-trim", test_report_trim);
+  g_test_add_func ("/behaviour/report-freespace", test_report_freespace);
+  g_test_add_func ("/behaviour/painters", test_painters);
+  g_test_add_func ("/behaviour/compression-zram", test_compression_zram);
+  g_test_add_func ("/behaviour/trim-loop", test_trim_loop);
+  g_test_add_func ("/behaviour/trim-testfile", test_trim_testfile);
+  g_test_add_func ("/behaviour/freespace-zram", test_freespace_zram);
+  g_test_add_func ("/behaviour/readback-zram", test_readback_zram);
+  g_test_add_func ("/behaviour/freespace-cancel", test_freespace_cancel);
+  g_test_add_func ("/behaviour/refused-read-only", test_refused_read_only);
+  return g_test_run ();
+}

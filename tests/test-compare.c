@@ -1,0 +1,334 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* Comparison charts: a legend entry per report in its colour, every view, and the refusals
+ * (too few or too many reports, a report without the view). */
+#include "config.h"
+
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <math.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-report.h"
+#include "render/ssdb-compare-painter.h"
+
+#define MIB (G_GUINT64_CONSTANT (1) << 20)
+#define GB G_GUINT64_CONSTANT (1000000000)
+
+static char *out_dir;
+
+static SsdbSurfaceResult *
+make_surface (guint n, double rate)
+{
+  SsdbSurfaceSpec spec;
+  SsdbSurfaceResult *r;
+
+  ssdb_surface_spec_init (&spec);
+  spec.samples = n;
+  spec.span_length = GB;
+  spec.sample_bytes = 8 * MIB;
+  spec.access_samples = 0;
+  r = ssdb_surface_result_new (&spec);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbSurfaceSample s = { 0 };
+
+      s.offset_bytes = ssdb_surface_position (0, GB, spec.sample_bytes, n, i, spec.block_size);
+      s.bytes = spec.sample_bytes;
+      s.bytes_per_second = rate * (1.0 - 0.3 * i / n);
+      s.window_ns = (guint64)((double)s.bytes / s.bytes_per_second * 1e9);
+      g_array_append_val (r->read, s);
+    }
+  r->read_stats = (SsdbRateStats){ rate * 0.7, rate, rate * 0.85 };
+  return r;
+}
+
+static SsdbReport *
+make_report (SsdbSurfaceResult *surface, guint index)
+{
+  SsdbTargetInfo t = { 0 };
+  g_autofree char *model = g_strdup_printf ("Drive %c", 'A' + index);
+  SsdbReport *report;
+
+  t.kind = SSDB_TARGET_DEVICE;
+  t.path = (char *)"/dev/zram3";
+  t.size_bytes = 2 * GB;
+  t.logical_block_size = 4096;
+  t.model = model;
+  report = ssdb_report_new (&t, NULL);
+  ssdb_report_set_surface (report, surface);
+  report->created_unix = 1714566896 + index * 3600;
+  return report;
+}
+
+static SsdbRgba
+pixel (cairo_surface_t *s, double x, double y)
+{
+  int stride = cairo_image_surface_get_stride (s);
+  const guint8 *data = cairo_image_surface_get_data (s);
+  guint32 v = *(const guint32 *)(data + (int)y * stride + (int)x * 4);
+
+  return (SsdbRgba){ ((v >> 16) & 0xff) / 255.0, ((v >> 8) & 0xff) / 255.0, (v & 0xff) / 255.0, 1 };
+}
+
+static double
+color_distance (const SsdbRgba *a, const SsdbRgba *b)
+{
+  return fabs (a->r - b->r) + fabs (a->g - b->g) + fabs (a->b - b->b);
+}
+
+/* Draws @view and checks that each report's legend swatch has the report's colour, that the
+ * colours differ, and that each report's curve appears in the plot in its colour. */
+static void
+check_legend (const SsdbCompareView *view, SsdbTheme theme, int w, int h, gboolean curves)
+{
+  cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (img);
+  cairo_rectangle_t plot;
+  SsdbStyle style;
+
+  ssdb_style_init (&style, theme);
+  ssdb_compare_painter_draw (view, &style, cr, w, h);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (img);
+  g_assert_true (ssdb_compare_painter_get_plot_rect (view, w, h, 0, &plot));
+
+  for (guint i = 0; i < view->n_reports; i++)
+    {
+      cairo_rectangle_t r;
+      SsdbRgba want = ssdb_compare_color (&style, i);
+      SsdbRgba got;
+
+      g_assert_true (ssdb_compare_painter_get_legend_rect (view, w, h, i, &r));
+      g_assert_cmpfloat (r.width, >=, 6);
+      g_assert_cmpfloat (r.y + r.height, <, plot.y);
+      got = pixel (img, r.x + r.width / 2, r.y + r.height / 2);
+      g_assert_cmpfloat (color_distance (&got, &want), <, 0.05);
+      for (guint k = 0; k < i; k++)
+        {
+          SsdbRgba other = ssdb_compare_color (&style, k);
+          cairo_rectangle_t r2;
+
+          g_assert_cmpfloat (color_distance (&want, &other), >, 0.3);
+          g_assert_true (ssdb_compare_painter_get_legend_rect (view, w, h, k, &r2));
+          /* Entries do not overlap. */
+          g_assert_true (r2.y + r2.height <= r.y || r2.x + r2.width <= r.x);
+        }
+      if (curves)
+        {
+          /* Somewhere in the plot there are pixels of this report's colour. */
+          guint found = 0;
+
+          for (int y = (int)plot.y + 1; y < (int)(plot.y + plot.height) - 1; y++)
+            for (int x = (int)plot.x + 2; x < (int)(plot.x + plot.width) - 2; x += 2)
+              {
+                SsdbRgba c = pixel (img, x, y);
+
+                if (color_distance (&c, &want) < 0.1)
+                  found++;
+              }
+          g_assert_cmpuint (found, >, 20);
+        }
+    }
+  g_assert_false (ssdb_compare_painter_get_legend_rect (view, w, h, view->n_reports, &plot));
+  cairo_surface_destroy (img);
+}
+
+static void
+test_legend (void)
+{
+  SsdbSurfaceResult *surfaces[SSDB_COMPARE_MAX_REPORTS];
+  SsdbReport *reports[SSDB_COMPARE_MAX_REPORTS];
+  SsdbCompareView view = { 0 };
+
+  for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
+    {
+      surfaces[i] = make_surface (50, 500e6 + i * 180e6);
+      reports[i] = make_report (surfaces[i], i);
+    }
+  view.view = SSDB_EXPORT_VIEW_SURFACE;
+  view.reports = reports;
+  view.title = "Comparison";
+  view.caption = "caption";
+
+  view.n_reports = 2;
+  g_assert_true (ssdb_compare_check (&view, NULL));
+  g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 1);
+  check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  check_legend (&view, SSDB_THEME_DARK, 800, 600, TRUE);
+  view.n_reports = 8;
+  g_assert_true (ssdb_compare_check (&view, NULL));
+  check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  check_legend (&view, SSDB_THEME_REVIEW, 800, 600, FALSE);
+
+  /* The files: 2 and 8 reports in each format. */
+  for (guint n = 2; n <= 8; n += 6)
+    for (guint fmt = 0; fmt < 3; fmt++)
+      {
+        g_autofree char *name
+            = g_strdup_printf ("surface-%u.%s", n, ssdb_export_format_to_string (fmt));
+        g_autofree char *path = g_build_filename (out_dir, name, NULL);
+        g_autoptr (GError) error = NULL;
+        GStatBuf st;
+
+        g_assert_true (ssdb_export_compare (reports, NULL, n, SSDB_EXPORT_VIEW_SURFACE, fmt, 1200,
+                                            800, 1, SSDB_THEME_REVIEW, 0, path, &error));
+        g_assert_no_error (error);
+        g_assert_cmpint (g_stat (path, &st), ==, 0);
+        g_assert_cmpint (st.st_size, >, 2000);
+      }
+
+  for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
+    {
+      ssdb_report_unref (reports[i]);
+      ssdb_surface_result_free (surfaces[i]);
+    }
+}
+
+/* Default labels name the model and the date; the same label twice gets the run's number. */
+static void
+test_labels (void)
+{
+  g_autoptr (SsdbSurfaceResult) s = make_surface (10, 400e6);
+  g_autoptr (SsdbReport) a = make_report (s, 0);
+  g_autoptr (SsdbReport) b = make_report (s, 1);
+  g_autofree char *la = ssdb_compare_report_label (a);
+  g_autofree char *lb = ssdb_compare_report_label (b);
+
+  g_assert_cmpstr (la, ==, "Drive A · 2024-05-01 12:34");
+  g_assert_cmpstr (lb, ==, "Drive B · 2024-05-01 13:34");
+}
+
+/* 1 and 9 reports, a report without the view, a view that cannot be compared: each refused
+ * with a message that says why, and no file is written. */
+static void
+test_errors (void)
+{
+  SsdbSurfaceResult *surfaces[9];
+  SsdbReport *reports[9];
+  g_autofree char *path = g_build_filename (out_dir, "refused.png", NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbTargetInfo t = { 0 };
+  g_autoptr (SsdbReport) empty = NULL;
+
+  for (guint i = 0; i < 9; i++)
+    {
+      surfaces[i] = make_surface (10, 400e6);
+      reports[i] = make_report (surfaces[i], i);
+    }
+  g_assert_false (ssdb_export_compare (reports, NULL, 9, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG,
+                                       800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "A comparison takes 2 to 8 reports, not 9");
+  g_clear_error (&error);
+  g_assert_false (ssdb_export_compare (reports, NULL, 1, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG,
+                                       800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+  g_assert_false (ssdb_export_compare (reports, NULL, 3, SSDB_EXPORT_VIEW_FILL, SSDB_EXPORT_PNG,
+                                       800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "Report 1 (Drive A · 2024-05-01 12:34) holds no fill test");
+  g_clear_error (&error);
+  g_assert_false (ssdb_export_compare (reports, NULL, 3, SSDB_EXPORT_VIEW_WORKLOAD, SSDB_EXPORT_PNG,
+                                       800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  t.kind = SSDB_TARGET_DEVICE;
+  t.path = (char *)"/dev/sdz";
+  empty = ssdb_report_new (&t, NULL);
+  {
+    SsdbReport *mixed[3] = { reports[0], empty, reports[1] };
+    const char *labels[3] = { "first", "second", "third" };
+
+    g_assert_false (ssdb_export_compare (mixed, labels, 3, SSDB_EXPORT_VIEW_SURFACE,
+                                         SSDB_EXPORT_SVG, 800, 600, 1, SSDB_THEME_REVIEW, 0, path,
+                                         &error));
+    g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+    g_assert_cmpstr (error->message, ==, "Report 2 (second) holds no surface test");
+    g_clear_error (&error);
+  }
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+  for (guint i = 0; i < 9; i++)
+    {
+      ssdb_report_unref (reports[i]);
+      ssdb_surface_result_free (surfaces[i]);
+    }
+}
+
+/* Every comparable view of the fixture reports draws, with its legend. */
+static void
+test_fixture_views (void)
+{
+  const struct
+  {
+    const char *file;
+    SsdbExportView view;
+    guint panels;
+  } cases[] = {
+    { "valid.json", SSDB_EXPORT_VIEW_SUMMARY, 1 },
+    { "valid-surface-fill.json", SSDB_EXPORT_VIEW_SURFACE, 2 },
+    { "valid-surface-fill.json", SSDB_EXPORT_VIEW_FILL, 1 },
+    { "valid-access-sweep-workload.json", SSDB_EXPORT_VIEW_ACCESS, 2 },
+    { "valid-access-sweep-workload.json", SSDB_EXPORT_VIEW_SWEEP, 2 },
+  };
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *path
+          = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", cases[c].file, NULL);
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+      SsdbReport *reports[3] = { report, report, report };
+      const char *labels[3] = { "Run one", "Run two", "Run three" };
+      SsdbCompareView view = { cases[c].view, reports, labels, 3, "Comparison", "caption" };
+      g_autofree char *name
+          = g_strdup_printf ("fixture-%s.png", ssdb_export_view_to_string (cases[c].view));
+      g_autofree char *out = g_build_filename (out_dir, name, NULL);
+
+      g_assert_no_error (error);
+      g_assert_true (ssdb_compare_check (&view, &error));
+      g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, cases[c].panels);
+      check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, FALSE);
+      g_assert_true (ssdb_export_compare (reports, labels, 3, cases[c].view, SSDB_EXPORT_PNG, 1200,
+                                          800, 1, SSDB_THEME_REVIEW, 0, out, &error));
+      g_assert_no_error (error);
+    }
+}
+
+int
+main (int argc, char **argv)
+{
+  int ret;
+
+  setlocale (LC_ALL, "C.UTF-8");
+  g_test_init (&argc, &argv, NULL);
+  out_dir = g_dir_make_tmp ("ssdbench-compare-XXXXXX", NULL);
+  g_assert_nonnull (out_dir);
+
+  g_test_add_func ("/compare/legend", test_legend);
+  g_test_add_func ("/compare/labels", test_labels);
+  g_test_add_func ("/compare/errors", test_errors);
+  g_test_add_func ("/compare/fixture-views", test_fixture_views);
+  ret = g_test_run ();
+
+  if (g_getenv ("SSDBENCH_KEEP_OUTPUT") == NULL)
+    {
+      g_autoptr (GDir) dir = g_dir_open (out_dir, 0, NULL);
+      const char *name;
+
+      while (dir != NULL && (name = g_dir_read_name (dir)) != NULL)
+        {
+          g_autofree char *p = g_build_filename (out_dir, name, NULL);
+
+          g_unlink (p);
+        }
+      g_rmdir (out_dir);
+    }
+  else
+    g_printerr ("# output kept in %s\n", out_dir);
+  g_free (out_dir);
+  return ret;
+}
