@@ -35,9 +35,9 @@ ssdb_cli bs512 run job "$L512" --bs 512 --access rand --size 16M --duration 1 --
 ssdb_assert_rc 0 "512-byte reads on $L512"
 ssdb_assert_json "$SSDB_TMPDIR/bs512.json" "d['tests'][0]['block_size'] == 512 and d['tests'][0]['iops'] > 0" \
   "512-byte job"
-# ... refused with both sizes named on 4096-byte sectors
+# ... refused before the run, as a usage error naming both sizes, on 4096-byte sectors
 ssdb_cli bs512-4k run job "$L4K" --bs 512 --size 16M --duration 1
-ssdb_assert_rc 1 "512-byte reads on $L4K"
+ssdb_assert_rc 2 "512-byte reads on $L4K"
 ssdb_assert_contains "$SSDB_ERR" "512" "4096" "$L4K" "logical block size"
 ssdb_log "refusal: $(cat "$SSDB_ERR")"
 # not even a partial output
