@@ -6,12 +6,17 @@
 #include <sys/sysmacros.h>
 #include <unistd.h>
 
+#include <glib/gi18n.h>
+
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-safety.h"
 #include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-units.h"
 #include "config.h"
+#include "render/ssdb-export.h"
+#include "ssdb-compare-window.h"
+#include "ssdb-export-dialog.h"
 #include "ssdb-settings-bind.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
@@ -22,6 +27,8 @@ struct _SsdbWindow
 
   /* template */
   AdwToastOverlay *toast_overlay;
+  AdwViewSwitcherTitle *switcher_title;
+  GtkLabel *report_label;
   GtkMenuButton *target_button;
   GtkPopover *target_popover;
   GtkListBox *target_list;
@@ -45,6 +52,9 @@ struct _SsdbWindow
   SsdbDriveInfo *drive_info;
   SsdbSurfacePage *surface_page;
   SsdbFillPage *fill_page;
+  SsdbAccessPage *access_page;
+  SsdbSweepPage *sweep_page;
+  SsdbWorkloadPage *workload_page;
 
   SsdbSummaryChart *chart;
   GSettings *settings;
@@ -60,11 +70,16 @@ struct _SsdbWindow
   AdwMessageDialog *confirm_dialog;
   gboolean confirm_for_surface; /* the open confirmation asks for the write surface */
   gboolean confirm_for_fill;    /* the open confirmation asks to start a fill */
+  int confirm_for_page; /* the open confirmation asks to start a ConfirmFor page test, or -1 */
 
   /* what the chart shows */
   SsdbSummaryResult *preview; /* empty grid for the current settings */
   gboolean showing_run;       /* the runner's view instead of the preview */
-  SsdbReport *report;         /* a loaded report, shown instead of both */
+  SsdbReport *report;         /* a loaded report */
+  guint report_views;         /* bits of SsdbExportView: the pages that show @report */
+  char *report_file;          /* its file name */
+  char *summary_date;         /* when the live summary run ended, ISO 8601 UTC */
+  GtkDropTarget *drop_target;
 
   guint inhibit_cookie;
   gboolean inhibit_requested;
@@ -84,6 +99,10 @@ static void
 update_chart (SsdbWindow *self);
 static void
 update_write_controls (SsdbWindow *self, gboolean reread);
+static void
+update_report_header (SsdbWindow *self);
+static void
+drop_report_view (SsdbWindow *self, SsdbExportView view);
 
 /* ---- helpers --------------------------------------------------------------------------- */
 
@@ -161,17 +180,24 @@ spec_from_settings (SsdbWindow *self, SsdbSummarySpec *spec, gboolean writes)
       = g_settings_get_boolean (self->settings, "mix") && (writes || self->directory == NULL);
 }
 
+static gboolean
+summary_from_report (SsdbWindow *self);
+
+/* The chart title for a report's target. */
+static char *
+dup_report_title (const SsdbTargetInfo *t)
+{
+  g_autofree char *cap = ssdb_format_capacity (t->size_bytes);
+
+  return g_strdup_printf ("%s%s%s · %s", t->model ? t->model : "", t->model ? " · " : "",
+                          t->path ? t->path : "?", cap);
+}
+
 static char *
 dup_target_title (SsdbWindow *self)
 {
-  if (self->report != NULL)
-    {
-      const SsdbTargetInfo *t = &self->report->target;
-      g_autofree char *cap = ssdb_format_capacity (t->size_bytes);
-
-      return g_strdup_printf ("%s%s%s · %s", t->model ? t->model : "", t->model ? " · " : "",
-                              t->path ? t->path : "?", cap);
-    }
+  if (summary_from_report (self))
+    return dup_report_title (&self->report->target);
   if (self->device != NULL)
     {
       g_autofree char *title = ssdb_device_dup_title (self->device);
@@ -180,8 +206,8 @@ dup_target_title (SsdbWindow *self)
       return g_strdup_printf ("%s · %s", title, subtitle);
     }
   if (self->directory != NULL)
-    return g_strdup_printf ("Test file in %s", self->directory);
-  return g_strdup ("No drive selected");
+    return g_strdup_printf (_ ("Test file in %s"), self->directory);
+  return g_strdup (_ ("No drive selected"));
 }
 
 static char *
@@ -189,12 +215,14 @@ dup_settings_line (const SsdbSummarySpec *spec, gboolean report)
 {
   g_autofree char *size = format_mib (spec->size / MIB);
   g_autofree char *data = ssdb_data_pattern_to_string (&spec->data);
-  static const char *const profiles[] = { "Default", "Peak", "Real World", "NVMe SSD" };
+  static const char *const profiles[]
+      = { N_ ("Default"), N_ ("Peak"), N_ ("Real World"), N_ ("NVMe SSD") };
 
-  return g_strdup_printf (
-      "%s%u × %s · %u s per pass · %s data · %s profile%s", report ? "Report · " : "", spec->count,
-      size, (guint)(spec->duration_ns / 1000000000), data, profiles[CLAMP (spec->profile, 0, 3)],
-      spec->aggregate == SSDB_AGGREGATE_MEAN ? " · mean" : "");
+  return g_strdup_printf (_ ("%s%u × %s · %u s per pass · %s data · %s profile%s"),
+                          report ? _ ("Report · ") : "", spec->count, size,
+                          (guint)(spec->duration_ns / 1000000000), data,
+                          _ (profiles[CLAMP (spec->profile, 0, 3)]),
+                          spec->aggregate == SSDB_AGGREGATE_MEAN ? _ (" · mean") : "");
 }
 
 /* ---- chart and status ------------------------------------------------------------------ */
@@ -235,7 +263,7 @@ update_chart (SsdbWindow *self)
   ssdb_summary_unit_from_string (unit, &u);
   ssdb_summary_chart_set_unit (self->chart, u);
 
-  if (self->report != NULL && self->report->summary != NULL)
+  if (summary_from_report (self))
     result = self->report->summary;
   else if (self->showing_run && ssdb_runner_get_view (self->runner) != NULL)
     result = ssdb_runner_get_view (self->runner);
@@ -245,10 +273,10 @@ update_chart (SsdbWindow *self)
         rebuild_preview (self);
       result = self->preview;
     }
-  subtitle = dup_settings_line (&result->spec, self->report != NULL);
+  subtitle = dup_settings_line (&result->spec, summary_from_report (self));
   ssdb_summary_chart_set_titles (self->chart, title, subtitle);
   ssdb_summary_chart_set_result (self->chart, result);
-  if (ssdb_runner_get_running (self->runner) && self->report == NULL)
+  if (ssdb_runner_get_running (self->runner) && !summary_from_report (self))
     ssdb_summary_chart_set_running (self->chart, progress->entry_index, progress->entry_fraction,
                                     progress->bytes_per_second);
   else
@@ -266,17 +294,17 @@ update_status (SsdbWindow *self)
     return;
   elapsed = format_duration (p->elapsed_us);
   if (g_strcmp0 (p->phase, "open") == 0)
-    text = g_strdup_printf ("Opening the target… · %s", elapsed);
+    text = g_strdup_printf (_ ("Opening the target… · %s"), elapsed);
   else if (g_strcmp0 (p->phase, "prepare") == 0)
-    text = g_strdup_printf ("Writing test data · %s elapsed", elapsed);
+    text = g_strdup_printf (_ ("Writing test data · %s elapsed"), elapsed);
   else if (p->remaining_us >= 0)
     {
       g_autofree char *left = format_duration (p->remaining_us);
 
-      text = g_strdup_printf ("%s elapsed · about %s left", elapsed, left);
+      text = g_strdup_printf (_ ("%s elapsed · about %s left"), elapsed, left);
     }
   else
-    text = g_strdup_printf ("%s elapsed", elapsed);
+    text = g_strdup_printf (_ ("%s elapsed"), elapsed);
   gtk_label_set_text (self->status_label, text);
   gtk_progress_bar_set_fraction (self->progress_bar, p->fraction);
 }
@@ -288,6 +316,32 @@ status_timer_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
+/* The runs of the Access Time, Transfer Sizes and Workloads pages. */
+#define N_PAGE_RUNS 3
+
+static SsdbPageRun *
+page_run (SsdbWindow *self, guint i)
+{
+  switch (i)
+    {
+      case 0:
+        return ssdb_access_page_get_run (self->access_page);
+      case 1:
+        return ssdb_sweep_page_get_run (self->sweep_page);
+      default:
+        return ssdb_workload_page_get_run (self->workload_page);
+    }
+}
+
+static gboolean
+page_runs_running (SsdbWindow *self)
+{
+  for (guint i = 0; i < N_PAGE_RUNS; i++)
+    if (ssdb_page_run_get_running (page_run (self, i)))
+      return TRUE;
+  return FALSE;
+}
+
 static void
 set_running_ui (SsdbWindow *self, gboolean running)
 {
@@ -295,18 +349,19 @@ set_running_ui (SsdbWindow *self, gboolean running)
   GAction *stop = g_action_map_lookup_action (G_ACTION_MAP (self), "stop");
 
   running = running || ssdb_surface_page_get_running (self->surface_page)
-            || ssdb_fill_page_get_running (self->fill_page);
+            || ssdb_fill_page_get_running (self->fill_page) || page_runs_running (self);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (stop), running);
   g_simple_action_set_enabled (G_SIMPLE_ACTION (start),
                                !running && target_path (self) != NULL
                                    && !ssdb_runner_get_busy (self->runner));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->start_button),
                                   running ? "win.stop" : "win.start");
-  adw_button_content_set_label (self->start_content, running ? "_Stop" : "_Start");
+  adw_button_content_set_label (self->start_content, running ? _ ("_Stop") : _ ("_Start"));
   adw_button_content_set_icon_name (self->start_content, running ? "media-playback-stop-symbolic"
                                                                  : "media-playback-start-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->start_button),
-                               running ? "Stop the Benchmark (Esc)" : "Start the Benchmark (F5)");
+                               running ? _ ("Stop the Benchmark (Esc)")
+                                       : _ ("Start the Benchmark (F5)"));
   if (running)
     {
       gtk_widget_remove_css_class (GTK_WIDGET (self->start_button), "suggested-action");
@@ -347,19 +402,26 @@ on_runner_finished (SsdbWindow *self, const GError *error)
   g_clear_handle_id (&self->status_timer, g_source_remove);
   set_running_ui (self, FALSE);
   update_chart (self);
+  if (ssdb_runner_get_final_result (self->runner) != NULL)
+    {
+      g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
+
+      g_free (self->summary_date);
+      self->summary_date = g_date_time_format (now, "%Y-%m-%dT%H:%M:%SZ");
+    }
 
   if (error == NULL)
     {
       g_autofree char *elapsed
           = format_duration (ssdb_runner_get_progress (self->runner)->elapsed_us);
-      g_autofree char *text = g_strdup_printf ("Done in %s", elapsed);
+      g_autofree char *text = g_strdup_printf (_ ("Done in %s"), elapsed);
 
       gtk_label_set_text (self->status_label, text);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     {
-      gtk_label_set_text (self->status_label, "Stopped · results so far are kept");
-      show_toast (self, "Benchmark stopped; the results measured so far are kept");
+      gtk_label_set_text (self->status_label, _ ("Stopped · results so far are kept"));
+      show_toast (self, _ ("Benchmark stopped; the results measured so far are kept"));
     }
   else
     {
@@ -369,7 +431,7 @@ on_runner_finished (SsdbWindow *self, const GError *error)
         text = g_strdup_printf ("%s: %s", path, error->message);
       else
         text = g_strdup (error->message);
-      gtk_label_set_text (self->status_label, "Failed");
+      gtk_label_set_text (self->status_label, _ ("Failed"));
       show_toast (self, text);
     }
 }
@@ -387,6 +449,8 @@ typedef enum
   CONFIRM_SUMMARY,
   CONFIRM_SURFACE,
   CONFIRM_FILL,
+  CONFIRM_SWEEP,
+  CONFIRM_WORKLOAD,
 } ConfirmFor;
 
 static void
@@ -410,7 +474,7 @@ dup_write_refusal (SsdbWindow *self)
   else
     refusal = g_strdup (error->message);
   if (refusal == NULL && info->read_only)
-    refusal = g_strdup_printf ("%s is read-only", info->device_path);
+    refusal = g_strdup_printf (_ ("%s is read-only"), info->device_path);
   return refusal;
 }
 
@@ -422,6 +486,9 @@ update_surface_target (SsdbWindow *self)
   /* After update_write_controls (self, TRUE): the refusal was just read. */
   ssdb_surface_page_set_target (self->surface_page, title, device_size (self), self->write_refusal);
   ssdb_fill_page_set_target (self->fill_page, title, device_size (self), self->write_refusal);
+  ssdb_access_page_set_target (self->access_page, title, device_size (self));
+  ssdb_sweep_page_set_target (self->sweep_page, title, device_size (self));
+  ssdb_workload_page_set_target (self->workload_page, title, device_size (self));
 }
 
 static gboolean
@@ -470,7 +537,7 @@ on_surface_finished (SsdbWindow *self, const GError *error)
   if (error == NULL)
     return;
   if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    show_toast (self, "Surface stopped; the samples measured so far are kept");
+    show_toast (self, _ ("Surface stopped; the samples measured so far are kept"));
   else if (path != NULL && strstr (error->message, path) == NULL)
     {
       g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
@@ -496,8 +563,9 @@ inhibit_suspend (SsdbWindow *self)
 
   if (app == NULL)
     return;
-  self->inhibit_cookie = gtk_application_inhibit (
-      app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND, "A storage benchmark is running");
+  self->inhibit_cookie
+      = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
+                                 _ ("A storage benchmark is running"));
   self->inhibit_requested = TRUE;
 }
 
@@ -521,7 +589,7 @@ on_fill_finished (SsdbWindow *self, const GError *error)
   if (error == NULL)
     return;
   if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    show_toast (self, "Fill stopped; the rates measured so far are kept");
+    show_toast (self, _ ("Fill stopped; the rates measured so far are kept"));
   else if (path != NULL && strstr (error->message, path) == NULL)
     {
       g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
@@ -547,6 +615,7 @@ run_fill (SsdbWindow *self, const char *permission)
       show_toast (self, error->message);
       return;
     }
+  drop_report_view (self, SSDB_EXPORT_VIEW_FILL);
   inhibit_suspend (self);
   set_running_ui (self, TRUE);
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
@@ -570,6 +639,116 @@ start_fill (SsdbWindow *self)
     }
   /* A fill overwrites the whole device: asked every time. */
   show_confirm_dialog (self, CONFIRM_FILL);
+}
+
+/* ---- access time, transfer sizes, workloads -------------------------------------------- */
+
+static void
+on_page_run_updated (SsdbPageRun *run, SsdbWindow *self)
+{
+  gtk_progress_bar_set_fraction (self->progress_bar, ssdb_page_run_get_fraction (run));
+}
+
+static void
+on_page_run_finished (SsdbPageRun *run, const GError *error, SsdbWindow *self)
+{
+  GtkApplication *app = gtk_window_get_application (GTK_WINDOW (self));
+  const char *path = target_path (self);
+
+  if (self->inhibit_cookie != 0 && app != NULL)
+    gtk_application_uninhibit (app, self->inhibit_cookie);
+  self->inhibit_cookie = 0;
+  self->inhibit_requested = FALSE;
+  set_running_ui (self, ssdb_runner_get_running (self->runner));
+  if (error == NULL)
+    return;
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    show_toast (self, _ ("Test stopped; the results measured so far are kept"));
+  else if (path != NULL && strstr (error->message, path) == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
+
+      show_toast (self, text);
+    }
+  else
+    show_toast (self, error->message);
+}
+
+static void
+on_page_run_running (SsdbWindow *self)
+{
+  set_running_ui (self, ssdb_runner_get_running (self->runner));
+}
+
+static void
+page_started (SsdbWindow *self)
+{
+  inhibit_suspend (self);
+  set_running_ui (self, TRUE);
+  gtk_progress_bar_set_fraction (self->progress_bar, 0);
+}
+
+/* Starts the sweep or the workload; on a device that writes only with @permission, the device
+ * the user just confirmed. */
+static void
+run_page (SsdbWindow *self, ConfirmFor what, const char *permission)
+{
+  g_autoptr (GError) error = NULL;
+  const char *path = target_path (self);
+  guint64 file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+  gboolean ok;
+
+  if (path == NULL)
+    return;
+  if (what == CONFIRM_SWEEP)
+    ok = ssdb_sweep_page_start (self->sweep_page, path, permission, file_size, &error);
+  else
+    ok = ssdb_workload_page_start (self->workload_page, path, permission, file_size, &error);
+  if (!ok)
+    {
+      show_toast (self, error->message);
+      return;
+    }
+  drop_report_view (self,
+                    what == CONFIRM_SWEEP ? SSDB_EXPORT_VIEW_SWEEP : SSDB_EXPORT_VIEW_WORKLOAD);
+  page_started (self);
+}
+
+static void
+start_writing_page (SsdbWindow *self, ConfirmFor what)
+{
+  gboolean writes = what == CONFIRM_SWEEP ? ssdb_sweep_page_get_writes (self->sweep_page)
+                                          : ssdb_workload_page_get_writes (self->workload_page);
+  g_autofree char *refusal = NULL;
+
+  if (self->device == NULL || !writes)
+    {
+      run_page (self, what, NULL); /* a test file, or reads only: nothing to confirm */
+      return;
+    }
+  refusal = dup_write_refusal (self);
+  if (refusal != NULL)
+    {
+      show_toast (self, refusal);
+      return;
+    }
+  /* Writes destroy data: asked at every start, naming the device. */
+  show_confirm_dialog (self, what);
+}
+
+static void
+start_access (SsdbWindow *self)
+{
+  g_autoptr (GError) error = NULL;
+  guint64 file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+
+  if (!ssdb_access_page_start (self->access_page, target_path (self), file_size, &error))
+    {
+      show_toast (self, error->message);
+      return;
+    }
+  drop_report_view (self, SSDB_EXPORT_VIEW_ACCESS);
+  page_started (self);
 }
 
 static void
@@ -601,11 +780,12 @@ start_surface (SsdbWindow *self)
       show_toast (self, error->message);
       return;
     }
+  drop_report_view (self, SSDB_EXPORT_VIEW_SURFACE);
   if (app != NULL)
     {
       self->inhibit_cookie
           = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
-                                     "A storage benchmark is running");
+                                     _ ("A storage benchmark is running"));
       self->inhibit_requested = TRUE;
     }
   set_running_ui (self, TRUE);
@@ -626,12 +806,27 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
 
   if (path == NULL)
     {
-      show_toast (self, "Choose a drive or a folder first");
+      show_toast (self, _ ("Choose a drive or a folder first"));
       return;
     }
   if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page)
-      || ssdb_fill_page_get_running (self->fill_page))
+      || ssdb_fill_page_get_running (self->fill_page) || page_runs_running (self))
     return;
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "access") == 0)
+    {
+      start_access (self);
+      return;
+    }
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "sweep") == 0)
+    {
+      start_writing_page (self, CONFIRM_SWEEP);
+      return;
+    }
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "workload") == 0)
+    {
+      start_writing_page (self, CONFIRM_WORKLOAD);
+      return;
+    }
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "surface") == 0)
     {
       start_surface (self);
@@ -654,7 +849,7 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
       permission = self->confirmed_device;
     }
 
-  g_clear_pointer (&self->report, ssdb_report_unref);
+  drop_report_view (self, SSDB_EXPORT_VIEW_SUMMARY);
   if (ssdb_runner_start (self->runner, path, flags, permission, spec.size, &spec, &error) == 0)
     {
       show_toast (self, error->message);
@@ -666,7 +861,7 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
       /* 0 when no session manager or portal can inhibit: the run goes on regardless. */
       self->inhibit_cookie
           = gtk_application_inhibit (app, GTK_WINDOW (self), GTK_APPLICATION_INHIBIT_SUSPEND,
-                                     "A storage benchmark is running");
+                                     _ ("A storage benchmark is running"));
       self->inhibit_requested = TRUE;
     }
   if (self->status_timer == 0)
@@ -688,6 +883,8 @@ stop_activated (GSimpleAction *action, GVariant *param, gpointer data)
   ssdb_runner_stop (self->runner);
   ssdb_surface_page_stop (self->surface_page);
   ssdb_fill_page_stop (self->fill_page);
+  for (guint i = 0; i < N_PAGE_RUNS; i++)
+    ssdb_page_run_stop (page_run (self, i));
   g_clear_handle_id (&self->status_timer, g_source_remove);
 }
 
@@ -749,13 +946,13 @@ update_write_controls (SsdbWindow *self, gboolean reread)
       gtk_widget_set_sensitive (GTK_WIDGET (self->write_switch),
                                 target_path (self) != NULL && !running);
       if (target_path (self) == NULL)
-        reason = "Choose a drive or a folder first";
+        reason = _ ("Choose a drive or a folder first");
       else if (self->directory != NULL)
-        reason = writes ? "Writes go to a temporary file that is removed afterwards"
-                        : "Only reads from a temporary file";
+        reason = writes ? _ ("Writes go to a temporary file that is removed afterwards")
+                        : _ ("Only reads from a temporary file");
       else
-        reason
-            = writes ? "Data in the test region will be destroyed" : "Off: the drive is only read";
+        reason = writes ? _ ("Data in the test region will be destroyed")
+                        : _ ("Off: the drive is only read");
       gtk_label_set_text (self->write_reason, reason);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->write_switch), NULL);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->write_reason), NULL);
@@ -770,6 +967,21 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
 {
   gboolean confirmed = g_strcmp0 (response, "destroy") == 0 && self->device != NULL;
 
+  if (self->confirm_for_page >= 0)
+    {
+      /* The sweep's or the workload's own confirmation: for this start only. */
+      ConfirmFor what = (ConfirmFor)self->confirm_for_page;
+      g_autofree char *device = NULL;
+
+      self->confirm_for_page = -1;
+      self->confirm_dialog = NULL;
+      if (confirmed)
+        {
+          device = g_strdup (ssdb_device_get_device_path (self->device));
+          run_page (self, what, device);
+        }
+      return;
+    }
   if (self->confirm_for_fill)
     {
       /* The fill's own confirmation: for this start only, nothing else changes. */
@@ -805,30 +1017,56 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
   update_chart (self);
 }
 
+static char *
+dup_sweep_confirm_body (SsdbWindow *self, const char *title, const char *cap, const char *path)
+{
+  SsdbSweepSpec spec;
+  g_autofree char *region = NULL;
+
+  ssdb_sweep_page_get_spec (self->sweep_page, &spec);
+  region = ssdb_format_transfer_size (spec.span_length);
+  return g_strdup_printf (_ ("The transfer-size sweep writes over the first %s of %s (%s, %s). "
+                             "All data stored there will be destroyed and cannot be recovered."),
+                          region, title, cap, path);
+}
+
+static char *
+dup_workload_confirm_body (SsdbWindow *self, const char *title, const char *cap, const char *path)
+{
+  const SsdbWorkloadSpec *spec = ssdb_workload_page_get_selected (self->workload_page);
+
+  return g_strdup_printf (_ ("The workload writes %u %% of its requests over all of %s (%s, %s). "
+                             "All data stored on it will be destroyed and cannot be recovered."),
+                          100 - spec->read_percent, title, cap, path);
+}
+
 static void
 show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
 {
   const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
   g_autofree char *title = ssdb_device_dup_title (self->device);
   g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
-  g_autofree char *heading = g_strdup_printf ("Overwrite Data on %s?", info->device_path);
+  g_autofree char *heading = g_strdup_printf (_ ("Overwrite Data on %s?"), info->device_path);
   g_autofree char *body
-      = what == CONFIRM_FILL
-            ? g_strdup_printf ("The whole-drive fill writes random data over all of %s (%s, %s), "
-                               "pass after pass. All data stored on it will be destroyed and "
-                               "cannot be recovered.",
+      = what == CONFIRM_SWEEP      ? dup_sweep_confirm_body (self, title, cap, info->device_path)
+        : what == CONFIRM_WORKLOAD ? dup_workload_confirm_body (self, title, cap, info->device_path)
+        : what == CONFIRM_FILL
+            ? g_strdup_printf (_ ("The whole-drive fill writes random data over all of %s (%s, "
+                                  "%s), pass after pass. All data stored on it will be destroyed "
+                                  "and cannot be recovered."),
                                title, cap, info->device_path)
         : what == CONFIRM_SURFACE
-            ? g_strdup_printf ("The write surface writes over the whole span of %s (%s, %s). All "
-                               "data stored there will be destroyed and cannot be recovered.",
+            ? g_strdup_printf (_ ("The write surface writes over the whole span of %s (%s, %s). "
+                                  "All data stored there will be destroyed and cannot be "
+                                  "recovered."),
                                title, cap, info->device_path)
-            : g_strdup_printf ("Write tests write over the test region of %s (%s, %s). All data "
-                               "stored there will be destroyed and cannot be recovered.",
+            : g_strdup_printf (_ ("Write tests write over the test region of %s (%s, %s). All "
+                                  "data stored there will be destroyed and cannot be recovered."),
                                title, cap, info->device_path);
   GtkWidget *dialog = adw_message_dialog_new (GTK_WINDOW (self), heading, body);
 
-  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", "_Cancel", "destroy",
-                                    "_Overwrite Data", NULL);
+  adw_message_dialog_add_responses (ADW_MESSAGE_DIALOG (dialog), "cancel", _ ("_Cancel"), "destroy",
+                                    _ ("_Overwrite Data"), NULL);
   adw_message_dialog_set_response_appearance (ADW_MESSAGE_DIALOG (dialog), "destroy",
                                               ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_set_default_response (ADW_MESSAGE_DIALOG (dialog), "cancel");
@@ -837,6 +1075,7 @@ show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
   self->confirm_dialog = ADW_MESSAGE_DIALOG (dialog);
   self->confirm_for_surface = what == CONFIRM_SURFACE;
   self->confirm_for_fill = what == CONFIRM_FILL;
+  self->confirm_for_page = what == CONFIRM_SWEEP || what == CONFIRM_WORKLOAD ? (int)what : -1;
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -890,7 +1129,7 @@ update_target_button (SsdbWindow *self)
     }
   else
     {
-      gtk_label_set_text (self->target_label, "Choose Drive");
+      gtk_label_set_text (self->target_label, _ ("Choose Drive"));
       gtk_image_set_from_icon_name (self->target_icon, "drive-harddisk-symbolic");
     }
 }
@@ -898,13 +1137,17 @@ update_target_button (SsdbWindow *self)
 static void
 target_changed (SsdbWindow *self)
 {
+  /* The pages start over on the new target: none shows a loaded report any more. */
+  self->report_views = 0;
+  g_clear_pointer (&self->report, ssdb_report_unref);
+  g_clear_pointer (&self->report_file, g_free);
+  update_report_header (self);
   update_target_button (self);
   ssdb_drive_info_set_target (self->drive_info, self->device, self->directory);
   update_write_controls (self, TRUE);
   update_surface_target (self);
   rebuild_preview (self);
   self->showing_run = FALSE;
-  g_clear_pointer (&self->report, ssdb_report_unref);
   update_chart (self);
   set_running_ui (self, ssdb_runner_get_running (self->runner));
   gtk_label_set_text (self->status_label, "");
@@ -923,7 +1166,7 @@ ssdb_window_select_target (SsdbWindow *self, const char *path)
     return FALSE;
   if (stat (path, &st) != 0 || !(S_ISBLK (st.st_mode) || S_ISDIR (st.st_mode)))
     {
-      g_autofree char *text = g_strdup_printf ("%s is neither a drive nor a folder", path);
+      g_autofree char *text = g_strdup_printf (_ ("%s is neither a drive nor a folder"), path);
 
       show_toast (self, text);
       return FALSE;
@@ -945,7 +1188,8 @@ ssdb_window_select_target (SsdbWindow *self, const char *path)
 
           if (facts == NULL)
             {
-              g_autofree char *text = g_strdup_printf ("%s: no such block device in sysfs", path);
+              g_autofree char *text
+                  = g_strdup_printf (_ ("%s: no such block device in sysfs"), path);
 
               show_toast (self, text);
               return FALSE;
@@ -1042,7 +1286,7 @@ on_devices_changed (SsdbWindow *self)
       && access (ssdb_device_get_device_path (self->device), F_OK) != 0)
     {
       g_autofree char *text
-          = g_strdup_printf ("%s was removed", ssdb_device_get_device_path (self->device));
+          = g_strdup_printf (_ ("%s was removed"), ssdb_device_get_device_path (self->device));
 
       show_toast (self, text);
       g_clear_object (&self->device);
@@ -1084,27 +1328,331 @@ select_folder_activated (GSimpleAction *action, GVariant *param, gpointer data)
 
   gtk_popover_popdown (self->target_popover);
   g_clear_object (&self->chooser);
-  self->chooser
-      = gtk_file_chooser_native_new ("Choose a Folder for the Test File", GTK_WINDOW (self),
-                                     GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, "_Select", "_Cancel");
+  self->chooser = gtk_file_chooser_native_new (
+      _ ("Choose a Folder for the Test File"), GTK_WINDOW (self),
+      GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER, _ ("_Select"), _ ("_Cancel"));
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_folder_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
 
 /* ---- reports and images ---------------------------------------------------------------- */
 
-static const SsdbSummaryResult *
-shown_result (SsdbWindow *self, const SsdbTargetInfo **info)
+/* The pages of the views, in the order of SsdbExportView. */
+#define N_VIEWS 6
+#define VIEW_BIT(v) (1u << (v))
+
+static const char *const view_pages[N_VIEWS]
+    = { "summary", "surface", "fill", "access", "sweep", "workload" };
+static const char *const view_titles[N_VIEWS] = {
+  N_ ("Summary"),     N_ ("Surface"),        N_ ("Fill"),
+  N_ ("Access Time"), N_ ("Transfer Sizes"), N_ ("Workloads"),
+};
+
+static gboolean
+summary_from_report (SsdbWindow *self)
 {
-  if (self->report != NULL)
+  return self->report != NULL && (self->report_views & VIEW_BIT (SSDB_EXPORT_VIEW_SUMMARY));
+}
+
+static void
+update_report_header (SsdbWindow *self)
+{
+  g_autofree char *text = NULL;
+
+  if (self->report != NULL && self->report_views != 0)
     {
-      *info = &self->report->target;
-      return self->report->summary;
+      g_autoptr (GDateTime) date = self->report->created
+                                       ? g_date_time_new_from_iso8601 (self->report->created, NULL)
+                                       : NULL;
+      g_autofree char *when = date ? g_date_time_format (date, "%Y-%m-%d %H:%M UTC")
+                                   : g_strdup (self->report->created ? self->report->created : "");
+
+      /* Translators: the header for a loaded report: its file name, then its date */
+      text = g_strdup_printf (_ ("Report %s · %s"), self->report_file ? self->report_file : "",
+                              when);
     }
-  *info = ssdb_runner_get_target_info (self->runner);
+  /* In the header: the switcher title's subtitle when it is narrow, the label when it is wide. */
+  adw_view_switcher_title_set_subtitle (self->switcher_title, text ? text : "");
+  gtk_label_set_text (self->report_label, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->report_label), text != NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->report_label), text);
+  if (text != NULL)
+    {
+      /* Translators: the window title while a report is shown; %s is "Report FILE · DATE" */
+      g_autofree char *title = g_strdup_printf (_ ("%s — SSD Bench"), text);
+
+      gtk_window_set_title (GTK_WINDOW (self), title);
+    }
+  else
+    gtk_window_set_title (GTK_WINDOW (self), _ ("SSD Bench"));
+}
+
+/* The page of @view no longer shows the loaded report (a new run, other settings). */
+static void
+drop_report_view (SsdbWindow *self, SsdbExportView view)
+{
+  self->report_views &= ~VIEW_BIT (view);
+  if (self->report_views == 0)
+    {
+      g_clear_pointer (&self->report, ssdb_report_unref);
+      g_clear_pointer (&self->report_file, g_free);
+    }
+  update_report_header (self);
+}
+
+/* The finished live summary run the Summary page shows, or NULL. */
+static const SsdbSummaryResult *
+live_summary (SsdbWindow *self)
+{
   if (ssdb_runner_get_running (self->runner) || !self->showing_run)
     return NULL;
   return ssdb_runner_get_final_result (self->runner);
+}
+
+/* The finished result page @view shows (loaded or live), or NULL. */
+static gconstpointer
+view_result (SsdbWindow *self, SsdbExportView view)
+{
+  switch (view)
+    {
+      case SSDB_EXPORT_VIEW_SUMMARY:
+        return summary_from_report (self) ? self->report->summary : live_summary (self);
+      case SSDB_EXPORT_VIEW_SURFACE:
+        {
+          const SsdbSurfaceResult *r = ssdb_surface_page_get_result (self->surface_page);
+
+          if (ssdb_surface_page_get_running (self->surface_page) || r == NULL
+              || (r->read->len == 0 && r->write->len == 0))
+            return NULL;
+          return r;
+        }
+      case SSDB_EXPORT_VIEW_FILL:
+        if (ssdb_fill_page_get_running (self->fill_page)
+            || !ssdb_fill_page_has_result (self->fill_page))
+          return NULL;
+        return ssdb_fill_page_get_result (self->fill_page);
+      case SSDB_EXPORT_VIEW_ACCESS:
+        {
+          const SsdbAccessResult *r = ssdb_access_page_get_result (self->access_page);
+
+          if (ssdb_page_run_get_running (page_run (self, 0)) || r == NULL || r->steps->len == 0)
+            return NULL;
+          return r;
+        }
+      case SSDB_EXPORT_VIEW_SWEEP:
+        {
+          const SsdbSweepResult *r = ssdb_sweep_page_get_result (self->sweep_page);
+
+          if (ssdb_page_run_get_running (page_run (self, 1)) || r == NULL
+              || (r->read->len == 0 && r->write->len == 0))
+            return NULL;
+          return r;
+        }
+      case SSDB_EXPORT_VIEW_WORKLOAD:
+        if (ssdb_page_run_get_running (page_run (self, 2)))
+          return NULL;
+        return ssdb_workload_page_get_result (self->workload_page);
+      default:
+        return NULL;
+    }
+}
+
+static gboolean
+visible_view (SsdbWindow *self, SsdbExportView *out)
+{
+  const char *name = adw_view_stack_get_visible_child_name (self->stack);
+
+  for (guint v = 0; v < N_VIEWS; v++)
+    if (g_strcmp0 (name, view_pages[v]) == 0)
+      {
+        *out = (SsdbExportView)v;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+static guint
+read_sysfs_uint (const char *name, const char *attr)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/class/block/%s/%s", name, attr);
+  g_autofree char *text = NULL;
+
+  if (name == NULL || !g_file_get_contents (path, &text, NULL, NULL))
+    return 0;
+  return (guint)g_ascii_strtoull (text, NULL, 10);
+}
+
+/* Facts about the selected target for a report of page runs, from what the window knows
+ * (the device's facts, or the test-file folder and size). Strings point into the device. */
+static void
+live_target_info (SsdbWindow *self, SsdbTargetInfo *info)
+{
+  memset (info, 0, sizeof *info);
+  if (self->device != NULL)
+    {
+      const SsdbDeviceInfo *d = ssdb_device_get_info (self->device);
+      g_autofree char *queue = NULL;
+
+      info->kind = SSDB_TARGET_DEVICE;
+      info->path = d->device_path;
+      info->name = d->name;
+      info->disk_name = d->disk_name ? d->disk_name : d->name;
+      info->size_bytes = d->size_bytes;
+      info->logical_block_size = read_sysfs_uint (d->name, "queue/logical_block_size");
+      info->physical_block_size = read_sysfs_uint (d->name, "queue/physical_block_size");
+      info->rotational = d->rotation_rate > 0;
+      info->discard = read_sysfs_uint (d->name, "queue/discard_max_bytes") > 0;
+      info->read_only = d->read_only;
+      info->removable = d->removable;
+      info->model = d->model;
+      info->vendor = d->vendor;
+      info->direct_io = TRUE;
+    }
+  else
+    {
+      info->kind = SSDB_TARGET_FILE;
+      info->path = self->directory;
+      info->size_bytes = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+      info->direct_io = TRUE;
+    }
+}
+
+SsdbReport *
+ssdb_window_dup_report (SsdbWindow *self, char **left_out, GError **error)
+{
+  gconstpointer results[N_VIEWS];
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autoptr (SsdbReport) report = NULL;
+  g_autofree char *data = NULL;
+  SsdbTargetInfo live_info;
+  const SsdbTargetInfo *info;
+  const SsdbTargetInfo *run_info = ssdb_runner_get_target_info (self->runner);
+  SsdbExportView visible;
+  gboolean from_report;
+  gsize length = 0;
+  guint n = 0;
+
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+
+  if (left_out != NULL)
+    *left_out = NULL;
+  for (guint v = 0; v < N_VIEWS; v++)
+    results[v] = view_result (self, (SsdbExportView)v);
+  /* The results of one target: those of the visible page's target. */
+  if (visible_view (self, &visible) && results[visible] != NULL)
+    from_report = self->report != NULL && (self->report_views & VIEW_BIT (visible));
+  else
+    from_report = self->report != NULL && self->report_views != 0;
+  for (guint v = 0; v < N_VIEWS; v++)
+    {
+      gboolean loaded = self->report != NULL && (self->report_views & VIEW_BIT (v));
+
+      if (results[v] == NULL)
+        continue;
+      if (loaded != from_report)
+        {
+          g_string_append_printf (out, "%s%s", out->len ? ", " : "", _ (view_titles[v]));
+          results[v] = NULL;
+          continue;
+        }
+      n++;
+    }
+  if (n == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                   page_runs_running (self) || ssdb_runner_get_running (self->runner)
+                       ? _ ("Wait for the run to end before saving its report")
+                       : _ ("Run a benchmark first: there is no result to save"));
+      return NULL;
+    }
+
+  if (from_report)
+    info = &self->report->target;
+  else if (run_info != NULL && g_strcmp0 (run_info->path, target_path (self)) == 0)
+    info = run_info;
+  else
+    {
+      live_target_info (self, &live_info);
+      info = &live_info;
+    }
+  report = ssdb_report_new (info, results[SSDB_EXPORT_VIEW_SUMMARY]);
+  ssdb_report_set_surface (report, results[SSDB_EXPORT_VIEW_SURFACE]);
+  ssdb_report_set_fill (report, results[SSDB_EXPORT_VIEW_FILL]);
+  ssdb_report_set_access (report, results[SSDB_EXPORT_VIEW_ACCESS]);
+  ssdb_report_set_sweep (report, results[SSDB_EXPORT_VIEW_SWEEP]);
+  ssdb_report_set_workload (report, results[SSDB_EXPORT_VIEW_WORKLOAD]);
+  if (from_report)
+    {
+      const SsdbReport *r = self->report;
+
+      /* The loaded report's stamp and the tests no page shows, so nothing of it is lost. */
+      g_free (report->tool_version);
+      report->tool_version = g_strdup (r->tool_version);
+      g_free (report->created);
+      report->created = g_strdup (r->created);
+      report->created_unix = r->created_unix;
+      g_free (report->host);
+      report->host = g_strdup (r->host);
+      g_free (report->kernel_release);
+      report->kernel_release = g_strdup (r->kernel_release);
+      g_free (report->kernel_machine);
+      report->kernel_machine = g_strdup (r->kernel_machine);
+      if (r->target_extra != NULL)
+        {
+          g_autoptr (GList) members = json_object_get_members (r->target_extra);
+
+          for (GList *l = members; l != NULL; l = l->next)
+            ssdb_report_add_target_fact (
+                report, l->data,
+                json_node_copy (json_object_get_member (r->target_extra, l->data)));
+        }
+      ssdb_report_set_recovery (report, r->recovery);
+      ssdb_report_set_consistency (report, r->consistency);
+      ssdb_report_set_compression (report, r->compression);
+      ssdb_report_set_trim (report, r->trim);
+      ssdb_report_set_freespace (report, r->freespace);
+      ssdb_report_set_readback (report, r->readback);
+    }
+  else if (self->summary_date != NULL)
+    {
+      /* Stamped with the end of the summary run, not the moment of saving. */
+      g_autoptr (GDateTime) date = g_date_time_new_from_iso8601 (self->summary_date, NULL);
+
+      if (date != NULL)
+        {
+          g_free (report->created);
+          report->created = g_strdup (self->summary_date);
+          report->created_unix = g_date_time_to_unix (date);
+        }
+    }
+  if (left_out != NULL && out->len > 0)
+    *left_out = g_strdup (out->str);
+  /* Written and read back: a report that owns its results (the pages may start new runs while
+   * it is used), and proof that it loads. */
+  data = ssdb_report_to_data (report, &length);
+  return ssdb_report_load_from_data (data, length, _ ("the report"), error);
+}
+
+gboolean
+ssdb_window_save_report_to (SsdbWindow *self, const char *path, char **left_out, GError **error)
+{
+  g_autoptr (SsdbReport) report = NULL;
+
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  report = ssdb_window_dup_report (self, left_out, error);
+  return report != NULL && ssdb_report_save (report, path, error);
+}
+
+static char *
+dup_caption (SsdbWindow *self)
+{
+  const char *date = summary_from_report (self) ? self->report->created : self->summary_date;
+
+  if (date == NULL || *date == '\0')
+    return g_strdup_printf ("SSD Bench %s", PACKAGE_VERSION);
+  return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
 }
 
 gboolean
@@ -1112,9 +1660,7 @@ ssdb_window_export_image_to (SsdbWindow *self, const char *path, GError **error)
 {
   SsdbSummaryView view;
   SsdbStyle style;
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M");
-  g_autofree char *caption = g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+  g_autofree char *caption = NULL;
 
   g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
 
@@ -1122,32 +1668,18 @@ ssdb_window_export_image_to (SsdbWindow *self, const char *path, GError **error)
     return ssdb_surface_page_export_png (self->surface_page, path, error);
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "fill") == 0)
     return ssdb_fill_page_export_png (self->fill_page, path, error);
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "access") == 0)
+    return ssdb_access_page_export_png (self->access_page, path, error);
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "sweep") == 0)
+    return ssdb_sweep_page_export_png (self->sweep_page, path, error);
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "workload") == 0)
+    return ssdb_workload_page_export_png (self->workload_page, path, error);
+  caption = dup_caption (self);
   ssdb_summary_chart_fill_view (self->chart, &view);
   view.caption = caption;
   view.running_index = -1;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   return ssdb_render_summary_png (&view, &style, path, 1000, 640, 2, error);
-}
-
-static void
-on_export_response (GtkNativeDialog *dialog, int response, SsdbWindow *self)
-{
-  if (response == GTK_RESPONSE_ACCEPT)
-    {
-      g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
-      g_autofree char *path = file ? g_file_get_path (file) : NULL;
-      g_autoptr (GError) error = NULL;
-
-      if (path != NULL && !ssdb_window_export_image_to (self, path, &error))
-        show_toast (self, error->message);
-      else if (path != NULL)
-        {
-          g_autofree char *text = g_strdup_printf ("Image saved to %s", path);
-
-          show_toast (self, text);
-        }
-    }
-  g_clear_object (&self->chooser);
 }
 
 static char *
@@ -1166,21 +1698,28 @@ suggested_name (SsdbWindow *self, const char *ext)
   return g_strdup_printf ("ssdbench-%s-%s.%s", base, date, ext);
 }
 
-void
+SsdbExportDialog *
 ssdb_window_export_image (SsdbWindow *self)
 {
-  g_autofree char *name = suggested_name (self, "png");
-  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autofree char *left_out = NULL;
+  SsdbExportDialog *dialog;
+  SsdbExportView view;
 
-  g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new ("Export Image", GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, "_Export", "_Cancel");
-  gtk_file_filter_set_name (filter, "PNG Images");
-  gtk_file_filter_add_mime_type (filter, "image/png");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
-  gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
-  g_signal_connect (self->chooser, "response", G_CALLBACK (on_export_response), self);
-  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+
+  report = ssdb_window_dup_report (self, &left_out, &error);
+  if (report == NULL)
+    {
+      show_toast (self, error->message);
+      return NULL;
+    }
+  if (!visible_view (self, &view) || !ssdb_export_report_has_view (report, view))
+    ssdb_export_first_view (report, &view);
+  dialog = ssdb_export_dialog_new (GTK_WINDOW (self), report, view);
+  gtk_window_present (GTK_WINDOW (dialog));
+  return dialog;
 }
 
 static void
@@ -1190,22 +1729,24 @@ on_save_response (GtkNativeDialog *dialog, int response, SsdbWindow *self)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = file ? g_file_get_path (file) : NULL;
-      const SsdbTargetInfo *info = NULL;
-      const SsdbSummaryResult *result = shown_result (self, &info);
+      g_autofree char *left_out = NULL;
       g_autoptr (GError) error = NULL;
 
-      if (path != NULL && result != NULL && info != NULL)
+      if (path != NULL && !ssdb_window_save_report_to (self, path, &left_out, &error))
+        show_toast (self, error->message);
+      else if (path != NULL && left_out != NULL)
         {
-          g_autoptr (SsdbReport) report = ssdb_report_new (info, (SsdbSummaryResult *)result);
+          /* Translators: a file, then the pages whose results were not saved */
+          g_autofree char *text = g_strdup_printf (
+              _ ("Report saved to %s; left out, measured on another target: %s"), path, left_out);
 
-          if (!ssdb_report_save (report, path, &error))
-            show_toast (self, error->message);
-          else
-            {
-              g_autofree char *text = g_strdup_printf ("Report saved to %s", path);
+          show_toast (self, text);
+        }
+      else if (path != NULL)
+        {
+          g_autofree char *text = g_strdup_printf (_ ("Report saved to %s"), path);
 
-              show_toast (self, text);
-            }
+          show_toast (self, text);
         }
     }
   g_clear_object (&self->chooser);
@@ -1214,28 +1755,132 @@ on_save_response (GtkNativeDialog *dialog, int response, SsdbWindow *self)
 void
 ssdb_window_save_report (SsdbWindow *self)
 {
-  const SsdbTargetInfo *info = NULL;
   g_autofree char *name = NULL;
   g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (GError) error = NULL;
 
-  if (shown_result (self, &info) == NULL || info == NULL)
+  report = ssdb_window_dup_report (self, NULL, &error);
+  if (report == NULL)
     {
-      show_toast (self, ssdb_runner_get_running (self->runner)
-                            ? "Wait for the run to end before saving its report"
-                            : "Run a benchmark first: there is no result to save");
+      show_toast (self, error->message);
       return;
     }
   name = suggested_name (self, "json");
   g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new ("Save Report", GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_SAVE, "_Save", "_Cancel");
-  gtk_file_filter_set_name (filter, "SSD Bench Reports");
+  self->chooser
+      = gtk_file_chooser_native_new (_ ("Save Report"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_SAVE, _ ("_Save"), _ ("_Cancel"));
+  gtk_file_filter_set_name (filter, _ ("SSD Bench Reports"));
   gtk_file_filter_add_mime_type (filter, "application/json");
   gtk_file_filter_add_suffix (filter, "json");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   gtk_file_chooser_set_current_name (GTK_FILE_CHOOSER (self->chooser), name);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_save_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+/* Puts page @view back to the selected target, without a result. */
+static void
+reset_view (SsdbWindow *self, SsdbExportView view)
+{
+  g_autofree char *title = NULL;
+
+  if (view == SSDB_EXPORT_VIEW_SUMMARY)
+    return;
+  title = dup_target_title (self);
+  switch (view)
+    {
+      case SSDB_EXPORT_VIEW_SURFACE:
+        ssdb_surface_page_set_target (self->surface_page, title, device_size (self),
+                                      self->write_refusal);
+        break;
+      case SSDB_EXPORT_VIEW_FILL:
+        ssdb_fill_page_set_target (self->fill_page, title, device_size (self), self->write_refusal);
+        break;
+      case SSDB_EXPORT_VIEW_ACCESS:
+        ssdb_access_page_set_target (self->access_page, title, device_size (self));
+        break;
+      case SSDB_EXPORT_VIEW_SWEEP:
+        ssdb_sweep_page_set_target (self->sweep_page, title, device_size (self));
+        break;
+      case SSDB_EXPORT_VIEW_WORKLOAD:
+        ssdb_workload_page_set_target (self->workload_page, title, device_size (self));
+        break;
+      default:
+        break;
+    }
+}
+
+gboolean
+ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autofree char *title = NULL;
+  SsdbExportView first;
+  guint old_views;
+
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page)
+      || ssdb_fill_page_get_running (self->fill_page) || page_runs_running (self))
+    g_set_error (&local, SSDB_ERROR, SSDB_ERROR_FAILED, _ ("Stop the run before opening a report"));
+  else
+    report = ssdb_report_load (path, &local);
+  if (report != NULL && !ssdb_export_first_view (report, &first))
+    {
+      g_autofree char *base = g_path_get_basename (path);
+
+      g_set_error (&local, SSDB_ERROR, SSDB_ERROR_REPORT, _ ("%s holds no test SSD Bench can show"),
+                   base);
+      g_clear_pointer (&report, ssdb_report_unref);
+    }
+  if (report == NULL)
+    {
+      show_toast (self, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return FALSE;
+    }
+
+  old_views = self->report_views;
+  g_clear_pointer (&self->report, ssdb_report_unref);
+  self->report = g_steal_pointer (&report);
+  g_free (self->report_file);
+  self->report_file = g_path_get_basename (path);
+  self->report_views = 0;
+  title = dup_report_title (&self->report->target);
+
+#define SHOW(v, ok)                                                                                \
+  if (ok)                                                                                          \
+    self->report_views |= VIEW_BIT (v);                                                            \
+  else if (old_views & VIEW_BIT (v))                                                               \
+    reset_view (self, v);
+  SHOW (SSDB_EXPORT_VIEW_SUMMARY, self->report->summary != NULL);
+  SHOW (SSDB_EXPORT_VIEW_SURFACE,
+        self->report->surface != NULL
+            && ssdb_surface_page_show_result (self->surface_page, self->report->surface, title,
+                                              self->report->target.size_bytes));
+  SHOW (SSDB_EXPORT_VIEW_FILL,
+        self->report->fill != NULL
+            && ssdb_fill_page_show_result (self->fill_page, self->report->fill, title));
+  SHOW (SSDB_EXPORT_VIEW_ACCESS,
+        self->report->access != NULL
+            && ssdb_access_page_show_result (self->access_page, self->report->access, title));
+  SHOW (SSDB_EXPORT_VIEW_SWEEP,
+        self->report->sweep != NULL
+            && ssdb_sweep_page_show_result (self->sweep_page, self->report->sweep, title));
+  SHOW (SSDB_EXPORT_VIEW_WORKLOAD,
+        self->report->workload != NULL
+            && ssdb_workload_page_show_result (self->workload_page, self->report->workload, title));
+#undef SHOW
+
+  update_chart (self);
+  update_report_header (self);
+  adw_view_stack_set_visible_child_name (self->stack, view_pages[first]);
+  gtk_label_set_text (self->status_label, self->report->created ? self->report->created : "");
+  return TRUE;
 }
 
 static void
@@ -1245,26 +1890,11 @@ on_open_response (GtkNativeDialog *dialog, int response, SsdbWindow *self)
     {
       g_autoptr (GFile) file = gtk_file_chooser_get_file (GTK_FILE_CHOOSER (dialog));
       g_autofree char *path = file ? g_file_get_path (file) : NULL;
-      g_autoptr (GError) error = NULL;
-      SsdbReport *report = path ? ssdb_report_load (path, &error) : NULL;
 
-      if (report == NULL)
-        show_toast (self, error ? error->message : "Cannot open this file");
-      else if (report->summary == NULL)
-        {
-          g_autofree char *text = g_strdup_printf ("%s holds no summary run", path);
-
-          show_toast (self, text);
-          ssdb_report_unref (report);
-        }
+      if (path == NULL)
+        show_toast (self, _ ("Cannot open this file"));
       else
-        {
-          g_clear_pointer (&self->report, ssdb_report_unref);
-          self->report = report;
-          adw_view_stack_set_visible_child_name (self->stack, "summary");
-          update_chart (self);
-          gtk_label_set_text (self->status_label, report->created ? report->created : "");
-        }
+        ssdb_window_load_report (self, path, NULL);
     }
   g_clear_object (&self->chooser);
 }
@@ -1276,18 +1906,137 @@ ssdb_window_open_report (SsdbWindow *self)
 
   if (ssdb_runner_get_running (self->runner))
     {
-      show_toast (self, "Stop the run before opening a report");
+      show_toast (self, _ ("Stop the run before opening a report"));
       return;
     }
   g_clear_object (&self->chooser);
-  self->chooser = gtk_file_chooser_native_new ("Open Report", GTK_WINDOW (self),
-                                               GTK_FILE_CHOOSER_ACTION_OPEN, "_Open", "_Cancel");
-  gtk_file_filter_set_name (filter, "SSD Bench Reports");
+  self->chooser
+      = gtk_file_chooser_native_new (_ ("Open Report"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
+  gtk_file_filter_set_name (filter, _ ("SSD Bench Reports"));
   gtk_file_filter_add_mime_type (filter, "application/json");
   gtk_file_filter_add_suffix (filter, "json");
   gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+gboolean
+ssdb_window_open_file (SsdbWindow *self, GFile *file, GError **error)
+{
+  g_autofree char *path = NULL;
+
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
+  g_return_val_if_fail (G_IS_FILE (file), FALSE);
+
+  path = g_file_get_path (file);
+  if (path == NULL)
+    {
+      g_autofree char *uri = g_file_get_uri (file);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND, _ ("%s is not a local file"), uri);
+      show_toast (self, (*error)->message);
+      return FALSE;
+    }
+  /* A folder or a block device is a target; anything else is read as a report. */
+  if (g_file_test (path, G_FILE_TEST_IS_DIR) || !g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    {
+      struct stat st;
+
+      if (g_file_test (path, G_FILE_TEST_IS_DIR) || (stat (path, &st) == 0 && S_ISBLK (st.st_mode)))
+        {
+          if (ssdb_window_select_target (self, path))
+            return TRUE;
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, "%s",
+                       self->last_toast ? self->last_toast : path);
+          return FALSE;
+        }
+    }
+  return ssdb_window_load_report (self, path, error);
+}
+
+SsdbCompareWindow *
+ssdb_window_compare_files (SsdbWindow *self, GFile *const *files, guint n_files, GError **error)
+{
+  g_autoptr (GPtrArray) reports
+      = g_ptr_array_new_with_free_func ((GDestroyNotify)ssdb_report_unref);
+  g_autoptr (GError) local = NULL;
+  SsdbCompareWindow *compare;
+
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+
+  for (guint i = 0; i < n_files && local == NULL; i++)
+    {
+      g_autofree char *path = g_file_get_path (files[i]);
+      SsdbReport *report = NULL;
+
+      if (path == NULL)
+        g_set_error (&local, SSDB_ERROR, SSDB_ERROR_NOT_FOUND, _ ("Cannot open this file"));
+      else
+        report = ssdb_report_load (path, &local);
+      if (report != NULL)
+        g_ptr_array_add (reports, report);
+    }
+  compare = local == NULL ? ssdb_compare_window_new (
+                GTK_WINDOW (self), (SsdbReport *const *)reports->pdata, reports->len, &local)
+                          : NULL;
+  if (compare == NULL)
+    {
+      show_toast (self, local->message);
+      g_propagate_error (error, g_steal_pointer (&local));
+      return NULL;
+    }
+  gtk_window_present (GTK_WINDOW (compare));
+  return compare;
+}
+
+static void
+on_compare_response (GtkNativeDialog *dialog, int response, SsdbWindow *self)
+{
+  if (response == GTK_RESPONSE_ACCEPT)
+    {
+      g_autoptr (GListModel) list = gtk_file_chooser_get_files (GTK_FILE_CHOOSER (dialog));
+      g_autoptr (GPtrArray) files = g_ptr_array_new_with_free_func (g_object_unref);
+
+      for (guint i = 0; i < g_list_model_get_n_items (list); i++)
+        g_ptr_array_add (files, g_list_model_get_item (list, i));
+      ssdb_window_compare_files (self, (GFile *const *)files->pdata, files->len, NULL);
+    }
+  g_clear_object (&self->chooser);
+}
+
+static void
+compare_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  SsdbWindow *self = SSDB_WINDOW (data);
+  g_autoptr (GtkFileFilter) filter = gtk_file_filter_new ();
+
+  g_clear_object (&self->chooser);
+  self->chooser
+      = gtk_file_chooser_native_new (_ ("Compare Reports"), GTK_WINDOW (self),
+                                     GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Compare"), _ ("_Cancel"));
+  gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
+  gtk_file_filter_set_name (filter, _ ("SSD Bench Reports"));
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  g_signal_connect (self->chooser, "response", G_CALLBACK (on_compare_response), self);
+  gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
+}
+
+static gboolean
+on_drop (GtkDropTarget *target, const GValue *value, double x, double y, SsdbWindow *self)
+{
+  if (!G_VALUE_HOLDS (value, G_TYPE_FILE) || g_value_get_object (value) == NULL)
+    return FALSE;
+  return ssdb_window_open_file (self, g_value_get_object (value), NULL);
+}
+
+GtkDropTarget *
+ssdb_window_get_drop_target (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->drop_target;
 }
 
 /* ---- settings -------------------------------------------------------------------------- */
@@ -1308,7 +2057,7 @@ on_settings_changed (SsdbWindow *self, const char *key)
       rebuild_preview (self);
       if (g_strcmp0 (key, "profile") == 0 || g_strcmp0 (key, "mix") == 0)
         self->showing_run = FALSE;
-      g_clear_pointer (&self->report, ssdb_report_unref);
+      drop_report_view (self, SSDB_EXPORT_VIEW_SUMMARY);
       update_chart (self);
     }
 }
@@ -1333,6 +2082,7 @@ static const GActionEntry win_entries[] = {
   { .name = "start", .activate = start_activated },
   { .name = "stop", .activate = stop_activated },
   { .name = "select-folder", .activate = select_folder_activated },
+  { .name = "compare", .activate = compare_activated },
 };
 
 static void
@@ -1355,6 +2105,12 @@ ssdb_window_dispose (GObject *object)
       ssdb_fill_page_stop (self->fill_page);
       g_signal_handlers_disconnect_by_data (self->fill_page, self);
     }
+  if (self->access_page != NULL && self->sweep_page != NULL && self->workload_page != NULL)
+    for (guint i = 0; i < N_PAGE_RUNS; i++)
+      {
+        ssdb_page_run_stop (page_run (self, i));
+        g_signal_handlers_disconnect_by_data (page_run (self, i), self);
+      }
   if (self->monitor != NULL)
     g_signal_handlers_disconnect_by_data (self->monitor, self);
   if (self->settings != NULL)
@@ -1383,6 +2139,8 @@ ssdb_window_finalize (GObject *object)
   g_free (self->confirmed_device);
   g_free (self->write_refusal);
   g_free (self->last_toast);
+  g_free (self->report_file);
+  g_free (self->summary_date);
   G_OBJECT_CLASS (ssdb_window_parent_class)->finalize (object);
 }
 
@@ -1399,9 +2157,14 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   g_type_ensure (SSDB_TYPE_DRIVE_INFO);
   g_type_ensure (SSDB_TYPE_SURFACE_PAGE);
   g_type_ensure (SSDB_TYPE_FILL_PAGE);
+  g_type_ensure (SSDB_TYPE_ACCESS_PAGE);
+  g_type_ensure (SSDB_TYPE_SWEEP_PAGE);
+  g_type_ensure (SSDB_TYPE_WORKLOAD_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
+  BIND (switcher_title);
+  BIND (report_label);
   BIND (target_button);
   BIND (target_popover);
   BIND (target_list);
@@ -1425,6 +2188,9 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (drive_info);
   BIND (surface_page);
   BIND (fill_page);
+  BIND (access_page);
+  BIND (sweep_page);
+  BIND (workload_page);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_target_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_write_state_set);
@@ -1453,6 +2219,27 @@ ssdb_window_init (SsdbWindow *self)
   g_signal_connect_swapped (self->fill_page, "finished", G_CALLBACK (on_fill_finished), self);
   g_signal_connect_swapped (self->fill_page, "notify::running", G_CALLBACK (on_surface_running),
                             self);
+  self->confirm_for_page = -1;
+  self->drop_target = gtk_drop_target_new (G_TYPE_FILE, GDK_ACTION_COPY);
+  g_signal_connect (self->drop_target, "drop", G_CALLBACK (on_drop), self);
+  gtk_widget_add_controller (GTK_WIDGET (self), GTK_EVENT_CONTROLLER (self->drop_target));
+  for (guint i = 0; i < N_PAGE_RUNS; i++)
+    {
+      SsdbPageRun *run = page_run (self, i);
+
+      g_signal_connect (run, "updated", G_CALLBACK (on_page_run_updated), self);
+      g_signal_connect (run, "finished", G_CALLBACK (on_page_run_finished), self);
+      g_signal_connect_swapped (run, "notify::running", G_CALLBACK (on_page_run_running), self);
+    }
+}
+
+const char *
+ssdb_window_get_report_title (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return gtk_widget_get_visible (GTK_WIDGET (self->report_label))
+             ? gtk_label_get_text (self->report_label)
+             : NULL;
 }
 
 SsdbWindow *
@@ -1468,9 +2255,10 @@ ssdb_window_new (SsdbApplication *app)
   self->settings = g_object_ref (ssdb_application_get_settings (app));
   self->monitor = g_object_ref (ssdb_application_get_device_monitor (app));
 
-  gtk_window_set_default_size (GTK_WINDOW (self),
-                               g_settings_get_int (self->settings, "window-width"),
-                               g_settings_get_int (self->settings, "window-height"));
+  /* A damaged setting must not make a window of no or of absurd size. */
+  gtk_window_set_default_size (
+      GTK_WINDOW (self), CLAMP (g_settings_get_int (self->settings, "window-width"), 320, 16384),
+      CLAMP (g_settings_get_int (self->settings, "window-height"), 320, 16384));
   if (g_settings_get_boolean (self->settings, "window-maximized"))
     gtk_window_maximize (GTK_WINDOW (self));
 
@@ -1495,6 +2283,7 @@ ssdb_window_new (SsdbApplication *app)
   unit_action = g_settings_create_action (self->settings, "unit");
   g_action_map_add_action (G_ACTION_MAP (self), unit_action);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
+  ssdb_workload_page_set_settings (self->workload_page, self->settings);
 
   gtk_list_box_bind_model (self->target_list, G_LIST_MODEL (self->monitor), create_target_row, self,
                            NULL);
@@ -1537,6 +2326,27 @@ ssdb_window_get_fill_page (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->fill_page;
+}
+
+SsdbAccessPage *
+ssdb_window_get_access_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->access_page;
+}
+
+SsdbSweepPage *
+ssdb_window_get_sweep_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->sweep_page;
+}
+
+SsdbWorkloadPage *
+ssdb_window_get_workload_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->workload_page;
 }
 
 void

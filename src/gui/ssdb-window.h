@@ -3,12 +3,17 @@
 
 #include <adwaita.h>
 
+#include "ssdb-access-page.h"
 #include "ssdb-application.h"
+#include "ssdb-compare-window.h"
 #include "ssdb-drive-info.h"
+#include "ssdb-export-dialog.h"
 #include "ssdb-fill-page.h"
 #include "ssdb-runner.h"
 #include "ssdb-summary-chart.h"
 #include "ssdb-surface-page.h"
+#include "ssdb-sweep-page.h"
+#include "ssdb-workload-page.h"
 
 G_BEGIN_DECLS
 
@@ -63,9 +68,21 @@ ssdb_window_get_surface_page (SsdbWindow *self);
 SsdbFillPage *
 ssdb_window_get_fill_page (SsdbWindow *self);
 
+/** ssdb_window_get_access_page: Returns: (transfer none): the Access Time page. */
+SsdbAccessPage *
+ssdb_window_get_access_page (SsdbWindow *self);
+
+/** ssdb_window_get_sweep_page: Returns: (transfer none): the Transfer Sizes page. */
+SsdbSweepPage *
+ssdb_window_get_sweep_page (SsdbWindow *self);
+
+/** ssdb_window_get_workload_page: Returns: (transfer none): the Workloads page. */
+SsdbWorkloadPage *
+ssdb_window_get_workload_page (SsdbWindow *self);
+
 /**
  * ssdb_window_set_page:
- * @name: "summary", "surface" or "info"
+ * @name: "summary", "surface", "fill", "access", "sweep", "workload" or "info"
  *
  * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
  */
@@ -107,15 +124,116 @@ void
 ssdb_window_open_report (SsdbWindow *self);
 void
 ssdb_window_save_report (SsdbWindow *self);
-void
+
+/**
+ * ssdb_window_export_image:
+ *
+ * "Export Image…": opens the Export window with the report ssdb_window_dup_report() builds and
+ * the view of the page shown (or the report's first view). A toast says why when there is
+ * nothing to export.
+ *
+ * Returns: (transfer none) (nullable): the Export window, or %NULL.
+ */
+SsdbExportDialog *
 ssdb_window_export_image (SsdbWindow *self);
+
+/**
+ * ssdb_window_dup_report:
+ * @left_out: (out) (optional) (transfer full): the titles of the pages whose results were left
+ *   out because they were measured on another target (a loaded report versus live runs),
+ *   comma-separated, or %NULL when none was
+ * @error: SSDB_ERROR_FAILED when no page holds a finished result
+ *
+ * Builds one report of every finished result the pages show (summary, surface, fill, access
+ * time, transfer sizes, workload), all of one target: the target of the page shown. Results of
+ * a loaded report keep its date, machine and target facts, and its tests that no page shows;
+ * live results carry the selected target's facts and the end time of the summary run. The
+ * report owns copies of the results.
+ *
+ * Returns: (transfer full) (nullable): the report, or %NULL with @error.
+ */
+SsdbReport *
+ssdb_window_dup_report (SsdbWindow *self, char **left_out, GError **error);
+
+/**
+ * ssdb_window_save_report_to:
+ * @path: the file to write
+ * @left_out: (out) (optional) (transfer full): as for ssdb_window_dup_report()
+ * @error: as ssdb_window_dup_report() and ssdb_report_save()
+ *
+ * Writes ssdb_window_dup_report() to @path (what "Save Report…" does after its file chooser).
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+ssdb_window_save_report_to (SsdbWindow *self, const char *path, char **left_out, GError **error);
+
+/**
+ * ssdb_window_load_report:
+ * @path: a report file
+ * @error: SSDB_ERROR_REPORT (with the loader's message naming the file and the field),
+ *   SSDB_ERROR_NOT_FOUND, SSDB_ERROR_PERMISSION, or SSDB_ERROR_FAILED while a run is in progress
+ *
+ * Shows every view @path holds on its page, drawn by the same painters as a live run, makes the
+ * first of them visible and names the report (file, date) in the header. On error a toast
+ * shows the message and nothing shown changes.
+ *
+ * Returns: %TRUE when the report is shown.
+ */
+gboolean
+ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error);
+
+/**
+ * ssdb_window_open_file:
+ * @file: a dropped or command-line file
+ * @error: as ssdb_window_load_report() or ssdb_window_select_target()
+ *
+ * A folder or a block device becomes the target; any other file is loaded as a report.
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+ssdb_window_open_file (SsdbWindow *self, GFile *file, GError **error);
+
+/**
+ * ssdb_window_get_drop_target:
+ *
+ * Returns: (transfer none): the window's drop target for files (a report, a folder or a device
+ *   dropped onto the window is opened with ssdb_window_open_file()).
+ */
+GtkDropTarget *
+ssdb_window_get_drop_target (SsdbWindow *self);
+
+/**
+ * ssdb_window_get_report_title:
+ *
+ * Returns: (transfer none) (nullable): what the header says of the loaded report ("Report
+ *   FILE.json · DATE"), or %NULL when no page shows a loaded report.
+ */
+const char *
+ssdb_window_get_report_title (SsdbWindow *self);
+
+/**
+ * ssdb_window_compare_files:
+ * @files: (array length=n_files): report files (what "Compare Reports…" chose)
+ * @n_files: 2 .. %SSDB_COMPARE_MAX_REPORTS
+ * @error: the loader's error naming the file and field, or SSDB_ERROR_INVALID_ARGUMENT for too
+ *   few or too many reports or no view they all hold
+ *
+ * Loads the reports and presents the Compare window over them; on error a toast shows the
+ * message.
+ *
+ * Returns: (transfer none) (nullable): the Compare window, or %NULL with @error.
+ */
+SsdbCompareWindow *
+ssdb_window_compare_files (SsdbWindow *self, GFile *const *files, guint n_files, GError **error);
 
 /**
  * ssdb_window_export_image_to:
  * @path: PNG file to write
  *
  * Renders the page shown with the fixed review style: the summary at 1000 × 640 logical pixels,
- * the surface at 1200 × 700, both at scale 2.
+ * the other charts at 1200 × 700, all at scale 2.
  *
  * Returns: %TRUE, or %FALSE with @error naming @path.
  */

@@ -1,0 +1,637 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-access-page.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
+#include "render/ssdb-access-painter.h"
+#include "ssdb-gui-util.h"
+#include "ssdb-page-parts.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+#define N_ROWS 6
+
+static const guint block_table[] = { 512, 4096, 8192, 16384, 65536 };
+static const guint max_depth_table[] = { 1, 2, 4, 8, 16, 32, 64, 128, 256 };
+static const guint64 span_gb_table[] = { 0, 1, 10, 100 };
+static const guint64 step_ms_table[] = { 500, 1000, 3000, 5000, 10000 };
+
+struct _SsdbAccessPage
+{
+  GtkBox parent_instance;
+
+  SsdbPageParts parts;
+  GtkDropDown *block_dropdown;
+  GtkDropDown *mode_dropdown;
+  GtkDropDown *depth_dropdown;
+  GtkDropDown *span_dropdown;
+  GtkDropDown *step_dropdown;
+  GtkSwitch *relief_switch;
+  GtkGrid *table;
+  GtkWidget *table_box;
+
+  SsdbPageRun *run;
+  SsdbAccessChart kind;
+  char *title;
+  char *subtitle;
+  guint64 device_bytes;
+  gint64 started_us;
+};
+
+G_DEFINE_FINAL_TYPE (SsdbAccessPage, ssdb_access_page, GTK_TYPE_BOX)
+
+/* ---- results -------------------------------------------------------------------------- */
+
+static gpointer
+dup_result (gconstpointer data)
+{
+  const SsdbAccessResult *r = data;
+  SsdbAccessResult *c = ssdb_access_result_new (&r->spec);
+
+  g_array_set_size (c->steps, 0);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      SsdbAccessStep s = g_array_index (r->steps, SsdbAccessStep, i);
+
+      s.fio_command = g_strdup (s.fio_command);
+      g_array_append_val (c->steps, s);
+    }
+  c->analysis = r->analysis;
+  c->analysis.words = g_strdup (r->analysis.words);
+  c->prepare_ns = r->prepare_ns;
+  c->cancelled = r->cancelled;
+  return c;
+}
+
+typedef struct
+{
+  SsdbAccessResult *result;
+} Work;
+
+static void
+work_free (gpointer data)
+{
+  Work *w = data;
+
+  g_clear_pointer (&w->result, ssdb_access_result_free);
+  g_free (w);
+}
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+static void
+on_progress (SsdbAccessResult *result, int step, double fraction, gpointer user_data)
+{
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  Work *w = data;
+
+  ssdb_access_run (target, w->result, on_progress, job, cancellable, error);
+  return g_steal_pointer (&w->result);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static const SsdbAccessResult *
+shown (SsdbAccessPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+static void
+fill_view (SsdbAccessPage *self, SsdbAccessView *view)
+{
+  ssdb_access_view_init (view);
+  view->result = shown (self);
+  view->chart = self->kind;
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->running = ssdb_page_run_get_running (self->run);
+  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+}
+
+static void
+draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
+{
+  SsdbAccessView view;
+
+  fill_view (SSDB_ACCESS_PAGE (data), &view);
+  ssdb_access_painter_draw (&view, style, cr, width, height);
+}
+
+/* The heatmap cell under the pointer: its range, share of reads and the step's mean and p99. */
+static gboolean
+on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  SsdbAccessPage *self)
+{
+  SsdbAccessView view;
+  guint step;
+  int bin;
+  g_autofree char *text = NULL;
+
+  fill_view (self, &view);
+  if (keyboard || view.result == NULL || view.chart != SSDB_ACCESS_CHART_HEATMAP
+      || !ssdb_access_painter_cell_at (&view, gtk_widget_get_width (widget),
+                                       gtk_widget_get_height (widget), x, y, &step, &bin))
+    return FALSE;
+  text = ssdb_access_painter_dup_hover_text (&view, step, bin, TRUE);
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
+static char *
+format_cell (const SsdbAccessStep *s, guint row)
+{
+  if (s->state != SSDB_ENTRY_DONE && s->io.ios == 0)
+    return g_strdup ("\u2014");
+  switch (row)
+    {
+      case 0:
+        return ssdb_chart_format_double (s->iops, 0, TRUE);
+      case 1:
+        return ssdb_chart_format_ms (s->mean_ns, TRUE);
+      case 2:
+        return ssdb_chart_format_ms ((double)s->median_ns, TRUE);
+      case 3:
+        return ssdb_chart_format_ms ((double)s->p99_ns, TRUE);
+      case 4:
+        return ssdb_chart_format_ms ((double)s->max_ns, TRUE);
+      default:
+        return ssdb_chart_format_double (s->achieved_depth, 1, TRUE);
+    }
+}
+
+static GtkWidget *
+cell (const char *text, gboolean header)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), header ? 0 : 1);
+  gtk_widget_add_css_class (label, "numeric");
+  if (header)
+    gtk_widget_add_css_class (label, "dim-label");
+  return label;
+}
+
+/* The table under the chart: one column per step, one row per measure. */
+static void
+update_table (SsdbAccessPage *self)
+{
+  static const char *const names[N_ROWS]
+      = { N_ ("IOPS"),    N_ ("Mean"),          N_ ("Median"), N_ ("99th percentile"),
+          N_ ("Slowest"), N_ ("Achieved depth") };
+  const SsdbAccessResult *r = shown (self);
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
+    gtk_grid_remove (self->table, child);
+  gtk_widget_set_visible (self->table_box, r != NULL);
+  if (r == NULL)
+    return;
+  for (guint row = 0; row < N_ROWS; row++)
+    gtk_grid_attach (self->table, cell (_ (names[row]), TRUE), 0, row + 1, 1, 1);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+      g_autofree char *head = ssdb_access_step_label (r->spec.mode, s->depth);
+      GtkWidget *h = cell (head, FALSE);
+
+      gtk_widget_add_css_class (h, "heading");
+      gtk_grid_attach (self->table, h, i + 1, 0, 1, 1);
+      for (guint row = 0; row < N_ROWS; row++)
+        {
+          g_autofree char *text = format_cell (s, row);
+
+          gtk_grid_attach (self->table, cell (text, FALSE), i + 1, row + 1, 1, 1);
+        }
+    }
+}
+
+static void
+update_status (SsdbAccessPage *self)
+{
+  const SsdbAccessResult *r = shown (self);
+  g_autofree char *text = NULL;
+  int running = -1;
+
+  if (!ssdb_page_run_get_running (self->run))
+    return;
+  for (guint i = 0; r != NULL && i < r->steps->len; i++)
+    if (g_array_index (r->steps, SsdbAccessStep, i).state == SSDB_ENTRY_RUNNING)
+      running = (int)i;
+  if (r == NULL || (running < 0 && ssdb_page_run_get_updates (self->run) == 0))
+    text = g_strdup (_ ("Opening the target"));
+  else if (running < 0)
+    text = g_strdup_printf (_ ("Preparing · %d %%"),
+                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
+  else
+    {
+      const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, running);
+      g_autofree char *label = ssdb_access_step_label (r->spec.mode, s->depth);
+
+      /* Translators: "QD8 · step 4 of 6 · 45 %" */
+      text = g_strdup_printf (_ ("%s · step %d of %u · %d %%"), label, running + 1, r->steps->len,
+                              (int)(ssdb_page_run_get_fraction (self->run) * 100));
+    }
+  gtk_label_set_text (self->parts.status, text);
+}
+
+static void
+refresh (SsdbAccessPage *self)
+{
+  const SsdbAccessResult *r = shown (self);
+
+  ssdb_chart_view_invalidate (self->parts.chart);
+  update_table (self);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  r && r->analysis.words ? r->analysis.words : "", -1);
+}
+
+static void
+on_updated (SsdbAccessPage *self)
+{
+  refresh (self);
+  update_status (self);
+}
+
+static void
+on_finished (SsdbAccessPage *self, const GError *error)
+{
+  SsdbAccessResult *r = ssdb_page_run_get_result (self->run);
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    r->cancelled = TRUE;
+  if (error == NULL)
+    {
+      g_autofree char *took = ssdb_page_parts_format_seconds (
+          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+
+      text = g_strdup_printf (_ ("Done in %s · %u steps"), took, r ? r->steps->len : 0);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = g_strdup (_ ("Stopped · the steps measured so far are kept"));
+  else
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->parts.status, text);
+  refresh (self);
+}
+
+/* ---- settings ------------------------------------------------------------------------- */
+
+static char *
+block_label (guint i)
+{
+  return ssdb_format_transfer_size (block_table[i]);
+}
+
+static char *
+mode_label (guint i)
+{
+  return g_strdup (i == 0 ? _ ("Queue depth") : _ ("Threads"));
+}
+
+static char *
+depth_label (guint i)
+{
+  /* Translators: the deepest step, "up to 32" */
+  return g_strdup_printf (_ ("up to %u"), max_depth_table[i]);
+}
+
+static char *
+span_label (guint i)
+{
+  if (span_gb_table[i] == 0)
+    return g_strdup (_ ("Whole span"));
+  /* Translators: the span of the random reads, "First 10 GB" */
+  return g_strdup_printf (_ ("First %u GB"), (guint)span_gb_table[i]);
+}
+
+static char *
+step_label (guint i)
+{
+  return ssdb_page_parts_format_seconds (step_ms_table[i] * 1000000);
+}
+
+void
+ssdb_access_page_get_spec (SsdbAccessPage *self, SsdbAccessSpec *spec)
+{
+  guint i, max, limit;
+  guint64 gb;
+
+  g_return_if_fail (SSDB_IS_ACCESS_PAGE (self));
+  g_return_if_fail (spec != NULL);
+
+  ssdb_access_spec_init (spec);
+  i = gtk_drop_down_get_selected (self->block_dropdown);
+  spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
+  spec->mode = gtk_drop_down_get_selected (self->mode_dropdown) == 1 ? SSDB_ACCESS_MODE_THREADS
+                                                                     : SSDB_ACCESS_MODE_QUEUE;
+  i = gtk_drop_down_get_selected (self->depth_dropdown);
+  max = max_depth_table[MIN (i, G_N_ELEMENTS (max_depth_table) - 1)];
+  limit = spec->mode == SSDB_ACCESS_MODE_THREADS ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH;
+  spec->n_depths = 0;
+  for (guint d = 1; d <= MIN (max, limit) && spec->n_depths < SSDB_ACCESS_MAX_STEPS; d *= 2)
+    spec->depths[spec->n_depths++] = d;
+  i = gtk_drop_down_get_selected (self->span_dropdown);
+  gb = span_gb_table[MIN (i, G_N_ELEMENTS (span_gb_table) - 1)];
+  spec->span_length = gb * 1000000000 / MIB * MIB;
+  if (self->device_bytes > 0 && spec->span_length >= self->device_bytes)
+    spec->span_length = 0;
+  i = gtk_drop_down_get_selected (self->step_dropdown);
+  spec->step_duration_ns = step_ms_table[MIN (i, G_N_ELEMENTS (step_ms_table) - 1)] * 1000000;
+  spec->seed = (guint64)g_get_real_time ();
+}
+
+gboolean
+ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec)
+{
+  int b, d = -1, s = -1, sp = -1;
+
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
+  if (spec->n_depths > 0)
+    d = ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table),
+                            spec->depths[spec->n_depths - 1]);
+  for (guint i = 0; i < G_N_ELEMENTS (step_ms_table); i++)
+    if (step_ms_table[i] * 1000000 == spec->step_duration_ns)
+      s = (int)i;
+  for (guint i = 0; i < G_N_ELEMENTS (span_gb_table); i++)
+    if (span_gb_table[i] * 1000000000 / MIB * MIB == spec->span_length)
+      sp = (int)i;
+  if (b < 0 || d < 0 || s < 0 || sp < 0)
+    return FALSE;
+  gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
+  gtk_drop_down_set_selected (self->mode_dropdown, spec->mode == SSDB_ACCESS_MODE_THREADS);
+  gtk_drop_down_set_selected (self->depth_dropdown, (guint)d);
+  gtk_drop_down_set_selected (self->step_dropdown, (guint)s);
+  gtk_drop_down_set_selected (self->span_dropdown, (guint)sp);
+  return TRUE;
+}
+
+static char *
+dup_settings_line (const SsdbAccessSpec *spec)
+{
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
+  g_autofree char *first = ssdb_access_step_label (spec->mode, spec->depths[0]);
+  g_autofree char *last = ssdb_access_step_label (spec->mode, spec->depths[spec->n_depths - 1]);
+  g_autofree char *span = NULL;
+
+  if (spec->span_length == 0)
+    span = g_strdup (_ ("whole span"));
+  else
+    {
+      g_autofree char *cap = ssdb_format_capacity (spec->span_length);
+
+      span = g_strdup_printf (_ ("first %s"), cap);
+    }
+  /* Translators: "4 KiB random reads · QD1–QD32 · 3 s per step · whole span" */
+  return g_strdup_printf (_ ("%s random reads · %s–%s · %s per step · %s"), block, first, last,
+                          step, span);
+}
+
+void
+ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 device_bytes)
+{
+  g_return_if_fail (SSDB_IS_ACCESS_PAGE (self));
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+  self->device_bytes = device_bytes;
+  if (ssdb_page_run_get_running (self->run))
+    return;
+  g_clear_pointer (&self->subtitle, g_free);
+  ssdb_page_run_set_result (self->run, NULL);
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+}
+
+/* ---- API ------------------------------------------------------------------------------ */
+
+gboolean
+ssdb_access_page_start (SsdbAccessPage *self, const char *path, guint64 file_size, GError **error)
+{
+  Work *w;
+  SsdbAccessSpec spec;
+  gboolean is_dir;
+
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  ssdb_access_page_get_spec (self, &spec);
+  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
+  w = g_new0 (Work, 1);
+  w->result = ssdb_access_result_new (&spec);
+  /* Reads only on a device; a test file is filled first, so it is opened for writing. */
+  if (!ssdb_page_run_start (self->run, path,
+                            is_dir ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ, NULL,
+                            file_size, work, w, work_free, ssdb_access_result_new (&spec), error))
+    return FALSE;
+  self->started_us = g_get_monotonic_time ();
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&spec);
+  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  refresh (self);
+  update_status (self);
+  return TRUE;
+}
+
+SsdbPageRun *
+ssdb_access_page_get_run (SsdbAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
+  return self->run;
+}
+
+const SsdbAccessResult *
+ssdb_access_page_get_result (SsdbAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
+  return shown (self);
+}
+
+SsdbChartView *
+ssdb_access_page_get_chart (SsdbAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
+  return self->parts.chart;
+}
+
+void
+ssdb_access_page_set_chart_kind (SsdbAccessPage *self, SsdbAccessChart kind)
+{
+  g_return_if_fail (SSDB_IS_ACCESS_PAGE (self));
+  gtk_switch_set_active (self->relief_switch, kind == SSDB_ACCESS_CHART_RELIEF);
+}
+
+static void
+on_relief_changed (SsdbAccessPage *self)
+{
+  self->kind = gtk_switch_get_active (self->relief_switch) ? SSDB_ACCESS_CHART_RELIEF
+                                                           : SSDB_ACCESS_CHART_HEATMAP;
+  ssdb_chart_view_invalidate (self->parts.chart);
+}
+
+char *
+ssdb_access_page_dup_cell_text (SsdbAccessPage *self, guint row, guint step)
+{
+  GtkWidget *child;
+
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
+  child = gtk_grid_get_child_at (self->table, step + 1, row + 1);
+  return child ? g_strdup (gtk_label_get_text (GTK_LABEL (child))) : NULL;
+}
+
+const char *
+ssdb_access_page_get_status (SsdbAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
+  return gtk_label_get_text (self->parts.status);
+}
+
+gboolean
+ssdb_access_page_export_png (SsdbAccessPage *self, const char *path, GError **error)
+{
+  SsdbAccessView view;
+  SsdbStyle style;
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
+
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
+
+  fill_view (self, &view);
+  view.caption = caption;
+  view.running = FALSE;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  return ssdb_render_access_png (&view, &style, path, 1200, 700, 2, error);
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+ssdb_access_page_dispose (GObject *object)
+{
+  SsdbAccessPage *self = SSDB_ACCESS_PAGE (object);
+
+  if (self->run != NULL)
+    {
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      g_clear_object (&self->run);
+    }
+  G_OBJECT_CLASS (ssdb_access_page_parent_class)->dispose (object);
+}
+
+static void
+ssdb_access_page_finalize (GObject *object)
+{
+  SsdbAccessPage *self = SSDB_ACCESS_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  G_OBJECT_CLASS (ssdb_access_page_parent_class)->finalize (object);
+}
+
+static void
+ssdb_access_page_class_init (SsdbAccessPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_access_page_dispose;
+  object_class->finalize = ssdb_access_page_finalize;
+}
+
+static void
+ssdb_access_page_init (SsdbAccessPage *self)
+{
+  GtkWidget *settings, *scroller;
+
+  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Access time distribution chart"));
+  settings = self->parts.settings;
+
+  self->block_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (block_table), block_label, 1);
+  ssdb_page_parts_add_setting (settings, _ ("_Block"), GTK_WIDGET (self->block_dropdown),
+                               _ ("Transfer Size of Each Random Read"));
+  self->mode_dropdown = ssdb_page_parts_dropdown_new (2, mode_label, 0);
+  ssdb_page_parts_add_setting (
+      settings, _ ("_Steps"), GTK_WIDGET (self->mode_dropdown),
+      _ ("Queue Depth: One Thread Keeps the Requests Queued; Threads: Each Thread Has One Request "
+         "in Flight"));
+  self->depth_dropdown
+      = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (max_depth_table), depth_label, 5);
+  ssdb_page_parts_add_setting (settings, _ ("_Depth"), GTK_WIDGET (self->depth_dropdown),
+                               _ ("Steps 1, 2, 4 … up to This Depth (Threads: at Most 64)"));
+  self->span_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (span_gb_table), span_label, 0);
+  ssdb_page_parts_add_setting (settings, _ ("S_pan"), GTK_WIDGET (self->span_dropdown),
+                               _ ("Where the Random Reads Go"));
+  self->step_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (step_ms_table), step_label, 2);
+  ssdb_page_parts_add_setting (settings, _ ("_Time"), GTK_WIDGET (self->step_dropdown),
+                               _ ("Length of Each Step"));
+
+  self->relief_switch = GTK_SWITCH (gtk_switch_new ());
+  ssdb_page_parts_add_setting (self->parts.bottom, _ ("_Relief"), GTK_WIDGET (self->relief_switch),
+                               _ ("Draw Each Step's Histogram as a Curve, Stacked in Perspective"));
+  gtk_box_reorder_child_after (GTK_BOX (self->parts.bottom),
+                               gtk_widget_get_last_child (self->parts.bottom), NULL);
+  g_signal_connect_swapped (self->relief_switch, "notify::active", G_CALLBACK (on_relief_changed),
+                            self);
+
+  self->table = GTK_GRID (gtk_grid_new ());
+  gtk_grid_set_column_spacing (self->table, 18);
+  gtk_grid_set_row_spacing (self->table, 2);
+  gtk_widget_set_halign (GTK_WIDGET (self->table), GTK_ALIGN_START);
+  scroller = gtk_scrolled_window_new ();
+  gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (scroller), GTK_POLICY_AUTOMATIC,
+                                  GTK_POLICY_NEVER);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->table));
+  self->table_box = scroller;
+  gtk_widget_set_visible (scroller, FALSE);
+  gtk_box_insert_child_after (GTK_BOX (self), scroller,
+                              gtk_widget_get_parent (GTK_WIDGET (self->parts.chart)));
+
+  self->run
+      = ssdb_page_run_new ("ssdb-access", dup_result, (GDestroyNotify)ssdb_access_result_free);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self->parts.chart), TRUE);
+  g_signal_connect (self->parts.chart, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+}
+
+GtkWidget *
+ssdb_access_page_new (void)
+{
+  return g_object_new (SSDB_TYPE_ACCESS_PAGE, NULL);
+}
+
+gboolean
+ssdb_access_page_show_result (SsdbAccessPage *self, const SsdbAccessResult *result,
+                              const char *title)
+{
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (ssdb_page_run_get_running (self->run))
+    return FALSE;
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&result->spec);
+  ssdb_page_run_set_result (self->run, dup_result (result));
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+  return TRUE;
+}

@@ -1,0 +1,106 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-page-parts.h"
+
+#include <glib/gi18n.h>
+
+#include "config.h"
+#include "ssdb-gui-util.h"
+
+void
+ssdb_page_parts_build (GtkBox *page, SsdbPageParts *parts, const char *chart_label)
+{
+  GtkWidget *frame;
+  GtkFlowBox *flow;
+
+  g_return_if_fail (GTK_IS_BOX (page));
+  g_return_if_fail (parts != NULL);
+
+  gtk_orientable_set_orientation (GTK_ORIENTABLE (page), GTK_ORIENTATION_VERTICAL);
+  gtk_box_set_spacing (page, 12);
+  gtk_widget_set_margin_top (GTK_WIDGET (page), 12);
+  gtk_widget_set_margin_bottom (GTK_WIDGET (page), 12);
+  gtk_widget_set_margin_start (GTK_WIDGET (page), 18);
+  gtk_widget_set_margin_end (GTK_WIDGET (page), 18);
+
+  parts->settings = gtk_flow_box_new ();
+  flow = GTK_FLOW_BOX (parts->settings);
+  gtk_flow_box_set_selection_mode (flow, GTK_SELECTION_NONE);
+  gtk_flow_box_set_column_spacing (flow, 18);
+  gtk_flow_box_set_row_spacing (flow, 6);
+  gtk_flow_box_set_max_children_per_line (flow, 8);
+  gtk_box_append (page, parts->settings);
+
+  frame = gtk_frame_new (NULL);
+  gtk_widget_set_vexpand (frame, TRUE);
+  gtk_widget_set_hexpand (frame, TRUE);
+  gtk_widget_add_css_class (frame, "view");
+  gtk_widget_add_css_class (frame, "chart-frame");
+  parts->chart = SSDB_CHART_VIEW (ssdb_chart_view_new ());
+  gtk_frame_set_child (GTK_FRAME (frame), GTK_WIDGET (parts->chart));
+  gtk_accessible_update_property (GTK_ACCESSIBLE (parts->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                  chart_label, -1);
+  gtk_box_append (page, frame);
+
+  parts->bottom = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 12);
+  parts->status = GTK_LABEL (gtk_label_new (NULL));
+  gtk_widget_set_hexpand (GTK_WIDGET (parts->status), TRUE);
+  gtk_label_set_xalign (parts->status, 1);
+  gtk_label_set_ellipsize (parts->status, PANGO_ELLIPSIZE_START);
+  gtk_widget_add_css_class (GTK_WIDGET (parts->status), "dim-label");
+  gtk_widget_add_css_class (GTK_WIDGET (parts->status), "numeric");
+  gtk_box_append (GTK_BOX (parts->bottom), GTK_WIDGET (parts->status));
+  gtk_box_append (page, parts->bottom);
+}
+
+GtkWidget *
+ssdb_page_parts_add_setting (GtkWidget *box, const char *label, GtkWidget *control,
+                             const char *tooltip)
+{
+  GtkWidget *row = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 6);
+  GtkWidget *text = gtk_label_new_with_mnemonic (label);
+
+  g_return_val_if_fail (GTK_IS_WIDGET (box), NULL);
+  g_return_val_if_fail (GTK_IS_WIDGET (control), NULL);
+
+  gtk_label_set_mnemonic_widget (GTK_LABEL (text), control);
+  gtk_widget_add_css_class (text, "dim-label");
+  gtk_widget_set_valign (control, GTK_ALIGN_CENTER);
+  if (tooltip != NULL)
+    gtk_widget_set_tooltip_text (control, tooltip);
+  gtk_box_append (GTK_BOX (row), text);
+  gtk_box_append (GTK_BOX (row), control);
+  if (GTK_IS_FLOW_BOX (box))
+    gtk_flow_box_append (GTK_FLOW_BOX (box), row);
+  else
+    gtk_box_append (GTK_BOX (box), row);
+  return row;
+}
+
+GtkDropDown *
+ssdb_page_parts_dropdown_new (guint n, char *(*label) (guint i), guint selected)
+{
+  GtkDropDown *dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+
+  ssdb_gui_fill_dropdown (dropdown, n, label);
+  gtk_drop_down_set_selected (dropdown, MIN (selected, n - 1));
+  return dropdown;
+}
+
+char *
+ssdb_page_parts_dup_caption (void)
+{
+  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
+  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M");
+
+  return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+}
+
+char *
+ssdb_page_parts_format_seconds (guint64 ns)
+{
+  if (ns % G_GUINT64_CONSTANT (1000000000) == 0)
+    return g_strdup_printf (_ ("%u s"), (guint)(ns / G_GUINT64_CONSTANT (1000000000)));
+  if (ns % G_GUINT64_CONSTANT (100000000) == 0)
+    return g_strdup_printf (_ ("%.1f s"), ns / 1e9);
+  return g_strdup_printf (_ ("%.2f s"), ns / 1e9);
+}

@@ -1,0 +1,504 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-page-run.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "devices/ssdb-device-open.h"
+#include "engine/ssdb-error.h"
+
+/* A worker still running this long after Stop is detached: the run is reported finished at
+ * once and the worker ends on its own (the engine stops within 100 ms of a cancel). */
+#define STOP_DETACH_MS 100
+/* The coalesced update runs at most this often (10 times a second). */
+#define UPDATE_INTERVAL_US 100000
+
+struct _SsdbPageRunJob
+{
+  gatomicrefcount ref;
+  GWeakRef owner;
+
+  /* Set before the worker starts; read-only afterwards. */
+  char *path;
+  SsdbTargetOpenFlags flags;
+  char *destroy_permission;
+  guint64 file_size;
+  SsdbPageRunWorkFunc work;
+  gpointer data;
+  GDestroyNotify data_free;
+  SsdbPageRunDupFunc dup;
+  GDestroyNotify free_result;
+  GCancellable *cancellable;
+
+  /* Shared: under @lock. */
+  GMutex lock;
+  gpointer pending; /* the newest copy not yet taken by the main thread */
+  double fraction;
+  gboolean idle_pending;
+  gint64 last_merge_us;
+  GError *error;
+  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
+};
+
+struct _SsdbPageRun
+{
+  GObject parent_instance;
+
+  char *thread_name;
+  SsdbPageRunDupFunc dup;
+  GDestroyNotify free_result;
+
+  SsdbPageRunJob *job; /* the run shown, or NULL */
+  guint busy_workers;
+  gboolean running;
+  guint stop_timeout_id;
+  gpointer result;
+  double fraction;
+  guint updates;
+  SsdbStopTiming stop; /* of the latest run */
+};
+
+enum
+{
+  PROP_0,
+  PROP_RUNNING,
+  N_PROPS
+};
+
+enum
+{
+  SIGNAL_UPDATED,
+  SIGNAL_FINISHED,
+  N_SIGNALS
+};
+
+static GParamSpec *properties[N_PROPS];
+static guint signals[N_SIGNALS];
+
+G_DEFINE_FINAL_TYPE (SsdbPageRun, ssdb_page_run, G_TYPE_OBJECT)
+
+static SsdbPageRunJob *
+job_ref (SsdbPageRunJob *job)
+{
+  g_atomic_ref_count_inc (&job->ref);
+  return job;
+}
+
+static void
+job_unref (SsdbPageRunJob *job)
+{
+  if (!g_atomic_ref_count_dec (&job->ref))
+    return;
+  g_weak_ref_clear (&job->owner);
+  g_free (job->path);
+  g_free (job->destroy_permission);
+  if (job->data_free != NULL)
+    g_clear_pointer (&job->data, job->data_free);
+  g_clear_object (&job->cancellable);
+  if (job->pending != NULL)
+    job->free_result (job->pending);
+  g_clear_error (&job->error);
+  g_mutex_clear (&job->lock);
+  g_free (job);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static void
+replace_result (SsdbPageRun *self, gpointer result)
+{
+  if (self->result != NULL && self->result != result)
+    self->free_result (self->result);
+  self->result = result;
+}
+
+/* Takes the worker's newest copy, if any. */
+static void
+merge (SsdbPageRun *self, SsdbPageRunJob *job)
+{
+  gpointer pending;
+
+  g_mutex_lock (&job->lock);
+  job->idle_pending = FALSE;
+  job->last_merge_us = g_get_monotonic_time ();
+  pending = g_steal_pointer (&job->pending);
+  self->fraction = job->fraction;
+  g_mutex_unlock (&job->lock);
+  if (pending != NULL)
+    replace_result (self, pending);
+}
+
+static gboolean
+progress_idle (gpointer data)
+{
+  SsdbPageRunJob *job = data;
+  g_autoptr (SsdbPageRun) self = g_weak_ref_get (&job->owner);
+
+  if (self == NULL || self->job != job)
+    return G_SOURCE_REMOVE;
+  if (self->stop_timeout_id != 0)
+    {
+      /* Stopping: the last numbers come with the end of the run. */
+      g_mutex_lock (&job->lock);
+      job->idle_pending = FALSE;
+      job->last_merge_us = g_get_monotonic_time ();
+      g_mutex_unlock (&job->lock);
+      return G_SOURCE_REMOVE;
+    }
+  merge (self, job);
+  self->updates++;
+  g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+set_running (SsdbPageRun *self, gboolean running)
+{
+  if (self->running == running)
+    return;
+  self->running = running;
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+}
+
+static void
+end_run (SsdbPageRun *self, const GError *error)
+{
+  SsdbPageRunJob *job = self->job;
+
+  g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
+  if (job != NULL)
+    {
+      g_mutex_lock (&job->lock);
+      self->stop = job->stop;
+      g_mutex_unlock (&job->lock);
+    }
+  self->stop.finished_us = g_get_monotonic_time ();
+  self->job = NULL;
+  set_running (self, FALSE);
+  g_signal_emit (self, signals[SIGNAL_FINISHED], 0, error);
+  if (job != NULL)
+    job_unref (job);
+}
+
+static gboolean
+finish_idle (gpointer data)
+{
+  SsdbPageRunJob *job = data;
+  g_autoptr (SsdbPageRun) self = g_weak_ref_get (&job->owner);
+  g_autoptr (GError) error = NULL;
+
+  if (self == NULL)
+    return G_SOURCE_REMOVE;
+  g_assert (self->busy_workers > 0);
+  self->busy_workers--;
+  if (self->job != job)
+    {
+      /* Detached after a stop: its worker's times still belong to that stop. */
+      g_mutex_lock (&job->lock);
+      if (job->stop.requested_us != 0 && self->stop.requested_us == job->stop.requested_us)
+        {
+          self->stop.io_stopped_us = job->stop.io_stopped_us;
+          self->stop.closed_us = job->stop.closed_us;
+        }
+      g_mutex_unlock (&job->lock);
+      return G_SOURCE_REMOVE;
+    }
+  merge (self, job);
+  g_mutex_lock (&job->lock);
+  error = job->error ? g_error_copy (job->error) : NULL;
+  g_mutex_unlock (&job->lock);
+  if (error == NULL)
+    self->fraction = 1.0;
+  end_run (self, error);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+stop_timeout (gpointer data)
+{
+  SsdbPageRun *self = data;
+  g_autoptr (GError) error = NULL;
+
+  self->stop_timeout_id = 0;
+  if (self->job == NULL)
+    return G_SOURCE_REMOVE;
+  /* The worker is still winding down: keep what arrived and let it end on its own. */
+  merge (self, self->job);
+  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+  end_run (self, error);
+  return G_SOURCE_REMOVE;
+}
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+void
+ssdb_page_run_job_publish (SsdbPageRunJob *job, gconstpointer result, double fraction)
+{
+  gpointer copy;
+  gpointer old;
+
+  g_return_if_fail (job != NULL);
+  g_return_if_fail (result != NULL);
+
+  copy = job->dup (result);
+  g_mutex_lock (&job->lock);
+  old = job->pending;
+  job->pending = copy;
+  job->fraction = CLAMP (fraction, 0.0, 1.0);
+  /* At the default priority: at most 10 a second, so they never starve redraws, and a busy
+   * frame clock never holds them back. */
+  if (!job->idle_pending)
+    {
+      gint64 wait_us = job->last_merge_us + UPDATE_INTERVAL_US - g_get_monotonic_time ();
+
+      job->idle_pending = TRUE;
+      if (wait_us <= 0)
+        g_idle_add_full (G_PRIORITY_DEFAULT, progress_idle, job_ref (job),
+                         (GDestroyNotify)job_unref);
+      else
+        g_timeout_add_full (G_PRIORITY_DEFAULT, (guint)((wait_us + 999) / 1000), progress_idle,
+                            job_ref (job), (GDestroyNotify)job_unref);
+    }
+  g_mutex_unlock (&job->lock);
+  if (old != NULL)
+    job->free_result (old);
+}
+
+static gpointer
+worker (gpointer data)
+{
+  SsdbPageRunJob *job = data;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbTarget) target = NULL;
+  gpointer result = NULL;
+
+  target = ssdb_device_open_target (job->path, job->flags, job->destroy_permission, job->file_size,
+                                    NULL, job->cancellable, &error);
+  if (target != NULL && !g_cancellable_set_error_if_cancelled (job->cancellable, &error))
+    result = job->work (job, target, job->data, job->cancellable, &error);
+  /* The engine returns once no request is in flight any more. */
+  g_mutex_lock (&job->lock);
+  job->stop.io_stopped_us = g_get_monotonic_time ();
+  g_mutex_unlock (&job->lock);
+  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+    {
+      g_clear_error (&error);
+      g_set_error_literal (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+    }
+  g_clear_object (&target);
+
+  g_mutex_lock (&job->lock);
+  if (result != NULL)
+    {
+      if (job->pending != NULL)
+        job->free_result (job->pending);
+      job->pending = result;
+    }
+  job->error = g_steal_pointer (&error);
+  job->stop.closed_us = g_get_monotonic_time ();
+  g_mutex_unlock (&job->lock);
+  /* Above redraws and input: the end of a run must not wait behind frames. */
+  g_idle_add_full (G_PRIORITY_HIGH, finish_idle, job, (GDestroyNotify)job_unref);
+  return NULL;
+}
+
+/* ---- API ------------------------------------------------------------------------------ */
+
+SsdbPageRun *
+ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNotify free_result)
+{
+  SsdbPageRun *self;
+
+  g_return_val_if_fail (dup != NULL, NULL);
+  g_return_val_if_fail (free_result != NULL, NULL);
+
+  self = g_object_new (SSDB_TYPE_PAGE_RUN, NULL);
+  self->thread_name = g_strdup (thread_name ? thread_name : "ssdb-run");
+  self->dup = dup;
+  self->free_result = free_result;
+  return self;
+}
+
+gboolean
+ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
+                     const char *destroy_permission, guint64 file_size, SsdbPageRunWorkFunc work,
+                     gpointer data, GDestroyNotify data_free, gpointer initial, GError **error)
+{
+  SsdbPageRunJob *job;
+  g_autoptr (GThread) thread = NULL;
+
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (work != NULL, FALSE);
+
+  if (self->busy_workers > 0 || self->running)
+    {
+      if (data_free != NULL && data != NULL)
+        data_free (data);
+      if (initial != NULL)
+        self->free_result (initial);
+      g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                           _ ("The previous run is still stopping; try again in a moment"));
+      return FALSE;
+    }
+
+  job = g_new0 (SsdbPageRunJob, 1);
+  g_atomic_ref_count_init (&job->ref);
+  g_weak_ref_init (&job->owner, self);
+  g_mutex_init (&job->lock);
+  job->path = g_strdup (path);
+  job->flags = flags;
+  job->destroy_permission = g_strdup (destroy_permission);
+  job->file_size = file_size;
+  job->work = work;
+  job->data = data;
+  job->data_free = data_free;
+  job->dup = self->dup;
+  job->free_result = self->free_result;
+  job->cancellable = g_cancellable_new ();
+
+  self->job = job;
+  memset (&self->stop, 0, sizeof self->stop);
+  replace_result (self, initial);
+  self->fraction = 0;
+  self->updates = 0;
+  self->busy_workers++;
+  thread = g_thread_new (self->thread_name, worker, job_ref (job));
+  set_running (self, TRUE);
+  return TRUE;
+}
+
+void
+ssdb_page_run_stop (SsdbPageRun *self)
+{
+  g_return_if_fail (SSDB_IS_PAGE_RUN (self));
+
+  if (self->job == NULL || self->stop_timeout_id != 0)
+    return;
+  /* Nothing that waits here: cancel, and let the worker's end (or the backstop) finish. */
+  g_mutex_lock (&self->job->lock);
+  self->job->stop.requested_us = g_get_monotonic_time ();
+  g_mutex_unlock (&self->job->lock);
+  g_cancellable_cancel (self->job->cancellable);
+  self->stop_timeout_id
+      = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout, self, NULL);
+}
+
+gpointer
+ssdb_page_run_get_result (SsdbPageRun *self)
+{
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), NULL);
+  return self->result;
+}
+
+void
+ssdb_page_run_set_result (SsdbPageRun *self, gpointer result)
+{
+  g_return_if_fail (SSDB_IS_PAGE_RUN (self));
+  g_return_if_fail (!self->running);
+  replace_result (self, result);
+  self->fraction = 0;
+}
+
+gboolean
+ssdb_page_run_get_running (SsdbPageRun *self)
+{
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), FALSE);
+  return self->running;
+}
+
+gboolean
+ssdb_page_run_get_busy (SsdbPageRun *self)
+{
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), FALSE);
+  return self->busy_workers > 0;
+}
+
+double
+ssdb_page_run_get_fraction (SsdbPageRun *self)
+{
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), 0);
+  return self->fraction;
+}
+
+guint
+ssdb_page_run_get_updates (SsdbPageRun *self)
+{
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), 0);
+  return self->updates;
+}
+
+void
+ssdb_page_run_get_stop_timing (SsdbPageRun *self, SsdbStopTiming *timing)
+{
+  g_return_if_fail (SSDB_IS_PAGE_RUN (self));
+  g_return_if_fail (timing != NULL);
+  *timing = self->stop;
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+ssdb_page_run_dispose (GObject *object)
+{
+  SsdbPageRun *self = SSDB_PAGE_RUN (object);
+
+  if (self->job != NULL)
+    {
+      g_cancellable_cancel (self->job->cancellable);
+      g_clear_pointer (&self->job, job_unref);
+    }
+  g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
+  G_OBJECT_CLASS (ssdb_page_run_parent_class)->dispose (object);
+}
+
+static void
+ssdb_page_run_finalize (GObject *object)
+{
+  SsdbPageRun *self = SSDB_PAGE_RUN (object);
+
+  replace_result (self, NULL);
+  g_free (self->thread_name);
+  G_OBJECT_CLASS (ssdb_page_run_parent_class)->finalize (object);
+}
+
+static void
+ssdb_page_run_get_property (GObject *object, guint prop_id, GValue *value, GParamSpec *pspec)
+{
+  SsdbPageRun *self = SSDB_PAGE_RUN (object);
+
+  switch (prop_id)
+    {
+      case PROP_RUNNING:
+        g_value_set_boolean (value, self->running);
+        break;
+      default:
+        G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
+    }
+}
+
+static void
+ssdb_page_run_class_init (SsdbPageRunClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_page_run_dispose;
+  object_class->finalize = ssdb_page_run_finalize;
+  object_class->get_property = ssdb_page_run_get_property;
+
+  properties[PROP_RUNNING]
+      = g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_properties (object_class, N_PROPS, properties);
+
+  signals[SIGNAL_UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
+                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  signals[SIGNAL_FINISHED]
+      = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                      G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+}
+
+static void
+ssdb_page_run_init (SsdbPageRun *self)
+{
+}

@@ -1,0 +1,143 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "engine/ssdb-target.h"
+#include "ssdb-runner.h"
+
+G_BEGIN_DECLS
+
+#define SSDB_TYPE_PAGE_RUN (ssdb_page_run_get_type ())
+G_DECLARE_FINAL_TYPE (SsdbPageRun, ssdb_page_run, SSDB, PAGE_RUN, GObject)
+
+/**
+ * SsdbPageRunJob:
+ *
+ * The worker's side of one run: handed to the #SsdbPageRunWorkFunc, used only on the worker
+ * thread (with ssdb_page_run_job_publish()).
+ */
+typedef struct _SsdbPageRunJob SsdbPageRunJob;
+
+/**
+ * SsdbPageRunDupFunc:
+ * @result: a result the worker owns
+ *
+ * Returns: (transfer full): a deep copy of @result, owned by the main thread afterwards.
+ */
+typedef gpointer (*SsdbPageRunDupFunc) (gconstpointer result);
+
+/**
+ * SsdbPageRunWorkFunc:
+ * @job: publish progress with ssdb_page_run_job_publish()
+ * @target: the open target
+ * @data: the data given to ssdb_page_run_start()
+ * @cancellable: cancelled by Stop
+ * @error: the run's error; cancellation as SSDB_ERROR_CANCELLED
+ *
+ * Runs a test on the worker thread; never calls GTK.
+ *
+ * Returns: (transfer full) (nullable): the final result (also after a failure or a cancel:
+ *   what was measured).
+ */
+typedef gpointer (*SsdbPageRunWorkFunc) (SsdbPageRunJob *job, SsdbTarget *target, gpointer data,
+                                         GCancellable *cancellable, GError **error);
+
+/**
+ * SsdbPageRun:
+ *
+ * Runs one test of a page on a worker thread. The worker opens the target (through UDisks2
+ * when needed) and calls the work function; the work function publishes copies of its result
+ * with ssdb_page_run_job_publish() from the engine's progress callback; one coalesced callback
+ * on the main context, at most 10 times a second, makes the latest copy the run's result and
+ * emits ::updated. Stop cancels and returns at once; the run is reported finished as soon as
+ * the worker ends, and no later than 100 ms after Stop (a slow worker is then detached and
+ * ends on its own; a new run waits for it). Everything but the job is used on the main thread
+ * only.
+ *
+ * Signals: ::updated when a newer copy of the result arrived; ::finished (GError, nullable)
+ * when a run ends (SSDB_ERROR_CANCELLED after Stop). Property: "running".
+ */
+
+/**
+ * ssdb_page_run_new:
+ * @thread_name: name of the worker threads ("ssdb-access")
+ * @dup: copies a result (worker thread)
+ * @free_result: frees a result
+ *
+ * Returns: (transfer full): a controller without a run.
+ */
+SsdbPageRun *
+ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNotify free_result);
+
+/**
+ * ssdb_page_run_start:
+ * @path: block device node or directory (test file)
+ * @flags: read or write
+ * @destroy_permission: (nullable): the device the user confirmed may be overwritten
+ * @file_size: test file size for a directory, bytes
+ * @work: runs the test (worker thread)
+ * @data: (transfer full): given to @work
+ * @data_free: (nullable): frees @data once the worker ended
+ * @initial: (transfer full) (nullable): the result shown until the first update
+ * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
+ *
+ * Returns: %TRUE, or %FALSE with @error (@data and @initial are freed then).
+ */
+gboolean
+ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
+                     const char *destroy_permission, guint64 file_size, SsdbPageRunWorkFunc work,
+                     gpointer data, GDestroyNotify data_free, gpointer initial, GError **error);
+
+/**
+ * ssdb_page_run_stop:
+ *
+ * Cancels the run and returns at once (nothing when no run is going).
+ */
+void
+ssdb_page_run_stop (SsdbPageRun *self);
+
+/**
+ * ssdb_page_run_job_publish:
+ * @job: the worker's job
+ * @result: the worker's result, copied now with the dup function
+ * @fraction: 0..1 of the whole run
+ *
+ * Worker thread: makes a copy of @result the next thing the main thread shows. Cheap to call
+ * often: copies newer than the main thread's latest update replace each other.
+ */
+void
+ssdb_page_run_job_publish (SsdbPageRunJob *job, gconstpointer result, double fraction);
+
+/** ssdb_page_run_get_result: Returns: (transfer none) (nullable): the main thread's result. */
+gpointer
+ssdb_page_run_get_result (SsdbPageRun *self);
+
+/**
+ * ssdb_page_run_set_result:
+ * @result: (transfer full) (nullable): replaces the shown result (not while running)
+ */
+void
+ssdb_page_run_set_result (SsdbPageRun *self, gpointer result);
+
+/** ssdb_page_run_get_running: Returns: %TRUE from start to the end of the run. */
+gboolean
+ssdb_page_run_get_running (SsdbPageRun *self);
+
+/** ssdb_page_run_get_busy: Returns: %TRUE while a worker thread is alive. */
+gboolean
+ssdb_page_run_get_busy (SsdbPageRun *self);
+
+/** ssdb_page_run_get_fraction: Returns: 0..1 progress of the run. */
+double
+ssdb_page_run_get_fraction (SsdbPageRun *self);
+
+/** ssdb_page_run_get_updates: Returns: coalesced updates of the latest run. */
+guint
+ssdb_page_run_get_updates (SsdbPageRun *self);
+
+/** ssdb_page_run_get_stop_timing: @timing: (out caller-allocates): the latest run's stop. */
+void
+ssdb_page_run_get_stop_timing (SsdbPageRun *self, SsdbStopTiming *timing);
+
+G_END_DECLS

@@ -1,0 +1,509 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-sweep-page.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
+#include "ssdb-gui-util.h"
+#include "ssdb-page-parts.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+
+static const guint size_table[] = {
+  512,         1024,        2048,        4096,         8192,         16384,
+  32768,       65536,       131072,      262144,       524288,       1048576,
+  2 * 1048576, 4 * 1048576, 8 * 1048576, 16 * 1048576, 32 * 1048576, 64 * 1048576,
+};
+static const guint depth_table[] = { 1, 2, 4, 8, 16, 32 };
+static const guint span_mib_table[] = { 64, 256, 1024, 4096 };
+static const guint64 time_ms_table[] = { 250, 500, 1000, 2000 };
+
+struct _SsdbSweepPage
+{
+  GtkBox parent_instance;
+
+  SsdbPageParts parts;
+  GtkDropDown *start_dropdown;
+  GtkDropDown *end_dropdown;
+  GtkDropDown *depth_dropdown;
+  GtkDropDown *span_dropdown;
+  GtkDropDown *time_dropdown;
+  GtkSwitch *write_switch;
+  GtkSwitch *iops_switch;
+
+  SsdbPageRun *run;
+  char *title;
+  char *subtitle;
+  guint64 device_bytes;
+  gint64 started_us;
+};
+
+G_DEFINE_FINAL_TYPE (SsdbSweepPage, ssdb_sweep_page, GTK_TYPE_BOX)
+
+/* ---- results -------------------------------------------------------------------------- */
+
+static void
+copy_points (GArray *to, const GArray *from)
+{
+  for (guint i = 0; i < from->len; i++)
+    {
+      SsdbSweepPoint p = g_array_index (from, SsdbSweepPoint, i);
+
+      p.fio_command = g_strdup (p.fio_command);
+      g_array_append_val (to, p);
+    }
+}
+
+static gpointer
+dup_result (gconstpointer data)
+{
+  const SsdbSweepResult *r = data;
+  SsdbSweepResult *c = ssdb_sweep_result_new (&r->spec);
+
+  memcpy (c->sizes, r->sizes, sizeof c->sizes);
+  c->n_sizes = r->n_sizes;
+  copy_points (c->read, r->read);
+  copy_points (c->write, r->write);
+  c->best_read = r->best_read;
+  c->best_read_size = r->best_read_size;
+  c->full_read_size = r->full_read_size;
+  c->best_write = r->best_write;
+  c->best_write_size = r->best_write_size;
+  c->full_write_size = r->full_write_size;
+  c->words = g_strdup (r->words);
+  c->prepare_ns = r->prepare_ns;
+  c->cancelled = r->cancelled;
+  return c;
+}
+
+typedef struct
+{
+  SsdbSweepResult *result;
+} Work;
+
+static void
+work_free (gpointer data)
+{
+  Work *w = data;
+
+  g_clear_pointer (&w->result, ssdb_sweep_result_free);
+  g_free (w);
+}
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+static void
+on_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fraction, gpointer user_data)
+{
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  Work *w = data;
+
+  ssdb_sweep_run (target, w->result, on_progress, job, cancellable, error);
+  return g_steal_pointer (&w->result);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static const SsdbSweepResult *
+shown (SsdbSweepPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+void
+ssdb_sweep_page_fill_view (SsdbSweepPage *self, SsdbSweepView *view)
+{
+  g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
+  g_return_if_fail (view != NULL);
+
+  ssdb_sweep_view_init (view);
+  view->result = shown (self);
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->show_iops = gtk_switch_get_active (self->iops_switch);
+  view->running = ssdb_page_run_get_running (self->run);
+  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+}
+
+static void
+draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
+{
+  SsdbSweepView view;
+
+  ssdb_sweep_page_fill_view (SSDB_SWEEP_PAGE (data), &view);
+  ssdb_sweep_painter_draw (&view, style, cr, width, height);
+}
+
+static void
+update_status (SsdbSweepPage *self)
+{
+  const SsdbSweepResult *r = shown (self);
+  g_autofree char *text = NULL;
+  guint done;
+
+  if (!ssdb_page_run_get_running (self->run))
+    return;
+  done = r ? MAX (r->read->len, r->write->len) : 0;
+  if (ssdb_page_run_get_updates (self->run) == 0)
+    text = g_strdup (_ ("Opening the target"));
+  else
+    /* Translators: "7 of 18 sizes · 40 %" */
+    text = g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
+                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
+  gtk_label_set_text (self->parts.status, text);
+}
+
+static void
+refresh (SsdbSweepPage *self)
+{
+  const SsdbSweepResult *r = shown (self);
+
+  ssdb_chart_view_invalidate (self->parts.chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  r && r->words ? r->words : "", -1);
+}
+
+static void
+on_updated (SsdbSweepPage *self)
+{
+  refresh (self);
+  update_status (self);
+}
+
+static void
+on_finished (SsdbSweepPage *self, const GError *error)
+{
+  SsdbSweepResult *r = ssdb_page_run_get_result (self->run);
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    r->cancelled = TRUE;
+  if (error == NULL)
+    {
+      g_autofree char *took = ssdb_page_parts_format_seconds (
+          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+
+      text = g_strdup_printf (_ ("Done in %s · %u sizes"), took, r ? r->n_sizes : 0);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = g_strdup (_ ("Stopped · the sizes measured so far are kept"));
+  else
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->parts.status, text);
+  refresh (self);
+}
+
+/* ---- settings ------------------------------------------------------------------------- */
+
+static char *
+size_label (guint i)
+{
+  return ssdb_format_transfer_size (size_table[i]);
+}
+
+static char *
+depth_label (guint i)
+{
+  return g_strdup_printf ("QD%u", depth_table[i]);
+}
+
+static char *
+span_label (guint i)
+{
+  return ssdb_format_transfer_size ((guint64)span_mib_table[i] * MIB);
+}
+
+static char *
+time_label (guint i)
+{
+  return ssdb_page_parts_format_seconds (time_ms_table[i] * 1000000);
+}
+
+gboolean
+ssdb_sweep_page_get_writes (SsdbSweepPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
+  return gtk_switch_get_active (self->write_switch);
+}
+
+void
+ssdb_sweep_page_get_spec (SsdbSweepPage *self, SsdbSweepSpec *spec)
+{
+  guint i;
+
+  g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
+  g_return_if_fail (spec != NULL);
+
+  ssdb_sweep_spec_init (spec);
+  i = gtk_drop_down_get_selected (self->start_dropdown);
+  spec->start_size = size_table[MIN (i, G_N_ELEMENTS (size_table) - 1)];
+  i = gtk_drop_down_get_selected (self->end_dropdown);
+  spec->end_size = MAX (size_table[MIN (i, G_N_ELEMENTS (size_table) - 1)], spec->start_size);
+  i = gtk_drop_down_get_selected (self->depth_dropdown);
+  spec->queue_depth = depth_table[MIN (i, G_N_ELEMENTS (depth_table) - 1)];
+  i = gtk_drop_down_get_selected (self->span_dropdown);
+  spec->span_length = (guint64)span_mib_table[MIN (i, G_N_ELEMENTS (span_mib_table) - 1)] * MIB;
+  if (self->device_bytes > 0 && spec->span_length > self->device_bytes)
+    spec->span_length = MAX (self->device_bytes / MIB, 1) * MIB;
+  i = gtk_drop_down_get_selected (self->time_dropdown);
+  spec->duration_ns = time_ms_table[MIN (i, G_N_ELEMENTS (time_ms_table) - 1)] * 1000000;
+  spec->do_read = TRUE;
+  spec->do_write = gtk_switch_get_active (self->write_switch);
+  spec->seed = (guint64)g_get_real_time ();
+}
+
+gboolean
+ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec)
+{
+  int s, e, d, sp = -1, t = -1;
+
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  s = ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), spec->start_size);
+  e = ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), spec->end_size);
+  d = ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth);
+  for (guint i = 0; i < G_N_ELEMENTS (span_mib_table); i++)
+    if ((guint64)span_mib_table[i] * MIB == spec->span_length)
+      sp = (int)i;
+  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
+    if (time_ms_table[i] * 1000000 == spec->duration_ns)
+      t = (int)i;
+  if (s < 0 || e < 0 || d < 0 || sp < 0 || t < 0 || e < s)
+    return FALSE;
+  gtk_drop_down_set_selected (self->start_dropdown, (guint)s);
+  gtk_drop_down_set_selected (self->end_dropdown, (guint)e);
+  gtk_drop_down_set_selected (self->depth_dropdown, (guint)d);
+  gtk_drop_down_set_selected (self->span_dropdown, (guint)sp);
+  gtk_drop_down_set_selected (self->time_dropdown, (guint)t);
+  gtk_switch_set_active (self->write_switch, spec->do_write);
+  return TRUE;
+}
+
+static char *
+dup_settings_line (const SsdbSweepSpec *spec)
+{
+  g_autofree char *first = ssdb_format_transfer_size (spec->start_size);
+  g_autofree char *last = ssdb_format_transfer_size (spec->end_size);
+  g_autofree char *span = ssdb_format_transfer_size (spec->span_length);
+  g_autofree char *time = ssdb_page_parts_format_seconds (spec->duration_ns);
+
+  /* Translators: "512 B – 64 MiB · QD4 · 256 MiB region · 1 s per size · write and read" */
+  return g_strdup_printf (_ ("%s – %s · QD%u · %s region · %s per size · %s"), first, last,
+                          spec->queue_depth, span, time,
+                          spec->do_write ? _ ("write and read") : _ ("read only"));
+}
+
+void
+ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 device_bytes)
+{
+  g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+  self->device_bytes = device_bytes;
+  if (ssdb_page_run_get_running (self->run))
+    return;
+  g_clear_pointer (&self->subtitle, g_free);
+  ssdb_page_run_set_result (self->run, NULL);
+  /* Writes on a new device need a new confirmation: they start off. */
+  if (device_bytes > 0)
+    gtk_switch_set_active (self->write_switch, FALSE);
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+}
+
+/* ---- API ------------------------------------------------------------------------------ */
+
+gboolean
+ssdb_sweep_page_start (SsdbSweepPage *self, const char *path, const char *destroy_permission,
+                       guint64 file_size, GError **error)
+{
+  Work *w;
+  SsdbSweepSpec spec;
+  gboolean is_dir;
+  SsdbTargetOpenFlags flags;
+
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  ssdb_sweep_page_get_spec (self, &spec);
+  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
+  /* A test file is written before it is read; a device only for the write half. */
+  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
+  w = g_new0 (Work, 1);
+  w->result = ssdb_sweep_result_new (&spec);
+  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : destroy_permission,
+                            MAX (file_size, spec.span_offset + spec.span_length), work, w,
+                            work_free, ssdb_sweep_result_new (&spec), error))
+    return FALSE;
+  self->started_us = g_get_monotonic_time ();
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&spec);
+  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  refresh (self);
+  update_status (self);
+  return TRUE;
+}
+
+SsdbPageRun *
+ssdb_sweep_page_get_run (SsdbSweepPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
+  return self->run;
+}
+
+const SsdbSweepResult *
+ssdb_sweep_page_get_result (SsdbSweepPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
+  return shown (self);
+}
+
+SsdbChartView *
+ssdb_sweep_page_get_chart (SsdbSweepPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
+  return self->parts.chart;
+}
+
+const char *
+ssdb_sweep_page_get_status (SsdbSweepPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
+  return gtk_label_get_text (self->parts.status);
+}
+
+gboolean
+ssdb_sweep_page_export_png (SsdbSweepPage *self, const char *path, GError **error)
+{
+  SsdbSweepView view;
+  SsdbStyle style;
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
+
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
+
+  ssdb_sweep_page_fill_view (self, &view);
+  view.caption = caption;
+  view.running = FALSE;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  return ssdb_render_sweep_png (&view, &style, path, 1200, 700, 2, error);
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+on_view_changed (SsdbSweepPage *self)
+{
+  ssdb_chart_view_invalidate (self->parts.chart);
+}
+
+static void
+ssdb_sweep_page_dispose (GObject *object)
+{
+  SsdbSweepPage *self = SSDB_SWEEP_PAGE (object);
+
+  if (self->run != NULL)
+    {
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      g_clear_object (&self->run);
+    }
+  G_OBJECT_CLASS (ssdb_sweep_page_parent_class)->dispose (object);
+}
+
+static void
+ssdb_sweep_page_finalize (GObject *object)
+{
+  SsdbSweepPage *self = SSDB_SWEEP_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  G_OBJECT_CLASS (ssdb_sweep_page_parent_class)->finalize (object);
+}
+
+static void
+ssdb_sweep_page_class_init (SsdbSweepPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_sweep_page_dispose;
+  object_class->finalize = ssdb_sweep_page_finalize;
+}
+
+static void
+ssdb_sweep_page_init (SsdbSweepPage *self)
+{
+  GtkWidget *settings;
+
+  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Transfer size chart"));
+  settings = self->parts.settings;
+
+  self->start_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (size_table), size_label, 0);
+  ssdb_page_parts_add_setting (settings, _ ("_From"), GTK_WIDGET (self->start_dropdown),
+                               _ ("Smallest Transfer Size"));
+  self->end_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (size_table), size_label,
+                                                     G_N_ELEMENTS (size_table) - 1);
+  ssdb_page_parts_add_setting (settings, _ ("_To"), GTK_WIDGET (self->end_dropdown),
+                               _ ("Largest Transfer Size; Each Step Doubles the Size"));
+  self->depth_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (depth_table), depth_label, 2);
+  ssdb_page_parts_add_setting (settings, _ ("_Queue"), GTK_WIDGET (self->depth_dropdown),
+                               _ ("Requests in Flight"));
+  self->span_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (span_mib_table), span_label, 1);
+  ssdb_page_parts_add_setting (settings, _ ("_Region"), GTK_WIDGET (self->span_dropdown),
+                               _ ("Total Length the Transfers Go Over, from the Start"));
+  self->time_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (time_ms_table), time_label, 2);
+  ssdb_page_parts_add_setting (settings, _ ("T_ime"), GTK_WIDGET (self->time_dropdown),
+                               _ ("Measuring Time per Size and Direction"));
+  self->write_switch = GTK_SWITCH (gtk_switch_new ());
+  ssdb_page_parts_add_setting (
+      settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
+      _ ("Also Write Each Size over the Region; on a Drive This Destroys the Region's Data"));
+
+  self->iops_switch = GTK_SWITCH (gtk_switch_new ());
+  ssdb_page_parts_add_setting (self->parts.bottom, _ ("_IOPS"), GTK_WIDGET (self->iops_switch),
+                               _ ("Show IOPS Columns in the Table"));
+  gtk_box_reorder_child_after (GTK_BOX (self->parts.bottom),
+                               gtk_widget_get_last_child (self->parts.bottom), NULL);
+  g_signal_connect_swapped (self->iops_switch, "notify::active", G_CALLBACK (on_view_changed),
+                            self);
+
+  self->run = ssdb_page_run_new ("ssdb-sweep", dup_result, (GDestroyNotify)ssdb_sweep_result_free);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+}
+
+GtkWidget *
+ssdb_sweep_page_new (void)
+{
+  return g_object_new (SSDB_TYPE_SWEEP_PAGE, NULL);
+}
+
+gboolean
+ssdb_sweep_page_show_result (SsdbSweepPage *self, const SsdbSweepResult *result, const char *title)
+{
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (ssdb_page_run_get_running (self->run))
+    return FALSE;
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&result->spec);
+  ssdb_page_run_set_result (self->run, dup_result (result));
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+  return TRUE;
+}

@@ -1,0 +1,712 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-workload-page.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
+#include "ssdb-page-parts.h"
+
+#define SPECS_KEY "workload-specs"
+
+/* The presets' display names, in SsdbWorkloadPreset order. */
+static const char *const preset_names[SSDB_WORKLOAD_N_PRESETS]
+    = { N_ ("Database"), N_ ("File server"), N_ ("Web server"), N_ ("Workstation") };
+
+struct _SsdbWorkloadPage
+{
+  GtkBox parent_instance;
+
+  SsdbPageParts parts;
+  GtkDropDown *spec_dropdown;
+  GtkLabel *spec_label;
+  GtkWidget *edit_button;
+  GtkWidget *delete_button;
+
+  GSettings *settings;
+  GArray *specs; /* SsdbWorkloadSpec: the presets, then the user's */
+  gboolean reloading;
+  int editing; /* index of the user specification being edited, or -1 for a new one */
+
+  SsdbPageRun *run;
+  char *title;
+  char *subtitle;
+  guint64 device_bytes;
+  gint64 started_us;
+  guint64 ramp_ns;
+  guint64 duration_ns;
+};
+
+G_DEFINE_FINAL_TYPE (SsdbWorkloadPage, ssdb_workload_page, GTK_TYPE_BOX)
+
+/* ---- results -------------------------------------------------------------------------- */
+
+static gpointer
+dup_result (gconstpointer data)
+{
+  const SsdbWorkloadResult *r = data;
+  SsdbWorkloadResult *c = ssdb_workload_result_new (&r->spec);
+
+  c->job = r->job;
+  g_array_append_vals (c->workers, r->workers->data, r->workers->len);
+  c->total = r->total;
+  c->latency = r->latency;
+  c->fio_command = g_strdup (r->fio_command);
+  c->cancelled = r->cancelled;
+  return c;
+}
+
+typedef struct
+{
+  SsdbWorkloadResult *result;
+} Work;
+
+static void
+work_free (gpointer data)
+{
+  Work *w = data;
+
+  g_clear_pointer (&w->result, ssdb_workload_result_free);
+  g_free (w);
+}
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+static void
+on_progress (SsdbWorkloadResult *result, const char *phase, double fraction, gpointer user_data)
+{
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  Work *w = data;
+
+  ssdb_workload_run (target, w->result, on_progress, job, cancellable, error);
+  return g_steal_pointer (&w->result);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static const SsdbWorkloadResult *
+shown (SsdbWorkloadPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+void
+ssdb_workload_page_fill_view (SsdbWorkloadPage *self, SsdbWorkloadView *view)
+{
+  g_return_if_fail (SSDB_IS_WORKLOAD_PAGE (self));
+  g_return_if_fail (view != NULL);
+
+  ssdb_workload_view_init (view);
+  view->result = shown (self);
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->running = ssdb_page_run_get_running (self->run);
+  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+}
+
+static void
+draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
+{
+  SsdbWorkloadView view;
+
+  ssdb_workload_page_fill_view (SSDB_WORKLOAD_PAGE (data), &view);
+  ssdb_workload_painter_draw (&view, style, cr, width, height);
+}
+
+static void
+update_status (SsdbWorkloadPage *self)
+{
+  double f = ssdb_page_run_get_fraction (self->run);
+  double ramp_share = self->ramp_ns + self->duration_ns > 0
+                          ? (double)self->ramp_ns / (double)(self->ramp_ns + self->duration_ns)
+                          : 0;
+  g_autofree char *text = NULL;
+
+  if (!ssdb_page_run_get_running (self->run))
+    return;
+  if (ssdb_page_run_get_updates (self->run) == 0)
+    text = g_strdup (_ ("Opening the target"));
+  else if (f < ramp_share)
+    text = g_strdup_printf (_ ("Ramping up, not measured · %d %%"), (int)(f * 100));
+  else
+    text = g_strdup_printf (_ ("Measuring · %d %%"), (int)(f * 100));
+  gtk_label_set_text (self->parts.status, text);
+}
+
+static void
+refresh (SsdbWorkloadPage *self)
+{
+  SsdbWorkloadView view;
+  g_autofree char *words = NULL;
+
+  ssdb_workload_page_fill_view (self, &view);
+  words = ssdb_workload_painter_dup_words (&view, TRUE);
+  ssdb_chart_view_invalidate (self->parts.chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
+}
+
+static void
+on_updated (SsdbWorkloadPage *self)
+{
+  refresh (self);
+  update_status (self);
+}
+
+static void
+update_buttons (SsdbWorkloadPage *self)
+{
+  guint i = gtk_drop_down_get_selected (self->spec_dropdown);
+
+  gtk_widget_set_sensitive (self->delete_button, i != GTK_INVALID_LIST_POSITION
+                                                     && i >= SSDB_WORKLOAD_N_PRESETS
+                                                     && i < self->specs->len);
+}
+
+static void
+on_finished (SsdbWorkloadPage *self, const GError *error)
+{
+  SsdbWorkloadResult *r = ssdb_page_run_get_result (self->run);
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  update_buttons (self);
+  if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    r->cancelled = TRUE;
+  if (error == NULL)
+    {
+      g_autofree char *took = ssdb_page_parts_format_seconds (
+          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+
+      text = g_strdup_printf (_ ("Done in %s"), took);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = g_strdup (_ ("Stopped · the numbers cover the requests completed"));
+  else
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->parts.status, text);
+  refresh (self);
+}
+
+/* ---- specifications ------------------------------------------------------------------- */
+
+static const char *
+display_name (const SsdbWorkloadSpec *spec, guint index)
+{
+  if (index < SSDB_WORKLOAD_N_PRESETS)
+    return _ (preset_names[index]);
+  return spec->name;
+}
+
+static char *
+sizes_text (const SsdbWorkloadSpec *spec)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  guint total = 0;
+
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    total += spec->size_mix[k].weight;
+  for (guint k = 0; k < spec->n_size_mix && k < 4; k++)
+    {
+      g_autofree char *size = ssdb_format_transfer_size (spec->size_mix[k].size);
+
+      if (spec->n_size_mix == 1)
+        g_string_append (s, size);
+      else
+        g_string_append_printf (s, "%s%s %u %%", k ? ", " : "", size,
+                                total ? (spec->size_mix[k].weight * 100 + total / 2) / total : 0);
+    }
+  if (spec->n_size_mix > 4)
+    /* Translators: more transfer sizes than listed */
+    g_string_append_printf (s, _ (", and %u more sizes"), spec->n_size_mix - 4);
+  return g_string_free (g_steal_pointer (&s), FALSE);
+}
+
+/* "8 KiB · 67 % read · 100 % random · QD32 × 1 worker · 5 s ramp-up + 30 s" */
+static char *
+dup_spec_line (const SsdbWorkloadSpec *spec)
+{
+  g_autofree char *sizes = sizes_text (spec);
+  g_autofree char *ramp = ssdb_page_parts_format_seconds (spec->ramp_ns);
+  g_autofree char *run = ssdb_page_parts_format_seconds (spec->duration_ns);
+
+  return g_strdup_printf (
+      ngettext ("%s · %u %% read · %u %% random · QD%u × %u worker · %s ramp-up + %s",
+                "%s · %u %% read · %u %% random · QD%u × %u workers · %s ramp-up + %s",
+                spec->workers),
+      sizes, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers, ramp, run);
+}
+
+static void
+update_spec_label (SsdbWorkloadPage *self)
+{
+  const SsdbWorkloadSpec *spec = ssdb_workload_page_get_selected (self);
+  g_autofree char *line = spec ? dup_spec_line (spec) : NULL;
+
+  gtk_label_set_text (self->spec_label, line ? line : "");
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->spec_label), line);
+  update_buttons (self);
+}
+
+static void
+reload_specs (SsdbWorkloadPage *self, const char *select)
+{
+  g_autofree char *text = self->settings ? g_settings_get_string (self->settings, SPECS_KEY) : NULL;
+  GtkStringList *list = gtk_string_list_new (NULL);
+  guint selected = 0;
+
+  g_array_set_size (self->specs, 0);
+  for (guint i = 0; i < SSDB_WORKLOAD_N_PRESETS; i++)
+    {
+      SsdbWorkloadSpec spec;
+
+      ssdb_workload_spec_init_preset (&spec, (SsdbWorkloadPreset)i);
+      g_array_append_val (self->specs, spec);
+    }
+  if (text != NULL && *g_strstrip (text) != '\0')
+    {
+      g_autoptr (GError) error = NULL;
+      g_autoptr (GArray) user = ssdb_workload_specs_parse (text, -1, &error);
+
+      if (user != NULL)
+        g_array_append_vals (self->specs, user->data, user->len);
+      else
+        g_debug ("Ignoring the saved workloads: %s", error->message);
+    }
+  for (guint i = 0; i < self->specs->len; i++)
+    {
+      const SsdbWorkloadSpec *spec = &g_array_index (self->specs, SsdbWorkloadSpec, i);
+
+      gtk_string_list_append (list, display_name (spec, i));
+      if (select != NULL
+          && (g_strcmp0 (spec->name, select) == 0
+              || g_strcmp0 (display_name (spec, i), select) == 0))
+        selected = i;
+    }
+  self->reloading = TRUE;
+  gtk_drop_down_set_model (self->spec_dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (self->spec_dropdown, selected);
+  self->reloading = FALSE;
+  g_object_unref (list);
+  update_spec_label (self);
+}
+
+static void
+save_user_specs (SsdbWorkloadPage *self)
+{
+  g_autoptr (GString) text = g_string_new (NULL);
+
+  for (guint i = SSDB_WORKLOAD_N_PRESETS; i < self->specs->len; i++)
+    {
+      g_autofree char *group
+          = ssdb_workload_spec_to_keyfile (&g_array_index (self->specs, SsdbWorkloadSpec, i));
+
+      if (text->len > 0)
+        g_string_append_c (text, '\n');
+      g_string_append (text, group);
+    }
+  if (self->settings != NULL)
+    g_settings_set_string (self->settings, SPECS_KEY, text->str);
+}
+
+static void
+on_specs_changed (SsdbWorkloadPage *self)
+{
+  const SsdbWorkloadSpec *spec = ssdb_workload_page_get_selected (self);
+  g_autofree char *name = spec ? g_strdup (spec->name) : NULL;
+
+  reload_specs (self, name);
+}
+
+static void
+on_selected_changed (SsdbWorkloadPage *self)
+{
+  if (!self->reloading)
+    update_spec_label (self);
+}
+
+guint
+ssdb_workload_page_get_n_specs (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), 0);
+  return self->specs->len;
+}
+
+const SsdbWorkloadSpec *
+ssdb_workload_page_get_spec (SsdbWorkloadPage *self, guint index)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  if (index >= self->specs->len)
+    return NULL;
+  return &g_array_index (self->specs, SsdbWorkloadSpec, index);
+}
+
+gboolean
+ssdb_workload_page_select (SsdbWorkloadPage *self, const char *name)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  for (guint i = 0; i < self->specs->len; i++)
+    {
+      const SsdbWorkloadSpec *spec = &g_array_index (self->specs, SsdbWorkloadSpec, i);
+
+      if (g_strcmp0 (spec->name, name) == 0 || g_strcmp0 (display_name (spec, i), name) == 0)
+        {
+          gtk_drop_down_set_selected (self->spec_dropdown, i);
+          return TRUE;
+        }
+    }
+  return FALSE;
+}
+
+const SsdbWorkloadSpec *
+ssdb_workload_page_get_selected (SsdbWorkloadPage *self)
+{
+  guint i;
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  i = gtk_drop_down_get_selected (self->spec_dropdown);
+  if (i == GTK_INVALID_LIST_POSITION || i >= self->specs->len)
+    i = 0;
+  return &g_array_index (self->specs, SsdbWorkloadSpec, i);
+}
+
+gboolean
+ssdb_workload_page_get_writes (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
+  return ssdb_workload_page_get_selected (self)->read_percent < 100;
+}
+
+static void
+on_editor_saved (const SsdbWorkloadSpec *spec, gpointer data)
+{
+  SsdbWorkloadPage *self = data;
+
+  if (self->editing >= SSDB_WORKLOAD_N_PRESETS && (guint)self->editing < self->specs->len)
+    g_array_index (self->specs, SsdbWorkloadSpec, self->editing) = *spec;
+  else
+    g_array_append_val (self->specs, *spec);
+  save_user_specs (self);
+  reload_specs (self, spec->name);
+}
+
+SsdbWorkloadEditor *
+ssdb_workload_page_edit (SsdbWorkloadPage *self, gboolean copy)
+{
+  guint selected;
+  SsdbWorkloadSpec initial;
+  g_autoptr (GPtrArray) taken = g_ptr_array_new ();
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+
+  selected = gtk_drop_down_get_selected (self->spec_dropdown);
+  if (selected == GTK_INVALID_LIST_POSITION || selected >= self->specs->len)
+    selected = 0;
+  initial = g_array_index (self->specs, SsdbWorkloadSpec, selected);
+  self->editing = !copy && selected >= SSDB_WORKLOAD_N_PRESETS ? (int)selected : -1;
+  if (self->editing < 0)
+    {
+      /* Translators: the name of a new workload made from another, "Database (copy)" */
+      g_autofree char *name = g_strdup_printf (_ ("%s (copy)"), display_name (&initial, selected));
+
+      g_strlcpy (initial.name, name, sizeof initial.name);
+    }
+  for (guint i = 0; i < self->specs->len; i++)
+    if ((int)i != self->editing)
+      {
+        const SsdbWorkloadSpec *spec = &g_array_index (self->specs, SsdbWorkloadSpec, i);
+
+        g_ptr_array_add (taken, (gpointer)spec->name);
+        g_ptr_array_add (taken, (gpointer)display_name (spec, i));
+      }
+  g_ptr_array_add (taken, NULL);
+  {
+    GtkRoot *root = gtk_widget_get_root (GTK_WIDGET (self));
+    SsdbWorkloadEditor *editor
+        = ssdb_workload_editor_new (GTK_IS_WINDOW (root) ? GTK_WINDOW (root) : NULL, &initial,
+                                    (const char *const *)taken->pdata, on_editor_saved, self);
+
+    gtk_window_present (GTK_WINDOW (editor));
+    return editor;
+  }
+}
+
+gboolean
+ssdb_workload_page_delete_selected (SsdbWorkloadPage *self)
+{
+  guint selected;
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
+
+  selected = gtk_drop_down_get_selected (self->spec_dropdown);
+  if (selected == GTK_INVALID_LIST_POSITION || selected < SSDB_WORKLOAD_N_PRESETS
+      || selected >= self->specs->len)
+    return FALSE;
+  g_array_remove_index (self->specs, selected);
+  save_user_specs (self);
+  reload_specs (self, NULL);
+  return TRUE;
+}
+
+static void
+on_new_clicked (SsdbWorkloadPage *self)
+{
+  ssdb_workload_page_edit (self, TRUE);
+}
+
+static void
+on_edit_clicked (SsdbWorkloadPage *self)
+{
+  ssdb_workload_page_edit (self, FALSE);
+}
+
+static void
+on_delete_clicked (SsdbWorkloadPage *self)
+{
+  ssdb_workload_page_delete_selected (self);
+}
+
+void
+ssdb_workload_page_set_settings (SsdbWorkloadPage *self, GSettings *settings)
+{
+  g_return_if_fail (SSDB_IS_WORKLOAD_PAGE (self));
+
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_set_object (&self->settings, settings);
+  if (settings != NULL)
+    g_signal_connect_swapped (settings, "changed::" SPECS_KEY, G_CALLBACK (on_specs_changed), self);
+  reload_specs (self, NULL);
+}
+
+void
+ssdb_workload_page_set_target (SsdbWorkloadPage *self, const char *title, guint64 device_bytes)
+{
+  g_return_if_fail (SSDB_IS_WORKLOAD_PAGE (self));
+
+  g_free (self->title);
+  self->title = g_strdup (title);
+  self->device_bytes = device_bytes;
+  if (ssdb_page_run_get_running (self->run))
+    return;
+  g_clear_pointer (&self->subtitle, g_free);
+  ssdb_page_run_set_result (self->run, NULL);
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+}
+
+/* ---- API ------------------------------------------------------------------------------ */
+
+gboolean
+ssdb_workload_page_start (SsdbWorkloadPage *self, const char *path, const char *destroy_permission,
+                          guint64 file_size, GError **error)
+{
+  Work *w;
+  SsdbWorkloadSpec spec;
+  gboolean is_dir;
+  SsdbTargetOpenFlags flags;
+  g_autofree char *line = NULL;
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+
+  spec = *ssdb_workload_page_get_selected (self);
+  g_strlcpy (spec.name, display_name (&spec, gtk_drop_down_get_selected (self->spec_dropdown)),
+             sizeof spec.name);
+  spec.seed = (guint64)g_get_real_time ();
+  if (!ssdb_workload_spec_validate (&spec, error))
+    return FALSE;
+  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
+  flags = is_dir || spec.read_percent < 100 ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
+  w = g_new0 (Work, 1);
+  w->result = ssdb_workload_result_new (&spec);
+  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : destroy_permission, file_size,
+                            work, w, work_free, NULL, error))
+    return FALSE;
+  self->started_us = g_get_monotonic_time ();
+  self->ramp_ns = spec.ramp_ns;
+  self->duration_ns = spec.duration_ns;
+  line = dup_spec_line (&spec);
+  g_free (self->subtitle);
+  self->subtitle = g_strdup_printf ("%s · %s", spec.name, line);
+  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  refresh (self);
+  update_status (self);
+  return TRUE;
+}
+
+SsdbPageRun *
+ssdb_workload_page_get_run (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  return self->run;
+}
+
+const SsdbWorkloadResult *
+ssdb_workload_page_get_result (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  return shown (self);
+}
+
+SsdbChartView *
+ssdb_workload_page_get_chart (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  return self->parts.chart;
+}
+
+const char *
+ssdb_workload_page_get_status (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  return gtk_label_get_text (self->parts.status);
+}
+
+gboolean
+ssdb_workload_page_export_png (SsdbWorkloadPage *self, const char *path, GError **error)
+{
+  SsdbWorkloadView view;
+  SsdbStyle style;
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
+
+  ssdb_workload_page_fill_view (self, &view);
+  view.caption = caption;
+  view.running = FALSE;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  return ssdb_render_workload_png (&view, &style, path, 1200, 700, 2, error);
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+ssdb_workload_page_dispose (GObject *object)
+{
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (object);
+
+  if (self->run != NULL)
+    {
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      g_clear_object (&self->run);
+    }
+  if (self->settings != NULL)
+    g_signal_handlers_disconnect_by_data (self->settings, self);
+  g_clear_object (&self->settings);
+  G_OBJECT_CLASS (ssdb_workload_page_parent_class)->dispose (object);
+}
+
+static void
+ssdb_workload_page_finalize (GObject *object)
+{
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_array_unref (self->specs);
+  G_OBJECT_CLASS (ssdb_workload_page_parent_class)->finalize (object);
+}
+
+static void
+ssdb_workload_page_class_init (SsdbWorkloadPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_workload_page_dispose;
+  object_class->finalize = ssdb_workload_page_finalize;
+}
+
+static GtkWidget *
+icon_button (const char *icon, const char *tooltip, GCallback callback, gpointer data)
+{
+  GtkWidget *button = gtk_button_new_from_icon_name (icon);
+
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (button), GTK_ACCESSIBLE_PROPERTY_LABEL, tooltip,
+                                  -1);
+  gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
+  g_signal_connect_swapped (button, "clicked", callback, data);
+  return button;
+}
+
+static void
+ssdb_workload_page_init (SsdbWorkloadPage *self)
+{
+  GtkWidget *settings, *row, *buttons;
+
+  self->specs = g_array_new (FALSE, TRUE, sizeof (SsdbWorkloadSpec));
+  self->editing = -1;
+  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Workload chart"));
+  settings = self->parts.settings;
+
+  self->spec_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
+  row = ssdb_page_parts_add_setting (settings, _ ("_Workload"), GTK_WIDGET (self->spec_dropdown),
+                                     _ ("IOMeter Access Specification"));
+  buttons = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (buttons, "linked");
+  gtk_box_append (GTK_BOX (buttons),
+                  icon_button ("list-add-symbolic", _ ("New Workload from This One"),
+                               G_CALLBACK (on_new_clicked), self));
+  self->edit_button
+      = icon_button ("document-edit-symbolic", _ ("Edit Workload (a Preset Is Copied)"),
+                     G_CALLBACK (on_edit_clicked), self);
+  gtk_box_append (GTK_BOX (buttons), self->edit_button);
+  self->delete_button = icon_button ("user-trash-symbolic", _ ("Delete This Workload"),
+                                     G_CALLBACK (on_delete_clicked), self);
+  gtk_box_append (GTK_BOX (buttons), self->delete_button);
+  gtk_box_append (GTK_BOX (row), buttons);
+
+  self->spec_label = GTK_LABEL (gtk_label_new (NULL));
+  gtk_label_set_ellipsize (self->spec_label, PANGO_ELLIPSIZE_END);
+  gtk_label_set_xalign (self->spec_label, 0);
+  gtk_widget_add_css_class (GTK_WIDGET (self->spec_label), "dim-label");
+  gtk_flow_box_append (GTK_FLOW_BOX (settings), GTK_WIDGET (self->spec_label));
+  g_signal_connect_swapped (self->spec_dropdown, "notify::selected",
+                            G_CALLBACK (on_selected_changed), self);
+
+  self->run
+      = ssdb_page_run_new ("ssdb-workload", dup_result, (GDestroyNotify)ssdb_workload_result_free);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  reload_specs (self, NULL);
+}
+
+GtkWidget *
+ssdb_workload_page_new (void)
+{
+  return g_object_new (SSDB_TYPE_WORKLOAD_PAGE, NULL);
+}
+
+gboolean
+ssdb_workload_page_show_result (SsdbWorkloadPage *self, const SsdbWorkloadResult *result,
+                                const char *title)
+{
+  g_autofree char *line = NULL;
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (ssdb_page_run_get_running (self->run))
+    return FALSE;
+  g_free (self->title);
+  self->title = g_strdup (title);
+  line = dup_spec_line (&result->spec);
+  g_free (self->subtitle);
+  self->subtitle = g_strdup_printf ("%s · %s", result->spec.name, line);
+  ssdb_page_run_set_result (self->run, dup_result (result));
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+  return TRUE;
+}

@@ -1,0 +1,156 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "engine/ssdb-workload.h"
+#include "render/ssdb-workload-painter.h"
+#include "ssdb-chart-view.h"
+#include "ssdb-page-run.h"
+#include "ssdb-workload-editor.h"
+
+G_BEGIN_DECLS
+
+#define SSDB_TYPE_WORKLOAD_PAGE (ssdb_workload_page_get_type ())
+G_DECLARE_FINAL_TYPE (SsdbWorkloadPage, ssdb_workload_page, SSDB, WORKLOAD_PAGE, GtkBox)
+
+/**
+ * SsdbWorkloadPage:
+ *
+ * The "Workloads" page: IOMeter's presets (Database, File server, Web server, Workstation)
+ * and the user's own access specifications, kept in the `workload-specs` setting (key-file
+ * text) and edited with an #SsdbWorkloadEditor; the result per worker and for all workers
+ * (IOPS, MB/s, mean / p99 / max latency) drawn by the workload painter. A specification that
+ * writes destroys data on a device: the window asks for the confirmation naming the device
+ * before calling ssdb_workload_page_start() then.
+ */
+
+GtkWidget *
+ssdb_workload_page_new (void);
+
+/**
+ * ssdb_workload_page_set_settings:
+ * @settings: the application's settings (`workload-specs` is read and written)
+ */
+void
+ssdb_workload_page_set_settings (SsdbWorkloadPage *self, GSettings *settings);
+
+/**
+ * ssdb_workload_page_set_target:
+ * @title: (nullable): header line of the chart
+ * @device_bytes: size of the device (0 for a test file)
+ */
+void
+ssdb_workload_page_set_target (SsdbWorkloadPage *self, const char *title, guint64 device_bytes);
+
+/** ssdb_workload_page_get_n_specs: Returns: presets and user specifications offered. */
+guint
+ssdb_workload_page_get_n_specs (SsdbWorkloadPage *self);
+
+/**
+ * ssdb_workload_page_get_spec:
+ * @index: 0 .. ssdb_workload_page_get_n_specs() - 1; the presets come first
+ *
+ * Returns: (transfer none) (nullable): the specification.
+ */
+const SsdbWorkloadSpec *
+ssdb_workload_page_get_spec (SsdbWorkloadPage *self, guint index);
+
+/**
+ * ssdb_workload_page_select:
+ * @name: a specification's name
+ *
+ * Returns: %TRUE when a specification of that name was selected.
+ */
+gboolean
+ssdb_workload_page_select (SsdbWorkloadPage *self, const char *name);
+
+/** ssdb_workload_page_get_selected: Returns: (transfer none): the selected specification. */
+const SsdbWorkloadSpec *
+ssdb_workload_page_get_selected (SsdbWorkloadPage *self);
+
+/** ssdb_workload_page_get_writes: Returns: %TRUE when the selected specification writes. */
+gboolean
+ssdb_workload_page_get_writes (SsdbWorkloadPage *self);
+
+/**
+ * ssdb_workload_page_edit:
+ * @copy: %TRUE for a new specification starting from the selected one, %FALSE to edit the
+ *   selected user specification (a preset is always copied)
+ *
+ * Returns: (transfer none): the editor dialog shown.
+ */
+SsdbWorkloadEditor *
+ssdb_workload_page_edit (SsdbWorkloadPage *self, gboolean copy);
+
+/**
+ * ssdb_workload_page_delete_selected:
+ *
+ * Removes the selected user specification from the settings (presets stay).
+ *
+ * Returns: %TRUE when one was removed.
+ */
+gboolean
+ssdb_workload_page_delete_selected (SsdbWorkloadPage *self);
+
+/**
+ * ssdb_workload_page_start:
+ * @path: block device node or directory (test file)
+ * @destroy_permission: (nullable): the device the user confirmed may be overwritten
+ * @file_size: test file size for a directory, bytes
+ * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
+ *
+ * Returns: %TRUE, or %FALSE with @error.
+ */
+gboolean
+ssdb_workload_page_start (SsdbWorkloadPage *self, const char *path, const char *destroy_permission,
+                          guint64 file_size, GError **error);
+
+/** ssdb_workload_page_get_run: Returns: (transfer none): the page's run. */
+SsdbPageRun *
+ssdb_workload_page_get_run (SsdbWorkloadPage *self);
+
+/** ssdb_workload_page_get_result: Returns: (transfer none) (nullable): the result shown. */
+const SsdbWorkloadResult *
+ssdb_workload_page_get_result (SsdbWorkloadPage *self);
+
+/** ssdb_workload_page_get_chart: Returns: (transfer none): the chart. */
+SsdbChartView *
+ssdb_workload_page_get_chart (SsdbWorkloadPage *self);
+
+/**
+ * ssdb_workload_page_fill_view:
+ * @view: (out caller-allocates): what the chart draws (pointers owned by the page)
+ */
+void
+ssdb_workload_page_fill_view (SsdbWorkloadPage *self, SsdbWorkloadView *view);
+
+/** ssdb_workload_page_get_status: Returns: the status line. */
+const char *
+ssdb_workload_page_get_status (SsdbWorkloadPage *self);
+
+/**
+ * ssdb_workload_page_export_png:
+ * @path: PNG file
+ *
+ * Renders the shown result with the fixed review style at 1200 × 700 logical pixels, scale 2.
+ *
+ * Returns: %TRUE, or %FALSE with @error naming @path.
+ */
+gboolean
+ssdb_workload_page_export_png (SsdbWorkloadPage *self, const char *path, GError **error);
+
+/**
+ * ssdb_workload_page_show_result:
+ * @result: a run (from a loaded report); copied
+ * @title: the target's title for the chart
+ *
+ * Shows @result as the page would after a live run, drawn by the same painter.
+ *
+ * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
+ */
+gboolean
+ssdb_workload_page_show_result (SsdbWorkloadPage *self, const SsdbWorkloadResult *result,
+                                const char *title);
+
+G_END_DECLS

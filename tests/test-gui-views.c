@@ -1,0 +1,694 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The Access Time, Transfer Sizes and Workloads pages on a real 128 MiB zram device under Xvfb:
+ * each runs a short real test through the window's Start action, the numbers the page shows are
+ * the engine's, writes ask for the confirmation naming the device, the workload editor refuses
+ * invalid values and saves valid ones to the settings, Stop ends a run within 250 ms, and each
+ * chart is exported. Screenshots are written to the build directory. Run through
+ * tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
+ */
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gdk/x11/gdkx.h>
+
+#include "engine/ssdb-error.h"
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+
+static SsdbApplication *app;
+static SsdbWindow *window;
+static char *zram_name;
+static char *zram_path;
+static GError *finish_error;
+static gboolean finished;
+static guint updates;
+
+static gboolean
+sanitized (void)
+{
+  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
+
+  return sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0;
+}
+
+static void
+assert_stop_time (const char *what, gint64 us)
+{
+  g_test_message ("%s: %" G_GINT64_FORMAT " µs", what, us);
+  if (!sanitized () && us >= 250000)
+    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
+}
+
+static gboolean
+write_text (const char *path, const char *text)
+{
+  int fd = open (path, O_WRONLY | O_CLOEXEC);
+  gssize n;
+
+  if (fd < 0)
+    return FALSE;
+  n = write (fd, text, strlen (text));
+  return close (fd) == 0 && n == (gssize)strlen (text);
+}
+
+static gboolean
+run_cmd (const char *cmd)
+{
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
+    return FALSE;
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+static gboolean
+zram_create (void)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *disksize = NULL;
+
+  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
+    return FALSE;
+  g_strstrip (id);
+  zram_name = g_strdup_printf ("zram%s", id);
+  zram_path = g_strdup_printf ("/dev/%s", zram_name);
+  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
+  if (!write_text (disksize, "128M"))
+    return FALSE;
+  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
+    g_usleep (20000);
+  return access (zram_path, F_OK) == 0;
+}
+
+static void
+zram_remove (void)
+{
+  g_autofree char *reset = NULL;
+
+  if (zram_name == NULL)
+    return;
+  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
+  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
+    g_usleep (50000);
+  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
+}
+
+static void
+iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static gboolean
+is_finished (gpointer data)
+{
+  return finished;
+}
+
+static gboolean
+window_mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (window));
+}
+
+static gboolean
+monitor_ready (gpointer data)
+{
+  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
+}
+
+static gboolean
+run_idle (gpointer data)
+{
+  return !ssdb_page_run_get_busy (SSDB_PAGE_RUN (data));
+}
+
+static void
+on_finished (SsdbPageRun *run, const GError *error, gpointer data)
+{
+  g_clear_error (&finish_error);
+  finish_error = error ? g_error_copy (error) : NULL;
+  finished = TRUE;
+}
+
+static void
+on_updated (SsdbPageRun *run, gpointer data)
+{
+  updates++;
+}
+
+static void
+watch (SsdbPageRun *run)
+{
+  finished = FALSE;
+  updates = 0;
+  g_clear_error (&finish_error);
+  g_signal_handlers_disconnect_by_func (run, on_finished, NULL);
+  g_signal_handlers_disconnect_by_func (run, on_updated, NULL);
+  g_signal_connect (run, "finished", G_CALLBACK (on_finished), NULL);
+  g_signal_connect (run, "updated", G_CALLBACK (on_updated), NULL);
+}
+
+static gboolean
+snapshot_after (gpointer data)
+{
+  SsdbChartView *chart = g_object_get_data (G_OBJECT (data), "chart");
+
+  return ssdb_chart_view_get_snapshot_count (chart)
+         > GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (data), "before"));
+}
+
+/* Waits for the chart's next painting. */
+static void
+wait_painted (SsdbChartView *chart)
+{
+  g_object_set_data (G_OBJECT (chart), "chart", chart);
+  g_object_set_data (G_OBJECT (chart), "before",
+                     GUINT_TO_POINTER (ssdb_chart_view_get_snapshot_count (chart)));
+  ssdb_chart_view_invalidate (chart);
+  iterate_until (snapshot_after, chart, 5000);
+  g_assert_true (snapshot_after (chart));
+}
+
+static void
+screenshot_of (GtkWindow *win, const char *name)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (win));
+  g_autofree char *path = g_build_filename (
+      g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
+  g_autofree char *cmd = NULL;
+
+  iterate_for (100);
+  cmd = g_strdup_printf ("import -window 0x%lx %s",
+                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
+  if (!run_cmd (cmd))
+    g_test_message ("screenshot failed: %s", cmd);
+  else
+    g_test_message ("screenshot: %s", path);
+}
+
+static void
+screenshot (const char *name)
+{
+  screenshot_of (GTK_WINDOW (window), name);
+}
+
+static gboolean
+mapped (gpointer data)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (data));
+}
+
+/* Light and dark screenshots of the page shown. */
+static void
+screenshots (SsdbChartView *chart, const char *base)
+{
+  g_autofree char *light = g_strdup_printf ("%s.png", base);
+  g_autofree char *dark = g_strdup_printf ("%s-dark.png", base);
+
+  wait_painted (chart);
+  screenshot (light);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_painted (chart);
+  screenshot (dark);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  wait_painted (chart);
+}
+
+/* Export Image of the page shown: the review style at 1200 × 700, scale 2. */
+static void
+check_export (const char *base)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ssdb-views-export.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GdkTexture) texture = NULL;
+
+  g_assert_true (ssdb_window_export_image_to (window, path, &error));
+  g_assert_no_error (error);
+  texture = gdk_texture_new_from_filename (path, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 2400);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 1400);
+  if (g_getenv ("G_TEST_BUILDDIR") != NULL)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-export.png", base);
+      g_autofree char *keep = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), name, NULL);
+      g_autofree char *cmd = g_strdup_printf ("cp %s %s", path, keep);
+
+      run_cmd (cmd);
+    }
+  g_unlink (path);
+}
+
+/* Start, and answer the confirmation naming the device with @response. */
+static void
+start_confirmed (const char *response, const char *what)
+{
+  AdwMessageDialog *dialog;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), zram_path));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), what));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "destroyed"));
+  adw_message_dialog_response (dialog, response);
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+}
+
+/* ---- Transfer Sizes --------------------------------------------------------------------- */
+
+static void
+test_sweep (void)
+{
+  SsdbSweepPage *page = ssdb_window_get_sweep_page (window);
+  SsdbPageRun *run = ssdb_sweep_page_get_run (page);
+  const SsdbSweepResult *r;
+  SsdbSweepSpec spec;
+  SsdbSweepView view;
+
+  ssdb_window_set_page (window, "sweep");
+  ssdb_sweep_spec_init (&spec);
+  spec.start_size = 64 * 1024;
+  spec.end_size = 8 * 1024 * 1024;
+  spec.queue_depth = 4;
+  spec.span_length = 64 * MIB;
+  spec.duration_ns = 250000000;
+  spec.do_write = TRUE;
+  g_assert_true (ssdb_sweep_page_configure (page, &spec));
+  watch (run);
+
+  /* Writes on a device: nothing runs before the user said yes. */
+  start_confirmed ("cancel", "transfer-size sweep");
+  g_assert_false (ssdb_page_run_get_running (run));
+  g_assert_false (ssdb_window_is_inhibiting (window));
+
+  start_confirmed ("destroy", "transfer-size sweep");
+  g_assert_true (ssdb_page_run_get_running (run));
+  g_assert_true (ssdb_window_is_inhibiting (window));
+  iterate_until (is_finished, NULL, 60000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_assert_cmpuint (updates, >=, 1);
+  g_test_message ("%u coalesced updates", updates);
+
+  r = ssdb_sweep_page_get_result (page);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  g_assert_cmpuint (r->n_sizes, ==, 8);
+  g_assert_cmpuint (r->read->len, ==, 8);
+  g_assert_cmpuint (r->write->len, ==, 8);
+  g_assert_nonnull (r->words);
+  g_test_message ("sweep: %s", r->words);
+
+  /* The table the chart draws holds the engine's rates. */
+  ssdb_sweep_page_fill_view (page, &view);
+  for (guint i = 0; i < r->n_sizes; i++)
+    for (guint k = 0; k < 2; k++)
+      {
+        const GArray *a = k == 0 ? r->read : r->write;
+        const SsdbSweepPoint *p = &g_array_index (a, SsdbSweepPoint, i);
+        double mbps = p->bytes_per_second / 1e6;
+        g_autofree char *shown = ssdb_sweep_painter_dup_cell_text (
+            &view, i, k == 0 ? SSDB_RW_READ : SSDB_RW_WRITE, FALSE, TRUE);
+        g_autofree char *expected = g_strdup_printf (mbps < 10 ? "%.2f" : "%.1f", mbps);
+
+        g_assert_cmpuint (p->size, ==, r->sizes[i]);
+        g_assert_cmpuint (p->bytes, ==, p->ios * p->size);
+        g_assert_cmpfloat (p->bytes_per_second, >, 1e6);
+        g_assert_cmpstr (shown, ==, expected);
+      }
+  g_assert_nonnull (strstr (ssdb_sweep_page_get_status (page), "Done"));
+  screenshots (ssdb_sweep_page_get_chart (page), "gui-sweep");
+  check_export ("gui-sweep");
+}
+
+/* ---- Access Time ------------------------------------------------------------------------ */
+
+static void
+test_access (void)
+{
+  SsdbAccessPage *page = ssdb_window_get_access_page (window);
+  SsdbPageRun *run = ssdb_access_page_get_run (page);
+  const SsdbAccessResult *r;
+  SsdbAccessSpec spec;
+
+  ssdb_window_set_page (window, "access");
+  ssdb_access_spec_init (&spec);
+  spec.depths[0] = 1;
+  spec.depths[1] = 2;
+  spec.depths[2] = 4;
+  spec.depths[3] = 8;
+  spec.n_depths = 4;
+  spec.step_duration_ns = 500000000;
+  spec.span_length = 0;
+  g_assert_true (ssdb_access_page_configure (page, &spec));
+  watch (run);
+
+  /* Reads only: no confirmation. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+  g_assert_true (ssdb_page_run_get_running (run));
+  g_assert_true (ssdb_window_is_inhibiting (window));
+  iterate_until (is_finished, NULL, 60000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_assert_cmpuint (updates, >=, 1);
+  g_test_message ("%u coalesced updates", updates);
+
+  r = ssdb_access_page_get_result (page);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  g_assert_cmpuint (r->steps->len, ==, 4);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+      g_autofree char *iops = ssdb_access_page_dup_cell_text (page, 0, i);
+      g_autofree char *mean = ssdb_access_page_dup_cell_text (page, 1, i);
+      g_autofree char *median = ssdb_access_page_dup_cell_text (page, 2, i);
+      g_autofree char *p99 = ssdb_access_page_dup_cell_text (page, 3, i);
+      g_autofree char *max = ssdb_access_page_dup_cell_text (page, 4, i);
+      g_autofree char *depth = ssdb_access_page_dup_cell_text (page, 5, i);
+      g_autofree char *e_iops = g_strdup_printf ("%.0f", s->iops);
+      g_autofree char *e_mean = ssdb_chart_format_ms (s->mean_ns, TRUE);
+      g_autofree char *e_median = ssdb_chart_format_ms ((double)s->median_ns, TRUE);
+      g_autofree char *e_p99 = ssdb_chart_format_ms ((double)s->p99_ns, TRUE);
+      g_autofree char *e_max = ssdb_chart_format_ms ((double)s->max_ns, TRUE);
+      g_autofree char *e_depth = g_strdup_printf ("%.1f", s->achieved_depth);
+
+      g_assert_cmpint (s->state, ==, SSDB_ENTRY_DONE);
+      g_assert_cmpuint (s->depth, ==, spec.depths[i]);
+      g_assert_cmpuint (s->io.ios, >, 100);
+      g_assert_cmpfloat (s->iops, >, 1000);
+      g_assert_cmpuint (s->p99_ns, >=, s->median_ns);
+      g_assert_cmpuint (s->max_ns, >=, s->p99_ns);
+      g_test_message ("QD%u: %s IOPS, mean %s, median %s, p99 %s, max %s, depth %s", s->depth, iops,
+                      mean, median, p99, max, depth);
+      g_assert_cmpstr (iops, ==, e_iops);
+      g_assert_cmpstr (mean, ==, e_mean);
+      g_assert_cmpstr (median, ==, e_median);
+      g_assert_cmpstr (p99, ==, e_p99);
+      g_assert_cmpstr (max, ==, e_max);
+      g_assert_cmpstr (depth, ==, e_depth);
+    }
+  g_assert_nonnull (r->analysis.words);
+  g_test_message ("access: %s", r->analysis.words);
+  screenshots (ssdb_access_page_get_chart (page), "gui-access");
+  ssdb_access_page_set_chart_kind (page, SSDB_ACCESS_CHART_RELIEF);
+  screenshots (ssdb_access_page_get_chart (page), "gui-access-relief");
+  ssdb_access_page_set_chart_kind (page, SSDB_ACCESS_CHART_HEATMAP);
+  check_export ("gui-access");
+}
+
+/* ---- Workloads -------------------------------------------------------------------------- */
+
+static void
+test_workload_editor (void)
+{
+  SsdbWorkloadPage *page = ssdb_window_get_workload_page (window);
+  GSettings *settings = ssdb_application_get_settings (app);
+  SsdbWorkloadEditor *editor;
+  guint n = ssdb_workload_page_get_n_specs (page);
+  g_autofree char *before = NULL;
+  g_autofree char *after = NULL;
+
+  ssdb_window_set_page (window, "workload");
+  g_assert_cmpuint (n, >=, 4);
+  g_assert_true (ssdb_workload_page_select (page, "Database"));
+  before = g_settings_get_string (settings, "workload-specs");
+
+  /* Invalid sizes: refused with the engine's message, nothing saved. */
+  editor = ssdb_workload_page_edit (page, FALSE);
+  g_assert_nonnull (editor);
+  g_assert_cmpstr (gtk_editable_get_text (ssdb_workload_editor_get_editable (editor, "name")), ==,
+                   "Database (copy)");
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "sizes"), "4k/60:lots/40");
+  g_assert_false (ssdb_workload_editor_save (editor));
+  g_test_message ("refused: %s", ssdb_workload_editor_get_error (editor));
+  g_assert_cmpuint (strlen (ssdb_workload_editor_get_error (editor)), >, 10);
+  iterate_until (mapped, editor, 5000);
+  screenshot_of (GTK_WINDOW (editor), "gui-workload-editor.png");
+  /* A name that is taken. */
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "sizes"), "4k/100");
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "name"), "Web server");
+  g_assert_false (ssdb_workload_editor_save (editor));
+  g_assert_nonnull (strstr (ssdb_workload_editor_get_error (editor), "exists"));
+  /* A run time of 0 s. */
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "name"), "Quick mix");
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "duration"), 0);
+  g_assert_false (ssdb_workload_editor_save (editor));
+  g_test_message ("refused: %s", ssdb_workload_editor_get_error (editor));
+  after = g_settings_get_string (settings, "workload-specs");
+  g_assert_cmpstr (after, ==, before);
+  g_assert_cmpuint (ssdb_workload_page_get_n_specs (page), ==, n);
+
+  /* Valid: saved to the settings and selected. */
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "sizes"), "4k/70:64k/30");
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "read"), 70);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "random"), 100);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "depth"), 8);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "workers"), 2);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "ramp"), 0.5);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "duration"), 2);
+  g_assert_true (ssdb_workload_editor_save (editor));
+  g_free (after);
+  after = g_settings_get_string (settings, "workload-specs");
+  g_assert_nonnull (strstr (after, "[Quick mix]"));
+  g_assert_cmpuint (ssdb_workload_page_get_n_specs (page), ==, n + 1);
+  g_assert_cmpstr (ssdb_workload_page_get_selected (page)->name, ==, "Quick mix");
+  g_assert_cmpuint (ssdb_workload_page_get_selected (page)->workers, ==, 2);
+  g_assert_cmpuint (ssdb_workload_page_get_selected (page)->n_size_mix, ==, 2);
+}
+
+static void
+test_workload (void)
+{
+  SsdbWorkloadPage *page = ssdb_window_get_workload_page (window);
+  SsdbPageRun *run = ssdb_workload_page_get_run (page);
+  const SsdbWorkloadResult *r;
+  SsdbWorkloadView view;
+  guint64 ios = 0;
+  g_autofree char *words = NULL;
+
+  ssdb_window_set_page (window, "workload");
+  g_assert_true (ssdb_workload_page_select (page, "Quick mix"));
+  g_assert_true (ssdb_workload_page_get_writes (page));
+  watch (run);
+  start_confirmed ("destroy", "workload");
+  g_assert_true (ssdb_page_run_get_running (run));
+  iterate_until (is_finished, NULL, 60000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_cmpuint (updates, >=, 1);
+
+  r = ssdb_workload_page_get_result (page);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  g_assert_cmpuint (r->workers->len, ==, 2);
+  for (guint i = 0; i < r->workers->len; i++)
+    {
+      const SsdbWorkloadStats *w = &g_array_index (r->workers, SsdbWorkloadStats, i);
+
+      g_assert_cmpuint (w->ios, >, 100);
+      g_assert_cmpuint (w->read_ios + w->write_ios, ==, w->ios);
+      ios += w->ios;
+    }
+  g_assert_cmpuint (r->total.ios, ==, ios);
+  g_assert_cmpfloat (r->total.iops, >, 1000);
+  /* 70 % reads, within a wide margin. */
+  g_assert_cmpfloat ((double)r->total.read_ios / r->total.ios, >, 0.6);
+  g_assert_cmpfloat ((double)r->total.read_ios / r->total.ios, <, 0.8);
+
+  /* The rows the chart draws are the engine's numbers. */
+  ssdb_workload_page_fill_view (page, &view);
+  g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 3);
+  g_assert_true (ssdb_workload_painter_row_stats (&view, 0)
+                 == &g_array_index (r->workers, SsdbWorkloadStats, 0));
+  g_assert_true (ssdb_workload_painter_row_stats (&view, 2) == &r->total);
+  words = ssdb_workload_painter_dup_words (&view, TRUE);
+  g_test_message ("workload: %s", words);
+  {
+    g_autofree char *iops = g_strdup_printf (" %.0f IOPS", r->total.iops);
+
+    g_assert_nonnull (strstr (words, iops));
+  }
+  {
+    cairo_rectangle_t a, b;
+
+    /* The total's IOPS bar is the longest. */
+    g_assert_true (
+        ssdb_workload_painter_get_bar_rect (&view, 1000, 600, 2, SSDB_WORKLOAD_METRIC_IOPS, &a));
+    g_assert_true (
+        ssdb_workload_painter_get_bar_rect (&view, 1000, 600, 0, SSDB_WORKLOAD_METRIC_IOPS, &b));
+    g_assert_cmpfloat (a.width, >, b.width);
+  }
+  screenshots (ssdb_workload_page_get_chart (page), "gui-workload");
+  check_export ("gui-workload");
+}
+
+/* ---- Stop ------------------------------------------------------------------------------- */
+
+static gboolean
+some_updates (gpointer data)
+{
+  return finished || updates >= 2;
+}
+
+static void
+stop_and_check (SsdbPageRun *run, SsdbChartView *chart)
+{
+  SsdbStopTiming timing;
+  gint64 t0, took;
+
+  iterate_until (some_updates, NULL, 30000);
+  if (finished)
+    g_test_message ("finished early: %s", finish_error ? finish_error->message : "no error");
+  g_assert_false (finished);
+  g_assert_true (ssdb_page_run_get_running (run));
+  /* Measure the stop alone: Stop right after the chart's painting, before any later update is
+   * dispatched (a stopping run drops its updates), so no frame is queued when Stop is pressed:
+   * on a loaded machine one frame can take far longer than 250 ms. */
+  wait_painted (chart);
+  g_assert_false (finished);
+  t0 = g_get_monotonic_time ();
+  g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
+  iterate_until (is_finished, NULL, 5000);
+  took = g_get_monotonic_time () - t0;
+  g_assert_true (finished);
+  iterate_until (run_idle, run, 5000);
+  ssdb_page_run_get_stop_timing (run, &timing);
+  g_assert_cmpint (timing.requested_us, >=, t0);
+  assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  assert_stop_time ("stop seen by the test", took);
+  g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_false (ssdb_page_run_get_running (run));
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_assert_cmpstr (ssdb_window_get_last_toast (window), ==,
+                   "Test stopped; the results measured so far are kept");
+}
+
+static void
+test_stop (void)
+{
+  SsdbAccessPage *page = ssdb_window_get_access_page (window);
+  SsdbPageRun *run = ssdb_access_page_get_run (page);
+  SsdbWorkloadPage *wpage = ssdb_window_get_workload_page (window);
+  SsdbAccessSpec spec;
+  guint done = 0;
+  const SsdbAccessResult *r;
+
+  /* Six steps of 3 s: stopped in the second or third. */
+  ssdb_window_set_page (window, "access");
+  ssdb_access_spec_init (&spec);
+  g_assert_true (ssdb_access_page_configure (page, &spec));
+  watch (run);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  iterate_for (3500);
+  stop_and_check (run, ssdb_access_page_get_chart (page));
+  r = ssdb_access_page_get_result (page);
+  g_assert_true (r->cancelled);
+  for (guint i = 0; i < r->steps->len; i++)
+    if (g_array_index (r->steps, SsdbAccessStep, i).state == SSDB_ENTRY_DONE)
+      done++;
+  g_assert_cmpuint (done, >=, 1);
+  g_assert_cmpuint (done, <, 6);
+  g_assert_nonnull (strstr (ssdb_access_page_get_status (page), "Stopped"));
+  wait_painted (ssdb_access_page_get_chart (page));
+
+  /* A workload of reads only (no confirmation), saved in the settings, stopped while it
+   * measures. */
+  g_settings_set_string (ssdb_application_get_settings (app), "workload-specs",
+                         "[Reads only]\nSizes=4k/100\nReadPercent=100\nRandomPercent=100\n"
+                         "QueueDepth=4\nWorkers=1\nRamp=0.5\nDuration=30\n");
+  ssdb_window_set_page (window, "workload");
+  g_assert_true (ssdb_workload_page_select (wpage, "Reads only"));
+  g_assert_false (ssdb_workload_page_get_writes (wpage));
+  watch (ssdb_workload_page_get_run (wpage));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+  stop_and_check (ssdb_workload_page_get_run (wpage), ssdb_workload_page_get_chart (wpage));
+  g_assert_true (ssdb_workload_page_get_result (wpage)->cancelled);
+  g_assert_nonnull (strstr (ssdb_workload_page_get_status (wpage), "Stopped"));
+}
+
+static void
+on_abort (int sig)
+{
+  zram_remove ();
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (getuid () != 0)
+    {
+      g_test_skip ("needs root to create a zram device");
+      return g_test_run ();
+    }
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return g_test_run ();
+    }
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+    {
+      zram_remove ();
+      g_test_skip ("zram is not available");
+      return g_test_run ();
+    }
+
+  signal (SIGABRT, on_abort);
+  signal (SIGTERM, on_abort);
+  gtk_init ();
+  adw_init ();
+  app = ssdb_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_activate (G_APPLICATION (app));
+  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  iterate_until (window_mapped, NULL, 10000);
+  iterate_until (monitor_ready, NULL, 15000);
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+
+  g_test_add_func ("/gui-views/sweep", test_sweep);
+  g_test_add_func ("/gui-views/access", test_access);
+  g_test_add_func ("/gui-views/workload-editor", test_workload_editor);
+  g_test_add_func ("/gui-views/workload", test_workload);
+  g_test_add_func ("/gui-views/stop", test_stop);
+  ret = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  g_clear_error (&finish_error);
+  zram_remove ();
+  return ret;
+}
