@@ -1,0 +1,52 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <adwaita.h>
+
+#include "engine/ssdb-report.h"
+#include "render/ssdb-compare-painter.h"
+#include "ssdb-chart-view.h"
+
+G_BEGIN_DECLS
+
+#define SSDB_TYPE_COMPARE_WINDOW (ssdb_compare_window_get_type ())
+G_DECLARE_FINAL_TYPE (SsdbCompareWindow, ssdb_compare_window, SSDB, COMPARE_WINDOW, AdwWindow)
+
+/**
+ * ssdb_compare_window_new:
+ * @parent: (nullable): the window it belongs to
+ * @reports: (array length=n_reports): the reports, the first one the reference (references
+ *   are kept)
+ * @n_reports: 2 .. %SSDB_COMPARE_MAX_REPORTS
+ * @error: SSDB_ERROR_INVALID_ARGUMENT for fewer than 2 or more than
+ *   %SSDB_COMPARE_MAX_REPORTS reports, or when no view is held by all of them
+ *
+ * The Compare window: the reports overlaid by ssdb_compare_painter_draw(), one colour and dash
+ * pattern each, on a view chosen among those every report holds (the first such view at
+ * first).
+ *
+ * Returns: (transfer none) (nullable): the window, owned by GTK until it is destroyed (present
+ *   it), or %NULL with @error.
+ */
+SsdbCompareWindow *
+ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_reports,
+                         GError **error);
+
+/**
+ * ssdb_compare_window_set_view:
+ * @view: a view every report holds
+ *
+ * Returns: %TRUE when @view is shown, %FALSE (nothing changed) when it cannot be compared.
+ */
+gboolean
+ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbExportView view);
+
+/** ssdb_compare_window_get_view: Returns: the view shown. */
+SsdbExportView
+ssdb_compare_window_get_view (SsdbCompareWindow *self);
+
+/** ssdb_compare_window_get_chart: Returns: (transfer none): the chart widget. */
+SsdbChartView *
+ssdb_compare_window_get_chart (SsdbCompareWindow *self);
+
+G_END_DECLS

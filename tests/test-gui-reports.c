@@ -1,0 +1,679 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * Reports in the window under Xvfb: a report holding every view (summary, surface, fill, access
+ * time, transfer sizes, workload) opened through the code path of Open Report (Ctrl+O), of
+ * `ssdbench FILE.json` (GApplication open) and of a file dropped onto the window. Each page shows
+ * the report's numbers, drawn by the same painters as a live run; save → open → save gives the
+ * same bytes; a malformed file changes nothing shown and its error names the file; Export
+ * Image… opens the Export window on the page's view and exports the same bytes twice. A
+ * screenshot of a reopened surface page is written to the build directory. Run through
+ * tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
+ */
+#include <fcntl.h>
+#include <glib/gstdio.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gdk/x11/gdkx.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-report.h"
+#include "render/ssdb-chart.h"
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+static SsdbApplication *app;
+static SsdbWindow *window;
+static char *tmpdir;
+static char *zram_name;
+static char *zram_path;
+
+static gboolean
+write_text (const char *path, const char *text)
+{
+  int fd = open (path, O_WRONLY | O_CLOEXEC);
+  gssize n;
+
+  if (fd < 0)
+    return FALSE;
+  n = write (fd, text, strlen (text));
+  return close (fd) == 0 && n == (gssize)strlen (text);
+}
+
+/* A fresh 64 MiB zram device, or FALSE. */
+static gboolean
+zram_create (void)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *disksize = NULL;
+
+  if (getuid () != 0 || !g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
+    return FALSE;
+  g_strstrip (id);
+  zram_name = g_strdup_printf ("zram%s", id);
+  zram_path = g_strdup_printf ("/dev/%s", zram_name);
+  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
+  if (!write_text (disksize, "64M"))
+    return FALSE;
+  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
+    g_usleep (20000);
+  return access (zram_path, F_OK) == 0;
+}
+
+static void
+zram_remove (void)
+{
+  g_autofree char *reset = NULL;
+
+  if (zram_name == NULL)
+    return;
+  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
+  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
+    g_usleep (50000);
+  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
+  g_clear_pointer (&zram_name, g_free);
+}
+
+static char *
+fixture (const char *name)
+{
+  return g_test_build_filename (G_TEST_DIST, "fixtures", "reports", name, NULL);
+}
+
+static char *
+tmp_file (const char *name)
+{
+  return g_build_filename (tmpdir, name, NULL);
+}
+
+static void
+iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+static const char *
+visible_page (void)
+{
+  GtkWidget *stack = GTK_WIDGET (ssdb_window_get_surface_page (window));
+
+  /* The view stack holding the pages. */
+  while (stack != NULL && !ADW_IS_VIEW_STACK (stack))
+    stack = gtk_widget_get_parent (stack);
+  g_assert_nonnull (stack);
+  return adw_view_stack_get_visible_child_name (ADW_VIEW_STACK (stack));
+}
+
+static char *
+file_text (const char *path, gsize *length)
+{
+  char *text = NULL;
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (g_file_get_contents (path, &text, length, &error));
+  g_assert_no_error (error);
+  return text;
+}
+
+/* The window's report (as saved) is the loaded file's, byte for byte. */
+static void
+assert_window_holds (const char *path)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) expected = ssdb_report_load (path, &error);
+  g_autoptr (SsdbReport) shown = NULL;
+  g_autofree char *want = NULL;
+  g_autofree char *got = NULL;
+  g_autofree char *left_out = NULL;
+
+  g_assert_no_error (error);
+  shown = ssdb_window_dup_report (window, &left_out, &error);
+  g_assert_no_error (error);
+  g_assert_null (left_out);
+  want = ssdb_report_to_data (expected, NULL);
+  got = ssdb_report_to_data (shown, NULL);
+  g_assert_cmpstr (got, ==, want);
+}
+
+static void
+assert_pages_show (const SsdbReport *r)
+{
+  SsdbSummaryView sv;
+
+  /* Summary: the chart draws the report's entries. */
+  ssdb_summary_chart_fill_view (ssdb_window_get_chart (window), &sv);
+  g_assert_nonnull (sv.result);
+  g_assert_cmpuint (sv.result->entries->len, ==, r->summary->entries->len);
+  for (guint i = 0; i < r->summary->entries->len; i++)
+    {
+      const SsdbSummaryEntry *a = g_ptr_array_index (sv.result->entries, i);
+      const SsdbSummaryEntry *b = g_ptr_array_index (r->summary->entries, i);
+
+      g_assert_cmpint (a->rw, ==, b->rw);
+      g_assert_cmpint (a->state, ==, b->state);
+      g_assert_cmpfloat (a->aggregate.bytes_per_second, ==, b->aggregate.bytes_per_second);
+    }
+
+  /* Surface: same samples and statistics as the report. */
+  {
+    const SsdbSurfaceResult *s
+        = ssdb_surface_page_get_result (ssdb_window_get_surface_page (window));
+
+    g_assert_nonnull (s);
+    g_assert_cmpuint (s->read->len, ==, r->surface->read->len);
+    g_assert_cmpuint (s->read->len, >, 0);
+    g_assert_cmpuint (s->access->len, ==, r->surface->access->len);
+    g_assert_cmpfloat (s->read_stats.mean, ==, r->surface->read_stats.mean);
+    g_assert_cmpfloat (s->burst_bytes_per_second, ==, r->surface->burst_bytes_per_second);
+  }
+
+  /* Fill: passes and the analysis in words. */
+  {
+    SsdbFillPage *page = ssdb_window_get_fill_page (window);
+    const SsdbFillResult *f = ssdb_fill_page_get_result (page);
+
+    g_assert_true (ssdb_fill_page_has_result (page));
+    g_assert_cmpuint (f->passes->len, ==, r->fill->passes->len);
+    for (guint i = 0; i < f->passes->len; i++)
+      {
+        const SsdbFillPass *a = g_ptr_array_index (f->passes, i);
+        const SsdbFillPass *b = g_ptr_array_index (r->fill->passes, i);
+
+        g_assert_cmpuint (a->segments->len, ==, b->segments->len);
+        g_assert_cmpfloat (a->bytes_per_second, ==, b->bytes_per_second);
+      }
+    g_assert_cmpstr (ssdb_fill_page_get_analysis_text (page), ==,
+                     r->fill->analysis.words ? r->fill->analysis.words : "");
+  }
+
+  /* Access time: each step's numbers, and the table's cells are filled. */
+  {
+    SsdbAccessPage *page = ssdb_window_get_access_page (window);
+    const SsdbAccessResult *a = ssdb_access_page_get_result (page);
+
+    g_assert_nonnull (a);
+    g_assert_cmpuint (a->steps->len, ==, r->access->steps->len);
+    for (guint i = 0; i < a->steps->len; i++)
+      {
+        const SsdbAccessStep *x = &g_array_index (a->steps, SsdbAccessStep, i);
+        const SsdbAccessStep *y = &g_array_index (r->access->steps, SsdbAccessStep, i);
+
+        g_assert_cmpuint (x->depth, ==, y->depth);
+        g_assert_cmpfloat (x->mean_ns, ==, y->mean_ns);
+        g_assert_cmpuint (x->p99_ns, ==, y->p99_ns);
+      }
+    /* The table shows the report's numbers as it shows a live run's. */
+    for (guint i = 0; i < a->steps->len; i++)
+      {
+        const SsdbAccessStep *y = &g_array_index (r->access->steps, SsdbAccessStep, i);
+        g_autofree char *iops = ssdb_access_page_dup_cell_text (page, 0, i);
+        g_autofree char *mean = ssdb_access_page_dup_cell_text (page, 1, i);
+        g_autofree char *e_iops = g_strdup_printf ("%.0f", y->iops);
+        g_autofree char *e_mean = ssdb_chart_format_ms (y->mean_ns, TRUE);
+
+        g_assert_cmpstr (iops, ==, e_iops);
+        g_assert_cmpstr (mean, ==, e_mean);
+      }
+  }
+
+  /* Transfer sizes and workload: the painter's view holds the report's numbers. */
+  {
+    SsdbSweepView view;
+
+    ssdb_sweep_page_fill_view (ssdb_window_get_sweep_page (window), &view);
+    g_assert_nonnull (view.result);
+    g_assert_cmpuint (view.result->read->len, ==, r->sweep->read->len);
+    g_assert_cmpfloat (view.result->best_read, ==, r->sweep->best_read);
+  }
+  {
+    SsdbWorkloadView view;
+
+    ssdb_workload_page_fill_view (ssdb_window_get_workload_page (window), &view);
+    g_assert_nonnull (view.result);
+    g_assert_cmpuint (view.result->workers->len, ==, r->workload->workers->len);
+    g_assert_cmpfloat (view.result->total.iops, ==, r->workload->total.iops);
+    g_assert_cmpstr (view.result->spec.name, ==, r->workload->spec.name);
+  }
+}
+
+/* Open Report's path (what the chooser's response calls): every page shows the file. */
+static void
+test_open_all_views (void)
+{
+  g_autofree char *path = fixture ("valid-all-views.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+
+  g_assert_no_error (error);
+  ssdb_window_set_page (window, "info");
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  g_assert_no_error (error);
+  iterate_for (100);
+  g_assert_cmpstr (visible_page (), ==, "summary"); /* the first view it holds */
+  g_assert_cmpstr (ssdb_window_get_report_title (window), ==,
+                   "Report valid-all-views.json · 2024-05-01 12:34 UTC");
+  assert_pages_show (report);
+  assert_window_holds (path);
+}
+
+/* Save → open → save: byte-identical files, equal to the engine's own load + save. */
+static void
+test_save_open_save (void)
+{
+  g_autofree char *src = fixture ("valid-all-views.json");
+  g_autofree char *first = tmp_file ("first.json");
+  g_autofree char *second = tmp_file ("second.json");
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *engine = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (ssdb_window_load_report (window, src, &error));
+  g_assert_true (ssdb_window_save_report_to (window, first, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_load_report (window, first, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_save_report_to (window, second, NULL, &error));
+  g_assert_no_error (error);
+  a = file_text (first, &la);
+  b = file_text (second, &lb);
+  g_assert_cmpuint (la, ==, lb);
+  g_assert_cmpmem (a, la, b, lb);
+  report = ssdb_report_load (src, &error);
+  g_assert_no_error (error);
+  engine = ssdb_report_to_data (report, NULL);
+  g_assert_cmpstr (a, ==, engine);
+  g_assert_nonnull (strstr (a, "\"created\" : \"2024-05-01T12:34:56Z\""));
+}
+
+/* A malformed file: a toast names the file and the field; nothing shown changes. */
+static void
+test_malformed (void)
+{
+  g_autofree char *good = fixture ("valid-all-views.json");
+  static const char *const bad[] = { "surface-negative.json", "truncated.json", "fill-rw.json" };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (good, &error);
+
+  g_assert_true (ssdb_window_load_report (window, good, &error));
+  ssdb_window_set_page (window, "fill");
+  for (guint i = 0; i < G_N_ELEMENTS (bad); i++)
+    {
+      g_autofree char *path = fixture (bad[i]);
+      g_autoptr (GError) load_error = NULL;
+      const SsdbSurfaceResult *before
+          = ssdb_surface_page_get_result (ssdb_window_get_surface_page (window));
+
+      g_assert_false (ssdb_window_load_report (window, path, &load_error));
+      g_assert_error (load_error, SSDB_ERROR, SSDB_ERROR_REPORT);
+      g_test_message ("%s", load_error->message);
+      g_assert_nonnull (strstr (load_error->message, bad[i]));
+      g_assert_cmpstr (ssdb_window_get_last_toast (window), ==, load_error->message);
+      g_assert_true (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window))
+                     == before);
+      g_assert_cmpstr (visible_page (), ==, "fill");
+      g_assert_nonnull (strstr (ssdb_window_get_report_title (window), "valid-all-views.json"));
+      assert_pages_show (report);
+      assert_window_holds (good);
+    }
+  /* The loader names the field. */
+  {
+    g_autofree char *path = fixture ("surface-negative.json");
+    g_autoptr (GError) load_error = NULL;
+
+    ssdb_window_load_report (window, path, &load_error);
+    g_assert_nonnull (strstr (load_error->message, "tests["));
+  }
+}
+
+/* `ssdbench FILE.json`: GApplication open shows the report; pages the new report lacks no
+ * longer show the previous one. */
+static void
+test_application_open (void)
+{
+  g_autofree char *all = fixture ("valid-all-views.json");
+  g_autofree char *path = fixture ("valid-access-sweep-workload.json");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+
+  g_assert_true (ssdb_window_load_report (window, all, &error));
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  iterate_for (100);
+  g_assert_cmpstr (visible_page (), ==, "access");
+  g_assert_null (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window)));
+  g_assert_false (ssdb_fill_page_has_result (ssdb_window_get_fill_page (window)));
+  g_assert_cmpuint (ssdb_access_page_get_result (ssdb_window_get_access_page (window))->steps->len,
+                    ==, report->access->steps->len);
+  assert_window_holds (path);
+}
+
+/* A file dropped onto the window, delivered as GTK delivers it: the drop target's "drop"
+ * signal with a GFile. Then a screenshot of the reopened surface page. */
+static void
+test_drop (void)
+{
+  g_autofree char *path = fixture ("valid-surface-fill.json");
+  g_autofree char *shot = NULL;
+  g_autofree char *cmd = NULL;
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_auto (GValue) value = G_VALUE_INIT;
+  GtkDropTarget *target = ssdb_window_get_drop_target (window);
+  gboolean accepted = FALSE;
+  int status = 0;
+
+  g_assert_nonnull (target);
+  g_assert_true (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target))
+                 == GTK_WIDGET (window));
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_signal_emit_by_name (target, "drop", &value, 100.0, 100.0, &accepted);
+  g_assert_true (accepted);
+  iterate_for (300);
+  g_assert_cmpstr (visible_page (), ==, "surface");
+  g_assert_cmpuint (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window))->read->len,
+                    >, 0);
+  assert_window_holds (path);
+
+  shot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
+                           "gui-reports-surface.png", NULL);
+  cmd = g_strdup_printf (
+      "import -window 0x%lx %s",
+      (unsigned long)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))), shot);
+  if (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL)
+      && g_spawn_check_wait_status (status, NULL))
+    g_test_message ("screenshot: %s", shot);
+
+  /* A dropped malformed file is refused the same way. */
+  {
+    g_autofree char *bad = fixture ("truncated.json");
+    g_autoptr (GFile) bad_file = g_file_new_for_path (bad);
+
+    g_value_set_object (&value, bad_file);
+    accepted = TRUE;
+    g_signal_emit_by_name (target, "drop", &value, 100.0, 100.0, &accepted);
+    g_assert_false (accepted);
+    g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "truncated.json"));
+    assert_window_holds (path);
+  }
+}
+
+/* Export Image… opens the Export window on the visible page's view; two exports are
+ * identical (the caption uses the report's date). */
+static void
+test_export_window (void)
+{
+  g_autofree char *path = fixture ("valid-all-views.json");
+  g_autofree char *a = tmp_file ("a.png");
+  g_autofree char *b = tmp_file ("b.png");
+  g_autofree char *sa = tmp_file ("a-summary.png");
+  g_autofree char *sb = tmp_file ("b-summary.png");
+  g_autofree char *ta = NULL, *tb = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbExportDialog *dialog;
+  SsdbExportView view;
+  gsize la = 0, lb = 0;
+
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  ssdb_window_set_page (window, "sweep");
+  dialog = ssdb_window_export_image (window);
+  g_assert_nonnull (dialog);
+  g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
+  ssdb_export_dialog_get_options (dialog, &view, NULL, NULL, NULL, NULL, NULL, NULL);
+  g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_SWEEP);
+  iterate_for (200);
+  g_assert_true (ssdb_export_dialog_export_to (dialog, a, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_export_dialog_export_to (dialog, b, &error));
+  g_assert_no_error (error);
+  ta = file_text (a, &la);
+  tb = file_text (b, &lb);
+  g_assert_cmpuint (la, >, 1000);
+  g_assert_cmpmem (ta, la, tb, lb);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* The summary image's caption is the report's date, not the time of export. */
+  ssdb_window_set_page (window, "summary");
+  g_assert_true (ssdb_window_export_image_to (window, sa, &error));
+  g_assert_no_error (error);
+  iterate_for (1100);
+  g_assert_true (ssdb_window_export_image_to (window, sb, &error));
+  g_free (ta);
+  g_free (tb);
+  ta = file_text (sa, &la);
+  tb = file_text (sb, &lb);
+  g_assert_cmpmem (ta, la, tb, lb);
+}
+
+static void
+screenshot_of (GtkWindow *win, const char *name)
+{
+  g_autofree char *shot = g_build_filename (
+      g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
+  g_autofree char *cmd = g_strdup_printf (
+      "import -window 0x%lx %s",
+      (unsigned long)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (win))), shot);
+  int status = 0;
+
+  if (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL)
+      && g_spawn_check_wait_status (status, NULL))
+    g_test_message ("screenshot: %s", shot);
+}
+
+/* Compare Reports…: the views all reports hold, drawn by the comparison painter. */
+static void
+test_compare (void)
+{
+  const char *names[] = { "valid-all-views.json", "valid-surface-fill.json", "truncated.json" };
+  GFile *files[3];
+  g_autoptr (GError) error = NULL;
+  SsdbCompareWindow *compare;
+  SsdbChartView *chart;
+  guint before;
+  gint64 end;
+
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *path = fixture (names[i]);
+
+      files[i] = g_file_new_for_path (path);
+    }
+  /* One report is too few; a malformed one is named. */
+  g_assert_null (ssdb_window_compare_files (window, files, 1, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (ssdb_window_get_last_toast (window), ==, error->message);
+  g_clear_error (&error);
+  g_assert_null (ssdb_window_compare_files (window, files, 3, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+  g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "truncated.json"));
+  g_clear_error (&error);
+
+  compare = ssdb_window_compare_files (window, files, 2, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (compare);
+  /* The second report holds no summary: the first view both hold is the surface. */
+  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_EXPORT_VIEW_SURFACE);
+  g_assert_false (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_SUMMARY));
+  g_assert_false (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_ACCESS));
+  chart = ssdb_compare_window_get_chart (compare);
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (ssdb_chart_view_get_snapshot_count (chart) == 0 && g_get_monotonic_time () < end)
+    iterate_for (20);
+  g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, 0);
+  iterate_for (200);
+  screenshot_of (GTK_WINDOW (compare), "gui-reports-compare-surface.png");
+  before = ssdb_chart_view_get_snapshot_count (chart);
+  g_assert_true (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_FILL));
+  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_EXPORT_VIEW_FILL);
+  end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
+  while (ssdb_chart_view_get_snapshot_count (chart) == before && g_get_monotonic_time () < end)
+    iterate_for (20);
+  g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, before);
+  gtk_window_destroy (GTK_WINDOW (compare));
+  for (guint i = 0; i < 3; i++)
+    g_object_unref (files[i]);
+}
+
+static gboolean
+page_run_done (gpointer data)
+{
+  return !ssdb_page_run_get_busy (SSDB_PAGE_RUN (data));
+}
+
+/* A live access-time run on zram next to a loaded report: a report holds the results of one
+ * target, that of the page shown, and names the pages left out. */
+static void
+test_live_and_loaded (void)
+{
+  g_autofree char *path = fixture ("valid-surface-fill.json");
+  g_autofree char *saved = tmp_file ("live.json");
+  g_autofree char *left_out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  SsdbAccessPage *page = ssdb_window_get_access_page (window);
+  SsdbPageRun *run = ssdb_access_page_get_run (page);
+  const SsdbAccessResult *live;
+  SsdbAccessSpec spec;
+  gint64 end;
+
+  if (!zram_create ())
+    {
+      zram_remove ();
+      g_test_skip ("needs root and zram");
+      return;
+    }
+  end = g_get_monotonic_time () + 15 * G_USEC_PER_SEC;
+  while (!ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app))
+         && g_get_monotonic_time () < end)
+    iterate_for (20);
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+  ssdb_window_set_page (window, "access");
+  ssdb_access_spec_init (&spec);
+  spec.depths[0] = 1;
+  spec.depths[1] = 2;
+  spec.depths[2] = 4;
+  spec.n_depths = 3;
+  spec.step_duration_ns = 500000000;
+  spec.span_length = 0;
+  g_assert_true (ssdb_access_page_configure (page, &spec));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_true (ssdb_page_run_get_running (run));
+  end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
+  while ((ssdb_page_run_get_running (run) || !page_run_done (run)) && g_get_monotonic_time () < end)
+    iterate_for (20);
+  live = ssdb_access_page_get_result (page);
+  g_assert_nonnull (live);
+  g_assert_cmpuint (live->steps->len, ==, 3);
+
+  /* Only the live run so far. */
+  report = ssdb_window_dup_report (window, &left_out, &error);
+  g_assert_no_error (error);
+  g_assert_null (left_out);
+  g_assert_cmpstr (report->target.path, ==, zram_path);
+  g_assert_cmpuint (report->target.size_bytes, ==, 64 * 1024 * 1024);
+  g_assert_nonnull (report->access);
+  g_assert_null (report->surface);
+  g_clear_pointer (&report, ssdb_report_unref);
+
+  /* A report of another target next to it: the page shown decides. */
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  g_assert_cmpstr (visible_page (), ==, "surface");
+  report = ssdb_window_dup_report (window, &left_out, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (left_out, ==, "Access Time");
+  g_assert_cmpstr (report->target.path, ==, "/dev/zram0");
+  g_assert_nonnull (report->surface);
+  g_assert_nonnull (report->fill);
+  g_assert_null (report->access);
+  g_clear_pointer (&report, ssdb_report_unref);
+  g_clear_pointer (&left_out, g_free);
+
+  ssdb_window_set_page (window, "access");
+  g_assert_true (ssdb_window_save_report_to (window, saved, &left_out, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (left_out, ==, "Surface, Fill");
+  loaded = ssdb_report_load (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (loaded->target.path, ==, zram_path);
+  g_assert_null (loaded->surface);
+  g_assert_nonnull (loaded->access);
+  live = ssdb_access_page_get_result (page);
+  g_assert_cmpuint (loaded->access->steps->len, ==, live->steps->len);
+  for (guint i = 0; i < live->steps->len; i++)
+    {
+      const SsdbAccessStep *a = &g_array_index (live->steps, SsdbAccessStep, i);
+      const SsdbAccessStep *b = &g_array_index (loaded->access->steps, SsdbAccessStep, i);
+
+      g_assert_cmpuint (a->io.ios, >, 100);
+      g_assert_cmpuint (a->io.ios, ==, b->io.ios);
+      g_assert_cmpuint (a->p99_ns, ==, b->p99_ns);
+    }
+  g_unlink (saved);
+
+  /* Choosing another target puts every page back to it. */
+  g_assert_true (ssdb_window_select_target (window, tmpdir));
+  g_assert_null (ssdb_window_get_report_title (window));
+  g_assert_null (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window)));
+  zram_remove ();
+}
+
+int
+main (int argc, char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return g_test_run ();
+    }
+  tmpdir = g_dir_make_tmp ("ssdb-gui-reports-XXXXXX", NULL);
+  g_assert_nonnull (tmpdir);
+
+  gtk_init ();
+  adw_init ();
+  app = ssdb_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_activate (G_APPLICATION (app));
+  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  iterate_for (500);
+
+  g_test_add_func ("/gui-reports/open-all-views", test_open_all_views);
+  g_test_add_func ("/gui-reports/save-open-save", test_save_open_save);
+  g_test_add_func ("/gui-reports/malformed", test_malformed);
+  g_test_add_func ("/gui-reports/application-open", test_application_open);
+  g_test_add_func ("/gui-reports/drop", test_drop);
+  g_test_add_func ("/gui-reports/export-window", test_export_window);
+  g_test_add_func ("/gui-reports/compare", test_compare);
+  g_test_add_func ("/gui-reports/live-and-loaded", test_live_and_loaded);
+  ret = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  zram_remove ();
+  {
+    const char *names[]
+        = { "first.json", "second.json", "a.png", "b.png", "a-summary.png", "b-summary.png" };
+
+    for (guint i = 0; i < G_N_ELEMENTS (names); i++)
+      {
+        g_autofree char *p = tmp_file (names[i]);
+
+        g_unlink (p);
+      }
+  }
+  g_rmdir (tmpdir);
+  g_free (tmpdir);
+  return ret;
+}
