@@ -2,6 +2,7 @@
 #include "ssdb-device-open.h"
 
 #include <fcntl.h>
+#include <glib/gi18n-lib.h>
 #include <sys/stat.h>
 #include <unistd.h>
 
@@ -30,14 +31,16 @@ resolve_block_object (GDBusConnection *bus, const char *device_path, GCancellabl
     {
       g_dbus_error_strip_remote_error (local);
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "%s: cannot ask UDisks2 to open the device: %s", device_path, local->message);
+                   /* Translators: the device, then the reason */
+                   _ ("%s: cannot ask UDisks2 to open the device: %s"), device_path,
+                   local->message);
       return NULL;
     }
   paths = g_variant_get_child_value (reply, 0);
   if (g_variant_n_children (paths) == 0)
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND, "%s: UDisks2 does not know this device",
-                   device_path);
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
+                   _ ("%s: UDisks2 does not know this device"), device_path);
       return NULL;
     }
   {
@@ -67,7 +70,8 @@ ssdb_udisks_open_device_fd (const char *device_path, gboolean write, GCancellabl
   if (bus == NULL)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "%s: cannot reach UDisks2 on the system bus: %s", device_path, local->message);
+                   _ ("%s: cannot reach UDisks2 on the system bus: %s"), device_path,
+                   local->message);
       return -1;
     }
   object = resolve_block_object (bus, device_path, cancellable, error);
@@ -93,7 +97,7 @@ ssdb_udisks_open_device_fd (const char *device_path, gboolean write, GCancellabl
                    cancelled ? SSDB_ERROR_CANCELLED
                    : denied  ? SSDB_ERROR_PERMISSION
                              : SSDB_ERROR_FAILED,
-                   "%s: UDisks2 could not open the device: %s", device_path, local->message);
+                   _ ("%s: UDisks2 could not open the device: %s"), device_path, local->message);
       return -1;
     }
   g_variant_get (reply, "(h)", &handle);
@@ -101,8 +105,8 @@ ssdb_udisks_open_device_fd (const char *device_path, gboolean write, GCancellabl
   if (fd < 0)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "%s: UDisks2 returned no file descriptor%s%s", device_path, local ? ": " : "",
-                   local ? local->message : "");
+                   _ ("%s: UDisks2 returned no file descriptor%s%s"), device_path,
+                   local ? ": " : "", local ? local->message : "");
       return -1;
     }
   return fd;

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-device.h"
 
+#include <glib/gi18n-lib.h>
 #include <string.h>
 
 #include "engine/ssdb-units.h"
@@ -96,20 +97,20 @@ ssdb_format_bus (const char *bus)
     const char *key;
     const char *label;
   } names[] = {
-    { "sata", "SATA" },     { "ata", "SATA" },
-    { "nvme", "NVMe" },     { "usb", "USB" },
-    { "virtio", "VirtIO" }, { "scsi", "SCSI" },
-    { "sas", "SAS" },       { "ieee1394", "FireWire" },
-    { "sdio", "SD card" },  { "mmc", "SD/MMC" },
-    { "loop", "Loop" },     { "zram", "zram" },
-    { "cpio", "CPIO" },     { "fibre", "Fibre Channel" },
+    { "sata", "SATA" },         { "ata", "SATA" },
+    { "nvme", "NVMe" },         { "usb", "USB" },
+    { "virtio", "VirtIO" },     { "scsi", "SCSI" },
+    { "sas", "SAS" },           { "ieee1394", "FireWire" },
+    { "sdio", N_ ("SD card") }, { "mmc", "SD/MMC" },
+    { "loop", "Loop" },         { "zram", "zram" },
+    { "cpio", "CPIO" },         { "fibre", "Fibre Channel" },
   };
 
   if (bus == NULL || *bus == '\0')
     return NULL;
   for (guint i = 0; i < G_N_ELEMENTS (names); i++)
     if (g_ascii_strcasecmp (bus, names[i].key) == 0)
-      return names[i].label;
+      return _ (names[i].label);
   return bus;
 }
 
@@ -125,8 +126,10 @@ ssdb_device_dup_title (SsdbDevice *self)
       while (*num != '\0' && !g_ascii_isdigit (*num))
         num++;
       if (*num != '\0')
-        return g_strdup_printf ("Partition %s of %s", num, self->info.disk_name);
-      return g_strdup_printf ("Partition %s", self->info.name);
+        /* Translators: the partition number, then the disk, e.g. Partition 2 of sda */
+        return g_strdup_printf (_ ("Partition %s of %s"), num, self->info.disk_name);
+      /* Translators: %s is the partition's name, e.g. sda2 */
+      return g_strdup_printf (_ ("Partition %s"), self->info.name);
     }
   if (self->info.model != NULL)
     {
@@ -136,9 +139,11 @@ ssdb_device_dup_title (SsdbDevice *self)
       return g_strdup (self->info.model);
     }
   if (g_str_has_prefix (self->info.name, "zram"))
-    return g_strdup_printf ("Compressed RAM disk %s", self->info.name);
+    /* Translators: %s is the device's name, e.g. zram0 */
+    return g_strdup_printf (_ ("Compressed RAM disk %s"), self->info.name);
   if (g_str_has_prefix (self->info.name, "loop"))
-    return g_strdup_printf ("Loop device %s", self->info.name);
+    /* Translators: %s is the device's name, e.g. loop0 */
+    return g_strdup_printf (_ ("Loop device %s"), self->info.name);
   return g_strdup (self->info.device_path);
 }
 

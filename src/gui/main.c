@@ -2,7 +2,6 @@
 #include "config.h"
 
 #include <glib/gi18n.h>
-#include <locale.h>
 
 #include "ssdb-application.h"
 
@@ -13,17 +12,15 @@ main (int argc, char *argv[])
   GSettingsSchemaSource *source;
   g_autoptr (GSettingsSchema) schema = NULL;
 
-  setlocale (LC_ALL, "");
-  bindtextdomain (GETTEXT_PACKAGE, LOCALEDIR);
-  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
-  textdomain (GETTEXT_PACKAGE);
+  ssdb_application_setup_i18n ();
 
   source = g_settings_schema_source_get_default ();
   schema = source ? g_settings_schema_source_lookup (source, APP_ID, TRUE) : NULL;
   if (schema == NULL)
     {
-      g_printerr ("ssdbench: the settings schema %s is not installed "
-                  "(set GSETTINGS_SCHEMA_DIR to the build's data directory)\n",
+      /* Translators: %s is the settings schema id, org.ssdbench.App */
+      g_printerr (_ ("ssdbench: the settings schema %s is not installed "
+                     "(set GSETTINGS_SCHEMA_DIR to the build's data directory)\n"),
                   APP_ID);
       return 1;
     }

@@ -1,6 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include <glib/gi18n.h>
+#include <locale.h>
+
 #include "ssdb-application.h"
 
 #include "ssdb-preferences-window.h"
@@ -74,11 +77,11 @@ about_activated (GSimpleAction *action, GVariant *param, gpointer data)
   GtkWidget *about = adw_about_window_new ();
 
   g_object_set (about, "transient-for", get_window (self), "application-name", "SSD Bench",
-                "application-icon", APP_ID, "developer-name", "The SSD Bench developers", "version",
-                PACKAGE_VERSION, "website", "https://ssdbench.org", "copyright",
-                "© 2026 The SSD Bench developers", "license-type", GTK_LICENSE_GPL_3_0,
-                "developers", developers, "comments",
-                "Measure SSDs and hard disks the way hardware reviewers do", NULL);
+                "application-icon", APP_ID, "developer-name", _ ("The SSD Bench developers"),
+                "version", PACKAGE_VERSION, "website", "https://ssdbench.org", "copyright",
+                _ ("© 2026 The SSD Bench developers"), "license-type", GTK_LICENSE_GPL_3_0,
+                "developers", developers, "translator-credits", _ ("translator-credits"),
+                "comments", _ ("Measure SSDs and hard disks the way hardware reviewers do"), NULL);
   gtk_window_present (GTK_WINDOW (about));
 }
 
@@ -145,13 +148,9 @@ ssdb_application_open (GApplication *app, GFile **files, int n_files, const char
 {
   SsdbWindow *window = get_window (SSDB_APPLICATION (app));
 
+  /* `ssdbench REPORT.json` shows the report; `ssdbench /dev/sdX` or a folder selects it. */
   for (int i = 0; i < n_files; i++)
-    {
-      g_autofree char *path = g_file_get_path (files[i]);
-
-      if (path != NULL)
-        ssdb_window_select_target (window, path);
-    }
+    ssdb_window_open_file (window, files[i], NULL);
   gtk_window_present (GTK_WINDOW (window));
 }
 
@@ -179,6 +178,17 @@ ssdb_application_class_init (SsdbApplicationClass *klass)
 static void
 ssdb_application_init (SsdbApplication *self)
 {
+}
+
+void
+ssdb_application_setup_i18n (void)
+{
+  const char *localedir = g_getenv ("SSDBENCH_LOCALEDIR");
+
+  setlocale (LC_ALL, "");
+  bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
+  bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
+  textdomain (GETTEXT_PACKAGE);
 }
 
 SsdbApplication *

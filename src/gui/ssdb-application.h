@@ -11,6 +11,19 @@ G_BEGIN_DECLS
 G_DECLARE_FINAL_TYPE (SsdbApplication, ssdb_application, SSDB, APPLICATION, AdwApplication)
 
 /**
+ * ssdb_application_setup_i18n:
+ *
+ * Sets the locale from the environment (`LANG`, `LC_*`, `LANGUAGE`) and binds the `ssdbench`
+ * message catalog as the default text domain, in UTF-8. The catalogs are read from
+ * `$SSDBENCH_LOCALEDIR` when it is set and not empty (a build tree's `po` directory, for
+ * running uninstalled), else from the installed locale directory. Call once, before the first
+ * window is built. Only the desktop app's text is translated: reports, exported images and
+ * numbers written to files stay in English and the C locale.
+ */
+void
+ssdb_application_setup_i18n (void);
+
+/**
  * ssdb_application_new:
  *
  * Returns: (transfer full): the application `org.ssdbench.App`. Command-line arguments name a

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-drive-info.h"
 
+#include <glib/gi18n.h>
+#include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
@@ -14,7 +16,7 @@ struct _SsdbDriveInfo
 
   GtkWidget *scroller;
   GtkWidget *box;
-  GHashTable *values; /* row title -> shown value */
+  GHashTable *values; /* row title in English (untranslated) -> shown value */
 };
 
 G_DEFINE_FINAL_TYPE (SsdbDriveInfo, ssdb_drive_info, ADW_TYPE_BIN)
@@ -28,10 +30,13 @@ ssdb_alignment_describe (guint64 start_sector, gboolean *ok)
   *ok = start % 4096 == 0;
   g_ascii_formatd (kib, sizeof kib, start % 1024 ? "%.1f" : "%.0f", start / 1024.0);
   if (!*ok)
-    return g_strdup_printf ("BAD · starts at %s KiB, not a multiple of 4 KiB", kib);
+    /* Translators: %s is the partition's start in KiB, e.g. 31.5 */
+    return g_strdup_printf (_ ("BAD · starts at %s KiB, not a multiple of 4 KiB"), kib);
   if (start % (1024 * 1024) == 0)
-    return g_strdup_printf ("OK · starts at %s KiB (1 MiB aligned)", kib);
-  return g_strdup_printf ("OK · starts at %s KiB (4 KiB aligned)", kib);
+    /* Translators: %s is the partition's start in KiB, e.g. 1024 */
+    return g_strdup_printf (_ ("OK · starts at %s KiB (1 MiB aligned)"), kib);
+  /* Translators: %s is the partition's start in KiB, e.g. 4 */
+  return g_strdup_printf (_ ("OK · starts at %s KiB (4 KiB aligned)"), kib);
 }
 
 static GtkWidget *
@@ -53,12 +58,20 @@ value_label (const char *value)
 
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
   gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+  /* A wrapping label gets its narrowest width in a row: short values ("Unknown", a path, a
+   * Chinese word) stay on one line, long ones wrap at about 40 characters. UTF-8 bytes count
+   * the wide CJK characters about twice. */
+  gtk_label_set_width_chars (GTK_LABEL (label), (int)MIN (strlen (value), 40));
+  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
   gtk_label_set_xalign (GTK_LABEL (label), 1.0);
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
   gtk_widget_add_css_class (label, "dim-label");
   return label;
 }
 
+/* @title: the row's title in English, marked with N_(); shown translated, kept as the key of
+ * self->values untranslated. */
 static GtkWidget *
 add_row (SsdbDriveInfo *self, GtkWidget *group, const char *title, const char *value)
 {
@@ -66,8 +79,8 @@ add_row (SsdbDriveInfo *self, GtkWidget *group, const char *title, const char *v
   GtkWidget *label;
 
   if (value == NULL || *value == '\0')
-    value = "Unknown";
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), title);
+    value = _ ("Unknown");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ (title));
   label = value_label (value);
   adw_action_row_add_suffix (ADW_ACTION_ROW (row), label);
   adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
@@ -111,7 +124,7 @@ on_serial_toggled (GtkToggleButton *button, SerialData *sd)
   gtk_button_set_icon_name (GTK_BUTTON (button),
                             shown ? "view-conceal-symbolic" : "view-reveal-symbolic");
   gtk_widget_set_tooltip_text (GTK_WIDGET (button),
-                               shown ? "Hide Serial Number" : "Show Serial Number");
+                               shown ? _ ("Hide Serial Number") : _ ("Show Serial Number"));
 }
 
 static void
@@ -121,17 +134,17 @@ add_serial_row (SsdbDriveInfo *self, GtkWidget *group, const char *serial)
   GtkWidget *label, *button;
   SerialData *sd;
 
-  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), "Serial Number");
+  adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("Serial Number"));
   if (serial == NULL || *serial == '\0')
     {
-      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label ("Unknown"));
+      adw_action_row_add_suffix (ADW_ACTION_ROW (row), value_label (_ ("Unknown")));
       adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
       return;
     }
   label = value_label ("••••••••••••");
   button = gtk_toggle_button_new ();
   gtk_button_set_icon_name (GTK_BUTTON (button), "view-reveal-symbolic");
-  gtk_widget_set_tooltip_text (button, "Show Serial Number");
+  gtk_widget_set_tooltip_text (button, _ ("Show Serial Number"));
   gtk_widget_set_valign (button, GTK_ALIGN_CENTER);
   gtk_widget_add_css_class (button, "flat");
   sd = g_new0 (SerialData, 1);
@@ -152,13 +165,14 @@ format_rotation (const SsdbDeviceInfo *dev, const SsdbBlockFacts *facts)
   int rate = dev ? dev->rotation_rate : -2;
 
   if (rate > 0)
-    return g_strdup_printf ("Spinning disk · %d rpm", rate);
+    /* Translators: %d is the rotation rate, e.g. 7200 */
+    return g_strdup_printf (_ ("Spinning disk · %d rpm"), rate);
   if (rate == -1)
-    return g_strdup ("Spinning disk");
+    return g_strdup (_ ("Spinning disk"));
   if (rate == 0)
-    return g_strdup ("Solid state (no rotation)");
+    return g_strdup (_ ("Solid state (no rotation)"));
   if (facts != NULL)
-    return g_strdup (facts->rotational ? "Spinning disk" : "Solid state (no rotation)");
+    return g_strdup (facts->rotational ? _ ("Spinning disk") : _ ("Solid state (no rotation)"));
   return NULL;
 }
 
@@ -169,14 +183,16 @@ format_usage (const SsdbUsage *usage, gboolean *free_out)
   if (usage == NULL)
     return NULL;
   if (usage->mounted_at != NULL)
-    return g_strdup_printf ("Mounted at %s (%s)", usage->mounted_at,
+    /* Translators: the mount point, then the mounted device, e.g. /home (/dev/sda2) */
+    return g_strdup_printf (_ ("Mounted at %s (%s)"), usage->mounted_at,
                             usage->mounted_name ? usage->mounted_name : "");
   if (usage->swap != NULL)
-    return g_strdup_printf ("In use as swap (%s)", usage->swap);
+    return g_strdup_printf (_ ("In use as swap (%s)"), usage->swap);
   if (usage->holder != NULL)
-    return g_strdup_printf ("Held by %s", usage->holder);
+    /* Translators: %s is the device holding this one, e.g. dm-0 */
+    return g_strdup_printf (_ ("Held by %s"), usage->holder);
   *free_out = TRUE;
-  return g_strdup ("Not mounted, not in use");
+  return g_strdup (_ ("Not mounted, not in use"));
 }
 
 static void
@@ -186,7 +202,7 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
   g_autoptr (SsdbBlockFacts) disk = NULL;
   g_autoptr (SsdbUsage) usage = ssdb_usage_read (NULL, name, NULL);
   g_autofree char *cap = NULL, *cap_full = NULL, *rot = NULL, *sectors = NULL, *queue = NULL;
-  g_autofree char *usage_text = NULL, *node = NULL;
+  g_autofree char *usage_text = NULL, *node = NULL, *bytes = NULL;
   const char *model, *vendor, *revision, *serial, *bus;
   GtkWidget *group;
   gboolean free_dev = FALSE;
@@ -205,52 +221,59 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
   size = dev ? dev->size_bytes : facts ? facts->size_bytes : 0;
   node = g_strconcat ("/dev/", name, NULL);
 
-  group = add_group (self, "Drive", NULL);
-  add_row (self, group, "Model", model);
+  group = add_group (self, _ ("Drive"), NULL);
+  add_row (self, group, N_ ("Model"), model);
   if (vendor != NULL)
-    add_row (self, group, "Vendor", vendor);
-  add_row (self, group, "Firmware", revision);
+    add_row (self, group, N_ ("Vendor"), vendor);
+  add_row (self, group, N_ ("Firmware"), revision);
   add_serial_row (self, group, serial);
-  add_row (self, group, "Interface", ssdb_format_bus (bus));
+  add_row (self, group, N_ ("Interface"), ssdb_format_bus (bus));
   rot = format_rotation (dev, facts);
-  add_row (self, group, "Media", rot);
+  add_row (self, group, N_ ("Media"), rot);
   if (dev != NULL && dev->object_path != NULL)
-    add_row (self, group, "SMART", dev->smart_supported ? "Available" : "Not available");
+    add_row (self, group, N_ ("SMART"),
+             dev->smart_supported ? _ ("Available") : _ ("Not available"));
   else
-    add_row (self, group, "SMART", "Unknown (UDisks2 not available)");
+    add_row (self, group, N_ ("SMART"), _ ("Unknown (UDisks2 not available)"));
 
-  group = add_group (self, "Device", NULL);
-  add_row (self, group, "Device", dev ? dev->device_path : node);
+  group = add_group (self, _ ("Device"), NULL);
+  add_row (self, group, N_ ("Device"), dev ? dev->device_path : node);
   cap = ssdb_format_capacity (size);
-  cap_full = g_strdup_printf ("%s (%" G_GUINT64_FORMAT " bytes)", cap, size);
-  add_row (self, group, "Capacity", cap_full);
+  /* The exact byte count, digits grouped as the locale groups them. */
+  bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, size);
+  /* Translators: the capacity, then the exact number of bytes, e.g. 1.0 TB (1000204886016 bytes) */
+  cap_full = g_strdup_printf (_ ("%s (%s bytes)"), cap, bytes);
+  add_row (self, group, N_ ("Capacity"), cap_full);
   if (facts != NULL)
     {
-      sectors = g_strdup_printf ("%u bytes logical · %u bytes physical", facts->logical_block_size,
-                                 facts->physical_block_size);
-      add_row (self, group, "Sector Size", sectors);
-      add_row (self, group, "Discard (TRIM)", facts->discard ? "Supported" : "Not supported");
+      sectors = g_strdup_printf (_ ("%u bytes logical · %u bytes physical"),
+                                 facts->logical_block_size, facts->physical_block_size);
+      add_row (self, group, N_ ("Sector Size"), sectors);
+      add_row (self, group, N_ ("Discard (TRIM)"),
+               facts->discard ? _ ("Supported") : _ ("Not supported"));
       if (facts->nr_requests > 0)
-        queue = g_strdup_printf ("%u requests", facts->nr_requests);
-      add_row (self, group, "Queue Depth", queue);
-      add_row (self, group, "I/O Scheduler", facts->scheduler);
-      add_row (self, group, "Read Only", facts->read_only ? "Yes" : "No");
+        /* Translators: the block layer's request queue size, e.g. 64 requests */
+        queue = g_strdup_printf (ngettext ("%u request", "%u requests", facts->nr_requests),
+                                 facts->nr_requests);
+      add_row (self, group, N_ ("Queue Depth"), queue);
+      add_row (self, group, N_ ("I/O Scheduler"), facts->scheduler);
+      add_row (self, group, N_ ("Read Only"), facts->read_only ? _ ("Yes") : _ ("No"));
       if (facts->backing_file != NULL)
-        add_row (self, group, "Backing File", facts->backing_file);
+        add_row (self, group, N_ ("Backing File"), facts->backing_file);
     }
 
-  group = add_group (self, "Partition and Use", NULL);
+  group = add_group (self, _ ("Partition and Use"), NULL);
   if (facts != NULL && facts->is_partition)
     {
       gboolean ok;
       g_autofree char *align = ssdb_alignment_describe (facts->start_sector, &ok);
 
-      add_row_status (self, group, "Alignment", align, ok);
+      add_row_status (self, group, N_ ("Alignment"), align, ok);
     }
   else
-    add_row (self, group, "Alignment", "Whole disk (no partition offset)");
+    add_row (self, group, N_ ("Alignment"), _ ("Whole disk (no partition offset)"));
   usage_text = format_usage (usage, &free_dev);
-  add_row_status (self, group, "Mount State", usage_text, free_dev);
+  add_row_status (self, group, N_ ("Mount State"), usage_text, free_dev);
 }
 
 static void
@@ -264,26 +287,27 @@ add_directory_groups (SsdbDriveInfo *self, const char *directory)
 
   fsinfo = g_file_query_filesystem_info (
       file, G_FILE_ATTRIBUTE_FILESYSTEM_TYPE "," G_FILE_ATTRIBUTE_FILESYSTEM_FREE, NULL, NULL);
-  group = add_group (self, "Test File",
-                     "A temporary file is created in this folder for the run "
-                     "and removed afterwards.");
-  add_row (self, group, "Folder", directory);
+  group = add_group (self, _ ("Test File"),
+                     _ ("A temporary file is created in this folder for the run "
+                        "and removed afterwards."));
+  add_row (self, group, N_ ("Folder"), directory);
   if (fsinfo != NULL)
     {
       g_autofree char *cap = ssdb_format_capacity (
           g_file_info_get_attribute_uint64 (fsinfo, G_FILE_ATTRIBUTE_FILESYSTEM_FREE));
 
-      add_row (self, group, "File System",
+      add_row (self, group, N_ ("File System"),
                g_file_info_get_attribute_string (fsinfo, G_FILE_ATTRIBUTE_FILESYSTEM_TYPE));
-      free_text = g_strdup_printf ("%s free", cap);
-      add_row (self, group, "Free Space", free_text);
+      /* Translators: %s is a capacity, e.g. 12.3 GB */
+      free_text = g_strdup_printf (_ ("%s free"), cap);
+      add_row (self, group, N_ ("Free Space"), free_text);
     }
   if (stat (directory, &st) == 0)
     name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
   if (name != NULL)
     add_block_groups (self, NULL, name);
   else
-    add_row (self, group, "Device", "None (the file system has no block device)");
+    add_row (self, group, N_ ("Device"), _ ("None (the file system has no block device)"));
 }
 
 void
@@ -315,9 +339,9 @@ ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char 
       GtkWidget *status = adw_status_page_new ();
 
       adw_status_page_set_icon_name (ADW_STATUS_PAGE (status), "drive-harddisk-symbolic");
-      adw_status_page_set_title (ADW_STATUS_PAGE (status), "No Drive Selected");
+      adw_status_page_set_title (ADW_STATUS_PAGE (status), _ ("No Drive Selected"));
       adw_status_page_set_description (ADW_STATUS_PAGE (status),
-                                       "Choose a drive or a folder in the header bar.");
+                                       _ ("Choose a drive or a folder in the header bar."));
       gtk_box_append (GTK_BOX (self->box), status);
     }
 }

@@ -33,7 +33,8 @@ ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char 
 
 /**
  * ssdb_drive_info_dup_value:
- * @title: a row title ("Capacity")
+ * @title: a row title in English ("Capacity"), in every locale: the title shown is its
+ *   translation
  *
  * Returns: (transfer full) (nullable): the value shown in that row (for accessibility and tests).
  */

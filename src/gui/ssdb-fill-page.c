@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-fill-page.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "config.h"
@@ -172,7 +173,7 @@ update_status (SsdbFillPage *self)
           = r && r->passes->len > 0 ? g_ptr_array_index (r->passes, r->passes->len - 1) : NULL;
 
       if (p == NULL)
-        text = g_strdup ("Opening the target");
+        text = g_strdup (_ ("Opening the target"));
       else
         {
           guint writes = 0;
@@ -188,10 +189,13 @@ update_status (SsdbFillPage *self)
             if (((SsdbFillPass *)g_ptr_array_index (r->passes, i))->rw == SSDB_RW_WRITE)
               writes++;
           if (p->rw == SSDB_RW_READ)
-            text = g_strdup_printf ("Reading back · %s GB · %s MB/s · %d %%", at, rate,
+            /* Translators: position in GB, rate in MB/s, progress in percent */
+            text = g_strdup_printf (_ ("Reading back · %s GB · %s MB/s · %d %%"), at, rate,
                                     (int)(self->fraction * 100));
           else
-            text = g_strdup_printf ("Pass %u of %u · %s GB written · %s MB/s · %d %%", writes,
+            /* Translators: pass number, number of passes, position in GB, rate in MB/s,
+             * progress in percent */
+            text = g_strdup_printf (_ ("Pass %u of %u · %s GB written · %s MB/s · %d %%"), writes,
                                     r->spec.passes, at, rate, (int)(self->fraction * 100));
         }
     }
@@ -278,13 +282,17 @@ end_run (SsdbFillPage *self, const GError *error)
       if (r->passes->len > 0)
         mean = g_strdup_printf (
             "%.1f", ((SsdbFillPass *)g_ptr_array_index (r->passes, 0))->bytes_per_second / 1e6);
-      text = g_strdup_printf ("Done: %u passes, first pass %s MB/s on average", r->passes->len,
-                              mean ? mean : "–");
+      /* Translators: the number of passes (the read-back included), then a rate in MB/s */
+      text = g_strdup_printf (ngettext ("Done: %u pass, %s MB/s on average",
+                                        "Done: %u passes, first pass %s MB/s on average",
+                                        r->passes->len),
+                              r->passes->len, mean ? mean : "–");
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup ("Stopped · the rates measured so far are kept");
+    text = g_strdup (_ ("Stopped · the rates measured so far are kept"));
   else
-    text = g_strdup_printf ("Failed: %s", error->message);
+    /* Translators: %s is the error message */
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->status_label, text);
   set_analysis_text (self, error == NULL ? r->analysis.words : NULL);
   if (run != NULL)
@@ -346,7 +354,7 @@ stop_timeout (gpointer data)
   /* The worker is still winding down: keep what arrived and let it end on its own. */
   merge (self, self->run);
   self->result->cancelled = TRUE;
-  error = g_error_new (SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
   end_run (self, error);
   return G_SOURCE_REMOVE;
 }
@@ -396,7 +404,7 @@ worker (gpointer data)
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_clear_error (&error);
-      g_set_error (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+      g_set_error_literal (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
     }
   if (error != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     result->cancelled = TRUE;
@@ -519,7 +527,7 @@ ssdb_fill_page_start (SsdbFillPage *self, const char *path, const char *destroy_
   if (self->busy_workers > 0)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "The previous run is still stopping; try again in a moment");
+                   _ ("The previous run is still stopping; try again in a moment"));
       return FALSE;
     }
 
@@ -737,7 +745,7 @@ ssdb_fill_page_init (SsdbFillPage *self)
   self->chart = SSDB_FILL_CHART (ssdb_fill_chart_new ());
   gtk_frame_set_child (self->chart_frame, GTK_WIDGET (self->chart));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  "Whole-drive fill chart", -1);
+                                  _ ("Whole-drive fill chart"), -1);
   set_analysis_text (self, NULL);
 }
 
@@ -745,4 +753,27 @@ GtkWidget *
 ssdb_fill_page_new (void)
 {
   return g_object_new (SSDB_TYPE_FILL_PAGE, NULL);
+}
+
+gboolean
+ssdb_fill_page_show_result (SsdbFillPage *self, const SsdbFillResult *result, const char *title)
+{
+  g_autofree char *subtitle = NULL;
+
+  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (self->running)
+    return FALSE;
+  ssdb_fill_chart_set_result (self->chart, NULL);
+  g_clear_pointer (&self->result, ssdb_fill_result_free);
+  self->result = ssdb_fill_result_new (&result->spec);
+  copy_result (self->result, result);
+  self->fraction = 1;
+  subtitle = dup_settings_line (&result->spec);
+  ssdb_fill_chart_set_titles (self->chart, title, subtitle);
+  show_result (self);
+  set_analysis_text (self, result->analysis.words);
+  gtk_label_set_text (self->status_label, "");
+  return TRUE;
 }

@@ -135,4 +135,16 @@ ssdb_fill_page_has_result (SsdbFillPage *self);
 gboolean
 ssdb_fill_page_export_png (SsdbFillPage *self, const char *path, GError **error);
 
+/**
+ * ssdb_fill_page_show_result:
+ * @result: a whole-drive fill run (from a loaded report); copied
+ * @title: the target's title for the chart
+ *
+ * Shows @result and its analysis as the page would after a live run.
+ *
+ * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
+ */
+gboolean
+ssdb_fill_page_show_result (SsdbFillPage *self, const SsdbFillResult *result, const char *title);
+
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-runner.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "devices/ssdb-device-open.h"
@@ -365,7 +366,7 @@ stop_timeout_cb (gpointer data)
   merge_snapshot (self, self->current);
   mark_view_cancelled (self);
   g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
-  error = g_error_new (SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
   end_current (self, error);
   return G_SOURCE_REMOVE;
 }
@@ -444,7 +445,7 @@ worker_thread (gpointer data)
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_clear_error (&error);
-      g_set_error (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+      g_set_error_literal (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
     }
   g_clear_object (&target); /* close the device before the UI may start another run */
 
@@ -479,7 +480,7 @@ ssdb_runner_start (SsdbRunner *self, const char *path, SsdbTargetOpenFlags flags
   if (self->busy_workers > 0)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "The previous run is still stopping; try again in a moment");
+                   _ ("The previous run is still stopping; try again in a moment"));
       return 0;
     }
 

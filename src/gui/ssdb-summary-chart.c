@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-summary-chart.h"
+
 #include "ssdb-gui-util.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <string.h>
 
 struct _SsdbSummaryChart
@@ -151,7 +153,7 @@ ssdb_summary_chart_init (SsdbSummaryChart *self)
   g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
   g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  "Benchmark results", -1);
+                                  _ ("Benchmark results"), -1);
 }
 
 GtkWidget *

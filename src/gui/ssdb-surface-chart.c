@@ -1,8 +1,10 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-surface-chart.h"
+
 #include "ssdb-gui-util.h"
 
 #include <adwaita.h>
+#include <glib/gi18n.h>
 #include <string.h>
 #include <time.h>
 
@@ -431,7 +433,7 @@ ssdb_surface_chart_init (SsdbSurfaceChart *self)
   g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
   g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
-                                  "Transfer rate across the drive", -1);
+                                  _ ("Transfer rate across the drive"), -1);
 }
 
 GtkWidget *

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-surface-page.h"
 
+#include <glib/gi18n.h>
 #include <string.h>
 
 #include "devices/ssdb-device-open.h"
@@ -160,14 +161,17 @@ update_status (SsdbSurfacePage *self)
 
   if (self->running)
     {
-      const char *phase = g_strcmp0 (self->phase, "read") == 0     ? "Reading"
-                          : g_strcmp0 (self->phase, "access") == 0 ? "Access times"
-                          : g_strcmp0 (self->phase, "burst") == 0  ? "Burst rate"
-                          : g_strcmp0 (self->phase, "write") == 0  ? "Writing"
-                                                                   : "Opening the target";
+      const char *phase = g_strcmp0 (self->phase, "read") == 0     ? _ ("Reading")
+                          : g_strcmp0 (self->phase, "access") == 0 ? _ ("Access times")
+                          : g_strcmp0 (self->phase, "burst") == 0  ? _ ("Burst rate")
+                          : g_strcmp0 (self->phase, "write") == 0  ? _ ("Writing")
+                                                                   : _ ("Opening the target");
 
-      text = g_strdup_printf ("%s · %u of %u positions read · %d %%", phase, r ? r->read->len : 0,
-                              r ? r->spec.samples : 0, (int)(self->fraction * 100));
+      /* Translators: the phase (Reading, Access times, …), positions read, positions in all,
+       * progress in percent */
+      text = g_strdup_printf (_ ("%s · %u of %u positions read · %d %%"), phase,
+                              r ? r->read->len : 0, r ? r->spec.samples : 0,
+                              (int)(self->fraction * 100));
     }
   gtk_label_set_text (self->status_label, text ? text : "");
 }
@@ -244,12 +248,14 @@ end_run (SsdbSurfacePage *self, const GError *error)
       const SsdbSurfaceResult *r = self->result;
       g_autofree char *mean = g_strdup_printf ("%.1f", r->read_stats.mean / 1e6);
 
-      text = g_strdup_printf ("Done: %u positions, average read %s MB/s", r->read->len, mean);
+      /* Translators: the number of positions measured, then a rate in MB/s */
+      text = g_strdup_printf (_ ("Done: %u positions, average read %s MB/s"), r->read->len, mean);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup ("Stopped · the samples measured so far are kept");
+    text = g_strdup (_ ("Stopped · the samples measured so far are kept"));
   else
-    text = g_strdup_printf ("Failed: %s", error->message);
+    /* Translators: %s is the error message */
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->status_label, text);
   if (run != NULL)
     {
@@ -311,7 +317,7 @@ stop_timeout (gpointer data)
    * callbacks find another run current and are dropped. */
   merge (self, self->run);
   self->result->cancelled = TRUE;
-  error = g_error_new (SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
   end_run (self, error);
   return G_SOURCE_REMOVE;
 }
@@ -365,7 +371,7 @@ worker (gpointer data)
   if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
     {
       g_clear_error (&error);
-      g_set_error (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The run was cancelled");
+      g_set_error_literal (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
     }
   if (error != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     result->cancelled = TRUE;
@@ -405,7 +411,7 @@ block_label (guint i)
 static char *
 access_label (guint i)
 {
-  return access_table[i] == 0 ? g_strdup ("Off") : g_strdup_printf ("%u", access_table[i]);
+  return access_table[i] == 0 ? g_strdup (_ ("Off")) : g_strdup_printf ("%u", access_table[i]);
 }
 
 void
@@ -541,8 +547,8 @@ ssdb_surface_page_set_target (SsdbSurfacePage *self, const char *title, guint64 
   gtk_widget_set_sensitive (GTK_WIDGET (self->mode_dropdown), write_refusal == NULL);
   gtk_widget_set_tooltip_text (GTK_WIDGET (self->mode_dropdown),
                                write_refusal ? write_refusal
-                                             : "Read Only, or Also Write over the Span "
-                                               "(Destroys Its Data)");
+                                             : _ ("Read Only, or Also Write over the Span "
+                                                  "(Destroys Its Data)"));
 
   g_clear_pointer (&self->result, ssdb_surface_result_free);
   ssdb_surface_chart_set_result (self->chart, NULL);
@@ -579,7 +585,7 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
   if (self->busy_workers > 0)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "The previous run is still stopping; try again in a moment");
+                   _ ("The previous run is still stopping; try again in a moment"));
       return FALSE;
     }
 
@@ -808,4 +814,30 @@ GtkWidget *
 ssdb_surface_page_new (void)
 {
   return g_object_new (SSDB_TYPE_SURFACE_PAGE, NULL);
+}
+
+gboolean
+ssdb_surface_page_show_result (SsdbSurfacePage *self, const SsdbSurfaceResult *result,
+                               const char *title, guint64 device_bytes)
+{
+  g_autofree char *subtitle = NULL;
+
+  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  if (self->running)
+    return FALSE;
+  ssdb_surface_chart_set_result (self->chart, NULL);
+  g_clear_pointer (&self->result, ssdb_surface_result_free);
+  self->result = ssdb_surface_result_new (&result->spec);
+  copy_result (self->result, result);
+  g_free (self->phase);
+  self->phase = NULL;
+  self->fraction = 1;
+  subtitle = dup_settings_line (&result->spec);
+  ssdb_surface_chart_set_titles (self->chart, title, subtitle, device_bytes);
+  ssdb_surface_chart_set_result (self->chart, self->result);
+  ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 1, 0);
+  gtk_label_set_text (self->status_label, "");
+  return TRUE;
 }

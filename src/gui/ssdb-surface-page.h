@@ -142,4 +142,18 @@ ssdb_surface_page_get_chart (SsdbSurfacePage *self);
 gboolean
 ssdb_surface_page_export_png (SsdbSurfacePage *self, const char *path, GError **error);
 
+/**
+ * ssdb_surface_page_show_result:
+ * @result: a surface run (from a loaded report); copied
+ * @title: the target's title for the chart
+ * @device_bytes: the target's size, bytes (the chart's x axis)
+ *
+ * Shows @result as the page would after a live run, drawn by the same painter.
+ *
+ * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
+ */
+gboolean
+ssdb_surface_page_show_result (SsdbSurfacePage *self, const SsdbSurfaceResult *result,
+                               const char *title, guint64 device_bytes);
+
 G_END_DECLS

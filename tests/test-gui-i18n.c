@@ -1,0 +1,243 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The desktop app in French and in Traditional Chinese under Xvfb: the window's page titles,
+ * the Start button, the Drive Info page of a test-file folder and the digits of its byte counts
+ * come out in the language of LANGUAGE / LANG, from the catalogs compiled into the build tree
+ * (SSDBENCH_LOCALEDIR=<build>/po). Run through tests/gui/run-xvfb.sh with LANG=fr_FR.UTF-8
+ * LANGUAGE=fr or LANG=zh_TW.UTF-8 LANGUAGE=zh_TW; skipped when that locale is not generated.
+ */
+#include <glib/gi18n.h>
+#include <glib/gstdio.h>
+#include <locale.h>
+#include <string.h>
+
+#include <gdk/x11/gdkx.h>
+
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+#include "gui/ssdb-gui-test.h"
+
+typedef struct
+{
+  const char *language;
+  const char *locale_prefix; /* what setlocale (LC_MESSAGES, NULL) starts with */
+  /* page titles: summary, fill, drive info */
+  const char *summary, *fill, *info;
+  const char *start_button;
+  const char *test_file_group, *folder_row;
+  const char *bytes_word; /* in "%s (%s bytes)" */
+} Expected;
+
+static const Expected languages[] = {
+  { "fr", "fr_FR", "Synthèse", "Remplissage", "Infos disque", "_Démarrer", "Fichier de test",
+    "Dossier", "octets" },
+  { "zh_TW", "zh_TW", "總覽", "全碟寫入", "磁碟資訊", "開始(_S)", "測試檔案", "資料夾", "位元組" },
+};
+
+static const Expected *expected;
+static SsdbApplication *app;
+static SsdbWindow *window;
+static GHashTable *texts; /* every text the window shows -> itself */
+
+/* Saves the window as G_TEST_BUILDDIR/gui-i18n-LANG-NAME.png, to look at. */
+static void
+screenshot (const char *name)
+{
+  g_autofree char *file = g_strdup_printf ("gui-i18n-%s-%s.png", expected->language, name);
+
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), file, 250));
+}
+
+static void
+add_text (const char *text)
+{
+  if (text != NULL && *text != '\0')
+    g_hash_table_add (texts, g_strdup (text));
+}
+
+/* Collects the texts of the widget tree under @widget: labels, buttons, rows, groups, status
+ * pages, button contents and the titles of view stack pages. */
+static void
+collect (GtkWidget *widget)
+{
+  if (GTK_IS_LABEL (widget))
+    add_text (gtk_label_get_label (GTK_LABEL (widget)));
+  else if (GTK_IS_BUTTON (widget))
+    add_text (gtk_button_get_label (GTK_BUTTON (widget)));
+  if (ADW_IS_BUTTON_CONTENT (widget))
+    add_text (adw_button_content_get_label (ADW_BUTTON_CONTENT (widget)));
+  if (ADW_IS_PREFERENCES_ROW (widget))
+    add_text (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)));
+  if (ADW_IS_PREFERENCES_GROUP (widget))
+    add_text (adw_preferences_group_get_title (ADW_PREFERENCES_GROUP (widget)));
+  if (ADW_IS_STATUS_PAGE (widget))
+    add_text (adw_status_page_get_title (ADW_STATUS_PAGE (widget)));
+  if (ADW_IS_VIEW_STACK (widget))
+    {
+      g_autoptr (GtkSelectionModel) pages = adw_view_stack_get_pages (ADW_VIEW_STACK (widget));
+
+      for (guint i = 0; i < g_list_model_get_n_items (G_LIST_MODEL (pages)); i++)
+        {
+          g_autoptr (AdwViewStackPage) page = g_list_model_get_item (G_LIST_MODEL (pages), i);
+
+          add_text (adw_view_stack_page_get_title (page));
+        }
+    }
+  for (GtkWidget *child = gtk_widget_get_first_child (widget); child != NULL;
+       child = gtk_widget_get_next_sibling (child))
+    collect (child);
+}
+
+static GString *problems; /* what is missing or untranslated, for one failure naming all */
+
+static void
+assert_shown (const char *text)
+{
+  if (!g_hash_table_contains (texts, text))
+    g_string_append_printf (problems, " “%s” is not shown;", text);
+}
+
+static void
+assert_not_shown (const char *text)
+{
+  if (g_hash_table_contains (texts, text))
+    g_string_append_printf (problems, " “%s” is shown untranslated;", text);
+}
+
+static void
+test_catalog (void)
+{
+  /* The catalog itself, through the same call the app's code makes. */
+  g_assert_cmpstr (_ ("Drive Info"), ==, expected->info);
+  g_assert_cmpstr (_ ("Summary"), ==, expected->summary);
+  g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Fill"), ==, expected->fill);
+}
+
+static void
+test_window (void)
+{
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-i18n-XXXXXX", NULL);
+  g_autofree char *capacity = NULL;
+  SsdbDriveInfo *info;
+
+  g_assert_nonnull (dir);
+  g_assert_true (ssdb_window_select_target (window, dir));
+  ssdb_window_set_page (window, "summary");
+  screenshot ("summary");
+  ssdb_window_set_page (window, "info");
+  screenshot ("info");
+
+  problems = g_string_new (NULL);
+  collect (GTK_WIDGET (window));
+  g_test_message ("%u texts in the window", g_hash_table_size (texts));
+
+  /* Page titles and the Start button (also the header bar's view switcher). */
+  assert_shown (expected->summary);
+  assert_shown (expected->fill);
+  assert_shown (expected->info);
+  assert_shown (expected->start_button);
+  assert_not_shown ("Summary");
+  assert_not_shown ("Drive Info");
+  assert_not_shown ("_Start");
+
+  /* The Drive Info page of the folder, built in code. */
+  assert_shown (expected->test_file_group);
+  assert_shown (expected->folder_row);
+  assert_not_shown ("Test File");
+  info = ssdb_window_get_drive_info (window);
+  /* Values are looked up by the English title in every language. */
+  {
+    g_autofree char *folder = ssdb_drive_info_dup_value (info, "Folder");
+
+    g_assert_cmpstr (folder, ==, dir);
+  }
+  /* The folder's file system sits on a block device here (or on none, e.g. tmpfs): then its
+   * capacity reads "SIZE (N bytes)" with N's digits grouped as the locale groups them. */
+  capacity = ssdb_drive_info_dup_value (info, "Capacity");
+  if (capacity != NULL)
+    {
+      const char *sep = localeconv ()->thousands_sep;
+
+      g_test_message ("capacity: %s (thousands separator “%s”)", capacity, sep);
+      g_assert_nonnull (strstr (capacity, expected->bytes_word));
+      g_assert_nonnull (sep);
+      g_assert_cmpstr (sep, !=, "");
+      g_assert_nonnull (strstr (capacity, sep));
+    }
+  else
+    g_test_message ("the folder has no block device: no capacity to check");
+  g_rmdir (dir);
+  if (problems->len > 0)
+    {
+      GHashTableIter iter;
+      gpointer key;
+
+      g_hash_table_iter_init (&iter, texts);
+      while (g_hash_table_iter_next (&iter, &key, NULL))
+        g_test_message ("shown: %s", (const char *)key);
+      g_error ("%s:%s", expected->language, problems->str);
+    }
+  g_string_free (problems, TRUE);
+}
+
+int
+main (int argc, char *argv[])
+{
+  const char *language = g_getenv ("LANGUAGE");
+  const char *messages;
+  int ret;
+
+  /* What main () does: locale from the environment, the catalogs of SSDBENCH_LOCALEDIR. */
+  ssdb_application_setup_i18n ();
+  g_test_init (&argc, &argv, NULL);
+
+  for (guint i = 0; i < G_N_ELEMENTS (languages); i++)
+    if (g_strcmp0 (language, languages[i].language) == 0)
+      expected = &languages[i];
+  if (expected == NULL)
+    {
+      g_test_skip ("set LANGUAGE to fr or zh_TW");
+      return g_test_run ();
+    }
+  messages = setlocale (LC_MESSAGES, NULL);
+  if (messages == NULL || !g_str_has_prefix (messages, expected->locale_prefix))
+    {
+      g_autofree char *why = g_strdup_printf (
+          "the locale %s.UTF-8 is not generated (build-aux/install-deps.sh generates it)",
+          expected->locale_prefix);
+
+      g_test_skip (why);
+      return g_test_run ();
+    }
+  if (g_getenv ("SSDBENCH_LOCALEDIR") == NULL)
+    g_error ("SSDBENCH_LOCALEDIR is not set: the test reads the build tree's catalogs");
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return g_test_run ();
+    }
+
+  gtk_init ();
+  adw_init ();
+  texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+  app = ssdb_application_new ();
+  g_application_set_flags (G_APPLICATION (app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
+  g_application_activate (G_APPLICATION (app));
+  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
+
+  g_test_add_func ("/gui-i18n/catalog", test_catalog);
+  g_test_add_func ("/gui-i18n/window", test_window);
+  ret = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  g_hash_table_unref (texts);
+  return ret;
+}
