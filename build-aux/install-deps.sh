@@ -19,6 +19,10 @@ packages=(
   # tests: real targets, the reference engine, the desktop session
   fio e2fsprogs util-linux mount procps coreutils python3 locales
   xvfb xauth dbus udev udisks2 imagemagick
+  # tests: the fault-injecting file system under a loop device (tests/fault)
+  libfuse3-dev fuse3
+  # exported PDFs are checked with pdfinfo; ssdbench-cli runs under valgrind in CI
+  poppler-utils valgrind
   # sanitizer and fuzzing builds
   clang libclang-rt-14-dev
 )
@@ -27,9 +31,16 @@ export DEBIAN_FRONTEND=noninteractive
 apt-get update
 apt-get install -y --no-install-recommends "${packages[@]}"
 
-# The tests check that numbers never follow the user's locale (fr_FR writes 1,5).
-if ! locale -a 2> /dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
-  sed -i 's/^# *\(fr_FR.UTF-8 UTF-8\)/\1/' /etc/locale.gen
-  grep -q '^fr_FR.UTF-8 UTF-8' /etc/locale.gen || echo 'fr_FR.UTF-8 UTF-8' >> /etc/locale.gen
+# The tests check that numbers never follow the user's locale (fr_FR writes 1,5), and that the
+# desktop app shows its French and Traditional Chinese translations.
+missing=0
+for loc in fr_FR zh_TW; do
+  if ! locale -a 2> /dev/null | grep -qi "^${loc}\.utf-\?8\$"; then
+    sed -i "s/^# *\(${loc}.UTF-8 UTF-8\)/\1/" /etc/locale.gen
+    grep -q "^${loc}.UTF-8 UTF-8" /etc/locale.gen || echo "${loc}.UTF-8 UTF-8" >> /etc/locale.gen
+    missing=1
+  fi
+done
+if [[ $missing -eq 1 ]]; then
   locale-gen
 fi

@@ -1,0 +1,125 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# Sources the bash completion of ssdbench-cli and checks what it offers for a few command
+# lines, against the real program (its --help texts) and this machine's block devices.
+# Usage: test-completion.sh COMPLETION_FILE SSDBENCH_CLI. Prints TAP.
+set -uo pipefail
+
+completion=$1
+cli=$2
+n=0
+failed=0
+
+# shellcheck source=/dev/null
+source "$completion"
+
+# complete WORD... : runs the completion with the last word as the one being typed.
+complete_words() {
+  COMP_WORDS=("$cli" "$@")
+  COMP_CWORD=$((${#COMP_WORDS[@]} - 1))
+  COMP_LINE="${COMP_WORDS[*]}"
+  COMP_POINT=${#COMP_LINE}
+  COMPREPLY=()
+  _ssdbench_cli
+  printf '%s\n' "${COMPREPLY[@]}" | sort
+}
+
+# expect "WHAT" "EXPECTED (sorted, one per line)" WORD...
+expect() {
+  local what=$1 want=$2 got
+  shift 2
+  got=$(complete_words "$@")
+  n=$((n + 1))
+  if [[ $got == "$want" ]]; then
+    echo "ok $n - $what"
+  else
+    echo "not ok $n - $what"
+    echo "# words: $*"
+    echo "# want: $(tr '\n' ' ' <<< "$want")"
+    echo "# got:  $(tr '\n' ' ' <<< "$got")"
+    failed=1
+  fi
+}
+
+# expect_has "WHAT" ITEM WORD... : ITEM is among the completions.
+expect_has() {
+  local what=$1 item=$2 got
+  shift 2
+  got=$(complete_words "$@")
+  n=$((n + 1))
+  if grep -qxF -- "$item" <<< "$got"; then
+    echo "ok $n - $what"
+  else
+    echo "not ok $n - $what"
+    echo "# words: $*"
+    echo "# got: $(tr '\n' ' ' <<< "$got")"
+    failed=1
+  fi
+}
+
+complete -p ssdbench-cli > /dev/null 2>&1 && n=$((n + 1)) && echo "ok $n - complete -F is registered for ssdbench-cli"
+
+expect_has "commands include run" run ""
+expect_has "commands include list" list ""
+expect "commands starting with i" "info" "i"
+expect "top-level options" "--help
+--version" "--"
+expect_has "tests after run include summary" summary run ""
+expect_has "tests after run include fill" fill run ""
+expect "tests starting with su" "summary
+surface" run su
+expect "summary options starting with --pro" "--profile" run summary /tmp --pro
+expect "summary options starting with --de" "--destroy-data" run summary /tmp --de
+expect "job options starting with --r" "--read-percent
+--rw" run job /tmp --r
+expect "profiles" "default
+nvme
+peak
+realworld" run summary /tmp --profile ""
+expect "profile after --profile= (split at =)" "realworld" run summary /tmp --profile = r
+expect "profile as one word --profile=r" "--profile=realworld" run summary /tmp --profile=r
+expect "job access patterns" "rand
+seq" run job /tmp --access ""
+expect "no values offered for surface --access N" "" run surface /tmp --access ""
+expect "export chart sizes" "1200x800
+1920x1080" export r.json --size 1
+expect "export themes" "high-contrast" export r.json --theme h
+expect "export views" "summary
+surface
+sweep" export r.json --view s
+expect "surface write modes" "destroy
+rewrite" run surface /tmp --write ""
+
+# Directories for the target, and the block devices this machine has.
+dir=$(mktemp -d)
+trap 'rm -rf "$dir"' EXIT
+mkdir "$dir/folder-a" "$dir/folder-b"
+touch "$dir/report.json" "$dir/notes.txt"
+expect "directories as the target" "$dir/folder-a
+$dir/folder-b" run summary "$dir/fo"
+expect "an option's value is not taken for the target" "$dir/folder-a
+$dir/folder-b" run summary --size 1G "$dir/fo"
+expect "same with --size=1G split at =" "$dir/folder-a
+$dir/folder-b" run summary --size = 1G "$dir/fo"
+expect "nothing after the target" "" run summary /tmp "$dir/fo"
+expect "reports for export: JSON files and directories" "$dir/folder-a
+$dir/folder-b
+$dir/report.json" export "$dir/"
+expect "--text takes no separate value: the next word is a report" "$dir/folder-a
+$dir/folder-b
+$dir/report.json" export --text "$dir/"
+expect "files for --json" "$dir/report.json" run summary /tmp --json "$dir/rep"
+dev=""
+for d in /sys/class/block/*; do
+  [[ -b /dev/${d##*/} ]] && dev=/dev/${d##*/} && break
+done
+if [[ -n $dev ]]; then
+  expect_has "block device $dev as the target" "$dev" run summary "${dev:0:-1}"
+  expect_has "block device $dev for --destroy-data" "$dev" run fill "$dev" --destroy-data "${dev:0:-1}"
+else
+  n=$((n + 1))
+  echo "ok $n # SKIP no block device on this machine"
+fi
+
+echo "1..$n"
+exit $failed
