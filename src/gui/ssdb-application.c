@@ -120,6 +120,7 @@ ssdb_application_startup (GApplication *app)
     { "app.save-report", { "<Control>s", NULL } },
     { "app.open-report", { "<Control>o", NULL } },
     { "app.export-image", { "<Control>e", NULL } },
+    { "win.copy-text", { "<Control><Shift>c", NULL } },
     { "app.shortcuts", { "<Control>question", NULL } },
     { "app.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },

@@ -17,6 +17,7 @@ struct _SsdbPreferencesWindow
   GtkSpinButton *interval_spin;
   AdwComboRow *data_row;
   AdwComboRow *aggregate_row;
+  AdwComboRow *on_error_row;
   GtkSwitch *warmup_switch;
   GtkSwitch *mix_switch;
   GtkSwitch *file_writes_switch;
@@ -28,6 +29,7 @@ static const char *const unit_nicks[] = { "mbps", "gbps", "iops", "usec", "mibps
 static const char *const profile_nicks[] = { "default", "peak", "realworld", "nvme", NULL };
 static const char *const data_nicks[] = { "random", "zero", NULL };
 static const char *const aggregate_nicks[] = { "best", "mean", NULL };
+static const char *const on_error_nicks[] = { "stop", "continue", NULL };
 
 static void
 ssdb_preferences_window_dispose (GObject *object)
@@ -54,6 +56,7 @@ ssdb_preferences_window_class_init (SsdbPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, interval_spin);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, data_row);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, aggregate_row);
+  gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, on_error_row);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, warmup_switch);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, mix_switch);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, file_writes_switch);
@@ -80,6 +83,7 @@ ssdb_preferences_window_new (GtkWindow *parent, GSettings *settings)
   ssdb_settings_bind_enum_index (settings, "profile", self->profile_row, profile_nicks);
   ssdb_settings_bind_enum_index (settings, "data-pattern", self->data_row, data_nicks);
   ssdb_settings_bind_enum_index (settings, "aggregate", self->aggregate_row, aggregate_nicks);
+  ssdb_settings_bind_enum_index (settings, "on-error", self->on_error_row, on_error_nicks);
   g_settings_bind (settings, "count", self->count_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "size-mib", self->size_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "duration", self->duration_spin, "value", G_SETTINGS_BIND_DEFAULT);

@@ -12,6 +12,7 @@
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-safety.h"
 #include "engine/ssdb-sysfs.h"
+#include "engine/ssdb-text.h"
 #include "engine/ssdb-units.h"
 #include "config.h"
 #include "render/ssdb-export.h"
@@ -157,6 +158,7 @@ spec_from_settings (SsdbWindow *self, SsdbSummarySpec *spec, gboolean writes)
   g_autofree char *profile = g_settings_get_string (self->settings, "profile");
   g_autofree char *data = g_settings_get_string (self->settings, "data-pattern");
   g_autofree char *aggregate = g_settings_get_string (self->settings, "aggregate");
+  g_autofree char *on_error = g_settings_get_string (self->settings, "on-error");
   guint64 size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
 
   ssdb_summary_spec_init (spec);
@@ -172,6 +174,8 @@ spec_from_settings (SsdbWindow *self, SsdbSummarySpec *spec, gboolean writes)
   spec->data.kind = g_strcmp0 (data, "zero") == 0 ? SSDB_DATA_ZERO : SSDB_DATA_RANDOM;
   spec->aggregate = g_strcmp0 (aggregate, "mean") == 0 ? SSDB_AGGREGATE_MEAN : SSDB_AGGREGATE_BEST;
   spec->warmup = g_settings_get_boolean (self->settings, "warmup");
+  if (!ssdb_on_error_from_string (on_error, &spec->on_error))
+    spec->on_error = SSDB_ON_ERROR_STOP;
   spec->do_read = TRUE;
   /* On a device the write column stays visible (skipped, with the reason) when writes are off;
    * for a test file it is simply left out. */
@@ -1409,6 +1413,44 @@ live_summary (SsdbWindow *self)
   return ssdb_runner_get_final_result (self->runner);
 }
 
+char *
+ssdb_window_copy_text (SsdbWindow *self)
+{
+  const SsdbTargetInfo *info;
+  const SsdbSummaryResult *result;
+  char *text;
+
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+
+  if (summary_from_report (self))
+    {
+      info = &self->report->target;
+      result = self->report->summary;
+    }
+  else
+    {
+      info = ssdb_runner_get_target_info (self->runner);
+      result = live_summary (self);
+    }
+  if (result == NULL || info == NULL)
+    {
+      show_toast (self, ssdb_runner_get_running (self->runner)
+                            ? _ ("Wait for the run to end before copying its results")
+                            : _ ("Run a summary first: there are no results to copy"));
+      return NULL;
+    }
+  text = ssdb_summary_format_text (info, result);
+  gdk_clipboard_set_text (gtk_widget_get_clipboard (GTK_WIDGET (self)), text);
+  show_toast (self, _ ("Summary copied as text"));
+  return text;
+}
+
+static void
+copy_text_activated (GSimpleAction *action, GVariant *param, gpointer data)
+{
+  g_free (ssdb_window_copy_text (SSDB_WINDOW (data)));
+}
+
 /* The finished result page @view shows (loaded or live), or NULL. */
 static gconstpointer
 view_result (SsdbWindow *self, SsdbExportView view)
@@ -2049,7 +2091,7 @@ on_settings_changed (SsdbWindow *self, const char *key)
       update_chart (self);
       return;
     }
-  if (g_str_has_prefix (key, "window-"))
+  if (g_str_has_prefix (key, "window-") || g_strcmp0 (key, "on-error") == 0)
     return;
   /* A different test plan: show its empty grid, unless a run is in progress. */
   if (!ssdb_runner_get_running (self->runner))
@@ -2083,6 +2125,7 @@ static const GActionEntry win_entries[] = {
   { .name = "stop", .activate = stop_activated },
   { .name = "select-folder", .activate = select_folder_activated },
   { .name = "compare", .activate = compare_activated },
+  { .name = "copy-text", .activate = copy_text_activated },
 };
 
 static void

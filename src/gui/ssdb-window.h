@@ -126,6 +126,18 @@ void
 ssdb_window_save_report (SsdbWindow *self);
 
 /**
+ * ssdb_window_copy_text:
+ *
+ * "Copy Summary as Text" (Ctrl+Shift+C): the summary the Summary page shows (a finished live
+ * run or a reopened report) as CrystalDiskMark-style text (ssdb_summary_format_text()), put on
+ * the clipboard. A toast says what happened.
+ *
+ * Returns: (transfer full) (nullable): the text copied, or %NULL when there was none.
+ */
+char *
+ssdb_window_copy_text (SsdbWindow *self);
+
+/**
  * ssdb_window_export_image:
  *
  * "Export Image…": opens the Export window with the report ssdb_window_dup_report() builds and
