@@ -12,6 +12,7 @@
 
 #include "engine/ssdb-access.h"
 #include "engine/ssdb-error.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define MS (G_GUINT64_CONSTANT (1000000))
@@ -163,31 +164,6 @@ test_words_edge_cases (void)
 
 /* ---- real targets ---- */
 
-static char *
-sh (const char *cmd)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
-    g_error ("%s: %s", cmd, error->message);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("“%s” failed: %s", cmd, err);
-  return g_strstrip (g_steal_pointer (&out));
-}
-
-static gboolean
-is_root (void)
-{
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to create zram and loop devices");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 assert_step_consistent (const SsdbAccessStep *s)
 {
@@ -218,17 +194,17 @@ test_zram (void)
   SsdbAccessSpec spec;
   const SsdbAccessStep *last;
 
-  if (!is_root ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
     {
       g_test_skip ("no zram");
       return;
     }
-  id = sh ("cat /sys/class/zram-control/hot_add");
+  id = ssdb_test_sh ("cat /sys/class/zram-control/hot_add");
   dev = g_strdup_printf ("/dev/zram%s", id);
   cmd = g_strdup_printf ("sh -c 'echo 256M > /sys/block/zram%s/disksize'", id);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
 
   t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
   g_assert_no_error (error);
@@ -312,16 +288,7 @@ test_zram (void)
   cmd = g_strdup_printf ("sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > "
                          "/sys/class/zram-control/hot_remove'",
                          id, id);
-  g_free (sh (cmd));
-}
-
-static void
-write_file (const char *path, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_NONE, 0644, &error))
-    g_error ("%s: %s", path, error->message);
+  g_free (ssdb_test_sh (cmd));
 }
 
 static void
@@ -351,7 +318,7 @@ test_throttled_iops (void)
   double last_fraction = 0;
   gboolean ok;
 
-  if (!is_root ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   if (!g_file_test ("/sys/fs/cgroup/blkio/blkio.throttle.read_iops_device", G_FILE_TEST_EXISTS))
     {
@@ -363,10 +330,10 @@ test_throttled_iops (void)
   g_assert_nonnull (g_mkdtemp (dir));
   file = g_build_filename (dir, "iops.img", NULL);
   cmd = g_strdup_printf ("truncate -s 128M %s", file);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -f --show %s", file);
-  dev = sh (cmd);
+  dev = ssdb_test_sh (cmd);
   g_assert_cmpint (stat (dev, &st), ==, 0);
   devnum = g_strdup_printf ("%u:%u", major (st.st_rdev), minor (st.st_rdev));
 
@@ -379,12 +346,12 @@ test_throttled_iops (void)
   limit = g_strdup_printf ("%s %.0f", devnum, iops);
   {
     g_autofree char *f = g_build_filename (cg, "blkio.throttle.read_iops_device", NULL);
-    write_file (f, limit);
+    ssdb_test_write_file (f, limit);
   }
   pid = g_strdup_printf ("%d", getpid ());
   {
     g_autofree char *f = g_build_filename (cg, "cgroup.procs", NULL);
-    write_file (f, pid);
+    ssdb_test_write_file (f, pid);
   }
 
   ssdb_access_spec_init (&spec);
@@ -393,12 +360,12 @@ test_throttled_iops (void)
   ok = ssdb_access_run (t, r, on_progress, &last_fraction, NULL, &error);
 
   /* Back to the root group, and clean up, before any assertion. */
-  write_file ("/sys/fs/cgroup/blkio/cgroup.procs", pid);
+  ssdb_test_write_file ("/sys/fs/cgroup/blkio/cgroup.procs", pid);
   g_assert_cmpint (g_rmdir (cg), ==, 0);
   g_clear_object (&t);
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -d %s", dev);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_unlink (file);
   g_rmdir (dir);
 

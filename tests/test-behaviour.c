@@ -17,6 +17,7 @@
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-trim.h"
 #include "render/ssdb-behaviour-painter.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define MS (G_GUINT64_CONSTANT (1000000))
@@ -444,56 +445,10 @@ test_painters (void)
 
 /* ---- real targets ---- */
 
-static char *
-sh (const char *cmd)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
-    g_error ("%s: %s", cmd, error->message);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("“%s” failed: %s", cmd, err);
-  return g_strstrip (g_steal_pointer (&out));
-}
-
-static gboolean
-can_run (void)
-{
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to create zram and loop devices");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* A fresh zram device of @size bytes; returns its path, or NULL without zram. */
-static char *
-zram_new (guint64 size)
-{
-  g_autofree char *id = NULL, *cmd = NULL;
-
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
-    return NULL;
-  id = sh ("cat /sys/class/zram-control/hot_add");
-  cmd = g_strdup_printf ("sh -c 'echo %" G_GUINT64_FORMAT " > /sys/block/zram%s/disksize'", size,
-                         id);
-  g_free (sh (cmd));
-  return g_strdup_printf ("/dev/zram%s", id);
-}
-
 static void
-zram_free (char *path)
+loop_new (SsdbTestLoop *l, const char *size)
 {
-  const char *id = path + strlen ("/dev/zram");
-  g_autofree char *cmd = g_strdup_printf (
-      "sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > /sys/class/zram-control/hot_remove'", id,
-      id);
-
-  g_free (sh (cmd));
-  g_free (path);
+  ssdb_test_loop_new (l, "/dev/shm/ssdb-behaviour-XXXXXX", "disk.img", size, 0);
 }
 
 /* Bytes written to @dev ("/dev/zram3") by /sys/block/NAME/stat (sectors of 512 bytes). */
@@ -525,7 +480,8 @@ test_compression_zram (void)
   const SsdbCompressionPoint *random, *zero, *full;
   double best_partial = 0;
 
-  if (!can_run () || (dev = zram_new (192 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (192 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -572,53 +528,7 @@ test_compression_zram (void)
   g_assert_nonnull (strstr (r->words, "overstate this device"));
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
-}
-
-typedef struct
-{
-  char *dir;
-  char *file;
-  char *dev;
-  char *mnt;
-} Loop;
-
-static void
-loop_new (Loop *l, const char *size)
-{
-  g_autofree char *cmd = NULL;
-
-  memset (l, 0, sizeof *l);
-  l->dir = g_build_filename ("/dev/shm", "ssdb-behaviour-XXXXXX", NULL);
-  g_assert_nonnull (g_mkdtemp (l->dir));
-  l->file = g_build_filename (l->dir, "disk.img", NULL);
-  cmd = g_strdup_printf ("truncate -s %s %s", size, l->file);
-  g_free (sh (cmd));
-  g_free (cmd);
-  cmd = g_strdup_printf ("losetup -f --show %s", l->file);
-  l->dev = sh (cmd);
-}
-
-static void
-loop_free (Loop *l)
-{
-  g_autofree char *cmd = NULL;
-
-  if (l->mnt != NULL)
-    {
-      cmd = g_strdup_printf ("umount %s", l->mnt);
-      g_free (sh (cmd));
-      g_clear_pointer (&cmd, g_free);
-      g_rmdir (l->mnt);
-      g_free (l->mnt);
-    }
-  cmd = g_strdup_printf ("losetup -d %s", l->dev);
-  g_free (sh (cmd));
-  g_unlink (l->file);
-  g_rmdir (l->dir);
-  g_free (l->dir);
-  g_free (l->file);
-  g_free (l->dev);
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 static guint64
@@ -646,14 +556,14 @@ small_summary (SsdbSummarySpec *s)
 static void
 test_trim_loop (void)
 {
-  Loop l;
+  SsdbTestLoop l;
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (SsdbTrimResult) r = NULL;
   g_autoptr (GError) error = NULL;
   SsdbTrimSpec spec;
   guint64 before, filled, after;
 
-  if (!can_run ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   loop_new (&l, "96M");
   t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_WRITE, l.dev, 0, &error);
@@ -716,21 +626,21 @@ test_trim_loop (void)
   g_assert_cmpuint (after, >=, 16 * MiB);
 
   g_clear_object (&t);
-  loop_free (&l);
+  ssdb_test_loop_free (&l);
 }
 
 /* A test file on ext4: the delete punches a hole, so the file's blocks are freed. */
 static void
 test_trim_testfile (void)
 {
-  Loop l;
+  SsdbTestLoop l;
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *cmd = NULL;
   struct stat st;
   guint64 filled, after;
 
-  if (!can_run ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   if (g_find_program_in_path ("mkfs.ext4") == NULL)
     {
@@ -739,12 +649,12 @@ test_trim_testfile (void)
     }
   loop_new (&l, "160M");
   cmd = g_strdup_printf ("mkfs.ext4 -q -F %s", l.dev);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   l.mnt = g_build_filename (l.dir, "mnt", NULL);
   g_assert_cmpint (g_mkdir (l.mnt, 0700), ==, 0);
   g_clear_pointer (&cmd, g_free);
   cmd = g_strdup_printf ("mount %s %s", l.dev, l.mnt);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
 
   t = ssdb_target_open (l.mnt, SSDB_TARGET_OPEN_WRITE, NULL, 64 * MiB, &error);
   g_assert_no_error (error);
@@ -765,7 +675,7 @@ test_trim_testfile (void)
   g_assert_cmpuint ((guint64)st.st_size, ==, 64 * MiB);
 
   g_clear_object (&t);
-  loop_free (&l);
+  ssdb_test_loop_free (&l);
 }
 
 /* Each step fills exactly its share of the span: the device's own counters agree. */
@@ -779,7 +689,8 @@ test_freespace_zram (void)
   SsdbFreespaceSpec spec;
   guint64 w0, w1, fill_total = 0;
 
-  if (!can_run () || (dev = zram_new (80 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (80 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -830,7 +741,7 @@ test_freespace_zram (void)
   g_test_message ("%s", r->words);
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 /* Read-after-write: the read after each of two fill passes. */
@@ -843,7 +754,8 @@ test_readback_zram (void)
   g_autoptr (GError) error = NULL;
   SsdbFillSpec spec;
 
-  if (!can_run () || (dev = zram_new (96 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (96 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -910,7 +822,7 @@ test_readback_zram (void)
   }
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 typedef struct
@@ -947,7 +859,8 @@ test_freespace_cancel (void)
   GThread *thread;
   gint64 cancel_us;
 
-  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -977,7 +890,7 @@ test_freespace_cancel (void)
   g_assert_cmpint (c.end_us - cancel_us, <, G_USEC_PER_SEC);
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 /* Writes on a target opened for reading are refused before anything runs. */
@@ -995,7 +908,8 @@ test_refused_read_only (void)
   g_autoptr (SsdbFreespaceResult) fr = NULL;
   guint64 w0;
 
-  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -1026,7 +940,7 @@ test_refused_read_only (void)
   g_assert_cmpuint (sys_written_bytes (dev), ==, w0);
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 int

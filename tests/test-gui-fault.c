@@ -18,6 +18,8 @@
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
+#include "gui/ssdb-gui-test.h"
+
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 #define DISK_BYTES (64 * MIB)
 
@@ -31,22 +33,6 @@ static char *tmpdir;
 static char *mnt;
 static char *loop_path;
 static GPid fs_pid;
-
-static gboolean
-sanitized (void)
-{
-  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
-
-  return sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0;
-}
-
-static void
-assert_stop_time (const char *what, gint64 us)
-{
-  g_test_message ("%s: %" G_GINT64_FORMAT " µs", what, us);
-  if (!sanitized () && us >= 250000)
-    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
-}
 
 static gboolean
 run_argv (const char *const *argv, char **out)
@@ -181,31 +167,10 @@ fault_create (const char *faultfs)
   return access (loop_path, F_OK) == 0;
 }
 
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
 static gboolean
 is_finished (gpointer data)
 {
   return finished;
-}
-
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (window));
-}
-
-static gboolean
-monitor_ready (gpointer data)
-{
-  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
 static gboolean
@@ -297,7 +262,7 @@ test_hung_stop (void)
   g_assert_true (fault_ctl ("hang read 33554432 33554432"));
   configure (20, 4 * MIB);
   start_run ();
-  iterate_until (request_held, NULL, 30000);
+  ssdb_gui_test_iterate_until (request_held, NULL, 30000);
   g_assert_false (finished);
   held = fault_stat ("held");
   g_assert_cmpint (held, >=, 1);
@@ -312,10 +277,10 @@ test_hung_stop (void)
 
   t0 = g_get_monotonic_time ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
-  iterate_until (is_finished, NULL, 5000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
   g_assert_true (finished);
-  assert_stop_time ("stop on a device that does not answer", took);
+  ssdb_gui_test_assert_stop_time ("stop on a device that does not answer", took);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
   g_assert_false (ssdb_surface_page_get_running (page));
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -351,7 +316,7 @@ test_hung_stop (void)
   g_assert_cmpint (fault_stat ("held"), ==, held);
 
   /* The page's worker returns too (the engine left the request to the kernel). */
-  iterate_until (runner_idle, NULL, 5000);
+  ssdb_gui_test_iterate_until (runner_idle, NULL, 5000);
   g_assert_true (runner_idle (NULL));
   g_assert_cmpint (fault_stat ("held"), ==, held);
 }
@@ -370,14 +335,14 @@ test_late_completion (void)
   released_before = fault_stat ("released");
   configure (50, 4 * MIB);
   start_run ();
-  iterate_until (enough_samples, GUINT_TO_POINTER (10), 30000);
+  ssdb_gui_test_iterate_until (enough_samples, GUINT_TO_POINTER (10), 30000);
   g_assert_false (finished);
 
   /* The old requests complete in the middle of the new run. */
   g_assert_true (fault_ctl ("release"));
   g_assert_cmpint (fault_stat ("held"), ==, 0);
   g_assert_cmpint (fault_stat ("released"), ==, released_before + held);
-  iterate_until (is_finished, NULL, 60000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
 
@@ -394,7 +359,7 @@ test_late_completion (void)
       g_assert_cmpuint (s->bytes, ==, 4 * MIB);
     }
   g_assert_false (ssdb_surface_page_get_running (page));
-  iterate_until (runner_idle, NULL, 5000);
+  ssdb_gui_test_iterate_until (runner_idle, NULL, 5000);
   g_assert_true (fault_ctl ("clear"));
 }
 
@@ -438,20 +403,11 @@ main (int argc, char *argv[])
       return g_test_run ();
     }
 
-  gtk_init ();
-  adw_init ();
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  window = ssdb_gui_test_open_window (&app);
   page = ssdb_window_get_surface_page (window);
   g_signal_connect (page, "finished", G_CALLBACK (on_finished), NULL);
-  iterate_until (window_mapped, NULL, 10000);
-  iterate_until (monitor_ready, NULL, 15000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
   for (gint64 end = g_get_monotonic_time () + 10000000;
        !ssdb_window_select_target (window, loop_path) && g_get_monotonic_time () < end;)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (20000), TRUE);

@@ -18,33 +18,10 @@
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
+#include "gui/ssdb-gui-test.h"
+
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 #define ZRAM_BYTES (128 * MIB)
-
-/* Stop must take effect within 250 ms. Under AddressSanitizer the whole program runs several
- * times slower, so sanitizer builds log the times without holding them to the bound (the normal
- * build of the same suite does). */
-
-static gboolean
-sanitized (void)
-{
-  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
-
-  return sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0;
-}
-
-static void
-assert_stop_time (const char *what, gint64 us)
-{
-  if (sanitized ())
-    {
-      g_test_message ("%s: %" G_GINT64_FORMAT " µs (not checked under %s)", what, us,
-                      g_getenv ("SSDBENCH_SANITIZE"));
-      return;
-    }
-  if (us >= 250000)
-    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
-}
 
 static SsdbApplication *app;
 static SsdbWindow *window;
@@ -57,84 +34,9 @@ static guint updates;
 static guint max_live_passes; /* passes in the result at the latest live update */
 
 static gboolean
-write_text (const char *path, const char *text)
-{
-  int fd = open (path, O_WRONLY | O_CLOEXEC);
-  gssize n;
-
-  if (fd < 0)
-    return FALSE;
-  n = write (fd, text, strlen (text));
-  return close (fd) == 0 && n == (gssize)strlen (text);
-}
-
-static gboolean
-run_cmd (const char *cmd)
-{
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
-    return FALSE;
-  return g_spawn_check_wait_status (status, NULL);
-}
-
-static gboolean
-zram_create (void)
-{
-  g_autofree char *id = NULL;
-  g_autofree char *disksize = NULL;
-
-  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
-    return FALSE;
-  g_strstrip (id);
-  zram_name = g_strdup_printf ("zram%s", id);
-  zram_path = g_strdup_printf ("/dev/%s", zram_name);
-  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
-  if (!write_text (disksize, "128M"))
-    return FALSE;
-  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
-    g_usleep (20000);
-  return access (zram_path, F_OK) == 0;
-}
-
-static void
-zram_remove (void)
-{
-  g_autofree char *reset = NULL;
-
-  if (zram_name == NULL)
-    return;
-  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
-  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
-    g_usleep (50000);
-  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static gboolean
 is_finished (gpointer data)
 {
   return finished;
-}
-
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (window));
-}
-
-static gboolean
-monitor_ready (gpointer data)
-{
-  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
 static gboolean
@@ -175,29 +77,7 @@ wait_painted (void)
   guint before = ssdb_fill_chart_get_snapshot_count (chart);
 
   gtk_widget_queue_draw (GTK_WIDGET (chart));
-  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
-}
-
-static char *
-screenshot (const char *name)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                 name, NULL);
-  g_autofree char *cmd = NULL;
-
-  for (int i = 0; i < 20; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (5000);
-    }
-  cmd = g_strdup_printf ("import -window 0x%lx %s",
-                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
-  if (!run_cmd (cmd))
-    g_test_message ("screenshot failed: %s", cmd);
-  else
-    g_test_message ("screenshot: %s", path);
-  return path;
+  ssdb_gui_test_iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
 }
 
 static void
@@ -281,7 +161,7 @@ test_fill (void)
   g_assert_true (ssdb_window_is_inhibiting (window));
   /* The summary's own write switch is not turned on by it. */
   g_assert_false (ssdb_window_get_writes_enabled (window));
-  iterate_until (is_finished, NULL, 120000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 120000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_false (ssdb_fill_page_get_running (page));
@@ -321,7 +201,7 @@ test_fill (void)
   g_assert_cmpuint (drawn_segments, ==, segments);
   g_assert_cmpuint (drawn_phases, ==, r->analysis.phases->len);
   g_assert_cmpstr (words, ==, r->analysis.words);
-  shot = screenshot ("gui-fill.png");
+  shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-fill.png", 100);
 
   /* Export Image of the page shown: the review style at 1200 × 700, scale 2. */
   {
@@ -342,7 +222,7 @@ test_fill (void)
             = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), "gui-fill-export.png", NULL);
         g_autofree char *cmd = g_strdup_printf ("cp %s %s", path, keep);
 
-        run_cmd (cmd);
+        ssdb_gui_test_run_cmd (cmd);
       }
     g_unlink (path);
   }
@@ -350,7 +230,7 @@ test_fill (void)
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
   wait_painted ();
-  g_free (screenshot ("gui-fill-dark.png"));
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-fill-dark.png", 100));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   wait_painted ();
 }
@@ -372,19 +252,19 @@ test_stop (void)
   SsdbStopTiming timing;
   gint64 t0, took;
 
-  iterate_until (page_idle, NULL, 5000);
+  ssdb_gui_test_iterate_until (page_idle, NULL, 5000);
   /* 4 KiB at QD1, four passes and the read-back: seconds on this zram device. */
   configure (4, TRUE, 4096, 1);
   start_confirmed ("destroy");
   g_assert_true (ssdb_fill_page_get_running (page));
-  iterate_until (some_rates, NULL, 60000);
+  ssdb_gui_test_iterate_until (some_rates, NULL, 60000);
   g_assert_false (finished);
   g_assert_true (ssdb_fill_page_get_running (page));
   /* The rates of a running fill reach the page only through its coalesced updates. */
   g_assert_cmpuint (updates, >=, 1);
   g_assert_cmpuint (max_live_passes, >=, 1);
   wait_painted ();
-  g_free (screenshot ("gui-fill-live.png"));
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-fill-live.png", 100));
   /* Let the frames queued around the screenshot settle, then measure the stop alone. */
   for (gint64 end = g_get_monotonic_time () + 200000; g_get_monotonic_time () < end;)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
@@ -394,10 +274,10 @@ test_stop (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
   g_test_message ("stop action returned after %" G_GINT64_FORMAT " µs",
                   g_get_monotonic_time () - t0);
-  iterate_until (is_finished, NULL, 5000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
   g_assert_true (finished);
-  iterate_until (page_idle, NULL, 5000);
+  ssdb_gui_test_iterate_until (page_idle, NULL, 5000);
   ssdb_fill_page_get_stop_timing (page, &timing);
   g_test_message ("stop took %" G_GINT64_FORMAT " µs; engine: I/O stopped after %" G_GINT64_FORMAT
                   " µs, target closed after %" G_GINT64_FORMAT " µs; finished reported after "
@@ -406,9 +286,9 @@ test_stop (void)
                   timing.closed_us - timing.requested_us, timing.finished_us - timing.requested_us);
   g_assert_cmpint (timing.requested_us, >=, t0);
   g_assert_cmpint (timing.io_stopped_us, >, timing.requested_us);
-  assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
-  assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
-  assert_stop_time ("stop seen by the test", took);
+  ssdb_gui_test_assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
   g_assert_false (ssdb_fill_page_get_running (page));
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -427,7 +307,7 @@ test_stop (void)
 static void
 on_abort (int sig)
 {
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -448,30 +328,22 @@ main (int argc, char *argv[])
       g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
       return g_test_run ();
     }
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
+      || !ssdb_gui_test_zram_create (ZRAM_BYTES, FALSE, &zram_name, &zram_path))
     {
-      zram_remove ();
+      ssdb_gui_test_zram_remove (zram_name);
       g_test_skip ("zram is not available");
       return g_test_run ();
     }
 
   signal (SIGABRT, on_abort);
   signal (SIGTERM, on_abort);
-  gtk_init ();
-  adw_init ();
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  window = ssdb_gui_test_open_window (&app);
   page = ssdb_window_get_fill_page (window);
   g_signal_connect (page, "finished", G_CALLBACK (on_finished), NULL);
   g_signal_connect (page, "updated", G_CALLBACK (on_updated), NULL);
-  iterate_until (window_mapped, NULL, 10000);
-  iterate_until (monitor_ready, NULL, 15000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
   g_assert_true (ssdb_window_select_target (window, zram_path));
   ssdb_window_set_page (window, "fill");
 
@@ -482,6 +354,6 @@ main (int argc, char *argv[])
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&app);
   g_clear_error (&finish_error);
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   return ret;
 }

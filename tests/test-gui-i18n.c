@@ -218,17 +218,8 @@ main (int argc, char *argv[])
       return g_test_run ();
     }
 
-  gtk_init ();
-  adw_init ();
   texts = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  window = ssdb_gui_test_open_window (&app);
   ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
   ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
 

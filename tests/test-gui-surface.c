@@ -19,35 +19,10 @@
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
+#include "gui/ssdb-gui-test.h"
+
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 #define ZRAM_BYTES (256 * MIB)
-
-
-/* Stop must take effect within 250 ms. Under AddressSanitizer the whole program runs several
- * times slower, so sanitizer builds log the times without holding them to the bound (the normal
- * build of the same suite does). */
-
-static gboolean
-sanitized (void)
-{
-  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
-
-  return sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0;
-}
-
-static void
-assert_stop_time (const char *what, gint64 us)
-{
-  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
-
-  if (sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0)
-    {
-      g_test_message ("%s: %" G_GINT64_FORMAT " µs (not checked under %s)", what, us, sanitize);
-      return;
-    }
-  if (us >= 250000)
-    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
-}
 
 static SsdbApplication *app;
 static SsdbWindow *window;
@@ -57,73 +32,6 @@ static char *zram_path;
 static GError *finish_error;
 static gboolean finished;
 static guint updates;
-
-static gboolean
-write_text (const char *path, const char *text)
-{
-  int fd = open (path, O_WRONLY | O_CLOEXEC);
-  gssize n;
-
-  if (fd < 0)
-    return FALSE;
-  n = write (fd, text, strlen (text));
-  return close (fd) == 0 && n == (gssize)strlen (text);
-}
-
-static gboolean
-run_cmd (const char *cmd)
-{
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
-    return FALSE;
-  return g_spawn_check_wait_status (status, NULL);
-}
-
-static gboolean
-zram_create (void)
-{
-  g_autofree char *id = NULL;
-  g_autofree char *disksize = NULL;
-  g_autofree char *dd = NULL;
-
-  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
-    return FALSE;
-  g_strstrip (id);
-  zram_name = g_strdup_printf ("zram%s", id);
-  zram_path = g_strdup_printf ("/dev/%s", zram_name);
-  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
-  if (!write_text (disksize, "256M"))
-    return FALSE;
-  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
-    g_usleep (20000);
-  /* Real data under the reads: zram reads unwritten pages without work. */
-  dd = g_strdup_printf ("dd if=/dev/urandom of=%s bs=1M count=256 oflag=direct status=none",
-                        zram_path);
-  return run_cmd (dd);
-}
-
-static void
-zram_remove (void)
-{
-  g_autofree char *reset = NULL;
-
-  if (zram_name == NULL)
-    return;
-  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
-  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
-    g_usleep (50000);
-  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
 
 static gboolean
 is_finished (gpointer data)
@@ -136,18 +44,6 @@ snapshot_after (gpointer data)
 {
   return ssdb_surface_chart_get_snapshot_count (ssdb_surface_page_get_chart (page))
          > GPOINTER_TO_UINT (data);
-}
-
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (window));
-}
-
-static gboolean
-monitor_ready (gpointer data)
-{
-  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
 static gint64
@@ -187,7 +83,7 @@ redraw_chart (void)
   guint before = ssdb_surface_chart_get_snapshot_count (chart);
 
   ssdb_surface_chart_refresh (chart);
-  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
+  ssdb_gui_test_iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
   g_assert_cmpuint (ssdb_surface_chart_get_snapshot_count (chart), >, before);
 }
 
@@ -248,7 +144,7 @@ check_chart_matches_painter (void)
     g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
   before = ssdb_surface_chart_get_snapshot_count (chart);
   gtk_widget_queue_draw (GTK_WIDGET (chart));
-  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
+  ssdb_gui_test_iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
   texture = ssdb_surface_chart_get_texture (chart);
   g_assert_nonnull (texture);
   w = gtk_widget_get_width (GTK_WIDGET (chart));
@@ -283,28 +179,6 @@ check_chart_matches_painter (void)
                   differ, max_diff);
   /* Anti-aliasing at the edges of the repainted strips may round differently, nothing more. */
   g_assert_cmpuint (differ, <=, (guint)(w * scale * h * scale * 4) / 10000);
-}
-
-static char *
-screenshot (const char *name)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  char *path = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                                 name, NULL);
-  g_autofree char *cmd = NULL;
-
-  for (int i = 0; i < 20; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (5000);
-    }
-  cmd = g_strdup_printf ("import -window 0x%lx %s",
-                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
-  if (!run_cmd (cmd))
-    g_test_message ("screenshot failed: %s", cmd);
-  else
-    g_test_message ("screenshot: %s", path);
-  return path;
 }
 
 static void
@@ -366,7 +240,7 @@ test_read_surface (void)
 
   configure (20, 4 * MIB, 200, SSDB_SURFACE_WRITE_NONE);
   start_run ();
-  iterate_until (is_finished, NULL, 120000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 120000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_false (ssdb_surface_page_get_running (page));
@@ -374,7 +248,7 @@ test_read_surface (void)
   g_test_message ("%u coalesced updates", updates);
   /* Under sanitizers the main loop can be slow enough that the end of a short run arrives
    * before its first coalesced update; live drawing is asserted by the normal build. */
-  if (!sanitized ())
+  if (!ssdb_gui_test_sanitized ())
     g_assert_cmpuint (updates, >=, 1);
 
   r = ssdb_surface_page_get_result (page);
@@ -428,7 +302,7 @@ test_read_surface (void)
                        <, 1e-9);
   }
   redraw_chart ();
-  shot = screenshot ("gui-surface-read.png");
+  shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-surface-read.png", 100);
   ssdb_surface_chart_hover (chart, -1, -1);
 
   /* Export: the review style at 1200 × 700, scale 2. */
@@ -477,7 +351,7 @@ test_live_and_stop (void)
   configure (2000, 64 * MIB, 1000, SSDB_SURFACE_WRITE_NONE);
   started = g_get_monotonic_time ();
   start_run ();
-  iterate_until (enough_samples, GUINT_TO_POINTER (60), 60000);
+  ssdb_gui_test_iterate_until (enough_samples, GUINT_TO_POINTER (60), 60000);
   g_assert_false (finished);
   /* Coalesced: at most 10 updates a second, however fast the samples come. */
   g_test_message ("%u updates, %u frames in %.2f s", updates, frames,
@@ -491,7 +365,7 @@ test_live_and_stop (void)
   g_assert_cmpuint (drawn, >=, 60);
   g_assert_cmpuint (drawn, <, 2000);
   g_assert_true (ssdb_surface_page_get_running (page));
-  shot = screenshot ("gui-surface-live.png");
+  shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-surface-live.png", 100);
 
   /* Let the frames queued around the screenshot settle, then measure the stop alone. */
   frame_max = frame_max_cpu = 0;
@@ -516,11 +390,11 @@ test_live_and_stop (void)
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
   g_test_message ("stop action returned after %" G_GINT64_FORMAT " µs",
                   g_get_monotonic_time () - t0);
-  iterate_until (is_finished, NULL, 5000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
   g_assert_true (finished);
   /* The worker's own times arrive with its end, even after a detach. */
-  iterate_until (runner_idle, NULL, 5000);
+  ssdb_gui_test_iterate_until (runner_idle, NULL, 5000);
   ssdb_surface_page_get_stop_timing (page, &timing);
   g_test_message ("stop took %" G_GINT64_FORMAT " µs (page stopped after %" G_GINT64_FORMAT
                   " µs); engine: I/O stopped after %" G_GINT64_FORMAT " µs, target closed after "
@@ -532,9 +406,9 @@ test_live_and_stop (void)
                   finished_cpu_us - cpu0);
   g_assert_cmpint (timing.requested_us, >=, t0);
   g_assert_cmpint (timing.io_stopped_us, >, timing.requested_us);
-  assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
-  assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
-  assert_stop_time ("stop seen by the test", took);
+  ssdb_gui_test_assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
   g_signal_handlers_disconnect_by_func (clock, on_before_paint, NULL);
   g_signal_handlers_disconnect_by_func (clock, on_after_paint, NULL);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
@@ -585,7 +459,7 @@ test_destructive (void)
   guint drawn_write = 0;
   g_autofree char *shot = NULL;
 
-  iterate_until (runner_idle, NULL, 5000);
+  ssdb_gui_test_iterate_until (runner_idle, NULL, 5000);
   g_assert_nonnull (mode);
   /* A new selection of the target forgets any earlier confirmation. */
   g_assert_true (ssdb_window_select_target (window, zram_path));
@@ -612,7 +486,7 @@ test_destructive (void)
   g_assert_false (ssdb_window_get_writes_enabled (window));
 
   start_run ();
-  iterate_until (is_finished, NULL, 120000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 120000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   r = ssdb_surface_page_get_result (page);
@@ -625,11 +499,11 @@ test_destructive (void)
   redraw_chart ();
   ssdb_surface_chart_get_drawn (ssdb_surface_page_get_chart (page), NULL, &drawn_write, NULL);
   g_assert_cmpuint (drawn_write, ==, 20);
-  shot = screenshot ("gui-surface-write.png");
+  shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-surface-write.png", 100);
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
   redraw_chart ();
-  g_free (screenshot ("gui-surface-write-dark.png"));
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-surface-write-dark.png", 100));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   redraw_chart ();
 }
@@ -637,7 +511,7 @@ test_destructive (void)
 static void
 on_abort (int sig)
 {
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -658,31 +532,23 @@ main (int argc, char *argv[])
       g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
       return g_test_run ();
     }
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
+      || !ssdb_gui_test_zram_create (ZRAM_BYTES, TRUE, &zram_name, &zram_path))
     {
-      zram_remove ();
+      ssdb_gui_test_zram_remove (zram_name);
       g_test_skip ("zram is not available");
       return g_test_run ();
     }
 
   signal (SIGABRT, on_abort);
   signal (SIGTERM, on_abort);
-  gtk_init ();
-  adw_init ();
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  window = ssdb_gui_test_open_window (&app);
   page = ssdb_window_get_surface_page (window);
   g_signal_connect (page, "finished", G_CALLBACK (on_finished), NULL);
   g_signal_connect (page, "updated", G_CALLBACK (on_updated), NULL);
   g_signal_connect (page, "notify::running", G_CALLBACK (on_running), NULL);
-  iterate_until (window_mapped, NULL, 10000);
-  iterate_until (monitor_ready, NULL, 15000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
   g_assert_true (ssdb_window_select_target (window, zram_path));
   ssdb_window_set_page (window, "surface");
 
@@ -694,6 +560,6 @@ main (int argc, char *argv[])
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&app);
   g_clear_error (&finish_error);
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   return ret;
 }

@@ -19,6 +19,8 @@
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
+#include "gui/ssdb-gui-test.h"
+
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
 static SsdbApplication *app;
@@ -30,109 +32,9 @@ static gboolean finished;
 static guint updates;
 
 static gboolean
-sanitized (void)
-{
-  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
-
-  return sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0;
-}
-
-static void
-assert_stop_time (const char *what, gint64 us)
-{
-  g_test_message ("%s: %" G_GINT64_FORMAT " µs", what, us);
-  if (!sanitized () && us >= 250000)
-    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
-}
-
-static gboolean
-write_text (const char *path, const char *text)
-{
-  int fd = open (path, O_WRONLY | O_CLOEXEC);
-  gssize n;
-
-  if (fd < 0)
-    return FALSE;
-  n = write (fd, text, strlen (text));
-  return close (fd) == 0 && n == (gssize)strlen (text);
-}
-
-static gboolean
-run_cmd (const char *cmd)
-{
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
-    return FALSE;
-  return g_spawn_check_wait_status (status, NULL);
-}
-
-static gboolean
-zram_create (void)
-{
-  g_autofree char *id = NULL;
-  g_autofree char *disksize = NULL;
-
-  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
-    return FALSE;
-  g_strstrip (id);
-  zram_name = g_strdup_printf ("zram%s", id);
-  zram_path = g_strdup_printf ("/dev/%s", zram_name);
-  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
-  if (!write_text (disksize, "128M"))
-    return FALSE;
-  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
-    g_usleep (20000);
-  return access (zram_path, F_OK) == 0;
-}
-
-static void
-zram_remove (void)
-{
-  g_autofree char *reset = NULL;
-
-  if (zram_name == NULL)
-    return;
-  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
-  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
-    g_usleep (50000);
-  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
-
-static gboolean
 is_finished (gpointer data)
 {
   return finished;
-}
-
-static gboolean
-window_mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (window));
-}
-
-static gboolean
-monitor_ready (gpointer data)
-{
-  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
 static gboolean
@@ -184,37 +86,8 @@ wait_painted (SsdbChartView *chart)
   g_object_set_data (G_OBJECT (chart), "before",
                      GUINT_TO_POINTER (ssdb_chart_view_get_snapshot_count (chart)));
   ssdb_chart_view_invalidate (chart);
-  iterate_until (snapshot_after, chart, 5000);
+  ssdb_gui_test_iterate_until (snapshot_after, chart, 5000);
   g_assert_true (snapshot_after (chart));
-}
-
-static void
-screenshot_of (GtkWindow *win, const char *name)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (win));
-  g_autofree char *path = g_build_filename (
-      g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
-  g_autofree char *cmd = NULL;
-
-  iterate_for (100);
-  cmd = g_strdup_printf ("import -window 0x%lx %s",
-                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
-  if (!run_cmd (cmd))
-    g_test_message ("screenshot failed: %s", cmd);
-  else
-    g_test_message ("screenshot: %s", path);
-}
-
-static void
-screenshot (const char *name)
-{
-  screenshot_of (GTK_WINDOW (window), name);
-}
-
-static gboolean
-mapped (gpointer data)
-{
-  return gtk_widget_get_mapped (GTK_WIDGET (data));
 }
 
 /* Light and dark screenshots of the page shown. */
@@ -225,11 +98,11 @@ screenshots (SsdbChartView *chart, const char *base)
   g_autofree char *dark = g_strdup_printf ("%s-dark.png", base);
 
   wait_painted (chart);
-  screenshot (light);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), light, 100));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
   wait_painted (chart);
-  screenshot (dark);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), dark, 100));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   wait_painted (chart);
 }
@@ -254,7 +127,7 @@ check_export (const char *base)
       g_autofree char *keep = g_build_filename (g_getenv ("G_TEST_BUILDDIR"), name, NULL);
       g_autofree char *cmd = g_strdup_printf ("cp %s %s", path, keep);
 
-      run_cmd (cmd);
+      ssdb_gui_test_run_cmd (cmd);
     }
   g_unlink (path);
 }
@@ -305,7 +178,7 @@ test_sweep (void)
   start_confirmed ("destroy", "transfer-size sweep");
   g_assert_true (ssdb_page_run_get_running (run));
   g_assert_true (ssdb_window_is_inhibiting (window));
-  iterate_until (is_finished, NULL, 60000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -370,7 +243,7 @@ test_access (void)
   g_assert_null (ssdb_window_get_confirm_dialog (window));
   g_assert_true (ssdb_page_run_get_running (run));
   g_assert_true (ssdb_window_is_inhibiting (window));
-  iterate_until (is_finished, NULL, 60000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -447,8 +320,8 @@ test_workload_editor (void)
   g_assert_false (ssdb_workload_editor_save (editor));
   g_test_message ("refused: %s", ssdb_workload_editor_get_error (editor));
   g_assert_cmpuint (strlen (ssdb_workload_editor_get_error (editor)), >, 10);
-  iterate_until (mapped, editor, 5000);
-  screenshot_of (GTK_WINDOW (editor), "gui-workload-editor.png");
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, editor, 5000);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (editor), "gui-workload-editor.png", 100));
   /* A name that is taken. */
   gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "sizes"), "4k/100");
   gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "name"), "Web server");
@@ -497,7 +370,7 @@ test_workload (void)
   watch (run);
   start_confirmed ("destroy", "workload");
   g_assert_true (ssdb_page_run_get_running (run));
-  iterate_until (is_finished, NULL, 60000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_cmpuint (updates, >=, 1);
@@ -561,7 +434,7 @@ stop_and_check (SsdbPageRun *run, SsdbChartView *chart)
   SsdbStopTiming timing;
   gint64 t0, took;
 
-  iterate_until (some_updates, NULL, 30000);
+  ssdb_gui_test_iterate_until (some_updates, NULL, 30000);
   if (finished)
     g_test_message ("finished early: %s", finish_error ? finish_error->message : "no error");
   g_assert_false (finished);
@@ -573,14 +446,14 @@ stop_and_check (SsdbPageRun *run, SsdbChartView *chart)
   g_assert_false (finished);
   t0 = g_get_monotonic_time ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
-  iterate_until (is_finished, NULL, 5000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
   g_assert_true (finished);
-  iterate_until (run_idle, run, 5000);
+  ssdb_gui_test_iterate_until (run_idle, run, 5000);
   ssdb_page_run_get_stop_timing (run, &timing);
   g_assert_cmpint (timing.requested_us, >=, t0);
-  assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
-  assert_stop_time ("stop seen by the test", took);
+  ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
   g_assert_false (ssdb_page_run_get_running (run));
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -604,7 +477,7 @@ test_stop (void)
   g_assert_true (ssdb_access_page_configure (page, &spec));
   watch (run);
   g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
-  iterate_for (3500);
+  ssdb_gui_test_iterate_for (3500);
   stop_and_check (run, ssdb_access_page_get_chart (page));
   r = ssdb_access_page_get_result (page);
   g_assert_true (r->cancelled);
@@ -635,7 +508,7 @@ test_stop (void)
 static void
 on_abort (int sig)
 {
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -656,27 +529,19 @@ main (int argc, char *argv[])
       g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
       return g_test_run ();
     }
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
+      || !ssdb_gui_test_zram_create (128 * MIB, FALSE, &zram_name, &zram_path))
     {
-      zram_remove ();
+      ssdb_gui_test_zram_remove (zram_name);
       g_test_skip ("zram is not available");
       return g_test_run ();
     }
 
   signal (SIGABRT, on_abort);
   signal (SIGTERM, on_abort);
-  gtk_init ();
-  adw_init ();
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  iterate_until (window_mapped, NULL, 10000);
-  iterate_until (monitor_ready, NULL, 15000);
+  window = ssdb_gui_test_open_window (&app);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
   g_assert_true (ssdb_window_select_target (window, zram_path));
 
   g_test_add_func ("/gui-views/sweep", test_sweep);
@@ -689,6 +554,6 @@ main (int argc, char *argv[])
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&app);
   g_clear_error (&finish_error);
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   return ret;
 }

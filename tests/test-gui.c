@@ -21,23 +21,7 @@
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
-
-/* Stop must take effect within 250 ms. Under AddressSanitizer the whole program runs several
- * times slower, so sanitizer builds log the times without holding them to the bound (the normal
- * build of the same suite does). */
-static void
-assert_stop_time (const char *what, gint64 us)
-{
-  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
-
-  if (sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0)
-    {
-      g_test_message ("%s: %" G_GINT64_FORMAT " µs (not checked under %s)", what, us, sanitize);
-      return;
-    }
-  if (us >= 250000)
-    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
-}
+#include "gui/ssdb-gui-test.h"
 
 static SsdbApplication *app;
 static SsdbWindow *window;
@@ -47,77 +31,6 @@ static GError *finish_error;
 static gboolean finished;
 
 #define ZRAM_BYTES (G_GUINT64_CONSTANT (64) * 1024 * 1024)
-
-/* Writes a sysfs attribute; FALSE when the kernel refuses (EBUSY, EINVAL...). */
-static gboolean
-write_text (const char *path, const char *text)
-{
-  int fd = open (path, O_WRONLY | O_CLOEXEC);
-  gssize n;
-
-  if (fd < 0)
-    return FALSE;
-  n = write (fd, text, strlen (text));
-  return close (fd) == 0 && n == (gssize)strlen (text);
-}
-
-static gboolean
-run_cmd (const char *cmd)
-{
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
-    return FALSE;
-  return g_spawn_check_wait_status (status, NULL);
-}
-
-static gboolean
-zram_create (void)
-{
-  g_autofree char *id = NULL;
-  g_autofree char *disksize = NULL;
-  g_autofree char *dd = NULL;
-
-  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
-    return FALSE;
-  g_strstrip (id);
-  zram_name = g_strdup_printf ("zram%s", id);
-  zram_path = g_strdup_printf ("/dev/%s", zram_name);
-  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
-  if (!write_text (disksize, "64M"))
-    return FALSE;
-  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
-    g_usleep (20000);
-  /* Real data under the reads: zram reads empty pages without work. */
-  dd = g_strdup_printf ("dd if=/dev/urandom of=%s bs=1M count=64 oflag=direct status=none",
-                        zram_path);
-  return run_cmd (dd);
-}
-
-static void
-zram_remove (void)
-{
-  g_autofree char *reset = NULL;
-  g_autofree char *id = NULL;
-
-  if (zram_name == NULL)
-    return;
-  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
-  id = g_strdup (zram_name + 4);
-  /* udev may still be probing the device: reset refuses while it is open. */
-  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
-    g_usleep (50000);
-  write_text ("/sys/class/zram-control/hot_remove", id);
-}
-
-static void
-iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
-
-  while (!done (data) && g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
-}
 
 static gboolean
 is_finished (gpointer data)
@@ -137,12 +50,6 @@ window_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (GTK_WIDGET (window))
          && ssdb_summary_chart_get_snapshot_count (ssdb_window_get_chart (window)) > 0;
-}
-
-static gboolean
-monitor_ready (gpointer data)
-{
-  return ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app));
 }
 
 /* CPU time of the calling thread, µs. */
@@ -183,30 +90,8 @@ redraw_chart (void)
   guint before = ssdb_summary_chart_get_snapshot_count (chart);
 
   ssdb_summary_chart_refresh (chart);
-  iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
+  ssdb_gui_test_iterate_until (snapshot_after, GUINT_TO_POINTER (before), 5000);
   g_assert_cmpuint (ssdb_summary_chart_get_snapshot_count (chart), >, before);
-}
-
-static void
-screenshot (const char *name)
-{
-  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
-  g_autofree char *path = g_build_filename (
-      g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
-  g_autofree char *cmd = NULL;
-
-  /* Let the frame reach the X server. */
-  for (int i = 0; i < 30; i++)
-    {
-      g_main_context_iteration (NULL, FALSE);
-      g_usleep (10000);
-    }
-  cmd = g_strdup_printf ("import -window 0x%lx %s",
-                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
-  if (!run_cmd (cmd))
-    g_test_message ("screenshot failed: %s", cmd);
-  else
-    g_test_message ("screenshot: %s", path);
 }
 
 static void
@@ -293,7 +178,7 @@ test_summary_run (void)
   updates = 0;
   started = g_get_monotonic_time ();
   start_run ();
-  iterate_until (is_finished, NULL, 180000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 180000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_false (ssdb_window_is_inhibiting (window));
@@ -349,11 +234,11 @@ test_summary_run (void)
   g_settings_set_string (settings, "unit", "mbps");
   redraw_chart ();
 
-  screenshot ("gui-summary.png");
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-summary.png", 300));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
                                       ADW_COLOR_SCHEME_FORCE_DARK);
   redraw_chart ();
-  screenshot ("gui-summary-dark.png");
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-summary-dark.png", 300));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   redraw_chart ();
 
@@ -399,7 +284,7 @@ test_stop (void)
   g_settings_set_int (settings, "count", 3);
   g_settings_set_int (settings, "duration", 5);
   start_run ();
-  iterate_until (measuring, NULL, 30000);
+  ssdb_gui_test_iterate_until (measuring, NULL, 30000);
   g_assert_true (measuring (NULL));
   /* Let a bit of the first pass run. */
   for (gint64 end = g_get_monotonic_time () + 300000; g_get_monotonic_time () < end;)
@@ -408,11 +293,11 @@ test_stop (void)
   cpu0 = thread_cpu_us ();
   t0 = g_get_monotonic_time ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
-  iterate_until (is_finished, NULL, 5000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
   took = g_get_monotonic_time () - t0;
   g_assert_true (finished);
   /* The worker's own times arrive with its end, even after a detach. */
-  iterate_until (runner_idle, runner, 5000);
+  ssdb_gui_test_iterate_until (runner_idle, runner, 5000);
   ssdb_runner_get_stop_timing (runner, &timing);
   g_test_message ("stop took %" G_GINT64_FORMAT " µs; engine: I/O stopped after %" G_GINT64_FORMAT
                   " µs, target closed after %" G_GINT64_FORMAT " µs; finished reported after "
@@ -424,9 +309,9 @@ test_stop (void)
                   finished_cpu_us - cpu0);
   g_assert_cmpint (timing.requested_us, >=, t0);
   g_assert_cmpint (timing.io_stopped_us, >, timing.requested_us);
-  assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
-  assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
-  assert_stop_time ("stop seen by the test", took);
+  ssdb_gui_test_assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
   g_assert_false (ssdb_runner_get_running (runner));
   g_assert_false (ssdb_window_is_inhibiting (window));
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
@@ -444,12 +329,12 @@ test_stop (void)
   g_assert_cmpuint (cancelled, ==, view->entries->len);
 
   /* A new run right away gets none of the stopped run's callbacks. */
-  iterate_until (runner_idle, runner, 5000);
+  ssdb_gui_test_iterate_until (runner_idle, runner, 5000);
   g_assert_false (ssdb_runner_get_busy (runner));
   g_settings_set_int (settings, "count", 1);
   g_settings_set_int (settings, "duration", 1);
   start_run ();
-  iterate_until (is_finished, NULL, 180000);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 180000);
   g_assert_no_error (finish_error);
   view = ssdb_runner_get_view (runner);
   for (guint i = 0; i < view->entries->len; i++)
@@ -506,7 +391,7 @@ test_mounted_refusal (void)
     }
   g_mkdir (mnt, 0700);
   cmd = g_strdup_printf ("truncate -s 64M %s", img);
-  g_assert_true (run_cmd (cmd));
+  g_assert_true (ssdb_gui_test_run_cmd (cmd));
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -f --show %s", img);
   g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, NULL));
@@ -514,11 +399,11 @@ test_mounted_refusal (void)
   g_assert_true (g_str_has_prefix (loop, "/dev/loop"));
   g_free (cmd);
   cmd = g_strdup_printf ("mkfs.ext4 -q %s", loop);
-  if (run_cmd (cmd))
+  if (ssdb_gui_test_run_cmd (cmd))
     {
       g_free (cmd);
       cmd = g_strdup_printf ("mount %s %s", loop, mnt);
-      if (run_cmd (cmd))
+      if (ssdb_gui_test_run_cmd (cmd))
         {
           g_assert_true (ssdb_window_select_target (window, loop));
           g_assert_false (ssdb_window_get_write_switch_sensitive (window));
@@ -538,12 +423,12 @@ test_mounted_refusal (void)
           g_assert_true (ssdb_window_select_target (window, zram_path));
           g_free (cmd);
           cmd = g_strdup_printf ("umount %s", mnt);
-          run_cmd (cmd);
+          ssdb_gui_test_run_cmd (cmd);
         }
     }
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -d %s", loop);
-  run_cmd (cmd);
+  ssdb_gui_test_run_cmd (cmd);
   g_unlink (img);
   g_rmdir (mnt);
   g_rmdir (dir);
@@ -552,7 +437,7 @@ test_mounted_refusal (void)
 static void
 on_abort (int sig)
 {
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   signal (sig, SIG_DFL);
   raise (sig);
 }
@@ -573,29 +458,21 @@ main (int argc, char *argv[])
       g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
       return g_test_run ();
     }
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS) || !zram_create ())
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
+      || !ssdb_gui_test_zram_create (ZRAM_BYTES, TRUE, &zram_name, &zram_path))
     {
-      zram_remove ();
+      ssdb_gui_test_zram_remove (zram_name);
       g_test_skip ("zram is not available");
       return g_test_run ();
     }
 
   signal (SIGABRT, on_abort);
   signal (SIGTERM, on_abort);
-  gtk_init ();
-  adw_init ();
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  window = ssdb_gui_test_open_window (&app);
   g_signal_connect (ssdb_window_get_runner (window), "finished", G_CALLBACK (on_finished), NULL);
   g_signal_connect (ssdb_window_get_runner (window), "updated", G_CALLBACK (on_updated), NULL);
-  iterate_until (window_mapped, NULL, 10000);
-  iterate_until (monitor_ready, NULL, 15000);
+  ssdb_gui_test_iterate_until (window_mapped, NULL, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
 
   g_test_add_func ("/gui/summary-run", test_summary_run);
   g_test_add_func ("/gui/stop", test_stop);
@@ -606,6 +483,6 @@ main (int argc, char *argv[])
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&app);
   g_clear_error (&finish_error);
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
   return ret;
 }

@@ -13,96 +13,21 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-io.h"
 #include "engine/ssdb-summary.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define GiB (G_GUINT64_CONSTANT (1) << 30)
 #define TiB (G_GUINT64_CONSTANT (1) << 40)
 #define MS (G_GUINT64_CONSTANT (1000000))
 
-static char *
-sh (const char *cmd)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
-    g_error ("%s: %s", cmd, error->message);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("“%s” failed: %s", cmd, err);
-  return g_strstrip (g_steal_pointer (&out));
-}
-
-static gboolean
-can_run (void)
-{
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to create zram and loop devices");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-/* A fresh zram device of @size bytes; returns its path. */
-static char *
-zram_new (guint64 size)
-{
-  g_autofree char *id = NULL, *cmd = NULL;
-
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
-    return NULL;
-  id = sh ("cat /sys/class/zram-control/hot_add");
-  cmd = g_strdup_printf ("sh -c 'echo %" G_GUINT64_FORMAT " > /sys/block/zram%s/disksize'", size,
-                         id);
-  g_free (sh (cmd));
-  return g_strdup_printf ("/dev/zram%s", id);
-}
-
+/* A loop device over a sparse file of @size bytes in the temporary directory. */
 static void
-zram_free (char *path)
+loop_new (SsdbTestLoop *l, guint64 size, guint sector)
 {
-  const char *id = path + strlen ("/dev/zram");
-  g_autofree char *cmd = g_strdup_printf (
-      "sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > /sys/class/zram-control/hot_remove'",
-      id, id);
+  g_autofree char *dir = g_build_filename (g_get_tmp_dir (), "ssdb-io-XXXXXX", NULL);
+  g_autofree char *bytes = g_strdup_printf ("%" G_GUINT64_FORMAT, size);
 
-  g_free (sh (cmd));
-  g_free (path);
-}
-
-typedef struct
-{
-  char *dir;
-  char *file;
-  char *dev;
-} Loop;
-
-static void
-loop_new (Loop *l, guint64 size, guint sector)
-{
-  g_autofree char *cmd = NULL;
-
-  l->dir = g_dir_make_tmp ("ssdb-io-XXXXXX", NULL);
-  l->file = g_build_filename (l->dir, "backing.img", NULL);
-  cmd = g_strdup_printf ("truncate -s %" G_GUINT64_FORMAT " %s", size, l->file);
-  g_free (sh (cmd));
-  g_free (cmd);
-  cmd = g_strdup_printf ("losetup -f --show --sector-size %u %s", sector, l->file);
-  l->dev = sh (cmd);
-}
-
-static void
-loop_free (Loop *l)
-{
-  g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l->dev);
-
-  g_free (sh (cmd));
-  g_unlink (l->file);
-  g_rmdir (l->dir);
-  g_free (l->dir);
-  g_free (l->file);
-  g_free (l->dev);
+  ssdb_test_loop_new (l, dir, "backing.img", bytes, sector);
 }
 
 static SsdbTarget *
@@ -140,7 +65,7 @@ assert_consistent (const SsdbIoResult *r, guint bs)
   g_assert_cmpuint (r->write_latency.count, ==, r->write_ios);
   g_assert_cmpfloat (r->bytes_per_second, >, 0);
   g_assert_cmpfloat_with_epsilon (r->bytes_per_second,
-                                  (double) r->bytes * 1e9 / (double) r->window_ns, 1e-3);
+                                  (double)r->bytes * 1e9 / (double)r->window_ns, 1e-3);
 }
 
 static void
@@ -152,7 +77,8 @@ test_zram_read_write (void)
   g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
   SsdbJobSpec job;
 
-  if (!can_run () || (dev = zram_new (256 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (256 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -192,7 +118,7 @@ test_zram_read_write (void)
   g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
   assert_consistent (r, 4096);
   g_assert_cmpuint (r->ios, >, 10000);
-  g_assert_cmpfloat (fabs ((double) r->read_ios / r->ios - 0.70), <, 0.02);
+  g_assert_cmpfloat (fabs ((double)r->read_ios / r->ios - 0.70), <, 0.02);
 
   /* Size-based: exactly the asked amount. */
   job_init (&job, SSDB_RW_READ, SSDB_ACCESS_SEQUENTIAL, 128 * 1024, 4, 2, 256 * MiB, 0);
@@ -202,7 +128,7 @@ test_zram_read_write (void)
   g_assert_cmpuint (r->ios, ==, 512);
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 typedef struct
@@ -245,7 +171,8 @@ test_cancel (void)
   GThread *thread;
   gint64 cancelled_us;
 
-  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -278,13 +205,13 @@ test_cancel (void)
   g_free (c.result);
   g_object_unref (c.cancellable);
   g_object_unref (c.target);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 static void
 test_offsets_past_2tib (void)
 {
-  Loop l = { 0 };
+  SsdbTestLoop l = { 0 };
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
@@ -294,7 +221,7 @@ test_offsets_past_2tib (void)
   int fd;
   off_t data;
 
-  if (!can_run ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   loop_new (&l, size, 512);
   t = open_writable (l.dev);
@@ -322,15 +249,15 @@ test_offsets_past_2tib (void)
   g_clear_object (&t);
   {
     g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l.dev);
-    g_free (sh (cmd));
+    g_free (ssdb_test_sh (cmd));
   }
   /* The data landed exactly where asked in the backing file: nothing before, 1 MiB there. */
   fd = open (l.file, O_RDONLY);
   g_assert_cmpint (fd, >=, 0);
   data = lseek (fd, 0, SEEK_DATA);
-  g_assert_cmpint (data, <=, (off_t) where);
-  g_assert_cmpint (data, >, (off_t) (where - 4096 * 4)); /* file system block granularity */
-  g_assert_cmpint (lseek (fd, (off_t) where, SEEK_HOLE), >=, (off_t) (where + 1 * MiB));
+  g_assert_cmpint (data, <=, (off_t)where);
+  g_assert_cmpint (data, >, (off_t)(where - 4096 * 4)); /* file system block granularity */
+  g_assert_cmpint (lseek (fd, (off_t)where, SEEK_HOLE), >=, (off_t)(where + 1 * MiB));
   close (fd);
   g_unlink (l.file);
   g_rmdir (l.dir);
@@ -342,13 +269,13 @@ test_offsets_past_2tib (void)
 static void
 test_4k_sector_refuses_512 (void)
 {
-  Loop l = { 0 };
+  SsdbTestLoop l = { 0 };
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
   SsdbJobSpec job;
 
-  if (!can_run ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   loop_new (&l, 64 * MiB, 4096);
   t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_READ, NULL, 0, &error);
@@ -373,17 +300,17 @@ test_4k_sector_refuses_512 (void)
   g_clear_error (&error);
 
   g_clear_object (&t);
-  loop_free (&l);
+  ssdb_test_loop_free (&l);
 }
 
 static void
 test_permission_must_name_device (void)
 {
-  Loop a = { 0 }, b = { 0 };
+  SsdbTestLoop a = { 0 }, b = { 0 };
   g_autoptr (GError) error = NULL;
   SsdbTarget *t;
 
-  if (!can_run ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   loop_new (&a, 16 * MiB, 512);
   loop_new (&b, 16 * MiB, 512);
@@ -396,8 +323,8 @@ test_permission_must_name_device (void)
   g_assert_null (t);
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE);
   g_clear_error (&error);
-  loop_free (&a);
-  loop_free (&b);
+  ssdb_test_loop_free (&a);
+  ssdb_test_loop_free (&b);
 }
 
 static GPtrArray *
@@ -476,7 +403,8 @@ test_summary_on_zram (void)
   SsdbSummarySpec spec;
   SsdbSummaryEntry *e;
 
-  if (!can_run () || (dev = zram_new (128 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (128 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -512,7 +440,7 @@ test_summary_on_zram (void)
   g_assert_nonnull (strstr (e->fio_command, "--rw=write --bs=1m --iodepth=8 --numjobs=1"));
 
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 static void
@@ -525,7 +453,8 @@ test_summary_reads_only_without_permission (void)
   SsdbSummarySpec spec;
   guint done = 0, skipped = 0;
 
-  if (!can_run () || (dev = zram_new (64 * MiB)) == NULL)
+  if (!ssdb_test_need_root ("zram and loop devices")
+      || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
     {
       if (!g_test_failed ())
         g_test_skip ("no zram");
@@ -563,7 +492,7 @@ test_summary_reads_only_without_permission (void)
   g_assert_cmpuint (done, ==, 4);
   g_assert_cmpuint (skipped, ==, 4);
   g_clear_object (&t);
-  zram_free (g_steal_pointer (&dev));
+  ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
 static void
@@ -578,17 +507,17 @@ test_size_mix (void)
   guint64 bytes = 0;
   SsdbJobSpec job;
 
-  if (!can_run ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   /* A 512-byte-sector loop device over a file in RAM. */
   dir = g_build_filename ("/dev/shm", "ssdb-mix-XXXXXX", NULL);
   g_assert_nonnull (g_mkdtemp (dir));
   file = g_build_filename (dir, "mix.img", NULL);
   cmd = g_strdup_printf ("truncate -s 128M %s", file);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -f --show %s", file);
-  dev = sh (cmd);
+  dev = ssdb_test_sh (cmd);
   t = open_writable (dev);
 
   job_init (&job, SSDB_RW_MIX, SSDB_ACCESS_RANDOM, 65536, 8, 2, 128 * MiB, 0);
@@ -603,12 +532,12 @@ test_size_mix (void)
   g_assert_cmpuint (r->latency.count, ==, r->ios);
   for (guint k = 0; k < G_N_ELEMENTS (mix); k++)
     {
-      g_assert_cmpfloat (fabs ((double) r->size_ios[k] / r->ios - mix[k].weight / 100.0), <, 0.02);
+      g_assert_cmpfloat (fabs ((double)r->size_ios[k] / r->ios - mix[k].weight / 100.0), <, 0.02);
       bytes += r->size_ios[k] * mix[k].size;
     }
   g_assert_cmpuint (bytes, ==, r->bytes);
-  g_assert_cmpfloat (fabs ((double) r->read_ios / r->ios - 0.67), <, 0.02);
-  g_assert_cmpfloat (fabs ((double) r->random_ios / r->ios - 0.80), <, 0.02);
+  g_assert_cmpfloat (fabs ((double)r->read_ios / r->ios - 0.67), <, 0.02);
+  g_assert_cmpfloat (fabs ((double)r->random_ios / r->ios - 0.80), <, 0.02);
 
   fio = ssdb_job_spec_to_fio (&job, t, "mix");
   g_assert_nonnull (strstr (fio, "--rw=randrw --rwmixread=67 --bssplit=512/10:4k/60:64k/30"));
@@ -624,7 +553,7 @@ test_size_mix (void)
   g_clear_object (&t);
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -d %s", dev);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_unlink (file);
   g_rmdir (dir);
 }

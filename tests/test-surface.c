@@ -13,6 +13,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-fill.h"
 #include "engine/ssdb-surface.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define GiB (G_GUINT64_CONSTANT (1) << 30)
@@ -26,18 +27,17 @@ test_positions (void)
   guint64 prev = 0;
 
   g_assert_cmpuint (ssdb_surface_position (0, span, sample, 200, 0, 1u << 20), ==, 0);
-  g_assert_cmpuint (ssdb_surface_position (0, span, sample, 200, 199, 1u << 20) + sample, ==,
-                    span);
+  g_assert_cmpuint (ssdb_surface_position (0, span, sample, 200, 199, 1u << 20) + sample, ==, span);
   for (guint i = 1; i < 199; i++)
     {
       guint64 p = ssdb_surface_position (0, span, sample, 200, i, 1u << 20);
       /* Exact ideal position, computed in long double. */
-      long double ideal = (long double) (span - sample) * i / 199.0L;
+      long double ideal = (long double)(span - sample) * i / 199.0L;
 
       g_assert_cmpuint (p % (1u << 20), ==, 0);
       g_assert_cmpuint (p, >, prev);
-      g_assert_cmpfloat ((double) (ideal - (long double) p), >=, 0);
-      g_assert_cmpfloat ((double) (ideal - (long double) p), <, (double) (1u << 20));
+      g_assert_cmpfloat ((double)(ideal - (long double)p), >=, 0);
+      g_assert_cmpfloat ((double)(ideal - (long double)p), <, (double)(1u << 20));
       prev = p;
     }
   /* With an offset (short stroke). */
@@ -57,7 +57,7 @@ series (const double *levels, const guint *lengths, guint n_levels, guint64 seg,
     for (guint i = 0; i < lengths[l]; i++, k++)
       {
         /* Deterministic wobble of +-noise in the time each segment takes. */
-        double w = noise * sin ((double) k * 2.399963);
+        double w = noise * sin ((double)k * 2.399963);
         SsdbFillPoint p = { pos += seg, 0, levels[l] / (1.0 + w) };
 
         g_array_append_val (a, p);
@@ -112,8 +112,8 @@ test_analyze_three_levels (void)
   g_assert_cmpuint (a.phases->len, ==, 3);
   g_assert_cmpuint (a.cache_bytes, ==, 40 * GiB);
   g_assert_cmpuint (g_array_index (a.phases, SsdbFillPhase, 1).end_bytes, ==, 140 * GiB);
-  g_assert_cmpfloat (fabs (g_array_index (a.phases, SsdbFillPhase, 2).bytes_per_second - 600e6),
-                     <, 10e6);
+  g_assert_cmpfloat (fabs (g_array_index (a.phases, SsdbFillPhase, 2).bytes_per_second - 600e6), <,
+                     10e6);
   ssdb_fill_analysis_clear (&a);
 }
 
@@ -134,31 +134,6 @@ test_analyze_ignores_blip (void)
 
 /* ---- real targets ---- */
 
-static char *
-sh (const char *cmd)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
-    g_error ("%s: %s", cmd, error->message);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("“%s” failed: %s", cmd, err);
-  return g_strstrip (g_steal_pointer (&out));
-}
-
-static gboolean
-is_root (void)
-{
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to create zram and loop devices");
-      return FALSE;
-    }
-  return TRUE;
-}
-
 static void
 test_surface_zram (void)
 {
@@ -169,17 +144,17 @@ test_surface_zram (void)
   SsdbSurfaceSpec spec;
   const SsdbSurfaceSample *last;
 
-  if (!is_root ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
     {
       g_test_skip ("no zram");
       return;
     }
-  id = sh ("cat /sys/class/zram-control/hot_add");
+  id = ssdb_test_sh ("cat /sys/class/zram-control/hot_add");
   dev = g_strdup_printf ("/dev/zram%s", id);
   cmd = g_strdup_printf ("sh -c 'echo 256M > /sys/block/zram%s/disksize'", id);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
 
   t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
   g_assert_no_error (error);
@@ -221,7 +196,7 @@ test_surface_zram (void)
   cmd = g_strdup_printf ("sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > "
                          "/sys/class/zram-control/hot_remove'",
                          id, id);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
 }
 
 static char *
@@ -229,7 +204,7 @@ device_sha256 (const char *dev)
 {
   g_autofree char *cmd = g_strdup_printf ("sh -c 'sha256sum < %s'", dev);
 
-  return sh (cmd);
+  return ssdb_test_sh (cmd);
 }
 
 static guint64
@@ -255,21 +230,21 @@ test_surface_rewrite_in_place (void)
   SsdbSurfaceSpec spec;
   guint64 w0, w1;
 
-  if (!is_root ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS))
     {
       g_test_skip ("no zram");
       return;
     }
-  id = sh ("cat /sys/class/zram-control/hot_add");
+  id = ssdb_test_sh ("cat /sys/class/zram-control/hot_add");
   name = g_strdup_printf ("zram%s", id);
   dev = g_strdup_printf ("/dev/zram%s", id);
   cmd = g_strdup_printf ("sh -c 'echo 128M > /sys/block/zram%s/disksize && "
                          "dd if=/dev/urandom of=/dev/zram%s bs=1M count=128 oflag=direct "
                          "status=none'",
                          id, id);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   before = device_sha256 (dev);
 
   /* No permission to destroy data: rewrite-in-place only. */
@@ -309,7 +284,7 @@ test_surface_rewrite_in_place (void)
   cmd = g_strdup_printf ("sh -c 'echo 1 > /sys/block/zram%s/reset; echo %s > "
                          "/sys/class/zram-control/hot_remove'",
                          id, id);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
 }
 
 static void
@@ -322,15 +297,15 @@ test_surface_sparse_3tib (void)
   SsdbSurfaceSpec spec;
   const guint64 size = 3 * TiB;
 
-  if (!is_root ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   dir = g_dir_make_tmp ("ssdb-surface-XXXXXX", NULL);
   file = g_build_filename (dir, "sparse.img", NULL);
   cmd = g_strdup_printf ("truncate -s %" G_GUINT64_FORMAT " %s", size, file);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -f --show %s", file);
-  dev = sh (cmd);
+  dev = ssdb_test_sh (cmd);
 
   t = ssdb_target_open (dev, SSDB_TARGET_OPEN_READ, NULL, 0, &error);
   g_assert_no_error (error);
@@ -352,18 +327,9 @@ test_surface_sparse_3tib (void)
   g_clear_object (&t);
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -d %s", dev);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_unlink (file);
   g_rmdir (dir);
-}
-
-static void
-write_file (const char *path, const char *text)
-{
-  g_autoptr (GError) error = NULL;
-
-  if (!g_file_set_contents_full (path, text, -1, G_FILE_SET_CONTENTS_NONE, 0644, &error))
-    g_error ("%s: %s", path, error->message);
 }
 
 static void
@@ -380,7 +346,7 @@ test_fill_throttled_cliff (void)
   SsdbFillSpec spec;
   struct stat st;
 
-  if (!is_root ())
+  if (!ssdb_test_need_root ("zram and loop devices"))
     return;
   if (!g_file_test ("/sys/fs/cgroup/blkio/blkio.throttle.write_bps_device", G_FILE_TEST_EXISTS))
     {
@@ -392,10 +358,10 @@ test_fill_throttled_cliff (void)
   g_assert_nonnull (g_mkdtemp (dir));
   file = g_build_filename (dir, "cliff.img", NULL);
   cmd = g_strdup_printf ("truncate -s 384M %s", file);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -f --show %s", file);
-  dev = sh (cmd);
+  dev = ssdb_test_sh (cmd);
   g_assert_cmpint (stat (dev, &st), ==, 0);
   devnum = g_strdup_printf ("%u:%u", major (st.st_rdev), minor (st.st_rdev));
 
@@ -407,20 +373,20 @@ test_fill_throttled_cliff (void)
   limit = g_strdup_printf ("%s 60000000", devnum);
   {
     g_autofree char *f = g_build_filename (cg, "blkio.throttle.write_bps_device", NULL);
-    write_file (f, limit);
+    ssdb_test_write_file (f, limit);
   }
   pid = g_strdup_printf ("%d", getpid ());
   {
     g_autofree char *f = g_build_filename (cg, "cgroup.procs", NULL);
-    write_file (f, pid);
+    ssdb_test_write_file (f, pid);
   }
   helper = g_test_build_filename (G_TEST_DIST, "lib", "throttle-cliff.sh", NULL);
   {
     g_autofree char *after = g_strdup_printf ("%" G_GUINT64_FORMAT, cliff_bytes / MiB);
     const char *name = strrchr (dev, '/') + 1;
 
-    cliff = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, "bash", helper, cg,
-                              devnum, name, after, "20000000", "120", NULL);
+    cliff = g_subprocess_new (G_SUBPROCESS_FLAGS_STDOUT_PIPE, &error, "bash", helper, cg, devnum,
+                              name, after, "20000000", "120", NULL);
     g_assert_no_error (error);
   }
 
@@ -444,19 +410,19 @@ test_fill_throttled_cliff (void)
   }
 
   /* Back to the root group, and clean up. */
-  write_file ("/sys/fs/cgroup/blkio/cgroup.procs", pid);
+  ssdb_test_write_file ("/sys/fs/cgroup/blkio/cgroup.procs", pid);
   g_assert_cmpint (g_rmdir (cg), ==, 0);
   g_free (cmd);
   cmd = g_strdup_printf ("losetup -d %s", dev);
-  g_free (sh (cmd));
+  g_free (ssdb_test_sh (cmd));
   g_unlink (file);
   g_rmdir (dir);
 
   g_test_message ("%s", r->analysis.words);
   g_assert_cmpuint (r->passes->len, ==, 1);
-  g_assert_cmpuint (((SsdbFillPass *) g_ptr_array_index (r->passes, 0))->bytes, ==, 384 * MiB);
+  g_assert_cmpuint (((SsdbFillPass *)g_ptr_array_index (r->passes, 0))->bytes, ==, 384 * MiB);
   g_assert_cmpuint (r->analysis.cache_bytes, >, 0);
-  g_assert_cmpfloat (fabs ((double) r->analysis.cache_bytes - (double) cliff_bytes), <=,
+  g_assert_cmpfloat (fabs ((double)r->analysis.cache_bytes - (double)cliff_bytes), <=,
                      0.05 * cliff_bytes);
   /* Throttled rate within 10 %. */
   g_assert_cmpfloat (fabs (r->analysis.in_cache_bytes_per_second - 60e6), <=, 6e6);

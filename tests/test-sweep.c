@@ -9,6 +9,7 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-sweep.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define MS (G_GUINT64_CONSTANT (1000000))
@@ -108,59 +109,13 @@ test_words (void)
 
 /* ---- real targets ---- */
 
-static char *
-sh (const char *cmd)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
-    g_error ("%s: %s", cmd, error->message);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("“%s” failed: %s", cmd, err);
-  return g_strstrip (g_steal_pointer (&out));
-}
-
-typedef struct
-{
-  char *dir;
-  char *file;
-  char *dev;
-} Loop;
-
 static gboolean
-loop_new (Loop *l, const char *size)
+loop_new (SsdbTestLoop *l, const char *size)
 {
-  g_autofree char *cmd = NULL;
-
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to create loop devices");
-      return FALSE;
-    }
-  l->dir = g_build_filename ("/dev/shm", "ssdb-sweep-XXXXXX", NULL);
-  g_assert_nonnull (g_mkdtemp (l->dir));
-  l->file = g_build_filename (l->dir, "sweep.img", NULL);
-  cmd = g_strdup_printf ("truncate -s %s %s", size, l->file);
-  g_free (sh (cmd));
-  g_free (cmd);
-  cmd = g_strdup_printf ("losetup -f --show %s", l->file);
-  l->dev = sh (cmd);
+  if (!ssdb_test_need_root ("loop devices"))
+    return FALSE;
+  ssdb_test_loop_new (l, "/dev/shm/ssdb-sweep-XXXXXX", "sweep.img", size, 0);
   return TRUE;
-}
-
-static void
-loop_free (Loop *l)
-{
-  g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l->dev);
-
-  g_free (sh (cmd));
-  g_unlink (l->file);
-  g_rmdir (l->dir);
-  g_free (l->dir);
-  g_free (l->file);
-  g_free (l->dev);
 }
 
 static void
@@ -189,7 +144,7 @@ check_points (GArray *points, const SsdbSweepResult *r, SsdbRw rw, guint64 step_
 static void
 test_loop_exact (void)
 {
-  Loop l;
+  SsdbTestLoop l;
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (SsdbSweepResult) r = NULL;
   g_autoptr (GError) error = NULL;
@@ -271,7 +226,7 @@ test_loop_exact (void)
     g_assert_nonnull (strstr (error->message, "span"));
     g_clear_object (&t);
   }
-  loop_free (&l);
+  ssdb_test_loop_free (&l);
 }
 
 int

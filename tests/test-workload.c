@@ -10,6 +10,7 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-workload.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define MS (G_GUINT64_CONSTANT (1000000))
@@ -217,59 +218,13 @@ test_parse_errors (void)
 
 /* ---- real targets ---- */
 
-static char *
-sh (const char *cmd)
-{
-  g_autofree char *out = NULL, *err = NULL;
-  g_autoptr (GError) error = NULL;
-  int status = 0;
-
-  if (!g_spawn_command_line_sync (cmd, &out, &err, &status, &error))
-    g_error ("%s: %s", cmd, error->message);
-  if (!g_spawn_check_wait_status (status, NULL))
-    g_error ("“%s” failed: %s", cmd, err);
-  return g_strstrip (g_steal_pointer (&out));
-}
-
-typedef struct
-{
-  char *dir;
-  char *file;
-  char *dev;
-} Loop;
-
 static gboolean
-loop_new (Loop *l, const char *size)
+loop_new (SsdbTestLoop *l, const char *size)
 {
-  g_autofree char *cmd = NULL;
-
-  if (geteuid () != 0)
-    {
-      g_test_skip ("needs root to create loop devices");
-      return FALSE;
-    }
-  l->dir = g_build_filename ("/dev/shm", "ssdb-workload-XXXXXX", NULL);
-  g_assert_nonnull (g_mkdtemp (l->dir));
-  l->file = g_build_filename (l->dir, "workload.img", NULL);
-  cmd = g_strdup_printf ("truncate -s %s %s", size, l->file);
-  g_free (sh (cmd));
-  g_free (cmd);
-  cmd = g_strdup_printf ("losetup -f --show %s", l->file);
-  l->dev = sh (cmd);
+  if (!ssdb_test_need_root ("loop devices"))
+    return FALSE;
+  ssdb_test_loop_new (l, "/dev/shm/ssdb-workload-XXXXXX", "workload.img", size, 0);
   return TRUE;
-}
-
-static void
-loop_free (Loop *l)
-{
-  g_autofree char *cmd = g_strdup_printf ("losetup -d %s", l->dev);
-
-  g_free (sh (cmd));
-  g_unlink (l->file);
-  g_rmdir (l->dir);
-  g_free (l->dir);
-  g_free (l->file);
-  g_free (l->dev);
 }
 
 static void
@@ -288,7 +243,7 @@ on_progress (SsdbWorkloadResult *result, const char *phase, double fraction, gpo
 static void
 test_presets_on_loop (void)
 {
-  Loop l;
+  SsdbTestLoop l;
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (GError) error = NULL;
 
@@ -386,7 +341,7 @@ test_presets_on_loop (void)
     g_assert_nonnull (strstr (error->message, "Workload “Database”"));
     g_clear_object (&t);
   }
-  loop_free (&l);
+  ssdb_test_loop_free (&l);
 }
 
 static gboolean
@@ -410,7 +365,7 @@ cancel_thread (gpointer data)
 static void
 test_cancel (void)
 {
-  Loop l;
+  SsdbTestLoop l;
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (GError) error = NULL;
   g_autoptr (GCancellable) c = g_cancellable_new ();
@@ -446,7 +401,7 @@ test_cancel (void)
   }
   g_assert_cmpuint (r->workers->len, ==, 3);
   g_clear_object (&t);
-  loop_free (&l);
+  ssdb_test_loop_free (&l);
 }
 
 int

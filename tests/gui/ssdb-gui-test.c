@@ -1,0 +1,159 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-gui-test.h"
+
+#include <fcntl.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <gdk/x11/gdkx.h>
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+
+gboolean
+ssdb_gui_test_sanitized (void)
+{
+  const char *sanitize = g_getenv ("SSDBENCH_SANITIZE");
+
+  return sanitize != NULL && *sanitize != '\0' && g_strcmp0 (sanitize, "none") != 0;
+}
+
+/* Stop must take effect within 250 ms. Under AddressSanitizer the whole program runs several
+ * times slower, so sanitizer builds log the times without holding them to the bound (the normal
+ * build of the same suite does). */
+void
+ssdb_gui_test_assert_stop_time (const char *what, gint64 us)
+{
+  g_test_message ("%s: %" G_GINT64_FORMAT " µs", what, us);
+  if (!ssdb_gui_test_sanitized () && us >= 250000)
+    g_error ("%s took %" G_GINT64_FORMAT " µs, more than 250 ms", what, us);
+}
+
+gboolean
+ssdb_gui_test_write_text (const char *path, const char *text)
+{
+  int fd = open (path, O_WRONLY | O_CLOEXEC);
+  gssize n;
+
+  if (fd < 0)
+    return FALSE;
+  n = write (fd, text, strlen (text));
+  return close (fd) == 0 && n == (gssize)strlen (text);
+}
+
+gboolean
+ssdb_gui_test_run_cmd (const char *cmd)
+{
+  int status = 0;
+
+  if (!g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL))
+    return FALSE;
+  return g_spawn_check_wait_status (status, NULL);
+}
+
+gboolean
+ssdb_gui_test_zram_create (guint64 bytes, gboolean fill, char **name, char **path)
+{
+  g_autofree char *id = NULL;
+  g_autofree char *disksize = NULL;
+  g_autofree char *size = NULL;
+  g_autofree char *dd = NULL;
+
+  if (!g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
+    return FALSE;
+  g_strstrip (id);
+  *name = g_strdup_printf ("zram%s", id);
+  *path = g_strdup_printf ("/dev/%s", *name);
+  disksize = g_strdup_printf ("/sys/block/%s/disksize", *name);
+  size = g_strdup_printf ("%" G_GUINT64_FORMAT "M", bytes / MIB);
+  if (!ssdb_gui_test_write_text (disksize, size))
+    return FALSE;
+  for (int i = 0; i < 50 && access (*path, F_OK) != 0; i++)
+    g_usleep (20000);
+  if (!fill)
+    return access (*path, F_OK) == 0;
+  dd = g_strdup_printf ("dd if=/dev/urandom of=%s bs=1M count=%" G_GUINT64_FORMAT
+                        " oflag=direct status=none",
+                        *path, bytes / MIB);
+  return ssdb_gui_test_run_cmd (dd);
+}
+
+void
+ssdb_gui_test_zram_remove (const char *name)
+{
+  g_autofree char *reset = NULL;
+
+  if (name == NULL)
+    return;
+  reset = g_strdup_printf ("/sys/block/%s/reset", name);
+  /* udev may still be probing the device: reset refuses while it is open. */
+  for (int i = 0; i < 100 && !ssdb_gui_test_write_text (reset, "1"); i++)
+    g_usleep (50000);
+  ssdb_gui_test_write_text ("/sys/class/zram-control/hot_remove", name + 4);
+}
+
+void
+ssdb_gui_test_iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)timeout_ms * 1000;
+
+  while (!done (data) && g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+void
+ssdb_gui_test_iterate_for (guint ms)
+{
+  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
+
+  while (g_get_monotonic_time () < end)
+    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
+}
+
+gboolean
+ssdb_gui_test_widget_mapped (gpointer widget)
+{
+  return gtk_widget_get_mapped (GTK_WIDGET (widget));
+}
+
+gboolean
+ssdb_gui_test_monitor_ready (gpointer app)
+{
+  return ssdb_device_monitor_is_ready (
+      ssdb_application_get_device_monitor (SSDB_APPLICATION (app)));
+}
+
+SsdbWindow *
+ssdb_gui_test_open_window (SsdbApplication **app)
+{
+  SsdbWindow *window;
+
+  gtk_init ();
+  adw_init ();
+  *app = ssdb_application_new ();
+  g_application_set_flags (G_APPLICATION (*app),
+                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
+  g_assert_true (g_application_register (G_APPLICATION (*app), NULL, NULL));
+  g_application_activate (G_APPLICATION (*app));
+  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (*app)));
+  g_assert_nonnull (window);
+  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
+  return window;
+}
+
+char *
+ssdb_gui_test_screenshot (GtkWindow *window, const char *name, guint settle_ms)
+{
+  GdkSurface *surface = gtk_native_get_surface (GTK_NATIVE (window));
+  const char *dir = g_getenv ("G_TEST_BUILDDIR");
+  char *path = g_build_filename (dir != NULL ? dir : ".", name, NULL);
+  g_autofree char *cmd = NULL;
+
+  ssdb_gui_test_iterate_for (settle_ms);
+  cmd = g_strdup_printf ("import -window 0x%lx %s",
+                         (unsigned long)gdk_x11_surface_get_xid (surface), path);
+  if (!ssdb_gui_test_run_cmd (cmd))
+    g_test_message ("screenshot failed: %s", cmd);
+  else
+    g_test_message ("screenshot: %s", path);
+  return path;
+}

@@ -1,0 +1,145 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * What the GUI tests run under Xvfb have in common: sysfs writes, commands, zram devices, the
+ * application and its window, main loop waits, the stop-time bound and screenshots.
+ */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+G_BEGIN_DECLS
+
+/**
+ * ssdb_gui_test_sanitized:
+ *
+ * Returns: TRUE when SSDBENCH_SANITIZE names a sanitizer (the build runs several times slower).
+ */
+gboolean
+ssdb_gui_test_sanitized (void);
+
+/**
+ * ssdb_gui_test_assert_stop_time:
+ * @what: what was stopped, for the message
+ * @us: time from the stop request to the end of the run, µs
+ *
+ * Logs @us and aborts the test when it is 250 ms or more, except in sanitizer builds, which
+ * only log it.
+ */
+void
+ssdb_gui_test_assert_stop_time (const char *what, gint64 us);
+
+/**
+ * ssdb_gui_test_write_text:
+ * @path: a file, usually a sysfs attribute
+ * @text: the text written, without a terminating NUL
+ *
+ * Returns: TRUE when all of @text was written; FALSE when the kernel refuses (EBUSY, EINVAL...).
+ */
+gboolean
+ssdb_gui_test_write_text (const char *path, const char *text);
+
+/**
+ * ssdb_gui_test_run_cmd:
+ * @cmd: a command line (g_spawn_command_line_sync() syntax)
+ *
+ * Returns: TRUE when the command ran and exited with status 0.
+ */
+gboolean
+ssdb_gui_test_run_cmd (const char *cmd);
+
+/**
+ * ssdb_gui_test_zram_create:
+ * @bytes: the device size, a multiple of 1 MiB
+ * @fill: write @bytes of /dev/urandom over the device (zram reads unwritten pages without work)
+ * @name: (out): the device name, "zram5"; set as soon as the device exists, even on failure
+ * @path: (out): the device node, "/dev/zram5"
+ *
+ * Adds a zram device through /sys/class/zram-control (root). Remove it with
+ * ssdb_gui_test_zram_remove() even when this fails.
+ *
+ * Returns: TRUE when the device node exists (and with @fill, was filled).
+ */
+gboolean
+ssdb_gui_test_zram_create (guint64 bytes, gboolean fill, char **name, char **path);
+
+/**
+ * ssdb_gui_test_zram_remove:
+ * @name: (nullable): a name from ssdb_gui_test_zram_create(); NULL does nothing
+ *
+ * Resets the device (retrying for up to 5 s while udev still holds it open) and removes it.
+ */
+void
+ssdb_gui_test_zram_remove (const char *name);
+
+/**
+ * ssdb_gui_test_iterate_until:
+ * @done: called with @data before each main loop iteration; TRUE ends the wait
+ * @data: passed to @done
+ * @timeout_ms: longest wait, ms
+ *
+ * Runs the default main context until @done returns TRUE or @timeout_ms have passed.
+ */
+void
+ssdb_gui_test_iterate_until (gboolean (*done) (gpointer), gpointer data, guint timeout_ms);
+
+/**
+ * ssdb_gui_test_iterate_for:
+ * @ms: how long, ms
+ *
+ * Runs the default main context for @ms.
+ */
+void
+ssdb_gui_test_iterate_for (guint ms);
+
+/**
+ * ssdb_gui_test_widget_mapped:
+ * @widget: a GtkWidget
+ *
+ * A condition for ssdb_gui_test_iterate_until().
+ *
+ * Returns: TRUE when @widget is mapped.
+ */
+gboolean
+ssdb_gui_test_widget_mapped (gpointer widget);
+
+/**
+ * ssdb_gui_test_monitor_ready:
+ * @app: the SsdbApplication
+ *
+ * A condition for ssdb_gui_test_iterate_until().
+ *
+ * Returns: TRUE when the application's device monitor has listed the devices.
+ */
+gboolean
+ssdb_gui_test_monitor_ready (gpointer app);
+
+/**
+ * ssdb_gui_test_open_window:
+ * @app: (out): the application, registered as a non-unique instance and activated
+ *
+ * Initializes GTK and libadwaita, starts the application and sizes its window to 1200 × 800
+ * (not yet mapped: wait with ssdb_gui_test_widget_mapped()). Aborts the test when the
+ * application cannot register or shows no window.
+ *
+ * Returns: (transfer none): the application's window.
+ */
+SsdbWindow *
+ssdb_gui_test_open_window (SsdbApplication **app);
+
+/**
+ * ssdb_gui_test_screenshot:
+ * @window: a mapped window on the X11 display
+ * @name: the file name, written in G_TEST_BUILDDIR (or the current directory)
+ * @settle_ms: main loop time first, ms, so that the last frame reaches the X server
+ *
+ * Saves @window as an image with ImageMagick's import; a failure is logged, not fatal.
+ *
+ * Returns: (transfer full): the file's path.
+ */
+char *
+ssdb_gui_test_screenshot (GtkWindow *window, const char *name, guint settle_ms);
+
+G_END_DECLS
