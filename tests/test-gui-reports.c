@@ -18,61 +18,18 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
+#include "engine/ssdb-text.h"
 #include "render/ssdb-chart.h"
 #include "ssdb-application.h"
 #include "ssdb-window.h"
+
+#include "gui/ssdb-gui-test.h"
 
 static SsdbApplication *app;
 static SsdbWindow *window;
 static char *tmpdir;
 static char *zram_name;
 static char *zram_path;
-
-static gboolean
-write_text (const char *path, const char *text)
-{
-  int fd = open (path, O_WRONLY | O_CLOEXEC);
-  gssize n;
-
-  if (fd < 0)
-    return FALSE;
-  n = write (fd, text, strlen (text));
-  return close (fd) == 0 && n == (gssize)strlen (text);
-}
-
-/* A fresh 64 MiB zram device, or FALSE. */
-static gboolean
-zram_create (void)
-{
-  g_autofree char *id = NULL;
-  g_autofree char *disksize = NULL;
-
-  if (getuid () != 0 || !g_file_get_contents ("/sys/class/zram-control/hot_add", &id, NULL, NULL))
-    return FALSE;
-  g_strstrip (id);
-  zram_name = g_strdup_printf ("zram%s", id);
-  zram_path = g_strdup_printf ("/dev/%s", zram_name);
-  disksize = g_strdup_printf ("/sys/block/%s/disksize", zram_name);
-  if (!write_text (disksize, "64M"))
-    return FALSE;
-  for (int i = 0; i < 50 && access (zram_path, F_OK) != 0; i++)
-    g_usleep (20000);
-  return access (zram_path, F_OK) == 0;
-}
-
-static void
-zram_remove (void)
-{
-  g_autofree char *reset = NULL;
-
-  if (zram_name == NULL)
-    return;
-  reset = g_strdup_printf ("/sys/block/%s/reset", zram_name);
-  for (int i = 0; i < 100 && !write_text (reset, "1"); i++)
-    g_usleep (50000);
-  write_text ("/sys/class/zram-control/hot_remove", zram_name + 4);
-  g_clear_pointer (&zram_name, g_free);
-}
 
 static char *
 fixture (const char *name)
@@ -84,15 +41,6 @@ static char *
 tmp_file (const char *name)
 {
   return g_build_filename (tmpdir, name, NULL);
-}
-
-static void
-iterate_for (guint ms)
-{
-  gint64 end = g_get_monotonic_time () + (gint64)ms * 1000;
-
-  while (g_get_monotonic_time () < end)
-    g_main_context_iteration (NULL, FALSE) || (g_usleep (2000), TRUE);
 }
 
 static const char *
@@ -251,12 +199,69 @@ test_open_all_views (void)
   ssdb_window_set_page (window, "info");
   g_assert_true (ssdb_window_load_report (window, path, &error));
   g_assert_no_error (error);
-  iterate_for (100);
+  ssdb_gui_test_iterate_for (100);
   g_assert_cmpstr (visible_page (), ==, "summary"); /* the first view it holds */
   g_assert_cmpstr (ssdb_window_get_report_title (window), ==,
                    "Report valid-all-views.json · 2024-05-01 12:34 UTC");
   assert_pages_show (report);
   assert_window_holds (path);
+}
+
+static void
+on_clipboard_text (GObject *clipboard, GAsyncResult *res, gpointer data)
+{
+  char **out = data;
+  g_autoptr (GError) error = NULL;
+
+  *out = gdk_clipboard_read_text_finish (GDK_CLIPBOARD (clipboard), res, &error);
+  g_assert_no_error (error);
+}
+
+static gboolean
+text_read (gpointer data)
+{
+  return *(char **)data != NULL;
+}
+
+/* Copy Summary as Text: the report's summary as CrystalDiskMark-style text on the clipboard. */
+static void
+test_copy_text (void)
+{
+  g_autofree char *path = fixture ("valid-all-views.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+  g_autofree char *expected = NULL, *copied = NULL, *pasted = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  g_assert_no_error (error);
+  expected = ssdb_summary_format_text (&report->target, report->summary);
+  g_assert_nonnull (strstr (expected, "[Read]"));
+  g_assert_nonnull (strstr (expected, "MB/s"));
+  copied = ssdb_window_copy_text (window);
+  g_assert_cmpstr (copied, ==, expected);
+  g_assert_cmpstr (ssdb_window_get_last_toast (window), ==, "Summary copied as text");
+  gdk_clipboard_read_text_async (gtk_widget_get_clipboard (GTK_WIDGET (window)), NULL,
+                                 on_clipboard_text, &pasted);
+  ssdb_gui_test_iterate_until (text_read, &pasted, 5000);
+  g_assert_cmpstr (pasted, ==, expected);
+}
+
+/* The "After an I/O Error" preference reaches the summary the Start button runs. */
+static void
+test_on_error_setting (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.ssdbench.App");
+  SsdbSummarySpec spec;
+
+  ssdb_window_get_summary_spec (window, &spec);
+  g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_STOP);
+  g_settings_set_string (settings, "on-error", "continue");
+  ssdb_window_get_summary_spec (window, &spec);
+  g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_CONTINUE);
+  g_settings_reset (settings, "on-error");
+  ssdb_window_get_summary_spec (window, &spec);
+  g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_STOP);
 }
 
 /* Save → open → save: byte-identical files, equal to the engine's own load + save. */
@@ -344,7 +349,7 @@ test_application_open (void)
 
   g_assert_true (ssdb_window_load_report (window, all, &error));
   g_application_open (G_APPLICATION (app), &file, 1, "");
-  iterate_for (100);
+  ssdb_gui_test_iterate_for (100);
   g_assert_cmpstr (visible_page (), ==, "access");
   g_assert_null (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window)));
   g_assert_false (ssdb_fill_page_has_result (ssdb_window_get_fill_page (window)));
@@ -360,12 +365,10 @@ test_drop (void)
 {
   g_autofree char *path = fixture ("valid-surface-fill.json");
   g_autofree char *shot = NULL;
-  g_autofree char *cmd = NULL;
   g_autoptr (GFile) file = g_file_new_for_path (path);
   g_auto (GValue) value = G_VALUE_INIT;
   GtkDropTarget *target = ssdb_window_get_drop_target (window);
   gboolean accepted = FALSE;
-  int status = 0;
 
   g_assert_nonnull (target);
   g_assert_true (gtk_event_controller_get_widget (GTK_EVENT_CONTROLLER (target))
@@ -374,20 +377,13 @@ test_drop (void)
   g_value_set_object (&value, file);
   g_signal_emit_by_name (target, "drop", &value, 100.0, 100.0, &accepted);
   g_assert_true (accepted);
-  iterate_for (300);
+  ssdb_gui_test_iterate_for (300);
   g_assert_cmpstr (visible_page (), ==, "surface");
   g_assert_cmpuint (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window))->read->len,
                     >, 0);
   assert_window_holds (path);
 
-  shot = g_build_filename (g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".",
-                           "gui-reports-surface.png", NULL);
-  cmd = g_strdup_printf (
-      "import -window 0x%lx %s",
-      (unsigned long)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (window))), shot);
-  if (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL)
-      && g_spawn_check_wait_status (status, NULL))
-    g_test_message ("screenshot: %s", shot);
+  shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-reports-surface.png", 0);
 
   /* A dropped malformed file is refused the same way. */
   {
@@ -426,7 +422,7 @@ test_export_window (void)
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   ssdb_export_dialog_get_options (dialog, &view, NULL, NULL, NULL, NULL, NULL, NULL);
   g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_SWEEP);
-  iterate_for (200);
+  ssdb_gui_test_iterate_for (200);
   g_assert_true (ssdb_export_dialog_export_to (dialog, a, &error));
   g_assert_no_error (error);
   g_assert_true (ssdb_export_dialog_export_to (dialog, b, &error));
@@ -441,28 +437,13 @@ test_export_window (void)
   ssdb_window_set_page (window, "summary");
   g_assert_true (ssdb_window_export_image_to (window, sa, &error));
   g_assert_no_error (error);
-  iterate_for (1100);
+  ssdb_gui_test_iterate_for (1100);
   g_assert_true (ssdb_window_export_image_to (window, sb, &error));
   g_free (ta);
   g_free (tb);
   ta = file_text (sa, &la);
   tb = file_text (sb, &lb);
   g_assert_cmpmem (ta, la, tb, lb);
-}
-
-static void
-screenshot_of (GtkWindow *win, const char *name)
-{
-  g_autofree char *shot = g_build_filename (
-      g_getenv ("G_TEST_BUILDDIR") ? g_getenv ("G_TEST_BUILDDIR") : ".", name, NULL);
-  g_autofree char *cmd = g_strdup_printf (
-      "import -window 0x%lx %s",
-      (unsigned long)gdk_x11_surface_get_xid (gtk_native_get_surface (GTK_NATIVE (win))), shot);
-  int status = 0;
-
-  if (g_spawn_command_line_sync (cmd, NULL, NULL, &status, NULL)
-      && g_spawn_check_wait_status (status, NULL))
-    g_test_message ("screenshot: %s", shot);
 }
 
 /* Compare Reports…: the views all reports hold, drawn by the comparison painter. */
@@ -503,16 +484,16 @@ test_compare (void)
   chart = ssdb_compare_window_get_chart (compare);
   end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   while (ssdb_chart_view_get_snapshot_count (chart) == 0 && g_get_monotonic_time () < end)
-    iterate_for (20);
+    ssdb_gui_test_iterate_for (20);
   g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, 0);
-  iterate_for (200);
-  screenshot_of (GTK_WINDOW (compare), "gui-reports-compare-surface.png");
+  ssdb_gui_test_iterate_for (200);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (compare), "gui-reports-compare-surface.png", 0));
   before = ssdb_chart_view_get_snapshot_count (chart);
   g_assert_true (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_FILL));
   g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_EXPORT_VIEW_FILL);
   end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   while (ssdb_chart_view_get_snapshot_count (chart) == before && g_get_monotonic_time () < end)
-    iterate_for (20);
+    ssdb_gui_test_iterate_for (20);
   g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, before);
   gtk_window_destroy (GTK_WINDOW (compare));
   for (guint i = 0; i < 3; i++)
@@ -542,16 +523,20 @@ test_live_and_loaded (void)
   SsdbAccessSpec spec;
   gint64 end;
 
-  if (!zram_create ())
+  /* A fresh 64 MiB zram device (root). */
+  if (getuid () != 0
+      || !ssdb_gui_test_zram_create (G_GUINT64_CONSTANT (64) * 1024 * 1024, FALSE, &zram_name,
+                                     &zram_path))
     {
-      zram_remove ();
+      ssdb_gui_test_zram_remove (zram_name);
+      g_clear_pointer (&zram_name, g_free);
       g_test_skip ("needs root and zram");
       return;
     }
   end = g_get_monotonic_time () + 15 * G_USEC_PER_SEC;
   while (!ssdb_device_monitor_is_ready (ssdb_application_get_device_monitor (app))
          && g_get_monotonic_time () < end)
-    iterate_for (20);
+    ssdb_gui_test_iterate_for (20);
   g_assert_true (ssdb_window_select_target (window, zram_path));
   ssdb_window_set_page (window, "access");
   ssdb_access_spec_init (&spec);
@@ -566,7 +551,7 @@ test_live_and_loaded (void)
   g_assert_true (ssdb_page_run_get_running (run));
   end = g_get_monotonic_time () + 60 * G_USEC_PER_SEC;
   while ((ssdb_page_run_get_running (run) || !page_run_done (run)) && g_get_monotonic_time () < end)
-    iterate_for (20);
+    ssdb_gui_test_iterate_for (20);
   live = ssdb_access_page_get_result (page);
   g_assert_nonnull (live);
   g_assert_cmpuint (live->steps->len, ==, 3);
@@ -620,7 +605,8 @@ test_live_and_loaded (void)
   g_assert_true (ssdb_window_select_target (window, tmpdir));
   g_assert_null (ssdb_window_get_report_title (window));
   g_assert_null (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window)));
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
+  g_clear_pointer (&zram_name, g_free);
 }
 
 int
@@ -637,23 +623,16 @@ main (int argc, char *argv[])
   tmpdir = g_dir_make_tmp ("ssdb-gui-reports-XXXXXX", NULL);
   g_assert_nonnull (tmpdir);
 
-  gtk_init ();
-  adw_init ();
-  app = ssdb_application_new ();
-  g_application_set_flags (G_APPLICATION (app),
-                           G_APPLICATION_NON_UNIQUE | G_APPLICATION_HANDLES_OPEN);
-  g_assert_true (g_application_register (G_APPLICATION (app), NULL, NULL));
-  g_application_activate (G_APPLICATION (app));
-  window = SSDB_WINDOW (gtk_application_get_active_window (GTK_APPLICATION (app)));
-  g_assert_nonnull (window);
-  gtk_window_set_default_size (GTK_WINDOW (window), 1200, 800);
-  iterate_for (500);
+  window = ssdb_gui_test_open_window (&app);
+  ssdb_gui_test_iterate_for (500);
 
   g_test_add_func ("/gui-reports/open-all-views", test_open_all_views);
   g_test_add_func ("/gui-reports/save-open-save", test_save_open_save);
   g_test_add_func ("/gui-reports/malformed", test_malformed);
   g_test_add_func ("/gui-reports/application-open", test_application_open);
   g_test_add_func ("/gui-reports/drop", test_drop);
+  g_test_add_func ("/gui-reports/copy-text", test_copy_text);
+  g_test_add_func ("/gui-reports/on-error-setting", test_on_error_setting);
   g_test_add_func ("/gui-reports/export-window", test_export_window);
   g_test_add_func ("/gui-reports/compare", test_compare);
   g_test_add_func ("/gui-reports/live-and-loaded", test_live_and_loaded);
@@ -661,7 +640,8 @@ main (int argc, char *argv[])
 
   gtk_window_destroy (GTK_WINDOW (window));
   g_clear_object (&app);
-  zram_remove ();
+  ssdb_gui_test_zram_remove (zram_name);
+  g_clear_pointer (&zram_name, g_free);
   {
     const char *names[]
         = { "first.json", "second.json", "a.png", "b.png", "a-summary.png", "b-summary.png" };

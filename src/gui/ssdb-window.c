@@ -184,6 +184,15 @@ spec_from_settings (SsdbWindow *self, SsdbSummarySpec *spec, gboolean writes)
       = g_settings_get_boolean (self->settings, "mix") && (writes || self->directory == NULL);
 }
 
+void
+ssdb_window_get_summary_spec (SsdbWindow *self, SsdbSummarySpec *spec)
+{
+  g_return_if_fail (SSDB_IS_WINDOW (self));
+  g_return_if_fail (spec != NULL);
+
+  spec_from_settings (self, spec, ssdb_window_get_writes_enabled (self));
+}
+
 static gboolean
 summary_from_report (SsdbWindow *self);
 

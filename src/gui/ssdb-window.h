@@ -126,6 +126,15 @@ void
 ssdb_window_save_report (SsdbWindow *self);
 
 /**
+ * ssdb_window_get_summary_spec:
+ * @spec: (out caller-allocates): the summary the Start button would run now, from the settings
+ *   (profile, size, count, duration, interval, data, aggregate, warm-up, on-error, mix) and the
+ *   write switch
+ */
+void
+ssdb_window_get_summary_spec (SsdbWindow *self, SsdbSummarySpec *spec);
+
+/**
  * ssdb_window_copy_text:
  *
  * "Copy Summary as Text" (Ctrl+Shift+C): the summary the Summary page shows (a finished live
