@@ -282,6 +282,10 @@ test_hung_stop (void)
   g_assert_true (finished);
   ssdb_gui_test_assert_stop_time ("stop on a device that does not answer", took);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  /* The page says why the worker was left behind. */
+  g_assert_cmpstr (finish_error->message, ==,
+                   "Stopped · the device is not responding: its requests did not complete "
+                   "within 100 ms; the results measured so far are kept");
   g_assert_false (ssdb_surface_page_get_running (page));
   g_assert_false (ssdb_window_is_inhibiting (window));
   r = ssdb_surface_page_get_result (page);

@@ -281,7 +281,7 @@ on_finished (SsdbAccessPage *self, const GError *error)
       text = g_strdup_printf (_ ("Done in %s · %u steps"), took, r ? r->steps->len : 0);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup (_ ("Stopped · the steps measured so far are kept"));
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the steps measured so far are kept"));
   else
     text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);

@@ -289,7 +289,7 @@ end_run (SsdbFillPage *self, const GError *error)
                               r->passes->len, mean ? mean : "–");
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup (_ ("Stopped · the rates measured so far are kept"));
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the rates measured so far are kept"));
   else
     /* Translators: %s is the error message */
     text = g_strdup_printf (_ ("Failed: %s"), error->message);
@@ -354,7 +354,7 @@ stop_timeout (gpointer data)
   /* The worker is still winding down: keep what arrived and let it end on its own. */
   merge (self, self->run);
   self->result->cancelled = TRUE;
-  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+  error = ssdb_gui_not_responding_error ();
   end_run (self, error);
   return G_SOURCE_REMOVE;
 }

@@ -4,6 +4,10 @@
 #include <adwaita.h>
 #include <string.h>
 
+#include <glib/gi18n.h>
+
+#include "engine/ssdb-error.h"
+
 void
 ssdb_gui_style_init (SsdbStyle *style)
 {
@@ -66,4 +70,26 @@ ssdb_gui_find_uint (const guint *table, guint n, guint v)
     if (table[i] == v)
       return (int)i;
   return -1;
+}
+
+static const char *
+not_responding_text (void)
+{
+  return _ ("Stopped · the device is not responding: its requests did not complete within "
+            "100 ms; the results measured so far are kept");
+}
+
+GError *
+ssdb_gui_not_responding_error (void)
+{
+  return g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, not_responding_text ());
+}
+
+char *
+ssdb_gui_stopped_text (const GError *error, const char *stopped)
+{
+  if (error != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
+      && g_strcmp0 (error->message, not_responding_text ()) == 0)
+    return g_strdup (error->message);
+  return g_strdup (stopped);
 }

@@ -37,4 +37,28 @@ ssdb_gui_copy_array (GArray *to, const GArray *from);
 int
 ssdb_gui_find_uint (const guint *table, guint n, guint v);
 
+/**
+ * ssdb_gui_not_responding_error:
+ *
+ * The error a page or the summary runner finishes with when its worker has not ended 100 ms
+ * after Stop: the device did not complete its requests (they stay with the kernel). Its domain
+ * and code are those of a cancel (SSDB_ERROR_CANCELLED), so the results are kept and marked
+ * cancelled like after any Stop; its message says the device is not responding.
+ *
+ * Returns: (transfer full): the error
+ */
+GError *
+ssdb_gui_not_responding_error (void);
+
+/**
+ * ssdb_gui_stopped_text:
+ * @error: a cancel (SSDB_ERROR_CANCELLED)
+ * @stopped: what the page says after an ordinary Stop
+ *
+ * Returns: (transfer full): @stopped, or the message of ssdb_gui_not_responding_error() when
+ * @error is that error.
+ */
+char *
+ssdb_gui_stopped_text (const GError *error, const char *stopped);
+
 G_END_DECLS

@@ -6,6 +6,7 @@
 
 #include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
+#include "ssdb-gui-util.h"
 
 /* A worker still running this long after Stop is detached: the run is reported finished at
  * once and the worker ends on its own (the engine stops within 100 ms of a cancel). */
@@ -224,7 +225,7 @@ stop_timeout (gpointer data)
     return G_SOURCE_REMOVE;
   /* The worker is still winding down: keep what arrived and let it end on its own. */
   merge (self, self->job);
-  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+  error = ssdb_gui_not_responding_error ();
   end_run (self, error);
   return G_SOURCE_REMOVE;
 }

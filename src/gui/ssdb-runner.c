@@ -6,6 +6,7 @@
 
 #include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
+#include "ssdb-gui-util.h"
 
 /* A worker that has not ended 100 ms after Stop is detached: the UI returns at once and the
  * worker finishes on its own (the engine stops within 100 ms of a cancel). */
@@ -366,7 +367,7 @@ stop_timeout_cb (gpointer data)
   merge_snapshot (self, self->current);
   mark_view_cancelled (self);
   g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
-  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+  error = ssdb_gui_not_responding_error ();
   end_current (self, error);
   return G_SOURCE_REMOVE;
 }

@@ -252,7 +252,7 @@ end_run (SsdbSurfacePage *self, const GError *error)
       text = g_strdup_printf (_ ("Done: %u positions, average read %s MB/s"), r->read->len, mean);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup (_ ("Stopped · the samples measured so far are kept"));
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the samples measured so far are kept"));
   else
     /* Translators: %s is the error message */
     text = g_strdup_printf (_ ("Failed: %s"), error->message);
@@ -317,7 +317,7 @@ stop_timeout (gpointer data)
    * callbacks find another run current and are dropped. */
   merge (self, self->run);
   self->result->cancelled = TRUE;
-  error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+  error = ssdb_gui_not_responding_error ();
   end_run (self, error);
   return G_SOURCE_REMOVE;
 }

@@ -196,7 +196,7 @@ on_finished (SsdbSweepPage *self, const GError *error)
       text = g_strdup_printf (_ ("Done in %s · %u sizes"), took, r ? r->n_sizes : 0);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup (_ ("Stopped · the sizes measured so far are kept"));
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the sizes measured so far are kept"));
   else
     text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);

@@ -19,6 +19,7 @@
 #include "ssdb-compare-window.h"
 #include "ssdb-export-dialog.h"
 #include "ssdb-settings-bind.h"
+#include "ssdb-gui-util.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
@@ -433,7 +434,10 @@ on_runner_finished (SsdbWindow *self, const GError *error)
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     {
-      gtk_label_set_text (self->status_label, _ ("Stopped · results so far are kept"));
+      g_autofree char *stopped
+          = ssdb_gui_stopped_text (error, _ ("Stopped · results so far are kept"));
+
+      gtk_label_set_text (self->status_label, stopped);
       show_toast (self, _ ("Benchmark stopped; the results measured so far are kept"));
     }
   else

@@ -7,6 +7,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-page-parts.h"
+#include "ssdb-gui-util.h"
 
 #define SPECS_KEY "workload-specs"
 
@@ -188,7 +189,7 @@ on_finished (SsdbWorkloadPage *self, const GError *error)
       text = g_strdup_printf (_ ("Done in %s"), took);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = g_strdup (_ ("Stopped · the numbers cover the requests completed"));
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the numbers cover the requests completed"));
   else
     text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
