@@ -16,49 +16,16 @@
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define GiB (G_GUINT64_CONSTANT (1) << 30)
 
-/* Opens TARGET for writing: a device only with --destroy-data naming it, else a test file of
- * @file_size bytes in a directory. */
-static SsdbTarget *
-open_write_target (const char *command, const char *path, const char *destroy, const char *size_s,
-                   guint64 file_size, int *status)
-{
-  if (!ssdb_cli_check_target_arg (path, status))
-    return NULL;
-  if (ssdb_cli_is_block_device (path))
-    {
-      if (size_s != NULL)
-        {
-          *status = ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s",
-                                          path);
-          return NULL;
-        }
-      if (destroy == NULL)
-        {
-          *status = ssdb_cli_usage_error (
-              "run %s overwrites data on %s: name it with --destroy-data %s", command, path, path);
-          return NULL;
-        }
-    }
-  return ssdb_cli_open_run_target (path, destroy, file_size, status);
-}
-
 static gboolean
 save_report (const char *path, SsdbTarget *target, const SsdbCompressionResult *compression,
              const SsdbTrimResult *trim, const SsdbFreespaceResult *freespace, int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-  g_autoptr (GError) error = NULL;
 
   ssdb_report_set_compression (report, compression);
   ssdb_report_set_trim (report, trim);
   ssdb_report_set_freespace (report, freespace);
-  if (!ssdb_cli_save_report (report, path, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_cli_write_report (report, path, status);
 }
 
 static void
@@ -66,19 +33,14 @@ write_png (const char *path, SsdbTarget *target, SsdbBehaviourView *view, const 
            int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
-  g_autofree char *caption = ssdb_cli_export_caption ();
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
-  view->target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view->target_title = chart.title;
   view->target_subtitle = subtitle;
-  view->caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_behaviour_png (view, &style, path, 900, 600, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  view->caption = chart.caption;
+  ssdb_cli_check_png (ssdb_render_behaviour_png (view, &chart.style, path, 900, 600, 1, &error),
+                      error, status);
 }
 
 /* Summary options shared by trim and freespace. */
@@ -137,6 +99,29 @@ check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *targe
       return FALSE;
     }
   return ssdb_cli_check_span (span_s, start, length, target, status);
+}
+
+/* The length of a --span: LENGTH, or from START to the end of @target when LENGTH is 0. */
+static guint64
+span_or_rest (SsdbTarget *target, guint64 start, guint64 length)
+{
+  return length ? length : ssdb_target_get_info (target)->size_bytes - start;
+}
+
+/* The summary of a trim or freespace run measures @test_size bytes inside the span. */
+static gboolean
+check_test_size (guint64 test_size, SsdbTarget *target, guint64 start, guint64 length, int *status)
+{
+  guint64 span = span_or_rest (target, start, length);
+
+  if (test_size > span)
+    {
+      *status = ssdb_cli_usage_error ("--test-size (%" G_GUINT64_FORMAT " bytes) is larger than "
+                                      "the span (%" G_GUINT64_FORMAT " bytes)",
+                                      test_size, span);
+      return FALSE;
+    }
+  return TRUE;
 }
 
 /* MB/s with one decimal, or "—" for a rate not measured. */
@@ -244,10 +229,8 @@ ssdb_cli_run_compression (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run compression needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run compression", argc, argv, &status))
+    return status;
 
   ssdb_compression_spec_init (&spec);
   if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
@@ -273,7 +256,8 @@ ssdb_cli_run_compression (int argc, char **argv)
   spec.span_length = span_length;
   spec.include_zero = !no_zero;
 
-  if ((target = open_write_target ("compression", argv[1], destroy, size_s, file_size, &status))
+  if ((target
+       = ssdb_cli_open_write_target ("compression", argv[1], destroy, size_s, file_size, &status))
       == NULL)
     return status;
   if (span_s == NULL && ssdb_target_get_info (target)->size_bytes < span_length)
@@ -283,9 +267,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   if (!check_span (span_s ? span_s : "0:256M", span_start, span_length, target, &status))
     return status;
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
   rc.write_length = spec.span_length;
   result = ssdb_compression_result_new (&spec);
@@ -308,10 +290,7 @@ ssdb_cli_run_compression (int argc, char **argv)
       view.compression = result;
       write_png (png_path, target, &view, subtitle, &status);
     }
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
+  status = ssdb_cli_run_end (&rc, status);
   return status;
 }
 
@@ -411,13 +390,8 @@ ssdb_cli_run_trim (int argc, char **argv)
     goto out;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     goto out;
-  if (argc < 2 || argc > 2)
-    {
-      status = argc < 2 ? ssdb_cli_usage_error ("run trim needs a TARGET (a block device or a "
-                                                "directory)")
-                        : ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
-      goto out;
-    }
+  if (!ssdb_cli_check_one_target ("run trim", argc, argv, &status))
+    goto out;
 
   ssdb_trim_spec_init (&spec);
   v = spec.rounds;
@@ -432,7 +406,8 @@ ssdb_cli_run_trim (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  if ((target = open_write_target ("trim", argv[1], destroy, size_s, file_size, &status)) == NULL
+  if ((target = ssdb_cli_open_write_target ("trim", argv[1], destroy, size_s, file_size, &status))
+          == NULL
       || !check_span (span_s, span_start, span_length, target, &status))
     goto out;
   if (spec.discard && ssdb_target_get_info (target)->kind == SSDB_TARGET_DEVICE
@@ -442,25 +417,12 @@ ssdb_cli_run_trim (int argc, char **argv)
                                      ssdb_target_get_display_name (target));
       goto out;
     }
-  {
-    guint64 span
-        = span_length ? span_length : ssdb_target_get_info (target)->size_bytes - span_start;
+  if (!check_test_size (spec.summary.size, target, span_start, span_length, &status))
+    goto out;
 
-    if (spec.summary.size > span)
-      {
-        status = ssdb_cli_usage_error ("--test-size (%" G_GUINT64_FORMAT " bytes) is larger than "
-                                       "the span (%" G_GUINT64_FORMAT " bytes)",
-                                       spec.summary.size, span);
-        goto out;
-      }
-  }
-
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
-  rc.write_length = spec.span_length ? spec.span_length
-                                     : ssdb_target_get_info (target)->size_bytes - span_start;
+  rc.write_length = span_or_rest (target, span_start, spec.span_length);
   result = ssdb_trim_result_new (&spec);
   rc.data = result;
 
@@ -482,10 +444,7 @@ ssdb_cli_run_trim (int argc, char **argv)
       view.trim = result;
       write_png (png_path, target, &view, subtitle, &status);
     }
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
+  status = ssdb_cli_run_end (&rc, status);
 out:
   summary_options_clear (&so);
   return status;
@@ -591,13 +550,8 @@ ssdb_cli_run_freespace (int argc, char **argv)
     goto out;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     goto out;
-  if (argc < 2 || argc > 2)
-    {
-      status = argc < 2 ? ssdb_cli_usage_error ("run freespace needs a TARGET (a block device or "
-                                                "a directory)")
-                        : ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
-      goto out;
-    }
+  if (!ssdb_cli_check_one_target ("run freespace", argc, argv, &status))
+    goto out;
 
   ssdb_freespace_spec_init (&spec);
   v = spec.step_percent;
@@ -611,29 +565,17 @@ ssdb_cli_run_freespace (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  if ((target = open_write_target ("freespace", argv[1], destroy, size_s, file_size, &status))
+  if ((target
+       = ssdb_cli_open_write_target ("freespace", argv[1], destroy, size_s, file_size, &status))
           == NULL
       || !check_span (span_s, span_start, span_length, target, &status))
     goto out;
-  {
-    guint64 span
-        = span_length ? span_length : ssdb_target_get_info (target)->size_bytes - span_start;
+  if (!check_test_size (spec.summary.size, target, span_start, span_length, &status))
+    goto out;
 
-    if (spec.summary.size > span)
-      {
-        status = ssdb_cli_usage_error ("--test-size (%" G_GUINT64_FORMAT " bytes) is larger than "
-                                       "the span (%" G_GUINT64_FORMAT " bytes)",
-                                       spec.summary.size, span);
-        goto out;
-      }
-  }
-
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
-  rc.write_length = spec.span_length ? spec.span_length
-                                     : ssdb_target_get_info (target)->size_bytes - span_start;
+  rc.write_length = span_or_rest (target, span_start, spec.span_length);
   result = ssdb_freespace_result_new (&spec);
   rc.data = result;
 
@@ -655,10 +597,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
       view.freespace = result;
       write_png (png_path, target, &view, subtitle, &status);
     }
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
+  status = ssdb_cli_run_end (&rc, status);
 out:
   summary_options_clear (&so);
   return status;
@@ -747,10 +686,8 @@ ssdb_cli_run_readback (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run readback needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run readback", argc, argv, &status))
+    return status;
 
   ssdb_fill_spec_init (&spec);
   if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
@@ -770,17 +707,15 @@ ssdb_cli_run_readback (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  if ((target = open_write_target ("readback", argv[1], destroy, size_s, file_size, &status))
+  if ((target
+       = ssdb_cli_open_write_target ("readback", argv[1], destroy, size_s, file_size, &status))
           == NULL
       || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
-  rc.write_length = spec.span_length ? spec.span_length
-                                     : ssdb_target_get_info (target)->size_bytes - span_start;
+  rc.write_length = span_or_rest (target, span_start, spec.span_length);
   result = ssdb_readback_result_new (&spec);
   rc.data = result;
 
@@ -790,14 +725,9 @@ ssdb_cli_run_readback (int argc, char **argv)
   if (json_path)
     {
       g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-      g_autoptr (GError) error = NULL;
 
       ssdb_report_set_readback (report, result);
-      if (!ssdb_cli_save_report (report, json_path, &error))
-        {
-          ssdb_cli_print_error (NULL, error);
-          status = 1;
-        }
+      ssdb_cli_write_report (report, json_path, &status);
     }
   if (png_path)
     {
@@ -812,9 +742,6 @@ ssdb_cli_run_readback (int argc, char **argv)
       view.readback = result;
       write_png (png_path, target, &view, subtitle, &status);
     }
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
+  status = ssdb_cli_run_end (&rc, status);
   return status;
 }

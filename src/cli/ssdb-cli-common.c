@@ -740,3 +740,113 @@ ssdb_cli_save_report (SsdbReport *report, const char *path, GError **error)
     }
   return ssdb_report_save (report, path, error);
 }
+
+gboolean
+ssdb_cli_write_report (SsdbReport *report, const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (!ssdb_cli_save_report (report, path, &error))
+    {
+      ssdb_cli_print_error (NULL, error);
+      *status = 1;
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
+ssdb_cli_check_write_device (const char *command, const char *path, const char *destroy,
+                             const char *size_s, int *status)
+{
+  if (!ssdb_cli_is_block_device (path))
+    return TRUE;
+  if (size_s != NULL)
+    {
+      *status
+          = ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s", path);
+      return FALSE;
+    }
+  if (destroy == NULL)
+    {
+      *status = ssdb_cli_usage_error (
+          "run %s overwrites data on %s: name it with --destroy-data %s", command, path, path);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+SsdbTarget *
+ssdb_cli_open_write_target (const char *command, const char *path, const char *destroy,
+                            const char *size_s, guint64 file_size, int *status)
+{
+  if (!ssdb_cli_check_target_arg (path, status)
+      || !ssdb_cli_check_write_device (command, path, destroy, size_s, status))
+    return NULL;
+  return ssdb_cli_open_run_target (path, destroy, file_size, status);
+}
+
+void
+ssdb_cli_run_init (SsdbCliRun *rc, GCancellable *cancellable, SsdbTarget *target)
+{
+  g_mutex_init (&rc->lock);
+  rc->cancellable = cancellable;
+  rc->target = target;
+}
+
+void
+ssdb_cli_run_clear (SsdbCliRun *rc)
+{
+  g_clear_error (&rc->error);
+  g_clear_pointer (&rc->label, g_free);
+  g_mutex_clear (&rc->lock);
+}
+
+int
+ssdb_cli_run_end (SsdbCliRun *rc, int status)
+{
+  status = ssdb_cli_finish_status (rc, status);
+  ssdb_cli_run_clear (rc);
+  return status;
+}
+
+gboolean
+ssdb_cli_check_png (gboolean rendered, const GError *error, int *status)
+{
+  if (rendered)
+    return TRUE;
+  ssdb_cli_print_error (NULL, error);
+  *status = 1;
+  return FALSE;
+}
+
+gboolean
+ssdb_cli_check_one_target (const char *command, int argc, char **argv, int *status)
+{
+  if (argc < 2)
+    {
+      *status = ssdb_cli_usage_error ("%s needs a TARGET (a block device or a directory)", command);
+      return FALSE;
+    }
+  if (argc > 2)
+    {
+      *status = ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+void
+ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target)
+{
+  chart->title = ssdb_cli_target_title (target);
+  chart->caption = ssdb_cli_export_caption ();
+  ssdb_style_init (&chart->style, SSDB_THEME_REVIEW);
+}
+
+void
+ssdb_cli_chart_clear (SsdbCliChart *chart)
+{
+  g_clear_pointer (&chart->title, g_free);
+  g_clear_pointer (&chart->caption, g_free);
+}

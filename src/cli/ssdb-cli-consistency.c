@@ -41,22 +41,10 @@ open_write_target (const char *command, const char *path, const char *destroy, c
   g_autoptr (GError) error = NULL;
   SsdbTarget *target;
 
+  if (!ssdb_cli_check_write_device (command, path, destroy, size_s, status))
+    return NULL;
   if (ssdb_cli_is_block_device (path))
-    {
-      if (size_s != NULL)
-        {
-          *status = ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s",
-                                          path);
-          return NULL;
-        }
-      if (destroy == NULL)
-        {
-          *status = ssdb_cli_usage_error (
-              "run %s overwrites data on %s: name it with --destroy-data %s", command, path, path);
-          return NULL;
-        }
-      target = ssdb_target_open (path, SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
-    }
+    target = ssdb_target_open (path, SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
   else
     {
       if (destroy != NULL)
@@ -80,15 +68,10 @@ save_report (const char *path, SsdbTarget *target, const SsdbRecoveryResult *rec
              const SsdbConsistencyResult *consistency, int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-  g_autoptr (GError) error = NULL;
 
   ssdb_report_set_recovery (report, recovery);
   ssdb_report_set_consistency (report, consistency);
-  if (!ssdb_cli_save_report (report, path, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  ssdb_cli_write_report (report, path, status);
 }
 
 /* ---- recovery ----------------------------------------------------------------------------- */
@@ -188,28 +171,23 @@ static void
 write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *write = ssdb_format_capacity (r->spec.write_bytes);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *caption = ssdb_cli_export_caption ();
   g_autofree char *subtitle = g_strdup_printf (
       "Idle recovery · %s per write · %u pause%s · %s "
       "blocks · QD%u",
       write, r->spec.n_pauses, r->spec.n_pauses == 1 ? "" : "s", block, r->spec.queue_depth);
   SsdbRecoveryView view;
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_recovery_view_init (&view);
   view.result = r;
-  view.target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view.target_title = chart.title;
   view.target_subtitle = subtitle;
-  view.caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_recovery_png (&view, &style, path, 900, 560, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  view.caption = chart.caption;
+  ssdb_cli_check_png (ssdb_render_recovery_png (&view, &chart.style, path, 900, 560, 1, &error),
+                      error, status);
 }
 
 /* The cache size a fill found, from a report: the size of each write is 1.5 times it, so that
@@ -279,10 +257,8 @@ ssdb_cli_run_recovery (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run recovery needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run recovery", argc, argv, &status))
+    return status;
   if (write_s != NULL && cache_from != NULL)
     return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
 
@@ -330,9 +306,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
 
   result = ssdb_recovery_result_new (&spec);
   d.result = result;
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = &d;
 
   ssdb_cli_run_worker (&rc, recovery_thread);
@@ -343,10 +317,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   if (png_path)
     write_recovery_png (png_path, target, result, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
+  status = ssdb_cli_run_end (&rc, status);
   return status;
 }
 
@@ -436,28 +407,23 @@ write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsisten
                        int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *name = size_name (r->spec.block_size);
   g_autofree char *round = format_seconds (r->spec.round_ns);
   g_autofree char *duration = format_seconds (r->spec.duration_ns);
-  g_autofree char *caption = ssdb_cli_export_caption ();
   g_autofree char *subtitle
       = g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s", name,
                          r->spec.queue_depth, duration, round);
   SsdbConsistencyView view;
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_consistency_view_init (&view);
   view.result = r;
-  view.target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view.target_title = chart.title;
   view.target_subtitle = subtitle;
-  view.caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_consistency_png (&view, &style, path, 900, 560, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  view.caption = chart.caption;
+  ssdb_cli_check_png (ssdb_render_consistency_png (&view, &chart.style, path, 900, 560, 1, &error),
+                      error, status);
 }
 
 int
@@ -501,10 +467,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run consistency needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run consistency", argc, argv, &status))
+    return status;
 
   ssdb_consistency_spec_init (&spec);
   if (!ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 10,
@@ -548,9 +512,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
     return status;
 
   result = ssdb_consistency_result_new (&spec);
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = result;
 
   ssdb_cli_run_worker (&rc, consistency_thread);
@@ -561,9 +523,6 @@ ssdb_cli_run_consistency (int argc, char **argv)
   if (png_path)
     write_consistency_png (png_path, target, result, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
+  status = ssdb_cli_run_end (&rc, status);
   return status;
 }

@@ -15,6 +15,7 @@
 #include "engine/ssdb-sweep.h"
 #include "engine/ssdb-target.h"
 #include "engine/ssdb-workload.h"
+#include "render/ssdb-render.h"
 
 G_BEGIN_DECLS
 
@@ -124,6 +125,12 @@ ssdb_cli_parse_span_gb_opt (const char *text, guint block_size, guint64 *out, in
 gboolean
 ssdb_cli_is_block_device (const char *path);
 
+/* The arguments left after the options of @command ("run trim", "info") must be exactly one
+ * TARGET (@argv[1]): none or more than one is a usage error (message printed, *@status =
+ * EXIT_USAGE, FALSE). */
+gboolean
+ssdb_cli_check_one_target (const char *command, int argc, char **argv, int *status);
+
 /* A TARGET argument before anything is opened: an empty one, or an existing path that is neither
  * a block device nor a directory (a regular file, FIFO, socket, character device, /proc file),
  * is a usage error (message printed, *@status = EXIT_USAGE). A path that does not exist (or a
@@ -182,6 +189,50 @@ ssdb_cli_target_title (SsdbTarget *target);
 char *
 ssdb_cli_export_caption (void);
 
+/* Writes @report to @path (standard output for "-"); on failure prints the error, sets
+ * *@status to 1 and returns FALSE. */
+gboolean
+ssdb_cli_write_report (SsdbReport *report, const char *path, int *status);
+
+/* For `run @command` on @path when it is a block device: --size (@size_s) is refused and
+ * --destroy-data (@destroy) is required, as usage errors (message printed, *@status =
+ * EXIT_USAGE, FALSE). Any other path passes. */
+gboolean
+ssdb_cli_check_write_device (const char *command, const char *path, const char *destroy,
+                             const char *size_s, int *status);
+
+/* Opens TARGET @path for a run of `run @command` that writes: a device only with --destroy-data
+ * (@destroy) naming it and without --size (@size_s), else a test file of @file_size bytes in a
+ * directory (see ssdb_cli_open_run_target()). NULL with *@status set (EXIT_USAGE or 1, message
+ * printed) on failure. */
+SsdbTarget *
+ssdb_cli_open_write_target (const char *command, const char *path, const char *destroy,
+                            const char *size_s, guint64 file_size, int *status);
+
+/* After an image was drawn (@rendered) or not: prints @error and sets *@status to 1 when it was
+ * not. Returns @rendered. */
+gboolean
+ssdb_cli_check_png (gboolean rendered, const GError *error, int *status);
+
+/* What every chart a run draws shares: the target's heading (ssdb_cli_target_title()), the
+ * caption (ssdb_cli_export_caption()) and the review style. */
+typedef struct
+{
+  char *title;
+  char *caption;
+  SsdbStyle style;
+} SsdbCliChart;
+
+/* Fills @chart for a chart of @target; free with ssdb_cli_chart_clear() (or g_auto). */
+void
+ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target);
+
+/* Frees @chart's title and caption. */
+void
+ssdb_cli_chart_clear (SsdbCliChart *chart);
+
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SsdbCliChart, ssdb_cli_chart_clear)
+
 /* ---- commands in other files ---- */
 
 /* ssdbench-cli export REPORT.json (ssdb-cli-export.c): charts, CSV and text from a report. */
@@ -224,6 +275,20 @@ ssdb_cli_print_not_responding (const SsdbCliRun *rc);
 /* Ends a run: prints the error or the cancel message; returns @status, 1, or 128 + signal. */
 int
 ssdb_cli_finish_status (SsdbCliRun *rc, int status);
+
+/* Readies @rc for a run on @target that @cancellable stops: its lock and those two fields. End
+ * with ssdb_cli_run_end() or ssdb_cli_run_clear(). */
+void
+ssdb_cli_run_init (SsdbCliRun *rc, GCancellable *cancellable, SsdbTarget *target);
+
+/* Frees what the run kept in @rc (its error, progress label and lock); a command's results stay. */
+void
+ssdb_cli_run_clear (SsdbCliRun *rc);
+
+/* ssdb_cli_finish_status() then ssdb_cli_run_clear(): the exit status of the run, @status when it
+ * succeeded, 1 when it failed, 128 + signal when it was cancelled. */
+int
+ssdb_cli_run_end (SsdbCliRun *rc, int status);
 
 /* ---- run recovery / run consistency (ssdb-cli-consistency.c) ---- */
 

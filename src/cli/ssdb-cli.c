@@ -58,11 +58,11 @@ static const char usage_text[]
       "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
 
 static gboolean
-save_report (const char *path, SsdbTarget *target, SsdbSummaryResult *result, GError **error)
+save_report (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), result);
 
-  return ssdb_cli_save_report (report, path, error);
+  return ssdb_cli_write_report (report, path, status);
 }
 
 /* ---------------------------------------------------------------- list / info ---- */
@@ -374,10 +374,8 @@ cmd_info (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("info needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("info", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
 
@@ -624,12 +622,7 @@ write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int 
   subtitle = g_strdup_printf ("%u × %s · %g s · %s data · %s", result->spec.count, size,
                               (double)result->spec.duration_ns / 1e9, pattern,
                               ssdb_profile_to_string (result->spec.profile));
-  {
-    g_autoptr (GDateTime) now = g_date_time_new_now_utc ();
-    g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M UTC");
-
-    caption = g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
-  }
+  caption = ssdb_cli_export_caption ();
   view.result = result;
   view.target_title = title;
   view.target_subtitle = subtitle;
@@ -637,11 +630,8 @@ write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int 
   view.running_index = -1;
   view.caption = caption;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_summary_png (&view, &style, path, 800, 560, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  ssdb_cli_check_png (ssdb_render_summary_png (&view, &style, path, 800, 560, 1, &error), error,
+                      status);
 }
 
 static int
@@ -691,10 +681,8 @@ cmd_run_summary (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run summary needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run summary", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
 
@@ -724,8 +712,7 @@ cmd_run_summary (int argc, char **argv)
         return ssdb_cli_usage_error ("--data: %s", error->message);
     }
   if (on_error_s && !ssdb_on_error_from_string (on_error_s, &spec.on_error))
-    return ssdb_cli_usage_error ("Unknown --on-error “%s”: expected stop or continue",
-                                 on_error_s);
+    return ssdb_cli_usage_error ("Unknown --on-error “%s”: expected stop or continue", on_error_s);
   if (aggregate_s)
     {
       if (g_str_equal (aggregate_s, "best"))
@@ -805,9 +792,7 @@ cmd_run_summary (int argc, char **argv)
             "--no-fill applies to block devices: a new test file has no data to read");
     }
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.offset;
   rc.write_length = spec.size;
 
@@ -823,38 +808,12 @@ cmd_run_summary (int argc, char **argv)
   }
 
   if (json_path)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (!save_report (json_path, target, rc.summary, &error))
-        {
-          ssdb_cli_print_error (NULL, error);
-          status = 1;
-        }
-    }
+    save_report (json_path, target, rc.summary, &status);
   if (png_path)
     write_png (png_path, target, rc.summary, &status);
 
-  if (!rc.ok)
-    {
-      if (g_error_matches (rc.error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-        {
-          g_printerr ("ssdbench-cli: cancelled; the results above are partial\n");
-          ssdb_cli_print_not_responding (&rc);
-          status = ssdb_cli_cancelled_status (&rc);
-        }
-      else
-        {
-          ssdb_cli_print_error (NULL, rc.error);
-          status = 1;
-        }
-      ssdb_cli_print_leftovers (&rc);
-    }
-
-  g_clear_error (&rc.error);
-  g_free (rc.label);
+  status = ssdb_cli_run_end (&rc, status);
   ssdb_summary_result_free (rc.summary);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
@@ -904,10 +863,8 @@ cmd_run_job (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, NULL, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run job needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run job", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
 
@@ -1032,9 +989,7 @@ cmd_run_job (int argc, char **argv)
   g_ptr_array_add (result->entries, entry);
   result->started_unix = g_get_real_time () / G_USEC_PER_SEC;
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.job = &job;
   rc.write_offset = job.offset;
   rc.write_length = job.length;
@@ -1082,15 +1037,7 @@ cmd_run_job (int argc, char **argv)
   }
 
   if (json_path)
-    {
-      g_autoptr (GError) error = NULL;
-
-      if (!save_report (json_path, target, result, &error))
-        {
-          ssdb_cli_print_error (NULL, error);
-          status = 1;
-        }
-    }
+    save_report (json_path, target, result, &status);
 
   if (!rc.ok)
     {
@@ -1107,10 +1054,8 @@ cmd_run_job (int argc, char **argv)
         }
       ssdb_cli_print_leftovers (&rc);
     }
-  g_clear_error (&rc.error);
+  ssdb_cli_run_clear (&rc);
   g_free (rc.io_result);
-  g_free (rc.label);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
@@ -1121,13 +1066,13 @@ cmd_run_job (int argc, char **argv)
 
 static gboolean
 save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *surface,
-                 const SsdbFillResult *fill, GError **error)
+                 const SsdbFillResult *fill, int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
 
   ssdb_report_set_surface (report, surface);
   ssdb_report_set_fill (report, fill);
-  return ssdb_cli_save_report (report, path, error);
+  return ssdb_cli_write_report (report, path, status);
 }
 
 static void
@@ -1288,28 +1233,23 @@ write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult
                    guint64 wall_ns, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *subtitle = g_strdup_printf ("%u samples × %s · %s blocks · QD%u",
                                                r->spec.samples, sample, block, r->spec.queue_depth);
-  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbSurfaceView view;
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_surface_view_init (&view);
   view.result = r;
-  view.target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view.target_title = chart.title;
   view.target_subtitle = subtitle;
-  view.caption = caption;
+  view.caption = chart.caption;
   view.device_bytes = ssdb_target_get_info (target)->size_bytes;
   view.wall_ns = wall_ns;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_surface_png (&view, &style, path, 900, 520, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  ssdb_cli_check_png (ssdb_render_surface_png (&view, &chart.style, path, 900, 520, 1, &error),
+                      error, status);
 }
 
 static int
@@ -1359,10 +1299,8 @@ cmd_run_surface (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run surface needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run surface", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
 
@@ -1447,9 +1385,7 @@ cmd_run_surface (int argc, char **argv)
   if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.surface = ssdb_surface_result_new (&spec);
 
   ssdb_cli_run_worker (&rc, surface_thread);
@@ -1458,23 +1394,12 @@ cmd_run_surface (int argc, char **argv)
     print_surface_text (target, rc.surface, rc.wall_ns);
 
   if (json_path)
-    {
-      g_autoptr (GError) save_error = NULL;
-
-      if (!save_run_report (json_path, target, rc.surface, NULL, &save_error))
-        {
-          ssdb_cli_print_error (NULL, save_error);
-          status = 1;
-        }
-    }
+    save_run_report (json_path, target, rc.surface, NULL, &status);
   if (png_path)
     write_surface_png (png_path, target, rc.surface, rc.wall_ns, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
+  status = ssdb_cli_run_end (&rc, status);
   ssdb_surface_result_free (rc.surface);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
@@ -1564,28 +1489,23 @@ static void
 write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
   g_autofree char *subtitle
       = g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
                          r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
                          block, r->spec.queue_depth, segment);
-  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbFillView view;
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_fill_view_init (&view);
   view.result = r;
-  view.target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view.target_title = chart.title;
   view.target_subtitle = subtitle;
-  view.caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_fill_png (&view, &style, path, 900, 560, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  view.caption = chart.caption;
+  ssdb_cli_check_png (ssdb_render_fill_png (&view, &chart.style, path, 900, 560, 1, &error), error,
+                      status);
 }
 
 static int
@@ -1628,10 +1548,8 @@ cmd_run_fill (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run fill needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run fill", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
 
@@ -1694,9 +1612,7 @@ cmd_run_fill (int argc, char **argv)
   if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.fill_result = ssdb_fill_result_new (&spec);
 
   ssdb_cli_run_worker (&rc, fill_thread);
@@ -1704,23 +1620,12 @@ cmd_run_fill (int argc, char **argv)
   print_fill_text (target, rc.fill_result);
 
   if (json_path)
-    {
-      g_autoptr (GError) save_error = NULL;
-
-      if (!save_run_report (json_path, target, NULL, rc.fill_result, &save_error))
-        {
-          ssdb_cli_print_error (NULL, save_error);
-          status = 1;
-        }
-    }
+    save_run_report (json_path, target, NULL, rc.fill_result, &status);
   if (png_path)
     write_fill_png (png_path, target, rc.fill_result, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
+  status = ssdb_cli_run_end (&rc, status);
   ssdb_fill_result_free (rc.fill_result);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
@@ -1733,18 +1638,11 @@ save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult 
                    const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload, int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-  g_autoptr (GError) error = NULL;
 
   ssdb_report_set_access (report, access);
   ssdb_report_set_sweep (report, sweep);
   ssdb_report_set_workload (report, workload);
-  if (!ssdb_cli_save_report (report, path, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_cli_write_report (report, path, status);
 }
 
 static void
@@ -1845,28 +1743,23 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
                   int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *subtitle
       = g_strdup_printf ("Random %s reads over %s · by %s", block, span,
                          r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
-  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbAccessView view;
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_access_view_init (&view);
   view.result = r;
   view.chart = relief ? SSDB_ACCESS_CHART_RELIEF : SSDB_ACCESS_CHART_HEATMAP;
-  view.target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view.target_title = chart.title;
   view.target_subtitle = subtitle;
-  view.caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_access_png (&view, &style, path, 900, 560, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  view.caption = chart.caption;
+  ssdb_cli_check_png (ssdb_render_access_png (&view, &chart.style, path, 900, 560, 1, &error),
+                      error, status);
 }
 
 static int
@@ -1911,10 +1804,8 @@ cmd_run_access (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run access needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run access", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
   if (relief && png_path == NULL)
@@ -1949,9 +1840,7 @@ cmd_run_access (int argc, char **argv)
                                  " bytes",
                                  span_s, ssdb_target_get_display_name (target), v);
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.access_result = ssdb_access_result_new (&spec);
 
   ssdb_cli_run_worker (&rc, access_thread);
@@ -1962,11 +1851,8 @@ cmd_run_access (int argc, char **argv)
   if (png_path)
     write_access_png (png_path, target, rc.access_result, relief, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
+  status = ssdb_cli_run_end (&rc, status);
   ssdb_access_result_free (rc.access_result);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
@@ -2052,25 +1938,20 @@ static void
 write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *subtitle
       = g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
-  g_autofree char *caption = ssdb_cli_export_caption ();
   SsdbSweepView view;
-  SsdbStyle style;
+  g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_sweep_view_init (&view);
   view.result = r;
-  view.target_title = title;
+  ssdb_cli_chart_init (&chart, target);
+  view.target_title = chart.title;
   view.target_subtitle = subtitle;
-  view.caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  if (!ssdb_render_sweep_png (&view, &style, path, 900, 640, 1, &error))
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
+  view.caption = chart.caption;
+  ssdb_cli_check_png (ssdb_render_sweep_png (&view, &chart.style, path, 900, 640, 1, &error), error,
+                      status);
 }
 
 static int
@@ -2115,10 +1996,8 @@ cmd_run_sweep (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run sweep needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run sweep", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
   if (read_only && destroy != NULL)
@@ -2172,9 +2051,7 @@ cmd_run_sweep (int argc, char **argv)
                                  "bytes)",
                                  spec.span_length, sizes[n_sizes - 1]);
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   spec.start_size = sizes[0];
   rc.sweep_result = ssdb_sweep_result_new (&spec);
   memcpy (rc.sweep_result->sizes, sizes, sizeof sizes);
@@ -2188,11 +2065,8 @@ cmd_run_sweep (int argc, char **argv)
   if (png_path)
     write_sweep_png (png_path, target, rc.sweep_result, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
+  status = ssdb_cli_run_end (&rc, status);
   ssdb_sweep_result_free (rc.sweep_result);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
@@ -2367,10 +2241,8 @@ cmd_run_workload (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_outputs (json_path, NULL, &status))
     return status;
-  if (argc < 2)
-    return ssdb_cli_usage_error ("run workload needs a TARGET (a block device or a directory)");
-  if (argc > 2)
-    return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[2]);
+  if (!ssdb_cli_check_one_target ("run workload", argc, argv, &status))
+    return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
   if ((preset_s == NULL) == (spec_path == NULL))
@@ -2424,9 +2296,7 @@ cmd_run_workload (int argc, char **argv)
       == NULL)
     return status;
 
-  g_mutex_init (&rc.lock);
-  rc.cancellable = cancellable;
-  rc.target = target;
+  ssdb_cli_run_init (&rc, cancellable, target);
   rc.workload_result = ssdb_workload_result_new (&spec);
 
   ssdb_cli_run_worker (&rc, workload_thread);
@@ -2435,11 +2305,8 @@ cmd_run_workload (int argc, char **argv)
   if (json_path)
     save_bench_report (json_path, target, NULL, NULL, rc.workload_result, &status);
 
-  status = ssdb_cli_finish_status (&rc, status);
-  g_clear_error (&rc.error);
-  g_free (rc.label);
+  status = ssdb_cli_run_end (&rc, status);
   ssdb_workload_result_free (rc.workload_result);
-  g_mutex_clear (&rc.lock);
   return status;
 }
 
