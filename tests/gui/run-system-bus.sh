@@ -20,9 +20,11 @@ if [[ ! -S /run/dbus/system_bus_socket ]]; then
 fi
 if ! pgrep -x systemd-udevd >/dev/null && [[ -x /lib/systemd/systemd-udevd ]]; then
   /lib/systemd/systemd-udevd --daemon || echo "could not start udevd"
-  udevadm trigger --action=add --subsystem-match=block || true
-  udevadm settle --timeout=10 || true
 fi
+# Also when udevd was already running: block devices older than it have no udev database entry,
+# and udisksd leaves out what udev has not seen.
+udevadm trigger --action=add --subsystem-match=block || true
+udevadm settle --timeout=10 || true
 if ! gdbus call --system --dest org.freedesktop.DBus --object-path /org/freedesktop/DBus \
     --method org.freedesktop.DBus.NameHasOwner org.freedesktop.UDisks2 2>/dev/null | grep -q true; then
   if [[ -x /usr/libexec/udisks2/udisksd ]]; then
