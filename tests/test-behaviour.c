@@ -637,12 +637,13 @@ test_trim_testfile (void)
   g_autoptr (SsdbTarget) t = NULL;
   g_autoptr (GError) error = NULL;
   g_autofree char *cmd = NULL;
+  g_autofree char *mkfs = g_find_program_in_path ("mkfs.ext4");
   struct stat st;
   guint64 filled, after;
 
   if (!ssdb_test_need_root ("zram and loop devices"))
     return;
-  if (g_find_program_in_path ("mkfs.ext4") == NULL)
+  if (mkfs == NULL)
     {
       g_test_skip ("no mkfs.ext4");
       return;
