@@ -314,9 +314,10 @@ test_hung_stop (void)
                   "timeouts %" G_GINT64_FORMAT " µs",
                   ticks, timeouts, max_gap_us);
   /* On a loaded machine frames and timeouts come late, but they come: nothing on the main
-   * thread waits for the device. */
-  g_assert_cmpuint (ticks, >=, 2);
-  g_assert_cmpuint (timeouts, >=, 5);
+   * thread waits for the device. Under sanitizers one frame drawn with cairo can take a few
+   * hundred ms, so there only their coming is asserted. */
+  g_assert_cmpuint (ticks, >=, ssdb_gui_test_sanitized () ? 1 : 2);
+  g_assert_cmpuint (timeouts, >=, ssdb_gui_test_sanitized () ? 1 : 5);
   g_assert_cmpint (fault_stat ("held"), ==, held);
 
   /* The page's worker returns too (the engine left the request to the kernel). */
