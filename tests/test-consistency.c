@@ -1,13 +1,16 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The SNIA PTS steady-state rule on hand-made series, the consistency tail statistics, the
  * fast-write amount of an idle-recovery write, both kinds in the JSON report (written, loaded
- * back to the same bytes, contradictions refused) and both charts. */
+ * back to the same bytes, contradictions refused, the preconditioning members and reports
+ * without them), the deep copy of a consistency result, both charts, and the mark of an error
+ * that says the device is not responding. */
 #include <glib/gstdio.h>
 #include <locale.h>
 #include <math.h>
 #include <string.h>
 
 #include "engine/ssdb-consistency.h"
+#include "engine/ssdb-error.h"
 #include "engine/ssdb-recovery.h"
 #include "engine/ssdb-report.h"
 #include "render/ssdb-consistency-painter.h"
@@ -430,6 +433,147 @@ test_report_refused (void)
   assert_refused (bad_kind_twice, "at most one recovery test");
 }
 
+/* @text without the member line that starts with @member (its trailing comma included). */
+static char *
+drop_member (const char *text, const char *member)
+{
+  g_autofree char *key = g_strdup_printf ("\"%s\" : ", member);
+  const char *p = strstr (text, key), *line, *end;
+  GString *s;
+
+  g_assert_nonnull (p);
+  for (line = p; line > text && line[-1] != '\n'; line--)
+    ;
+  end = strchr (p, '\n');
+  g_assert_nonnull (end);
+  s = g_string_new_len (text, line - text);
+  g_string_append (s, end + 1);
+  return g_string_free (s, FALSE);
+}
+
+/* Preconditioning: written, read back to the same bytes, in the words; a deep copy. */
+static void
+test_report_precondition (void)
+{
+  const double v[] = { 90000, 60000, 40000, 30000, 31000, 30000, 29000, 30000, 28000, 32000 };
+  g_autoptr (SsdbConsistencyResult) con = make_consistency (v, G_N_ELEMENTS (v));
+  g_autoptr (SsdbConsistencyResult) dup = NULL;
+  g_autofree char *text = NULL, *again = NULL, *bad_passes = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+
+  con->spec.precondition_passes = 2;
+  con->precondition_bytes = 2 * 64 * MiB;
+  con->precondition_ns = G_GUINT64_CONSTANT (3250000000);
+  ssdb_consistency_analyze (con);
+  /* 2 x 64 MiB = 134.2 MB */
+  g_assert_nonnull (strstr (con->words, "After 2 preconditioning passes (134 MB written), steady "
+                                        "state"));
+  g_assert_nonnull (strstr (con->words, "round 8"));
+
+  text = report_text (NULL, con);
+  g_assert_nonnull (strstr (text, "\"precondition_passes\" : 2,"));
+  g_assert_nonnull (strstr (text, "\"precondition_bytes\" : 134217728,"));
+  g_assert_nonnull (strstr (text, "\"precondition_ns\" : 3250000000,"));
+  loaded = ssdb_report_load_from_data (text, strlen (text), "r.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->consistency->spec.precondition_passes, ==, 2);
+  g_assert_cmpuint (loaded->consistency->precondition_bytes, ==, 2 * 64 * MiB);
+  g_assert_cmpuint (loaded->consistency->precondition_ns, ==, G_GUINT64_CONSTANT (3250000000));
+  g_assert_cmpstr (loaded->consistency->words, ==, con->words);
+
+  /* a deep copy writes the same report, and outlives the original */
+  dup = ssdb_consistency_result_dup (loaded->consistency);
+  g_clear_pointer (&loaded, ssdb_report_unref);
+  g_assert_cmpuint (dup->rounds->len, ==, G_N_ELEMENTS (v));
+  g_assert_true (dup->rounds != con->rounds && dup->words != con->words);
+  g_assert_cmpuint (dup->precondition_bytes, ==, 2 * 64 * MiB);
+  again = report_text (NULL, dup);
+  /* only the creation time may differ */
+  g_assert_cmpstr (strstr (again, "\"tests\""), ==, strstr (text, "\"tests\""));
+  g_assert_null (ssdb_consistency_result_dup (NULL));
+
+  bad_passes = replace_after (text, "\"kind\" : \"consistency\"", "\"precondition_passes\" : 2",
+                              "\"precondition_passes\" : 9");
+  assert_refused (bad_passes, "tests[0].precondition_passes: 9 is out of range (0..8)");
+}
+
+/* A report written before the preconditioning members existed loads with none. */
+static void
+test_report_without_precondition (void)
+{
+  const double v[] = { 90000, 60000, 40000, 30000, 31000, 30000, 29000, 30000, 28000, 32000 };
+  g_autoptr (SsdbConsistencyResult) con = make_consistency (v, G_N_ELEMENTS (v));
+  g_autofree char *text = NULL, *a = NULL, *b = NULL, *old = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+
+  con->spec.precondition_passes = 1;
+  con->precondition_bytes = 64 * MiB;
+  con->precondition_ns = 1000;
+  text = report_text (NULL, con);
+  a = drop_member (text, "precondition_passes");
+  b = drop_member (a, "precondition_bytes");
+  old = drop_member (b, "precondition_ns");
+  g_assert_null (strstr (old, "precondition"));
+  loaded = ssdb_report_load_from_data (old, strlen (old), "old.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->consistency->spec.precondition_passes, ==, 0);
+  g_assert_cmpuint (loaded->consistency->precondition_bytes, ==, 0);
+  g_assert_cmpuint (loaded->consistency->precondition_ns, ==, 0);
+  g_assert_cmpuint (loaded->consistency->steady.round, ==, 8);
+}
+
+/* ---- errors ------------------------------------------------------------------------------- */
+
+/* A device that stopped answering is told apart by a mark on the error, not by its text. */
+static void
+test_error_not_responding (void)
+{
+  g_autoptr (GError) plain = NULL, marked = NULL, copy = NULL, other = NULL;
+  GError *prefixed = NULL, *propagated = NULL;
+
+  /* the domain keeps its name */
+  g_assert_cmpstr (g_quark_to_string (SSDB_ERROR), ==, "ssdb-error-quark");
+
+  /* the same words without the mark are an ordinary cancel */
+  plain = g_error_new (SSDB_ERROR, SSDB_ERROR_CANCELLED,
+                       "The read test on /dev/zram0 was cancelled, but the device is not "
+                       "responding: 1 request did not complete within 100 ms");
+  g_assert_false (ssdb_error_is_not_responding (plain));
+  g_assert_false (ssdb_io_error_is_not_responding (plain));
+  g_assert_false (ssdb_error_is_not_responding (NULL));
+
+  /* any words with the mark */
+  marked = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, "Arrêté");
+  ssdb_error_set_not_responding (marked);
+  g_assert_true (ssdb_error_is_not_responding (marked));
+  g_assert_true (ssdb_io_error_is_not_responding (marked));
+  g_assert_error (marked, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+
+  /* it travels with copies, prefixes and propagation */
+  copy = g_error_copy (marked);
+  g_assert_true (ssdb_error_is_not_responding (copy));
+  g_prefix_error (&copy, "Summary: ");
+  g_assert_true (ssdb_error_is_not_responding (copy));
+  g_assert_cmpstr (copy->message, ==, "Summary: Arrêté");
+  g_propagate_prefixed_error (&prefixed, g_error_copy (marked), "%s", "Run: ");
+  g_assert_true (ssdb_error_is_not_responding (prefixed));
+  g_propagate_error (&propagated, prefixed);
+  g_assert_true (ssdb_error_is_not_responding (propagated));
+  g_clear_error (&propagated);
+
+  /* other codes may carry it; other domains never do */
+  other = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_IO, "I/O error");
+  g_assert_false (ssdb_error_is_not_responding (other));
+  ssdb_error_set_not_responding (other);
+  g_assert_true (ssdb_error_is_not_responding (other));
+  g_assert_false (ssdb_io_error_is_not_responding (other));
+  g_clear_error (&other);
+  other = g_error_new_literal (G_IO_ERROR, G_IO_ERROR_CANCELLED, "cancelled");
+  g_assert_false (ssdb_error_is_not_responding (other));
+}
+
 /* ---- charts ------------------------------------------------------------------------------- */
 
 static void
@@ -504,6 +648,9 @@ main (int argc, char **argv)
   g_test_add_func ("/recovery/analysis", test_recovery_analysis);
   g_test_add_func ("/consistency/report/round-trip", test_report_round_trip);
   g_test_add_func ("/consistency/report/refused", test_report_refused);
+  g_test_add_func ("/consistency/report/precondition", test_report_precondition);
+  g_test_add_func ("/consistency/report/without-precondition", test_report_without_precondition);
   g_test_add_func ("/consistency/charts", test_charts);
+  g_test_add_func ("/error/not-responding", test_error_not_responding);
   return g_test_run ();
 }

@@ -61,6 +61,26 @@ summary_options_clear (SummaryOptions *o)
   g_free (o->duration_s);
 }
 
+/* Adds --tests, --test-size (described by @test_size_help), --count and --duration to the main
+ * group of @ctx, after the entries added so far; their text lands in @o. */
+static void
+summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_size_help)
+{
+  const GOptionEntry entries[] = {
+    { "tests", 0, 0, G_OPTION_ARG_STRING, &o->tests_s,
+      "Summary tests to run [all four: SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1]", "LIST" },
+    { "test-size", 0, 0, G_OPTION_ARG_STRING, &o->test_size_s, test_size_help, "SIZE" },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &o->count_s, "Summary passes per test, 1-9 [1]", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &o->duration_s, "Seconds per summary pass [1]", "S" },
+    { NULL },
+  };
+
+  /* the context keeps a copy of the entries */
+  g_option_context_add_main_entries (ctx, entries, NULL);
+}
+
+/* The summary of a trim or freespace run from the options of summary_options_add(): @s (from
+ * the test's spec_init) gets the test size, passes and pass duration, @mask the tests. */
 static gboolean
 parse_summary_options (const SummaryOptions *o, SsdbSummarySpec *s, guint *mask, int *status)
 {
@@ -364,11 +384,9 @@ ssdb_cli_run_trim (int argc, char **argv)
     { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_s, "Fill-and-delete rounds, 1-100 [5]", "N" },
     { "no-discard", 0, 0, G_OPTION_ARG_NONE, &no_discard,
       "Delete without discard (as a file system without TRIM)", NULL },
-    { "tests", 0, 0, G_OPTION_ARG_STRING, &so.tests_s,
-      "Summary tests to run [all four: SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1]", "LIST" },
-    { "test-size", 0, 0, G_OPTION_ARG_STRING, &so.test_size_s, "Summary test size [64M]", "SIZE" },
-    { "count", 0, 0, G_OPTION_ARG_STRING, &so.count_s, "Summary passes per test, 1-9 [1]", "N" },
-    { "duration", 0, 0, G_OPTION_ARG_STRING, &so.duration_s, "Seconds per summary pass [1]", "S" },
+    { NULL },
+  };
+  const GOptionEntry tail_entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
@@ -386,6 +404,8 @@ ssdb_cli_run_trim (int argc, char **argv)
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
+  summary_options_add (ctx, &so, "Summary test size [64M]");
+  g_option_context_add_main_entries (ctx, tail_entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     goto out;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
@@ -523,12 +543,9 @@ ssdb_cli_run_freespace (int argc, char **argv)
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
       "START:LENGTH" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_s, "Percent of the span each step fills [10]", "N" },
-    { "tests", 0, 0, G_OPTION_ARG_STRING, &so.tests_s,
-      "Summary tests to run [all four: SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1]", "LIST" },
-    { "test-size", 0, 0, G_OPTION_ARG_STRING, &so.test_size_s,
-      "Summary test size, at the end of the span [64M]", "SIZE" },
-    { "count", 0, 0, G_OPTION_ARG_STRING, &so.count_s, "Summary passes per test, 1-9 [1]", "N" },
-    { "duration", 0, 0, G_OPTION_ARG_STRING, &so.duration_s, "Seconds per summary pass [1]", "S" },
+    { NULL },
+  };
+  const GOptionEntry tail_entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
@@ -546,6 +563,8 @@ ssdb_cli_run_freespace (int argc, char **argv)
   int status = 0;
 
   g_option_context_add_main_entries (ctx, entries, NULL);
+  summary_options_add (ctx, &so, "Summary test size, at the end of the span [64M]");
+  g_option_context_add_main_entries (ctx, tail_entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     goto out;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))

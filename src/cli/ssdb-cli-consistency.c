@@ -32,37 +32,6 @@ format_seconds (guint64 ns)
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
 }
 
-/* Opens TARGET for a destructive run: a device only with --destroy-data naming it, else a test
- * file of @file_size in a directory. */
-static SsdbTarget *
-open_write_target (const char *command, const char *path, const char *destroy, const char *size_s,
-                   guint64 file_size, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbTarget *target;
-
-  if (!ssdb_cli_check_write_device (command, path, destroy, size_s, status))
-    return NULL;
-  if (ssdb_cli_is_block_device (path))
-    target = ssdb_target_open (path, SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
-  else
-    {
-      if (destroy != NULL)
-        {
-          *status = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
-                                          path);
-          return NULL;
-        }
-      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
-    }
-  if (target == NULL)
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
-  return target;
-}
-
 static void
 save_report (const char *path, SsdbTarget *target, const SsdbRecoveryResult *recovery,
              const SsdbConsistencyResult *consistency, int *status)
@@ -291,7 +260,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   if (cache_from != NULL && !write_bytes_from_report (cache_from, &spec.write_bytes, &status))
     return status;
 
-  target = open_write_target ("recovery", argv[1], destroy, size_s, file_size, &status);
+  target = ssdb_cli_open_write_target ("recovery", argv[1], destroy, size_s, file_size, &status);
   if (target == NULL)
     return status;
   {
@@ -332,6 +301,18 @@ on_consistency_progress (SsdbConsistencyResult *result, guint64 elapsed_ns, doub
   char buf[G_ASCII_DTOSTR_BUF_SIZE];
 
   (void)elapsed_ns;
+  if (result->rounds->len == 0 && result->spec.precondition_passes > 0)
+    {
+      /* before the first round: the preconditioning passes */
+      guint64 span = MAX (result->spec.span_length, 1);
+      guint pass = (guint)MIN (result->precondition_bytes / span + 1,
+                               (guint64)result->spec.precondition_passes);
+
+      label = g_strdup_printf ("consistency: preconditioning, pass %u/%u", pass,
+                               result->spec.precondition_passes);
+      ssdb_cli_set_progress (rc, label, fraction, iops * SSDB_PRECONDITION_BLOCK_SIZE);
+      return;
+    }
   label = g_strdup_printf ("consistency: %s IOPS", g_ascii_formatd (buf, sizeof buf, "%.0f", iops));
   ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
 }
@@ -357,6 +338,20 @@ print_consistency_text (SsdbTarget *target, const SsdbConsistencyResult *r)
 
   g_print ("Performance consistency on %s: %s random writes, QD%u, rounds of %s s\n\n",
            ssdb_target_get_display_name (target), block, r->spec.queue_depth, round);
+  if (r->spec.precondition_passes > 0)
+    {
+      g_autofree char *written = ssdb_cli_format_gb ((double)r->precondition_bytes);
+      char secs[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (secs, sizeof secs, "%.1f", (double)r->precondition_ns / 1e9);
+      g_print ("Preconditioning: %u %s of sequential 128 KiB writes at QD%u, %s GB written in "
+               "%s s%s\n\n",
+               r->spec.precondition_passes, r->spec.precondition_passes == 1 ? "pass" : "passes",
+               SSDB_PRECONDITION_QUEUE_DEPTH, written, secs,
+               r->precondition_bytes < r->spec.precondition_passes * r->spec.span_length
+                   ? " (stopped)"
+                   : "");
+    }
   if (n > 0)
     {
       g_print ("%8s %10s %12s\n", "Round", "Time (s)", "IOPS");
@@ -410,9 +405,14 @@ write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsisten
   g_autofree char *name = size_name (r->spec.block_size);
   g_autofree char *round = format_seconds (r->spec.round_ns);
   g_autofree char *duration = format_seconds (r->spec.duration_ns);
+  g_autofree char *precondition
+      = r->spec.precondition_passes == 0
+            ? g_strdup ("")
+            : g_strdup_printf (" · after %u preconditioning %s", r->spec.precondition_passes,
+                               r->spec.precondition_passes == 1 ? "pass" : "passes");
   g_autofree char *subtitle
-      = g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s", name,
-                         r->spec.queue_depth, duration, round);
+      = g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s%s", name,
+                         r->spec.queue_depth, duration, round, precondition);
   SsdbConsistencyView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
@@ -432,10 +432,13 @@ ssdb_cli_run_consistency (int argc, char **argv)
   g_autofree char *duration_s = NULL, *round_s = NULL, *tail_s = NULL, *block_s = NULL;
   g_autofree char *qd_s = NULL, *span_s = NULL, *destroy = NULL, *size_s = NULL;
   g_autofree char *data_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  g_autofree char *precondition_s = NULL;
   const GOptionEntry entries[] = {
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "The device whose data may be destroyed (required for a device)", "DEVICE" },
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Length of the run [5m]", "TIME" },
+    { "precondition", 0, 0, G_OPTION_ARG_STRING, &precondition_s,
+      "Passes of sequential 128K writes at QD32 over the span first, 0-8 (SNIA PTS: 2) [0]", "N" },
     { "round", 0, 0, G_OPTION_ARG_STRING, &round_s,
       "Length of a round (one IOPS value; the steady-state window is 5 rounds) [1s]", "TIME" },
     { "tail", 0, 0, G_OPTION_ARG_STRING, &tail_s,
@@ -489,6 +492,11 @@ ssdb_cli_run_consistency (int argc, char **argv)
   if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   spec.queue_depth = (guint)v;
+  v = spec.precondition_passes;
+  if (!ssdb_cli_parse_uint_opt (precondition_s, "--precondition", 0, SSDB_PRECONDITION_MAX_PASSES,
+                                &v, &status))
+    return status;
+  spec.precondition_passes = (guint)v;
   if (data_s != NULL && !ssdb_data_pattern_parse (data_s, &spec.data, &error))
     return ssdb_cli_usage_error ("%s", error->message);
   if (spec.duration_ns < spec.round_ns)
@@ -505,7 +513,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  target = open_write_target ("consistency", argv[1], destroy, size_s, file_size, &status);
+  target = ssdb_cli_open_write_target ("consistency", argv[1], destroy, size_s, file_size, &status);
   if (target == NULL)
     return status;
   if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))

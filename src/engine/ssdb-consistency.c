@@ -108,10 +108,27 @@ ssdb_consistency_result_free (SsdbConsistencyResult *result)
   g_free (result);
 }
 
+SsdbConsistencyResult *
+ssdb_consistency_result_dup (const SsdbConsistencyResult *result)
+{
+  SsdbConsistencyResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbConsistencyResult, 1);
+  *r = *result;
+  r->rounds = g_array_new (FALSE, TRUE, sizeof (SsdbConsistencyRound));
+  if (result->rounds != NULL && result->rounds->len > 0)
+    g_array_append_vals (r->rounds, result->rounds->data, result->rounds->len);
+  r->words = g_strdup (result->words);
+  return r;
+}
+
 void
 ssdb_consistency_analyze (SsdbConsistencyResult *r)
 {
-  guint n;
+  guint n, passes;
   g_autofree double *v = NULL;
   GString *s;
 
@@ -145,21 +162,35 @@ ssdb_consistency_analyze (SsdbConsistencyResult *r)
     }
 
   s = g_string_new (NULL);
-  if (n == 0)
+  passes = r->spec.precondition_passes;
+  if (n == 0 && passes > 0 && r->precondition_bytes < passes * r->spec.span_length)
+    g_string_append_printf (s,
+                            "The preconditioning stopped after %.0f MB of its %u %s (%.0f MB); no "
+                            "rounds were measured.",
+                            (double)r->precondition_bytes / 1e6, passes,
+                            passes == 1 ? "pass" : "passes",
+                            (double)(passes * r->spec.span_length) / 1e6);
+  else if (n == 0)
     g_string_append (s, "No rounds were measured.");
   else
     {
       double round_s = (double)r->spec.round_ns / 1e9;
 
+      if (passes > 0)
+        g_string_append_printf (s, "After %u preconditioning %s (%.0f MB written), s", passes,
+                                passes == 1 ? "pass" : "passes",
+                                (double)r->precondition_bytes / 1e6);
+      else
+        g_string_append (s, "S");
       if (r->steady.reached)
         g_string_append_printf (s,
-                                "Steady state (SNIA PTS: %u rounds within 20 %% of their mean, "
+                                "teady state (SNIA PTS: %u rounds within 20 %% of their mean, "
                                 "fitted line within 10 %%) was reached at round %u (%.0f s), at "
                                 "%.0f IOPS.",
                                 SSDB_STEADY_STATE_WINDOW, r->steady.round,
                                 r->steady.round * round_s, r->steady.mean);
       else
-        g_string_append_printf (s, "Steady state (SNIA PTS) was not reached in %u rounds of %g s.",
+        g_string_append_printf (s, "teady state (SNIA PTS) was not reached in %u rounds of %g s.",
                                 n, round_s);
       g_string_append_printf (s,
                               " Over the last %u rounds: %.0f IOPS mean, standard deviation "
@@ -183,7 +214,106 @@ typedef struct
   gpointer user_data;
   guint64 last_ns;
   guint64 last_ios;
+  double last_fraction;
+  /* preconditioning: bytes of all passes, and what the jobs before the current one did */
+  guint64 pc_total_bytes;
+  guint64 pc_done_bytes;
+  guint64 pc_done_ns;
 } ConsistencyRun;
+
+/* Reports @fraction, never less than what was reported before (the preconditioning's share
+ * of the run is an estimate until it ends). */
+static void
+report_progress (ConsistencyRun *cr, guint64 elapsed_ns, double iops, double fraction)
+{
+  fraction = CLAMP (fraction, cr->last_fraction, 1.0);
+  cr->last_fraction = fraction;
+  if (cr->progress)
+    cr->progress (cr->result, elapsed_ns, iops, fraction, cr->user_data);
+}
+
+/* A sample of a preconditioning job: the job's own time, bytes and requests. */
+static void
+on_precondition_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
+{
+  ConsistencyRun *cr = user_data;
+  SsdbConsistencyResult *r = cr->result;
+  guint64 done = cr->pc_done_bytes + bytes, ns = cr->pc_done_ns + elapsed_ns;
+  double iops, estimate_ns;
+
+  if (elapsed_ns <= cr->last_ns)
+    return;
+  iops = (double)(ios - cr->last_ios) * 1e9 / (double)(elapsed_ns - cr->last_ns);
+  cr->last_ns = elapsed_ns;
+  cr->last_ios = ios;
+  r->precondition_bytes = done;
+  r->precondition_ns = ns;
+  /* The preconditioning's length, estimated from its rate so far. */
+  estimate_ns = done > 0 ? (double)ns * (double)cr->pc_total_bytes / (double)done : 0;
+  report_progress (cr, ns, iops, (double)ns / (estimate_ns + (double)r->spec.duration_ns));
+}
+
+/* Runs one sequential preconditioning job of @length bytes at @offset with @block_size writes;
+ * adds what it wrote to the result. */
+static gboolean
+precondition_job (SsdbTarget *target, ConsistencyRun *cr, guint64 offset, guint64 length,
+                  guint block_size, guint queue_depth, guint64 seed, GCancellable *cancellable,
+                  GError **error)
+{
+  SsdbConsistencyResult *r = cr->result;
+  SsdbJobSpec job;
+  g_autofree SsdbIoResult *io = g_new0 (SsdbIoResult, 1);
+  gboolean ok;
+
+  ssdb_job_spec_init (&job);
+  job.rw = SSDB_RW_WRITE;
+  job.access = SSDB_ACCESS_SEQUENTIAL;
+  job.block_size = block_size;
+  job.queue_depth = queue_depth;
+  job.threads = 1;
+  job.offset = offset;
+  job.length = length;
+  job.duration_ns = 0;
+  job.total_bytes = length;
+  job.data = r->spec.data;
+  job.seed = seed;
+  job.sample_interval_ns = NS_PER_S / 4;
+  if (!ssdb_job_spec_validate (&job, target, error))
+    return FALSE;
+
+  cr->last_ns = cr->last_ios = 0;
+  ok = ssdb_io_run (target, &job, on_precondition_sample, cr, cancellable, io, error);
+  cr->pc_done_bytes += io->write_bytes;
+  cr->pc_done_ns += io->window_ns;
+  r->precondition_bytes = cr->pc_done_bytes;
+  return ok;
+}
+
+/* The preconditioning passes: sequential SSDB_PRECONDITION_BLOCK_SIZE writes over the span,
+ * and one shorter write for a span that does not end on a whole one. */
+static gboolean
+precondition (SsdbTarget *target, ConsistencyRun *cr, GCancellable *cancellable, GError **error)
+{
+  SsdbConsistencySpec *spec = &cr->result->spec;
+  guint64 body = spec->span_length / SSDB_PRECONDITION_BLOCK_SIZE * SSDB_PRECONDITION_BLOCK_SIZE;
+  guint64 tail = spec->span_length - body;
+  gint64 start = g_get_monotonic_time ();
+  gboolean ok = TRUE;
+
+  cr->pc_total_bytes = spec->precondition_passes * spec->span_length;
+  for (guint pass = 0; ok && pass < spec->precondition_passes; pass++)
+    {
+      if (body > 0)
+        ok = precondition_job (target, cr, spec->span_offset, body, SSDB_PRECONDITION_BLOCK_SIZE,
+                               SSDB_PRECONDITION_QUEUE_DEPTH, spec->seed + pass, cancellable,
+                               error);
+      if (ok && tail > 0)
+        ok = precondition_job (target, cr, spec->span_offset + body, tail, (guint)tail, 1,
+                               spec->seed + pass, cancellable, error);
+    }
+  cr->result->precondition_ns = (guint64)(g_get_monotonic_time () - start) * 1000;
+  return ok;
+}
 
 static void
 on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
@@ -204,9 +334,9 @@ on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
   g_array_append_val (r->rounds, round);
   cr->last_ns = elapsed_ns;
   cr->last_ios = ios;
-  if (cr->progress)
-    cr->progress (r, elapsed_ns, round.iops,
-                  MIN ((double)elapsed_ns / (double)r->spec.duration_ns, 1.0), cr->user_data);
+  report_progress (cr, elapsed_ns, round.iops,
+                   (double)(r->precondition_ns + elapsed_ns)
+                       / (double)(r->precondition_ns + r->spec.duration_ns));
 }
 
 gboolean
@@ -242,6 +372,13 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
                    spec->tail_percent);
       return FALSE;
     }
+  if (spec->precondition_passes > SSDB_PRECONDITION_MAX_PASSES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The preconditioning is 0 to %u passes, not %u", SSDB_PRECONDITION_MAX_PASSES,
+                   spec->precondition_passes);
+      return FALSE;
+    }
   if (spec->span_offset >= info->size_bytes)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
@@ -271,6 +408,14 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   cr.result = result;
   cr.progress = progress;
   cr.user_data = user_data;
+  result->precondition_bytes = result->precondition_ns = 0;
+  if (spec->precondition_passes > 0 && !precondition (target, &cr, cancellable, error))
+    {
+      result->cancelled = TRUE;
+      ssdb_consistency_analyze (result);
+      return FALSE;
+    }
+  cr.last_ns = cr.last_ios = 0;
   io = g_new0 (SsdbIoResult, 1);
   ok = ssdb_io_run (target, &job, on_sample, &cr, cancellable, io, error);
   result->ios = io->ios;

@@ -16,6 +16,13 @@ G_BEGIN_DECLS
 /* Most rounds a consistency run records (a day of 1 s rounds). */
 #define SSDB_CONSISTENCY_MAX_ROUNDS 86400u
 
+/* The preconditioning writes of SNIA PTS 2.0.1 (workload-independent preconditioning):
+ * sequential, this transfer size, this queue depth ... */
+#define SSDB_PRECONDITION_BLOCK_SIZE (128u * 1024)
+#define SSDB_PRECONDITION_QUEUE_DEPTH 32u
+/* ... and at most this many passes over the span. */
+#define SSDB_PRECONDITION_MAX_PASSES 8u
+
 /**
  * SsdbSteadyState:
  * @reached: a window met the rule
@@ -78,6 +85,9 @@ ssdb_steady_state_find (const double *values, gsize n, guint window, double rang
  *   deviation are reported, % of the rounds [20]
  * @data: data written [random]
  * @seed: seed of the offsets and the data [1]
+ * @precondition_passes: passes of sequential 128 KiB writes at QD32 over the whole span before
+ *   the measured rounds, the workload-independent preconditioning of SNIA PTS 2.0.1 (which asks
+ *   for 2: twice the capacity) [0 = none]
  *
  * Performance consistency: 4 KiB random writes at QD32 for a while, IOPS per round, as
  * AnandTech plots it, and the SNIA PTS steady-state check over the rounds.
@@ -93,6 +103,7 @@ typedef struct
   guint tail_percent;
   SsdbDataPattern data;
   guint64 seed;
+  guint precondition_passes;
 } SsdbConsistencySpec;
 
 /** ssdb_consistency_spec_init: fills @spec with the defaults above. */
@@ -129,6 +140,8 @@ typedef struct
  *   deviation is 0 or there are no rounds
  * @words: the finding in plain words
  * @cancelled: the run stopped early
+ * @precondition_bytes: bytes written by the preconditioning passes
+ * @precondition_ns: time they took
  */
 typedef struct
 {
@@ -145,12 +158,26 @@ typedef struct
   double tail_mean_over_sd;
   char *words;
   gboolean cancelled;
+  guint64 precondition_bytes;
+  guint64 precondition_ns;
 } SsdbConsistencyResult;
 
 SsdbConsistencyResult *
 ssdb_consistency_result_new (const SsdbConsistencySpec *spec);
 void
 ssdb_consistency_result_free (SsdbConsistencyResult *result);
+
+/**
+ * ssdb_consistency_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, a new array of the rounds and a copy of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_consistency_result_free(); %NULL
+ *   when @result is %NULL.
+ */
+SsdbConsistencyResult *
+ssdb_consistency_result_dup (const SsdbConsistencyResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbConsistencyResult, ssdb_consistency_result_free)
 
 /**
@@ -166,11 +193,14 @@ ssdb_consistency_analyze (SsdbConsistencyResult *result);
 /**
  * SsdbConsistencyProgressFunc:
  * @result: the result being filled (its rounds grow; read them only here)
- * @elapsed_ns: time since the run began
+ * @elapsed_ns: time since the measured rounds began
  * @iops: the latest round's IOPS
- * @fraction: 0..1 of the run
+ * @fraction: 0..1 of the run, preconditioning included
  *
- * Called on the I/O thread about once per round.
+ * Called on the I/O thread about once per round. While the preconditioning passes run (before
+ * the first round) it is called about four times a second with @result->rounds empty,
+ * @result->precondition_bytes and @result->precondition_ns so far, @elapsed_ns the time since
+ * the preconditioning began and @iops the rate of its %SSDB_PRECONDITION_BLOCK_SIZE writes.
  */
 typedef void (*SsdbConsistencyProgressFunc) (SsdbConsistencyResult *result, guint64 elapsed_ns,
                                              double iops, double fraction, gpointer user_data);
@@ -184,8 +214,12 @@ typedef void (*SsdbConsistencyProgressFunc) (SsdbConsistencyResult *result, guin
  * @error: SSDB_ERROR_INVALID_ARGUMENT (settings), SSDB_ERROR_UNSAFE (not writable), SSDB_ERROR_IO,
  *   SSDB_ERROR_CANCELLED
  *
- * Runs the random writes for SsdbConsistencySpec.duration_ns, records IOPS per round and
- * analyses them. A last round shorter than half a round is dropped.
+ * First writes SsdbConsistencySpec.precondition_passes passes over the whole span, sequential
+ * %SSDB_PRECONDITION_BLOCK_SIZE writes at QD%SSDB_PRECONDITION_QUEUE_DEPTH with the spec's data
+ * (a span that is not a whole number of those ends with one shorter write), recording their
+ * bytes and time; a cancel or an error there ends the run with no rounds. Then runs the random
+ * writes for SsdbConsistencySpec.duration_ns, records IOPS per round and analyses them. A last
+ * round shorter than half a round is dropped.
  *
  * Returns: %TRUE, or %FALSE with @error; @result keeps what was measured.
  */

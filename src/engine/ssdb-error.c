@@ -3,34 +3,100 @@
 
 #include <errno.h>
 
-G_DEFINE_QUARK (ssdb-error-quark, ssdb_error)
+/* The domain is an extended one (GLib 2.68): each of its errors carries this alongside its
+ * code and message. */
+typedef struct
+{
+  gboolean not_responding;
+} SsdbErrorPrivate;
+
+/* The private part GLib allocates just before the GError, aligned as G_DEFINE_EXTENDED_ERROR
+ * computes it. */
+static SsdbErrorPrivate *
+error_get_private (const GError *error)
+{
+  const gsize sa = 2 * sizeof (gsize);
+  const gsize as = (sizeof (SsdbErrorPrivate) + (sa - 1)) & -sa;
+
+  return (SsdbErrorPrivate *)(((guint8 *)error) - as);
+}
+
+static void
+error_private_init (GError *error)
+{
+  error_get_private (error)->not_responding = FALSE;
+}
+
+static void
+error_private_copy (const GError *src, GError *dest)
+{
+  *error_get_private (dest) = *error_get_private (src);
+}
+
+static void
+error_private_clear (GError *error)
+{
+  (void)error;
+}
+
+GQuark
+ssdb_error_quark (void)
+{
+  static GQuark q;
+  static gsize initialized = 0;
+
+  /* registered under the name the domain has always had */
+  if (g_once_init_enter (&initialized))
+    {
+      q = g_error_domain_register_static ("ssdb-error-quark", sizeof (SsdbErrorPrivate),
+                                          error_private_init, error_private_copy,
+                                          error_private_clear);
+      g_once_init_leave (&initialized, 1);
+    }
+  return q;
+}
+
+void
+ssdb_error_set_not_responding (GError *error)
+{
+  g_return_if_fail (error != NULL);
+  g_return_if_fail (error->domain == SSDB_ERROR);
+
+  error_get_private (error)->not_responding = TRUE;
+}
+
+gboolean
+ssdb_error_is_not_responding (const GError *error)
+{
+  return error != NULL && error->domain == SSDB_ERROR && error_get_private (error)->not_responding;
+}
 
 SsdbError
 ssdb_error_from_errno (int errsv)
 {
   switch (errsv)
     {
-    case ENOENT:
-    case ENODEV:
-    case ENXIO:
-      return SSDB_ERROR_NOT_FOUND;
-    case ENOSPC:
-    case EDQUOT:
-      return SSDB_ERROR_NO_SPACE;
-    case EACCES:
-    case EPERM:
-      return SSDB_ERROR_PERMISSION;
-    case EBUSY:
-    case EROFS:
-    case ETXTBSY:
-      return SSDB_ERROR_UNSAFE;
-    case EIO:
-      return SSDB_ERROR_IO;
-    case EINVAL:
-      return SSDB_ERROR_INVALID_ARGUMENT;
-    case ECANCELED:
-      return SSDB_ERROR_CANCELLED;
-    default:
-      return SSDB_ERROR_FAILED;
+      case ENOENT:
+      case ENODEV:
+      case ENXIO:
+        return SSDB_ERROR_NOT_FOUND;
+      case ENOSPC:
+      case EDQUOT:
+        return SSDB_ERROR_NO_SPACE;
+      case EACCES:
+      case EPERM:
+        return SSDB_ERROR_PERMISSION;
+      case EBUSY:
+      case EROFS:
+      case ETXTBSY:
+        return SSDB_ERROR_UNSAFE;
+      case EIO:
+        return SSDB_ERROR_IO;
+      case EINVAL:
+        return SSDB_ERROR_INVALID_ARGUMENT;
+      case ECANCELED:
+        return SSDB_ERROR_CANCELLED;
+      default:
+        return SSDB_ERROR_FAILED;
     }
 }

@@ -37,7 +37,8 @@ typedef enum
   SSDB_ERROR_FAILED,
 } SsdbError;
 
-GQuark ssdb_error_quark (void);
+GQuark
+ssdb_error_quark (void);
 
 /**
  * ssdb_error_from_errno:
@@ -46,6 +47,30 @@ GQuark ssdb_error_quark (void);
  * Maps an errno to the closest #SsdbError code (ENOENT -> NOT_FOUND, ENOSPC -> NO_SPACE,
  * EACCES/EPERM -> PERMISSION, EBUSY/EROFS -> UNSAFE, EIO -> IO, else FAILED).
  */
-SsdbError ssdb_error_from_errno (int errsv);
+SsdbError
+ssdb_error_from_errno (int errsv);
+
+/**
+ * ssdb_error_set_not_responding:
+ * @error: an error of the %SSDB_ERROR domain, normally %SSDB_ERROR_CANCELLED
+ *
+ * Marks @error as the stop of a run whose device did not complete its requests in time (the
+ * device is not responding). The mark is kept in the error itself, apart from its domain, code
+ * and message: it travels with g_propagate_error(), g_prefix_error() and g_error_copy(), and
+ * does not depend on the wording or the translation of the message. The code stays what it
+ * was, so a not-responding stop is still a cancel to everything that checks the code.
+ */
+void
+ssdb_error_set_not_responding (GError *error);
+
+/**
+ * ssdb_error_is_not_responding:
+ * @error: (nullable): any error
+ *
+ * Returns: %TRUE when @error is of the %SSDB_ERROR domain and was marked with
+ *   ssdb_error_set_not_responding().
+ */
+gboolean
+ssdb_error_is_not_responding (const GError *error);
 
 G_END_DECLS

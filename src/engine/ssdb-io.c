@@ -1018,13 +1018,16 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
     }
   else if (stuck > 0)
     {
+      GError *stuck_error = g_error_new (SSDB_ERROR, SSDB_ERROR_CANCELLED,
+                                         "The %s test on %s was cancelled" NOT_RESPONDING_TEXT
+                                         "%" G_GUINT64_FORMAT " %s did not complete within %u ms",
+                                         rw_verb (spec->rw), sh->display_name, stuck_requests,
+                                         stuck_requests == 1 ? "request" : "requests",
+                                         (guint)(STOP_GRACE_US / G_TIME_SPAN_MILLISECOND));
+
       result->cancelled = TRUE;
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED,
-                   "The %s test on %s was cancelled" NOT_RESPONDING_TEXT "%" G_GUINT64_FORMAT
-                   " %s did not complete within %u ms",
-                   rw_verb (spec->rw), sh->display_name, stuck_requests,
-                   stuck_requests == 1 ? "request" : "requests",
-                   (guint)(STOP_GRACE_US / G_TIME_SPAN_MILLISECOND));
+      ssdb_error_set_not_responding (stuck_error);
+      g_propagate_error (error, stuck_error);
       ok = FALSE;
     }
   else if (g_cancellable_is_cancelled (cancellable))
@@ -1043,7 +1046,7 @@ gboolean
 ssdb_io_error_is_not_responding (const GError *error)
 {
   return g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
-         && strstr (error->message, NOT_RESPONDING_TEXT) != NULL;
+         && ssdb_error_is_not_responding (error);
 }
 
 static char *

@@ -1192,7 +1192,10 @@ build_consistency_test (JsonBuilder *b, const SsdbConsistencyResult *r)
   add_int (b, "tail_percent", spec->tail_percent);
   add_pattern (b, "data", &spec->data);
   add_seed (b, "seed", spec->seed);
+  add_int (b, "precondition_passes", spec->precondition_passes);
   add_bool (b, "cancelled", r->cancelled);
+  add_u64 (b, "precondition_bytes", r->precondition_bytes);
+  add_u64 (b, "precondition_ns", r->precondition_ns);
   add_u64 (b, "ios", r->ios);
   add_u64 (b, "bytes", r->bytes);
   add_u64 (b, "window_ns", r->window_ns);
@@ -4020,6 +4023,17 @@ load_consistency_test (Loader *l, JsonObject *object, guint64 target_bytes,
       || !read_u64 (l, object, "bytes", G_MAXINT64, &r->bytes, error)
       || !read_u64 (l, object, "window_ns", MAX_WINDOW_NS, &r->window_ns, error)
       || !read_number (l, object, "iops", MAX_IOPS, &r->iops, error))
+    return FALSE;
+  /* The preconditioning members came later: a report without them had none. */
+  spec->precondition_passes = 0;
+  r->precondition_bytes = r->precondition_ns = 0;
+  if ((json_object_has_member (object, "precondition_passes")
+       && !read_uint (l, object, "precondition_passes", 0, SSDB_PRECONDITION_MAX_PASSES,
+                      &spec->precondition_passes, error))
+      || (json_object_has_member (object, "precondition_bytes")
+          && !read_u64 (l, object, "precondition_bytes", G_MAXINT64, &r->precondition_bytes, error))
+      || (json_object_has_member (object, "precondition_ns")
+          && !read_u64 (l, object, "precondition_ns", MAX_WINDOW_NS, &r->precondition_ns, error)))
     return FALSE;
   if (spec->round_ns == 0)
     return fail_member (l, "round_ns", error, "must not be 0");

@@ -82,14 +82,18 @@ not_responding_text (void)
 GError *
 ssdb_gui_not_responding_error (void)
 {
-  return g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, not_responding_text ());
+  GError *error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, not_responding_text ());
+
+  ssdb_error_set_not_responding (error);
+  return error;
 }
 
 char *
 ssdb_gui_stopped_text (const GError *error, const char *stopped)
 {
-  if (error != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
-      && g_strcmp0 (error->message, not_responding_text ()) == 0)
-    return g_strdup (error->message);
+  /* the page's own wording for a device that stopped answering, whichever layer noticed it */
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
+      && ssdb_error_is_not_responding (error))
+    return g_strdup (not_responding_text ());
   return g_strdup (stopped);
 }

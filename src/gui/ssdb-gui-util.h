@@ -43,7 +43,8 @@ ssdb_gui_find_uint (const guint *table, guint n, guint v);
  * The error a page or the summary runner finishes with when its worker has not ended 100 ms
  * after Stop: the device did not complete its requests (they stay with the kernel). Its domain
  * and code are those of a cancel (SSDB_ERROR_CANCELLED), so the results are kept and marked
- * cancelled like after any Stop; its message says the device is not responding.
+ * cancelled like after any Stop; its message says the device is not responding, and it is
+ * marked with ssdb_error_set_not_responding().
  *
  * Returns: (transfer full): the error
  */
@@ -56,7 +57,8 @@ ssdb_gui_not_responding_error (void);
  * @stopped: what the page says after an ordinary Stop
  *
  * Returns: (transfer full): @stopped, or the message of ssdb_gui_not_responding_error() when
- * @error is that error.
+ * @error says the device did not respond (ssdb_error_is_not_responding(): that error, or the
+ * engine's own stop of a device that did not answer), whatever the language of its message.
  */
 char *
 ssdb_gui_stopped_text (const GError *error, const char *stopped);

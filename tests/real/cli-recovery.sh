@@ -5,7 +5,10 @@
 #   tests/lib/throttle-recovery.sh drops after a "cache" of 64 MiB and raises again, for 32 MiB
 #   and then 48 MiB, each time the writer has been idle; `run recovery` must find the cliff and
 #   measure each restored amount within 10 % of what the script restored;
-# - consistency: 4 KiB random writes at QD32 on zram, IOPS per round and the SNIA PTS check.
+# - consistency: 4 KiB random writes at QD32 on zram, IOPS per round and the SNIA PTS check;
+#   with --precondition, the SNIA PTS preconditioning passes over the whole span first (their
+#   bytes against zram's own written-sectors counter) and a cancel during them;
+# - the refusals `run recovery` and `run consistency` share with every writing command.
 # Charts are drawn with --png; both reports must load again (export --text reads them).
 set -euo pipefail
 here=$(dirname "$(readlink -f "$0")")
@@ -26,6 +29,28 @@ ssdb_cli badpauses run recovery "$Z" --destroy-data "$Z" --pauses 1s,,2s
 ssdb_assert_rc 2 "an empty pause"
 ssdb_cli badround run consistency "$Z" --destroy-data "$Z" --duration 1 --round 2
 ssdb_assert_rc 2 "a run shorter than a round"
+ssdb_cli badprecondition run consistency "$Z" --destroy-data "$Z" --duration 1 --precondition 9
+ssdb_assert_rc 2 "--precondition beyond 8 passes"
+ssdb_assert_contains "$SSDB_ERR" "--precondition"
+# every refusal names the target and the reason (the checks all writing commands share)
+for cmd in recovery consistency; do
+  ssdb_cli "nodestroy-$cmd" run "$cmd" "$Z"
+  ssdb_assert_rc 2 "run $cmd on a device without --destroy-data"
+  ssdb_assert_contains "$SSDB_ERR" "run $cmd overwrites data on $Z: name it with --destroy-data $Z"
+  ssdb_cli "dirdestroy-$cmd" run "$cmd" "$SSDB_TMPDIR" --destroy-data "$Z"
+  ssdb_assert_rc 2 "run $cmd --destroy-data on a directory"
+  ssdb_assert_contains "$SSDB_ERR" "--destroy-data applies to block devices; $SSDB_TMPDIR is not one"
+  : > "$SSDB_TMPDIR/plain"
+  ssdb_cli "regular-$cmd" run "$cmd" "$SSDB_TMPDIR/plain"
+  ssdb_assert_rc 2 "run $cmd on a regular file"
+  ssdb_assert_contains "$SSDB_ERR" "$SSDB_TMPDIR/plain is a regular file"
+  ssdb_cli "devsize-$cmd" run "$cmd" "$Z" --destroy-data "$Z" --size 16M
+  ssdb_assert_rc 2 "run $cmd --size on a device"
+  ssdb_assert_contains "$SSDB_ERR" "--size applies to a test file in a directory, not to $Z"
+  ssdb_cli "oddsize-$cmd" run "$cmd" "$SSDB_TMPDIR" --size 1000000
+  ssdb_assert_rc 2 "run $cmd with a test file that is not whole MiB"
+  ssdb_assert_contains "$SSDB_ERR" "--size 1000000 bytes: a test file is a whole number of MiB"
+done
 
 # -- idle recovery on a throttled loop device -----------------------------------------------------
 ssdb_loop_create L 160M 512 ram
@@ -134,4 +159,51 @@ used=$(awk '{print $2}' "/sys/block/${Z#/dev/}/mm_stat")
 ((used > 0)) || ssdb_fail "zram stored no data"
 ssdb_cli reload2 export "$J" --text -
 ssdb_assert_not_contains "$SSDB_ERR" "tests["
+
+# -- SNIA PTS preconditioning: one pass of sequential 128 KiB writes over the whole span first ---
+J=$SSDB_TMPDIR/precondition.json
+zstat=/sys/block/${Z#/dev/}/stat
+written_before=$(($(awk '{print $7}' "$zstat") * 512))
+ssdb_cli precondition run consistency "$Z" --destroy-data "$Z" --duration 2 --precondition 1 \
+  --json "$J"
+ssdb_assert_rc 0 "run consistency --precondition 1 on zram"
+written=$(($(awk '{print $7}' "$zstat") * 512 - written_before))
+ssdb_assert_json "$J" 'd["tests"][0]["precondition_passes"] == 1' "one preconditioning pass"
+ssdb_assert_json "$J" 'd["tests"][0]["precondition_bytes"] == d["tests"][0]["span_length"] == 64 << 20' \
+  "the pass covers the whole 64 MiB span"
+ssdb_assert_json "$J" '0 < d["tests"][0]["precondition_ns"] < 60e9' "the pass took a plausible time"
+ssdb_assert_json "$J" '1 <= len(d["tests"][0]["rounds"]) <= 3' "rounds measured after it"
+ssdb_log "zram counted $written bytes written; the report: $(ssdb_json "$J" \
+  'd["tests"][0]["precondition_bytes"] + d["tests"][0]["bytes"]')"
+ssdb_assert_json "$J" "$written >= d['tests'][0]['precondition_bytes'] + 0.9 * d['tests'][0]['bytes']" \
+  "the device counted the preconditioning and the measured writes"
+ssdb_assert_json "$J" 'd["tests"][0]["words"].startswith("After 1 preconditioning pass (67 MB written), steady state")' \
+  "the words mention the preconditioning"
+ssdb_assert_contains "$SSDB_OUT" "Preconditioning: 1 pass of sequential 128 KiB writes at QD32, 0.067 GB written"
+ssdb_cli reload3 export "$J" --text -
+ssdb_assert_rc 0 "the preconditioned report loads again"
+
+# -- a cancel during the preconditioning takes effect at once; what it wrote is recorded ----------
+ssdb_zram_create Z2 256M
+J=$SSDB_TMPDIR/precondition-cancelled.json
+# 8 passes of 256 MiB take seconds on zram here; interrupt after one
+"$SSDBENCH_CLI" run consistency "$Z2" --destroy-data "$Z2" --duration 5 --precondition 8 \
+  --json "$J" > "$SSDB_TMPDIR/precondition-cancelled.out" 2>&1 &
+cli_pid=$!
+ssdb_track_pid "$cli_pid"
+sleep 1
+t0=$(ssdb_now_ns)
+kill -INT "$cli_pid"
+rc=0
+wait "$cli_pid" || rc=$?
+ms=$((($(ssdb_now_ns) - t0) / 1000000))
+ssdb_log "cancelled during the preconditioning: exit status $rc after $ms ms"
+ssdb_assert_eq "$rc" 130 "exit status of a run interrupted during its preconditioning"
+((ms < 2000)) || ssdb_fail "the cancel took $ms ms"
+ssdb_assert_json "$J" 'd["tests"][0]["cancelled"] and d["tests"][0]["rounds"] == []' \
+  "the cancelled run has no rounds"
+ssdb_assert_json "$J" '0 < d["tests"][0]["precondition_bytes"] < 8 * d["tests"][0]["span_length"]' \
+  "the preconditioning written so far is recorded"
+ssdb_assert_json "$J" 'd["tests"][0]["words"].startswith("The preconditioning stopped after ")' \
+  "the words say the preconditioning stopped"
 echo "PASS"
