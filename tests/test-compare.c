@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Comparison charts: a legend entry per report in its colour, every view, and the refusals
- * (too few or too many reports, a report without the view). */
+ * (too few or too many reports, a report without the view, a view that cannot be compared);
+ * compression as grouped bars and consistency as lines, where the data says. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -298,6 +299,186 @@ test_fixture_views (void)
     }
 }
 
+/* Two reports of the behaviour fixture, the second with every compression rate halved and
+ * every round's IOPS at 80 %. */
+static void
+load_behaviour_pair (SsdbReport **a, SsdbReport **b)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-behaviour.json", NULL);
+  g_autoptr (GError) error = NULL;
+
+  *a = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  *b = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < (*b)->compression->points->len; i++)
+    {
+      SsdbCompressionPoint *p = &g_array_index ((*b)->compression->points, SsdbCompressionPoint, i);
+
+      p->write_bytes_per_second /= 2;
+      p->read_bytes_per_second /= 2;
+    }
+  for (guint i = 0; i < (*b)->consistency->rounds->len; i++)
+    g_array_index ((*b)->consistency->rounds, SsdbConsistencyRound, i).iops *= 0.8;
+}
+
+/* Compression compares as grouped bars, one colour per report: each bar stands where its rate
+ * says (the second report's bars half as high), in that report's colour. */
+static void
+test_compression (void)
+{
+  SsdbReport *a = NULL, *b = NULL;
+  SsdbReport *reports[2];
+  const char *labels[2] = { "QD4", "QD4 halved" };
+  SsdbCompareView view = { SSDB_EXPORT_VIEW_COMPRESSION, reports, labels, 2, "Comparison", NULL };
+  g_autofree char *out = g_build_filename (out_dir, "compression.png", NULL);
+  g_autoptr (GError) error = NULL;
+  cairo_rectangle_t plot;
+  cairo_surface_t *img;
+  SsdbStyle style;
+
+  load_behaviour_pair (&a, &b);
+  reports[0] = a;
+  reports[1] = b;
+  g_assert_true (ssdb_compare_check (&view, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 2);
+  check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  g_assert_true (ssdb_export_compare (reports, labels, 2, SSDB_EXPORT_VIEW_COMPRESSION,
+                                      SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                      SSDB_EXPORT_NO_CAPTION, out, &error));
+  g_assert_no_error (error);
+  img = cairo_image_surface_create_from_png (out);
+  g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  for (guint panel = 0; panel < 2; panel++)
+    {
+      double bottom;
+
+      g_assert_true (ssdb_compare_painter_get_plot_rect (&view, 1200, 800, panel, &plot));
+      bottom = plot.y + plot.height;
+      for (guint level = 0; level < a->compression->points->len; level++)
+        {
+          double xa, ya, xb, yb;
+          SsdbRgba ca = ssdb_compare_color (&style, 0), cb = ssdb_compare_color (&style, 1);
+          SsdbRgba ga, gb;
+
+          g_assert_true (
+              ssdb_compare_painter_get_point (&view, 1200, 800, panel, 0, level, &xa, &ya));
+          g_assert_true (
+              ssdb_compare_painter_get_point (&view, 1200, 800, panel, 1, level, &xb, &yb));
+          /* Side by side in the level's group, report 1 right of report 0. */
+          g_assert_cmpfloat (xb, >, xa);
+          g_assert_cmpfloat (xb - xa, <, plot.width / a->compression->points->len);
+          /* Half the rate, half the height above 0 B/s. */
+          g_assert_cmpfloat (fabs ((bottom - yb) * 2 - (bottom - ya)), <, 1.5);
+          /* Each bar in its report's colour, just below its top and just above the bottom. */
+          ga = pixel (img, xa, ya + 2);
+          gb = pixel (img, xb, bottom - 2);
+          g_assert_cmpfloat (color_distance (&ga, &ca), <, 0.05);
+          g_assert_cmpfloat (color_distance (&gb, &cb), <, 0.05);
+          ga = pixel (img, xa, bottom - 2);
+          g_assert_cmpfloat (color_distance (&ga, &ca), <, 0.05);
+        }
+      g_assert_false (
+          ssdb_compare_painter_get_point (&view, 1200, 800, panel, 0, 6, &plot.x, &plot.y));
+    }
+  g_assert_false (ssdb_compare_painter_get_point (&view, 1200, 800, 2, 0, 0, &plot.x, &plot.y));
+  g_assert_false (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 2, 0, &plot.x, &plot.y));
+  cairo_surface_destroy (img);
+  ssdb_report_unref (a);
+  ssdb_report_unref (b);
+}
+
+/* Consistency compares as one line of IOPS per round for each report: the points sit at the
+ * rounds' times, the second report's at 80 % of the first's height. */
+static void
+test_consistency (void)
+{
+  SsdbReport *a = NULL, *b = NULL;
+  SsdbReport *reports[2];
+  SsdbCompareView view = { SSDB_EXPORT_VIEW_CONSISTENCY, reports, NULL, 2, "Comparison", "c" };
+  g_autofree char *out = g_build_filename (out_dir, "consistency.svg", NULL);
+  g_autoptr (GError) error = NULL;
+  cairo_rectangle_t plot;
+  double bottom, prev_x = 0, t;
+
+  load_behaviour_pair (&a, &b);
+  t = (double)MAX (a->consistency->spec.duration_ns,
+                   g_array_index (a->consistency->rounds, SsdbConsistencyRound,
+                                  a->consistency->rounds->len - 1)
+                       .elapsed_ns)
+      * 1.02;
+  reports[0] = a;
+  reports[1] = b;
+  g_assert_true (ssdb_compare_check (&view, &error));
+  g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 1);
+  check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  g_assert_true (ssdb_compare_painter_get_plot_rect (&view, 1200, 800, 0, &plot));
+  bottom = plot.y + plot.height;
+  for (guint k = 0; k < a->consistency->rounds->len; k++)
+    {
+      const SsdbConsistencyRound *rd
+          = &g_array_index (a->consistency->rounds, SsdbConsistencyRound, k);
+      double xa, ya, xb, yb;
+
+      g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 0, k, &xa, &ya));
+      g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 1, k, &xb, &yb));
+      g_assert_cmpfloat (xa, ==, xb);
+      g_assert_cmpfloat (xa, >, prev_x);
+      g_assert_cmpfloat (xa, >=, plot.x);
+      g_assert_cmpfloat (xa, <, plot.x + plot.width);
+      /* The time axis: 0 s at the left edge, 1.02 × the run's length at the right. */
+      g_assert_cmpfloat (fabs ((xa - plot.x) / plot.width - (double)rd->elapsed_ns / t), <, 0.002);
+      g_assert_cmpfloat (fabs ((bottom - yb) - 0.8 * (bottom - ya)), <, 1.0);
+      prev_x = xa;
+    }
+  g_assert_true (ssdb_export_compare (reports, NULL, 2, SSDB_EXPORT_VIEW_CONSISTENCY,
+                                      SSDB_EXPORT_SVG, 1200, 800, 1, SSDB_THEME_REVIEW, 0, out,
+                                      &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+  ssdb_report_unref (a);
+  ssdb_report_unref (b);
+}
+
+/* The behaviour views a comparison cannot draw are refused with a message naming the view and
+ * the views that can be compared; nothing is written. */
+static void
+test_behaviour_refused (void)
+{
+  SsdbReport *a = NULL, *b = NULL;
+  SsdbReport *reports[2];
+  const SsdbExportView refused[]
+      = { SSDB_EXPORT_VIEW_RECOVERY, SSDB_EXPORT_VIEW_TRIM, SSDB_EXPORT_VIEW_FREESPACE,
+          SSDB_EXPORT_VIEW_READBACK, SSDB_EXPORT_VIEW_WORKLOAD };
+  g_autofree char *out = g_build_filename (out_dir, "refused-behaviour.png", NULL);
+
+  load_behaviour_pair (&a, &b);
+  reports[0] = a;
+  reports[1] = b;
+  g_assert_true (ssdb_compare_view_supported (SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_true (ssdb_compare_view_supported (SSDB_EXPORT_VIEW_CONSISTENCY));
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (GError) error = NULL;
+      g_autofree char *want = g_strdup_printf (
+          "The %s view cannot be compared (summary, surface, fill, access, sweep, compression and "
+          "consistency can)",
+          ssdb_export_view_to_string (refused[i]));
+
+      g_assert_false (ssdb_compare_view_supported (refused[i]));
+      g_assert_false (ssdb_export_compare (reports, NULL, 2, refused[i], SSDB_EXPORT_PNG, 800, 600,
+                                           1, SSDB_THEME_REVIEW, 0, out, &error));
+      g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+      g_assert_cmpstr (error->message, ==, want);
+    }
+  g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  ssdb_report_unref (a);
+  ssdb_report_unref (b);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -312,6 +493,9 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/labels", test_labels);
   g_test_add_func ("/compare/errors", test_errors);
   g_test_add_func ("/compare/fixture-views", test_fixture_views);
+  g_test_add_func ("/compare/compression", test_compression);
+  g_test_add_func ("/compare/consistency", test_consistency);
+  g_test_add_func ("/compare/behaviour-refused", test_behaviour_refused);
   ret = g_test_run ();
 
   if (g_getenv ("SSDBENCH_KEEP_OUTPUT") == NULL)

@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* Export of reports: PNG (identical run to run, curves where the data says), SVG and PDF with
- * their caption, CSV and JSON in the C locale under a French locale, and every refusal. */
+ * their caption, CSV and JSON in the C locale under a French locale, and every refusal; the
+ * SSD behaviour views of a report of real zram runs: charts, bars and dots where the data
+ * says, CSV rows and text. */
 #include "config.h"
 
 #include <glib/gstdio.h>
@@ -11,6 +13,7 @@
 #include "engine/ssdb-csv.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
+#include "render/ssdb-behaviour-painter.h"
 #include "render/ssdb-export.h"
 #include "render/ssdb-surface-painter.h"
 
@@ -542,6 +545,607 @@ test_fixtures (void)
   g_assert_cmpuint (exported, ==, 6 * 3);
 }
 
+/* The SSD behaviour tests ------------------------------------------------------------------ */
+
+static SsdbReport *
+load_behaviour (char **contents)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-behaviour.json", NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbReport *report = ssdb_report_load (path, &error);
+
+  g_assert_no_error (error);
+  g_assert_nonnull (report);
+  if (contents != NULL)
+    {
+      g_assert_true (g_file_get_contents (path, contents, NULL, &error));
+      g_assert_no_error (error);
+    }
+  return report;
+}
+
+static const SsdbExportView behaviour_views[] = {
+  SSDB_EXPORT_VIEW_RECOVERY,  SSDB_EXPORT_VIEW_COMPRESSION, SSDB_EXPORT_VIEW_TRIM,
+  SSDB_EXPORT_VIEW_FREESPACE, SSDB_EXPORT_VIEW_CONSISTENCY, SSDB_EXPORT_VIEW_READBACK,
+};
+
+/* The fixture holds the six behaviour tests of real runs on one zram device; it loads, saves
+ * back to the same bytes, and every view has its name, settings line and plot area. */
+static void
+test_behaviour_fixture (void)
+{
+  g_autofree char *contents = NULL, *again = NULL;
+  g_autoptr (SsdbReport) report = load_behaviour (&contents);
+  static const struct
+  {
+    SsdbExportView view;
+    const char *name;
+    const char *subtitle;
+    gboolean plot;
+  } cases[] = {
+    { SSDB_EXPORT_VIEW_RECOVERY, "recovery",
+      "Idle recovery · 67.11 MB per write · pauses 1 s, 3 s · 1 MiB blocks · QD4", FALSE },
+    { SSDB_EXPORT_VIEW_COMPRESSION, "compression",
+      "Compression · sequential 1 MiB QD4 over 33.55 MB", TRUE },
+    { SSDB_EXPORT_VIEW_TRIM, "trim",
+      "TRIM / recycling · 2 × fill 134.2 MB and delete with discard · summary 1 × 16 MiB", TRUE },
+    { SSDB_EXPORT_VIEW_FREESPACE, "freespace",
+      "Speed against free space · 134.2 MB filled in steps of 25 % · summary 1 × 16 MiB", TRUE },
+    { SSDB_EXPORT_VIEW_CONSISTENCY, "consistency",
+      "Consistency · RND4K Q32T1 write · 20 s · rounds of 1 s", TRUE },
+    { SSDB_EXPORT_VIEW_READBACK, "readback",
+      "Read-after-write · 67.11 MB written twice, each pass read back · 1 MiB QD4", TRUE },
+  };
+  SsdbExportView first;
+
+  again = ssdb_report_to_data (report, NULL);
+  g_assert_cmpstr (again, ==, contents);
+  g_assert_null (report->summary);
+  g_assert_true (ssdb_export_first_view (report, &first));
+  g_assert_cmpint (first, ==, SSDB_EXPORT_VIEW_RECOVERY);
+  for (guint v = 0; v < SSDB_EXPORT_VIEW_RECOVERY; v++)
+    g_assert_false (ssdb_export_report_has_view (report, (SsdbExportView)v));
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autofree char *subtitle = ssdb_export_dup_subtitle (report, cases[c].view);
+      cairo_rectangle_t plot = { 0 };
+      SsdbExportView parsed;
+
+      g_assert_cmpstr (ssdb_export_view_to_string (cases[c].view), ==, cases[c].name);
+      g_assert_true (ssdb_export_view_from_string (cases[c].name, &parsed));
+      g_assert_cmpint (parsed, ==, cases[c].view);
+      g_assert_true (ssdb_export_report_has_view (report, cases[c].view));
+      g_assert_true (ssdb_export_view_has_chart (cases[c].view));
+      g_assert_cmpstr (subtitle, ==, cases[c].subtitle);
+      g_assert_cmpint (ssdb_export_get_plot_rect (report, cases[c].view, 0, 1200, 800, &plot), ==,
+                       cases[c].plot);
+      if (cases[c].plot)
+        {
+          g_assert_cmpfloat (plot.x, >, 20);
+          g_assert_cmpfloat (plot.width, >, 600);
+          g_assert_cmpfloat (plot.height, >, 300);
+          g_assert_cmpfloat (plot.y + plot.height, <, 800);
+        }
+    }
+  {
+    SsdbExportView parsed = SSDB_EXPORT_VIEW_SUMMARY;
+
+    g_assert_false (ssdb_export_view_from_string ("steady", &parsed));
+    g_assert_false (ssdb_export_view_from_string ("", &parsed));
+    g_assert_cmpint (parsed, ==, SSDB_EXPORT_VIEW_SUMMARY);
+  }
+}
+
+/* Each behaviour view exports to PNG (the same bytes twice), SVG (well-formed XML with the
+ * title) and PDF (one page, as pdfinfo reads it). */
+static void
+test_behaviour_formats (void)
+{
+  g_autoptr (SsdbReport) report = load_behaviour (NULL);
+  g_autofree char *pdfinfo = g_find_program_in_path ("pdfinfo");
+
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    {
+      SsdbExportView v = behaviour_views[i];
+      const char *name = ssdb_export_view_to_string (v);
+      g_autofree char *a_name = g_strdup_printf ("behaviour-%s-a.png", name);
+      g_autofree char *b_name = g_strdup_printf ("behaviour-%s-b.png", name);
+      g_autofree char *svg_name = g_strdup_printf ("behaviour-%s.svg", name);
+      g_autofree char *pdf_name = g_strdup_printf ("behaviour-%s.pdf", name);
+      g_autofree char *a = out_path (a_name), *b = out_path (b_name);
+      g_autofree char *svg = out_path (svg_name), *pdf = out_path (pdf_name);
+      g_autoptr (GBytes) ba = NULL, bb = NULL, bs = NULL;
+      g_autoptr (GError) error = NULL;
+
+      g_assert_true (ssdb_export_view (report, v, SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                       0, a, &error));
+      g_assert_no_error (error);
+      g_assert_true (ssdb_export_view (report, v, SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                       0, b, &error));
+      g_assert_no_error (error);
+      ba = read_bytes (a);
+      bb = read_bytes (b);
+      g_assert_cmpuint (g_bytes_get_size (ba), >, 20000);
+      g_assert_true (g_bytes_equal (ba, bb));
+
+      g_assert_true (ssdb_export_view (report, v, SSDB_EXPORT_SVG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                       0, svg, &error));
+      g_assert_no_error (error);
+      bs = read_bytes (svg);
+      {
+        SvgScan scan = { g_string_new (NULL), g_string_new (NULL), NULL, 0 };
+        GMarkupParser parser = { svg_start, svg_end, svg_text, NULL, NULL };
+        g_autoptr (GMarkupParseContext) ctx = g_markup_parse_context_new (&parser, 0, &scan, NULL);
+        gsize len;
+        const char *data = g_bytes_get_data (bs, &len);
+
+        g_assert_true (g_markup_parse_context_parse (ctx, data, (gssize)len, &error));
+        g_assert_true (g_markup_parse_context_end_parse (ctx, &error));
+        g_assert_no_error (error);
+        g_assert_cmpuint (scan.elements, >, 50);
+        g_assert_cmpstr (scan.title->str, ==, "/dev/zram1 · 134.2 MB");
+        g_assert_nonnull (strstr (scan.desc->str, "SSD Bench 0.1.0"));
+        g_string_free (scan.title, TRUE);
+        g_string_free (scan.desc, TRUE);
+      }
+
+      g_assert_true (ssdb_export_view (report, v, SSDB_EXPORT_PDF, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                       0, pdf, &error));
+      g_assert_no_error (error);
+      if (pdfinfo != NULL)
+        {
+          const char *argv[] = { pdfinfo, pdf, NULL };
+          g_autofree char *out = NULL, *err = NULL;
+          int status = 0;
+
+          g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_DEFAULT, NULL, NULL, &out,
+                                       &err, &status, &error));
+          g_assert_no_error (error);
+          g_assert_true (g_spawn_check_wait_status (status, NULL));
+          g_assert_true (g_regex_match_simple ("^Pages:\\s+1$", out, G_REGEX_MULTILINE, 0));
+          g_assert_true (
+              g_regex_match_simple ("^Page size:\\s+1200 x 800 pts", out, G_REGEX_MULTILINE, 0));
+          g_assert_nonnull (strstr (out, "/dev/zram1 · 134.2 MB"));
+        }
+      else
+        g_test_message ("pdfinfo not installed: the PDFs are not checked");
+    }
+}
+
+/* Rows of the pixels in column @x (logical, scale 1) from the bottom of @plot upwards that keep
+ * the colour of the first one; returns the y of the topmost. */
+static double
+run_top (cairo_surface_t *img, const cairo_rectangle_t *plot, double x, SsdbRgba *color)
+{
+  int px = (int)floor (x);
+  int py = (int)floor (plot->y + plot->height) - 2;
+
+  *color = pixel (img, px, py);
+  while (py > (int)plot->y)
+    {
+      SsdbRgba c = pixel (img, px, py - 1);
+
+      if (color_distance (&c, color) > 0.08)
+        break;
+      py--;
+    }
+  return py;
+}
+
+/* The compression bars stand as high as the data says: each level's write and read bar (bar
+ * rectangles of the painter laid out as the export lays it out) reaches rate / axis top of the
+ * plot's height, in the export's PNG too. */
+static void
+test_behaviour_compression_bars (void)
+{
+  g_autoptr (SsdbReport) report = load_behaviour (NULL);
+  const SsdbCompressionResult *r = report->compression;
+  g_autofree char *path = out_path ("compression-bars.png");
+  g_autofree char *title = ssdb_export_dup_title (report);
+  g_autofree char *subtitle = ssdb_export_dup_subtitle (report, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_autofree char *caption = ssdb_export_dup_caption (report, 0);
+  g_autoptr (GError) error = NULL;
+  cairo_rectangle_t plot, painter_plot;
+  SsdbBehaviourView view;
+  SsdbAxis axis;
+  cairo_surface_t *img;
+
+  g_assert_cmpuint (r->points->len, ==, 6);
+  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_COMPRESSION, SSDB_EXPORT_PNG, 1200, 800,
+                                   1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (
+      ssdb_export_get_plot_rect (report, SSDB_EXPORT_VIEW_COMPRESSION, 0, 1200, 800, &plot));
+  ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
+  view.compression = r;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_behaviour_painter_get_plot_rect (&view, 1200, 800, &painter_plot);
+  g_assert_cmpfloat (painter_plot.x, ==, plot.x);
+  g_assert_cmpfloat (painter_plot.y, ==, plot.y);
+  g_assert_cmpfloat (painter_plot.height, ==, plot.height);
+  ssdb_behaviour_painter_get_rate_axis (&view, 1200, 800, &axis);
+  g_assert_cmpfloat (axis.lo, ==, 0);
+
+  img = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
+  for (guint level = 0; level < r->points->len; level++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, level);
+      double rates[2] = { p->write_bytes_per_second, p->read_bytes_per_second };
+
+      for (guint series = 0; series < 2; series++)
+        {
+          cairo_rectangle_t bar;
+          double want_top
+              = plot.y + plot.height - rates[series] / axis.divisor / axis.hi * plot.height;
+          SsdbRgba color;
+          double top;
+
+          g_assert_true (
+              ssdb_behaviour_painter_get_bar_rect (&view, 1200, 800, level, series, &bar));
+          g_assert_cmpfloat (fabs (bar.y - want_top), <, 1.0);
+          g_assert_cmpfloat (fabs (bar.y + bar.height - (plot.y + plot.height)), <, 1.0);
+          /* In the image: the bar's colour runs from the plot's bottom up to its top. */
+          top = run_top (img, &plot, bar.x + bar.width / 2, &color);
+          g_test_message ("level %u series %u: %g MB/s, bar top %g, image %g", level, series,
+                          rates[series] / 1e6, bar.y, top);
+          g_assert_cmpfloat (fabs (top - bar.y), <, 2.0);
+        }
+    }
+  g_assert_false (ssdb_behaviour_painter_get_bar_rect (&view, 1200, 800, 6, 0, &plot));
+  cairo_surface_destroy (img);
+}
+
+/* The y (logical) of the dot in column @x of @img, the mean of the pixels near @color. */
+static double
+dot_y (cairo_surface_t *img, const cairo_rectangle_t *plot, double x, const SsdbRgba *color)
+{
+  int px = (int)floor (x);
+  double sum = 0;
+  int n = 0;
+
+  for (int py = (int)ceil (plot->y); py < (int)floor (plot->y + plot->height); py++)
+    {
+      SsdbRgba c = pixel (img, px, py);
+
+      if (color_distance (&c, color) < 0.3)
+        {
+          sum += py;
+          n++;
+        }
+    }
+  return n > 0 ? sum / n : -1;
+}
+
+/* The consistency dots sit where the rounds say: at each round's end time on the time axis
+ * (0 at the plot's left edge, 1.02 × the run's length at its right edge), and the heights of
+ * two rounds above 0 IOPS are in the ratio of their IOPS. */
+static void
+test_behaviour_consistency_points (void)
+{
+  g_autoptr (SsdbReport) report = load_behaviour (NULL);
+  const SsdbConsistencyResult *r = report->consistency;
+  g_autofree char *path = out_path ("consistency-dots.png");
+  g_autoptr (GError) error = NULL;
+  const SsdbConsistencyRound *last = NULL;
+  cairo_rectangle_t plot;
+  SsdbStyle style;
+  SsdbRgba want;
+  cairo_surface_t *img;
+  double t, bottom;
+  guint hi = 0, lo = 0;
+
+  g_assert_cmpuint (r->rounds->len, ==, 20);
+  g_assert_true (r->steady.reached);
+  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_CONSISTENCY, SSDB_EXPORT_PNG, 1200, 800,
+                                   1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (
+      ssdb_export_get_plot_rect (report, SSDB_EXPORT_VIEW_CONSISTENCY, 0, 1200, 800, &plot));
+  img = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  want = ssdb_chart_mix (&style.accent2, &style.background, 0.15);
+
+  last = &g_array_index (r->rounds, SsdbConsistencyRound, r->rounds->len - 1);
+  t = MAX ((double)MAX (r->spec.duration_ns, r->window_ns), (double)last->elapsed_ns) * 1.02;
+  bottom = plot.y + plot.height;
+  /* The highest and the lowest round after the steady-state window (outside its shading). */
+  for (guint i = r->steady.round; i < r->rounds->len; i++)
+    {
+      const SsdbConsistencyRound *rd = &g_array_index (r->rounds, SsdbConsistencyRound, i);
+
+      if (hi == 0 || rd->iops > g_array_index (r->rounds, SsdbConsistencyRound, hi).iops)
+        hi = i;
+      if (lo == 0 || rd->iops < g_array_index (r->rounds, SsdbConsistencyRound, lo).iops)
+        lo = i;
+    }
+  g_assert_cmpuint (hi, !=, lo);
+  {
+    const SsdbConsistencyRound *a = &g_array_index (r->rounds, SsdbConsistencyRound, hi);
+    const SsdbConsistencyRound *b = &g_array_index (r->rounds, SsdbConsistencyRound, lo);
+    double xa = plot.x + (double)a->elapsed_ns / t * plot.width;
+    double xb = plot.x + (double)b->elapsed_ns / t * plot.width;
+    double ya = dot_y (img, &plot, xa, &want), yb = dot_y (img, &plot, xb, &want);
+
+    g_test_message ("round %u: %g IOPS at x %g y %g; round %u: %g IOPS at x %g y %g", hi + 1,
+                    a->iops, xa, ya, lo + 1, b->iops, xb, yb);
+    g_assert_cmpfloat (ya, >, 0);
+    g_assert_cmpfloat (yb, >, 0);
+    g_assert_cmpfloat (ya, <, yb);
+    g_assert_cmpfloat (fabs ((bottom - ya) / (bottom - yb) - a->iops / b->iops), <, 0.02);
+    /* Half way between two rounds there is no dot. */
+    g_assert_cmpfloat (dot_y (img, &plot, xa - 0.5e9 / t * plot.width, &want), <, 0);
+  }
+  cairo_surface_destroy (img);
+}
+
+/* Fields of CSV text: rows of fields, the header first. */
+static GPtrArray *
+csv_rows (const char *text)
+{
+  GPtrArray *rows = g_ptr_array_new_with_free_func ((GDestroyNotify)g_strfreev);
+  g_auto (GStrv) lines = g_strsplit (text, "\r\n", -1);
+
+  g_assert_true (g_str_has_suffix (text, "\r\n"));
+  for (guint i = 0; lines[i] != NULL; i++)
+    if (*lines[i])
+      g_ptr_array_add (rows, g_strsplit (lines[i], ",", -1));
+  return rows;
+}
+
+static char *
+fixed (double value, int decimals)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE], fmt[8];
+
+  g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, value));
+}
+
+static void
+assert_field (char **row, guint column, double value, int decimals)
+{
+  g_autofree char *want = fixed (value, decimals);
+
+  g_assert_cmpstr (row[column], ==, want);
+}
+
+/* The CSV of each behaviour view holds the fixture's numbers, under a French locale too. */
+static void
+test_behaviour_csv (void)
+{
+  g_autoptr (SsdbReport) report = load_behaviour (NULL);
+  g_autoptr (GError) error = NULL;
+  const char *old = setlocale (LC_NUMERIC, NULL);
+  g_autofree char *saved = g_strdup (old);
+
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
+    g_test_message ("no French locale: the C-locale numbers are checked under C only");
+
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_COMPRESSION, &error);
+    g_autoptr (GPtrArray) rows = NULL;
+    const SsdbCompressionResult *r = report->compression;
+    const SsdbCompressionPoint *random = &g_array_index (r->points, SsdbCompressionPoint, 0);
+
+    g_assert_no_error (error);
+    rows = csv_rows (csv);
+    g_assert_cmpstr (((char **)rows->pdata[0])[2], ==, "write_mb_per_s");
+    g_assert_cmpuint (rows->len, ==, r->points->len + 1);
+    for (guint i = 0; i < r->points->len; i++)
+      {
+        const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+        char **row = rows->pdata[i + 1];
+
+        assert_field (row, 2, p->write_bytes_per_second / 1e6, 3);
+        assert_field (row, 3, p->read_bytes_per_second / 1e6, 3);
+        g_assert_cmpuint (g_ascii_strtoull (row[4], NULL, 10), ==, p->write_bytes);
+        assert_field (row, 8, p->write_bytes_per_second / random->write_bytes_per_second, 3);
+      }
+    g_assert_cmpstr (((char **)rows->pdata[1])[0], ==, "random");
+    g_assert_cmpstr (((char **)rows->pdata[6])[0], ==, "zero");
+    g_assert_cmpstr (((char **)rows->pdata[3])[1], ==, "50");
+  }
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_CONSISTENCY, &error);
+    g_autoptr (GPtrArray) rows = NULL;
+    const SsdbConsistencyResult *r = report->consistency;
+    guint in_window = 0, in_tail = 0;
+
+    g_assert_no_error (error);
+    rows = csv_rows (csv);
+    g_assert_cmpstr (((char **)rows->pdata[0])[3], ==, "iops");
+    g_assert_cmpuint (rows->len, ==, r->rounds->len + 1);
+    for (guint i = 0; i < r->rounds->len; i++)
+      {
+        const SsdbConsistencyRound *rd = &g_array_index (r->rounds, SsdbConsistencyRound, i);
+        char **row = rows->pdata[i + 1];
+
+        g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, i + 1);
+        assert_field (row, 1, (double)rd->elapsed_ns / 1e9, 3);
+        g_assert_cmpuint (g_ascii_strtoull (row[2], NULL, 10), ==, rd->ios);
+        assert_field (row, 3, rd->iops, 1);
+        in_window += g_str_equal (row[4], "1");
+        in_tail += g_str_equal (row[5], "1");
+      }
+    g_assert_cmpuint (in_window, ==, r->steady.round - r->steady.first_round + 1);
+    g_assert_cmpuint (in_tail, ==, r->tail_rounds);
+  }
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_FREESPACE, &error);
+    g_autoptr (GPtrArray) rows = NULL;
+    const SsdbFreespaceResult *r = report->freespace;
+    guint k = 1;
+
+    g_assert_no_error (error);
+    rows = csv_rows (csv);
+    for (guint i = 0; i < r->steps->len; i++)
+      {
+        const SsdbFreespaceStep *st = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+        for (guint t = 0; t < st->rates->len; t++, k++)
+          {
+            const SsdbTestRate *rate = &g_array_index (st->rates, SsdbTestRate, t);
+            char **row = rows->pdata[k];
+
+            g_assert_cmpuint (g_ascii_strtoull (row[0], NULL, 10), ==, st->used_percent);
+            g_assert_cmpstr (row[3], ==, rate->name);
+            assert_field (row, 5, rate->bytes_per_second / 1e6, 3);
+          }
+      }
+    g_assert_cmpuint (rows->len, ==, k);
+    g_assert_cmpuint (k, ==, 5 * 4 + 1);
+  }
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_TRIM, &error);
+    g_autoptr (GPtrArray) rows = NULL;
+    const SsdbTrimResult *r = report->trim;
+
+    g_assert_no_error (error);
+    rows = csv_rows (csv);
+    g_assert_cmpuint (rows->len, ==, 1 + r->tests->len + r->rounds->len);
+    for (guint i = 0; i < r->tests->len; i++)
+      {
+        const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+        char **row = rows->pdata[i + 1];
+
+        g_assert_cmpstr (row[1], ==, t->name);
+        assert_field (row, 3, t->before_bytes_per_second / 1e6, 3);
+        assert_field (row, 4, t->after_bytes_per_second / 1e6, 3);
+        assert_field (row, 5, t->retention_percent, 1);
+      }
+  }
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_READBACK, &error);
+    g_autoptr (GPtrArray) rows = NULL;
+    const SsdbReadbackResult *r = report->readback;
+
+    g_assert_no_error (error);
+    rows = csv_rows (csv);
+    g_assert_cmpuint (rows->len, ==, 5);
+    g_assert_cmpstr (((char **)rows->pdata[2])[1], ==, "read");
+    assert_field (rows->pdata[2], 5, r->first_read_bytes_per_second / 1e6, 3);
+    g_assert_cmpstr (((char **)rows->pdata[4])[0], ==, "2");
+    assert_field (rows->pdata[4], 5, r->second_read_bytes_per_second / 1e6, 3);
+  }
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_RECOVERY, &error);
+    g_autoptr (GPtrArray) rows = NULL;
+    const SsdbRecoveryResult *r = report->recovery;
+    guint writes = 0, segments = 0;
+
+    g_assert_no_error (error);
+    rows = csv_rows (csv);
+    for (guint i = 1; i < rows->len; i++)
+      {
+        char **row = rows->pdata[i];
+        guint w = (guint)g_ascii_strtoull (row[0], NULL, 10);
+        const SsdbRecoveryWrite *rw = &g_array_index (r->writes, SsdbRecoveryWrite, w);
+
+        if (g_str_equal (row[2], "write"))
+          {
+            writes++;
+            assert_field (row, 7, rw->bytes_per_second / 1e6, 3);
+            assert_field (row, 9, rw->restored_percent, 1);
+          }
+        else
+          segments++;
+      }
+    g_assert_cmpuint (writes, ==, 3);
+    g_assert_cmpuint (segments, ==, 3 * 16);
+  }
+  setlocale (LC_NUMERIC, saved);
+}
+
+/* The text of each behaviour view: its heading, the numbers reviewers quote and the finding. */
+static void
+test_behaviour_text (void)
+{
+  g_autoptr (SsdbReport) report = load_behaviour (NULL);
+  g_autoptr (GError) error = NULL;
+
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    {
+      SsdbCsvTable table = (SsdbCsvTable)behaviour_views[i];
+      g_autofree char *text = ssdb_csv_format_text (report, table, &error);
+
+      g_assert_no_error (error);
+      g_assert_true (ssdb_csv_table_has_text (table));
+      g_assert_true (g_str_has_suffix (text, "\n"));
+      g_assert_nonnull (strstr (text, "Target: /dev/zram1 (134.2 MB)"));
+    }
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_COMPRESSION, &error);
+    const SsdbCompressionResult *r = report->compression;
+
+    for (guint i = 0; i < r->points->len; i++)
+      {
+        const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+        g_autofree char *w = fixed (p->write_bytes_per_second / 1e6, 1);
+        g_autofree char *rd = fixed (p->read_bytes_per_second / 1e6, 1);
+        g_autofree char *line = g_strdup_printf (" %12s %12s\n", w, rd);
+
+        g_assert_nonnull (strstr (text, line));
+      }
+    {
+      g_autofree char *ratio = fixed (r->write_ratio, 2);
+      g_autofree char *want = g_strdup_printf ("write %s×", ratio);
+
+      g_assert_nonnull (strstr (text, want));
+    }
+    g_assert_nonnull (strstr (text, r->words));
+  }
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_CONSISTENCY, &error);
+    const SsdbConsistencyResult *r = report->consistency;
+    g_autofree char *tail = fixed (r->tail_mean_iops, 0);
+    g_autofree char *sd = fixed (r->tail_sd_iops, 0);
+    g_autofree char *ratio = fixed (r->tail_mean_over_sd, 1);
+    g_autofree char *steady
+        = g_strdup_printf ("Steady state: reached at round %u", r->steady.round);
+    g_autofree char *last = g_strdup_printf (
+        "Last %u rounds: mean %s IOPS, standard deviation %s IOPS, mean / deviation %s",
+        r->tail_rounds, tail, sd, ratio);
+
+    g_assert_nonnull (strstr (text, steady));
+    g_assert_nonnull (strstr (text, last));
+  }
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_READBACK, &error);
+    const SsdbReadbackResult *r = report->readback;
+    g_autofree char *a = fixed (r->first_read_bytes_per_second / 1e6, 1);
+    g_autofree char *b = fixed (r->second_read_bytes_per_second / 1e6, 1);
+    g_autofree char *d = fixed (r->difference_percent, 1);
+    g_autofree char *want = g_strdup_printf (
+        "Read of pass 1: %s MB/s, read of pass 2: %s MB/s, difference %s %%", a, b, d);
+
+    g_assert_nonnull (strstr (text, want));
+  }
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_TRIM, &error);
+    const SsdbTrimResult *r = report->trim;
+
+    for (guint i = 0; i < r->tests->len; i++)
+      {
+        g_autofree char *ret
+            = fixed (g_array_index (r->tests, SsdbTrimTest, i).retention_percent, 1);
+
+        g_assert_nonnull (strstr (text, ret));
+      }
+  }
+  /* The report holds no summary; the surface has no text. */
+  g_assert_null (ssdb_csv_format_text (report, SSDB_CSV_SUMMARY, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "The report holds no summary test");
+  g_clear_error (&error);
+  g_assert_false (ssdb_csv_table_has_text (SSDB_CSV_SURFACE));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -558,6 +1162,12 @@ main (int argc, char **argv)
   g_test_add_func ("/export/locale", test_locale);
   g_test_add_func ("/export/errors", test_errors);
   g_test_add_func ("/export/fixtures", test_fixtures);
+  g_test_add_func ("/export/behaviour/fixture", test_behaviour_fixture);
+  g_test_add_func ("/export/behaviour/formats", test_behaviour_formats);
+  g_test_add_func ("/export/behaviour/compression-bars", test_behaviour_compression_bars);
+  g_test_add_func ("/export/behaviour/consistency-points", test_behaviour_consistency_points);
+  g_test_add_func ("/export/behaviour/csv", test_behaviour_csv);
+  g_test_add_func ("/export/behaviour/text", test_behaviour_text);
   ret = g_test_run ();
 
   if (g_getenv ("SSDBENCH_KEEP_OUTPUT") == NULL)

@@ -17,6 +17,9 @@
 /* --csv writes the table of the view --view names. */
 G_STATIC_ASSERT ((int)SSDB_CSV_SURFACE == (int)SSDB_EXPORT_VIEW_SURFACE);
 G_STATIC_ASSERT ((int)SSDB_CSV_WORKLOAD == (int)SSDB_EXPORT_VIEW_WORKLOAD);
+G_STATIC_ASSERT ((int)SSDB_CSV_RECOVERY == (int)SSDB_EXPORT_VIEW_RECOVERY);
+G_STATIC_ASSERT ((int)SSDB_CSV_READBACK == (int)SSDB_EXPORT_VIEW_READBACK);
+G_STATIC_ASSERT ((int)SSDB_CSV_N_TABLES == (int)SSDB_EXPORT_N_VIEWS);
 
 /* Options both commands share: the chart's look and size. */
 typedef struct
@@ -263,8 +266,9 @@ ssdb_cli_cmd_export (int argc, char **argv)
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv,
       "Write the view's samples as CSV (C locale, units in the column names)", "FILE" },
     { "text", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, on_text_option,
-      "Write the summary as CrystalDiskMark-style text to FILE (--text=FILE, or a .txt name) or "
-      "standard output (-, the default)",
+      "Write the view as text to FILE (--text=FILE, or a .txt name) or standard output (-, the "
+      "default): the summary CrystalDiskMark-style [without --view], or a behaviour test's "
+      "numbers and finding",
       "[FILE|-]" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
       "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
@@ -283,6 +287,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
   g_autoptr (GOptionContext) ctx
       = g_option_context_new ("REPORT.json - export charts, CSV or text from a report");
   ExportData d = { 0 };
+  SsdbCsvTable text_table = SSDB_CSV_SUMMARY;
   g_autoptr (GPtrArray) args = NULL;
   g_autoptr (GPtrArray) owned = NULL;
   int status = 0;
@@ -292,7 +297,8 @@ ssdb_cli_cmd_export (int argc, char **argv)
   g_option_context_set_summary (
       ctx, "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
            "light or dark theme, with a caption naming the drive, the run and the version;\n"
-           "writes its samples as CSV, or the summary as text. Output files are checked before\n"
+           "writes its samples as CSV, or the summary or a behaviour test (recovery, compression,\n"
+           "trim, freespace, consistency, readback) as text. Output files are checked before\n"
            "anything is drawn, and replaced atomically.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   /* "--text FILE" and "--text -": GOption only takes an optional value as "--text=FILE". The
@@ -363,12 +369,28 @@ ssdb_cli_cmd_export (int argc, char **argv)
       status = 1;
       goto out;
     }
-  if (text_given && report->summary == NULL)
+  if (text_given)
     {
-      g_printerr ("ssdbench-cli: %s: the report holds no summary test; --text writes the summary\n",
-                  argv[1]);
-      status = 1;
-      goto out;
+      /* The summary unless --view names another test. */
+      text_table = o.have_view               ? (SsdbCsvTable)o.view
+                   : report->summary != NULL ? SSDB_CSV_SUMMARY
+                                             : (SsdbCsvTable)o.view;
+      if (!ssdb_csv_report_has_table (report, text_table))
+        {
+          g_printerr ("ssdbench-cli: %s: the report holds no %s test\n", argv[1],
+                      ssdb_csv_table_to_string (text_table));
+          status = 1;
+          goto out;
+        }
+      if (!ssdb_csv_table_has_text (text_table))
+        {
+          g_printerr ("ssdbench-cli: there is no text for the %s test; --text writes summary, "
+                      "recovery, compression, trim, freespace, consistency or readback (use "
+                      "--csv for its numbers)\n",
+                      ssdb_csv_table_to_string (text_table));
+          status = 1;
+          goto out;
+        }
     }
 
   d.report = report;
@@ -401,9 +423,15 @@ ssdb_cli_cmd_export (int argc, char **argv)
     }
   if (text_given)
     {
-      g_autofree char *text = ssdb_summary_format_text (&report->target, report->summary);
       g_autoptr (GError) error = NULL;
+      g_autofree char *text = ssdb_csv_format_text (report, text_table, &error);
 
+      if (text == NULL)
+        {
+          ssdb_cli_print_error (NULL, error);
+          status = 1;
+          goto out;
+        }
       if (g_str_equal (text_path, "-"))
         fputs (text, stdout);
       else if (!ssdb_text_file_write (text_path, text, &error))

@@ -52,8 +52,9 @@ static const char usage_text[]
       "and removed again. Writing to a block device destroys its data and needs\n"
       "--destroy-data naming that same device; without it only read tests run.\n"
       "\n"
-      "export draws a saved report's summary, surface, fill, access or sweep chart, or\n"
-      "writes its samples as CSV; compare overlays 2 to 8 reports in one chart.\n"
+      "export draws any chart of a saved report (summary, surface, fill, access, sweep,\n"
+      "workload and the SSD behaviour tests), or writes its samples as CSV or text;\n"
+      "compare overlays 2 to 8 reports in one chart.\n"
       "\n"
       "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
 

@@ -7,10 +7,13 @@
 
 #include "ssdb-error.h"
 #include "ssdb-files.h"
+#include "ssdb-pattern.h"
 #include "ssdb-text.h"
+#include "ssdb-units.h"
 
 static const char *const table_names[SSDB_CSV_N_TABLES]
-    = { "summary", "surface", "fill", "access", "sweep", "workload" };
+    = { "summary",  "surface",     "fill", "access",    "sweep",       "workload",
+        "recovery", "compression", "trim", "freespace", "consistency", "readback" };
 
 const char *
 ssdb_csv_table_to_string (SsdbCsvTable table)
@@ -54,6 +57,18 @@ ssdb_csv_report_has_table (const SsdbReport *report, SsdbCsvTable table)
         return report->sweep != NULL;
       case SSDB_CSV_WORKLOAD:
         return report->workload != NULL;
+      case SSDB_CSV_RECOVERY:
+        return report->recovery != NULL;
+      case SSDB_CSV_COMPRESSION:
+        return report->compression != NULL;
+      case SSDB_CSV_TRIM:
+        return report->trim != NULL;
+      case SSDB_CSV_FREESPACE:
+        return report->freespace != NULL;
+      case SSDB_CSV_CONSISTENCY:
+        return report->consistency != NULL;
+      case SSDB_CSV_READBACK:
+        return report->readback != NULL;
       default:
         return FALSE;
     }
@@ -459,6 +474,249 @@ format_workload (GString *out, const SsdbWorkloadResult *r)
   workload_row (out, "total", &r->total);
 }
 
+/* A duration in seconds with 3 decimals (ms resolution). */
+static void
+row_seconds (Row *row, guint64 ns)
+{
+  row_double (row, (double)ns / 1e9, 3);
+}
+
+/* A capacity in GB (10^9 B) with 3 decimals. */
+static void
+row_gb (Row *row, guint64 bytes)
+{
+  row_double (row, (double)bytes / 1e9, 3);
+}
+
+static void
+format_recovery (GString *out, const SsdbRecoveryResult *r)
+{
+  static const char *const names[]
+      = { "write",          "pause_s",          "series",    "index",
+          "position_bytes", "position_gb",      "elapsed_s", "mb_per_s",
+          "fast_gb",        "restored_percent", NULL };
+
+  header (out, names);
+  for (guint i = 0; r->writes != NULL && i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+      Row row;
+
+      /* The write as a whole, then its segments. */
+      row_begin (&row, out);
+      row_u64 (&row, i);
+      row_seconds (&row, w->pause_ns);
+      row_str (&row, "write");
+      row_empty (&row);
+      row_u64 (&row, w->bytes);
+      row_gb (&row, w->bytes);
+      row_seconds (&row, w->window_ns);
+      row_mbps (&row, w->bytes_per_second);
+      row_gb (&row, w->fast_bytes);
+      row_double (&row, w->restored_percent, 1);
+      row_end (&row);
+      for (guint k = 0; w->segments != NULL && k < w->segments->len; k++)
+        {
+          const SsdbFillPoint *p = &g_array_index (w->segments, SsdbFillPoint, k);
+
+          row_begin (&row, out);
+          row_u64 (&row, i);
+          row_seconds (&row, w->pause_ns);
+          row_str (&row, "segment");
+          row_u64 (&row, k);
+          row_u64 (&row, p->position_bytes);
+          row_gb (&row, p->position_bytes);
+          row_seconds (&row, p->elapsed_ns);
+          row_mbps (&row, p->bytes_per_second);
+          row_empty (&row);
+          row_empty (&row);
+          row_end (&row);
+        }
+    }
+}
+
+/* The ratio of @rate to @reference, empty when either was not measured. */
+static void
+row_ratio (Row *row, double rate, double reference)
+{
+  row_double (row, rate > 0 && reference > 0 ? rate / reference : NAN, 3);
+}
+
+static void
+format_compression (GString *out, const SsdbCompressionResult *r)
+{
+  static const char *const names[]
+      = { "data",    "compressible_percent", "write_mb_per_s", "read_mb_per_s",  "write_bytes",
+          "write_s", "read_bytes",           "read_s",         "write_x_random", "read_x_random",
+          NULL };
+  const SsdbCompressionPoint *random = NULL;
+
+  header (out, names);
+  for (guint i = 0; r->points != NULL && i < r->points->len && random == NULL; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+
+      if (p->data.kind == SSDB_DATA_RANDOM)
+        random = p;
+    }
+  for (guint i = 0; r->points != NULL && i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      g_autofree char *data = ssdb_data_pattern_to_string (&p->data);
+      guint percent = p->data.kind == SSDB_DATA_ZERO           ? 100
+                      : p->data.kind == SSDB_DATA_COMPRESSIBLE ? p->data.compressible_percent
+                                                               : 0;
+      Row row;
+
+      row_begin (&row, out);
+      row_str (&row, data);
+      row_u64 (&row, percent);
+      row_mbps (&row, p->write_bytes_per_second);
+      row_mbps (&row, p->read_bytes_per_second);
+      row_u64 (&row, p->write_bytes);
+      row_seconds (&row, p->write_window_ns);
+      row_u64 (&row, p->read_bytes);
+      row_seconds (&row, p->read_window_ns);
+      row_ratio (&row, p->write_bytes_per_second, random ? random->write_bytes_per_second : 0);
+      row_ratio (&row, p->read_bytes_per_second, random ? random->read_bytes_per_second : 0);
+      row_end (&row);
+    }
+}
+
+static void
+format_trim (GString *out, const SsdbTrimResult *r)
+{
+  static const char *const names[] = { "series",          "name",           "rw",
+                                       "before_mb_per_s", "after_mb_per_s", "retention_percent",
+                                       "fill_gb",         "fill_s",         "fill_mb_per_s",
+                                       "deleted_gb",      "delete_s",       NULL };
+
+  header (out, names);
+  for (guint i = 0; r->tests != NULL && i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+      Row row;
+
+      row_begin (&row, out);
+      row_str (&row, "test");
+      row_str (&row, t->name);
+      row_str (&row, rw_name (t->rw));
+      row_mbps (&row, t->before_bytes_per_second);
+      row_mbps (&row, t->after_bytes_per_second);
+      row_double (&row, t->retention_percent, 1);
+      for (guint k = 0; k < 5; k++)
+        row_empty (&row);
+      row_end (&row);
+    }
+  for (guint i = 0; r->rounds != NULL && i < r->rounds->len; i++)
+    {
+      const SsdbTrimRound *rd = &g_array_index (r->rounds, SsdbTrimRound, i);
+      char name[32];
+      Row row;
+
+      g_snprintf (name, sizeof name, "round %u", i + 1);
+      row_begin (&row, out);
+      row_str (&row, "round");
+      row_str (&row, name);
+      row_str (&row, "write");
+      for (guint k = 0; k < 3; k++)
+        row_empty (&row);
+      row_gb (&row, rd->fill_bytes);
+      row_seconds (&row, rd->fill_ns);
+      row_mbps (&row, rd->fill_bytes_per_second);
+      row_gb (&row, rd->deleted_bytes);
+      row_seconds (&row, rd->delete_ns);
+      row_end (&row);
+    }
+}
+
+static void
+format_freespace (GString *out, const SsdbFreespaceResult *r)
+{
+  static const char *const names[]
+      = { "used_percent", "used_bytes", "used_gb", "test", "rw", "mb_per_s", NULL };
+
+  header (out, names);
+  for (guint i = 0; r->steps != NULL && i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *st = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      for (guint k = 0; st->rates != NULL && k < st->rates->len; k++)
+        {
+          const SsdbTestRate *t = &g_array_index (st->rates, SsdbTestRate, k);
+          Row row;
+
+          row_begin (&row, out);
+          row_u64 (&row, st->used_percent);
+          row_u64 (&row, st->used_bytes);
+          row_gb (&row, st->used_bytes);
+          row_str (&row, t->name);
+          row_str (&row, rw_name (t->rw));
+          row_mbps (&row, t->bytes_per_second);
+          row_end (&row);
+        }
+    }
+}
+
+static void
+format_consistency (GString *out, const SsdbConsistencyResult *r)
+{
+  static const char *const names[]
+      = { "round", "elapsed_s", "ios", "iops", "steady_window", "tail", NULL };
+  guint n = r->rounds != NULL ? r->rounds->len : 0;
+
+  header (out, names);
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbConsistencyRound *rd = &g_array_index (r->rounds, SsdbConsistencyRound, i);
+      guint number = i + 1;
+      gboolean in_window
+          = r->steady.reached && number >= r->steady.first_round && number <= r->steady.round;
+      gboolean in_tail = r->tail_rounds > 0 && i + r->tail_rounds >= n;
+      Row row;
+
+      row_begin (&row, out);
+      row_u64 (&row, number);
+      row_seconds (&row, rd->elapsed_ns);
+      row_u64 (&row, rd->ios);
+      row_double (&row, rd->iops, 1);
+      row_u64 (&row, in_window ? 1 : 0);
+      row_u64 (&row, in_tail ? 1 : 0);
+      row_end (&row);
+    }
+}
+
+static void
+readback_rows (GString *out, guint pass, const SsdbFillResult *fill)
+{
+  for (guint i = 0; fill != NULL && fill->passes != NULL && i < fill->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+      Row row;
+
+      row_begin (&row, out);
+      row_u64 (&row, pass);
+      row_str (&row, rw_name (p->rw));
+      row_u64 (&row, p->bytes);
+      row_gb (&row, p->bytes);
+      row_seconds (&row, p->window_ns);
+      row_mbps (&row, p->bytes_per_second);
+      row_u64 (&row, p->complete ? 1 : 0);
+      row_end (&row);
+    }
+}
+
+static void
+format_readback (GString *out, const SsdbReadbackResult *r)
+{
+  static const char *const names[]
+      = { "pass", "rw", "bytes", "gb", "window_s", "mb_per_s", "complete", NULL };
+
+  header (out, names);
+  readback_rows (out, 1, r->first);
+  readback_rows (out, 2, r->second);
+}
+
 char *
 ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error)
 {
@@ -493,6 +751,365 @@ ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error)
         break;
       case SSDB_CSV_WORKLOAD:
         format_workload (out, report->workload);
+        break;
+      case SSDB_CSV_RECOVERY:
+        format_recovery (out, report->recovery);
+        break;
+      case SSDB_CSV_COMPRESSION:
+        format_compression (out, report->compression);
+        break;
+      case SSDB_CSV_TRIM:
+        format_trim (out, report->trim);
+        break;
+      case SSDB_CSV_FREESPACE:
+        format_freespace (out, report->freespace);
+        break;
+      case SSDB_CSV_CONSISTENCY:
+        format_consistency (out, report->consistency);
+        break;
+      case SSDB_CSV_READBACK:
+        format_readback (out, report->readback);
+        break;
+      default:
+        g_assert_not_reached ();
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* Text ------------------------------------------------------------------------------------ */
+
+/* @value with @decimals decimals in the C locale; "-" when not finite. */
+static char *
+num (double value, int decimals)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char fmt[16];
+
+  if (!isfinite (value))
+    return g_strdup ("-");
+  g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, value));
+}
+
+/* "0.2", "1", "300": seconds from ns, as settings are written. */
+static char *
+seconds (guint64 ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
+}
+
+static char *
+mbps (double bytes_per_second)
+{
+  return num (bytes_per_second / 1e6, 1);
+}
+
+/* The heading every text starts with: what, on which target. */
+static void
+text_heading (GString *out, const char *what, const SsdbReport *report)
+{
+  const SsdbTargetInfo *info = &report->target;
+  g_autofree char *size = ssdb_format_capacity (info->size_bytes);
+  const char *name = info->path ? info->path : info->name ? info->name : "?";
+
+  g_string_append_printf (out, "%s\n", what);
+  g_string_append_printf (out, "Target: %s (%s)%s%s\n", name, size,
+                          info->model && *info->model ? ", " : "",
+                          info->model && *info->model ? info->model : "");
+  if (report->created != NULL)
+    g_string_append_printf (out, "Run:    %s, SSD Bench %s\n", report->created,
+                            report->tool_version ? report->tool_version : "?");
+  g_string_append_c (out, '\n');
+}
+
+static void
+text_words (GString *out, const char *words, gboolean cancelled)
+{
+  if (cancelled)
+    g_string_append (out, "\nThe run was cancelled: the numbers above are partial.\n");
+  if (words != NULL && *words)
+    g_string_append_printf (out, "\n%s\n", words);
+}
+
+static void
+text_recovery (GString *out, const SsdbRecoveryResult *r)
+{
+  g_autofree char *write = num ((double)r->spec.write_bytes / 1e9, 3);
+  g_autofree char *fast = mbps (r->fast_bytes_per_second);
+  g_autofree char *slow = mbps (r->slow_bytes_per_second);
+  g_autofree char *threshold = mbps (r->threshold_bytes_per_second);
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%s GB per write, %s blocks, QD%u\n\n", write, block,
+                          r->spec.queue_depth);
+  g_string_append_printf (out, "%-14s %12s %10s %12s %9s\n", "Write", "Mean MB/s", "Fast GB",
+                          "Restored %", "Time s");
+  for (guint i = 0; r->writes != NULL && i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+      g_autofree char *pause = seconds (w->pause_ns);
+      g_autofree char *label = i == 0 ? g_strdup ("first") : g_strdup_printf ("after %s s", pause);
+      g_autofree char *mean = mbps (w->bytes_per_second);
+      g_autofree char *gb = num ((double)w->fast_bytes / 1e9, 3);
+      g_autofree char *pct = num (w->restored_percent, 1);
+      g_autofree char *secs = num ((double)w->window_ns / 1e9, 2);
+
+      g_string_append_printf (out, "%-14s %12s %10s %12s %9s%s\n", label, mean, gb, pct, secs,
+                              w->complete ? "" : " (incomplete)");
+    }
+  g_string_append_printf (out, "\nFast %s MB/s, slow %s MB/s, threshold %s MB/s\n", fast, slow,
+                          threshold);
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_compression (GString *out, const SsdbCompressionResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+  g_autofree char *wr = num (r->write_ratio, 2);
+  g_autofree char *zr = num (r->zero_write_ratio, 2);
+  g_autofree char *rr = num (r->read_ratio, 2);
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "Sequential %s QD%u over %s GB\n\n", block, r->spec.queue_depth,
+                          span);
+  g_string_append_printf (out, "%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
+  for (guint i = 0; r->points != NULL && i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      g_autofree char *data = ssdb_data_pattern_to_string (&p->data);
+      g_autofree char *w = mbps (p->write_bytes_per_second);
+      g_autofree char *rd = mbps (p->read_bytes_per_second);
+
+      g_string_append_printf (out, "%-18s %12s %12s\n", data, w, rd);
+    }
+  g_string_append_printf (out,
+                          "\nFastest over random data: write %s×, read %s×; zeros over random "
+                          "data: write %s×\n",
+                          wr, rr, zr);
+  g_string_append_printf (out, "Compresses: %s\n", r->compresses ? "yes" : "no");
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_trim (GString *out, const SsdbTrimResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+  g_autofree char *min = num (r->min_retention_percent, 1);
+
+  g_string_append_printf (out, "%u round%s of filling %s GB and deleting it %s\n\n", r->spec.rounds,
+                          r->spec.rounds == 1 ? "" : "s", span,
+                          r->spec.discard ? "with discard (TRIM)" : "without discard");
+  g_string_append_printf (out, "%-14s %-6s %12s %12s %12s\n", "Test", "", "Before MB/s",
+                          "After MB/s", "Retention %");
+  for (guint i = 0; r->tests != NULL && i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+      g_autofree char *before = mbps (t->before_bytes_per_second);
+      g_autofree char *after = mbps (t->after_bytes_per_second);
+      g_autofree char *ret = num (t->retention_percent, 1);
+
+      g_string_append_printf (out, "%-14s %-6s %12s %12s %12s\n", t->name, rw_name (t->rw), before,
+                              after, ret);
+    }
+  g_string_append_c (out, '\n');
+  for (guint i = 0; r->rounds != NULL && i < r->rounds->len; i++)
+    {
+      const SsdbTrimRound *rd = &g_array_index (r->rounds, SsdbTrimRound, i);
+      g_autofree char *fill = mbps (rd->fill_bytes_per_second);
+
+      g_string_append_printf (out, "Round %u fill: %s MB/s\n", i + 1, fill);
+    }
+  g_string_append_printf (out, "Lowest retention: %s %%\n", min);
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_freespace (GString *out, const SsdbFreespaceResult *r)
+{
+  const SsdbFreespaceStep *first = NULL;
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+
+  g_string_append_printf (out, "%s GB filled in steps of %u %%, summary tests after each step\n\n",
+                          span, r->spec.step_percent);
+  if (r->steps != NULL && r->steps->len > 0)
+    first = &g_array_index (r->steps, SsdbFreespaceStep, 0);
+  g_string_append_printf (out, "%-8s", "Used %");
+  for (guint k = 0; first != NULL && first->rates != NULL && k < first->rates->len; k++)
+    {
+      const SsdbTestRate *t = &g_array_index (first->rates, SsdbTestRate, k);
+      g_autofree char *name = g_strdup_printf ("%s %s", t->name,
+                                               t->rw == SSDB_RW_READ    ? "R"
+                                               : t->rw == SSDB_RW_WRITE ? "W"
+                                                                        : "M");
+
+      g_string_append_printf (out, " %15s", name);
+    }
+  g_string_append (out, "   (MB/s)\n");
+  for (guint i = 0; r->steps != NULL && i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *st = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      g_string_append_printf (out, "%-8u", st->used_percent);
+      for (guint k = 0; st->rates != NULL && k < st->rates->len; k++)
+        {
+          g_autofree char *rate
+              = mbps (g_array_index (st->rates, SsdbTestRate, k).bytes_per_second);
+
+          g_string_append_printf (out, " %15s", rate);
+        }
+      g_string_append_c (out, '\n');
+    }
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_consistency (GString *out, const SsdbConsistencyResult *r)
+{
+  g_autofree char *round = seconds (r->spec.round_ns);
+  g_autofree char *duration = num ((double)r->spec.duration_ns / 1e9, 0);
+  g_autofree char *mean = num (r->iops, 0);
+  g_autofree char *tail = num (r->tail_mean_iops, 0);
+  g_autofree char *sd = num (r->tail_sd_iops, 0);
+  g_autofree char *ratio = num (r->tail_mean_over_sd, 1);
+  guint n = r->rounds != NULL ? r->rounds->len : 0;
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%s random writes, QD%u, %s s in rounds of %s s\n", block,
+                          r->spec.queue_depth, duration, round);
+  if (r->spec.precondition_passes > 0)
+    {
+      g_autofree char *gb = num ((double)r->precondition_bytes / 1e9, 3);
+      g_autofree char *secs = num ((double)r->precondition_ns / 1e9, 1);
+
+      g_string_append_printf (out, "Preconditioned with %u sequential pass%s: %s GB in %s s\n",
+                              r->spec.precondition_passes,
+                              r->spec.precondition_passes == 1 ? "" : "es", gb, secs);
+    }
+  g_string_append_printf (out, "\nRounds: %u\nMean of the run: %s IOPS\n", n, mean);
+  if (r->steady.reached)
+    {
+      g_autofree char *smean = num (r->steady.mean, 0);
+
+      g_string_append_printf (out,
+                              "Steady state: reached at round %u (window of rounds %u-%u, mean "
+                              "%s IOPS)\n",
+                              r->steady.round, r->steady.first_round, r->steady.round, smean);
+    }
+  else
+    g_string_append (out, "Steady state: not reached\n");
+  g_string_append_printf (out,
+                          "Last %u rounds: mean %s IOPS, standard deviation %s IOPS, mean / "
+                          "deviation %s\n",
+                          r->tail_rounds, tail, sd, ratio);
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_readback (GString *out, const SsdbReadbackResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+  g_autofree char *first = mbps (r->first_read_bytes_per_second);
+  g_autofree char *second = mbps (r->second_read_bytes_per_second);
+  g_autofree char *diff = num (r->difference_percent, 1);
+  const SsdbFillResult *passes[2] = { r->first, r->second };
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%s GB written twice, each pass read back, %s blocks, QD%u\n\n",
+                          span, block, r->spec.queue_depth);
+  g_string_append_printf (out, "%-6s %12s %12s\n", "Pass", "Write MB/s", "Read MB/s");
+  for (guint i = 0; i < 2; i++)
+    {
+      double w = NAN, rd = NAN;
+
+      for (guint k = 0; passes[i] != NULL && k < passes[i]->passes->len; k++)
+        {
+          const SsdbFillPass *p = g_ptr_array_index (passes[i]->passes, k);
+
+          if (p->rw == SSDB_RW_WRITE)
+            w = p->bytes_per_second;
+          else if (p->rw == SSDB_RW_READ)
+            rd = p->bytes_per_second;
+        }
+      {
+        g_autofree char *ws = mbps (w);
+        g_autofree char *rs = mbps (rd);
+
+        g_string_append_printf (out, "%-6u %12s %12s\n", i + 1, ws, rs);
+      }
+    }
+  g_string_append_printf (out,
+                          "\nRead of pass 1: %s MB/s, read of pass 2: %s MB/s, difference %s %%\n",
+                          first, second, diff);
+  text_words (out, r->words, r->cancelled);
+}
+
+gboolean
+ssdb_csv_table_has_text (SsdbCsvTable table)
+{
+  return table == SSDB_CSV_SUMMARY || (table >= SSDB_CSV_RECOVERY && table < SSDB_CSV_N_TABLES);
+}
+
+char *
+ssdb_csv_format_text (const SsdbReport *report, SsdbCsvTable table, GError **error)
+{
+  static const char *const headings[SSDB_CSV_N_TABLES] = {
+    [SSDB_CSV_RECOVERY] = "Idle recovery",
+    [SSDB_CSV_COMPRESSION] = "Compression: rate against data compressibility",
+    [SSDB_CSV_TRIM] = "TRIM / recycling",
+    [SSDB_CSV_FREESPACE] = "Speed against free space",
+    [SSDB_CSV_CONSISTENCY] = "Performance consistency (SNIA PTS steady state)",
+    [SSDB_CSV_READBACK] = "Read-after-write",
+  };
+  g_autoptr (GString) out = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((guint)table >= SSDB_CSV_N_TABLES || !ssdb_csv_report_has_table (report, table))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
+                   (guint)table < SSDB_CSV_N_TABLES ? table_names[table] : "such");
+      return NULL;
+    }
+  if (!ssdb_csv_table_has_text (table))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "There is no text for the %s test (text is written for summary, recovery, "
+                   "compression, trim, freespace, consistency and readback); export its numbers "
+                   "as CSV",
+                   table_names[table]);
+      return NULL;
+    }
+  if (table == SSDB_CSV_SUMMARY)
+    return ssdb_summary_format_text (&report->target, report->summary);
+  out = g_string_new (NULL);
+  text_heading (out, headings[table], report);
+  switch (table)
+    {
+      case SSDB_CSV_RECOVERY:
+        text_recovery (out, report->recovery);
+        break;
+      case SSDB_CSV_COMPRESSION:
+        text_compression (out, report->compression);
+        break;
+      case SSDB_CSV_TRIM:
+        text_trim (out, report->trim);
+        break;
+      case SSDB_CSV_FREESPACE:
+        text_freespace (out, report->freespace);
+        break;
+      case SSDB_CSV_CONSISTENCY:
+        text_consistency (out, report->consistency);
+        break;
+      case SSDB_CSV_READBACK:
+        text_readback (out, report->readback);
         break;
       default:
         g_assert_not_reached ();

@@ -30,8 +30,24 @@ G_BEGIN_DECLS
  * @SSDB_CSV_WORKLOAD: a row per worker and one "total" row: worker, ios, bytes, read_ios,
  *   write_ios, random_ios, window_ns, mb_per_s, iops, mean_latency_ns, p99_latency_ns,
  *   max_latency_ns, mean_inflight, cpu_ns
+ * @SSDB_CSV_RECOVERY: a "write" row per write (the first, then one per pause) and a "segment"
+ *   row per segment of it: write (0 for the first), pause_s, series, index, position_bytes,
+ *   position_gb, elapsed_s, mb_per_s, fast_gb and restored_percent (write rows only)
+ * @SSDB_CSV_COMPRESSION: a row per data level: data, compressible_percent, write_mb_per_s,
+ *   read_mb_per_s, write_bytes, write_s, read_bytes, read_s, write_x_random and read_x_random
+ *   (the rate over random data's)
+ * @SSDB_CSV_TRIM: a "test" row per summary test: name, rw, before_mb_per_s, after_mb_per_s,
+ *   retention_percent; then a "round" row per fill-and-delete round: fill_gb, fill_s,
+ *   fill_mb_per_s, deleted_gb, delete_s
+ * @SSDB_CSV_FREESPACE: a row per step and summary test: used_percent, used_bytes, used_gb,
+ *   test, rw, mb_per_s
+ * @SSDB_CSV_CONSISTENCY: a row per round: round (from 1), elapsed_s, ios, iops, steady_window
+ *   (1 inside the SNIA PTS window where steady state was reached), tail (1 in the last part
+ *   the tail mean is taken over)
+ * @SSDB_CSV_READBACK: a row per write and read of each pass: pass (1 or 2), rw, bytes, gb,
+ *   window_s, mb_per_s, complete (1 or 0)
  *
- * The tables a report can give, one per kind of test.
+ * The tables a report can give, one per kind of test, in the order of SsdbExportView.
  */
 typedef enum
 {
@@ -41,12 +57,18 @@ typedef enum
   SSDB_CSV_ACCESS,
   SSDB_CSV_SWEEP,
   SSDB_CSV_WORKLOAD,
+  SSDB_CSV_RECOVERY,
+  SSDB_CSV_COMPRESSION,
+  SSDB_CSV_TRIM,
+  SSDB_CSV_FREESPACE,
+  SSDB_CSV_CONSISTENCY,
+  SSDB_CSV_READBACK,
 } SsdbCsvTable;
 
-#define SSDB_CSV_N_TABLES 6
+#define SSDB_CSV_N_TABLES 12
 
-/** ssdb_csv_table_to_string: Returns: "summary", "surface", "fill", "access", "sweep" or
- * "workload". */
+/** ssdb_csv_table_to_string: Returns: "summary", "surface", "fill", "access", "sweep",
+ * "workload", "recovery", "compression", "trim", "freespace", "consistency" or "readback". */
 const char *
 ssdb_csv_table_to_string (SsdbCsvTable table);
 
@@ -95,6 +117,37 @@ ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error);
  */
 gboolean
 ssdb_csv_write (const SsdbReport *report, SsdbCsvTable table, const char *path, GError **error);
+
+/**
+ * ssdb_csv_table_has_text:
+ * @table: a table
+ *
+ * Returns: %TRUE when ssdb_csv_format_text() can write @table: the summary and the six SSD
+ *   behaviour tests (recovery, compression, trim, freespace, consistency, readback).
+ */
+gboolean
+ssdb_csv_table_has_text (SsdbCsvTable table);
+
+/**
+ * ssdb_csv_format_text:
+ * @report: a report
+ * @table: which test
+ * @error: %SSDB_ERROR_INVALID_ARGUMENT when @report holds no such test or @table has no text
+ *   (the message names the test and the ones that have text)
+ *
+ * The test as text to paste into a review: for the summary, ssdb_summary_format_text(); for a
+ * behaviour test, a heading naming the target and the run, the settings, a table of the
+ * numbers reviewers quote (compression: write and read MB/s per data level and the ratios;
+ * consistency: steady-state round, mean IOPS of the last part, its standard deviation and
+ * mean / deviation; recovery: mean MB/s, fast GB and restored % per write; TRIM: before and
+ * after MB/s and retention % per test; free space: MB/s per step and test; read-after-write:
+ * write and read MB/s of each pass and the difference in %), then the finding in words. MB/s
+ * are 10^6 B/s, GB 10^9 B, numbers in the C locale.
+ *
+ * Returns: (transfer full): the text, ending in a newline, or %NULL with @error.
+ */
+char *
+ssdb_csv_format_text (const SsdbReport *report, SsdbCsvTable table, GError **error);
 
 /**
  * ssdb_text_file_write:

@@ -21,9 +21,11 @@ struct _SsdbCompareWindow
 
 G_DEFINE_FINAL_TYPE (SsdbCompareWindow, ssdb_compare_window, ADW_TYPE_WINDOW)
 
-static const char *const view_titles[] = {
-  N_ ("Summary"),     N_ ("Surface"),        N_ ("Fill"),
-  N_ ("Access Time"), N_ ("Transfer Sizes"), N_ ("Workloads"),
+/* The views' names, in the order of SsdbExportView. */
+static const char *const view_titles[SSDB_EXPORT_N_VIEWS] = {
+  N_ ("Summary"),        N_ ("Surface"),    N_ ("Fill"),          N_ ("Access Time"),
+  N_ ("Transfer Sizes"), N_ ("Workloads"),  N_ ("Idle Recovery"), N_ ("Compressibility"),
+  N_ ("TRIM"),           N_ ("Free Space"), N_ ("Steady State"),  N_ ("Read After Write"),
 };
 
 static void

@@ -60,6 +60,18 @@ view_title (SsdbExportView view)
         return _ ("Access Time");
       case SSDB_EXPORT_VIEW_SWEEP:
         return _ ("Transfer Sizes");
+      case SSDB_EXPORT_VIEW_RECOVERY:
+        return _ ("Idle Recovery");
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+        return _ ("Compressibility");
+      case SSDB_EXPORT_VIEW_TRIM:
+        return _ ("TRIM");
+      case SSDB_EXPORT_VIEW_FREESPACE:
+        return _ ("Free Space");
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+        return _ ("Steady State");
+      case SSDB_EXPORT_VIEW_READBACK:
+        return _ ("Read After Write");
       case SSDB_EXPORT_VIEW_WORKLOAD:
       default:
         return _ ("Workload");

@@ -223,6 +223,8 @@ ssdb_compare_view_supported (SsdbExportView view)
       case SSDB_EXPORT_VIEW_FILL:
       case SSDB_EXPORT_VIEW_ACCESS:
       case SSDB_EXPORT_VIEW_SWEEP:
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
         return TRUE;
       case SSDB_EXPORT_VIEW_WORKLOAD:
       default:
@@ -245,10 +247,26 @@ ssdb_compare_check (const SsdbCompareView *view, GError **error)
     }
   if (!ssdb_compare_view_supported (view->view))
     {
+      g_autoptr (GString) names = g_string_new (NULL);
+      guint n_names = 0, k = 0;
+
+      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
+        n_names += ssdb_compare_view_supported ((SsdbExportView)v) ? 1 : 0;
+      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
+        if (ssdb_compare_view_supported ((SsdbExportView)v))
+          {
+            k++;
+            g_string_append_printf (names, "%s%s",
+                                    k == 1         ? ""
+                                    : k == n_names ? " and "
+                                                   : ", ",
+                                    ssdb_export_view_to_string ((SsdbExportView)v));
+          }
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The %s view cannot be compared (summary, surface, fill, access and sweep can)",
+                   "The %s view cannot be compared (%s can)",
                    (guint)view->view < SSDB_EXPORT_N_VIEWS ? ssdb_export_view_to_string (view->view)
-                                                           : "unknown");
+                                                           : "unknown",
+                   names->str);
       return FALSE;
     }
   for (guint i = 0; i < view->n_reports; i++)
@@ -271,9 +289,14 @@ ssdb_compare_check (const SsdbCompareView *view, GError **error)
 
 typedef enum
 {
-  XAXIS_LINEAR, /* value axis: GB or % */
-  XAXIS_LOG2,   /* sizes or depths: one tick per power of two present */
+  XAXIS_LINEAR,   /* value axis: GB or % */
+  XAXIS_LOG2,     /* sizes or depths: one tick per power of two present */
+  XAXIS_CATEGORY, /* groups of bars at 0, 1, 2, ..., one label each */
 } XAxisKind;
+
+/* The most groups of bars (compression: six data levels, then levels only later reports
+ * hold). */
+#define MAX_CATEGORIES 12
 
 typedef struct
 {
@@ -297,11 +320,16 @@ typedef struct
   gboolean x_threads;
   double x_lo, x_hi;
   gboolean y_latency; /* y in ms from ns, else a rate */
+  gboolean y_iops;    /* y in IOPS */
+  guint n_categories; /* XAXIS_CATEGORY: the groups' labels */
+  char *categories[MAX_CATEGORIES];
 } Data;
 
 static void
 data_clear (Data *d)
 {
+  for (guint c = 0; c < MAX_CATEGORIES; c++)
+    g_clear_pointer (&d->categories[c], g_free);
   for (guint p = 0; p < 2; p++)
     for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
       g_clear_pointer (&d->panels[p].series[i], g_array_unref);
@@ -336,6 +364,34 @@ same_spans (const SsdbCompareView *view)
         return FALSE;
     }
   return TRUE;
+}
+
+/* The index of @data in @levels, or @n when it is not there. */
+static guint
+compression_level (const SsdbDataPattern *levels, guint n, const SsdbDataPattern *data)
+{
+  for (guint c = 0; c < n; c++)
+    if (levels[c].kind == data->kind
+        && (data->kind != SSDB_DATA_COMPRESSIBLE
+            || levels[c].compressible_percent == data->compressible_percent))
+      return c;
+  return n;
+}
+
+/* "Random", "50 %", "Zeros": a group's label. */
+static char *
+compression_level_label (const SsdbDataPattern *data)
+{
+  switch (data->kind)
+    {
+      case SSDB_DATA_RANDOM:
+        return g_strdup (_ ("Random"));
+      case SSDB_DATA_ZERO:
+        return g_strdup (_ ("Zeros"));
+      case SSDB_DATA_COMPRESSIBLE:
+      default:
+        return g_strdup_printf ("%u %%", data->compressible_percent);
+    }
 }
 
 static void
@@ -508,6 +564,80 @@ data_build (Data *d, const SsdbCompareView *view)
             }
           break;
         }
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+        {
+          d->panels[0].title = _ ("IOPS per round");
+          d->x_unit = _ ("Time (s)");
+          d->y_iops = TRUE;
+          d->x_lo = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbConsistencyResult *r = view->reports[i]->consistency;
+
+              d->x_hi = MAX (d->x_hi, (double)r->spec.duration_ns / 1e9);
+              d->panels[0].series[i] = points_new ();
+              for (guint k = 0; r->rounds != NULL && k < r->rounds->len; k++)
+                {
+                  const SsdbConsistencyRound *rd
+                      = &g_array_index (r->rounds, SsdbConsistencyRound, k);
+
+                  d->x_hi = MAX (d->x_hi, (double)rd->elapsed_ns / 1e9);
+                  points_add (d->panels[0].series[i], (double)rd->elapsed_ns / 1e9, rd->iops);
+                }
+            }
+          /* Room for the last round's marker, as the consistency chart leaves. */
+          d->x_hi = d->x_hi > 0 ? d->x_hi * 1.02 : 1;
+          break;
+        }
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+        {
+          SsdbDataPattern levels[MAX_CATEGORIES];
+
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Write");
+          d->panels[1].title = _ ("Read");
+          d->xkind = XAXIS_CATEGORY;
+          /* The groups: the data levels of every report, in the first report's order. */
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbCompressionResult *r = view->reports[i]->compression;
+
+              for (guint k = 0; r->points != NULL && k < r->points->len; k++)
+                {
+                  const SsdbCompressionPoint *pt
+                      = &g_array_index (r->points, SsdbCompressionPoint, k);
+                  guint c = compression_level (levels, d->n_categories, &pt->data);
+
+                  if (c == d->n_categories && c < MAX_CATEGORIES)
+                    {
+                      levels[c] = pt->data;
+                      d->categories[c] = compression_level_label (&pt->data);
+                      d->n_categories++;
+                    }
+                }
+            }
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbCompressionResult *r = view->reports[i]->compression;
+
+              d->panels[0].series[i] = points_new ();
+              d->panels[1].series[i] = points_new ();
+              for (guint k = 0; r->points != NULL && k < r->points->len; k++)
+                {
+                  const SsdbCompressionPoint *pt
+                      = &g_array_index (r->points, SsdbCompressionPoint, k);
+                  guint c = compression_level (levels, d->n_categories, &pt->data);
+
+                  if (c == d->n_categories)
+                    continue;
+                  points_add (d->panels[0].series[i], c, pt->write_bytes_per_second);
+                  points_add (d->panels[1].series[i], c, pt->read_bytes_per_second);
+                }
+            }
+          d->x_lo = -0.5;
+          d->x_hi = MAX (d->n_categories, 1) - 0.5;
+          break;
+        }
       case SSDB_EXPORT_VIEW_SUMMARY:
       case SSDB_EXPORT_VIEW_WORKLOAD:
       default:
@@ -562,6 +692,10 @@ view_subtitle (SsdbExportView view)
         return _ ("Access time by queue depth: random reads");
       case SSDB_EXPORT_VIEW_SWEEP:
         return _ ("Transfer-size sweep: rate by transfer size");
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+        return _ ("Compressibility: sequential rate by data level");
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+        return _ ("Steady state: random-write IOPS over time");
       case SSDB_EXPORT_VIEW_WORKLOAD:
       default:
         return NULL;
@@ -607,7 +741,9 @@ layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, 
       double sample = round (34 * l->u);
       double tw, entry;
 
-      if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+      if (view->view == SSDB_EXPORT_VIEW_COMPRESSION)
+        sample = 0; /* bars: the swatch alone */
+      else if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
         {
           /* The summary's legend shows the column's number instead of a line. */
           ssdb_chart_measure (pango, style, "#8", l->legend_px, PANGO_WEIGHT_BOLD, &sample, NULL);
@@ -747,6 +883,52 @@ x_tick_label (const Data *d, double x)
   return g_strdup_printf (d->x_threads ? "T%" G_GUINT64_FORMAT : "QD%" G_GUINT64_FORMAT, v);
 }
 
+/* The value axis of panel @index: ms, IOPS (k IOPS from 10000) or MB/s / GB/s, from 0. */
+static void
+panel_y_axis (const Data *d, guint index, guint n, SsdbAxis *yaxis)
+{
+  const Panel *panel = &d->panels[index];
+  double ymax = 0;
+
+  for (guint i = 0; i < n; i++)
+    for (guint k = 0; panel->series[i] != NULL && k < panel->series[i]->len; k++)
+      ymax = MAX (ymax, g_array_index (panel->series[i], Point, k).y);
+  if (d->y_latency)
+    {
+      ssdb_axis_nice (yaxis, 0, ymax > 0 ? ymax / 1e6 * 1.06 : 1, 5, TRUE);
+      yaxis->divisor = 1e6;
+      yaxis->unit = "ms";
+    }
+  else if (d->y_iops)
+    {
+      double div = ymax * 1.06 >= 10000 ? 1000 : 1;
+
+      ssdb_axis_nice (yaxis, 0, ymax > 0 ? ymax * 1.06 / div : 100, 5, TRUE);
+      yaxis->divisor = div;
+      yaxis->unit = div > 1 ? "k IOPS" : "IOPS";
+    }
+  else
+    ssdb_axis_rate (yaxis, ymax, 5);
+}
+
+/* Where point @k of report @j lands in plot @r: for bars, the top centre of its bar. */
+static void
+point_position (const Data *d, const SsdbAxis *yaxis, const cairo_rectangle_t *r, guint j, guint n,
+                const Point *pt, double *x, double *y)
+{
+  double xr = d->x_hi - d->x_lo;
+
+  *x = r->x + (pt->x - d->x_lo) / xr * r->width;
+  if (d->xkind == XAXIS_CATEGORY)
+    {
+      double group = r->width / xr, bar = group * 0.8 / MAX (n, 1);
+
+      *x += -group * 0.4 + (j + 0.5) * bar;
+    }
+  *y = r->y + r->height
+       - (pt->y / yaxis->divisor - yaxis->lo) / (yaxis->hi - yaxis->lo) * r->height;
+}
+
 static void
 draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
 {
@@ -755,20 +937,10 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
   const Layout *l = p->l;
   const Panel *panel = &d->panels[index];
   guint n = MIN (p->view->n_reports, SSDB_COMPARE_MAX_REPORTS);
-  double ymax = 0, line_w = clampd (1.8 * l->u, 1.2, 4), xr, mark_r;
+  double line_w = clampd (1.8 * l->u, 1.2, 4), xr, mark_r;
   SsdbAxis yaxis, xaxis;
 
-  for (guint i = 0; i < n; i++)
-    for (guint k = 0; panel->series[i] != NULL && k < panel->series[i]->len; k++)
-      ymax = MAX (ymax, g_array_index (panel->series[i], Point, k).y);
-  if (d->y_latency)
-    {
-      ssdb_axis_nice (&yaxis, 0, ymax > 0 ? ymax / 1e6 * 1.06 : 1, 5, TRUE);
-      yaxis.divisor = 1e6;
-      yaxis.unit = "ms";
-    }
-  else
-    ssdb_axis_rate (&yaxis, ymax, 5);
+  panel_y_axis (d, index, n, &yaxis);
 
   /* Plot well, grid, y labels. */
   ssdb_render_set_source (cr, &p->plot_bg, 1);
@@ -796,7 +968,22 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
 
   /* X ticks. */
   xr = d->x_hi - d->x_lo;
-  if (d->xkind == XAXIS_LINEAR)
+  if (d->xkind == XAXIS_CATEGORY)
+    {
+      for (guint c = 0; c < d->n_categories; c++)
+        {
+          double x = r->x + (c - d->x_lo) / xr * r->width;
+
+          ssdb_chart_draw_text (cr, p->pango, style, d->categories[c], x,
+                                r->y + r->height + l->label_px * 0.9, l->label_px,
+                                PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, r->width / xr * 0.95,
+                                &style->foreground, 0.9);
+        }
+      ssdb_chart_draw_text (cr, p->pango, style, _ ("Data compressibility"), r->x + r->width,
+                            r->y + r->height + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_NORMAL,
+                            SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
+    }
+  else if (d->xkind == XAXIS_LINEAR)
     {
       g_autofree char *unit = NULL;
 
@@ -859,14 +1046,41 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
 
       if (a == NULL || a->len == 0)
         continue;
+      if (d->xkind == XAXIS_CATEGORY)
+        {
+          /* Grouped bars: one per report in each group, its value above when there is room. */
+          double bar = r->width / xr * 0.8 / MAX (n, 1);
+          double value_px = clampd (bar * 0.3, 7, l->label_px * 0.9);
+
+          for (guint k = 0; k < a->len; k++)
+            {
+              const Point *pt = &g_array_index (a, Point, k);
+              double x, y;
+
+              point_position (d, &yaxis, r, j, n, pt, &x, &y);
+              y = MAX (y, r->y);
+              ssdb_render_set_source (cr, &color, 1);
+              cairo_rectangle (cr, x - bar / 2 + 0.5, y, bar - 1, r->y + r->height - y);
+              cairo_fill (cr);
+              if (bar >= 22 * l->u)
+                {
+                  g_autofree char *text = ssdb_chart_format_double (pt->y / (d->y_iops ? 1 : 1e6),
+                                                                    0, style->locale_numbers);
+
+                  ssdb_chart_draw_text (cr, p->pango, style, text, x, y - value_px * 0.8, value_px,
+                                        PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, bar + 8,
+                                        &style->foreground, 0.9);
+                }
+            }
+          continue;
+        }
       cairo_new_path (cr);
       for (guint k = 0; k < a->len; k++)
         {
           const Point *pt = &g_array_index (a, Point, k);
-          double x = r->x + (pt->x - d->x_lo) / xr * r->width;
-          double y = r->y + r->height
-                     - (pt->y / yaxis.divisor - yaxis.lo) / (yaxis.hi - yaxis.lo) * r->height;
+          double x, y;
 
+          point_position (d, &yaxis, r, j, n, pt, &x, &y);
           if (k == 0)
             cairo_move_to (cr, x, y);
           else
@@ -884,10 +1098,9 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
       for (guint k = (every > 1 ? (j * every) / n : 0); k < a->len; k += every)
         {
           const Point *pt = &g_array_index (a, Point, k);
-          double x = r->x + (pt->x - d->x_lo) / xr * r->width;
-          double y = r->y + r->height
-                     - (pt->y / yaxis.divisor - yaxis.lo) / (yaxis.hi - yaxis.lo) * r->height;
+          double x, y;
 
+          point_position (d, &yaxis, r, j, n, pt, &x, &y);
           draw_marker (cr, j, x, y, mark_r, &color, &p->plot_bg);
         }
     }
@@ -1093,7 +1306,9 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
       ssdb_render_set_source (cr, &color, 1);
       cairo_rectangle (cr, s->x, s->y, s->width, s->height);
       cairo_fill (cr);
-      if (view->view != SSDB_EXPORT_VIEW_SUMMARY)
+      if (view->view == SSDB_EXPORT_VIEW_COMPRESSION)
+        ; /* bars: the swatch is the legend */
+      else if (view->view != SSDB_EXPORT_VIEW_SUMMARY)
         {
           cairo_move_to (cr, x0, cy);
           cairo_line_to (cr, x1, cy);
@@ -1129,4 +1344,39 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
     }
   g_object_unref (pango);
   cairo_restore (cr);
+}
+
+gboolean
+ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int height, guint panel,
+                                guint report, guint index, double *x, double *y)
+{
+  PangoContext *pango;
+  SsdbStyle style;
+  SsdbAxis yaxis;
+  Layout l;
+  Data d;
+  guint n;
+  gboolean ok = FALSE;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (x != NULL && y != NULL, FALSE);
+
+  n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  if (view->view == SSDB_EXPORT_VIEW_SUMMARY || report >= n)
+    return FALSE;
+  pango = ssdb_chart_scratch_context ();
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  layout_compute (&l, view, &style, pango, width, height);
+  g_object_unref (pango);
+  data_build (&d, view);
+  if (panel < l.n_panels && panel < d.n_panels && d.panels[panel].series[report] != NULL
+      && index < d.panels[panel].series[report]->len)
+    {
+      panel_y_axis (&d, panel, n, &yaxis);
+      point_position (&d, &yaxis, &l.plot[panel], report, n,
+                      &g_array_index (d.panels[panel].series[report], Point, index), x, y);
+      ok = TRUE;
+    }
+  data_clear (&d);
+  return ok;
 }

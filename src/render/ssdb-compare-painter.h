@@ -11,7 +11,7 @@ G_BEGIN_DECLS
 
 /**
  * SsdbCompareView:
- * @view: the chart: summary, surface, fill, access or sweep
+ * @view: the chart: summary, surface, fill, access, sweep, compression or consistency
  * @reports: (array length=n_reports): the reports, the first one the reference
  * @labels: (array length=n_reports) (nullable): legend names, %NULL for
  *   ssdb_compare_report_label() of each report
@@ -35,7 +35,8 @@ typedef struct
  * ssdb_compare_view_supported:
  * @view: a view
  *
- * Returns: %TRUE for the views a comparison overlays: summary, surface, fill, access, sweep.
+ * Returns: %TRUE for the views a comparison overlays: summary, surface, fill, access, sweep,
+ *   compression and consistency.
  */
 gboolean
 ssdb_compare_view_supported (SsdbExportView view);
@@ -44,8 +45,9 @@ ssdb_compare_view_supported (SsdbExportView view);
  * ssdb_compare_check:
  * @view: a comparison
  * @error: %SSDB_ERROR_INVALID_ARGUMENT: fewer than 2 or more than %SSDB_COMPARE_MAX_REPORTS
- *   reports, a view that cannot be compared (workload), or a report without the test (the
- *   message names the report by its label and position)
+ *   reports, a view that cannot be compared (workload, recovery, trim, freespace, readback:
+ *   the message names the view and the views that can be compared), or a report without the
+ *   test (the message names the report by its label and position)
  *
  * Returns: %TRUE when @view can be drawn.
  */
@@ -100,7 +102,10 @@ ssdb_compare_dash (guint index, int *n_dashes);
  * over the position, in GB when all spans are equal, else in % of the span; fill: the first
  * write pass over the bytes written; sweep: read and write rate over the transfer size (log);
  * access: the mean and 99th-percentile access time per queue depth; summary: the grids side by
- * side, each cell with its MB/s and the difference in % against the first report.
+ * side, each cell with its MB/s and the difference in % against the first report; compression:
+ * write and read panels with a group of bars per data level (random, 25..100 % compressible,
+ * zeros), one bar per report in its colour; consistency: IOPS per round over the time in s,
+ * one line per report.
  */
 void
 ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, cairo_t *cr,
@@ -136,5 +141,22 @@ ssdb_compare_painter_get_n_panels (const SsdbCompareView *view);
 gboolean
 ssdb_compare_painter_get_plot_rect (const SsdbCompareView *view, int width, int height, guint panel,
                                     cairo_rectangle_t *rect);
+
+/**
+ * ssdb_compare_painter_get_point:
+ * @panel: 0 or 1 (compression: 0 write, 1 read)
+ * @report: a report's position
+ * @index: the point's index in that report's series of that panel (compression: its data
+ *   level in the report's order; consistency: its round)
+ * @x: (out): logical x (for bars: the bar's centre)
+ * @y: (out): logical y (for bars: the bar's top)
+ *
+ * Where ssdb_compare_painter_draw() puts a value, for views drawn as lines or bars.
+ *
+ * Returns: %FALSE for the summary or a point out of range.
+ */
+gboolean
+ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int height, guint panel,
+                                guint report, guint index, double *x, double *y);
 
 G_END_DECLS

@@ -14,15 +14,14 @@
 #include "engine/ssdb-pattern.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-access-painter.h"
+#include "ssdb-behaviour-painter.h"
 #include "ssdb-compare-painter.h"
+#include "ssdb-consistency-painter.h"
 #include "ssdb-fill-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
 #include "ssdb-sweep-painter.h"
 #include "ssdb-workload-painter.h"
-
-static const char *const view_names[SSDB_EXPORT_N_VIEWS]
-    = { "summary", "surface", "fill", "access", "sweep", "workload" };
 
 static const SsdbExportSize export_sizes[] = {
   { "800x600", 800, 600 },
@@ -39,29 +38,6 @@ ssdb_export_sizes (guint *n_sizes)
 }
 
 const char *
-ssdb_export_view_to_string (SsdbExportView view)
-{
-  g_return_val_if_fail ((guint)view < SSDB_EXPORT_N_VIEWS, "summary");
-  return view_names[view];
-}
-
-gboolean
-ssdb_export_view_from_string (const char *text, SsdbExportView *out)
-{
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (text == NULL)
-    return FALSE;
-  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
-    if (g_str_equal (text, view_names[i]))
-      {
-        *out = (SsdbExportView)i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-const char *
 ssdb_export_format_to_string (SsdbExportFormat format)
 {
   switch (format)
@@ -74,51 +50,6 @@ ssdb_export_format_to_string (SsdbExportFormat format)
       default:
         return "png";
     }
-}
-
-gboolean
-ssdb_export_report_has_view (const SsdbReport *report, SsdbExportView view)
-{
-  g_return_val_if_fail (report != NULL, FALSE);
-
-  switch (view)
-    {
-      case SSDB_EXPORT_VIEW_SUMMARY:
-        return report->summary != NULL;
-      case SSDB_EXPORT_VIEW_SURFACE:
-        return report->surface != NULL;
-      case SSDB_EXPORT_VIEW_FILL:
-        return report->fill != NULL;
-      case SSDB_EXPORT_VIEW_ACCESS:
-        return report->access != NULL;
-      case SSDB_EXPORT_VIEW_SWEEP:
-        return report->sweep != NULL;
-      case SSDB_EXPORT_VIEW_WORKLOAD:
-        return report->workload != NULL;
-      default:
-        return FALSE;
-    }
-}
-
-gboolean
-ssdb_export_view_has_chart (SsdbExportView view)
-{
-  return (guint)view < SSDB_EXPORT_N_VIEWS;
-}
-
-gboolean
-ssdb_export_first_view (const SsdbReport *report, SsdbExportView *out)
-{
-  g_return_val_if_fail (report != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
-    if (ssdb_export_report_has_view (report, (SsdbExportView)i))
-      {
-        *out = (SsdbExportView)i;
-        return TRUE;
-      }
-  return FALSE;
 }
 
 /* Text ------------------------------------------------------------------------------------ */
@@ -169,80 +100,6 @@ ssdb_export_dup_title (const SsdbReport *report)
                           cap, model ? " · " : "", model ? model : "");
 }
 
-static char *
-summary_subtitle (const SsdbSummaryResult *r)
-{
-  g_autofree char *size = ssdb_format_transfer_size (r->spec.size);
-  g_autofree char *pattern = ssdb_data_pattern_to_string (&r->spec.data);
-  char secs[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_ascii_formatd (secs, sizeof secs, "%g", (double)r->spec.duration_ns / 1e9);
-  return g_strdup_printf ("%u × %s · %s s · %s data · %s profile · %s of passes", r->spec.count,
-                          size, secs, pattern, ssdb_profile_to_string (r->spec.profile),
-                          r->spec.aggregate == SSDB_AGGREGATE_MEAN ? "mean" : "best");
-}
-
-char *
-ssdb_export_dup_subtitle (const SsdbReport *report, SsdbExportView view)
-{
-  g_return_val_if_fail (report != NULL, NULL);
-
-  if (!ssdb_export_report_has_view (report, view))
-    return NULL;
-  switch (view)
-    {
-      case SSDB_EXPORT_VIEW_SUMMARY:
-        return summary_subtitle (report->summary);
-      case SSDB_EXPORT_VIEW_SURFACE:
-        {
-          const SsdbSurfaceResult *r = report->surface;
-          g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-
-          return g_strdup_printf ("%u samples × %s · %s blocks · QD%u", r->spec.samples, sample,
-                                  block, r->spec.queue_depth);
-        }
-      case SSDB_EXPORT_VIEW_FILL:
-        {
-          const SsdbFillResult *r = report->fill;
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-          g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
-
-          return g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
-                                  r->spec.passes == 1 ? "" : "es",
-                                  r->spec.read_back ? " + read-back" : "", block,
-                                  r->spec.queue_depth, segment);
-        }
-      case SSDB_EXPORT_VIEW_ACCESS:
-        {
-          const SsdbAccessResult *r = report->access;
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-          g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-
-          return g_strdup_printf ("Random %s reads over %s · by %s", block, span,
-                                  r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads"
-                                                                           : "queue depth");
-        }
-      case SSDB_EXPORT_VIEW_SWEEP:
-        {
-          const SsdbSweepResult *r = report->sweep;
-          g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-
-          return g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
-        }
-      case SSDB_EXPORT_VIEW_WORKLOAD:
-        {
-          const SsdbWorkloadResult *r = report->workload;
-
-          return g_strdup_printf ("%s · %u%% read · %u%% random · QD%u · %u worker%s", r->spec.name,
-                                  r->spec.read_percent, r->spec.random_percent, r->spec.queue_depth,
-                                  r->spec.workers, r->spec.workers == 1 ? "" : "s");
-        }
-      default:
-        return NULL;
-    }
-}
-
 char *
 ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
 {
@@ -281,88 +138,545 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 
+/* Views ----------------------------------------------------------------------------------- */
+
+/* What every view's operations get: the report and the texts around the chart. */
+typedef struct
+{
+  const SsdbReport *report;
+  SsdbExportFlags flags;
+  const char *title;
+  const char *subtitle;
+  const char *caption;
+} ViewContext;
+
+/* "1", "0.5", "300": seconds from ns, C locale. */
+static char *
+format_seconds (guint64 ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
+}
+
+/* "4K", "1M", "512B": a transfer size as test names write it (RND4K). */
+static char *
+size_name (guint bytes)
+{
+  if (bytes % (1u << 20) == 0)
+    return g_strdup_printf ("%uM", bytes >> 20);
+  if (bytes % 1024 == 0)
+    return g_strdup_printf ("%uK", bytes >> 10);
+  return g_strdup_printf ("%uB", bytes);
+}
+
+static char *
+summary_subtitle (const SsdbReport *report)
+{
+  const SsdbSummaryResult *r = report->summary;
+  g_autofree char *size = ssdb_format_transfer_size (r->spec.size);
+  g_autofree char *pattern = ssdb_data_pattern_to_string (&r->spec.data);
+  g_autofree char *secs = format_seconds (r->spec.duration_ns);
+
+  return g_strdup_printf ("%u × %s · %s s · %s data · %s profile · %s of passes", r->spec.count,
+                          size, secs, pattern, ssdb_profile_to_string (r->spec.profile),
+                          r->spec.aggregate == SSDB_AGGREGATE_MEAN ? "mean" : "best");
+}
+
+static char *
+surface_subtitle (const SsdbReport *report)
+{
+  const SsdbSurfaceResult *r = report->surface;
+  g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  return g_strdup_printf ("%u samples × %s · %s blocks · QD%u", r->spec.samples, sample, block,
+                          r->spec.queue_depth);
+}
+
+static char *
+fill_subtitle (const SsdbReport *report)
+{
+  const SsdbFillResult *r = report->fill;
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
+
+  return g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
+                          r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
+                          block, r->spec.queue_depth, segment);
+}
+
+static char *
+access_subtitle (const SsdbReport *report)
+{
+  const SsdbAccessResult *r = report->access;
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+
+  return g_strdup_printf ("Random %s reads over %s · by %s", block, span,
+                          r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
+}
+
+static char *
+sweep_subtitle (const SsdbReport *report)
+{
+  const SsdbSweepResult *r = report->sweep;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+
+  return g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
+}
+
+static char *
+workload_subtitle (const SsdbReport *report)
+{
+  const SsdbWorkloadResult *r = report->workload;
+
+  return g_strdup_printf ("%s · %u%% read · %u%% random · QD%u · %u worker%s", r->spec.name,
+                          r->spec.read_percent, r->spec.random_percent, r->spec.queue_depth,
+                          r->spec.workers, r->spec.workers == 1 ? "" : "s");
+}
+
+static char *
+recovery_subtitle (const SsdbReport *report)
+{
+  const SsdbRecoveryResult *r = report->recovery;
+  g_autofree char *write = ssdb_format_capacity (r->spec.write_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autoptr (GString) pauses = g_string_new (NULL);
+
+  for (guint i = 0; i < r->spec.n_pauses && i < SSDB_RECOVERY_MAX_PAUSES; i++)
+    {
+      g_autofree char *secs = format_seconds (r->spec.pauses_ns[i]);
+
+      g_string_append_printf (pauses, "%s%s s", i > 0 ? ", " : "", secs);
+    }
+  return g_strdup_printf ("Idle recovery · %s per write · pause%s %s · %s blocks · QD%u", write,
+                          r->spec.n_pauses == 1 ? "" : "s", pauses->len ? pauses->str : "none",
+                          block, r->spec.queue_depth);
+}
+
+static char *
+compression_subtitle (const SsdbReport *report)
+{
+  const SsdbCompressionResult *r = report->compression;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
+
+  return g_strdup_printf ("Compression · sequential %s QD%u over %s%s", bs, r->spec.queue_depth,
+                          span, r->spec.passes > 1 ? " · best of passes" : "");
+}
+
+static char *
+trim_subtitle (const SsdbReport *report)
+{
+  const SsdbTrimResult *r = report->trim;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
+
+  return g_strdup_printf (
+      "TRIM / recycling · %u × fill %s and delete %s · summary %u × %s", r->spec.rounds, span,
+      r->spec.discard ? "with discard" : "without discard", r->spec.summary.count, size);
+}
+
+static char *
+freespace_subtitle (const SsdbReport *report)
+{
+  const SsdbFreespaceResult *r = report->freespace;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
+
+  return g_strdup_printf (
+      "Speed against free space · %s filled in steps of %u %% · summary %u × %s", span,
+      r->spec.step_percent, r->spec.summary.count, size);
+}
+
+static char *
+consistency_subtitle (const SsdbReport *report)
+{
+  const SsdbConsistencyResult *r = report->consistency;
+  g_autofree char *name = size_name (r->spec.block_size);
+  g_autofree char *round = format_seconds (r->spec.round_ns);
+  g_autofree char *duration = format_seconds (r->spec.duration_ns);
+  g_autofree char *pattern = NULL;
+  g_autofree char *pre = NULL;
+
+  if (r->spec.data.kind != SSDB_DATA_RANDOM)
+    {
+      g_autofree char *p = ssdb_data_pattern_to_string (&r->spec.data);
+
+      pattern = g_strdup_printf (" · %s data", p);
+    }
+  if (r->spec.precondition_passes > 0)
+    pre = g_strdup_printf (" · preconditioned %u×", r->spec.precondition_passes);
+  return g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s%s%s", name,
+                          r->spec.queue_depth, duration, round, pattern ? pattern : "",
+                          pre ? pre : "");
+}
+
+static char *
+readback_subtitle (const SsdbReport *report)
+{
+  const SsdbReadbackResult *r = report->readback;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
+
+  return g_strdup_printf ("Read-after-write · %s written twice, each pass read back · %s QD%u",
+                          span, bs, r->spec.queue_depth);
+}
+
+/* Each chart's painter view, filled from the context; @rect non-NULL asks for the plot area
+ * instead of drawing (views without one leave it alone and return FALSE). */
+
+static gboolean
+summary_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+               cairo_rectangle_t *rect)
+{
+  SsdbSummaryView v = { 0 };
+
+  if (rect != NULL)
+    return FALSE;
+  v.result = c->report->summary;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.unit = SSDB_UNIT_MBPS;
+  v.running_index = -1;
+  v.caption = c->caption;
+  ssdb_summary_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+surface_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+               cairo_rectangle_t *rect)
+{
+  SsdbSurfaceView v;
+
+  ssdb_surface_view_init (&v);
+  v.result = c->report->surface;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  v.device_bytes = c->report->target.size_bytes;
+  if (rect != NULL)
+    ssdb_surface_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_surface_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+fill_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+            cairo_rectangle_t *rect)
+{
+  SsdbFillView v;
+
+  ssdb_fill_view_init (&v);
+  v.result = c->report->fill;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_fill_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_fill_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+access_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+              cairo_rectangle_t *rect)
+{
+  SsdbAccessView v;
+
+  ssdb_access_view_init (&v);
+  v.result = c->report->access;
+  v.chart = (c->flags & SSDB_EXPORT_ACCESS_RELIEF) ? SSDB_ACCESS_CHART_RELIEF
+                                                   : SSDB_ACCESS_CHART_HEATMAP;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_access_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_access_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+sweep_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+             cairo_rectangle_t *rect)
+{
+  SsdbSweepView v;
+
+  ssdb_sweep_view_init (&v);
+  v.result = c->report->sweep;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_sweep_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_sweep_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+workload_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+                cairo_rectangle_t *rect)
+{
+  SsdbWorkloadView v;
+
+  if (rect != NULL)
+    return FALSE;
+  ssdb_workload_view_init (&v);
+  v.result = c->report->workload;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  ssdb_workload_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+recovery_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+                cairo_rectangle_t *rect)
+{
+  SsdbRecoveryView v;
+
+  /* The recovery painter does not expose its plot area. */
+  if (rect != NULL)
+    return FALSE;
+  ssdb_recovery_view_init (&v);
+  v.result = c->report->recovery;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  ssdb_recovery_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+consistency_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+                   cairo_rectangle_t *rect)
+{
+  SsdbConsistencyView v;
+
+  ssdb_consistency_view_init (&v);
+  v.result = c->report->consistency;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_consistency_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_consistency_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+/* The four charts of the behaviour painter differ only in the chart and the result. */
+static gboolean
+behaviour_paint (const ViewContext *c, SsdbBehaviourChart chart, const SsdbStyle *style,
+                 cairo_t *cr, int width, int height, cairo_rectangle_t *rect)
+{
+  SsdbBehaviourView v;
+
+  ssdb_behaviour_view_init (&v, chart);
+  v.compression = c->report->compression;
+  v.trim = c->report->trim;
+  v.freespace = c->report->freespace;
+  v.readback = c->report->readback;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_behaviour_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_behaviour_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
+static gboolean
+compression_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+                   cairo_rectangle_t *rect)
+{
+  return behaviour_paint (c, SSDB_BEHAVIOUR_COMPRESSION, style, cr, width, height, rect);
+}
+
+static gboolean
+trim_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+            cairo_rectangle_t *rect)
+{
+  return behaviour_paint (c, SSDB_BEHAVIOUR_TRIM, style, cr, width, height, rect);
+}
+
+static gboolean
+freespace_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+                 cairo_rectangle_t *rect)
+{
+  return behaviour_paint (c, SSDB_BEHAVIOUR_FREESPACE, style, cr, width, height, rect);
+}
+
+static gboolean
+readback_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+                cairo_rectangle_t *rect)
+{
+  return behaviour_paint (c, SSDB_BEHAVIOUR_READBACK, style, cr, width, height, rect);
+}
+
+/* One row per view, in the order of SsdbExportView. */
+typedef struct
+{
+  SsdbExportView view;
+  const char *name;    /* ssdb_export_view_to_string() */
+  gsize result_offset; /* the report's member holding the test */
+  char *(*subtitle) (const SsdbReport *report);
+  gboolean (*paint) (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width,
+                     int height, cairo_rectangle_t *rect);
+} ViewOps;
+
+/* A view's name is also its report member and the prefix of its operations. */
+#define VIEW(V, name)                                                                              \
+  {                                                                                                \
+    SSDB_EXPORT_VIEW_##V, #name, G_STRUCT_OFFSET (SsdbReport, name), name##_subtitle, name##_paint \
+  }
+
+static const ViewOps view_ops[SSDB_EXPORT_N_VIEWS] = {
+  VIEW (SUMMARY, summary),
+  VIEW (SURFACE, surface),
+  VIEW (FILL, fill),
+  VIEW (ACCESS, access),
+  VIEW (SWEEP, sweep),
+  VIEW (WORKLOAD, workload),
+  VIEW (RECOVERY, recovery),
+  VIEW (COMPRESSION, compression),
+  VIEW (TRIM, trim),
+  VIEW (FREESPACE, freespace),
+  VIEW (CONSISTENCY, consistency),
+  VIEW (READBACK, readback),
+};
+
+#undef VIEW
+
+/* The table's rows are in the enum's order: a view is its index. */
+G_STATIC_ASSERT (SSDB_EXPORT_VIEW_READBACK == SSDB_EXPORT_N_VIEWS - 1);
+
+static const ViewOps *
+view_get_ops (SsdbExportView view)
+{
+  if ((guint)view >= SSDB_EXPORT_N_VIEWS)
+    return NULL;
+  g_assert (view_ops[view].view == view);
+  return &view_ops[view];
+}
+
+const char *
+ssdb_export_view_to_string (SsdbExportView view)
+{
+  g_return_val_if_fail ((guint)view < SSDB_EXPORT_N_VIEWS, "summary");
+  return view_ops[view].name;
+}
+
+gboolean
+ssdb_export_view_from_string (const char *text, SsdbExportView *out)
+{
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  if (text == NULL)
+    return FALSE;
+  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
+    if (g_str_equal (text, view_ops[i].name))
+      {
+        *out = (SsdbExportView)i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+gboolean
+ssdb_export_report_has_view (const SsdbReport *report, SsdbExportView view)
+{
+  const ViewOps *ops = view_get_ops (view);
+
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  return ops != NULL && G_STRUCT_MEMBER (gconstpointer, report, ops->result_offset) != NULL;
+}
+
+gboolean
+ssdb_export_view_has_chart (SsdbExportView view)
+{
+  return view_get_ops (view) != NULL;
+}
+
+gboolean
+ssdb_export_first_view (const SsdbReport *report, SsdbExportView *out)
+{
+  g_return_val_if_fail (report != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
+    if (ssdb_export_report_has_view (report, (SsdbExportView)i))
+      {
+        *out = (SsdbExportView)i;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+char *
+ssdb_export_dup_subtitle (const SsdbReport *report, SsdbExportView view)
+{
+  g_return_val_if_fail (report != NULL, NULL);
+
+  if (!ssdb_export_report_has_view (report, view))
+    return NULL;
+  return view_ops[view].subtitle (report);
+}
+
 /* Drawing --------------------------------------------------------------------------------- */
+
+static void
+view_context_init (ViewContext *c, const SsdbReport *report, SsdbExportView view,
+                   SsdbExportFlags flags)
+{
+  c->report = report;
+  c->flags = flags;
+  c->title = ssdb_export_dup_title (report);
+  c->subtitle = ssdb_export_dup_subtitle (report, view);
+  c->caption = (flags & SSDB_EXPORT_NO_CAPTION) ? NULL : ssdb_export_dup_caption (report, flags);
+}
+
+static void
+view_context_clear (ViewContext *c)
+{
+  g_free ((char *)c->title);
+  g_free ((char *)c->subtitle);
+  g_free ((char *)c->caption);
+}
 
 gboolean
 ssdb_export_get_plot_rect (const SsdbReport *report, SsdbExportView view, SsdbExportFlags flags,
                            int width, int height, cairo_rectangle_t *rect)
 {
-  g_autofree char *title = NULL, *subtitle = NULL, *caption = NULL;
+  ViewContext c;
+  gboolean ok;
 
   g_return_val_if_fail (report != NULL, FALSE);
   g_return_val_if_fail (rect != NULL, FALSE);
 
   if (!ssdb_export_report_has_view (report, view))
     return FALSE;
-  title = ssdb_export_dup_title (report);
-  subtitle = ssdb_export_dup_subtitle (report, view);
-  if (!(flags & SSDB_EXPORT_NO_CAPTION))
-    caption = ssdb_export_dup_caption (report, flags);
-  switch (view)
-    {
-      case SSDB_EXPORT_VIEW_SURFACE:
-        {
-          SsdbSurfaceView v;
-
-          ssdb_surface_view_init (&v);
-          v.result = report->surface;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          v.device_bytes = report->target.size_bytes;
-          ssdb_surface_painter_get_plot_rect (&v, width, height, rect);
-          return TRUE;
-        }
-      case SSDB_EXPORT_VIEW_FILL:
-        {
-          SsdbFillView v;
-
-          ssdb_fill_view_init (&v);
-          v.result = report->fill;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_fill_painter_get_plot_rect (&v, width, height, rect);
-          return TRUE;
-        }
-      case SSDB_EXPORT_VIEW_ACCESS:
-        {
-          SsdbAccessView v;
-
-          ssdb_access_view_init (&v);
-          v.result = report->access;
-          v.chart = (flags & SSDB_EXPORT_ACCESS_RELIEF) ? SSDB_ACCESS_CHART_RELIEF
-                                                        : SSDB_ACCESS_CHART_HEATMAP;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_access_painter_get_plot_rect (&v, width, height, rect);
-          return TRUE;
-        }
-      case SSDB_EXPORT_VIEW_SWEEP:
-        {
-          SsdbSweepView v;
-
-          ssdb_sweep_view_init (&v);
-          v.result = report->sweep;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_sweep_painter_get_plot_rect (&v, width, height, rect);
-          return TRUE;
-        }
-      case SSDB_EXPORT_VIEW_SUMMARY:
-      case SSDB_EXPORT_VIEW_WORKLOAD:
-      default:
-        return FALSE;
-    }
+  view_context_init (&c, report, view, flags);
+  ok = view_ops[view].paint (&c, NULL, NULL, width, height, rect);
+  view_context_clear (&c);
+  return ok;
 }
 
 void
 ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle *style,
                   SsdbExportFlags flags, cairo_t *cr, int width, int height)
 {
-  g_autofree char *title = NULL, *subtitle = NULL, *caption = NULL;
+  ViewContext c;
 
   g_return_if_fail (report != NULL);
   g_return_if_fail (style != NULL);
@@ -377,92 +691,9 @@ ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle
       cairo_restore (cr);
       return;
     }
-  title = ssdb_export_dup_title (report);
-  subtitle = ssdb_export_dup_subtitle (report, view);
-  if (!(flags & SSDB_EXPORT_NO_CAPTION))
-    caption = ssdb_export_dup_caption (report, flags);
-
-  switch (view)
-    {
-      case SSDB_EXPORT_VIEW_SUMMARY:
-        {
-          SsdbSummaryView v = { 0 };
-
-          v.result = report->summary;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.unit = SSDB_UNIT_MBPS;
-          v.running_index = -1;
-          v.caption = caption;
-          ssdb_summary_painter_draw (&v, style, cr, width, height);
-          break;
-        }
-      case SSDB_EXPORT_VIEW_SURFACE:
-        {
-          SsdbSurfaceView v;
-
-          ssdb_surface_view_init (&v);
-          v.result = report->surface;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          v.device_bytes = report->target.size_bytes;
-          ssdb_surface_painter_draw (&v, style, cr, width, height);
-          break;
-        }
-      case SSDB_EXPORT_VIEW_FILL:
-        {
-          SsdbFillView v;
-
-          ssdb_fill_view_init (&v);
-          v.result = report->fill;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_fill_painter_draw (&v, style, cr, width, height);
-          break;
-        }
-      case SSDB_EXPORT_VIEW_ACCESS:
-        {
-          SsdbAccessView v;
-
-          ssdb_access_view_init (&v);
-          v.result = report->access;
-          v.chart = (flags & SSDB_EXPORT_ACCESS_RELIEF) ? SSDB_ACCESS_CHART_RELIEF
-                                                        : SSDB_ACCESS_CHART_HEATMAP;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_access_painter_draw (&v, style, cr, width, height);
-          break;
-        }
-      case SSDB_EXPORT_VIEW_SWEEP:
-        {
-          SsdbSweepView v;
-
-          ssdb_sweep_view_init (&v);
-          v.result = report->sweep;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_sweep_painter_draw (&v, style, cr, width, height);
-          break;
-        }
-      case SSDB_EXPORT_VIEW_WORKLOAD:
-        {
-          SsdbWorkloadView v;
-
-          ssdb_workload_view_init (&v);
-          v.result = report->workload;
-          v.target_title = title;
-          v.target_subtitle = subtitle;
-          v.caption = caption;
-          ssdb_workload_painter_draw (&v, style, cr, width, height);
-          break;
-        }
-      default:
-        break;
-    }
+  view_context_init (&c, report, view, flags);
+  view_ops[view].paint (&c, style, cr, width, height, NULL);
+  view_context_clear (&c);
 }
 
 /* Files ----------------------------------------------------------------------------------- */
@@ -664,13 +895,13 @@ check_view (const SsdbReport *report, SsdbExportView view, GError **error)
   if (!ssdb_export_report_has_view (report, view))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
-                   view_names[view]);
+                   view_ops[view].name);
       return FALSE;
     }
   if (!ssdb_export_view_has_chart (view))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "There is no %s chart; export its numbers as CSV or text", view_names[view]);
+                   "There is no %s chart; export its numbers as CSV or text", view_ops[view].name);
       return FALSE;
     }
   return TRUE;

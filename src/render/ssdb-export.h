@@ -20,8 +20,14 @@ G_BEGIN_DECLS
  * @SSDB_EXPORT_VIEW_ACCESS: the access-time distribution by queue depth
  * @SSDB_EXPORT_VIEW_SWEEP: the transfer-size sweep
  * @SSDB_EXPORT_VIEW_WORKLOAD: the IOMeter-style workload
+ * @SSDB_EXPORT_VIEW_RECOVERY: idle recovery: MB/s over GB written, one curve per pause
+ * @SSDB_EXPORT_VIEW_COMPRESSION: write and read MB/s against the data's compressibility
+ * @SSDB_EXPORT_VIEW_TRIM: summary tests before and after fill-and-delete rounds
+ * @SSDB_EXPORT_VIEW_FREESPACE: each summary test's rate against % of the span used
+ * @SSDB_EXPORT_VIEW_CONSISTENCY: 4 KiB random-write IOPS per round, steady state (SNIA PTS)
+ * @SSDB_EXPORT_VIEW_READBACK: read rate of data written by pass 1 and by pass 2 of a fill
  *
- * The charts of a report, one per kind of test.
+ * The charts of a report, one per kind of test. The last six are the SSD behaviour tests.
  */
 typedef enum
 {
@@ -31,9 +37,15 @@ typedef enum
   SSDB_EXPORT_VIEW_ACCESS,
   SSDB_EXPORT_VIEW_SWEEP,
   SSDB_EXPORT_VIEW_WORKLOAD,
+  SSDB_EXPORT_VIEW_RECOVERY,
+  SSDB_EXPORT_VIEW_COMPRESSION,
+  SSDB_EXPORT_VIEW_TRIM,
+  SSDB_EXPORT_VIEW_FREESPACE,
+  SSDB_EXPORT_VIEW_CONSISTENCY,
+  SSDB_EXPORT_VIEW_READBACK,
 } SsdbExportView;
 
-#define SSDB_EXPORT_N_VIEWS 6
+#define SSDB_EXPORT_N_VIEWS 12
 
 /**
  * SsdbExportFormat:
@@ -93,8 +105,9 @@ typedef struct
 const SsdbExportSize *
 ssdb_export_sizes (guint *n_sizes);
 
-/** ssdb_export_view_to_string: Returns: "summary", "surface", "fill", "access", "sweep" or
- * "workload". */
+/** ssdb_export_view_to_string: Returns: "summary", "surface", "fill", "access", "sweep",
+ * "workload", "recovery", "compression", "trim", "freespace", "consistency" or "readback" (the
+ * report's member and the CLI's `run` command of the test). */
 const char *
 ssdb_export_view_to_string (SsdbExportView view);
 
@@ -199,16 +212,18 @@ ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle
 /**
  * ssdb_export_get_plot_rect:
  * @report: a report holding @view
- * @view: surface, fill, access or sweep
+ * @view: surface, fill, access, sweep, compression, trim, freespace, readback or
+ *   consistency
  * @flags: as given to ssdb_export_draw()
  * @width: logical width
  * @height: logical height
  * @rect: (out): the chart's plot area as ssdb_export_draw() lays it out, logical pixels (see
  *   each painter's get_plot_rect: for the surface, the left edge is the span's start, the right
- *   edge its end and the bottom 0 B/s)
+ *   edge its end and the bottom 0 B/s; for consistency, the left edge 0 s and the bottom
+ *   0 IOPS)
  *
- * Returns: %FALSE when @report does not hold @view or @view has no plot area (summary,
- *   workload).
+ * Returns: %FALSE when @report does not hold @view or @view has no plot area to report
+ *   (summary, workload, recovery).
  */
 gboolean
 ssdb_export_get_plot_rect (const SsdbReport *report, SsdbExportView view, SsdbExportFlags flags,
@@ -284,7 +299,7 @@ ssdb_export_view (const SsdbReport *report, SsdbExportView view, SsdbExportForma
  * @labels: (array length=n_reports) (nullable): the legend's names of the reports, %NULL for
  *   ssdb_compare_report_label()
  * @n_reports: how many
- * @view: the chart: summary, surface, fill, access or sweep
+ * @view: the chart: summary, surface, fill, access, sweep, compression or consistency
  * @format: PNG, SVG or PDF
  * @width: logical width
  * @height: logical height

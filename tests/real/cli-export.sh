@@ -2,8 +2,10 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `ssdbench-cli export` and `ssdbench-cli compare` on reports made by real runs on a small zram
 # device: PNG identical run to run, SVG that parses as XML, PDF, CSV and text with '.' decimals
-# under a French locale, comparisons of 2 and 8 reports, and every refusal (a view the report
-# lacks, 9 reports, an unreadable file, an output that is a device). Needs root (exit 77
+# under a French locale, comparisons of 2 and 8 reports, the six SSD behaviour views (charts,
+# CSV with the report's numbers, text, compression and consistency compared, the others
+# refused), and every refusal (a view the report lacks, 9 reports, an unreadable file, an
+# output that is a device). Needs root (exit 77
 # otherwise); the zram device is created here and removed at exit.
 set -euo pipefail
 # shellcheck source=../lib/targets.sh
@@ -66,8 +68,10 @@ if command -v pdfinfo > /dev/null; then
 fi
 
 # -- CSV and text under a French locale: '.' decimals --------------------------------------------
+fr_locale=
 if locale -a 2> /dev/null | grep -qi '^fr_FR\.utf-\?8$'; then
-  export LC_ALL=fr_FR.UTF-8
+  fr_locale=fr_FR.UTF-8
+  export LC_ALL=$fr_locale
 fi
 ssdb_cli csv export "$D/surf1.json" --view surface --csv "$D/surface.csv"
 ssdb_assert_rc 0 "export surface CSV"
@@ -116,6 +120,114 @@ ssdb_assert_rc 0 "compare 8"
 ssdb_cli cmpsum compare "$D/sum1.json" "$D/sum2.json" --png "$D/cmpsum.png"
 ssdb_assert_rc 0 "compare summaries (the view all share by default)"
 is_png "$D/cmpsum.png"
+
+# -- the SSD behaviour views: real runs, every format, CSV and text, compare -------------------
+ssdb_cli b-rec run recovery "$Z" --destroy-data "$Z" --write 16M --pauses 0.2s --segment 1M \
+  --json "$D/rec.json"
+ssdb_assert_rc 0 "run recovery"
+ssdb_cli b-comp run compression "$Z" --destroy-data "$Z" --span 0:16M --json "$D/comp1.json"
+ssdb_assert_rc 0 "run compression"
+ssdb_cli b-comp2 run compression "$Z" --destroy-data "$Z" --span 0:16M --qd 1 --json "$D/comp2.json"
+ssdb_assert_rc 0 "run compression again"
+ssdb_cli b-trim run trim "$Z" --destroy-data "$Z" --span 0:32M --rounds 2 --tests "RND4K Q32T1" \
+  --test-size 8M --duration 0.3 --json "$D/trim.json"
+ssdb_assert_rc 0 "run trim"
+ssdb_cli b-free run freespace "$Z" --destroy-data "$Z" --span 0:32M --step 50 --tests "SEQ1M Q8T1" \
+  --test-size 8M --duration 0.3 --json "$D/free.json"
+ssdb_assert_rc 0 "run freespace"
+ssdb_cli b-cons run consistency "$Z" --destroy-data "$Z" --duration 3s --span 0:32M --json "$D/cons1.json"
+ssdb_assert_rc 0 "run consistency"
+ssdb_cli b-cons2 run consistency "$Z" --destroy-data "$Z" --duration 3s --span 0:32M --qd 4 \
+  --json "$D/cons2.json"
+ssdb_assert_rc 0 "run consistency again"
+ssdb_cli b-rb run readback "$Z" --destroy-data "$Z" --span 0:16M --json "$D/rb.json"
+ssdb_assert_rc 0 "run readback"
+
+for pair in recovery:rec compression:comp1 trim:trim freespace:free consistency:cons1 readback:rb; do
+  view=${pair%%:*}
+  file=$D/${pair#*:}.json
+  ssdb_cli "x-$view" export "$file" --view "$view" --png "$D/$view-a.png" --svg "$D/$view.svg" \
+    --pdf "$D/$view.pdf"
+  ssdb_assert_rc 0 "export $view"
+  is_png "$D/$view-a.png"
+  # Without --view the report's only test is the view.
+  ssdb_cli "y-$view" export "$file" --png "$D/$view-b.png"
+  ssdb_assert_rc 0 "export $view again"
+  cmp -s "$D/$view-a.png" "$D/$view-b.png" || ssdb_fail "$view: the same report gave different PNG bytes"
+  if command -v xmllint > /dev/null; then
+    xmllint --noout "$D/$view.svg" || ssdb_fail "$view: the SVG is not well-formed XML"
+  fi
+  [[ $(head -c 4 "$D/$view.pdf") == %PDF ]] || ssdb_fail "$view: the PDF does not start with %PDF"
+  if command -v pdfinfo > /dev/null; then
+    pdfinfo "$D/$view.pdf" > "$D/$view.pdfinfo"
+    ssdb_assert_contains "$D/$view.pdfinfo" "$Z" "Pages:"
+  fi
+  LC_ALL=${fr_locale:-C.UTF-8} ssdb_cli "c-$view" export "$file" --view "$view" --csv "$D/$view.csv" \
+    --text "$D/$view.txt"
+  ssdb_assert_rc 0 "export $view CSV and text"
+  ssdb_assert_contains "$D/$view.txt" "Target: $Z"
+  grep -qE '[0-9],[0-9]{3}([^0-9]|$)' "$D/$view.txt" && ssdb_fail "$view: text with ',' decimals"
+  ssdb_cli "t-$view" export "$file" --view "$view" --text -
+  ssdb_assert_rc 0 "export $view text to standard output"
+  cmp -s "$SSDB_OUT" "$D/$view.txt" || ssdb_fail "$view: the text differs between a file and standard output"
+done
+
+# CSV numbers are the report's numbers, in columns whose names carry their units.
+"$SSDB_PYTHON" - "$D" << 'PY' || ssdb_fail "behaviour CSV rows differ from the reports"
+import csv, json, os, sys
+d = sys.argv[1]
+def rows(name):
+    return list(csv.DictReader(open(os.path.join(d, name + ".csv"), newline="")))
+def test(name, kind):
+    return [t for t in json.load(open(os.path.join(d, name + ".json")))["tests"] if t["kind"] == kind][0]
+comp = test("comp1", "compression")
+r = rows("compression")
+assert list(r[0].keys())[:4] == ["data", "compressible_percent", "write_mb_per_s", "read_mb_per_s"], r[0].keys()
+assert len(r) == len(comp["levels"]), (len(r), comp)
+for row, p in zip(r, comp["levels"]):
+    assert abs(float(row["write_mb_per_s"]) - p["write_bytes_per_second"] / 1e6) < 0.001, (row, p)
+    assert abs(float(row["read_mb_per_s"]) - p["read_bytes_per_second"] / 1e6) < 0.001, (row, p)
+cons = test("cons1", "consistency")
+r = rows("consistency")
+assert len(r) == len(cons["rounds"]) >= 2, (len(r), cons)
+for i, (row, rd) in enumerate(zip(r, cons["rounds"])):
+    assert int(row["round"]) == i + 1
+    assert int(row["ios"]) == rd["ios"], (row, rd)
+trim = test("trim", "trim")
+r = [x for x in rows("trim") if x["series"] == "test"]
+assert len(r) == len(trim["results"]) == 2, r
+for row, t in zip(r, trim["results"]):
+    assert abs(float(row["retention_percent"]) - t["retention_percent"]) <= 0.05, (row, t)
+r = rows("freespace")
+assert [int(x["used_percent"]) for x in r] == [0, 0, 50, 50, 100, 100], r
+r = rows("readback")
+assert [(x["pass"], x["rw"]) for x in r] == [("1", "write"), ("1", "read"), ("2", "write"), ("2", "read")], r
+r = rows("recovery")
+assert [x["write"] for x in r if x["series"] == "write"] == ["0", "1"], r
+PY
+ssdb_assert_contains "$D/compression.txt" "Write MB/s" "Read MB/s" "random" "zero" "Fastest over random data"
+ssdb_assert_contains "$D/consistency.txt" "Steady state:" "Last " "mean / deviation"
+ssdb_assert_contains "$D/trim.txt" "Retention %" "RND4K Q32T1"
+ssdb_assert_contains "$D/readback.txt" "Read of pass 1:" "difference"
+ssdb_assert_contains "$D/recovery.txt" "Restored %" "after 0.2 s"
+ssdb_assert_contains "$D/freespace.txt" "Used %" "SEQ1M Q8T1 R"
+
+ssdb_cli cmpcomp compare "$D/comp1.json" "$D/comp2.json" --view compression --png "$D/cmpcomp.png" \
+  --label QD4 --label QD1
+ssdb_assert_rc 0 "compare compression"
+is_png "$D/cmpcomp.png"
+ssdb_cli cmpcons compare "$D/cons1.json" "$D/cons2.json" --svg "$D/cmpcons.svg"
+ssdb_assert_rc 0 "compare consistency (the view both share by default)"
+ssdb_assert_contains "$D/cmpcons.svg" "<svg"
+for view in recovery trim freespace readback; do
+  ssdb_cli "cmp-$view" compare "$D/trim.json" "$D/trim.json" --view "$view" --png "$D/refused.png"
+  ssdb_assert_rc 2 "compare $view"
+  ssdb_assert_contains "$SSDB_ERR" "$view cannot be compared" "compression, consistency"
+done
+[[ ! -e $D/refused.png ]] || ssdb_fail "a refused comparison wrote a file"
+ssdb_cli notext export "$D/surf1.json" --text -
+ssdb_assert_rc 1 "text of a report without a summary or behaviour test"
+ssdb_assert_contains "$SSDB_ERR" "no text for the surface test"
 
 # -- refusals ----------------------------------------------------------------------------------
 nine=()
