@@ -1064,8 +1064,12 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
               cairo_fill (cr);
               if (bar >= 22 * l->u)
                 {
-                  g_autofree char *text = ssdb_chart_format_double (pt->y / (d->y_iops ? 1 : 1e6),
-                                                                    0, style->locale_numbers);
+                  /* In the value axis' unit: "1.12" under GB/s, "880" under MB/s. */
+                  guint decimals = yaxis.divisor >= 1e9             ? 2
+                                   : d->y_iops && yaxis.divisor > 1 ? 1
+                                                                    : 0;
+                  g_autofree char *text = ssdb_chart_format_double (pt->y / yaxis.divisor, decimals,
+                                                                    style->locale_numbers);
 
                   ssdb_chart_draw_text (cr, p->pango, style, text, x, y - value_px * 0.8, value_px,
                                         PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, bar + 8,
