@@ -723,8 +723,16 @@ draw_bars (Painter *p)
           cairo_rectangle (cr, r.x, r.y, r.width, r.height);
           ssdb_render_set_source (cr, &p->m.series_color[s], 1.0);
           cairo_fill (cr);
-          text = ssdb_chart_format_double (g->value[s] / 1e6, g->value[s] < 1e7 ? 2 : 0,
-                                           style->locale_numbers);
+          {
+            /* In the rate axis' unit: "0.91" and "12.9" under GB/s, "910" under MB/s. */
+            double v = g->value[s] / l->rate.divisor;
+
+            text = ssdb_chart_format_double (v,
+                                             v < 10    ? 2
+                                             : v < 100 ? 1
+                                                       : 0,
+                                             style->locale_numbers);
+          }
           draw_text (p, text, r.x + r.width / 2, r.y - l->value_px * 0.7, l->value_px,
                      PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, slot / 2, &style->foreground);
           note_y = MIN (note_y, r.y);
