@@ -42,7 +42,7 @@ test_random_pool_incompressible (void)
   gsize z;
 
   g_assert_nonnull (pool);
-  g_assert_cmpuint ((guintptr) d % 4096, ==, 0);
+  g_assert_cmpuint ((guintptr)d % 4096, ==, 0);
   /* Random data does not compress: deflate adds a little framing. */
   z = deflated_size (d, 4u << 20);
   g_assert_cmpuint (z, >=, (4u << 20));
@@ -66,10 +66,38 @@ test_zero_and_compressible_pools (void)
 
   g_assert_cmpuint (zz, <, (1u << 20) / 100);
   /* 50 % compressible: about half the size (random half plus a little). */
-  g_assert_cmpfloat ((double) zh / (1u << 20), >, 0.48);
-  g_assert_cmpfloat ((double) zh / (1u << 20), <, 0.53);
-  g_assert_cmpfloat ((double) zm / (1u << 20), >, 0.23);
-  g_assert_cmpfloat ((double) zm / (1u << 20), <, 0.28);
+  g_assert_cmpfloat ((double)zh / (1u << 20), >, 0.48);
+  g_assert_cmpfloat ((double)zh / (1u << 20), <, 0.53);
+  g_assert_cmpfloat ((double)zm / (1u << 20), >, 0.23);
+  g_assert_cmpfloat ((double)zm / (1u << 20), <, 0.28);
+}
+
+/* 100 % compressible data compresses like zeros but is neither zeros nor one repeated 8-byte
+ * word (what zram and zero-detecting controllers store without compressing). */
+static void
+test_fully_compressible_pool (void)
+{
+  SsdbDataPattern full = { SSDB_DATA_COMPRESSIBLE, 100 };
+  g_autoptr (SsdbDataPool) pool = ssdb_data_pool_new (&full, 1u << 20, 1, NULL);
+  const guint8 *d = ssdb_data_pool_get_data (pool);
+  gsize z = deflated_size (d, 1u << 20);
+
+  g_assert_cmpuint (z, <, (1u << 20) / 50);
+  for (gsize off = 0; off < (1u << 20); off += 4096)
+    {
+      guint64 first, second;
+      gboolean zero = TRUE;
+
+      for (gsize k = 0; k < 4096 && zero; k++)
+        zero = d[off + k] == 0;
+      g_assert_false (zero);
+      memcpy (&first, d + off, 8);
+      memcpy (&second, d + off + 8, 8);
+      g_assert_cmpuint (first, !=, second);
+      /* Blocks differ from each other too. */
+      if (off > 0)
+        g_assert_true (memcmp (d + off - 4096, d + off, 16) != 0);
+    }
 }
 
 static void
@@ -95,7 +123,7 @@ test_rng_below_uniform (void)
     counts[ssdb_rng_below (&rng, 10)]++;
   /* Expected 100000 each; 5 sigma is about 1500. */
   for (int i = 0; i < 10; i++)
-    g_assert_cmpuint (ABS ((int) counts[i] - 100000), <, 1500);
+    g_assert_cmpuint (ABS ((int)counts[i] - 100000), <, 1500);
 }
 
 static void
@@ -114,6 +142,12 @@ test_pattern_parse (void)
   g_assert_cmpuint (p.compressible_percent, ==, 25);
   s = ssdb_data_pattern_to_string (&p);
   g_assert_cmpstr (s, ==, "compressible-25");
+  /* 100 % compressible is its own pattern, not zeros; 0 % is random data. */
+  g_assert_true (ssdb_data_pattern_parse ("100%", &p, NULL));
+  g_assert_cmpint (p.kind, ==, SSDB_DATA_COMPRESSIBLE);
+  g_assert_cmpuint (p.compressible_percent, ==, 100);
+  g_assert_true (ssdb_data_pattern_parse ("compressible-0", &p, NULL));
+  g_assert_cmpint (p.kind, ==, SSDB_DATA_RANDOM);
   g_assert_false (ssdb_data_pattern_parse ("compressible-101", &p, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "compressible-101"));
@@ -140,8 +174,9 @@ test_parse_size (void)
     { "3T", G_GUINT64_CONSTANT (3) << 40 },
     { "0", 0 },
   };
-  const char *bad[] = { "", "-1", "1.5G", "1X", "G", "1 G", "4K ", "18446744073709551616",
-                        "9999999999T", "0x10", "1\n", "１G" };
+  const char *bad[]
+      = { "",     "-1",  "1.5G", "1X", "G", "1 G", "4K ", "18446744073709551616", "9999999999T",
+          "0x10", "1\n", "１G" };
 
   for (guint i = 0; i < G_N_ELEMENTS (good); i++)
     {
@@ -228,6 +263,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/pattern/random-pool-incompressible", test_random_pool_incompressible);
   g_test_add_func ("/pattern/zero-and-compressible", test_zero_and_compressible_pools);
+  g_test_add_func ("/pattern/fully-compressible", test_fully_compressible_pool);
   g_test_add_func ("/pattern/seeded", test_seeded);
   g_test_add_func ("/pattern/rng-below-uniform", test_rng_below_uniform);
   g_test_add_func ("/pattern/parse", test_pattern_parse);

@@ -66,14 +66,14 @@ ssdb_data_pattern_to_string (const SsdbDataPattern *pattern)
 
   switch (pattern->kind)
     {
-    case SSDB_DATA_RANDOM:
-      return g_strdup ("random");
-    case SSDB_DATA_ZERO:
-      return g_strdup ("zero");
-    case SSDB_DATA_COMPRESSIBLE:
-      return g_strdup_printf ("compressible-%u", pattern->compressible_percent);
-    default:
-      g_return_val_if_reached (NULL);
+      case SSDB_DATA_RANDOM:
+        return g_strdup ("random");
+      case SSDB_DATA_ZERO:
+        return g_strdup ("zero");
+      case SSDB_DATA_COMPRESSIBLE:
+        return g_strdup_printf ("compressible-%u", pattern->compressible_percent);
+      default:
+        g_return_val_if_reached (NULL);
     }
 }
 
@@ -111,10 +111,8 @@ ssdb_data_pattern_parse (const char *text, SsdbDataPattern *out, GError **error)
         {
           if (v == 0)
             *out = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
-          else if (v == 100)
-            *out = (SsdbDataPattern){ SSDB_DATA_ZERO, 0 };
           else
-            *out = (SsdbDataPattern){ SSDB_DATA_COMPRESSIBLE, (guint) v };
+            *out = (SsdbDataPattern){ SSDB_DATA_COMPRESSIBLE, (guint)v };
           return TRUE;
         }
     }
@@ -140,7 +138,8 @@ ssdb_data_pool_new (const SsdbDataPattern *pattern, gsize size, guint64 seed, GE
   if (r != 0)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "Cannot allocate a %" G_GSIZE_FORMAT " byte data pool: %s", size, g_strerror (r));
+                   "Cannot allocate a %" G_GSIZE_FORMAT " byte data pool: %s", size,
+                   g_strerror (r));
       return NULL;
     }
 
@@ -154,25 +153,33 @@ ssdb_data_pool_new (const SsdbDataPattern *pattern, gsize size, guint64 seed, GE
   ssdb_rng_init (&rng, seed);
   switch (pattern->kind)
     {
-    case SSDB_DATA_ZERO:
-      memset (pool->data, 0, size);
-      break;
-    case SSDB_DATA_RANDOM:
-      ssdb_rng_fill (&rng, pool->data, size);
-      break;
-    case SSDB_DATA_COMPRESSIBLE:
-      {
-        gsize random_part = 4096 * (100 - MIN (pattern->compressible_percent, 100)) / 100;
+      case SSDB_DATA_ZERO:
+        memset (pool->data, 0, size);
+        break;
+      case SSDB_DATA_RANDOM:
+        ssdb_rng_fill (&rng, pool->data, size);
+        break;
+      case SSDB_DATA_COMPRESSIBLE:
+        {
+          gsize random_part = 4096 * (100 - MIN (pattern->compressible_percent, 100)) / 100;
 
-        for (gsize off = 0; off < size; off += 4096)
-          {
-            ssdb_rng_fill (&rng, pool->data + off, random_part);
-            memset (pool->data + off + random_part, 0, 4096 - random_part);
-          }
-      }
-      break;
-    default:
-      g_assert_not_reached ();
+          for (gsize off = 0; off < size; off += 4096)
+            {
+              if (random_part == 0)
+                {
+                  /* Fully compressible, but not zeros: 16 random bytes, repeated. */
+                  ssdb_rng_fill (&rng, pool->data + off, 16);
+                  for (gsize k = 16; k < 4096; k += 16)
+                    memcpy (pool->data + off + k, pool->data + off, 16);
+                  continue;
+                }
+              ssdb_rng_fill (&rng, pool->data + off, random_part);
+              memset (pool->data + off + random_part, 0, 4096 - random_part);
+            }
+        }
+        break;
+      default:
+        g_assert_not_reached ();
     }
 
   return g_steal_pointer (&pool);
@@ -205,8 +212,7 @@ ssdb_data_pool_free (SsdbDataPool *pool)
 }
 
 SsdbDataPool *
-ssdb_data_pool_get_shared (const SsdbDataPattern *pattern, gsize size, guint64 seed,
-                           GError **error)
+ssdb_data_pool_get_shared (const SsdbDataPattern *pattern, gsize size, guint64 seed, GError **error)
 {
   SsdbDataPool *pool = NULL;
   SsdbDataPool *evicted = NULL;

@@ -10,7 +10,10 @@ G_BEGIN_DECLS
  * @SSDB_DATA_RANDOM: incompressible pseudo-random bytes (xoshiro256**)
  * @SSDB_DATA_ZERO: all-zero bytes
  * @SSDB_DATA_COMPRESSIBLE: each 4 KiB block is random for (100 - percent) % of its length and
- *   zero for the rest, so a compressor shrinks it to about (100 - percent) % (AS SSD's method)
+ *   zero for the rest, so a compressor shrinks it to about (100 - percent) % (AS SSD's method);
+ *   at 100 % each block is one random 16-byte sequence repeated 256 times: a compressor keeps
+ *   under 1 % of it, but it is neither zeros nor one repeated machine word, so a drive (or zram)
+ *   that only recognises zero- or same-filled blocks does not shortcut it as it does zeros
  */
 typedef enum
 {
