@@ -192,10 +192,13 @@ ssdb_consistency_analyze (SsdbConsistencyResult *r)
       else
         g_string_append_printf (s, "teady state (SNIA PTS) was not reached in %u rounds of %g s.",
                                 n, round_s);
-      g_string_append_printf (s,
-                              " Over the last %u rounds: %.0f IOPS mean, standard deviation "
-                              "%.0f IOPS",
-                              r->tail_rounds, r->tail_mean_iops, r->tail_sd_iops);
+      if (r->tail_rounds == 1)
+        g_string_append_printf (s, " Over the last round: %.0f IOPS", r->tail_mean_iops);
+      else
+        g_string_append_printf (s,
+                                " Over the last %u rounds: %.0f IOPS mean, standard deviation "
+                                "%.0f IOPS",
+                                r->tail_rounds, r->tail_mean_iops, r->tail_sd_iops);
       if (r->tail_mean_over_sd > 0)
         g_string_append_printf (s, ", mean / deviation %.1f.", r->tail_mean_over_sd);
       else
