@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
  * Reports in the window under Xvfb: a report holding every view (summary, surface, fill, access
- * time, transfer sizes, workload) opened through the code path of Open Report (Ctrl+O), of
+ * time, transfer sizes, workload) and one holding the six SSD behaviour tests (from real runs on
+ * zram) opened through the code path of Open Report (Ctrl+O), of
  * `ssdbench FILE.json` (GApplication open) and of a file dropped onto the window. Each page shows
  * the report's numbers, drawn by the same painters as a live run; save → open → save gives the
  * same bytes; a malformed file changes nothing shown and its error names the file; Export
@@ -187,6 +188,162 @@ assert_pages_show (const SsdbReport *r)
   }
 }
 
+/* ---- SSD behaviour ---------------------------------------------------------------------- */
+
+static const SsdbExportView behaviour_views[] = {
+  SSDB_EXPORT_VIEW_RECOVERY,  SSDB_EXPORT_VIEW_COMPRESSION, SSDB_EXPORT_VIEW_TRIM,
+  SSDB_EXPORT_VIEW_FREESPACE, SSDB_EXPORT_VIEW_CONSISTENCY, SSDB_EXPORT_VIEW_READBACK,
+};
+
+/* The report's result of a behaviour @view. */
+static gconstpointer
+report_behaviour (const SsdbReport *r, SsdbExportView view)
+{
+  switch (view)
+    {
+      case SSDB_EXPORT_VIEW_RECOVERY:
+        return r->recovery;
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+        return r->compression;
+      case SSDB_EXPORT_VIEW_TRIM:
+        return r->trim;
+      case SSDB_EXPORT_VIEW_FREESPACE:
+        return r->freespace;
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+        return r->consistency;
+      case SSDB_EXPORT_VIEW_READBACK:
+        return r->readback;
+      default:
+        g_assert_not_reached ();
+    }
+}
+
+/* @result (of a behaviour @view) written alone into a report of @target, as JSON. */
+static char *
+dup_behaviour_json (const SsdbTargetInfo *target, SsdbExportView view, gconstpointer result)
+{
+  g_autoptr (SsdbReport) r = ssdb_report_new (target, NULL);
+
+  switch (view)
+    {
+      case SSDB_EXPORT_VIEW_RECOVERY:
+        ssdb_report_set_recovery (r, result);
+        break;
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+        ssdb_report_set_compression (r, result);
+        break;
+      case SSDB_EXPORT_VIEW_TRIM:
+        ssdb_report_set_trim (r, result);
+        break;
+      case SSDB_EXPORT_VIEW_FREESPACE:
+        ssdb_report_set_freespace (r, result);
+        break;
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+        ssdb_report_set_consistency (r, result);
+        break;
+      case SSDB_EXPORT_VIEW_READBACK:
+        ssdb_report_set_readback (r, result);
+        break;
+      default:
+        g_assert_not_reached ();
+    }
+  /* The same stamp for both sides. */
+  g_free (r->created);
+  r->created = g_strdup ("2000-01-01T00:00:00Z");
+  r->created_unix = 946684800;
+  return ssdb_report_to_data (r, NULL);
+}
+
+/* The behaviour page holds @r's behaviour results: the same numbers, field for field. */
+static void
+assert_behaviour_shows (const SsdbReport *r)
+{
+  SsdbBehaviourPage *page = ssdb_window_get_behaviour_page (window);
+  const SsdbCompressionResult *c;
+  const SsdbRecoveryResult *rec;
+  const SsdbConsistencyResult *k;
+  const SsdbTrimResult *t;
+  const SsdbFreespaceResult *f;
+  const SsdbReadbackResult *rb;
+
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    {
+      SsdbExportView v = behaviour_views[i];
+      gconstpointer want = report_behaviour (r, v);
+      gconstpointer got = ssdb_behaviour_page_get_result (page, v);
+      g_autofree char *a = NULL;
+      g_autofree char *b = NULL;
+
+      if (want == NULL)
+        {
+          g_assert_null (got);
+          continue;
+        }
+      g_assert_nonnull (got);
+      g_assert_true (got != want); /* the page's own copy */
+      a = dup_behaviour_json (&r->target, v, got);
+      b = dup_behaviour_json (&r->target, v, want);
+      g_assert_cmpstr (a, ==, b);
+    }
+
+  /* And a few numbers by hand, so that a serializer dropping a field cannot hide a mismatch. */
+  c = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  if (r->compression != NULL)
+    {
+      g_assert_cmpuint (c->points->len, ==, r->compression->points->len);
+      g_assert_cmpuint (c->points->len, >=, 5);
+      for (guint i = 0; i < c->points->len; i++)
+        {
+          const SsdbCompressionPoint *x = &g_array_index (c->points, SsdbCompressionPoint, i);
+          const SsdbCompressionPoint *y
+              = &g_array_index (r->compression->points, SsdbCompressionPoint, i);
+
+          g_assert_cmpint (x->data.kind, ==, y->data.kind);
+          g_assert_cmpuint (x->write_bytes, ==, y->write_bytes);
+          g_assert_cmpfloat (x->write_bytes_per_second, ==, y->write_bytes_per_second);
+          g_assert_cmpfloat (x->write_bytes_per_second, >, 0);
+          g_assert_cmpfloat (x->read_bytes_per_second, ==, y->read_bytes_per_second);
+        }
+      g_assert_cmpfloat (c->write_ratio, ==, r->compression->write_ratio);
+    }
+  rec = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_RECOVERY);
+  if (r->recovery != NULL)
+    {
+      g_assert_cmpuint (rec->writes->len, ==, r->recovery->writes->len);
+      g_assert_cmpfloat (rec->fast_bytes_per_second, ==, r->recovery->fast_bytes_per_second);
+      g_assert_cmpfloat (rec->slow_bytes_per_second, ==, r->recovery->slow_bytes_per_second);
+    }
+  k = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+  if (r->consistency != NULL)
+    {
+      g_assert_cmpuint (k->rounds->len, ==, r->consistency->rounds->len);
+      g_assert_cmpuint (k->ios, ==, r->consistency->ios);
+      g_assert_cmpuint (k->ios, >, 0);
+      g_assert_cmpfloat (k->iops, ==, r->consistency->iops);
+      g_assert_cmpfloat (k->tail_mean_iops, ==, r->consistency->tail_mean_iops);
+      g_assert_cmpuint (k->precondition_bytes, ==, r->consistency->precondition_bytes);
+    }
+  t = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM);
+  if (r->trim != NULL)
+    {
+      g_assert_cmpuint (t->tests->len, ==, r->trim->tests->len);
+      g_assert_cmpuint (t->rounds->len, ==, r->trim->rounds->len);
+      g_assert_cmpfloat (t->min_retention_percent, ==, r->trim->min_retention_percent);
+    }
+  f = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE);
+  if (r->freespace != NULL)
+    g_assert_cmpuint (f->steps->len, ==, r->freespace->steps->len);
+  rb = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_READBACK);
+  if (r->readback != NULL)
+    {
+      g_assert_cmpfloat (rb->first_read_bytes_per_second, ==,
+                         r->readback->first_read_bytes_per_second);
+      g_assert_cmpfloat (rb->second_read_bytes_per_second, ==,
+                         r->readback->second_read_bytes_per_second);
+      g_assert_cmpfloat (rb->difference_percent, ==, r->readback->difference_percent);
+    }
+}
+
 /* Open Report's path (what the chooser's response calls): every page shows the file. */
 static void
 test_open_all_views (void)
@@ -262,6 +419,39 @@ test_on_error_setting (void)
   g_settings_reset (settings, "on-error");
   ssdb_window_get_summary_spec (window, &spec);
   g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_STOP);
+}
+
+/* Every value of the "Data" setting reaches the summary the Start button runs: random, zeros
+ * and the four compressible levels of the compressibility test. */
+static void
+test_data_pattern_setting (void)
+{
+  g_autoptr (GSettings) settings = g_settings_new ("org.ssdbench.App");
+  static const struct
+  {
+    const char *nick;
+    SsdbDataKind kind;
+    guint percent;
+  } cases[] = {
+    { "random", SSDB_DATA_RANDOM, 0 },
+    { "zero", SSDB_DATA_ZERO, 0 },
+    { "compressible-25", SSDB_DATA_COMPRESSIBLE, 25 },
+    { "compressible-50", SSDB_DATA_COMPRESSIBLE, 50 },
+    { "compressible-75", SSDB_DATA_COMPRESSIBLE, 75 },
+    { "compressible-100", SSDB_DATA_COMPRESSIBLE, 100 },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SsdbSummarySpec spec;
+
+      g_assert_true (g_settings_set_string (settings, "data-pattern", cases[i].nick));
+      ssdb_window_get_summary_spec (window, &spec);
+      g_assert_cmpint (spec.data.kind, ==, cases[i].kind);
+      if (cases[i].kind == SSDB_DATA_COMPRESSIBLE)
+        g_assert_cmpuint (spec.data.compressible_percent, ==, cases[i].percent);
+    }
+  g_settings_reset (settings, "data-pattern");
 }
 
 /* Save → open → save: byte-identical files, equal to the engine's own load + save. */
@@ -609,6 +799,278 @@ test_live_and_loaded (void)
   g_clear_pointer (&zram_name, g_free);
 }
 
+static AdwViewSwitcherBar *
+find_switcher_bar (GtkWidget *widget)
+{
+  if (ADW_IS_VIEW_SWITCHER_BAR (widget))
+    return ADW_VIEW_SWITCHER_BAR (widget);
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      AdwViewSwitcherBar *found = find_switcher_bar (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A report of the six SSD behaviour tests: the SSD Behaviour page shows each one's numbers,
+ * drawn by its painter, opened on the first; its image and the Export window work. */
+static void
+test_open_behaviour (void)
+{
+  g_autofree char *path = fixture ("valid-behaviour.json");
+  g_autofree char *png = tmp_file ("behaviour.png");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+  g_autoptr (GdkTexture) texture = NULL;
+  SsdbBehaviourPage *page = ssdb_window_get_behaviour_page (window);
+  g_autofree char *title = NULL;
+  SsdbExportDialog *dialog;
+  SsdbExportView view;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    g_assert_nonnull (report_behaviour (report, behaviour_views[i]));
+  ssdb_window_set_page (window, "info");
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  g_assert_no_error (error);
+  ssdb_gui_test_iterate_for (100);
+  g_assert_cmpstr (visible_page (), ==, "behaviour");
+  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_EXPORT_VIEW_RECOVERY);
+  {
+    g_autoptr (GDateTime) date = g_date_time_new_from_iso8601 (report->created, NULL);
+    g_autofree char *when = g_date_time_format (date, "%Y-%m-%d %H:%M UTC");
+
+    title = g_strdup_printf ("Report valid-behaviour.json · %s", when);
+  }
+  g_assert_cmpstr (ssdb_window_get_report_title (window), ==, title);
+  assert_behaviour_shows (report);
+  assert_window_holds (path);
+  /* No page of another kind shows anything of it. */
+  g_assert_null (ssdb_surface_page_get_result (ssdb_window_get_surface_page (window)));
+  g_assert_false (ssdb_fill_page_has_result (ssdb_window_get_fill_page (window)));
+
+  /* Each test, selected, shows its own finding; the page's image is the selected test's. */
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    {
+      g_assert_true (ssdb_behaviour_page_select (page, behaviour_views[i]));
+      g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, behaviour_views[i]);
+      g_test_message ("%s", ssdb_behaviour_page_get_words (page));
+      g_assert_cmpuint (strlen (ssdb_behaviour_page_get_words (page)), >, 0);
+    }
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_true (ssdb_window_export_image_to (window, png, &error));
+  g_assert_no_error (error);
+  texture = gdk_texture_new_from_filename (png, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (gdk_texture_get_width (texture), ==, 2400);
+  g_assert_cmpint (gdk_texture_get_height (texture), ==, 1400);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-reports-behaviour.png", 200));
+
+  /* Eight pages in the header of a 1200 px window; narrower, the title and the bottom bar. */
+  {
+    AdwViewSwitcherBar *bar = find_switcher_bar (GTK_WIDGET (window));
+    int width, height;
+
+    g_assert_nonnull (bar);
+    gtk_window_get_default_size (GTK_WINDOW (window), &width, &height);
+    g_assert_cmpint (width, ==, 1200);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >, 1100);
+    g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+    gtk_window_set_default_size (GTK_WINDOW (window), 760, height);
+    ssdb_gui_test_iterate_for (300);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), <, 1000);
+    g_free (
+        ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-reports-behaviour-narrow.png", 200));
+    g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+    gtk_window_set_default_size (GTK_WINDOW (window), width, height);
+    ssdb_gui_test_iterate_for (300);
+    g_assert_cmpint (gtk_widget_get_width (GTK_WIDGET (window)), >, 1100);
+    g_assert_false (adw_view_switcher_bar_get_reveal (bar));
+  }
+
+  /* Export Image… opens on the selected test. */
+  dialog = ssdb_window_export_image (window);
+  g_assert_nonnull (dialog);
+  ssdb_export_dialog_get_options (dialog, &view, NULL, NULL, NULL, NULL, NULL, NULL);
+  g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_COMPRESSION);
+  gtk_window_destroy (GTK_WINDOW (dialog));
+
+  /* Copy Summary as Text: the report has no summary, and says so. */
+  g_assert_null (ssdb_window_copy_text (window));
+
+  /* A report without behaviour tests: the page no longer shows these. */
+  {
+    g_autofree char *all = fixture ("valid-all-views.json");
+
+    g_assert_true (ssdb_window_load_report (window, all, &error));
+    g_assert_no_error (error);
+    for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+      g_assert_null (ssdb_behaviour_page_get_result (page, behaviour_views[i]));
+    assert_window_holds (all);
+  }
+}
+
+/* Save → open → save of the behaviour report: the same bytes, each kind included. */
+static void
+test_save_open_save_behaviour (void)
+{
+  g_autofree char *src = fixture ("valid-behaviour.json");
+  g_autofree char *first = tmp_file ("behaviour-first.json");
+  g_autofree char *second = tmp_file ("behaviour-second.json");
+  g_autofree char *a = NULL;
+  g_autofree char *b = NULL;
+  g_autofree char *engine = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  static const char *const kinds[]
+      = { "recovery", "consistency", "compression", "trim", "freespace", "readback" };
+  gsize la = 0, lb = 0;
+
+  g_assert_true (ssdb_window_load_report (window, src, &error));
+  /* Saved from another page than the behaviour one: the report is still the whole file. */
+  ssdb_window_set_page (window, "summary");
+  g_assert_true (ssdb_window_save_report_to (window, first, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_load_report (window, first, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_save_report_to (window, second, NULL, &error));
+  g_assert_no_error (error);
+  a = file_text (first, &la);
+  b = file_text (second, &lb);
+  g_assert_cmpuint (la, ==, lb);
+  g_assert_cmpmem (a, la, b, lb);
+  report = ssdb_report_load (src, &error);
+  g_assert_no_error (error);
+  engine = ssdb_report_to_data (report, NULL);
+  g_assert_cmpstr (a, ==, engine);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      g_autofree char *kind = g_strdup_printf ("\"kind\" : \"%s\"", kinds[i]);
+
+      g_assert_nonnull (strstr (a, kind));
+    }
+  assert_behaviour_shows (report);
+  g_unlink (first);
+  g_unlink (second);
+}
+
+/* The behaviour report dropped onto the window and given on the command line (GApplication
+ * open): the same pages as Open Report. */
+static void
+test_drop_open_behaviour (void)
+{
+  g_autofree char *path = fixture ("valid-behaviour.json");
+  g_autofree char *all = fixture ("valid-all-views.json");
+  g_autoptr (GFile) file = g_file_new_for_path (path);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+  g_auto (GValue) value = G_VALUE_INIT;
+  SsdbBehaviourPage *page = ssdb_window_get_behaviour_page (window);
+  gboolean accepted = FALSE;
+
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_load_report (window, all, &error));
+  g_assert_cmpstr (visible_page (), ==, "summary");
+  g_value_init (&value, G_TYPE_FILE);
+  g_value_set_object (&value, file);
+  g_signal_emit_by_name (ssdb_window_get_drop_target (window), "drop", &value, 100.0, 100.0,
+                         &accepted);
+  g_assert_true (accepted);
+  ssdb_gui_test_iterate_for (100);
+  g_assert_cmpstr (visible_page (), ==, "behaviour");
+  g_assert_nonnull (strstr (ssdb_window_get_report_title (window), "valid-behaviour.json"));
+  assert_behaviour_shows (report);
+  assert_window_holds (path);
+
+  g_assert_true (ssdb_window_load_report (window, all, &error));
+  g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM));
+  g_application_open (G_APPLICATION (app), &file, 1, "");
+  ssdb_gui_test_iterate_for (100);
+  g_assert_cmpstr (visible_page (), ==, "behaviour");
+  assert_behaviour_shows (report);
+  assert_window_holds (path);
+}
+
+/* A copy of valid-behaviour.json whose compression test has a negative write rate. */
+static char *
+write_bad_behaviour (void)
+{
+  g_autofree char *src = fixture ("valid-behaviour.json");
+  char *path = tmp_file ("bad-compression-rate.json");
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (JsonGenerator) gen = json_generator_new ();
+  g_autoptr (GError) error = NULL;
+  JsonArray *tests;
+  gboolean changed = FALSE;
+
+  g_assert_true (json_parser_load_from_file (parser, src, &error));
+  g_assert_no_error (error);
+  tests = json_object_get_array_member (json_node_get_object (json_parser_get_root (parser)),
+                                        "tests");
+  for (guint i = 0; i < json_array_get_length (tests); i++)
+    {
+      JsonObject *t = json_array_get_object_element (tests, i);
+
+      if (g_strcmp0 (json_object_get_string_member (t, "kind"), "compression") == 0)
+        {
+          JsonObject *level
+              = json_array_get_object_element (json_object_get_array_member (t, "levels"), 1);
+
+          json_object_set_double_member (level, "write_bytes_per_second", -1.5e9);
+          changed = TRUE;
+        }
+    }
+  g_assert_true (changed);
+  json_generator_set_root (gen, json_parser_get_root (parser));
+  json_generator_set_pretty (gen, TRUE);
+  g_assert_true (json_generator_to_file (gen, path, &error));
+  g_assert_no_error (error);
+  return path;
+}
+
+/* A malformed behaviour member: the toast names the file and the field; nothing shown changes. */
+static void
+test_malformed_behaviour (void)
+{
+  g_autofree char *good = fixture ("valid-behaviour.json");
+  g_autofree char *bad = write_bad_behaviour ();
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GError) load_error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (good, &error);
+  SsdbBehaviourPage *page = ssdb_window_get_behaviour_page (window);
+  gconstpointer before[G_N_ELEMENTS (behaviour_views)];
+  g_autofree char *title = NULL;
+
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_load_report (window, good, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  title = g_strdup (ssdb_window_get_report_title (window));
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    before[i] = ssdb_behaviour_page_get_result (page, behaviour_views[i]);
+
+  g_assert_false (ssdb_window_load_report (window, bad, &load_error));
+  g_assert_error (load_error, SSDB_ERROR, SSDB_ERROR_REPORT);
+  g_test_message ("%s", load_error->message);
+  g_assert_nonnull (strstr (load_error->message, "bad-compression-rate.json"));
+  g_assert_nonnull (strstr (load_error->message, "tests[2]"));
+  g_assert_nonnull (strstr (load_error->message, "write_bytes_per_second"));
+  g_assert_cmpstr (ssdb_window_get_last_toast (window), ==, load_error->message);
+
+  /* Nothing changed: the same results, test, page and title. */
+  for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
+    g_assert_true (ssdb_behaviour_page_get_result (page, behaviour_views[i]) == before[i]);
+  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_EXPORT_VIEW_TRIM);
+  g_assert_cmpstr (visible_page (), ==, "behaviour");
+  g_assert_cmpstr (ssdb_window_get_report_title (window), ==, title);
+  assert_behaviour_shows (report);
+  assert_window_holds (good);
+  g_unlink (bad);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -633,8 +1095,13 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-reports/drop", test_drop);
   g_test_add_func ("/gui-reports/copy-text", test_copy_text);
   g_test_add_func ("/gui-reports/on-error-setting", test_on_error_setting);
+  g_test_add_func ("/gui-reports/data-pattern-setting", test_data_pattern_setting);
   g_test_add_func ("/gui-reports/export-window", test_export_window);
   g_test_add_func ("/gui-reports/compare", test_compare);
+  g_test_add_func ("/gui-reports/open-behaviour", test_open_behaviour);
+  g_test_add_func ("/gui-reports/save-open-save-behaviour", test_save_open_save_behaviour);
+  g_test_add_func ("/gui-reports/malformed-behaviour", test_malformed_behaviour);
+  g_test_add_func ("/gui-reports/drop-open-behaviour", test_drop_open_behaviour);
   g_test_add_func ("/gui-reports/live-and-loaded", test_live_and_loaded);
   ret = g_test_run ();
 
@@ -643,8 +1110,16 @@ main (int argc, char *argv[])
   ssdb_gui_test_zram_remove (zram_name);
   g_clear_pointer (&zram_name, g_free);
   {
-    const char *names[]
-        = { "first.json", "second.json", "a.png", "b.png", "a-summary.png", "b-summary.png" };
+    const char *names[] = { "first.json",
+                            "second.json",
+                            "a.png",
+                            "b.png",
+                            "a-summary.png",
+                            "b-summary.png",
+                            "behaviour.png",
+                            "behaviour-first.json",
+                            "behaviour-second.json",
+                            "bad-compression-rate.json" };
 
     for (guint i = 0; i < G_N_ELEMENTS (names); i++)
       {

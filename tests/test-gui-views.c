@@ -1,10 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The Access Time, Transfer Sizes and Workloads pages on a real 128 MiB zram device under Xvfb:
- * each runs a short real test through the window's Start action, the numbers the page shows are
- * the engine's, writes ask for the confirmation naming the device, the workload editor refuses
- * invalid values and saves valid ones to the settings, Stop ends a run within 250 ms, and each
- * chart is exported. Screenshots are written to the build directory. Run through
+ * The Access Time, Transfer Sizes, Workloads and SSD Behaviour pages on a real 128 MiB zram
+ * device under Xvfb: each runs a short real test through the window's Start action, the numbers
+ * the page shows are the engine's, writes ask for the confirmation naming the device, the
+ * workload editor refuses invalid values and saves valid ones to the settings, Stop ends a run
+ * within 250 ms, each chart is exported, and a behaviour test's result is what Save Report
+ * writes. Screenshots are written to the build directory. Run through
  * tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
  */
 #include <fcntl.h>
@@ -16,6 +17,8 @@
 #include <gdk/x11/gdkx.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-report.h"
+#include "engine/ssdb-units.h"
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
@@ -420,6 +423,195 @@ test_workload (void)
   check_export ("gui-workload");
 }
 
+/* ---- SSD Behaviour ---------------------------------------------------------------------- */
+
+/* The setting whose label reads @label (its mnemonic widget), under @widget. */
+static GtkWidget *
+find_setting (GtkWidget *widget, const char *label)
+{
+  if (GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), label) == 0)
+    return gtk_label_get_mnemonic_widget (GTK_LABEL (widget));
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_setting (c, label);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* Start on the behaviour page, and answer the confirmation naming the device with @response. */
+static void
+start_behaviour_confirmed (const char *response)
+{
+  AdwMessageDialog *dialog;
+
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), zram_path));
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), zram_path));
+  adw_message_dialog_response (dialog, response);
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+}
+
+static void
+test_behaviour (void)
+{
+  SsdbBehaviourPage *page = ssdb_window_get_behaviour_page (window);
+  SsdbPageRun *run = ssdb_behaviour_page_get_run (page);
+  g_autofree char *saved = g_build_filename (g_get_tmp_dir (), "ssdb-views-behaviour.json", NULL);
+  g_autofree char *left_out = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  const SsdbCompressionResult *r;
+  GtkWidget *span;
+  AdwMessageDialog *dialog;
+
+  ssdb_window_set_page (window, "behaviour");
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  span = find_setting (GTK_WIDGET (page), "Span, MiB");
+  g_assert_true (GTK_IS_SPIN_BUTTON (span));
+  watch (run);
+
+  /* A span larger than the device: after the confirmation, refused with a toast. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (span), 256);
+  start_behaviour_confirmed ("destroy");
+  g_assert_false (ssdb_page_run_get_running (run));
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_test_message ("refused: %s", ssdb_window_get_last_toast (window));
+  g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "Span"));
+
+  /* 16 MiB: nothing runs before the user said yes, and each start asks again. */
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (span), 16);
+  start_behaviour_confirmed ("cancel");
+  g_assert_false (ssdb_page_run_get_running (run));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_test_message ("%s", adw_message_dialog_get_body (dialog));
+  {
+    /* The span is the one set (as a capacity or as a transfer size). */
+    g_autofree char *capacity = ssdb_format_capacity (16 * MIB);
+    g_autofree char *size = ssdb_format_transfer_size (16 * MIB);
+    const char *body = adw_message_dialog_get_body (dialog);
+
+    g_assert_true (strstr (body, capacity) != NULL || strstr (body, size) != NULL);
+  }
+  {
+    /* The body is the page's own, naming the device as the window does. */
+    g_autoptr (SsdbDevice) device
+        = ssdb_device_monitor_lookup (ssdb_application_get_device_monitor (app), zram_path);
+    g_autofree char *title = NULL;
+    g_autofree char *cap = NULL;
+    g_autofree char *named = NULL;
+    g_autofree char *expected = NULL;
+
+    g_assert_nonnull (device);
+    title = ssdb_device_dup_title (device);
+    cap = ssdb_format_capacity (ssdb_device_get_info (device)->size_bytes);
+    named = g_strdup_printf ("%s (%s, %s)", zram_path, title, cap);
+    expected = ssdb_behaviour_page_dup_confirm_body (page, named);
+    g_assert_cmpstr (adw_message_dialog_get_body (dialog), ==, expected);
+  }
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (ssdb_page_run_get_running (run));
+  g_assert_true (ssdb_window_is_inhibiting (window));
+  /* Nothing else starts, and the target stays, while it runs. */
+  g_assert_false (ssdb_window_select_target (window, g_get_tmp_dir ()));
+  g_assert_false (
+      g_action_get_enabled (g_action_map_lookup_action (G_ACTION_MAP (window), "start")));
+  g_assert_false (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_false (ssdb_window_is_inhibiting (window));
+  g_assert_true (
+      g_action_get_enabled (g_action_map_lookup_action (G_ACTION_MAP (window), "start")));
+
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  g_assert_cmpuint (r->spec.span_length, ==, 16 * MIB);
+  g_assert_cmpuint (r->points->len, ==, 6); /* random, 25..100 %, zeros */
+  for (guint i = 0; i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+
+      g_assert_cmpuint (p->write_bytes, ==, 16 * MIB);
+      g_assert_cmpuint (p->read_bytes, ==, 16 * MIB);
+      g_assert_cmpfloat (p->write_bytes_per_second, >, 1e6);
+      g_assert_cmpfloat (p->read_bytes_per_second, >, 1e6);
+    }
+  g_assert_cmpint (g_array_index (r->points, SsdbCompressionPoint, 0).data.kind, ==,
+                   SSDB_DATA_RANDOM);
+  g_assert_cmpint (g_array_index (r->points, SsdbCompressionPoint, 5).data.kind, ==,
+                   SSDB_DATA_ZERO);
+  g_assert_nonnull (r->words);
+  g_test_message ("compression: %s", r->words);
+  g_assert_cmpstr (ssdb_behaviour_page_get_words (page), ==, r->words);
+
+  /* Save Report writes that result, of this device. */
+  g_assert_true (ssdb_window_save_report_to (window, saved, &left_out, &error));
+  g_assert_no_error (error);
+  report = ssdb_report_load (saved, &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (report->target.path, ==, zram_path);
+  g_assert_cmpuint (report->target.size_bytes, ==, 128 * MIB);
+  g_assert_nonnull (report->compression);
+  g_assert_null (report->recovery);
+  g_assert_null (report->trim);
+  g_assert_cmpuint (report->compression->spec.span_length, ==, r->spec.span_length);
+  g_assert_cmpuint (report->compression->points->len, ==, r->points->len);
+  for (guint i = 0; i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *a = &g_array_index (r->points, SsdbCompressionPoint, i);
+      const SsdbCompressionPoint *b
+          = &g_array_index (report->compression->points, SsdbCompressionPoint, i);
+
+      g_assert_cmpint (a->data.kind, ==, b->data.kind);
+      g_assert_cmpuint (a->data.compressible_percent, ==, b->data.compressible_percent);
+      g_assert_cmpuint (a->write_window_ns, ==, b->write_window_ns);
+      g_assert_cmpfloat (a->write_bytes_per_second, ==, b->write_bytes_per_second);
+      g_assert_cmpuint (a->read_window_ns, ==, b->read_window_ns);
+      g_assert_cmpfloat (a->read_bytes_per_second, ==, b->read_bytes_per_second);
+    }
+  g_assert_cmpfloat (report->compression->write_ratio, ==, r->write_ratio);
+  g_assert_cmpstr (report->compression->words, ==, r->words);
+  g_unlink (saved);
+
+  screenshots (ssdb_behaviour_page_get_chart (page), "gui-behaviour");
+  check_export ("gui-behaviour");
+
+  /* A test file: nothing to confirm; a new target starts the page over. */
+  {
+    g_autofree char *dir = g_dir_make_tmp ("ssdb-views-XXXXXX", NULL);
+    GSettings *settings = ssdb_application_get_settings (app);
+
+    g_assert_nonnull (dir);
+    g_settings_set_int (settings, "size-mib", 64);
+    g_assert_true (ssdb_window_select_target (window, dir));
+    g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION));
+    watch (run);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+    g_assert_null (ssdb_window_get_confirm_dialog (window));
+    g_assert_true (ssdb_page_run_get_running (run));
+    ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
+    g_assert_true (finished);
+    g_assert_no_error (finish_error);
+    r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+    g_assert_nonnull (r);
+    g_assert_false (r->cancelled);
+    g_assert_cmpuint (r->points->len, ==, 6);
+    g_assert_cmpuint (g_array_index (r->points, SsdbCompressionPoint, 0).write_bytes, ==, 16 * MIB);
+    g_settings_reset (settings, "size-mib");
+    g_assert_true (ssdb_window_select_target (window, zram_path));
+    g_assert_cmpint (g_rmdir (dir), ==, 0); /* the test file left nothing behind */
+  }
+}
+
 /* ---- Stop ------------------------------------------------------------------------------- */
 
 static gboolean
@@ -503,6 +695,30 @@ test_stop (void)
   stop_and_check (ssdb_workload_page_get_run (wpage), ssdb_workload_page_get_chart (wpage));
   g_assert_true (ssdb_workload_page_get_result (wpage)->cancelled);
   g_assert_nonnull (strstr (ssdb_workload_page_get_status (wpage), "Stopped"));
+
+  /* A steady-state run of 30 s on the SSD Behaviour page, stopped while it writes. */
+  {
+    SsdbBehaviourPage *bpage = ssdb_window_get_behaviour_page (window);
+    const SsdbConsistencyResult *k;
+    GtkWidget *minutes, *passes;
+
+    ssdb_window_set_page (window, "behaviour");
+    g_assert_true (ssdb_behaviour_page_select (bpage, SSDB_EXPORT_VIEW_CONSISTENCY));
+    minutes = find_setting (GTK_WIDGET (bpage), "Duration, min");
+    passes = find_setting (GTK_WIDGET (bpage), "Preconditioning passes");
+    g_assert_true (GTK_IS_SPIN_BUTTON (minutes));
+    g_assert_true (GTK_IS_SPIN_BUTTON (passes));
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (minutes), 0.5);
+    gtk_spin_button_set_value (GTK_SPIN_BUTTON (passes), 0);
+    watch (ssdb_behaviour_page_get_run (bpage));
+    start_behaviour_confirmed ("destroy");
+    stop_and_check (ssdb_behaviour_page_get_run (bpage), ssdb_behaviour_page_get_chart (bpage));
+    k = ssdb_behaviour_page_get_result (bpage, SSDB_EXPORT_VIEW_CONSISTENCY);
+    g_assert_nonnull (k);
+    g_assert_true (k->cancelled);
+    g_assert_cmpuint (k->rounds->len, >=, 1);
+    g_assert_cmpuint (k->rounds->len, <, 30);
+  }
 }
 
 static void
@@ -548,6 +764,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-views/access", test_access);
   g_test_add_func ("/gui-views/workload-editor", test_workload_editor);
   g_test_add_func ("/gui-views/workload", test_workload);
+  g_test_add_func ("/gui-views/behaviour", test_behaviour);
   g_test_add_func ("/gui-views/stop", test_stop);
   ret = g_test_run ();
 

@@ -27,7 +27,9 @@ G_DEFINE_FINAL_TYPE (SsdbPreferencesWindow, ssdb_preferences_window, ADW_TYPE_PR
 
 static const char *const unit_nicks[] = { "mbps", "gbps", "iops", "usec", "mibps", NULL };
 static const char *const profile_nicks[] = { "default", "peak", "realworld", "nvme", NULL };
-static const char *const data_nicks[] = { "random", "zero", NULL };
+static const char *const data_nicks[]
+    = { "random",           "zero", "compressible-25", "compressible-50", "compressible-75",
+        "compressible-100", NULL };
 static const char *const aggregate_nicks[] = { "best", "mean", NULL };
 static const char *const on_error_nicks[] = { "stop", "continue", NULL };
 

@@ -29,8 +29,11 @@ struct _SsdbWindow
 
   /* template */
   AdwToastOverlay *toast_overlay;
-  AdwViewSwitcherTitle *switcher_title;
-  GtkLabel *report_label;
+  AdwSqueezer *switcher_squeezer;
+  GtkWidget *narrow_switcher;
+  AdwWindowTitle *window_title;
+  AdwViewSwitcherBar *switcher_bar;
+  GtkImage *report_icon;
   GtkMenuButton *target_button;
   GtkPopover *target_popover;
   GtkListBox *target_list;
@@ -57,6 +60,7 @@ struct _SsdbWindow
   SsdbAccessPage *access_page;
   SsdbSweepPage *sweep_page;
   SsdbWorkloadPage *workload_page;
+  SsdbBehaviourPage *behaviour_page;
 
   SsdbSummaryChart *chart;
   GSettings *settings;
@@ -80,6 +84,7 @@ struct _SsdbWindow
   SsdbReport *report;         /* a loaded report */
   guint report_views;         /* bits of SsdbExportView: the pages that show @report */
   char *report_file;          /* its file name */
+  char *report_text;          /* what the header says of it ("Report FILE · DATE"), or NULL */
   char *summary_date;         /* when the live summary run ended, ISO 8601 UTC */
   GtkDropTarget *drop_target;
 
@@ -95,7 +100,9 @@ G_DEFINE_FINAL_TYPE (SsdbWindow, ssdb_window, ADW_TYPE_APPLICATION_WINDOW)
 static const int size_table_mib[]
     = { 16, 32, 64, 128, 256, 512, 1024, 2048, 4096, 8192, 16384, 32768, 65536, -1 };
 static const char *const profile_nicks[] = { "default", "peak", "realworld", "nvme", NULL };
-static const char *const data_nicks[] = { "random", "zero", NULL };
+static const char *const data_nicks[]
+    = { "random",           "zero", "compressible-25", "compressible-50", "compressible-75",
+        "compressible-100", NULL };
 
 static void
 update_chart (SsdbWindow *self);
@@ -172,7 +179,9 @@ spec_from_settings (SsdbWindow *self, SsdbSummarySpec *spec, gboolean writes)
       = (guint64)g_settings_get_int (self->settings, "duration") * G_GUINT64_CONSTANT (1000000000);
   spec->interval_ns
       = (guint64)g_settings_get_int (self->settings, "interval") * G_GUINT64_CONSTANT (1000000000);
-  spec->data.kind = g_strcmp0 (data, "zero") == 0 ? SSDB_DATA_ZERO : SSDB_DATA_RANDOM;
+  /* The schema's nicks are pattern names the engine parses; anything else stays random. */
+  if (!ssdb_data_pattern_parse (data, &spec->data, NULL))
+    spec->data.kind = SSDB_DATA_RANDOM;
   spec->aggregate = g_strcmp0 (aggregate, "mean") == 0 ? SSDB_AGGREGATE_MEAN : SSDB_AGGREGATE_BEST;
   spec->warmup = g_settings_get_boolean (self->settings, "warmup");
   if (!ssdb_on_error_from_string (on_error, &spec->on_error))
@@ -224,11 +233,28 @@ dup_target_title (SsdbWindow *self)
   return g_strdup (_ ("No drive selected"));
 }
 
+/* "random", "zero" or "25 % compressible", translated, for the settings line. */
+static char *
+dup_data_label (const SsdbDataPattern *data)
+{
+  switch (data->kind)
+    {
+      case SSDB_DATA_ZERO:
+        return g_strdup (_ ("zero"));
+      case SSDB_DATA_COMPRESSIBLE:
+        /* TRANSLATORS: a data pattern, as in "25 % compressible data" */
+        return g_strdup_printf (_ ("%u %% compressible"), data->compressible_percent);
+      case SSDB_DATA_RANDOM:
+      default:
+        return g_strdup (_ ("random"));
+    }
+}
+
 static char *
 dup_settings_line (const SsdbSummarySpec *spec, gboolean report)
 {
   g_autofree char *size = format_mib (spec->size / MIB);
-  g_autofree char *data = ssdb_data_pattern_to_string (&spec->data);
+  g_autofree char *data = dup_data_label (&spec->data);
   static const char *const profiles[]
       = { N_ ("Default"), N_ ("Peak"), N_ ("Real World"), N_ ("NVMe SSD") };
 
@@ -330,8 +356,9 @@ status_timer_cb (gpointer data)
   return G_SOURCE_CONTINUE;
 }
 
-/* The runs of the Access Time, Transfer Sizes and Workloads pages. */
-#define N_PAGE_RUNS 3
+/* The runs of the Access Time, Transfer Sizes, Workloads and SSD Behaviour pages. */
+#define N_PAGE_RUNS 4
+#define BEHAVIOUR_RUN 3
 
 static SsdbPageRun *
 page_run (SsdbWindow *self, guint i)
@@ -342,8 +369,10 @@ page_run (SsdbWindow *self, guint i)
         return ssdb_access_page_get_run (self->access_page);
       case 1:
         return ssdb_sweep_page_get_run (self->sweep_page);
-      default:
+      case 2:
         return ssdb_workload_page_get_run (self->workload_page);
+      default:
+        return ssdb_behaviour_page_get_run (self->behaviour_page);
     }
 }
 
@@ -354,6 +383,15 @@ page_runs_running (SsdbWindow *self)
     if (ssdb_page_run_get_running (page_run (self, i)))
       return TRUE;
   return FALSE;
+}
+
+/* Whether any test of any page is running. */
+static gboolean
+any_running (SsdbWindow *self)
+{
+  return ssdb_runner_get_running (self->runner)
+         || ssdb_surface_page_get_running (self->surface_page)
+         || ssdb_fill_page_get_running (self->fill_page) || page_runs_running (self);
 }
 
 static void
@@ -468,6 +506,7 @@ typedef enum
   CONFIRM_FILL,
   CONFIRM_SWEEP,
   CONFIRM_WORKLOAD,
+  CONFIRM_BEHAVIOUR,
 } ConfirmFor;
 
 static void
@@ -506,6 +545,7 @@ update_surface_target (SsdbWindow *self)
   ssdb_access_page_set_target (self->access_page, title, device_size (self));
   ssdb_sweep_page_set_target (self->sweep_page, title, device_size (self));
   ssdb_workload_page_set_target (self->workload_page, title, device_size (self));
+  ssdb_behaviour_page_set_target (self->behaviour_page, title, device_size (self));
 }
 
 static gboolean
@@ -603,6 +643,13 @@ on_fill_finished (SsdbWindow *self, const GError *error)
   self->inhibit_cookie = 0;
   self->inhibit_requested = FALSE;
   set_running_ui (self, ssdb_runner_get_running (self->runner));
+  if (ssdb_fill_page_has_result (self->fill_page))
+    {
+      /* Idle Recovery writes past the cache this fill found on this target. */
+      const SsdbFillResult *fill = ssdb_fill_page_get_result (self->fill_page);
+
+      ssdb_behaviour_page_set_cache_bytes (self->behaviour_page, fill->analysis.cache_bytes);
+    }
   if (error == NULL)
     return;
   if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
@@ -705,37 +752,51 @@ page_started (SsdbWindow *self)
   gtk_progress_bar_set_fraction (self->progress_bar, 0);
 }
 
-/* Starts the sweep or the workload; on a device that writes only with @permission, the device
- * the user just confirmed. */
+/* Starts the sweep, the workload or the selected behaviour test; on a device that writes only
+ * with @permission, the device the user just confirmed. */
 static void
 run_page (SsdbWindow *self, ConfirmFor what, const char *permission)
 {
   g_autoptr (GError) error = NULL;
   const char *path = target_path (self);
   guint64 file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+  SsdbExportView view;
   gboolean ok;
 
   if (path == NULL)
     return;
   if (what == CONFIRM_SWEEP)
-    ok = ssdb_sweep_page_start (self->sweep_page, path, permission, file_size, &error);
+    {
+      view = SSDB_EXPORT_VIEW_SWEEP;
+      ok = ssdb_sweep_page_start (self->sweep_page, path, permission, file_size, &error);
+    }
+  else if (what == CONFIRM_WORKLOAD)
+    {
+      view = SSDB_EXPORT_VIEW_WORKLOAD;
+      ok = ssdb_workload_page_start (self->workload_page, path, permission, file_size, &error);
+    }
   else
-    ok = ssdb_workload_page_start (self->workload_page, path, permission, file_size, &error);
+    {
+      view = ssdb_behaviour_page_get_selected (self->behaviour_page);
+      ok = ssdb_behaviour_page_start (self->behaviour_page, path, permission, file_size, &error);
+    }
   if (!ok)
     {
       show_toast (self, error->message);
       return;
     }
-  drop_report_view (self,
-                    what == CONFIRM_SWEEP ? SSDB_EXPORT_VIEW_SWEEP : SSDB_EXPORT_VIEW_WORKLOAD);
+  /* Only the test that runs now stops showing the loaded report. */
+  drop_report_view (self, view);
   page_started (self);
 }
 
 static void
 start_writing_page (SsdbWindow *self, ConfirmFor what)
 {
-  gboolean writes = what == CONFIRM_SWEEP ? ssdb_sweep_page_get_writes (self->sweep_page)
-                                          : ssdb_workload_page_get_writes (self->workload_page);
+  /* Every behaviour test writes. */
+  gboolean writes = what == CONFIRM_SWEEP      ? ssdb_sweep_page_get_writes (self->sweep_page)
+                    : what == CONFIRM_WORKLOAD ? ssdb_workload_page_get_writes (self->workload_page)
+                                               : TRUE;
   g_autofree char *refusal = NULL;
 
   if (self->device == NULL || !writes)
@@ -826,9 +887,13 @@ start_activated (GSimpleAction *action, GVariant *param, gpointer data)
       show_toast (self, _ ("Choose a drive or a folder first"));
       return;
     }
-  if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page)
-      || ssdb_fill_page_get_running (self->fill_page) || page_runs_running (self))
+  if (any_running (self))
     return;
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "behaviour") == 0)
+    {
+      start_writing_page (self, CONFIRM_BEHAVIOUR);
+      return;
+    }
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "access") == 0)
     {
       start_access (self);
@@ -986,7 +1051,8 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
 
   if (self->confirm_for_page >= 0)
     {
-      /* The sweep's or the workload's own confirmation: for this start only. */
+      /* The sweep's, the workload's or the behaviour test's own confirmation: for this start
+       * only. */
       ConfirmFor what = (ConfirmFor)self->confirm_for_page;
       g_autofree char *device = NULL;
 
@@ -1057,6 +1123,15 @@ dup_workload_confirm_body (SsdbWindow *self, const char *title, const char *cap,
                           100 - spec->read_percent, title, cap, path);
 }
 
+static char *
+dup_behaviour_confirm_body (SsdbWindow *self, const char *title, const char *cap, const char *path)
+{
+  /* Translators: the device in a confirmation: its node, then its model and capacity */
+  g_autofree char *device = g_strdup_printf (_ ("%s (%s, %s)"), path, title, cap);
+
+  return ssdb_behaviour_page_dup_confirm_body (self->behaviour_page, device);
+}
+
 static void
 show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
 {
@@ -1065,7 +1140,8 @@ show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
   g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
   g_autofree char *heading = g_strdup_printf (_ ("Overwrite Data on %s?"), info->device_path);
   g_autofree char *body
-      = what == CONFIRM_SWEEP      ? dup_sweep_confirm_body (self, title, cap, info->device_path)
+      = what == CONFIRM_BEHAVIOUR ? dup_behaviour_confirm_body (self, title, cap, info->device_path)
+        : what == CONFIRM_SWEEP   ? dup_sweep_confirm_body (self, title, cap, info->device_path)
         : what == CONFIRM_WORKLOAD ? dup_workload_confirm_body (self, title, cap, info->device_path)
         : what == CONFIRM_FILL
             ? g_strdup_printf (_ ("The whole-drive fill writes random data over all of %s (%s, "
@@ -1092,7 +1168,9 @@ show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
   self->confirm_dialog = ADW_MESSAGE_DIALOG (dialog);
   self->confirm_for_surface = what == CONFIRM_SURFACE;
   self->confirm_for_fill = what == CONFIRM_FILL;
-  self->confirm_for_page = what == CONFIRM_SWEEP || what == CONFIRM_WORKLOAD ? (int)what : -1;
+  self->confirm_for_page
+      = what == CONFIRM_SWEEP || what == CONFIRM_WORKLOAD || what == CONFIRM_BEHAVIOUR ? (int)what
+                                                                                       : -1;
   gtk_window_present (GTK_WINDOW (dialog));
 }
 
@@ -1125,12 +1203,12 @@ update_target_button (SsdbWindow *self)
     {
       const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
       g_autofree char *title = ssdb_device_dup_title (self->device);
-      g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
-      g_autofree char *label = g_strdup_printf ("%s · %s", info->name, cap);
       g_autofree char *subtitle = ssdb_device_dup_subtitle (self->device);
       g_autofree char *tip = g_strdup_printf ("%s\n%s", title, subtitle);
 
-      gtk_label_set_text (self->target_label, label);
+      /* The kernel name only ("nvme0n1"): the header has little room with eight pages, and the
+       * capacity and model are in the tooltip, on every chart and on Drive Info. */
+      gtk_label_set_text (self->target_label, info->name);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_button), tip);
       gtk_image_set_from_icon_name (self->target_icon, info->rotation_rate == 0
                                                            ? "drive-harddisk-solidstate-symbolic"
@@ -1163,6 +1241,8 @@ target_changed (SsdbWindow *self)
   ssdb_drive_info_set_target (self->drive_info, self->device, self->directory);
   update_write_controls (self, TRUE);
   update_surface_target (self);
+  for (guint v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+    ssdb_behaviour_page_show_result (self->behaviour_page, (SsdbExportView)v, NULL, NULL);
   rebuild_preview (self);
   self->showing_run = FALSE;
   update_chart (self);
@@ -1179,7 +1259,7 @@ ssdb_window_select_target (SsdbWindow *self, const char *path)
   g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (ssdb_runner_get_running (self->runner))
+  if (any_running (self))
     return FALSE;
   if (stat (path, &st) != 0 || !(S_ISBLK (st.st_mode) || S_ISDIR (st.st_mode)))
     {
@@ -1354,21 +1434,69 @@ select_folder_activated (GSimpleAction *action, GVariant *param, gpointer data)
 
 /* ---- reports and images ---------------------------------------------------------------- */
 
-/* The pages of the views, in the order of SsdbExportView. */
-#define N_VIEWS 6
+/* The pages of the views, in the order of SsdbExportView: the six SSD behaviour tests share
+ * one page. */
+#define N_VIEWS SSDB_EXPORT_N_VIEWS
 #define VIEW_BIT(v) (1u << (v))
 
-static const char *const view_pages[N_VIEWS]
-    = { "summary", "surface", "fill", "access", "sweep", "workload" };
+static const char *const view_pages[N_VIEWS] = {
+  "summary",   "surface",   "fill",      "access",    "sweep",     "workload",
+  "behaviour", "behaviour", "behaviour", "behaviour", "behaviour", "behaviour",
+};
 static const char *const view_titles[N_VIEWS] = {
-  N_ ("Summary"),     N_ ("Surface"),        N_ ("Fill"),
-  N_ ("Access Time"), N_ ("Transfer Sizes"), N_ ("Workloads"),
+  N_ ("Summary"),        N_ ("Surface"),    N_ ("Fill"),          N_ ("Access Time"),
+  N_ ("Transfer Sizes"), N_ ("Workloads"),  N_ ("Idle Recovery"), N_ ("Compressibility"),
+  N_ ("TRIM"),           N_ ("Free Space"), N_ ("Steady State"),  N_ ("Read After Write"),
 };
 
 static gboolean
 summary_from_report (SsdbWindow *self)
 {
   return self->report != NULL && (self->report_views & VIEW_BIT (SSDB_EXPORT_VIEW_SUMMARY));
+}
+
+/* The widest natural width of the titles under the icons of @widget's buttons, and how many. */
+static void
+widest_title (GtkWidget *widget, int *widest, int *n)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LABEL (c) && gtk_widget_has_css_class (widget, "narrow"))
+      {
+        int nat = 0;
+
+        gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+        *widest = MAX (*widest, nat);
+        (*n)++;
+      }
+    else
+      widest_title (c, widest, n);
+}
+
+/* Space on either side of a title in the narrow page switcher, px. */
+#define SWITCHER_TITLE_PADDING 3
+
+/* The narrow page switcher would shrink its titles to "…" rather than give way to the title:
+ * it asks for room for every title whole (its buttons share one width), less than the 100 px
+ * a button takes at ease, so that eight pages fit in the header of a 1200 px window. */
+static void
+update_switcher_size (SsdbWindow *self)
+{
+  int widest = 0, n = 0;
+
+  widest_title (self->narrow_switcher, &widest, &n);
+  gtk_widget_set_size_request (self->narrow_switcher, n * (widest + 2 * SWITCHER_TITLE_PADDING),
+                               -1);
+}
+
+/* The header shows the title when the page switcher does not fit: the pages go to the bar at
+ * the bottom. */
+static void
+on_switcher_squeezed (SsdbWindow *self)
+{
+  adw_view_switcher_bar_set_reveal (self->switcher_bar,
+                                    adw_squeezer_get_visible_child (self->switcher_squeezer)
+                                        == GTK_WIDGET (self->window_title));
 }
 
 static void
@@ -1388,11 +1516,16 @@ update_report_header (SsdbWindow *self)
       text = g_strdup_printf (_ ("Report %s · %s"), self->report_file ? self->report_file : "",
                               when);
     }
-  /* In the header: the switcher title's subtitle when it is narrow, the label when it is wide. */
-  adw_view_switcher_title_set_subtitle (self->switcher_title, text ? text : "");
-  gtk_label_set_text (self->report_label, text ? text : "");
-  gtk_widget_set_visible (GTK_WIDGET (self->report_label), text != NULL);
-  gtk_widget_set_tooltip_text (GTK_WIDGET (self->report_label), text);
+  /* Under the title when the pages are in the bottom bar; in the tooltip of the icon at the
+   * end of the header in either case. */
+  adw_window_title_set_subtitle (self->window_title, text ? text : "");
+  gtk_widget_set_visible (GTK_WIDGET (self->report_icon), text != NULL);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->report_icon), text);
+  if (text != NULL)
+    gtk_accessible_update_property (GTK_ACCESSIBLE (self->report_icon),
+                                    GTK_ACCESSIBLE_PROPERTY_LABEL, text, -1);
+  g_free (self->report_text);
+  self->report_text = g_strdup (text);
   if (text != NULL)
     {
       /* Translators: the window title while a report is shown; %s is "Report FILE · DATE" */
@@ -1507,6 +1640,17 @@ view_result (SsdbWindow *self, SsdbExportView view)
         if (ssdb_page_run_get_running (page_run (self, 2)))
           return NULL;
         return ssdb_workload_page_get_result (self->workload_page);
+      case SSDB_EXPORT_VIEW_RECOVERY:
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_EXPORT_VIEW_TRIM:
+      case SSDB_EXPORT_VIEW_FREESPACE:
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_EXPORT_VIEW_READBACK:
+        /* The test that runs has no finished result yet; the others keep theirs. */
+        if (ssdb_page_run_get_running (page_run (self, BEHAVIOUR_RUN))
+            && ssdb_behaviour_page_get_selected (self->behaviour_page) == view)
+          return NULL;
+        return ssdb_behaviour_page_get_result (self->behaviour_page, view);
       default:
         return NULL;
     }
@@ -1517,6 +1661,11 @@ visible_view (SsdbWindow *self, SsdbExportView *out)
 {
   const char *name = adw_view_stack_get_visible_child_name (self->stack);
 
+  if (g_strcmp0 (name, "behaviour") == 0)
+    {
+      *out = ssdb_behaviour_page_get_selected (self->behaviour_page);
+      return TRUE;
+    }
   for (guint v = 0; v < N_VIEWS; v++)
     if (g_strcmp0 (name, view_pages[v]) == 0)
       {
@@ -1636,11 +1785,17 @@ ssdb_window_dup_report (SsdbWindow *self, char **left_out, GError **error)
   ssdb_report_set_access (report, results[SSDB_EXPORT_VIEW_ACCESS]);
   ssdb_report_set_sweep (report, results[SSDB_EXPORT_VIEW_SWEEP]);
   ssdb_report_set_workload (report, results[SSDB_EXPORT_VIEW_WORKLOAD]);
+  ssdb_report_set_recovery (report, results[SSDB_EXPORT_VIEW_RECOVERY]);
+  ssdb_report_set_compression (report, results[SSDB_EXPORT_VIEW_COMPRESSION]);
+  ssdb_report_set_trim (report, results[SSDB_EXPORT_VIEW_TRIM]);
+  ssdb_report_set_freespace (report, results[SSDB_EXPORT_VIEW_FREESPACE]);
+  ssdb_report_set_consistency (report, results[SSDB_EXPORT_VIEW_CONSISTENCY]);
+  ssdb_report_set_readback (report, results[SSDB_EXPORT_VIEW_READBACK]);
   if (from_report)
     {
       const SsdbReport *r = self->report;
 
-      /* The loaded report's stamp and the tests no page shows, so nothing of it is lost. */
+      /* The loaded report's stamp and target facts, so nothing of it is lost. */
       g_free (report->tool_version);
       report->tool_version = g_strdup (r->tool_version);
       g_free (report->created);
@@ -1661,12 +1816,6 @@ ssdb_window_dup_report (SsdbWindow *self, char **left_out, GError **error)
                 report, l->data,
                 json_node_copy (json_object_get_member (r->target_extra, l->data)));
         }
-      ssdb_report_set_recovery (report, r->recovery);
-      ssdb_report_set_consistency (report, r->consistency);
-      ssdb_report_set_compression (report, r->compression);
-      ssdb_report_set_trim (report, r->trim);
-      ssdb_report_set_freespace (report, r->freespace);
-      ssdb_report_set_readback (report, r->readback);
     }
   else if (self->summary_date != NULL)
     {
@@ -1729,6 +1878,8 @@ ssdb_window_export_image_to (SsdbWindow *self, const char *path, GError **error)
     return ssdb_sweep_page_export_png (self->sweep_page, path, error);
   if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "workload") == 0)
     return ssdb_workload_page_export_png (self->workload_page, path, error);
+  if (g_strcmp0 (adw_view_stack_get_visible_child_name (self->stack), "behaviour") == 0)
+    return ssdb_behaviour_page_export_png (self->behaviour_page, path, error);
   caption = dup_caption (self);
   ssdb_summary_chart_fill_view (self->chart, &view);
   view.caption = caption;
@@ -1862,6 +2013,15 @@ reset_view (SsdbWindow *self, SsdbExportView view)
       case SSDB_EXPORT_VIEW_WORKLOAD:
         ssdb_workload_page_set_target (self->workload_page, title, device_size (self));
         break;
+      case SSDB_EXPORT_VIEW_RECOVERY:
+      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_EXPORT_VIEW_TRIM:
+      case SSDB_EXPORT_VIEW_FREESPACE:
+      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_EXPORT_VIEW_READBACK:
+        /* Only that test's result goes: the page keeps one per test. */
+        ssdb_behaviour_page_show_result (self->behaviour_page, view, NULL, title);
+        break;
       default:
         break;
     }
@@ -1879,8 +2039,7 @@ ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error)
   g_return_val_if_fail (SSDB_IS_WINDOW (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (ssdb_runner_get_running (self->runner) || ssdb_surface_page_get_running (self->surface_page)
-      || ssdb_fill_page_get_running (self->fill_page) || page_runs_running (self))
+  if (any_running (self))
     g_set_error (&local, SSDB_ERROR, SSDB_ERROR_FAILED, _ ("Stop the run before opening a report"));
   else
     report = ssdb_report_load (path, &local);
@@ -1929,7 +2088,25 @@ ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error)
   SHOW (SSDB_EXPORT_VIEW_WORKLOAD,
         self->report->workload != NULL
             && ssdb_workload_page_show_result (self->workload_page, self->report->workload, title));
+#define SHOW_BEHAVIOUR(v, member)                                                                  \
+  SHOW (v, self->report->member != NULL                                                            \
+               && ssdb_behaviour_page_show_result (self->behaviour_page, v, self->report->member,  \
+                                                   title));
+  SHOW_BEHAVIOUR (SSDB_EXPORT_VIEW_RECOVERY, recovery);
+  SHOW_BEHAVIOUR (SSDB_EXPORT_VIEW_COMPRESSION, compression);
+  SHOW_BEHAVIOUR (SSDB_EXPORT_VIEW_TRIM, trim);
+  SHOW_BEHAVIOUR (SSDB_EXPORT_VIEW_FREESPACE, freespace);
+  SHOW_BEHAVIOUR (SSDB_EXPORT_VIEW_CONSISTENCY, consistency);
+  SHOW_BEHAVIOUR (SSDB_EXPORT_VIEW_READBACK, readback);
+#undef SHOW_BEHAVIOUR
 #undef SHOW
+  /* The behaviour page opens on the first of its tests the report holds. */
+  for (guint v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+    if (self->report_views & VIEW_BIT (v))
+      {
+        ssdb_behaviour_page_select (self->behaviour_page, (SsdbExportView)v);
+        break;
+      }
 
   update_chart (self);
   update_report_header (self);
@@ -2161,7 +2338,8 @@ ssdb_window_dispose (GObject *object)
       ssdb_fill_page_stop (self->fill_page);
       g_signal_handlers_disconnect_by_data (self->fill_page, self);
     }
-  if (self->access_page != NULL && self->sweep_page != NULL && self->workload_page != NULL)
+  if (self->access_page != NULL && self->sweep_page != NULL && self->workload_page != NULL
+      && self->behaviour_page != NULL)
     for (guint i = 0; i < N_PAGE_RUNS; i++)
       {
         ssdb_page_run_stop (page_run (self, i));
@@ -2196,6 +2374,7 @@ ssdb_window_finalize (GObject *object)
   g_free (self->write_refusal);
   g_free (self->last_toast);
   g_free (self->report_file);
+  g_free (self->report_text);
   g_free (self->summary_date);
   G_OBJECT_CLASS (ssdb_window_parent_class)->finalize (object);
 }
@@ -2216,11 +2395,15 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   g_type_ensure (SSDB_TYPE_ACCESS_PAGE);
   g_type_ensure (SSDB_TYPE_SWEEP_PAGE);
   g_type_ensure (SSDB_TYPE_WORKLOAD_PAGE);
+  g_type_ensure (SSDB_TYPE_BEHAVIOUR_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
-  BIND (switcher_title);
-  BIND (report_label);
+  BIND (switcher_squeezer);
+  BIND (narrow_switcher);
+  BIND (window_title);
+  BIND (switcher_bar);
+  BIND (report_icon);
   BIND (target_button);
   BIND (target_popover);
   BIND (target_list);
@@ -2247,9 +2430,11 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (access_page);
   BIND (sweep_page);
   BIND (workload_page);
+  BIND (behaviour_page);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_target_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_write_state_set);
+  gtk_widget_class_bind_template_callback (widget_class, on_switcher_squeezed);
 }
 
 static void
@@ -2293,9 +2478,7 @@ const char *
 ssdb_window_get_report_title (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
-  return gtk_widget_get_visible (GTK_WIDGET (self->report_label))
-             ? gtk_label_get_text (self->report_label)
-             : NULL;
+  return self->report_text;
 }
 
 SsdbWindow *
@@ -2346,6 +2529,7 @@ ssdb_window_new (SsdbApplication *app)
   g_signal_connect_swapped (self->monitor, "items-changed", G_CALLBACK (on_devices_changed), self);
 
   target_changed (self);
+  update_switcher_size (self);
   return self;
 }
 
@@ -2403,6 +2587,13 @@ ssdb_window_get_workload_page (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->workload_page;
+}
+
+SsdbBehaviourPage *
+ssdb_window_get_behaviour_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->behaviour_page;
 }
 
 void

@@ -5,6 +5,7 @@
 
 #include "ssdb-access-page.h"
 #include "ssdb-application.h"
+#include "ssdb-behaviour-page.h"
 #include "ssdb-compare-window.h"
 #include "ssdb-drive-info.h"
 #include "ssdb-export-dialog.h"
@@ -80,9 +81,13 @@ ssdb_window_get_sweep_page (SsdbWindow *self);
 SsdbWorkloadPage *
 ssdb_window_get_workload_page (SsdbWindow *self);
 
+/** ssdb_window_get_behaviour_page: Returns: (transfer none): the SSD Behaviour page. */
+SsdbBehaviourPage *
+ssdb_window_get_behaviour_page (SsdbWindow *self);
+
 /**
  * ssdb_window_set_page:
- * @name: "summary", "surface", "fill", "access", "sweep", "workload" or "info"
+ * @name: "summary", "surface", "fill", "access", "sweep", "workload", "behaviour" or "info"
  *
  * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
  */
@@ -166,10 +171,10 @@ ssdb_window_export_image (SsdbWindow *self);
  * @error: SSDB_ERROR_FAILED when no page holds a finished result
  *
  * Builds one report of every finished result the pages show (summary, surface, fill, access
- * time, transfer sizes, workload), all of one target: the target of the page shown. Results of
- * a loaded report keep its date, machine and target facts, and its tests that no page shows;
- * live results carry the selected target's facts and the end time of the summary run. The
- * report owns copies of the results.
+ * time, transfer sizes, workload and each SSD behaviour test), all of one target: the target of the
+ * page shown. Results of a loaded report keep its date, machine and target facts, and its tests
+ * that no page shows; live results carry the selected target's facts and the end time of the
+ * summary run. The report owns copies of the results.
  *
  * Returns: (transfer full) (nullable): the report, or %NULL with @error.
  */

@@ -1,0 +1,174 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <gtk/gtk.h>
+
+#include "render/ssdb-export.h"
+#include "ssdb-chart-view.h"
+#include "ssdb-page-run.h"
+
+G_BEGIN_DECLS
+
+#define SSDB_TYPE_BEHAVIOUR_PAGE (ssdb_behaviour_page_get_type ())
+G_DECLARE_FINAL_TYPE (SsdbBehaviourPage, ssdb_behaviour_page, SSDB, BEHAVIOUR_PAGE, GtkBox)
+
+/**
+ * SsdbBehaviourPage:
+ *
+ * The "SSD Behaviour" page: the tests that show what vendors' figures hide, one at a time,
+ * chosen in a drop-down:
+ * - Idle Recovery (%SSDB_EXPORT_VIEW_RECOVERY): write, pause, write again; fast-write capacity
+ *   restored after each pause;
+ * - Compressibility (%SSDB_EXPORT_VIEW_COMPRESSION): write and read MB/s with random, 25..100 %
+ *   compressible data and zeros (AS SSD's compression benchmark);
+ * - TRIM (%SSDB_EXPORT_VIEW_TRIM): summary tests before and after rounds of fill and delete, with
+ *   or without discard;
+ * - Free Space (%SSDB_EXPORT_VIEW_FREESPACE): summary tests after each 10 % filled;
+ * - Steady State (%SSDB_EXPORT_VIEW_CONSISTENCY): 4 KiB random-write IOPS per second, the SNIA
+ *   PTS steady-state rule, AnandTech's mean and mean / standard deviation;
+ * - Read After Write (%SSDB_EXPORT_VIEW_READBACK): read rate of data written by pass 1 and by
+ *   pass 2 of a fill.
+ *
+ * Each test has its settings, its chart (the painters of the render library) and its finding
+ * in words; the page keeps the latest result of every test, so switching tests shows each
+ * one's result. Every test writes: on a device the window asks for the confirmation naming the
+ * device, with ssdb_behaviour_page_dup_confirm_body() as its text, before calling
+ * ssdb_behaviour_page_start(). One run at a time (one #SsdbPageRun).
+ */
+
+GtkWidget *
+ssdb_behaviour_page_new (void);
+
+/**
+ * ssdb_behaviour_view_is_behaviour:
+ * @view: a view
+ *
+ * Returns: %TRUE for the six views of this page (%SSDB_EXPORT_VIEW_RECOVERY ..
+ *   %SSDB_EXPORT_VIEW_READBACK).
+ */
+gboolean
+ssdb_behaviour_view_is_behaviour (SsdbExportView view);
+
+/**
+ * ssdb_behaviour_page_set_target:
+ * @title: (nullable): header line of the charts ("/dev/zram0 · 268 MB · zram")
+ * @device_bytes: size of the device (0 for a test file)
+ *
+ * Also sets the limits of the size settings (a size larger than the target is refused at start).
+ */
+void
+ssdb_behaviour_page_set_target (SsdbBehaviourPage *self, const char *title, guint64 device_bytes);
+
+/**
+ * ssdb_behaviour_page_set_cache_bytes:
+ * @cache_bytes: the write-cache size a whole-drive fill found, bytes (0 changes nothing)
+ *
+ * Sets Idle Recovery's write per pass to 1.5 × @cache_bytes (rounded up to 0.01 GB), so that
+ * every write runs past the cache, as `ssdbench-cli run recovery --cache-from` does.
+ */
+void
+ssdb_behaviour_page_set_cache_bytes (SsdbBehaviourPage *self, guint64 cache_bytes);
+
+/**
+ * ssdb_behaviour_page_select:
+ * @view: one of the six behaviour views
+ *
+ * Shows that test's settings, chart and result (not while running).
+ *
+ * Returns: %FALSE (nothing changed) for another view or while a run is in progress.
+ */
+gboolean
+ssdb_behaviour_page_select (SsdbBehaviourPage *self, SsdbExportView view);
+
+/** ssdb_behaviour_page_get_selected: Returns: the behaviour view shown. */
+SsdbExportView
+ssdb_behaviour_page_get_selected (SsdbBehaviourPage *self);
+
+/**
+ * ssdb_behaviour_page_dup_confirm_body:
+ * @device_title: the device as the confirmation names it ("/dev/sdb (Samsung SSD 870, 1.0 TB)")
+ *
+ * Returns: (transfer full): what the selected test writes on @device_title, with its settings
+ *   (span, rounds, pauses), for the confirmation shown before every start on a device.
+ */
+char *
+ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *device_title);
+
+/**
+ * ssdb_behaviour_page_start:
+ * @path: block device node or directory (test file)
+ * @destroy_permission: (nullable): the device the user confirmed may be overwritten (the
+ *   engine refuses a device without it)
+ * @file_size: test file size for a directory, bytes
+ * @error: SSDB_ERROR_INVALID_ARGUMENT naming the setting that does not fit the target;
+ *   SSDB_ERROR_FAILED while a previous run's worker is still ending
+ *
+ * Starts the selected test with the page's settings.
+ *
+ * Returns: %TRUE, or %FALSE with @error.
+ */
+gboolean
+ssdb_behaviour_page_start (SsdbBehaviourPage *self, const char *path,
+                           const char *destroy_permission, guint64 file_size, GError **error);
+
+/** ssdb_behaviour_page_get_run: Returns: (transfer none): the page's run (all six tests). */
+SsdbPageRun *
+ssdb_behaviour_page_get_run (SsdbBehaviourPage *self);
+
+/**
+ * ssdb_behaviour_page_get_result:
+ * @view: a behaviour view
+ *
+ * Returns: (transfer none) (nullable): the latest result of that test shown by the page (live
+ *   or finished or loaded): an #SsdbRecoveryResult, #SsdbCompressionResult, #SsdbTrimResult,
+ *   #SsdbFreespaceResult, #SsdbConsistencyResult or #SsdbReadbackResult as @view says.
+ */
+gconstpointer
+ssdb_behaviour_page_get_result (SsdbBehaviourPage *self, SsdbExportView view);
+
+/**
+ * ssdb_behaviour_page_show_result:
+ * @view: a behaviour view
+ * @result: (nullable): a result of the type @view names (from a loaded report); copied;
+ *   %NULL clears that test's result
+ * @title: (nullable): the target's title for the chart
+ *
+ * Shows @result as the page would after a live run, drawn by the same painter, and selects
+ * @view when @result is not %NULL.
+ *
+ * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
+ */
+gboolean
+ssdb_behaviour_page_show_result (SsdbBehaviourPage *self, SsdbExportView view, gconstpointer result,
+                                 const char *title);
+
+/** ssdb_behaviour_page_get_chart: Returns: (transfer none): the chart. */
+SsdbChartView *
+ssdb_behaviour_page_get_chart (SsdbBehaviourPage *self);
+
+/** ssdb_behaviour_page_get_status: Returns: the status line of the selected test. */
+const char *
+ssdb_behaviour_page_get_status (SsdbBehaviourPage *self);
+
+/**
+ * ssdb_behaviour_page_get_words:
+ *
+ * Returns: the selected test's finding in words, as the engine's analysis gives it ("" before a
+ *   result).
+ */
+const char *
+ssdb_behaviour_page_get_words (SsdbBehaviourPage *self);
+
+/**
+ * ssdb_behaviour_page_export_png:
+ * @path: PNG file
+ *
+ * Renders the selected test's result with the fixed review style at 1200 × 700 logical pixels,
+ * scale 2.
+ *
+ * Returns: %TRUE, or %FALSE with @error naming @path (also when there is no result).
+ */
+gboolean
+ssdb_behaviour_page_export_png (SsdbBehaviourPage *self, const char *path, GError **error);
+
+G_END_DECLS

@@ -1,0 +1,726 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The SSD Behaviour page in a plain window on a real 128 MiB zram device under Xvfb: each of
+ * the six tests runs with small settings through the page's own controls; the words and the
+ * status the page shows are those of the engine's result; compressibility on zram shows zeros
+ * written faster than random data; live updates arrive; Stop ends a run within 250 ms and keeps
+ * what was measured; settings that do not fit are refused naming the setting; the export is a
+ * 2400 × 1400 PNG; a loaded result is selected and drawn. Screenshots are written to the build
+ * directory. Run through tests/gui/run-xvfb.sh.
+ */
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include <adwaita.h>
+
+#include "engine/ssdb-compression.h"
+#include "engine/ssdb-consistency.h"
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-freespace.h"
+#include "engine/ssdb-readback.h"
+#include "engine/ssdb-recovery.h"
+#include "engine/ssdb-trim.h"
+#include "ssdb-behaviour-page.h"
+
+#include "gui/ssdb-gui-test.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+#define ZRAM_BYTES (128 * MIB)
+
+static GtkWindow *window;
+static SsdbBehaviourPage *page;
+static char *zram_name;
+static char *zram_path;
+static char *title;
+static GError *finish_error;
+static gboolean finished;
+static guint updates;
+static GPtrArray *statuses; /* status lines seen on updates */
+
+/* ---- helpers ------------------------------------------------------------------------------ */
+
+static GtkWidget *
+find_named (GtkWidget *widget, const char *name)
+{
+  if (g_strcmp0 (gtk_widget_get_name (widget), name) == 0)
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = find_named (c, name);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+static GtkWidget *
+control (const char *name)
+{
+  GtkWidget *w = find_named (GTK_WIDGET (page), name);
+
+  if (w == NULL)
+    g_error ("no control named %s", name);
+  return w;
+}
+
+static void
+set_spin (const char *name, double value)
+{
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (control (name)), value);
+}
+
+static void
+set_text (const char *name, const char *text)
+{
+  gtk_editable_set_text (GTK_EDITABLE (control (name)), text);
+}
+
+/* Keeps only the summary test @keep (index in the default profile) of @prefix's tests. */
+static void
+only_test (const char *prefix, guint keep)
+{
+  for (guint i = 0; i < 4; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%s-test-%u", prefix, i);
+
+      gtk_check_button_set_active (GTK_CHECK_BUTTON (control (name)), i == keep);
+    }
+}
+
+static gboolean
+is_finished (gpointer data)
+{
+  return finished;
+}
+
+static gboolean
+run_idle (gpointer data)
+{
+  return !ssdb_page_run_get_busy (SSDB_PAGE_RUN (data));
+}
+
+static void
+on_finished (SsdbPageRun *run, const GError *error, gpointer data)
+{
+  g_clear_error (&finish_error);
+  finish_error = error ? g_error_copy (error) : NULL;
+  finished = TRUE;
+}
+
+static void
+on_updated (SsdbPageRun *run, gpointer data)
+{
+  updates++;
+  g_ptr_array_add (statuses, g_strdup (ssdb_behaviour_page_get_status (page)));
+}
+
+static void
+watch (void)
+{
+  SsdbPageRun *run = ssdb_behaviour_page_get_run (page);
+
+  finished = FALSE;
+  updates = 0;
+  g_ptr_array_set_size (statuses, 0);
+  g_clear_error (&finish_error);
+  g_signal_handlers_disconnect_by_func (run, on_finished, NULL);
+  g_signal_handlers_disconnect_by_func (run, on_updated, NULL);
+  /* After the page's own handlers, as the window's. */
+  g_signal_connect (run, "finished", G_CALLBACK (on_finished), NULL);
+  g_signal_connect (run, "updated", G_CALLBACK (on_updated), NULL);
+}
+
+static gboolean
+seen_status (const char *part)
+{
+  for (guint i = 0; i < statuses->len; i++)
+    if (strstr (g_ptr_array_index (statuses, i), part) != NULL)
+      return TRUE;
+  return FALSE;
+}
+
+static gboolean
+snapshot_after (gpointer data)
+{
+  SsdbChartView *chart = data;
+
+  return ssdb_chart_view_get_snapshot_count (chart)
+         > GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (chart), "before"));
+}
+
+static void
+wait_painted (void)
+{
+  SsdbChartView *chart = ssdb_behaviour_page_get_chart (page);
+
+  g_object_set_data (G_OBJECT (chart), "before",
+                     GUINT_TO_POINTER (ssdb_chart_view_get_snapshot_count (chart)));
+  ssdb_chart_view_invalidate (chart);
+  ssdb_gui_test_iterate_until (snapshot_after, chart, 5000);
+  g_assert_true (snapshot_after (chart));
+}
+
+/* Starts the selected test on the zram device and waits for its end; asserts success. */
+static void
+run_selected (guint timeout_ms)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbPageRun *run = ssdb_behaviour_page_get_run (page);
+  gint64 t0 = g_get_monotonic_time ();
+
+  watch ();
+  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_page_run_get_running (run));
+  g_assert_false (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  ssdb_gui_test_iterate_until (is_finished, NULL, timeout_ms);
+  g_assert_true (finished);
+  if (finish_error != NULL)
+    g_test_message ("run failed: %s", finish_error->message);
+  g_assert_no_error (finish_error);
+  ssdb_gui_test_iterate_until (run_idle, run, 5000);
+  g_test_message ("%s: %.1f s, %u updates, status “%s”", zram_path,
+                  (double)(g_get_monotonic_time () - t0) / 1e6, updates,
+                  ssdb_behaviour_page_get_status (page));
+  g_assert_cmpuint (updates, >=, 1);
+  g_assert_true (g_str_has_prefix (ssdb_behaviour_page_get_status (page), "Done in "));
+  wait_painted ();
+}
+
+/* The words the page shows are the result's, and the result's analysis gives them again. */
+static void
+assert_words (const char *words)
+{
+  g_assert_nonnull (words);
+  g_assert_cmpstr (ssdb_behaviour_page_get_words (page), ==, words);
+  g_assert_cmpuint (strlen (words), >, 10);
+}
+
+/* ---- tests -------------------------------------------------------------------------------- */
+
+static void
+test_refuse (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *body = NULL;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_RECOVERY));
+  set_spin ("recovery-write-gb", 1.0);
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Write per pass: 1.00 GB"));
+  g_clear_error (&error);
+
+  set_spin ("recovery-write-gb", 0.05);
+  set_text ("recovery-pauses", "1, soon");
+  g_assert_true (gtk_widget_has_css_class (control ("recovery-pauses"), "error"));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Pauses: “soon”"));
+  g_clear_error (&error);
+  set_text ("recovery-pauses", "1, 2, 3, 4, 5, 6, 7, 8, 9");
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_true (g_str_has_prefix (error->message, "Pauses:"));
+  g_clear_error (&error);
+  set_text ("recovery-pauses", "1, 5, 10");
+  g_assert_false (gtk_widget_has_css_class (control ("recovery-pauses"), "error"));
+
+  body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9 (zram, 134 MB)");
+  g_test_message ("%s", body);
+  g_assert_cmpstr (body, ==,
+                   "Writes the first 49.28 MB of /dev/zram9 (zram, 134 MB) with random data 4 "
+                   "times, from its start, and leaves it idle for 1 min, 5 min, 10 min between "
+                   "the writes (3 pauses). Everything stored on it is lost.");
+  g_clear_pointer (&body, g_free);
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  set_spin ("compression-span-mib", 256);
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
+  g_clear_error (&error);
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  only_test ("trim", 99);
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_true (g_str_has_prefix (error->message, "Tests:"));
+  g_clear_error (&error);
+  only_test ("trim", 0);
+  set_spin ("trim-test-size", 512);
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_true (g_str_has_prefix (error->message, "Test size: 512 MiB is more than"));
+  g_clear_error (&error);
+  body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9 (zram, 134 MB)");
+  g_test_message ("%s", body);
+  g_assert_cmpstr (body, ==,
+                   "Fills all of /dev/zram9 (zram, 134 MB) with random data 5 times and discards "
+                   "it after each fill (TRIM), with summary tests (SEQ1M Q8T1) before and after. "
+                   "Everything stored on it is lost.");
+  g_clear_pointer (&body, g_free);
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  set_spin ("consistency-minutes", 0.1);
+  set_spin ("consistency-round-s", 10);
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_true (g_str_has_prefix (error->message, "Duration:"));
+  g_clear_error (&error);
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_READBACK));
+  set_spin ("readback-span-gb", 0.2);
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_test_message ("%s", error->message);
+  g_assert_cmpstr (error->message, ==, "Span: 200.0 MB is more than the target holds (134.2 MB)");
+  g_clear_error (&error);
+
+  /* Nothing ran. */
+  g_assert_false (ssdb_page_run_get_running (ssdb_behaviour_page_get_run (page)));
+  for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+    g_assert_null (ssdb_behaviour_page_get_result (page, v));
+}
+
+static void
+test_recovery (void)
+{
+  const SsdbRecoveryResult *r;
+  SsdbRecoveryResult *again;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_RECOVERY));
+  set_spin ("recovery-write-gb", 0.05);
+  set_text ("recovery-pauses", "1s, 2s");
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_RECOVERY);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  g_assert_cmpuint (r->spec.n_pauses, ==, 2);
+  g_assert_cmpuint (r->spec.pauses_ns[0], ==, 1000000000);
+  g_assert_cmpuint (r->spec.pauses_ns[1], ==, 2000000000);
+  g_assert_cmpuint (r->writes->len, ==, 3);
+  for (guint i = 0; i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+      g_assert_true (w->complete);
+      g_assert_cmpuint (w->bytes, ==, 47 * MIB);
+      g_assert_cmpfloat (w->bytes_per_second, >, 0);
+      g_assert_cmpuint (w->pause_ns, ==, i == 0 ? 0 : r->spec.pauses_ns[i - 1]);
+    }
+  /* The live status named the pauses. */
+  g_assert_true (seen_status ("Pause 2 of 2: "));
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-recovery.png", 100));
+  assert_words (r->words);
+  /* The analysis of the page's copy gives the same words. */
+  again = ssdb_recovery_result_new (&r->spec);
+  for (guint i = 0; i < r->writes->len; i++)
+    {
+      SsdbRecoveryWrite w = g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+      w.segments = g_array_copy (w.segments);
+      w.intervals = g_array_copy (w.intervals);
+      g_array_append_val (again->writes, w);
+    }
+  ssdb_recovery_analyze (again);
+  g_assert_cmpstr (again->words, ==, r->words);
+  g_assert_cmpfloat (again->fast_bytes_per_second, ==, r->fast_bytes_per_second);
+  ssdb_recovery_result_free (again);
+}
+
+static void
+test_compression (void)
+{
+  const SsdbCompressionResult *r;
+  const SsdbCompressionPoint *random, *zero;
+  g_autofree char *shot = NULL;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  set_spin ("compression-span-mib", 64);
+  gtk_switch_set_active (GTK_SWITCH (control ("compression-zero")), TRUE);
+  /* The best of three passes keeps a busy machine from hiding the difference. */
+  set_spin ("compression-passes", 3);
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->spec.span_length, ==, 64 * MIB);
+  g_assert_cmpuint (r->spec.passes, ==, 3);
+  g_assert_cmpuint (r->points->len, ==, 6);
+  random = &g_array_index (r->points, SsdbCompressionPoint, 0);
+  zero = &g_array_index (r->points, SsdbCompressionPoint, 5);
+  g_assert_cmpint (random->data.kind, ==, SSDB_DATA_RANDOM);
+  g_assert_cmpint (zero->data.kind, ==, SSDB_DATA_ZERO);
+  g_test_message ("zram: random %.0f MB/s, zeros %.0f MB/s written",
+                  random->write_bytes_per_second / 1e6, zero->write_bytes_per_second / 1e6);
+  g_assert_cmpuint (random->write_bytes, ==, 64 * MIB);
+  /* zram stores zero pages without compressing them. */
+  g_assert_cmpfloat (zero->write_bytes_per_second, >, random->write_bytes_per_second);
+  g_assert_true (seen_status (" of 6): "));
+  assert_words (r->words);
+  {
+    SsdbCompressionResult *again = ssdb_compression_result_new (&r->spec);
+
+    g_array_append_vals (again->points, r->points->data, r->points->len);
+    ssdb_compression_summarize (again);
+    g_assert_cmpstr (again->words, ==, r->words);
+    ssdb_compression_result_free (again);
+  }
+  /* The screenshot of the data shipped with the application. */
+  shot = ssdb_gui_test_screenshot (window, "behaviour.png", 200);
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (),
+                                      ADW_COLOR_SCHEME_FORCE_DARK);
+  wait_painted ();
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-dark.png", 200));
+  adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
+  wait_painted ();
+}
+
+static void
+test_trim (void)
+{
+  const SsdbTrimResult *r;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  set_spin ("trim-rounds", 2);
+  gtk_switch_set_active (GTK_SWITCH (control ("trim-discard")), TRUE);
+  only_test ("trim", 0);
+  set_spin ("trim-test-size", 16);
+  set_spin ("trim-test-seconds", 0.5);
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->spec.rounds, ==, 2);
+  g_assert_true (r->spec.discard);
+  g_assert_cmpuint (r->spec.summary.size, ==, 16 * MIB);
+  g_assert_cmpuint (r->spec.summary.duration_ns, ==, 500000000);
+  g_assert_cmpuint (r->rounds->len, ==, 2);
+  g_assert_cmpuint (r->tests->len, ==, 2);
+  for (guint i = 0; i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+
+      g_assert_cmpstr (t->name, ==, "SEQ1M Q8T1");
+      g_assert_cmpfloat (t->before_bytes_per_second, >, 0);
+      g_assert_cmpfloat (t->after_bytes_per_second, >, 0);
+    }
+  for (guint i = 0; i < r->rounds->len; i++)
+    g_assert_cmpuint (g_array_index (r->rounds, SsdbTrimRound, i).deleted_bytes, ==,
+                      r->spec.span_length);
+  g_assert_true (seen_status (" of 2: "));
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-trim.png", 100));
+  assert_words (r->words);
+  {
+    SsdbTrimResult *again = ssdb_trim_result_new (&r->spec);
+
+    g_array_append_vals (again->tests, r->tests->data, r->tests->len);
+    g_array_append_vals (again->rounds, r->rounds->data, r->rounds->len);
+    ssdb_trim_summarize (again);
+    g_assert_cmpstr (again->words, ==, r->words);
+    g_assert_cmpfloat (again->min_retention_percent, ==, r->min_retention_percent);
+    ssdb_trim_result_free (again);
+  }
+}
+
+static void
+test_freespace (void)
+{
+  const SsdbFreespaceResult *r;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_FREESPACE));
+  set_spin ("freespace-step", 50);
+  only_test ("freespace", 3);
+  set_spin ("freespace-test-size", 16);
+  set_spin ("freespace-test-seconds", 0.5);
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->steps->len, ==, 3);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *s = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      g_assert_cmpuint (s->used_percent, ==, i * 50);
+      g_assert_cmpuint (s->rates->len, ==, 2);
+      g_assert_cmpstr (g_array_index (s->rates, SsdbTestRate, 0).name, ==, "RND4K Q1T1");
+      g_assert_cmpfloat (g_array_index (s->rates, SsdbTestRate, 0).bytes_per_second, >, 0);
+    }
+  g_assert_true (seen_status (" % used: "));
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-freespace.png", 100));
+  assert_words (r->words);
+}
+
+static void
+test_consistency (void)
+{
+  const SsdbConsistencyResult *r;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  set_spin ("consistency-minutes", 0.1);
+  set_spin ("consistency-round-s", 1);
+  set_spin ("consistency-precondition", 1);
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->spec.duration_ns, ==, 6000000000);
+  g_assert_cmpuint (r->spec.round_ns, ==, 1000000000);
+  g_assert_cmpuint (r->spec.precondition_passes, ==, 1);
+  g_assert_cmpuint (r->precondition_bytes, ==, r->spec.span_length);
+  g_assert_cmpuint (r->rounds->len, >=, 5);
+  g_assert_cmpuint (r->rounds->len, <=, 7);
+  g_assert_cmpfloat (r->iops, >, 0);
+  g_assert_true (seen_status ("IOPS"));
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-consistency.png", 100));
+  assert_words (r->words);
+  {
+    SsdbConsistencyResult *again = ssdb_consistency_result_dup (r);
+
+    ssdb_consistency_analyze (again);
+    g_assert_cmpstr (again->words, ==, r->words);
+    ssdb_consistency_result_free (again);
+  }
+}
+
+static void
+test_readback (void)
+{
+  const SsdbReadbackResult *r;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_READBACK));
+  set_spin ("readback-span-gb", 0.06);
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_READBACK);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->spec.span_length, ==, 57 * MIB);
+  g_assert_nonnull (r->first);
+  g_assert_nonnull (r->second);
+  g_assert_cmpfloat (r->first_read_bytes_per_second, >, 0);
+  g_assert_cmpfloat (r->second_read_bytes_per_second, >, 0);
+  g_assert_true (seen_status ("Pass "));
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-readback.png", 100));
+  assert_words (r->words);
+  {
+    SsdbReadbackResult again = *r;
+
+    again.words = NULL;
+    ssdb_readback_summarize (&again);
+    g_assert_cmpstr (again.words, ==, r->words);
+    g_assert_cmpfloat (again.difference_percent, ==, r->difference_percent);
+    g_free (again.words);
+  }
+}
+
+static gboolean
+some_rounds (gpointer data)
+{
+  const SsdbConsistencyResult *r
+      = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+
+  return finished || (r != NULL && r->rounds->len >= 2);
+}
+
+static void
+test_stop (void)
+{
+  g_autoptr (GError) error = NULL;
+  SsdbPageRun *run = ssdb_behaviour_page_get_run (page);
+  const SsdbConsistencyResult *r;
+  SsdbStopTiming timing;
+  gint64 t0, took;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  set_spin ("consistency-minutes", 1);
+  set_spin ("consistency-round-s", 0.5);
+  set_spin ("consistency-precondition", 0);
+  watch ();
+  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_no_error (error);
+  ssdb_gui_test_iterate_until (some_rounds, NULL, 30000);
+  g_assert_false (finished);
+  g_assert_cmpuint (updates, >=, 2);
+  g_assert_true (g_str_has_prefix (ssdb_behaviour_page_get_status (page), "Round "));
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-running.png", 0));
+  wait_painted ();
+  g_assert_false (finished);
+  t0 = g_get_monotonic_time ();
+  ssdb_page_run_stop (run);
+  ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
+  took = g_get_monotonic_time () - t0;
+  g_assert_true (finished);
+  ssdb_gui_test_iterate_until (run_idle, run, 5000);
+  ssdb_page_run_get_stop_timing (run, &timing);
+  ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
+  ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
+  g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+  g_assert_nonnull (r);
+  g_assert_true (r->cancelled);
+  g_assert_cmpuint (r->rounds->len, >=, 2);
+  g_assert_true (g_str_has_prefix (ssdb_behaviour_page_get_status (page), "Stopped"));
+  /* The other tests keep their results. */
+  for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+    g_assert_nonnull (ssdb_behaviour_page_get_result (page, v));
+}
+
+static void
+test_export (void)
+{
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ssdb-behaviour-export.png", NULL);
+  g_autoptr (GError) error = NULL;
+
+  for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+    {
+      g_autoptr (GdkTexture) texture = NULL;
+
+      g_assert_true (ssdb_behaviour_page_select (page, v));
+      g_assert_true (ssdb_behaviour_page_export_png (page, path, &error));
+      g_assert_no_error (error);
+      texture = gdk_texture_new_from_filename (path, &error);
+      g_assert_no_error (error);
+      g_assert_cmpint (gdk_texture_get_width (texture), ==, 2400);
+      g_assert_cmpint (gdk_texture_get_height (texture), ==, 1400);
+      g_unlink (path);
+    }
+}
+
+static void
+test_show_result (void)
+{
+  SsdbCompressionResult *copy;
+  const SsdbCompressionResult *shown;
+  SsdbChartView *chart = ssdb_behaviour_page_get_chart (page);
+  guint before;
+  g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ssdb-behaviour-none.png", NULL);
+  g_autoptr (GError) error = NULL;
+
+  /* A result as a loaded report gives it. */
+  shown = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  copy = ssdb_compression_result_new (&shown->spec);
+  g_array_append_vals (copy->points, shown->points->data, shown->points->len);
+  g_array_index (copy->points, SsdbCompressionPoint, 0).write_bytes_per_second = 123.4e6;
+  ssdb_compression_summarize (copy);
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  ssdb_gui_test_iterate_for (200);
+  before = ssdb_chart_view_get_snapshot_count (chart);
+  g_object_set_data (G_OBJECT (chart), "before", GUINT_TO_POINTER (before));
+  g_assert_true (ssdb_behaviour_page_show_result (page, SSDB_EXPORT_VIEW_COMPRESSION, copy,
+                                                  "/dev/sdz · 1.0 TB · loaded"));
+  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_EXPORT_VIEW_COMPRESSION);
+  shown = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_assert_true (shown != copy);
+  g_assert_cmpfloat (g_array_index (shown->points, SsdbCompressionPoint, 0).write_bytes_per_second,
+                     ==, 123.4e6);
+  g_assert_cmpstr (ssdb_behaviour_page_get_words (page), ==, copy->words);
+  g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, "");
+  ssdb_compression_result_free (copy);
+  ssdb_gui_test_iterate_until (snapshot_after, chart, 5000);
+  g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, before);
+
+  /* NULL clears that test's result; exporting nothing fails naming the file. */
+  g_assert_true (ssdb_behaviour_page_show_result (page, SSDB_EXPORT_VIEW_COMPRESSION, NULL, NULL));
+  g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_cmpstr (ssdb_behaviour_page_get_words (page), ==, "");
+  g_assert_false (ssdb_behaviour_page_export_png (page, path, &error));
+  g_assert_nonnull (error);
+  g_assert_nonnull (strstr (error->message, path));
+  g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
+}
+
+/* A narrow window: the settings wrap onto more lines and the words wrap; nothing is cut off. */
+static void
+test_narrow (void)
+{
+  SsdbChartView *chart = ssdb_behaviour_page_get_chart (page);
+  int width, height;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  gtk_window_set_default_size (window, 760, 620);
+  ssdb_gui_test_iterate_for (300);
+  wait_painted ();
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-narrow.png", 100));
+  width = gtk_widget_get_width (GTK_WIDGET (page));
+  height = gtk_widget_get_height (GTK_WIDGET (page));
+  g_test_message ("page %d × %d, chart %d × %d", width, height,
+                  gtk_widget_get_width (GTK_WIDGET (chart)),
+                  gtk_widget_get_height (GTK_WIDGET (chart)));
+  g_assert_cmpint (width, <=, 760);
+  g_assert_cmpint (height, <=, 620);
+  g_assert_cmpint (gtk_widget_get_height (GTK_WIDGET (chart)), >=, 200);
+  gtk_window_set_default_size (window, 1200, 800);
+  ssdb_gui_test_iterate_for (300);
+}
+
+static void
+on_abort (int sig)
+{
+  ssdb_gui_test_zram_remove (zram_name);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+int
+main (int argc, char *argv[])
+{
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (getuid () != 0)
+    {
+      g_test_skip ("needs root to create a zram device");
+      return g_test_run ();
+    }
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return g_test_run ();
+    }
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
+      || !ssdb_gui_test_zram_create (ZRAM_BYTES, FALSE, &zram_name, &zram_path))
+    {
+      ssdb_gui_test_zram_remove (zram_name);
+      g_test_skip ("zram is not available");
+      return g_test_run ();
+    }
+
+  signal (SIGABRT, on_abort);
+  signal (SIGTERM, on_abort);
+  gtk_init ();
+  adw_init ();
+  statuses = g_ptr_array_new_with_free_func (g_free);
+  window = GTK_WINDOW (gtk_window_new ());
+  gtk_window_set_default_size (window, 1200, 800);
+  page = SSDB_BEHAVIOUR_PAGE (ssdb_behaviour_page_new ());
+  gtk_window_set_child (window, GTK_WIDGET (page));
+  title = g_strdup_printf ("%s · 134 MB · zram", zram_path);
+  ssdb_behaviour_page_set_target (page, title, ZRAM_BYTES);
+  gtk_window_present (window);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+
+  g_test_add_func ("/gui-behaviour/refuse", test_refuse);
+  g_test_add_func ("/gui-behaviour/recovery", test_recovery);
+  g_test_add_func ("/gui-behaviour/compression", test_compression);
+  g_test_add_func ("/gui-behaviour/trim", test_trim);
+  g_test_add_func ("/gui-behaviour/freespace", test_freespace);
+  g_test_add_func ("/gui-behaviour/consistency", test_consistency);
+  g_test_add_func ("/gui-behaviour/readback", test_readback);
+  g_test_add_func ("/gui-behaviour/stop", test_stop);
+  g_test_add_func ("/gui-behaviour/export", test_export);
+  g_test_add_func ("/gui-behaviour/show-result", test_show_result);
+  g_test_add_func ("/gui-behaviour/narrow", test_narrow);
+  ret = g_test_run ();
+
+  gtk_window_destroy (window);
+  g_ptr_array_unref (statuses);
+  g_clear_error (&finish_error);
+  g_free (title);
+  ssdb_gui_test_zram_remove (zram_name);
+  return ret;
+}
