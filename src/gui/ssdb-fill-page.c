@@ -2,46 +2,17 @@
 #include "ssdb-fill-page.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
 #include "config.h"
-#include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
-
-/* A worker still running this long after Stop is detached: the page returns at once and the
- * worker ends on its own (the engine stops within 100 ms of a cancel). */
-#define STOP_DETACH_MS 100
-/* The coalesced update runs at most this often (10 times a second). */
-#define UPDATE_INTERVAL_US 100000
+#include "ssdb-page-run.h"
 
 static const guint passes_table[] = { 1, 2, 3, 4 };
 static const guint block_table[]
     = { 4 * 1024, 64 * 1024, 128 * 1024, 1024 * 1024, 4 * 1024 * 1024 };
 static const guint depth_table[] = { 1, 2, 4, 8, 16, 32 };
-
-typedef struct
-{
-  gatomicrefcount ref;
-  GWeakRef page;
-
-  /* Set before the worker starts; read-only afterwards. */
-  char *path;
-  char *destroy_permission;
-  guint64 file_size;
-  SsdbFillSpec spec;
-  GCancellable *cancellable;
-
-  /* Shared: under @lock. */
-  GMutex lock;
-  SsdbFillResult *shadow;
-  double fraction;
-  gboolean idle_pending;
-  gint64 last_merge_us;
-  GError *error;
-  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
-} FillRun;
 
 struct _SsdbFillPage
 {
@@ -61,31 +32,21 @@ struct _SsdbFillPage
   char *write_refusal;
   char *analysis_text; /* the analysis in words, "" when there is none */
 
-  FillRun *run; /* the run shown, or NULL */
-  guint busy_workers;
-  gboolean running;
-  guint stop_timeout_id;
-  SsdbFillResult *result;
-  double fraction;
-  SsdbStopTiming stop; /* of the latest run */
+  /* The worker, the coalesced updates and the stop; its result (an SsdbFillResult) keeps its
+   * address over a run. */
+  SsdbPageRun *run;
 };
 
+/* "running", ::updated and ::finished: the run's, passed on (see
+ * ssdb_page_run_install_interface()). */
 enum
 {
-  PROP_0,
-  PROP_RUNNING,
-  N_PROPS
+  PROP_RUNNING = 1
 };
 
-enum
-{
-  SIGNAL_UPDATED,
-  SIGNAL_FINISHED,
-  N_SIGNALS
-};
-
-static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static GParamSpec *running_pspec;
+static guint updated_signal;
+static guint finished_signal;
 
 G_DEFINE_FINAL_TYPE (SsdbFillPage, ssdb_fill_page, GTK_TYPE_BOX)
 
@@ -93,8 +54,11 @@ G_DEFINE_FINAL_TYPE (SsdbFillPage, ssdb_fill_page, GTK_TYPE_BOX)
 
 /* Copies everything of @from into @to, reusing @to's arrays. */
 static void
-copy_result (SsdbFillResult *to, const SsdbFillResult *from)
+copy_result (gpointer into, gconstpointer data)
 {
+  SsdbFillResult *to = into;
+  const SsdbFillResult *from = data;
+
   to->spec = from->spec;
   if (to->passes->len > from->passes->len)
     g_ptr_array_set_size (to->passes, from->passes->len);
@@ -137,37 +101,51 @@ copy_result (SsdbFillResult *to, const SsdbFillResult *from)
   to->cancelled = from->cancelled;
 }
 
-static FillRun *
-run_ref (FillRun *run)
+static gpointer
+dup_result (gconstpointer data)
 {
-  g_atomic_ref_count_inc (&run->ref);
-  return run;
+  const SsdbFillResult *from = data;
+  SsdbFillResult *copy = ssdb_fill_result_new (&from->spec);
+
+  copy_result (copy, from);
+  return copy;
 }
 
+/* ---- worker thread -------------------------------------------------------------------- */
+
 static void
-run_unref (FillRun *run)
+on_progress (SsdbFillResult *result, guint pass_index, guint64 position_bytes,
+             double bytes_per_second, double fraction, gpointer user_data)
 {
-  if (!g_atomic_ref_count_dec (&run->ref))
-    return;
-  g_weak_ref_clear (&run->page);
-  g_free (run->path);
-  g_free (run->destroy_permission);
-  g_clear_object (&run->cancellable);
-  g_clear_pointer (&run->shadow, ssdb_fill_result_free);
-  g_clear_error (&run->error);
-  g_mutex_clear (&run->lock);
-  g_free (run);
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  SsdbFillResult *result = ssdb_fill_result_new (data);
+
+  ssdb_fill_run (target, result, on_progress, job, cancellable, error);
+  return result;
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
+
+static SsdbFillResult *
+shown (SsdbFillPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
 
 static void
 update_status (SsdbFillPage *self)
 {
   g_autofree char *text = NULL;
-  const SsdbFillResult *r = self->result;
+  const SsdbFillResult *r = shown (self);
+  int percent = (int)(ssdb_page_run_get_fraction (self->run) * 100);
 
-  if (self->running)
+  if (ssdb_page_run_get_running (self->run))
     {
       const SsdbFillPass *p
           = r && r->passes->len > 0 ? g_ptr_array_index (r->passes, r->passes->len - 1) : NULL;
@@ -190,13 +168,13 @@ update_status (SsdbFillPage *self)
               writes++;
           if (p->rw == SSDB_RW_READ)
             /* Translators: position in GB, rate in MB/s, progress in percent */
-            text = g_strdup_printf (_ ("Reading back · %s GB · %s MB/s · %d %%"), at, rate,
-                                    (int)(self->fraction * 100));
+            text
+                = g_strdup_printf (_ ("Reading back · %s GB · %s MB/s · %d %%"), at, rate, percent);
           else
             /* Translators: pass number, number of passes, position in GB, rate in MB/s,
              * progress in percent */
             text = g_strdup_printf (_ ("Pass %u of %u · %s GB written · %s MB/s · %d %%"), writes,
-                                    r->spec.passes, at, rate, (int)(self->fraction * 100));
+                                    r->spec.passes, at, rate, percent);
         }
     }
   gtk_label_set_text (self->status_label, text ? text : "");
@@ -205,54 +183,24 @@ update_status (SsdbFillPage *self)
 static void
 show_result (SsdbFillPage *self)
 {
-  ssdb_fill_chart_set_running (self->chart, self->running, self->fraction);
-  ssdb_fill_chart_set_result (self->chart, self->result);
+  ssdb_fill_chart_set_running (self->chart, ssdb_page_run_get_running (self->run),
+                               ssdb_page_run_get_fraction (self->run));
+  ssdb_fill_chart_set_result (self->chart, shown (self));
 }
 
-/* Moves the worker's copy into the page's result. */
 static void
-merge (SsdbFillPage *self, FillRun *run)
+on_updated (SsdbFillPage *self)
 {
-  g_mutex_lock (&run->lock);
-  run->idle_pending = FALSE;
-  run->last_merge_us = g_get_monotonic_time ();
-  copy_result (self->result, run->shadow);
-  self->fraction = run->fraction;
-  g_mutex_unlock (&run->lock);
-}
-
-static gboolean
-progress_idle (gpointer data)
-{
-  FillRun *run = data;
-  g_autoptr (SsdbFillPage) self = g_weak_ref_get (&run->page);
-
-  if (self == NULL || self->run != run)
-    return G_SOURCE_REMOVE;
-  if (self->stop_timeout_id != 0)
-    {
-      /* Stopping: the last rates come with the end of the run. */
-      g_mutex_lock (&run->lock);
-      run->idle_pending = FALSE;
-      run->last_merge_us = g_get_monotonic_time ();
-      g_mutex_unlock (&run->lock);
-      return G_SOURCE_REMOVE;
-    }
-  merge (self, run);
   show_result (self);
   update_status (self);
-  g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
-  return G_SOURCE_REMOVE;
+  g_signal_emit (self, updated_signal, 0);
 }
 
 static void
-set_running (SsdbFillPage *self, gboolean running)
+on_running (SsdbFillPage *self)
 {
-  if (self->running == running)
-    return;
-  self->running = running;
-  gtk_widget_set_sensitive (self->settings_box, !running);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
+  gtk_widget_set_sensitive (self->settings_box, !ssdb_page_run_get_running (self->run));
+  g_object_notify_by_pspec (G_OBJECT (self), running_pspec);
 }
 
 /* The chart draws the words under the plot; assistive technologies get them too. */
@@ -266,27 +214,26 @@ set_analysis_text (SsdbFillPage *self, const char *words)
 }
 
 static void
-end_run (SsdbFillPage *self, const GError *error)
+on_finished (SsdbFillPage *self, const GError *error)
 {
-  FillRun *run = self->run;
-  const SsdbFillResult *r = self->result;
+  SsdbFillResult *r = shown (self);
   g_autofree char *text = NULL;
 
-  g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
-  set_running (self, FALSE);
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED) && r != NULL)
+    r->cancelled = TRUE;
   show_result (self);
   if (error == NULL)
     {
       g_autofree char *mean = NULL;
+      guint passes = r ? r->passes->len : 0;
 
-      if (r->passes->len > 0)
+      if (passes > 0)
         mean = g_strdup_printf (
             "%.1f", ((SsdbFillPass *)g_ptr_array_index (r->passes, 0))->bytes_per_second / 1e6);
       /* Translators: the number of passes (the read-back included), then a rate in MB/s */
       text = g_strdup_printf (ngettext ("Done: %u pass, %s MB/s on average",
-                                        "Done: %u passes, first pass %s MB/s on average",
-                                        r->passes->len),
-                              r->passes->len, mean ? mean : "–");
+                                        "Done: %u passes, first pass %s MB/s on average", passes),
+                              passes, mean ? mean : "–");
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     text = ssdb_gui_stopped_text (error, _ ("Stopped · the rates measured so far are kept"));
@@ -294,130 +241,8 @@ end_run (SsdbFillPage *self, const GError *error)
     /* Translators: %s is the error message */
     text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->status_label, text);
-  set_analysis_text (self, error == NULL ? r->analysis.words : NULL);
-  if (run != NULL)
-    {
-      g_mutex_lock (&run->lock);
-      self->stop = run->stop;
-      g_mutex_unlock (&run->lock);
-    }
-  self->stop.finished_us = g_get_monotonic_time ();
-  self->run = NULL;
-  g_signal_emit (self, signals[SIGNAL_FINISHED], 0, error);
-  if (run != NULL)
-    run_unref (run);
-}
-
-static gboolean
-finish_idle (gpointer data)
-{
-  FillRun *run = data;
-  g_autoptr (SsdbFillPage) self = g_weak_ref_get (&run->page);
-  GError *error;
-
-  if (self == NULL)
-    return G_SOURCE_REMOVE;
-  g_assert (self->busy_workers > 0);
-  self->busy_workers--;
-  if (self->run != run)
-    {
-      /* Detached after a stop: its worker's times still belong to that stop. */
-      g_mutex_lock (&run->lock);
-      if (run->stop.requested_us != 0 && self->stop.requested_us == run->stop.requested_us)
-        {
-          self->stop.io_stopped_us = run->stop.io_stopped_us;
-          self->stop.closed_us = run->stop.closed_us;
-        }
-      g_mutex_unlock (&run->lock);
-      return G_SOURCE_REMOVE;
-    }
-  merge (self, run);
-  g_mutex_lock (&run->lock);
-  error = run->error ? g_error_copy (run->error) : NULL;
-  g_mutex_unlock (&run->lock);
-  if (error == NULL)
-    self->fraction = 1.0;
-  end_run (self, error);
-  g_clear_error (&error);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-stop_timeout (gpointer data)
-{
-  SsdbFillPage *self = data;
-  g_autoptr (GError) error = NULL;
-
-  self->stop_timeout_id = 0;
-  if (self->run == NULL)
-    return G_SOURCE_REMOVE;
-  /* The worker is still winding down: keep what arrived and let it end on its own. */
-  merge (self, self->run);
-  self->result->cancelled = TRUE;
-  error = ssdb_gui_not_responding_error ();
-  end_run (self, error);
-  return G_SOURCE_REMOVE;
-}
-
-/* ---- worker thread -------------------------------------------------------------------- */
-
-static void
-on_progress (SsdbFillResult *result, guint pass_index, guint64 position_bytes,
-             double bytes_per_second, double fraction, gpointer user_data)
-{
-  FillRun *run = user_data;
-
-  g_mutex_lock (&run->lock);
-  copy_result (run->shadow, result);
-  run->fraction = fraction;
-  if (!run->idle_pending)
-    {
-      gint64 wait_us = run->last_merge_us + UPDATE_INTERVAL_US - g_get_monotonic_time ();
-
-      run->idle_pending = TRUE;
-      if (wait_us <= 0)
-        g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle, run_ref (run),
-                         (GDestroyNotify)run_unref);
-      else
-        g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, (guint)((wait_us + 999) / 1000), progress_idle,
-                            run_ref (run), (GDestroyNotify)run_unref);
-    }
-  g_mutex_unlock (&run->lock);
-}
-
-static gpointer
-worker (gpointer data)
-{
-  FillRun *run = data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SsdbTarget) target = NULL;
-  g_autoptr (SsdbFillResult) result = ssdb_fill_result_new (&run->spec);
-
-  target = ssdb_device_open_target (run->path, SSDB_TARGET_OPEN_WRITE, run->destroy_permission,
-                                    run->file_size, NULL, run->cancellable, &error);
-  if (target != NULL && !g_cancellable_set_error_if_cancelled (run->cancellable, &error))
-    ssdb_fill_run (target, result, on_progress, run, run->cancellable, &error);
-  /* The engine returns once no request is in flight any more. */
-  g_mutex_lock (&run->lock);
-  run->stop.io_stopped_us = g_get_monotonic_time ();
-  g_mutex_unlock (&run->lock);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
-    {
-      g_clear_error (&error);
-      g_set_error_literal (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
-    }
-  if (error != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    result->cancelled = TRUE;
-  g_clear_object (&target);
-
-  g_mutex_lock (&run->lock);
-  copy_result (run->shadow, result);
-  run->error = g_steal_pointer (&error);
-  run->stop.closed_us = g_get_monotonic_time ();
-  g_mutex_unlock (&run->lock);
-  /* Above redraws and input: the end of a run must not wait behind frames. */
-  g_idle_add_full (G_PRIORITY_HIGH, finish_idle, run, (GDestroyNotify)run_unref);
-  return NULL;
+  set_analysis_text (self, error == NULL && r != NULL ? r->analysis.words : NULL);
+  g_signal_emit (self, finished_signal, 0, error);
 }
 
 /* ---- settings ------------------------------------------------------------------------- */
@@ -490,11 +315,11 @@ ssdb_fill_page_set_target (SsdbFillPage *self, const char *title, guint64 device
   g_free (self->write_refusal);
   self->write_refusal = g_strdup (write_refusal);
   self->device_bytes = device_bytes;
-  if (self->running)
+  if (ssdb_page_run_get_running (self->run))
     return;
 
-  g_clear_pointer (&self->result, ssdb_fill_result_free);
   ssdb_fill_chart_set_result (self->chart, NULL);
+  ssdb_page_run_set_result (self->run, NULL);
   ssdb_fill_chart_set_titles (self->chart, title, NULL);
   ssdb_fill_chart_set_running (self->chart, FALSE, 0);
   set_analysis_text (self, NULL);
@@ -517,44 +342,25 @@ gboolean
 ssdb_fill_page_start (SsdbFillPage *self, const char *path, const char *destroy_permission,
                       guint64 file_size, GError **error)
 {
-  FillRun *run;
-  g_autoptr (GThread) thread = NULL;
+  SsdbFillSpec spec;
   g_autofree char *subtitle = NULL;
 
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (self->busy_workers > 0)
+  ssdb_fill_page_get_spec (self, &spec);
+  /* The chart lets go of the previous result before the run replaces it. */
+  ssdb_fill_chart_set_result (self->chart, NULL);
+  if (!ssdb_page_run_start (self->run, path, SSDB_TARGET_OPEN_WRITE, destroy_permission, file_size,
+                            work, g_memdup2 (&spec, sizeof spec), g_free,
+                            ssdb_fill_result_new (&spec), error))
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   _ ("The previous run is still stopping; try again in a moment"));
+      ssdb_fill_chart_set_result (self->chart, shown (self));
       return FALSE;
     }
-
-  run = g_new0 (FillRun, 1);
-  g_atomic_ref_count_init (&run->ref);
-  g_weak_ref_init (&run->page, self);
-  g_mutex_init (&run->lock);
-  run->path = g_strdup (path);
-  run->destroy_permission = g_strdup (destroy_permission);
-  run->file_size = file_size;
-  ssdb_fill_page_get_spec (self, &run->spec);
-  run->cancellable = g_cancellable_new ();
-  run->shadow = ssdb_fill_result_new (&run->spec);
-
-  self->run = run;
-  memset (&self->stop, 0, sizeof self->stop);
-  ssdb_fill_chart_set_result (self->chart, NULL);
-  g_clear_pointer (&self->result, ssdb_fill_result_free);
-  self->result = ssdb_fill_result_new (&run->spec);
-  self->fraction = 0;
-  subtitle = dup_settings_line (&run->spec);
+  subtitle = dup_settings_line (&spec);
   ssdb_fill_chart_set_titles (self->chart, self->title, subtitle);
   set_analysis_text (self, NULL);
-
-  self->busy_workers++;
-  thread = g_thread_new ("ssdb-fill", worker, run_ref (run));
-  set_running (self, TRUE);
   show_result (self);
   update_status (self);
   return TRUE;
@@ -564,16 +370,7 @@ void
 ssdb_fill_page_stop (SsdbFillPage *self)
 {
   g_return_if_fail (SSDB_IS_FILL_PAGE (self));
-
-  if (self->run == NULL || self->stop_timeout_id != 0)
-    return;
-  /* Nothing that waits here: cancel, and let the worker's end (or the backstop) finish. */
-  g_mutex_lock (&self->run->lock);
-  self->run->stop.requested_us = g_get_monotonic_time ();
-  g_mutex_unlock (&self->run->lock);
-  g_cancellable_cancel (self->run->cancellable);
-  self->stop_timeout_id
-      = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout, self, NULL);
+  ssdb_page_run_stop (self->run);
 }
 
 void
@@ -581,35 +378,35 @@ ssdb_fill_page_get_stop_timing (SsdbFillPage *self, SsdbStopTiming *timing)
 {
   g_return_if_fail (SSDB_IS_FILL_PAGE (self));
   g_return_if_fail (timing != NULL);
-  *timing = self->stop;
+  ssdb_page_run_get_stop_timing (self->run, timing);
 }
 
 gboolean
 ssdb_fill_page_get_running (SsdbFillPage *self)
 {
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return self->running;
+  return ssdb_page_run_get_running (self->run);
 }
 
 gboolean
 ssdb_fill_page_get_busy (SsdbFillPage *self)
 {
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return self->busy_workers > 0;
+  return ssdb_page_run_get_busy (self->run);
 }
 
 double
 ssdb_fill_page_get_fraction (SsdbFillPage *self)
 {
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), 0);
-  return self->fraction;
+  return ssdb_page_run_get_fraction (self->run);
 }
 
 const SsdbFillResult *
 ssdb_fill_page_get_result (SsdbFillPage *self)
 {
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), NULL);
-  return self->result;
+  return shown (self);
 }
 
 SsdbFillChart *
@@ -629,8 +426,11 @@ ssdb_fill_page_get_analysis_text (SsdbFillPage *self)
 gboolean
 ssdb_fill_page_has_result (SsdbFillPage *self)
 {
+  const SsdbFillResult *r;
+
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return self->result != NULL && self->result->passes->len > 0;
+  r = shown (self);
+  return r != NULL && r->passes->len > 0;
 }
 
 gboolean
@@ -659,10 +459,12 @@ ssdb_fill_page_dispose (GObject *object)
 
   if (self->run != NULL)
     {
-      g_cancellable_cancel (self->run->cancellable);
-      g_clear_pointer (&self->run, run_unref);
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      if (self->chart != NULL)
+        ssdb_fill_chart_set_result (self->chart, NULL);
+      g_clear_object (&self->run);
     }
-  g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SSDB_TYPE_FILL_PAGE);
   G_OBJECT_CLASS (ssdb_fill_page_parent_class)->dispose (object);
 }
@@ -675,7 +477,6 @@ ssdb_fill_page_finalize (GObject *object)
   g_free (self->title);
   g_free (self->write_refusal);
   g_free (self->analysis_text);
-  g_clear_pointer (&self->result, ssdb_fill_result_free);
   G_OBJECT_CLASS (ssdb_fill_page_parent_class)->finalize (object);
 }
 
@@ -687,7 +488,7 @@ ssdb_fill_page_get_property (GObject *object, guint prop_id, GValue *value, GPar
   switch (prop_id)
     {
       case PROP_RUNNING:
-        g_value_set_boolean (value, self->running);
+        g_value_set_boolean (value, ssdb_fill_page_get_running (self));
         break;
       default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -704,16 +505,8 @@ ssdb_fill_page_class_init (SsdbFillPageClass *klass)
   object_class->finalize = ssdb_fill_page_finalize;
   object_class->get_property = ssdb_fill_page_get_property;
 
-  properties[PROP_RUNNING]
-      = g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  signals[SIGNAL_UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_FINISHED]
-      = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                      G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  running_pspec = ssdb_page_run_install_interface (object_class, PROP_RUNNING, &updated_signal,
+                                                   &finished_signal);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/ssdbench/App/ui/ssdb-fill-page.ui");
@@ -747,6 +540,12 @@ ssdb_fill_page_init (SsdbFillPage *self)
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->chart), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Whole-drive fill chart"), -1);
   set_analysis_text (self, NULL);
+
+  self->run = ssdb_page_run_new ("ssdb-fill", dup_result, (GDestroyNotify)ssdb_fill_result_free);
+  ssdb_page_run_set_merge_func (self->run, copy_result);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (on_running), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
 }
 
 GtkWidget *
@@ -763,16 +562,14 @@ ssdb_fill_page_show_result (SsdbFillPage *self, const SsdbFillResult *result, co
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
 
-  if (self->running)
+  if (ssdb_page_run_get_running (self->run))
     return FALSE;
   ssdb_fill_chart_set_result (self->chart, NULL);
-  g_clear_pointer (&self->result, ssdb_fill_result_free);
-  self->result = ssdb_fill_result_new (&result->spec);
-  copy_result (self->result, result);
-  self->fraction = 1;
+  ssdb_page_run_set_result (self->run, dup_result (result));
   subtitle = dup_settings_line (&result->spec);
   ssdb_fill_chart_set_titles (self->chart, title, subtitle);
-  show_result (self);
+  ssdb_fill_chart_set_running (self->chart, FALSE, 1);
+  ssdb_fill_chart_set_result (self->chart, shown (self));
   set_analysis_text (self, result->analysis.words);
   gtk_label_set_text (self->status_label, "");
   return TRUE;

@@ -17,9 +17,9 @@ G_DECLARE_FINAL_TYPE (SsdbFillPage, ssdb_fill_page, SSDB, FILL_PAGE, GtkBox)
  *
  * The "Fill" page: the whole-drive fill's settings (passes 1..4, read-back, block size, queue
  * depth), the live fill chart (with the analysis in words once finished) and a status line. The run
- * happens on a worker thread that opens the target and calls ssdb_fill_run(); at every progress
- * report (about every 0.5 s) it publishes a copy of the passes under a mutex, and one coalesced
- * callback on the main context, at most 10 times a second, moves it into the page's result and
+ * happens on an #SsdbPageRun worker thread that opens the target and calls ssdb_fill_run(); at
+ * every progress report (about every 0.5 s) it publishes a copy of the passes, and one coalesced
+ * callback on the main context, at most 10 times a second, copies it into the page's result and
  * redraws. A fill always writes: on a device the window asks for the destructive-write confirmation
  * before calling ssdb_fill_page_start().
  *

@@ -48,6 +48,7 @@ struct _SsdbPageRun
   char *thread_name;
   SsdbPageRunDupFunc dup;
   GDestroyNotify free_result;
+  SsdbPageRunMergeFunc merge_func; /* or NULL: updates replace the result */
 
   SsdbPageRunJob *job; /* the run shown, or NULL */
   guint busy_workers;
@@ -125,7 +126,14 @@ merge (SsdbPageRun *self, SsdbPageRunJob *job)
   pending = g_steal_pointer (&job->pending);
   self->fraction = job->fraction;
   g_mutex_unlock (&job->lock);
-  if (pending != NULL)
+  if (pending == NULL)
+    return;
+  if (self->merge_func != NULL && self->result != NULL)
+    {
+      self->merge_func (self->result, pending);
+      self->free_result (pending);
+    }
+  else
     replace_result (self, pending);
 }
 
@@ -320,6 +328,13 @@ ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNoti
   return self;
 }
 
+void
+ssdb_page_run_set_merge_func (SsdbPageRun *self, SsdbPageRunMergeFunc merge_func)
+{
+  g_return_if_fail (SSDB_IS_PAGE_RUN (self));
+  self->merge_func = merge_func;
+}
+
 gboolean
 ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
                      const char *destroy_permission, guint64 file_size, SsdbPageRunWorkFunc work,
@@ -439,6 +454,28 @@ ssdb_page_run_get_stop_timing (SsdbPageRun *self, SsdbStopTiming *timing)
 
 /* ---- object --------------------------------------------------------------------------- */
 
+GParamSpec *
+ssdb_page_run_install_interface (GObjectClass *klass, guint property_id, guint *updated_signal,
+                                 guint *finished_signal)
+{
+  GParamSpec *running;
+  GType type;
+
+  g_return_val_if_fail (G_IS_OBJECT_CLASS (klass), NULL);
+  g_return_val_if_fail (updated_signal != NULL && finished_signal != NULL, NULL);
+
+  type = G_TYPE_FROM_CLASS (klass);
+  running
+      = g_param_spec_boolean ("running", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_property (klass, property_id, running);
+  *updated_signal
+      = g_signal_new ("updated", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
+  *finished_signal = g_signal_new ("finished", type, G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
+                                   G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  return running;
+}
+
 static void
 ssdb_page_run_dispose (GObject *object)
 {
@@ -487,16 +524,8 @@ ssdb_page_run_class_init (SsdbPageRunClass *klass)
   object_class->finalize = ssdb_page_run_finalize;
   object_class->get_property = ssdb_page_run_get_property;
 
-  properties[PROP_RUNNING]
-      = g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
-
-  signals[SIGNAL_UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_FINISHED]
-      = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                      G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  properties[PROP_RUNNING] = ssdb_page_run_install_interface (
+      object_class, PROP_RUNNING, &signals[SIGNAL_UPDATED], &signals[SIGNAL_FINISHED]);
 }
 
 static void

@@ -28,6 +28,15 @@ typedef struct _SsdbPageRunJob SsdbPageRunJob;
 typedef gpointer (*SsdbPageRunDupFunc) (gconstpointer result);
 
 /**
+ * SsdbPageRunMergeFunc:
+ * @into: the main thread's result
+ * @from: a newer copy from the worker
+ *
+ * Copies everything of @from into @into, in place (main thread).
+ */
+typedef void (*SsdbPageRunMergeFunc) (gpointer into, gconstpointer from);
+
+/**
  * SsdbPageRunWorkFunc:
  * @job: publish progress with ssdb_page_run_job_publish()
  * @target: the open target
@@ -60,6 +69,23 @@ typedef gpointer (*SsdbPageRunWorkFunc) (SsdbPageRunJob *job, SsdbTarget *target
  */
 
 /**
+ * ssdb_page_run_install_interface:
+ * @klass: the class of a page that shows a run as its own
+ * @property_id: the id the class gives the property "running"
+ * @updated_signal: (out): the id of the class's ::updated
+ * @finished_signal: (out): the id of the class's ::finished
+ *
+ * Installs on @klass what #SsdbPageRun itself offers: the read-only boolean property "running"
+ * (explicit notify), the signal ::updated and the signal ::finished (GError, nullable), so a
+ * page can pass its run's on under the same names and types.
+ *
+ * Returns: (transfer none): the property "running".
+ */
+GParamSpec *
+ssdb_page_run_install_interface (GObjectClass *klass, guint property_id, guint *updated_signal,
+                                 guint *finished_signal);
+
+/**
  * ssdb_page_run_new:
  * @thread_name: name of the worker threads ("ssdb-access")
  * @dup: copies a result (worker thread)
@@ -69,6 +95,20 @@ typedef gpointer (*SsdbPageRunWorkFunc) (SsdbPageRunJob *job, SsdbTarget *target
  */
 SsdbPageRun *
 ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNotify free_result);
+
+/**
+ * ssdb_page_run_set_merge_func:
+ * @merge_func: (nullable): copies a newer copy into the shown result
+ *
+ * With @merge_func, the result shown keeps its address for the whole run: every update and the end
+ * of the run copy the worker's newest copy into it (and free that copy) instead of replacing
+ * it, so a widget that keeps a pointer to the result and draws only what changed since its
+ * last frame can keep doing so. The result still changes address at ssdb_page_run_start()
+ * (the initial result) and ssdb_page_run_set_result(). Without @merge_func (the default), each
+ * update replaces the result.
+ */
+void
+ssdb_page_run_set_merge_func (SsdbPageRun *self, SsdbPageRunMergeFunc merge_func);
 
 /**
  * ssdb_page_run_start:

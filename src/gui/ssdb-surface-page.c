@@ -2,20 +2,14 @@
 #include "ssdb-surface-page.h"
 
 #include <glib/gi18n.h>
-#include <string.h>
 
-#include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "ssdb-page-run.h"
 #include "config.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
-/* A worker still running this long after Stop is detached: the page returns at once and the
- * worker ends on its own (the engine stops within 100 ms of a cancel). */
-#define STOP_DETACH_MS 100
-/* The coalesced update runs at most this often (10 times a second). */
-#define UPDATE_INTERVAL_US 100000
 
 static const guint samples_table[] = { 20, 50, 100, 200, 500, 1000, 2000 };
 static const guint64 sample_size_table[] = { 4 * MIB, 16 * MIB, 64 * MIB, 256 * MIB };
@@ -23,31 +17,13 @@ static const guint block_table[]
     = { 64 * 1024, 128 * 1024, 512 * 1024, 1024 * 1024, 4 * 1024 * 1024, 8 * 1024 * 1024 };
 static const guint access_table[] = { 0, 200, 1000, 5000 };
 
+/* What the run publishes: the curves and the engine's phase ("read", "access", "burst",
+ * "write", interned; NULL before the first sample and once the run ended). */
 typedef struct
 {
-  gatomicrefcount ref;
-  GWeakRef page;
-
-  /* Set before the worker starts; read-only afterwards. */
-  char *path;
-  SsdbTargetOpenFlags flags;
-  char *destroy_permission;
-  guint64 file_size;
-  SsdbSurfaceSpec spec;
-  GCancellable *cancellable;
-  gint64 start_time;
-
-  /* Shared: under @lock. */
-  GMutex lock;
-  SsdbSurfaceResult *shadow;
-  char *phase;
-  double fraction;
-  gboolean idle_pending;
-  gint64 last_merge_us;
-  gboolean done;
-  GError *error;
-  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
-} SurfaceRun;
+  SsdbSurfaceResult *result;
+  const char *phase;
+} Shown;
 
 struct _SsdbSurfacePage
 {
@@ -72,33 +48,23 @@ struct _SsdbSurfacePage
   char *write_refusal;
   gboolean updating_mode;
 
-  SurfaceRun *run; /* the run shown, or NULL */
-  guint busy_workers;
-  gboolean running;
-  guint stop_timeout_id;
-  SsdbSurfaceResult *result;
-  char *phase;
-  double fraction;
-  SsdbStopTiming stop; /* of the latest run */
+  /* The worker, the coalesced updates and the stop; its result is a Shown that keeps its
+   * address over a run, so the chart draws only the new samples. */
+  SsdbPageRun *run;
+  gint64 started_us;
 };
 
+/* "running", ::updated and ::finished: the run's, passed on (see
+ * ssdb_page_run_install_interface()). */
 enum
 {
-  PROP_0,
-  PROP_RUNNING,
-  N_PROPS
+  PROP_RUNNING = 1
 };
 
-enum
-{
-  SIGNAL_WRITE_REQUESTED,
-  SIGNAL_UPDATED,
-  SIGNAL_FINISHED,
-  N_SIGNALS
-};
-
-static GParamSpec *properties[N_PROPS];
-static guint signals[N_SIGNALS];
+static GParamSpec *running_pspec;
+static guint updated_signal;
+static guint finished_signal;
+static guint write_requested_signal;
 
 G_DEFINE_FINAL_TYPE (SsdbSurfacePage, ssdb_surface_page, GTK_TYPE_BOX)
 
@@ -122,204 +88,42 @@ copy_result (SsdbSurfaceResult *to, const SsdbSurfaceResult *from)
   to->cancelled = from->cancelled;
 }
 
-static SurfaceRun *
-run_ref (SurfaceRun *run)
+static Shown *
+shown_new (const SsdbSurfaceSpec *spec)
 {
-  g_atomic_ref_count_inc (&run->ref);
-  return run;
+  Shown *s = g_new0 (Shown, 1);
+
+  s->result = ssdb_surface_result_new (spec);
+  return s;
 }
 
 static void
-run_unref (SurfaceRun *run)
+shown_free (gpointer data)
 {
-  if (!g_atomic_ref_count_dec (&run->ref))
-    return;
-  g_weak_ref_clear (&run->page);
-  g_free (run->path);
-  g_free (run->destroy_permission);
-  g_clear_object (&run->cancellable);
-  g_clear_pointer (&run->shadow, ssdb_surface_result_free);
-  g_free (run->phase);
-  g_clear_error (&run->error);
-  g_mutex_clear (&run->lock);
-  g_free (run);
-}
+  Shown *s = data;
 
-/* ---- main thread ---------------------------------------------------------------------- */
-
-static guint64
-run_wall_ns (SurfaceRun *run)
-{
-  return (guint64)(g_get_monotonic_time () - run->start_time) * 1000;
+  ssdb_surface_result_free (s->result);
+  g_free (s);
 }
 
 static void
-update_status (SsdbSurfacePage *self)
+shown_merge (gpointer into, gconstpointer from)
 {
-  g_autofree char *text = NULL;
-  const SsdbSurfaceResult *r = self->result;
+  Shown *to = into;
+  const Shown *f = from;
 
-  if (self->running)
-    {
-      const char *phase = g_strcmp0 (self->phase, "read") == 0     ? _ ("Reading")
-                          : g_strcmp0 (self->phase, "access") == 0 ? _ ("Access times")
-                          : g_strcmp0 (self->phase, "burst") == 0  ? _ ("Burst rate")
-                          : g_strcmp0 (self->phase, "write") == 0  ? _ ("Writing")
-                                                                   : _ ("Opening the target");
-
-      /* Translators: the phase (Reading, Access times, …), positions read, positions in all,
-       * progress in percent */
-      text = g_strdup_printf (_ ("%s · %u of %u positions read · %d %%"), phase,
-                              r ? r->read->len : 0, r ? r->spec.samples : 0,
-                              (int)(self->fraction * 100));
-    }
-  gtk_label_set_text (self->status_label, text ? text : "");
+  copy_result (to->result, f->result);
+  to->phase = f->phase;
 }
 
-static void
-show_result (SsdbSurfacePage *self, SurfaceRun *run)
+static gpointer
+shown_dup (gconstpointer data)
 {
-  ssdb_surface_chart_set_result (self->chart, self->result);
-  ssdb_surface_chart_set_running (self->chart, self->running, self->phase, self->fraction,
-                                  run ? run_wall_ns (run) : 0);
-}
+  const Shown *s = data;
+  Shown *c = shown_new (&s->result->spec);
 
-/* Moves the worker's copy into the page's result. */
-static void
-merge (SsdbSurfacePage *self, SurfaceRun *run)
-{
-  g_mutex_lock (&run->lock);
-  run->idle_pending = FALSE;
-  run->last_merge_us = g_get_monotonic_time ();
-  copy_result (self->result, run->shadow);
-  g_free (self->phase);
-  self->phase = g_strdup (run->phase);
-  self->fraction = run->fraction;
-  g_mutex_unlock (&run->lock);
-}
-
-static gboolean
-progress_idle (gpointer data)
-{
-  SurfaceRun *run = data;
-  g_autoptr (SsdbSurfacePage) self = g_weak_ref_get (&run->page);
-
-  if (self == NULL || self->run != run)
-    return G_SOURCE_REMOVE;
-  if (self->stop_timeout_id != 0)
-    {
-      /* Stopping: the last samples come with the end of the run; no frame in between that
-       * the end would have to wait for. */
-      g_mutex_lock (&run->lock);
-      run->idle_pending = FALSE;
-      run->last_merge_us = g_get_monotonic_time ();
-      g_mutex_unlock (&run->lock);
-      return G_SOURCE_REMOVE;
-    }
-  merge (self, run);
-  show_result (self, run);
-  update_status (self);
-  g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
-  return G_SOURCE_REMOVE;
-}
-
-static void
-set_running (SsdbSurfacePage *self, gboolean running)
-{
-  if (self->running == running)
-    return;
-  self->running = running;
-  gtk_widget_set_sensitive (self->settings_box, !running);
-  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_RUNNING]);
-}
-
-static void
-end_run (SsdbSurfacePage *self, const GError *error)
-{
-  SurfaceRun *run = self->run;
-  g_autofree char *text = NULL;
-
-  g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
-  set_running (self, FALSE);
-  show_result (self, run);
-  ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 1, run ? run_wall_ns (run) : 0);
-  if (error == NULL)
-    {
-      const SsdbSurfaceResult *r = self->result;
-      g_autofree char *mean = g_strdup_printf ("%.1f", r->read_stats.mean / 1e6);
-
-      /* Translators: the number of positions measured, then a rate in MB/s */
-      text = g_strdup_printf (_ ("Done: %u positions, average read %s MB/s"), r->read->len, mean);
-    }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the samples measured so far are kept"));
-  else
-    /* Translators: %s is the error message */
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
-  gtk_label_set_text (self->status_label, text);
-  if (run != NULL)
-    {
-      g_mutex_lock (&run->lock);
-      self->stop = run->stop;
-      g_mutex_unlock (&run->lock);
-    }
-  self->stop.finished_us = g_get_monotonic_time ();
-  self->run = NULL;
-  g_signal_emit (self, signals[SIGNAL_FINISHED], 0, error);
-  if (run != NULL)
-    run_unref (run);
-}
-
-static gboolean
-finish_idle (gpointer data)
-{
-  SurfaceRun *run = data;
-  g_autoptr (SsdbSurfacePage) self = g_weak_ref_get (&run->page);
-  GError *error;
-
-  if (self == NULL)
-    return G_SOURCE_REMOVE;
-  g_assert (self->busy_workers > 0);
-  self->busy_workers--;
-  if (self->run != run)
-    {
-      /* Detached after a stop: its worker's times still belong to that stop. */
-      g_mutex_lock (&run->lock);
-      if (run->stop.requested_us != 0 && self->stop.requested_us == run->stop.requested_us)
-        {
-          self->stop.io_stopped_us = run->stop.io_stopped_us;
-          self->stop.closed_us = run->stop.closed_us;
-        }
-      g_mutex_unlock (&run->lock);
-      return G_SOURCE_REMOVE;
-    }
-  merge (self, run);
-  g_mutex_lock (&run->lock);
-  error = run->error ? g_error_copy (run->error) : NULL;
-  g_mutex_unlock (&run->lock);
-  if (error == NULL)
-    self->fraction = 1.0;
-  end_run (self, error);
-  g_clear_error (&error);
-  return G_SOURCE_REMOVE;
-}
-
-static gboolean
-stop_timeout (gpointer data)
-{
-  SsdbSurfacePage *self = data;
-  g_autoptr (GError) error = NULL;
-
-  self->stop_timeout_id = 0;
-  if (self->run == NULL)
-    return G_SOURCE_REMOVE;
-  /* The worker is still winding down: keep what arrived, and let it end on its own; its later
-   * callbacks find another run current and are dropped. */
-  merge (self, self->run);
-  self->result->cancelled = TRUE;
-  error = ssdb_gui_not_responding_error ();
-  end_run (self, error);
-  return G_SOURCE_REMOVE;
+  shown_merge (c, s);
+  return c;
 }
 
 /* ---- worker thread -------------------------------------------------------------------- */
@@ -327,65 +131,113 @@ stop_timeout (gpointer data)
 static void
 on_progress (SsdbSurfaceResult *result, const char *phase, double fraction, gpointer user_data)
 {
-  SurfaceRun *run = user_data;
+  Shown s = { result, g_intern_string (phase) };
 
-  g_mutex_lock (&run->lock);
-  copy_result (run->shadow, result);
-  if (g_strcmp0 (run->phase, phase) != 0)
-    {
-      g_free (run->phase);
-      run->phase = g_strdup (phase);
-    }
-  run->fraction = fraction;
-  if (!run->idle_pending)
-    {
-      gint64 wait_us = run->last_merge_us + UPDATE_INTERVAL_US - g_get_monotonic_time ();
-
-      run->idle_pending = TRUE;
-      if (wait_us <= 0)
-        g_idle_add_full (G_PRIORITY_DEFAULT_IDLE, progress_idle, run_ref (run),
-                         (GDestroyNotify)run_unref);
-      else
-        g_timeout_add_full (G_PRIORITY_DEFAULT_IDLE, (guint)((wait_us + 999) / 1000), progress_idle,
-                            run_ref (run), (GDestroyNotify)run_unref);
-    }
-  g_mutex_unlock (&run->lock);
+  ssdb_page_run_job_publish (user_data, &s, fraction);
 }
 
 static gpointer
-worker (gpointer data)
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
 {
-  SurfaceRun *run = data;
-  g_autoptr (GError) error = NULL;
-  g_autoptr (SsdbTarget) target = NULL;
-  g_autoptr (SsdbSurfaceResult) result = ssdb_surface_result_new (&run->spec);
+  Shown *s = shown_new (data);
 
-  target = ssdb_device_open_target (run->path, run->flags, run->destroy_permission, run->file_size,
-                                    NULL, run->cancellable, &error);
-  if (target != NULL && !g_cancellable_set_error_if_cancelled (run->cancellable, &error))
-    ssdb_surface_run (target, result, on_progress, run, run->cancellable, &error);
-  /* The engine returns once no request is in flight any more. */
-  g_mutex_lock (&run->lock);
-  run->stop.io_stopped_us = g_get_monotonic_time ();
-  g_mutex_unlock (&run->lock);
-  if (g_error_matches (error, G_IO_ERROR, G_IO_ERROR_CANCELLED))
+  ssdb_surface_run (target, s->result, on_progress, job, cancellable, error);
+  return s;
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static Shown *
+shown (SsdbSurfacePage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+static SsdbSurfaceResult *
+shown_result (SsdbSurfacePage *self)
+{
+  Shown *s = shown (self);
+
+  return s ? s->result : NULL;
+}
+
+static void
+update_status (SsdbSurfacePage *self)
+{
+  g_autofree char *text = NULL;
+  const SsdbSurfaceResult *r = shown_result (self);
+
+  if (ssdb_page_run_get_running (self->run))
     {
-      g_clear_error (&error);
-      g_set_error_literal (&error, SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
-    }
-  if (error != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    result->cancelled = TRUE;
-  g_clear_object (&target);
+      const char *p = shown (self) ? shown (self)->phase : NULL;
+      const char *phase = g_strcmp0 (p, "read") == 0     ? _ ("Reading")
+                          : g_strcmp0 (p, "access") == 0 ? _ ("Access times")
+                          : g_strcmp0 (p, "burst") == 0  ? _ ("Burst rate")
+                          : g_strcmp0 (p, "write") == 0  ? _ ("Writing")
+                                                         : _ ("Opening the target");
 
-  g_mutex_lock (&run->lock);
-  copy_result (run->shadow, result);
-  run->done = TRUE;
-  run->error = g_steal_pointer (&error);
-  run->stop.closed_us = g_get_monotonic_time ();
-  g_mutex_unlock (&run->lock);
-  /* Above redraws and input: the end of a run must not wait behind frames. */
-  g_idle_add_full (G_PRIORITY_HIGH, finish_idle, run, (GDestroyNotify)run_unref);
-  return NULL;
+      /* Translators: the phase (Reading, Access times, …), positions read, positions in all,
+       * progress in percent */
+      text = g_strdup_printf (_ ("%s · %u of %u positions read · %d %%"), phase,
+                              r ? r->read->len : 0, r ? r->spec.samples : 0,
+                              (int)(ssdb_page_run_get_fraction (self->run) * 100));
+    }
+  gtk_label_set_text (self->status_label, text ? text : "");
+}
+
+static void
+show_running (SsdbSurfacePage *self)
+{
+  Shown *s = shown (self);
+
+  ssdb_surface_chart_set_result (self->chart, s ? s->result : NULL);
+  ssdb_surface_chart_set_running (self->chart, TRUE, s && s->phase ? s->phase : "open",
+                                  ssdb_page_run_get_fraction (self->run),
+                                  (guint64)(g_get_monotonic_time () - self->started_us) * 1000);
+}
+
+static void
+on_updated (SsdbSurfacePage *self)
+{
+  show_running (self);
+  update_status (self);
+  g_signal_emit (self, updated_signal, 0);
+}
+
+static void
+on_running (SsdbSurfacePage *self)
+{
+  gtk_widget_set_sensitive (self->settings_box, !ssdb_page_run_get_running (self->run));
+  g_object_notify_by_pspec (G_OBJECT (self), running_pspec);
+}
+
+static void
+on_finished (SsdbSurfacePage *self, const GError *error)
+{
+  SsdbSurfaceResult *r = shown_result (self);
+  g_autofree char *text = NULL;
+
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED) && r != NULL)
+    r->cancelled = TRUE;
+  ssdb_surface_chart_set_result (self->chart, r);
+  ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 1,
+                                  (guint64)(g_get_monotonic_time () - self->started_us) * 1000);
+  if (error == NULL)
+    {
+      g_autofree char *mean = g_strdup_printf ("%.1f", r ? r->read_stats.mean / 1e6 : 0.0);
+
+      /* Translators: the number of positions measured, then a rate in MB/s */
+      text = g_strdup_printf (_ ("Done: %u positions, average read %s MB/s"), r ? r->read->len : 0,
+                              mean);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the samples measured so far are kept"));
+  else
+    /* Translators: %s is the error message */
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->status_label, text);
+  g_signal_emit (self, finished_signal, 0, error);
 }
 
 /* ---- settings ------------------------------------------------------------------------- */
@@ -515,7 +367,7 @@ on_mode_changed (SsdbSurfacePage *self)
   if (self->updating_mode)
     return;
   if (ssdb_surface_page_get_write_mode (self) == SSDB_SURFACE_WRITE_DESTROY)
-    g_signal_emit (self, signals[SIGNAL_WRITE_REQUESTED], 0);
+    g_signal_emit (self, write_requested_signal, 0);
 }
 
 static void
@@ -537,7 +389,7 @@ ssdb_surface_page_set_target (SsdbSurfacePage *self, const char *title, guint64 
   g_free (self->write_refusal);
   self->write_refusal = g_strdup (write_refusal);
   self->device_bytes = device_bytes;
-  if (self->running)
+  if (ssdb_page_run_get_running (self->run))
     return;
 
   gtk_adjustment_configure (self->start_adjustment, 0, 0, MAX (gb, 0.01), 1, 10, 0);
@@ -550,8 +402,8 @@ ssdb_surface_page_set_target (SsdbSurfacePage *self, const char *title, guint64 
                                              : _ ("Read Only, or Also Write over the Span "
                                                   "(Destroys Its Data)"));
 
-  g_clear_pointer (&self->result, ssdb_surface_result_free);
   ssdb_surface_chart_set_result (self->chart, NULL);
+  ssdb_page_run_set_result (self->run, NULL);
   ssdb_surface_chart_set_titles (self->chart, title, NULL, device_bytes);
   ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 0, 0);
   gtk_label_set_text (self->status_label, write_refusal ? write_refusal : "");
@@ -575,49 +427,25 @@ gboolean
 ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpenFlags flags,
                          const char *destroy_permission, guint64 file_size, GError **error)
 {
-  SurfaceRun *run;
-  g_autoptr (GThread) thread = NULL;
+  SsdbSurfaceSpec spec;
   g_autofree char *subtitle = NULL;
 
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
-  if (self->busy_workers > 0)
+  ssdb_surface_page_get_spec (self, &spec);
+  /* The chart lets go of the previous result before the run replaces it. */
+  ssdb_surface_chart_set_result (self->chart, NULL);
+  if (!ssdb_page_run_start (self->run, path, flags, destroy_permission, file_size, work,
+                            g_memdup2 (&spec, sizeof spec), g_free, shown_new (&spec), error))
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   _ ("The previous run is still stopping; try again in a moment"));
+      ssdb_surface_chart_set_result (self->chart, shown_result (self));
       return FALSE;
     }
-
-  run = g_new0 (SurfaceRun, 1);
-  g_atomic_ref_count_init (&run->ref);
-  g_weak_ref_init (&run->page, self);
-  g_mutex_init (&run->lock);
-  run->path = g_strdup (path);
-  run->flags = flags;
-  run->destroy_permission = g_strdup (destroy_permission);
-  run->file_size = file_size;
-  ssdb_surface_page_get_spec (self, &run->spec);
-  run->cancellable = g_cancellable_new ();
-  run->start_time = g_get_monotonic_time ();
-  run->shadow = ssdb_surface_result_new (&run->spec);
-  run->phase = g_strdup ("open");
-
-  self->run = run;
-  memset (&self->stop, 0, sizeof self->stop);
-  ssdb_surface_chart_set_result (self->chart, NULL);
-  g_clear_pointer (&self->result, ssdb_surface_result_free);
-  self->result = ssdb_surface_result_new (&run->spec);
-  g_free (self->phase);
-  self->phase = g_strdup ("open");
-  self->fraction = 0;
-  subtitle = dup_settings_line (&run->spec);
+  self->started_us = g_get_monotonic_time ();
+  subtitle = dup_settings_line (&spec);
   ssdb_surface_chart_set_titles (self->chart, self->title, subtitle, self->device_bytes);
-
-  self->busy_workers++;
-  thread = g_thread_new ("ssdb-surface", worker, run_ref (run));
-  set_running (self, TRUE);
-  show_result (self, run);
+  show_running (self);
   update_status (self);
   return TRUE;
 }
@@ -626,17 +454,7 @@ void
 ssdb_surface_page_stop (SsdbSurfacePage *self)
 {
   g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
-
-  if (self->run == NULL || self->stop_timeout_id != 0)
-    return;
-  /* Nothing that waits here: cancel, and let the worker's end (or the backstop) finish the
-   * run. */
-  g_mutex_lock (&self->run->lock);
-  self->run->stop.requested_us = g_get_monotonic_time ();
-  g_mutex_unlock (&self->run->lock);
-  g_cancellable_cancel (self->run->cancellable);
-  self->stop_timeout_id
-      = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout, self, NULL);
+  ssdb_page_run_stop (self->run);
 }
 
 void
@@ -644,35 +462,35 @@ ssdb_surface_page_get_stop_timing (SsdbSurfacePage *self, SsdbStopTiming *timing
 {
   g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
   g_return_if_fail (timing != NULL);
-  *timing = self->stop;
+  ssdb_page_run_get_stop_timing (self->run, timing);
 }
 
 gboolean
 ssdb_surface_page_get_running (SsdbSurfacePage *self)
 {
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  return self->running;
+  return ssdb_page_run_get_running (self->run);
 }
 
 gboolean
 ssdb_surface_page_get_busy (SsdbSurfacePage *self)
 {
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  return self->busy_workers > 0;
+  return ssdb_page_run_get_busy (self->run);
 }
 
 double
 ssdb_surface_page_get_fraction (SsdbSurfacePage *self)
 {
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), 0);
-  return self->fraction;
+  return ssdb_page_run_get_fraction (self->run);
 }
 
 const SsdbSurfaceResult *
 ssdb_surface_page_get_result (SsdbSurfacePage *self)
 {
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), NULL);
-  return self->result;
+  return shown_result (self);
 }
 
 SsdbSurfaceChart *
@@ -709,10 +527,12 @@ ssdb_surface_page_dispose (GObject *object)
 
   if (self->run != NULL)
     {
-      g_cancellable_cancel (self->run->cancellable);
-      g_clear_pointer (&self->run, run_unref);
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      if (self->chart != NULL)
+        ssdb_surface_chart_set_result (self->chart, NULL);
+      g_clear_object (&self->run);
     }
-  g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
   gtk_widget_dispose_template (GTK_WIDGET (self), SSDB_TYPE_SURFACE_PAGE);
   G_OBJECT_CLASS (ssdb_surface_page_parent_class)->dispose (object);
 }
@@ -724,8 +544,6 @@ ssdb_surface_page_finalize (GObject *object)
 
   g_free (self->title);
   g_free (self->write_refusal);
-  g_free (self->phase);
-  g_clear_pointer (&self->result, ssdb_surface_result_free);
   G_OBJECT_CLASS (ssdb_surface_page_parent_class)->finalize (object);
 }
 
@@ -737,7 +555,7 @@ ssdb_surface_page_get_property (GObject *object, guint prop_id, GValue *value, G
   switch (prop_id)
     {
       case PROP_RUNNING:
-        g_value_set_boolean (value, self->running);
+        g_value_set_boolean (value, ssdb_surface_page_get_running (self));
         break;
       default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
@@ -754,19 +572,11 @@ ssdb_surface_page_class_init (SsdbSurfacePageClass *klass)
   object_class->finalize = ssdb_surface_page_finalize;
   object_class->get_property = ssdb_surface_page_get_property;
 
-  properties[PROP_RUNNING]
-      = g_param_spec_boolean ("running", NULL, NULL, FALSE,
-                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
-  g_object_class_install_properties (object_class, N_PROPS, properties);
+  running_pspec = ssdb_page_run_install_interface (object_class, PROP_RUNNING, &updated_signal,
+                                                   &finished_signal);
 
-  signals[SIGNAL_WRITE_REQUESTED]
-      = g_signal_new ("write-requested", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL,
-                      NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_UPDATED] = g_signal_new ("updated", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST,
-                                          0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-  signals[SIGNAL_FINISHED]
-      = g_signal_new ("finished", G_TYPE_FROM_CLASS (klass), G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL,
-                      G_TYPE_NONE, 1, G_TYPE_ERROR | G_SIGNAL_TYPE_STATIC_SCOPE);
+  write_requested_signal = g_signal_new ("write-requested", G_TYPE_FROM_CLASS (klass),
+                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
 
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/ssdbench/App/ui/ssdb-surface-page.ui");
@@ -808,6 +618,12 @@ ssdb_surface_page_init (SsdbSurfacePage *self)
 
   self->chart = SSDB_SURFACE_CHART (ssdb_surface_chart_new ());
   gtk_frame_set_child (self->chart_frame, GTK_WIDGET (self->chart));
+
+  self->run = ssdb_page_run_new ("ssdb-surface", shown_dup, shown_free);
+  ssdb_page_run_set_merge_func (self->run, shown_merge);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (on_running), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
 }
 
 GtkWidget *
@@ -821,22 +637,18 @@ ssdb_surface_page_show_result (SsdbSurfacePage *self, const SsdbSurfaceResult *r
                                const char *title, guint64 device_bytes)
 {
   g_autofree char *subtitle = NULL;
+  Shown loaded = { (SsdbSurfaceResult *)result, NULL };
 
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
 
-  if (self->running)
+  if (ssdb_page_run_get_running (self->run))
     return FALSE;
   ssdb_surface_chart_set_result (self->chart, NULL);
-  g_clear_pointer (&self->result, ssdb_surface_result_free);
-  self->result = ssdb_surface_result_new (&result->spec);
-  copy_result (self->result, result);
-  g_free (self->phase);
-  self->phase = NULL;
-  self->fraction = 1;
+  ssdb_page_run_set_result (self->run, shown_dup (&loaded));
   subtitle = dup_settings_line (&result->spec);
   ssdb_surface_chart_set_titles (self->chart, title, subtitle, device_bytes);
-  ssdb_surface_chart_set_result (self->chart, self->result);
+  ssdb_surface_chart_set_result (self->chart, shown_result (self));
   ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 1, 0);
   gtk_label_set_text (self->status_label, "");
   return TRUE;

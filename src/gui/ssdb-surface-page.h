@@ -16,10 +16,11 @@ G_DECLARE_FINAL_TYPE (SsdbSurfacePage, ssdb_surface_page, SSDB, SURFACE_PAGE, Gt
  * SsdbSurfacePage:
  *
  * The "Surface" page: settings (samples, bytes per sample, block size, span, access samples,
- * read only or destructive write), the live surface chart and its status. The run happens on a
- * worker thread that opens the target and calls ssdb_surface_run(); after every sample it
- * publishes the curves into a mutex-guarded copy, and one coalesced callback on the main
- * context, at most 10 times a second, moves them into the page's result and redraws the chart.
+ * read only or destructive write), the live surface chart and its status. The run happens on an
+ * #SsdbPageRun worker thread that opens the target and calls ssdb_surface_run(); after every
+ * sample it publishes a copy of the curves, and one coalesced callback on the main context, at
+ * most 10 times a second, copies them into the page's result (which keeps its address over the
+ * run, so the chart draws only the new samples) and redraws the chart.
  *
  * Signals: #SsdbSurfacePage::write-requested when the user picks the destructive write mode
  * (the window answers with the same confirmation as the summary's write switch, and calls
