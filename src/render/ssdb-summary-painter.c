@@ -4,7 +4,7 @@
 #include "ssdb-summary-painter.h"
 #include "ssdb-error.h"
 
-#include <glib/gi18n-lib.h>
+#include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
 

@@ -4,7 +4,7 @@
 #include "ssdb-surface-painter.h"
 #include "ssdb-units.h"
 
-#include <glib/gi18n-lib.h>
+#include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
 

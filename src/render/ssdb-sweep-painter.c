@@ -3,7 +3,7 @@
 
 #include "ssdb-sweep-painter.h"
 
-#include <glib/gi18n-lib.h>
+#include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
 
