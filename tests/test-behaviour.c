@@ -22,6 +22,67 @@
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define MS (G_GUINT64_CONSTANT (1000000))
 
+/* ---- what the progress callbacks see ---- */
+
+/* The summary tests the callbacks named in each phase ("before: SEQ1M Q1T1 read"), and
+ * whether a name came with a phase that runs no summary test. */
+typedef struct
+{
+  GHashTable *seen;
+  gboolean name_outside_summary;
+  gboolean bad_fraction;
+  double last_fraction;
+  gboolean went_back;
+  gboolean rate_seen;
+} Seen;
+
+static void
+seen_init (Seen *s)
+{
+  memset (s, 0, sizeof *s);
+  s->seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
+}
+
+static void
+seen_add (Seen *s, const char *phase, const SsdbBehaviourRunning *running, double fraction)
+{
+  gboolean summary = g_str_equal (phase, "before") || g_str_equal (phase, "after")
+                     || g_str_equal (phase, "summary");
+
+  if (!summary && running->name[0] != '\0')
+    s->name_outside_summary = TRUE;
+  if (running->fraction < 0 || running->fraction > 1 || running->bytes_per_second < 0)
+    s->bad_fraction = TRUE;
+  if (running->bytes_per_second > 0)
+    s->rate_seen = TRUE;
+  if (fraction + 1e-9 < s->last_fraction)
+    s->went_back = TRUE;
+  s->last_fraction = fraction;
+  if (running->name[0] != '\0')
+    g_hash_table_add (s->seen, g_strdup_printf ("%s: %s %s", phase, running->name,
+                                                ssdb_rw_to_string (running->rw)));
+}
+
+static gboolean
+seen_has (const Seen *s, const char *what)
+{
+  return g_hash_table_contains (s->seen, what);
+}
+
+static void
+on_trim_seen (SsdbTrimResult *result, const char *phase, guint round, double fraction,
+              gpointer user_data)
+{
+  seen_add (user_data, phase, &result->running, fraction);
+}
+
+static void
+on_freespace_seen (SsdbFreespaceResult *result, guint step, const char *phase, double fraction,
+                   gpointer user_data)
+{
+  seen_add (user_data, phase, &result->running, fraction);
+}
+
 /* ---- words on hand-made results ---- */
 
 static void
@@ -562,6 +623,7 @@ test_trim_loop (void)
   g_autoptr (GError) error = NULL;
   SsdbTrimSpec spec;
   guint64 before, filled, after;
+  Seen seen;
 
   if (!ssdb_test_need_root ("zram and loop devices"))
     return;
@@ -591,8 +653,23 @@ test_trim_loop (void)
   g_assert_true (
       ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q1T1", &spec.test_mask, &error));
   r = ssdb_trim_result_new (&spec);
-  g_assert_true (ssdb_trim_run (t, r, NULL, NULL, NULL, &error));
+  seen_init (&seen);
+  g_assert_true (ssdb_trim_run (t, r, on_trim_seen, &seen, NULL, &error));
   g_assert_no_error (error);
+  /* The progress named the summary test running before and after the rounds, and no test
+   * during the fills and deletes. */
+  g_assert_true (seen_has (&seen, "before: SEQ1M Q1T1 read"));
+  g_assert_true (seen_has (&seen, "before: SEQ1M Q1T1 write"));
+  g_assert_true (seen_has (&seen, "after: SEQ1M Q1T1 read"));
+  g_assert_true (seen_has (&seen, "after: SEQ1M Q1T1 write"));
+  g_assert_cmpuint (g_hash_table_size (seen.seen), ==, 4);
+  g_assert_false (seen.name_outside_summary);
+  g_assert_false (seen.bad_fraction);
+  g_assert_false (seen.went_back);
+  g_assert_true (seen.rate_seen);
+  g_assert_cmpfloat (seen.last_fraction, ==, 1.0);
+  g_assert_cmpstr (r->running.name, ==, "");
+  g_hash_table_unref (seen.seen);
   g_assert_cmpuint (r->spec.span_length, ==, 96 * MiB);
   g_assert_cmpuint (r->rounds->len, ==, 2);
   g_assert_cmpuint (r->tests->len, ==, 2);
@@ -689,6 +766,7 @@ test_freespace_zram (void)
   g_autoptr (GError) error = NULL;
   SsdbFreespaceSpec spec;
   guint64 w0, w1, fill_total = 0;
+  Seen seen;
 
   if (!ssdb_test_need_root ("zram and loop devices")
       || (dev = ssdb_test_zram_new (80 * MiB)) == NULL)
@@ -708,9 +786,19 @@ test_freespace_zram (void)
       ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q8T1", &spec.test_mask, &error));
   r = ssdb_freespace_result_new (&spec);
   w0 = sys_written_bytes (dev);
-  g_assert_true (ssdb_freespace_run (t, r, NULL, NULL, NULL, &error));
+  seen_init (&seen);
+  g_assert_true (ssdb_freespace_run (t, r, on_freespace_seen, &seen, NULL, &error));
   g_assert_no_error (error);
   w1 = sys_written_bytes (dev);
+  g_assert_true (seen_has (&seen, "summary: SEQ1M Q8T1 read"));
+  g_assert_true (seen_has (&seen, "summary: SEQ1M Q8T1 write"));
+  g_assert_cmpuint (g_hash_table_size (seen.seen), ==, 2);
+  g_assert_false (seen.name_outside_summary);
+  g_assert_false (seen.bad_fraction);
+  g_assert_false (seen.went_back);
+  g_assert_true (seen.rate_seen);
+  g_assert_cmpstr (r->running.name, ==, "");
+  g_hash_table_unref (seen.seen);
   g_assert_cmpuint (r->spec.span_length, ==, 80 * MiB);
   g_assert_cmpuint (r->steps->len, ==, 11);
   for (guint i = 0; i < r->steps->len; i++)

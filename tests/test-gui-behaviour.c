@@ -9,7 +9,9 @@
  * directory. Run through tests/gui/run-xvfb.sh.
  */
 #include <glib/gstdio.h>
+#include <math.h>
 #include <signal.h>
+#include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -22,6 +24,7 @@
 #include "engine/ssdb-readback.h"
 #include "engine/ssdb-recovery.h"
 #include "engine/ssdb-trim.h"
+#include "render/ssdb-consistency-painter.h"
 #include "ssdb-behaviour-page.h"
 
 #include "gui/ssdb-gui-test.h"
@@ -236,11 +239,12 @@ test_refuse (void)
   g_assert_cmpstr (body, ==,
                    "Writes the first 49.28 MB of /dev/zram9 (zram, 134 MB) with random data 4 "
                    "times, from its start, and leaves it idle for 1 min, 5 min, 10 min between "
-                   "the writes (3 pauses). Everything stored on it is lost.");
+                   "the writes (3 pauses). All data stored there will be destroyed and cannot be "
+                   "recovered.");
   g_clear_pointer (&body, g_free);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
-  set_spin ("compression-span-mib", 256);
+  ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
   g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
@@ -265,7 +269,7 @@ test_refuse (void)
   g_assert_cmpstr (body, ==,
                    "Fills all of /dev/zram9 (zram, 134 MB) with random data 5 times and discards "
                    "it after each fill (TRIM), with summary tests (SEQ1M Q8T1) before and after. "
-                   "Everything stored on it is lost.");
+                   "All data stored on it will be destroyed and cannot be recovered.");
   g_clear_pointer (&body, g_free);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
@@ -389,11 +393,13 @@ test_trim (void)
   const SsdbTrimResult *r;
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
-  set_spin ("trim-rounds", 2);
-  gtk_switch_set_active (GTK_SWITCH (control ("trim-discard")), TRUE);
-  only_test ("trim", 0);
-  set_spin ("trim-test-size", 16);
-  set_spin ("trim-test-seconds", 0.5);
+  ssdb_behaviour_page_set_trim (page, 2, TRUE);
+  g_assert_true (
+      ssdb_behaviour_page_set_summary (page, SSDB_EXPORT_VIEW_TRIM, 1u << 0, 16 * MIB, 500000000));
+  g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (control ("trim-rounds"))), ==,
+                   2);
+  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (control ("trim-test-0"))));
+  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (control ("trim-test-1"))));
   run_selected (120000);
   r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM);
   g_assert_nonnull (r);
@@ -415,6 +421,9 @@ test_trim (void)
     g_assert_cmpuint (g_array_index (r->rounds, SsdbTrimRound, i).deleted_bytes, ==,
                       r->spec.span_length);
   g_assert_true (seen_status (" of 2: "));
+  /* The summaries before and after name the test that runs. */
+  g_assert_true (seen_status ("Before the rounds: SEQ1M Q8T1 "));
+  g_assert_true (seen_status ("After 2 rounds: SEQ1M Q8T1 "));
   g_free (ssdb_gui_test_screenshot (window, "behaviour-trim.png", 100));
   assert_words (r->words);
   {
@@ -435,10 +444,10 @@ test_freespace (void)
   const SsdbFreespaceResult *r;
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_FREESPACE));
-  set_spin ("freespace-step", 50);
-  only_test ("freespace", 3);
-  set_spin ("freespace-test-size", 16);
-  set_spin ("freespace-test-seconds", 0.5);
+  ssdb_behaviour_page_set_freespace_step (page, 50);
+  g_assert_true (ssdb_behaviour_page_set_summary (page, SSDB_EXPORT_VIEW_FREESPACE, 1u << 3,
+                                                  16 * MIB, 500000000));
+  g_assert_false (ssdb_behaviour_page_set_summary (page, SSDB_EXPORT_VIEW_CONSISTENCY, 0, 0, 0));
   run_selected (120000);
   r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE);
   g_assert_nonnull (r);
@@ -453,6 +462,10 @@ test_freespace (void)
       g_assert_cmpfloat (g_array_index (s->rates, SsdbTestRate, 0).bytes_per_second, >, 0);
     }
   g_assert_true (seen_status (" % used: "));
+  /* The status names the summary test that runs, with its direction. */
+  g_assert_true (seen_status ("% used: RND4K Q1T1 read · "));
+  g_assert_true (seen_status ("% used: RND4K Q1T1 write · "));
+  g_assert_false (seen_status ("SEQ1M Q8T1"));
   g_free (ssdb_gui_test_screenshot (window, "behaviour-freespace.png", 100));
   assert_words (r->words);
 }
@@ -463,9 +476,8 @@ test_consistency (void)
   const SsdbConsistencyResult *r;
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
-  set_spin ("consistency-minutes", 0.1);
-  set_spin ("consistency-round-s", 1);
-  set_spin ("consistency-precondition", 1);
+  ssdb_behaviour_page_set_consistency (page, 6 * G_GUINT64_CONSTANT (1000000000),
+                                       G_GUINT64_CONSTANT (1000000000), 1);
   run_selected (120000);
   r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
   g_assert_nonnull (r);
@@ -517,6 +529,43 @@ test_readback (void)
   }
 }
 
+/* Where the rightmost round's dot ends, as a share of the plot's width: the chart drawn in the
+ * review style, the dots' colour searched pixel by pixel. */
+static double
+dot_extent (const SsdbConsistencyView *view, int width, int height)
+{
+  cairo_surface_t *surface = cairo_image_surface_create (CAIRO_FORMAT_RGB24, width, height);
+  cairo_t *cr = cairo_create (surface);
+  cairo_rectangle_t plot;
+  SsdbStyle style;
+  const guint8 *data;
+  int stride;
+  double extent = -1;
+
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  ssdb_consistency_painter_draw (view, &style, cr, width, height);
+  cairo_destroy (cr);
+  cairo_surface_flush (surface);
+  ssdb_consistency_painter_get_plot_rect (view, width, height, &plot);
+  data = cairo_image_surface_get_data (surface);
+  stride = cairo_image_surface_get_stride (surface);
+  for (int y = (int)plot.y + 1; y < (int)(plot.y + plot.height) - 1; y++)
+    for (int x = (int)plot.x + 1; x < (int)(plot.x + plot.width) - 1; x++)
+      {
+        guint32 px = *(const guint32 *)(data + (gsize)y * stride + (gsize)x * 4);
+        int pr = (px >> 16) & 0xff, pg = (px >> 8) & 0xff, pb = px & 0xff;
+        /* The dots' colour over the plot: accent2 at 85 % */
+        int wr = (int)lround ((style.accent2.r * 0.85 + 0.15) * 255);
+        int wg = (int)lround ((style.accent2.g * 0.85 + 0.15) * 255);
+        int wb = (int)lround ((style.accent2.b * 0.85 + 0.15) * 255);
+
+        if (abs (pr - wr) <= 40 && abs (pg - wg) <= 40 && abs (pb - wb) <= 40)
+          extent = MAX (extent, (x + 1 - plot.x) / plot.width);
+      }
+  cairo_surface_destroy (surface);
+  return extent;
+}
+
 static gboolean
 some_rounds (gpointer data)
 {
@@ -564,6 +613,24 @@ test_stop (void)
   g_assert_true (r->cancelled);
   g_assert_cmpuint (r->rounds->len, >=, 2);
   g_assert_true (g_str_has_prefix (ssdb_behaviour_page_get_status (page), "Stopped"));
+  {
+    /* The time axis of the stopped run spans what was measured (its last dot near the right
+     * edge); drawn as live, it spans the planned minute (the dots in its first part). */
+    SsdbConsistencyView v;
+    double stopped, live;
+
+    ssdb_consistency_view_init (&v);
+    v.result = r;
+    stopped = dot_extent (&v, 1200, 700);
+    v.running = TRUE;
+    live = dot_extent (&v, 1200, 700);
+    g_test_message ("%u rounds; last dot ends at %.3f of the plot (stopped), %.3f (live)",
+                    r->rounds->len, stopped, live);
+    g_assert_cmpfloat (stopped, >, 0.9);
+    g_assert_cmpfloat (stopped, <=, 1.0);
+    g_assert_cmpfloat (live, >, 0);
+    g_assert_cmpfloat (live, <, 0.5);
+  }
   /* The other tests keep their results. */
   for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
     g_assert_nonnull (ssdb_behaviour_page_get_result (page, v));

@@ -316,6 +316,19 @@ ssdb_cli_run_compression (int argc, char **argv)
 
 /* ---- run trim ---- */
 
+/* "SEQ1M Q8T1 read 40 %" for the summary test that runs, "preparing the test region" before
+ * the first, "summary" between them. */
+static char *
+dup_running (const SsdbBehaviourRunning *running)
+{
+  if (running->name[0] != '\0')
+    return g_strdup_printf ("%s %s %3.0f %%", running->name, ssdb_rw_to_string (running->rw),
+                            running->fraction * 100);
+  if (running->phase != NULL && g_str_equal (running->phase, "prepare"))
+    return g_strdup ("preparing the test region");
+  return g_strdup ("summary");
+}
+
 static void
 on_trim_progress (SsdbTrimResult *result, const char *phase, guint round, double fraction,
                   gpointer user_data)
@@ -325,9 +338,15 @@ on_trim_progress (SsdbTrimResult *result, const char *phase, guint round, double
 
   if (g_str_equal (phase, "fill") || g_str_equal (phase, "delete"))
     label = g_strdup_printf ("trim round %u/%u: %s", round + 1, result->spec.rounds, phase);
+  else if (g_str_equal (phase, "before") || g_str_equal (phase, "after"))
+    {
+      g_autofree char *what = dup_running (&result->running);
+
+      label = g_strdup_printf ("trim %s the rounds: %s", phase, what);
+    }
   else
-    label = g_strdup_printf ("trim: summary %s", phase);
-  ssdb_cli_set_progress (rc, label, fraction, 0);
+    label = g_strdup_printf ("trim: %s", phase);
+  ssdb_cli_set_progress (rc, label, fraction, result->running.bytes_per_second);
 }
 
 static gpointer
@@ -477,10 +496,15 @@ on_freespace_progress (SsdbFreespaceResult *result, guint step, const char *phas
                        gpointer user_data)
 {
   SsdbCliRun *rc = user_data;
-  g_autofree char *label = g_strdup_printf ("freespace %3u %% used: %s",
-                                            MIN (100, step * result->spec.step_percent), phase);
+  guint step_percent = MAX (1u, result->spec.step_percent);
+  guint n_steps = 1 + (100 + step_percent - 1) / step_percent;
+  g_autofree char *what
+      = g_str_equal (phase, "fill") ? g_strdup ("fill") : dup_running (&result->running);
+  g_autofree char *label
+      = g_strdup_printf ("freespace step %u/%u, %3u %% used: %s", MIN (step + 1, n_steps), n_steps,
+                         MIN (100, step * step_percent), what);
 
-  ssdb_cli_set_progress (rc, label, fraction, 0);
+  ssdb_cli_set_progress (rc, label, fraction, result->running.bytes_per_second);
 }
 
 static gpointer

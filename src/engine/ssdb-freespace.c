@@ -124,7 +124,7 @@ on_summary_progress (SsdbSummaryResult *summary, const SsdbSummaryProgress *prog
 {
   Progress *pr = user_data;
 
-  (void)summary;
+  ssdb_behaviour_running_update (&pr->result->running, summary, progress);
   pr->func (pr->result, pr->step, "summary", pr->base + pr->share * progress->fraction, pr->data);
 }
 
@@ -201,6 +201,7 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
   pr.func = progress;
   pr.data = user_data;
   g_array_set_size (result->steps, 0);
+  ssdb_behaviour_running_clear (&result->running);
   for (guint i = 0; i < n_steps && ok; i++)
     {
       SsdbFreespaceStep step = { 0 };
@@ -241,6 +242,7 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
       summary = ssdb_behaviour_summary_new (&spec->summary, spec->test_mask, target);
       ok = ssdb_summary_run (target, summary, progress ? on_summary_progress : NULL, &pr,
                              cancellable, &local_error);
+      ssdb_behaviour_running_clear (&result->running);
       if (!ok)
         break;
       step.rates = ssdb_behaviour_summary_rates (summary);

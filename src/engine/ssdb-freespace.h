@@ -61,6 +61,8 @@ typedef struct
  * @steps: (element-type SsdbFreespaceStep): 0 %, then each step, in order
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early; the steps done are kept
+ * @running: the summary test running in the "summary" phase (empty name in "fill"); read it
+ *   in the progress callback
  */
 typedef struct
 {
@@ -68,6 +70,7 @@ typedef struct
   GArray *steps;
   char *words;
   gboolean cancelled;
+  SsdbBehaviourRunning running;
 } SsdbFreespaceResult;
 
 SsdbFreespaceResult *
@@ -105,7 +108,8 @@ ssdb_freespace_summarize (SsdbFreespaceResult *result);
  * @phase: "fill" or "summary"
  * @fraction: 0..1 of the whole test
  *
- * Called on the worker thread a few times a second.
+ * Called on the worker thread a few times a second. In "summary", @result->running names
+ * the summary test that runs and its own fraction.
  */
 typedef void (*SsdbFreespaceProgressFunc) (SsdbFreespaceResult *result, guint step,
                                            const char *phase, double fraction, gpointer user_data);

@@ -141,6 +141,44 @@ ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary)
   return rates;
 }
 
+void
+ssdb_behaviour_running_clear (SsdbBehaviourRunning *running)
+{
+  g_return_if_fail (running != NULL);
+
+  memset (running, 0, sizeof *running);
+}
+
+void
+ssdb_behaviour_running_update (SsdbBehaviourRunning *running, const SsdbSummaryResult *summary,
+                               const SsdbSummaryProgress *progress)
+{
+  const SsdbSummaryEntry *e = NULL;
+
+  g_return_if_fail (running != NULL);
+  g_return_if_fail (summary != NULL);
+  g_return_if_fail (progress != NULL);
+
+  if (progress->entry_index >= 0 && (guint)progress->entry_index < summary->entries->len)
+    e = g_ptr_array_index (summary->entries, progress->entry_index);
+  if (e != NULL)
+    {
+      g_strlcpy (running->name, e->test.name, sizeof running->name);
+      running->rw = e->rw;
+      running->fraction = CLAMP (progress->entry_fraction, 0.0, 1.0);
+      running->bytes_per_second
+          = isfinite (progress->bytes_per_second) ? MAX (0, progress->bytes_per_second) : 0;
+    }
+  else
+    {
+      running->name[0] = '\0';
+      running->rw = SSDB_RW_READ;
+      running->fraction = 0;
+      running->bytes_per_second = 0;
+    }
+  running->phase = progress->phase;
+}
+
 /* TRIM and recycling ---------------------------------------------------------------------- */
 
 void
@@ -321,7 +359,7 @@ on_summary_progress (SsdbSummaryResult *summary, const SsdbSummaryProgress *prog
 {
   Progress *pr = user_data;
 
-  (void)summary;
+  ssdb_behaviour_running_update (&pr->result->running, summary, progress);
   pr->func (pr->result, pr->phase, pr->round, pr->base + pr->share * progress->fraction, pr->data);
 }
 
@@ -338,8 +376,12 @@ static gboolean
 run_summary (SsdbTarget *target, SsdbTrimResult *result, SsdbSummaryResult *summary, Progress *pr,
              GCancellable *cancellable, GError **error)
 {
-  return ssdb_summary_run (target, summary, pr->func ? on_summary_progress : NULL, pr, cancellable,
-                           error);
+  gboolean ok;
+
+  ok = ssdb_summary_run (target, summary, pr->func ? on_summary_progress : NULL, pr, cancellable,
+                         error);
+  ssdb_behaviour_running_clear (&result->running);
+  return ok;
 }
 
 gboolean
@@ -412,6 +454,7 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
   g_array_set_size (result->rounds, 0);
   result->before = ssdb_behaviour_summary_new (&spec->summary, spec->test_mask, target);
   result->after = ssdb_behaviour_summary_new (&spec->summary, spec->test_mask, target);
+  ssdb_behaviour_running_clear (&result->running);
 
   pr.result = result;
   pr.func = progress;

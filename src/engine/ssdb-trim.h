@@ -26,6 +26,50 @@ typedef struct
 } SsdbTestRate;
 
 /**
+ * SsdbBehaviourRunning:
+ * @name: the summary test that runs now ("SEQ1M Q8T1"); "" outside a summary test (a fill, a
+ *   delete, the summary preparing its region)
+ * @rw: its read, write or mix
+ * @fraction: 0..1 of that test (of its passes)
+ * @bytes_per_second: the live rate of its running pass, B/s (0 outside a pass)
+ * @phase: (nullable): the summary's phase ("prepare", "warmup", "measure", "interval", "done"),
+ *   %NULL outside a summary; a static string
+ *
+ * What a TRIM or free-space run is doing inside its summary, for progress callbacks: the
+ * results' `running` field, valid during a progress callback.
+ */
+typedef struct
+{
+  char name[SSDB_TEST_NAME_MAX];
+  SsdbRw rw;
+  double fraction;
+  double bytes_per_second;
+  const char *phase;
+} SsdbBehaviourRunning;
+
+/**
+ * ssdb_behaviour_running_clear:
+ * @running: what runs
+ *
+ * Sets @running to "nothing": empty name, fraction 0, no phase.
+ */
+void
+ssdb_behaviour_running_clear (SsdbBehaviourRunning *running);
+
+/**
+ * ssdb_behaviour_running_update:
+ * @running: what runs, updated
+ * @summary: the summary that runs
+ * @progress: its progress
+ *
+ * Copies the running entry's name, rw, fraction and rate from @progress (an empty name while the
+ * summary prepares its region, with @progress->entry_index at -1).
+ */
+void
+ssdb_behaviour_running_update (SsdbBehaviourRunning *running, const SsdbSummaryResult *summary,
+                               const SsdbSummaryProgress *progress);
+
+/**
  * ssdb_behaviour_summary_spec_init:
  * @spec: (out caller-allocates): the summary settings
  *
@@ -149,6 +193,8 @@ typedef struct
  * @min_retention_percent: the lowest retention of @tests (0 when none)
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early
+ * @running: the summary test running in the "before" and "after" phases (empty name in the
+ *   others); read it in the progress callback
  */
 typedef struct
 {
@@ -160,6 +206,7 @@ typedef struct
   double min_retention_percent;
   char *words;
   gboolean cancelled;
+  SsdbBehaviourRunning running;
 } SsdbTrimResult;
 
 SsdbTrimResult *
@@ -201,7 +248,8 @@ ssdb_trim_delete (SsdbTarget *target, guint64 offset, guint64 length, GCancellab
  * @round: 0-based round of "fill" and "delete"
  * @fraction: 0..1 of the whole test
  *
- * Called on the worker thread a few times a second.
+ * Called on the worker thread a few times a second. In "before" and "after",
+ * @result->running names the summary test that runs and its own fraction.
  */
 typedef void (*SsdbTrimProgressFunc) (SsdbTrimResult *result, const char *phase, guint round,
                                       double fraction, gpointer user_data);

@@ -365,9 +365,10 @@ typedef struct
 {
   GMutex lock;
   Phase phase;
-  guint index;         /* write, level, round, step or pass (0-based) */
-  double rate;         /* B/s, or IOPS for the steady-state test */
-  gint64 pause_end_us; /* monotonic time the pause ends */
+  guint index;                  /* write, level, round, step or pass (0-based) */
+  double rate;                  /* B/s, or IOPS for the steady-state test */
+  gint64 pause_end_us;          /* monotonic time the pause ends */
+  SsdbBehaviourRunning running; /* the summary test of TRIM or Free Space */
 } Live;
 
 static void
@@ -398,6 +399,18 @@ live_set (Live *live, Phase phase, guint index, double rate)
   live->phase = phase;
   live->index = index;
   live->rate = rate;
+  g_mutex_unlock (&live->lock);
+}
+
+/* The phase of TRIM or Free Space with the summary test that runs. */
+static void
+live_set_running (Live *live, Phase phase, guint index, const SsdbBehaviourRunning *running)
+{
+  g_mutex_lock (&live->lock);
+  live->phase = phase;
+  live->index = index;
+  live->rate = 0;
+  live->running = *running;
   g_mutex_unlock (&live->lock);
 }
 
@@ -480,9 +493,9 @@ on_trim_progress (SsdbTrimResult *result, const char *phase, guint round, double
     p = PHASE_FILL;
   else if (g_str_equal (phase, "delete"))
     p = PHASE_DELETE;
-  else if (g_str_equal (phase, "after"))
+  else if (g_str_equal (phase, "after") || g_str_equal (phase, "done"))
     p = PHASE_SUMMARY_AFTER;
-  live_set (ctx->work->live, p, round, 0);
+  live_set_running (ctx->work->live, p, round, &result->running);
   publish (ctx, result, fraction);
 }
 
@@ -492,7 +505,8 @@ on_freespace_progress (SsdbFreespaceResult *result, guint step, const char *phas
 {
   Ctx *ctx = user_data;
 
-  live_set (ctx->work->live, g_str_equal (phase, "fill") ? PHASE_FILL : PHASE_SUMMARY, step, 0);
+  live_set_running (ctx->work->live, g_str_equal (phase, "fill") ? PHASE_FILL : PHASE_SUMMARY, step,
+                    &result->running);
   publish (ctx, result, fraction);
 }
 
@@ -987,6 +1001,30 @@ compression_level_name (const SsdbCompressionSpec *spec, guint level)
     }
 }
 
+/* The summary test of TRIM or Free Space that runs: "SEQ1M Q8T1 read · 2345.6 MB/s",
+ * "preparing the test region" before the first one, "summary tests" between them. */
+static char *
+dup_running_text (const SsdbBehaviourRunning *running)
+{
+  if (running->name[0] != '\0')
+    {
+      const char *rw = running->rw == SSDB_RW_READ    ? _ ("read")
+                       : running->rw == SSDB_RW_WRITE ? _ ("write")
+                                                      : _ ("mix");
+      g_autofree char *mbps = NULL;
+
+      if (running->bytes_per_second <= 0)
+        return g_strdup_printf ("%s %s", running->name, rw);
+      mbps = format_mbps (running->bytes_per_second);
+      /* Translators: a summary test, its direction and its live rate, "SEQ1M Q8T1 read · 2345.6
+         MB/s" */
+      return g_strdup_printf (_ ("%s %s · %s MB/s"), running->name, rw, mbps);
+    }
+  if (running->phase != NULL && g_str_equal (running->phase, "prepare"))
+    return g_strdup (_ ("preparing the test region"));
+  return g_strdup (_ ("summary tests"));
+}
+
 /* The status of the running test: its phase, the latest rate and the share done. */
 static char *
 dup_live_status (SsdbBehaviourPage *self)
@@ -997,18 +1035,22 @@ dup_live_status (SsdbBehaviourPage *self)
   guint index;
   double rate;
   gint64 pause_end_us;
+  SsdbBehaviourRunning summary_test;
   g_autofree char *mbps = NULL;
+  g_autofree char *running = NULL;
 
   g_mutex_lock (&self->live->lock);
   phase = self->live->phase;
   index = self->live->index;
   rate = self->live->rate;
   pause_end_us = self->live->pause_end_us;
+  summary_test = self->live->running;
   g_mutex_unlock (&self->live->lock);
 
   if (ssdb_page_run_get_updates (self->run) == 0 || result == NULL || phase == PHASE_NONE)
     return g_strdup (_ ("Opening the target"));
   mbps = format_mbps (rate);
+  running = dup_running_text (&summary_test);
   switch (self->running_view)
     {
       case SSDB_EXPORT_VIEW_RECOVERY:
@@ -1045,7 +1087,8 @@ dup_live_status (SsdbBehaviourPage *self)
           switch (phase)
             {
               case PHASE_SUMMARY_BEFORE:
-                return g_strdup_printf (_ ("Summary tests before the rounds · %d %%"), pct);
+                /* Translators: "Before the rounds: SEQ1M Q8T1 read · 12 %" */
+                return g_strdup_printf (_ ("Before the rounds: %s · %d %%"), running, pct);
               case PHASE_FILL:
                 return g_strdup_printf (_ ("Round %u of %u: filling · %d %%"), index + 1,
                                         r->spec.rounds, pct);
@@ -1054,7 +1097,10 @@ dup_live_status (SsdbBehaviourPage *self)
                                         r->spec.rounds, pct);
               case PHASE_SUMMARY_AFTER:
               default:
-                return g_strdup_printf (_ ("Summary tests after the rounds · %d %%"), pct);
+                /* Translators: "After 5 rounds: RND4K Q32T1 write · 88 %" */
+                return g_strdup_printf (ngettext ("After %u round: %s · %d %%",
+                                                  "After %u rounds: %s · %d %%", r->spec.rounds),
+                                        r->spec.rounds, running, pct);
             }
         }
       case SSDB_EXPORT_VIEW_FREESPACE:
@@ -1064,10 +1110,12 @@ dup_live_status (SsdbBehaviourPage *self)
           guint used = MIN (100u, index * step);
           guint n_steps = 1 + (100 + step - 1) / step;
 
-          return g_strdup_printf (phase == PHASE_FILL
-                                      ? _ ("Step %u of %u, %u %% used: filling · %d %%")
-                                      : _ ("Step %u of %u, %u %% used: summary tests · %d %%"),
-                                  index + 1, n_steps, used, pct);
+          if (phase == PHASE_FILL)
+            return g_strdup_printf (_ ("Step %u of %u, %u %% used: filling · %d %%"), index + 1,
+                                    n_steps, used, pct);
+          /* Translators: "Step 3 of 11, 20 % used: SEQ1M Q8T1 read · 27 %" */
+          return g_strdup_printf (_ ("Step %u of %u, %u %% used: %s · %d %%"), index + 1, n_steps,
+                                  used, running, pct);
         }
       case SSDB_EXPORT_VIEW_CONSISTENCY:
         {
@@ -1444,6 +1492,68 @@ ssdb_behaviour_page_set_cache_bytes (SsdbBehaviourPage *self, guint64 cache_byte
                                ceil ((double)(cache_bytes + cache_bytes / 2) / 1e7) / 100);
 }
 
+void
+ssdb_behaviour_page_set_compression_span (SsdbBehaviourPage *self, guint64 span_bytes)
+{
+  g_return_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self));
+
+  gtk_spin_button_set_value (self->compression_span_mib, (double)(span_bytes / MIB));
+}
+
+void
+ssdb_behaviour_page_set_trim (SsdbBehaviourPage *self, guint rounds, gboolean discard)
+{
+  g_return_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self));
+
+  gtk_spin_button_set_value (self->trim_rounds, rounds);
+  gtk_switch_set_active (self->trim_discard, discard);
+}
+
+void
+ssdb_behaviour_page_set_freespace_step (SsdbBehaviourPage *self, guint step_percent)
+{
+  g_return_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self));
+
+  gtk_spin_button_set_value (self->freespace_step, step_percent);
+}
+
+gboolean
+ssdb_behaviour_page_set_summary (SsdbBehaviourPage *self, SsdbExportView view, guint test_mask,
+                                 guint64 test_size, guint64 duration_ns)
+{
+  SummaryControls *c;
+
+  g_return_val_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self), FALSE);
+
+  if (view == SSDB_EXPORT_VIEW_TRIM)
+    c = &self->trim_tests;
+  else if (view == SSDB_EXPORT_VIEW_FREESPACE)
+    c = &self->freespace_tests;
+  else
+    return FALSE;
+  if (test_mask == 0)
+    test_mask = ~0u;
+  for (guint i = 0; i < c->n_tests; i++)
+    gtk_check_button_set_active (c->checks[i], (test_mask & (1u << i)) != 0);
+  if (test_size > 0)
+    gtk_spin_button_set_value (c->size_mib, (double)(test_size / MIB));
+  if (duration_ns > 0)
+    gtk_spin_button_set_value (c->seconds, (double)duration_ns / 1e9);
+  return TRUE;
+}
+
+void
+ssdb_behaviour_page_set_consistency (SsdbBehaviourPage *self, guint64 duration_ns, guint64 round_ns,
+                                     guint precondition_passes)
+{
+  g_return_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self));
+
+  gtk_spin_button_set_value (self->consistency_minutes, (double)duration_ns / 60e9);
+  if (round_ns > 0)
+    gtk_spin_button_set_value (self->consistency_round_s, (double)round_ns / 1e9);
+  gtk_spin_button_set_value (self->consistency_precondition, precondition_passes);
+}
+
 gboolean
 ssdb_behaviour_page_select (SsdbBehaviourPage *self, SsdbExportView view)
 {
@@ -1482,6 +1592,7 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
   gpointer result;
   g_autofree char *what = NULL;
   SsdbExportView view;
+  gboolean partial = FALSE; /* writes only a part of the device */
 
   g_return_val_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self), NULL);
   g_return_val_if_fail (device_title != NULL, NULL);
@@ -1499,6 +1610,8 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
             g_autofree char *span = dup_span_text (r->spec.write_bytes, FALSE, device_title);
             g_autofree char *pauses = format_pauses (&r->spec);
 
+            partial = r->spec.write_bytes != 0;
+
             what = g_strdup_printf (
                 ngettext ("Writes %s with random data %u times, from its start, and leaves it idle "
                           "for %s between the writes (%u pause).",
@@ -1512,6 +1625,8 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
           {
             const SsdbCompressionResult *r = result;
             g_autofree char *span = dup_span_text (r->spec.span_length, TRUE, device_title);
+
+            partial = r->spec.span_length != 0;
 
             what = g_strdup_printf (
                 r->spec.include_zero ? _ ("Writes %s %u times, with random data, 25 to 100 %% "
@@ -1583,6 +1698,8 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
             const SsdbReadbackResult *r = result;
             g_autofree char *span = dup_span_text (r->spec.span_length, FALSE, device_title);
 
+            partial = r->spec.span_length != 0;
+
             what = g_strdup_printf (
                 _ ("Writes %s with random data twice and reads it back after each pass."), span);
             break;
@@ -1591,7 +1708,12 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
           g_assert_not_reached ();
       }
   result_free (view, result);
-  return g_strdup_printf ("%s %s", what, _ ("Everything stored on it is lost."));
+  /* The window's confirmations end the same way. */
+  return g_strdup_printf ("%s %s", what,
+                          partial ? _ ("All data stored there will be destroyed and cannot be "
+                                       "recovered.")
+                                  : _ ("All data stored on it will be destroyed and cannot be "
+                                       "recovered."));
 }
 
 gboolean

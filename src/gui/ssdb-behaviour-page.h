@@ -69,6 +69,65 @@ ssdb_behaviour_page_set_target (SsdbBehaviourPage *self, const char *title, guin
 void
 ssdb_behaviour_page_set_cache_bytes (SsdbBehaviourPage *self, guint64 cache_bytes);
 
+/* Settings. Each setter sets the controls the page shows (and starts with), as if typed;
+ * values outside a control's range are clamped to it, and a value between a control's steps is
+ * rounded to its precision. Changing them while a run is in progress affects the next run. */
+
+/**
+ * ssdb_behaviour_page_set_compression_span:
+ * @span_bytes: Compressibility's span, bytes (the "Span, MiB" setting; rounded down to 1 MiB)
+ */
+void
+ssdb_behaviour_page_set_compression_span (SsdbBehaviourPage *self, guint64 span_bytes);
+
+/**
+ * ssdb_behaviour_page_set_trim:
+ * @rounds: fill-and-delete rounds (the "Rounds" setting)
+ * @discard: delete with discard (TRIM) (the "Discard" switch)
+ */
+void
+ssdb_behaviour_page_set_trim (SsdbBehaviourPage *self, guint rounds, gboolean discard);
+
+/**
+ * ssdb_behaviour_page_set_freespace_step:
+ * @step_percent: share of the target each Free Space step fills, 1..100 % (the "Step, %"
+ *   setting)
+ */
+void
+ssdb_behaviour_page_set_freespace_step (SsdbBehaviourPage *self, guint step_percent);
+
+/**
+ * ssdb_behaviour_page_set_summary:
+ * @view: %SSDB_EXPORT_VIEW_TRIM or %SSDB_EXPORT_VIEW_FREESPACE
+ * @test_mask: the summary tests that run, bit i for the default profile's test i (SEQ1M Q8T1,
+ *   SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1); 0 for all
+ * @test_size: bytes each summary test runs over (the "Test size, MiB" setting, rounded down
+ *   to 1 MiB); 0 keeps the setting
+ * @duration_ns: length of each summary test, ns (the "Seconds per test" setting, 0.1 s
+ *   precision);
+ *   0 keeps the setting
+ *
+ * Sets the summary tests that TRIM or Free Space runs between its steps.
+ *
+ * Returns: %TRUE, or %FALSE (nothing changed) for another @view.
+ */
+gboolean
+ssdb_behaviour_page_set_summary (SsdbBehaviourPage *self, SsdbExportView view, guint test_mask,
+                                 guint64 test_size, guint64 duration_ns);
+
+/**
+ * ssdb_behaviour_page_set_consistency:
+ * @duration_ns: length of the Steady State run, ns (the "Duration, min" setting, 0.1 min
+ *   precision)
+ * @round_ns: one IOPS value per round, ns (the "Round, s" setting, 0.1 s precision); 0 keeps
+ *   the setting
+ * @precondition_passes: sequential writes over the whole target before the run, 0..2 (the
+ *   "Preconditioning passes" setting)
+ */
+void
+ssdb_behaviour_page_set_consistency (SsdbBehaviourPage *self, guint64 duration_ns, guint64 round_ns,
+                                     guint precondition_passes);
+
 /**
  * ssdb_behaviour_page_select:
  * @view: one of the six behaviour views

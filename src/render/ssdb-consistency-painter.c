@@ -76,8 +76,9 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
     y += f->gap;
   f->legend = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->label_px * 1.7) };
   y += f->legend.height;
-  f->unit_y = y + round (f->label_px * 0.8);
-  y += round (f->label_px * 1.6);
+  /* The y unit above the axis, clear of the top tick's label. */
+  f->unit_y = y + round (f->label_px * 0.7);
+  y += round (f->label_px * 2.0);
 
   bottom = h - f->margin;
   if (caption != NULL && *caption)
@@ -361,15 +362,15 @@ boxed_label (Painter *p, const char *text, double x, double y, SsdbChartAlign al
 
   ssdb_chart_measure (p->pango, p->style, text, f->label_px, weight, &tw, &th);
   if (align == SSDB_CHART_ALIGN_START && x + tw + 4 * f->u > f->plot.x + f->plot.width)
-    {
-      align = SSDB_CHART_ALIGN_END;
-      x = MAX (x - 8 * f->u, f->plot.x + tw + 4 * f->u);
-    }
+    x -= 8 * f->u + tw; /* to the left of @x rather than past the right edge */
   bx = align == SSDB_CHART_ALIGN_START ? x : align == SSDB_CHART_ALIGN_END ? x - tw : x - tw / 2;
+  /* The box stays inside the plot (when it fits at all), at either edge. */
+  bx = MIN (bx, f->plot.x + f->plot.width - tw - 6 * f->u);
+  bx = MAX (bx, f->plot.x + 6 * f->u);
   cairo_rectangle (p->cr, bx - 4 * f->u, y - th / 2 - 2 * f->u, tw + 8 * f->u, th + 4 * f->u);
   ssdb_render_set_source (p->cr, &bg, 0.85);
   cairo_fill (p->cr);
-  draw_text (p, text, x, y, f->label_px, weight, align, 0, color);
+  draw_text (p, text, bx, y, f->label_px, weight, SSDB_CHART_ALIGN_START, 0, color);
 }
 
 /* ---- idle recovery ------------------------------------------------------------------------ */
@@ -692,7 +693,8 @@ consistency_frame (Frame *f, const SsdbConsistencyView *view, const SsdbStyle *s
   for (guint i = 0; i < n_rounds (r); i++)
     if (isfinite (round_at (r, i)->iops))
       m = MAX (m, round_at (r, i)->iops);
-  if (r != NULL)
+  /* The planned length, but only what was measured of a run that stopped early. */
+  if (r != NULL && !(r->cancelled && !view->running && n_rounds (r) > 0))
     t = (double)MAX (r->spec.duration_ns, r->window_ns);
   if (n_rounds (r) > 0)
     t = MAX (t, (double)round_at (r, n_rounds (r) - 1)->elapsed_ns);
@@ -845,14 +847,29 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
       double x0 = frame_x (f, a > 0 ? (double)round_at (r, a - 1)->elapsed_ns : 0);
       double x1 = frame_x (f, (double)round_at (r, n - 1)->elapsed_ns);
       double y = frame_y (f, r->tail_mean_iops);
-      g_autofree char *mean
-          = ssdb_chart_format_double (r->tail_mean_iops, 0, style->locale_numbers);
-      /* Translators: the mean IOPS of the last part of the run, "Mean 48211 IOPS" */
-      g_autofree char *text = g_strdup_printf (_ ("Mean %s IOPS"), mean);
+      /* In the IOPS axis' unit: "Mean 255.1k IOPS" under k IOPS, "Mean 4821 IOPS" under IOPS. */
+      gboolean thousands = f->y.divisor > 1;
+      g_autofree char *mean = ssdb_chart_format_double (r->tail_mean_iops / (thousands ? 1e3 : 1),
+                                                        thousands ? 1 : 0, style->locale_numbers);
+      g_autofree char *text = thousands
+                                  /* Translators: the mean IOPS of the last part of the run in
+                                     thousands, "Mean 255.1k IOPS" */
+                                  ? g_strdup_printf (_ ("Mean %sk IOPS"), mean)
+                                  /* Translators: the mean IOPS of the last part of the run,
+                                     "Mean 4821 IOPS" */
+                                  : g_strdup_printf (_ ("Mean %s IOPS"), mean);
 
+      double radius = clampd (f->plot.width / n * 0.35, 1.2, 3.2 * f->u);
+      double top = y, label_y;
+
+      /* Above the line and above the dots of the last part, so none is hidden. */
+      for (guint i = a; i < n; i++)
+        if (isfinite (round_at (r, i)->iops))
+          top = MIN (top, frame_y (f, round_at (r, i)->iops) - radius);
+      label_y = MIN (y - f->label_px * 1.2, top - f->label_px * 0.9);
+      label_y = MAX (label_y, f->plot.y + f->label_px * 0.9);
       dashed_hline (&p, x0, x1, y, &tail_color, 1.0);
-      boxed_label (&p, text, x1, y - f->label_px * 1.2, SSDB_CHART_ALIGN_END, PANGO_WEIGHT_BOLD,
-                   &tail_color);
+      boxed_label (&p, text, x1, label_y, SSDB_CHART_ALIGN_END, PANGO_WEIGHT_BOLD, &tail_color);
     }
 
   if (have_band)

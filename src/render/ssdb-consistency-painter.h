@@ -109,9 +109,11 @@ ssdb_consistency_view_init (SsdbConsistencyView *view);
  * @height: logical height
  *
  * Draws performance consistency as reviewers publish it: x = time in s (0 to the run's
- * length), y = IOPS (from 0); one dot per round at its end time, the SNIA PTS steady-state
- * window shaded and labelled with the round it was reached at, the mean of the last part as a
- * dashed line over that part, and the analysis in words under the chart.
+ * planned length; to the last round of a stopped run), y = IOPS (from 0, k IOPS from 10 000);
+ * one dot per round at its end time, the SNIA PTS steady-state window shaded and labelled with
+ * the round it was reached at, the mean of the last part as a dashed line over that part with
+ * its value in the axis' unit ("Mean 255.1k IOPS"), labels kept inside the plot, and the
+ * analysis in words under the chart.
  */
 void
 ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle *style, cairo_t *cr,
@@ -120,7 +122,8 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
 /**
  * ssdb_consistency_painter_get_plot_rect:
  * @rect: (out): the plot area, logical pixels: left edge 0 s, bottom 0 IOPS; the time axis
- *   runs to 1.02 x the run's length (room for the last dot)
+ *   runs to 1.02 x the run's length (room for the last dot): the planned length while running
+ *   or when finished, the last measured round's time for a stopped (cancelled) run
  */
 void
 ssdb_consistency_painter_get_plot_rect (const SsdbConsistencyView *view, int width, int height,

@@ -2,7 +2,8 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # run compression / trim / freespace / readback: zram compresses (zeros and compressible data
 # write faster than random data, and the words say so); free-space steps write exactly their
-# share of the span (the device's own counters agree); read-after-write gives two read rates;
+# share of the span (the device's own counters agree), and on a terminal the progress line
+# names the summary test that runs; read-after-write gives two read rates;
 # discard on a loop device over a file frees the backing file's blocks, and on a test file
 # punches holes; each command refuses a device not named with --destroy-data.
 set -euo pipefail
@@ -71,6 +72,16 @@ ssdb_assert_json "$J" 'all(s["counters_valid"] and s["device_write_bytes"] == s[
 ssdb_assert_json "$J" 'all(len(s["rates"]) == 2 and all(r["bytes_per_second"] > 0 for r in s["rates"]) for s in d["tests"][0]["steps"])' \
   "read and write rate at every step"
 [[ $(head -c 8 "$P" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || ssdb_fail "$P is not a PNG"
+
+# -- on a terminal the progress line names the summary test that runs, with its direction
+T=$SSDB_TMPDIR/freespace-tty.out
+ssdb_log "ssdbench-cli run freespace on a terminal (script)"
+script -qec "$(printf '%q ' "$SSDBENCH_CLI" run freespace "$Z" --destroy-data "$Z" --span 0:32M \
+  --step 50 --tests "SEQ1M Q8T1" --test-size 8M --duration 0.5) > /dev/null" /dev/null > "$T" \
+  || ssdb_fail "run freespace on a terminal"
+tr '\r' '\n' < "$T" > "$T.lines"
+ssdb_assert_contains "$T.lines" "freespace step 1/3,   0 % used: SEQ1M Q8T1 read" \
+  "freespace step 3/3, 100 % used: SEQ1M Q8T1 write"
 
 # -- read-after-write on zram: two read rates and the difference in words
 J=$SSDB_TMPDIR/readback.json
