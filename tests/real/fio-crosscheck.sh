@@ -10,7 +10,9 @@
 # For writes fio adds --refill_buffers (new random data for every request): zram compresses each
 # page at a speed that depends on the exact bytes, and fio's default buffers (random, a few bytes
 # changed per request) take zram twice as long as fresh random data, which would compare data
-# contents, not I/O paths. Three rounds; the median counts.
+# contents, not I/O paths. Three rounds, alternating; each side's best round counts, as in
+# CrystalDiskMark's best-of-N: on a shared machine another process can slow any single round of
+# either program, and the best round is the one least disturbed (the medians are printed too).
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
 source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
@@ -35,6 +37,8 @@ fi
 # Reads: [0.7, 1.4]. Writes: [0.7, 2.0] — with --refill_buffers fio generates fresh random data
 # for every request on the CPU that also compresses the pages (zram), while the engine draws from
 # a pool generated once; on 2 cores that alone has made fio's SEQ1M Q8T1 writes 1.5x slower.
-bad=$(ssdb_json "$J" '[(r["test"], r["rw"], round(r["ratio"]["mbps"], 3)) for r in d["results"] if not 0.7 <= r["ratio"]["mbps"] <= (1.4 if r["rw"] == "read" else 2.0)]')
-ssdb_assert_eq "$bad" "[]" "jobs whose engine/fio MB/s ratio is outside [0.7, 1.4] (reads) or [0.7, 2.0] (writes)"
+best='max(x["mbps"] for x in r["runs"]["engine"]) / max(x["mbps"] for x in r["runs"]["fio"])'
+ssdb_log "best-of-rounds MB/s ratios: $(ssdb_json "$J" "[(r['test'], r['rw'], round($best, 3)) for r in d['results']]")"
+bad=$(ssdb_json "$J" "[(r['test'], r['rw'], round($best, 3)) for r in d['results'] if not 0.7 <= $best <= (1.4 if r['rw'] == 'read' else 2.0)]")
+ssdb_assert_eq "$bad" "[]" "jobs whose best-of-rounds engine/fio MB/s ratio is outside [0.7, 1.4] (reads) or [0.7, 2.0] (writes)"
 echo "PASS"
