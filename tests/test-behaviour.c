@@ -134,7 +134,61 @@ test_compression_words (void)
   add_level (flat, SSDB_DATA_ZERO, 0, 505e6, 545e6);
   ssdb_compression_summarize (flat);
   g_assert_false (flat->compresses);
-  g_assert_nonnull (strstr (flat->words, "does not compress"));
+  g_assert_cmpstr (flat->words, ==,
+                   "Compressible data and zeros write at 505 to 510 MB/s, within 15 % of random "
+                   "data (500 MB/s): this device does not compress what it stores, so the data "
+                   "pattern does not change its results.");
+}
+
+/* Rates that go up and down with zeros slower than random data (a test file on ext4 on a busy
+ * machine): 50 % compressible data beats random data by 1.6×, but that is noise, not
+ * compression. */
+static void
+test_compression_unordered (void)
+{
+  SsdbCompressionSpec spec;
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (SsdbCompressionResult) full = NULL;
+  g_autoptr (SsdbCompressionResult) small = NULL;
+
+  ssdb_compression_spec_init (&spec);
+  r = ssdb_compression_result_new (&spec);
+  add_level (r, SSDB_DATA_RANDOM, 0, 1225e6, 2000e6);
+  add_level (r, SSDB_DATA_COMPRESSIBLE, 25, 900e6, 2100e6);
+  add_level (r, SSDB_DATA_COMPRESSIBLE, 50, 1960e6, 1900e6);
+  add_level (r, SSDB_DATA_COMPRESSIBLE, 75, 1000e6, 2050e6);
+  add_level (r, SSDB_DATA_COMPRESSIBLE, 100, 1400e6, 1950e6);
+  add_level (r, SSDB_DATA_ZERO, 0, 1173e6, 2010e6);
+  ssdb_compression_summarize (r);
+  g_assert_false (r->compresses);
+  g_assert_cmpfloat (fabs (r->write_ratio - 1.6), <, 1e-9);
+  g_assert_cmpstr (r->words, ==,
+                   "Write rates varied from 900 to 1960 MB/s without following the "
+                   "compressibility (random data 1225 MB/s, zeros 1173 MB/s): the result is "
+                   "inconclusive; run with more passes.");
+
+  /* Without zeros, 100 % compressible data is the end of the scale: 2× faster and ordered. */
+  full = ssdb_compression_result_new (&spec);
+  add_level (full, SSDB_DATA_RANDOM, 0, 400e6, 800e6);
+  add_level (full, SSDB_DATA_COMPRESSIBLE, 25, 380e6, 800e6);
+  add_level (full, SSDB_DATA_COMPRESSIBLE, 100, 800e6, 810e6);
+  ssdb_compression_summarize (full);
+  g_assert_true (full->compresses);
+  g_assert_cmpstr (full->words, ==,
+                   "Writes of 100 % compressible data run 2.0× faster than random data (800 "
+                   "against 400 MB/s): results with compressible data overstate this device.");
+
+  /* Ordered, beyond the noise, below the flag. */
+  small = ssdb_compression_result_new (&spec);
+  add_level (small, SSDB_DATA_RANDOM, 0, 400e6, 800e6);
+  add_level (small, SSDB_DATA_COMPRESSIBLE, 50, 440e6, 800e6);
+  add_level (small, SSDB_DATA_ZERO, 0, 480e6, 810e6);
+  ssdb_compression_summarize (small);
+  g_assert_false (small->compresses);
+  g_assert_cmpstr (small->words, ==,
+                   "Compressible data and zeros write at 440 to 480 MB/s against 400 MB/s for "
+                   "random data: less than the 1.3× that marks a compressing device, so the data "
+                   "pattern changes this device's results little.");
 }
 
 static void
@@ -169,6 +223,65 @@ test_trim_words (void)
                    "After 5 rounds of filling and deleting with discard (TRIM), SEQ1M Q8T1 write "
                    "keeps only 60 % of its speed (1200 against 2000 MB/s): the device does not "
                    "recover fully even with TRIM.");
+
+  /* One test far above its speed before: the measurement scatters too much to judge. */
+  g_strlcpy (t.name, "RND4K Q32T1", sizeof t.name);
+  t.rw = SSDB_RW_WRITE;
+  t.before_bytes_per_second = 200e6;
+  t.after_bytes_per_second = 504e6;
+  g_array_append_val (r->tests, t);
+  g_array_set_size (r->rounds, 1);
+  ssdb_trim_summarize (r);
+  g_assert_cmpfloat (fabs (r->min_retention_percent - 60), <, 1e-9);
+  g_assert_cmpstr (r->words, ==,
+                   "After 1 round of filling and deleting with discard (TRIM), the result is "
+                   "inconclusive: rates varied from 60 % to 252 % of their speed before "
+                   "(RND4K Q32T1 write 504 against 200 MB/s), more than the device can gain by "
+                   "it; run with more passes or longer tests.");
+
+  /* A loss within the noise: neither "recovers" nor "does not recover". */
+  g_array_set_size (r->tests, 0);
+  t.before_bytes_per_second = 1000e6;
+  t.after_bytes_per_second = 870e6;
+  g_array_append_val (r->tests, t);
+  t.after_bytes_per_second = 1050e6;
+  g_array_append_val (r->tests, t);
+  ssdb_trim_summarize (r);
+  g_assert_cmpstr (r->words, ==,
+                   "After 1 round of filling and deleting with discard (TRIM), the tests keep "
+                   "87 % to 105 % of their speed: a loss of less than 15 %, within the noise of "
+                   "single measurements, so no clear loss.");
+
+  /* All recovered. */
+  g_array_index (r->tests, SsdbTrimTest, 0).after_bytes_per_second = 950e6;
+  ssdb_trim_summarize (r);
+  g_assert_cmpstr (r->words, ==,
+                   "After 1 round of filling and deleting with discard (TRIM), the tests keep "
+                   "95 % to 105 % of their speed: the device recovers its performance.");
+}
+
+/* Read rates of the two passes within the noise margin are no difference; beyond it, a
+ * difference in percent. */
+static void
+test_readback_words (void)
+{
+  SsdbFillSpec spec;
+  g_autoptr (SsdbReadbackResult) r = NULL;
+
+  ssdb_fill_spec_init (&spec);
+  r = ssdb_readback_result_new (&spec);
+  r->first_read_bytes_per_second = 1361e6;
+  r->second_read_bytes_per_second = 1250e6;
+  ssdb_readback_summarize (r);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 1250 MB/s and data written by pass 1 at "
+                   "1361 MB/s: no difference beyond the 10 % that single passes vary, so how the "
+                   "data was written does not change how it reads.");
+  r->second_read_bytes_per_second = 1127e6;
+  ssdb_readback_summarize (r);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 1127 MB/s, 17 % slower than data written by "
+                   "pass 1 (1361 MB/s).");
 }
 
 static void
@@ -199,7 +312,8 @@ test_step_bytes (void)
 
 /* Saves @report, loads it back and saves it again: the same bytes. Then each of @breaks (pairs
  * of text to find and its replacement) makes the loader refuse the file with a message naming
- * @member_path. */
+ * @member_path; a %NULL path marks an edit of the words, which the loader replaces with the
+ * analysis' own (the file loads and saves the original bytes again). */
 static SsdbReport *
 round_trip (SsdbReport *report, const char *const *breaks, const char *const *paths)
 {
@@ -220,6 +334,17 @@ round_trip (SsdbReport *report, const char *const *breaks, const char *const *pa
       g_autoptr (SsdbReport) refused = NULL;
 
       g_assert_cmpuint (g_string_replace (bad, breaks[i], breaks[i + 1], 1), ==, 1);
+      if (paths[i / 2] == NULL)
+        {
+          g_autoptr (SsdbReport) edited
+              = ssdb_report_load_from_data (bad->str, bad->len, "behaviour.json", &error);
+          g_autofree char *resaved = NULL;
+
+          g_assert_no_error (error);
+          resaved = ssdb_report_to_data (edited, NULL);
+          g_assert_cmpstr (resaved, ==, text);
+          continue;
+        }
       refused = ssdb_report_load_from_data (bad->str, bad->len, "behaviour.json", &error);
       g_assert_null (refused);
       g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
@@ -279,9 +404,8 @@ test_report_compression (void)
   };
   const char *const paths[] = {
     "tests[0].levels[1].data: level 2 of the test is “compressible-25”",
-    "tests[0].compresses: contradicts the ratios",
-    "tests[0].levels[0].write_bytes",
-    "tests[0].words: does not match the measurements",
+    "tests[0].compresses: contradicts the ratios", "tests[0].levels[0].write_bytes",
+    NULL, /* edited words: the analysis' words come back */
   };
 
   ssdb_compression_spec_init (&spec);
@@ -538,8 +662,7 @@ test_compression_zram (void)
   g_autoptr (SsdbCompressionResult) r = NULL;
   g_autoptr (GError) error = NULL;
   SsdbCompressionSpec spec;
-  const SsdbCompressionPoint *random, *zero, *full;
-  double best_partial = 0;
+  const SsdbCompressionPoint *random = NULL, *zero = NULL, *full = NULL;
 
   if (!ssdb_test_need_root ("zram and loop devices")
       || (dev = ssdb_test_zram_new (192 * MiB)) == NULL)
@@ -553,37 +676,54 @@ test_compression_zram (void)
 
   ssdb_compression_spec_init (&spec);
   spec.span_length = 128 * MiB;
-  spec.passes = 2;
-  r = ssdb_compression_result_new (&spec);
-  g_assert_true (ssdb_compression_run (t, r, NULL, NULL, NULL, &error));
-  g_assert_no_error (error);
-  g_assert_cmpuint (r->points->len, ==, 6);
-  for (guint i = 0; i < r->points->len; i++)
-    {
-      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
-      g_autofree char *name = ssdb_data_pattern_to_string (&p->data);
-
-      g_assert_cmpuint (p->write_bytes, ==, spec.span_length);
-      g_assert_cmpuint (p->read_bytes, ==, spec.span_length);
-      g_assert_cmpfloat (p->write_bytes_per_second, >, 0);
-      g_assert_cmpfloat (p->read_bytes_per_second, >, 0);
-      g_test_message ("%-16s write %7.1f MB/s  read %7.1f MB/s", name,
-                      p->write_bytes_per_second / 1e6, p->read_bytes_per_second / 1e6);
-    }
-  random = &g_array_index (r->points, SsdbCompressionPoint, 0);
-  full = &g_array_index (r->points, SsdbCompressionPoint, 4);
-  zero = &g_array_index (r->points, SsdbCompressionPoint, 5);
-  for (guint i = 1; i <= 3; i++)
-    best_partial = MAX (best_partial,
-                        g_array_index (r->points, SsdbCompressionPoint, i).write_bytes_per_second);
-  g_test_message ("%s", r->words);
+  /* Best of three passes per level: one slow pass on a busy machine does not decide. */
+  spec.passes = 3;
   /* zram stores zero-filled pages without compressing them and compressible pages in less
    * memory: both write faster than random data, and the words flag the device. (The partly
    * compressible levels cost zram about as much CPU as random data, so only their best is held
-   * to beat it, on a machine that may be busy.) */
-  g_assert_cmpfloat (zero->write_bytes_per_second, >, 1.3 * random->write_bytes_per_second);
-  g_assert_cmpfloat (full->write_bytes_per_second, >, 1.3 * random->write_bytes_per_second);
-  g_assert_cmpfloat (best_partial, >, random->write_bytes_per_second);
+   * to beat it.) A machine busy with other work can slow one level's three passes; then the
+   * whole run is repeated, up to three runs, and the last one must hold. */
+  for (guint attempt = 1; attempt <= 3; attempt++)
+    {
+      double best_partial = 0;
+      gboolean holds;
+
+      g_clear_pointer (&r, ssdb_compression_result_free);
+      r = ssdb_compression_result_new (&spec);
+      g_assert_true (ssdb_compression_run (t, r, NULL, NULL, NULL, &error));
+      g_assert_no_error (error);
+      g_assert_cmpuint (r->points->len, ==, 6);
+      for (guint i = 0; i < r->points->len; i++)
+        {
+          const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+          g_autofree char *name = ssdb_data_pattern_to_string (&p->data);
+
+          g_assert_cmpuint (p->write_bytes, ==, spec.span_length);
+          g_assert_cmpuint (p->read_bytes, ==, spec.span_length);
+          g_assert_cmpfloat (p->write_bytes_per_second, >, 0);
+          g_assert_cmpfloat (p->read_bytes_per_second, >, 0);
+          g_test_message ("run %u: %-16s write %7.1f MB/s  read %7.1f MB/s", attempt, name,
+                          p->write_bytes_per_second / 1e6, p->read_bytes_per_second / 1e6);
+        }
+      random = &g_array_index (r->points, SsdbCompressionPoint, 0);
+      full = &g_array_index (r->points, SsdbCompressionPoint, 4);
+      zero = &g_array_index (r->points, SsdbCompressionPoint, 5);
+      for (guint i = 1; i <= 3; i++)
+        best_partial
+            = MAX (best_partial,
+                   g_array_index (r->points, SsdbCompressionPoint, i).write_bytes_per_second);
+      g_test_message ("run %u: %s", attempt, r->words);
+      holds = zero->write_bytes_per_second > 1.3 * random->write_bytes_per_second
+              && full->write_bytes_per_second > 1.3 * random->write_bytes_per_second
+              && best_partial > random->write_bytes_per_second && r->compresses;
+      if (holds || attempt == 3)
+        {
+          g_assert_cmpfloat (zero->write_bytes_per_second, >, 1.3 * random->write_bytes_per_second);
+          g_assert_cmpfloat (full->write_bytes_per_second, >, 1.3 * random->write_bytes_per_second);
+          g_assert_cmpfloat (best_partial, >, random->write_bytes_per_second);
+          break;
+        }
+    }
   g_assert_true (r->compresses);
   g_assert_nonnull (strstr (r->words, "faster than random data"));
   g_assert_nonnull (strstr (r->words, "overstate this device"));
@@ -899,7 +1039,7 @@ test_readback_zram (void)
     const char *const paths[] = {
       "tests[0].passes[1]: element 2 is the read of pass 1",
       "tests[0].passes[0].complete: contradicts bytes",
-      "tests[0].words: does not match the measurements",
+      NULL, /* edited words: the analysis' words come back */
     };
 
     ssdb_report_set_readback (report, r);
@@ -1038,7 +1178,9 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
 
   g_test_add_func ("/behaviour/compression-words", test_compression_words);
+  g_test_add_func ("/behaviour/compression-unordered", test_compression_unordered);
   g_test_add_func ("/behaviour/trim-words", test_trim_words);
+  g_test_add_func ("/behaviour/readback-words", test_readback_words);
   g_test_add_func ("/behaviour/tests-parse", test_tests_parse);
   g_test_add_func ("/behaviour/step-bytes", test_step_bytes);
   g_test_add_func ("/behaviour/report-compression", test_report_compression);

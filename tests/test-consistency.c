@@ -206,6 +206,56 @@ test_consistency_tail (void)
   g_assert_nonnull (strstr (r->words, "round 8"));
 }
 
+/* A run of 10.8 s in rounds of 1 s: the final round lasts 0.8 s and holds the drain of the
+ * queue (83000 IOPS among rounds near 150000). It stays in the rounds (the chart shows it) but
+ * neither the steady state nor the tail counts it, and the words say so. */
+static void
+test_consistency_short_final (void)
+{
+  const double v[]
+      = { 150000, 152000, 149000, 151000, 150000, 148000, 152000, 150000, 149000, 151000, 83000 };
+  g_autoptr (SsdbConsistencyResult) r = make_consistency (v, G_N_ELEMENTS (v));
+  g_autoptr (SsdbConsistencyResult) full = make_consistency (v, G_N_ELEMENTS (v));
+  SsdbConsistencyRound *last = &g_array_index (r->rounds, SsdbConsistencyRound, 10);
+
+  last->elapsed_ns = 10 * G_GUINT64_CONSTANT (1000000000) + 800 * G_GUINT64_CONSTANT (1000000);
+  ssdb_consistency_analyze (r);
+  g_assert_cmpuint (r->rounds->len, ==, 11);
+  g_assert_cmpuint (ssdb_consistency_rounds_analysed (r), ==, 10);
+  g_assert_true (r->steady.reached);
+  g_assert_cmpuint (r->steady.round, ==, 5);
+  /* 20 % of the 10 full rounds: 149000 and 151000 */
+  g_assert_cmpuint (r->tail_rounds, ==, 2);
+  g_assert_cmpfloat_with_epsilon (r->tail_mean_iops, 150000, 1e-6);
+  g_assert_cmpfloat_with_epsilon (r->tail_sd_iops, 1000, 1e-6);
+  g_assert_cmpstr (r->words, ==,
+                   "Steady state (SNIA PTS: 5 rounds within 20 % of their mean, fitted line "
+                   "within 10 %) was reached at round 5 (5 s), at 150400 IOPS. Over the last 2 "
+                   "rounds: 150000 IOPS mean, standard deviation 1000 IOPS, mean / deviation "
+                   "150.0. The final round (0.80 s, cut short by the end of the run, 83000 IOPS) "
+                   "is left out of the steady state and the mean.");
+
+  /* A final round of the full length counts like any other. */
+  g_assert_cmpuint (ssdb_consistency_rounds_analysed (full), ==, 11);
+  g_assert_cmpuint (full->tail_rounds, ==, 2);
+  g_assert_cmpfloat_with_epsilon (full->tail_mean_iops, (151000 + 83000) / 2.0, 1e-6);
+  g_assert_null (strstr (full->words, "final round"));
+
+  /* One round only: nothing to leave out; the words are singular. */
+  {
+    const double one[] = { 1000 };
+    g_autoptr (SsdbConsistencyResult) single = make_consistency (one, 1);
+
+    g_array_index (single->rounds, SsdbConsistencyRound, 0).elapsed_ns
+        = 500 * G_GUINT64_CONSTANT (1000000);
+    ssdb_consistency_analyze (single);
+    g_assert_cmpuint (ssdb_consistency_rounds_analysed (single), ==, 1);
+    g_assert_cmpstr (single->words, ==,
+                     "Steady state (SNIA PTS) was not reached in 1 round of 1 s. Over the last "
+                     "round: 1000 IOPS.");
+  }
+}
+
 /* ---- recovery ------------------------------------------------------------------------------ */
 
 /* Segments of 1 MiB: @fast_mib at @fast B/s, then slow; @burst puts a group of four segments
@@ -303,6 +353,116 @@ test_recovery_analysis (void)
   g_assert_cmpfloat_with_epsilon (w[2].restored_percent, 75, 1e-9);
   g_assert_nonnull (strstr (r->words, "(50 %)"));
   g_assert_nonnull (strstr (r->words, "(75 %)"));
+}
+
+/* A write of 1 MiB segments whose rates (MB/s) come in groups of four, as zram's completions
+ * do; positions and times follow from the rates. */
+static SsdbRecoveryWrite
+grouped_write (const double *mbps, guint n_groups, guint64 pause_ns)
+{
+  SsdbRecoveryWrite w = { 0 };
+  double t = 0;
+
+  w.pause_ns = pause_ns;
+  w.segments = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+  w.intervals = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+  for (guint i = 0; i < 4 * n_groups; i++)
+    {
+      SsdbFillPoint p;
+
+      p.bytes_per_second = mbps[i / 4] * MB;
+      p.position_bytes = (guint64)(i + 1) * MiB;
+      t += (double)MiB / p.bytes_per_second;
+      p.elapsed_ns = (guint64)(t * 1e9);
+      g_array_append_val (w.segments, p);
+    }
+  w.bytes = 4 * n_groups * MiB;
+  w.window_ns = (guint64)(t * 1e9);
+  w.bytes_per_second = (double)w.bytes / t;
+  w.complete = TRUE;
+  return w;
+}
+
+static SsdbRecoveryResult *
+recovery_of (const double *const *writes, guint n_writes, guint n_groups)
+{
+  SsdbRecoverySpec spec;
+  SsdbRecoveryResult *r;
+
+  ssdb_recovery_spec_init (&spec);
+  spec.write_bytes = 4 * n_groups * MiB;
+  spec.segment_bytes = MiB;
+  spec.n_pauses = n_writes - 1;
+  for (guint i = 0; i + 1 < n_writes; i++)
+    spec.pauses_ns[i] = (i + 2) * G_GUINT64_CONSTANT (1000000000);
+  r = ssdb_recovery_result_new (&spec);
+  for (guint i = 0; i < n_writes; i++)
+    {
+      SsdbRecoveryWrite w = grouped_write (writes[i], n_groups, i ? spec.pauses_ns[i - 1] : 0);
+
+      g_array_append_val (r->writes, w);
+    }
+  ssdb_recovery_analyze (r);
+  return r;
+}
+
+/* zram on a busy machine (a real run): the first write dips to 647 MB/s after 8 MiB and comes
+ * back, half of it above the threshold; the write after 3 s runs fast all through. Not a cache
+ * cliff, no recovery in percent above 100, and no "steady" for a curve that swings. */
+static void
+test_recovery_no_cliff (void)
+{
+  const double first[] = { 1679, 1668, 647, 1366, 1676, 1968, 971,  1820,
+                           738,  2023, 708, 1419, 1424, 861,  1395, 1662 };
+  const double later[] = { 1720, 1447, 1633, 1554, 1469, 1642, 1656, 1717,
+                           1382, 1711, 1732, 1518, 1688, 1612, 1546, 1685 };
+  const double *writes[] = { first, later };
+  g_autoptr (SsdbRecoveryResult) r = recovery_of (writes, 2, 16);
+  const SsdbRecoveryWrite *w = (const SsdbRecoveryWrite *)r->writes->data;
+
+  /* the fill analysis sees a drop after 8 MiB ... */
+  g_assert_cmpuint (r->first.cache_bytes, ==, 8 * MiB);
+  /* ... that does not last */
+  g_assert_false (ssdb_recovery_has_cliff (r));
+  g_assert_cmpfloat (w[1].restored_percent, <=, 100);
+  g_assert_cmpfloat (w[1].restored_percent, ==, 100);
+  g_assert_cmpstr (r->words, ==,
+                   "The first write ran at 1203 MB/s on average, most of it between 708 and "
+                   "1968 MB/s, with no lasting drop: no cache cliff, so there is nothing to "
+                   "recover; write more than the cache.");
+
+  /* the same device writing steadily */
+  {
+    const double *steady_writes[] = { later, later };
+    g_autoptr (SsdbRecoveryResult) steady = recovery_of (steady_writes, 2, 16);
+
+    g_assert_false (ssdb_recovery_has_cliff (steady));
+    g_assert_cmpstr (steady->words, ==,
+                     "The first write ran at a steady 1600 MB/s: no cache cliff, so there is "
+                     "nothing to recover; write more than the cache.");
+  }
+}
+
+/* A real cliff after 8 MiB (400 then 40 MB/s); after a pause the write is fast for 16 MiB, twice
+ * the first write's fast part: restored is capped at 100 %. */
+static void
+test_recovery_restored_cap (void)
+{
+  const double first[] = { 400, 400, 40, 40, 40, 40, 40, 40 };
+  const double later[] = { 400, 400, 400, 400, 40, 40, 40, 40 };
+  const double *writes[] = { first, later };
+  g_autoptr (SsdbRecoveryResult) r = recovery_of (writes, 2, 8);
+  const SsdbRecoveryWrite *w = (const SsdbRecoveryWrite *)r->writes->data;
+
+  g_assert_true (ssdb_recovery_has_cliff (r));
+  g_assert_cmpuint (w[0].fast_bytes, ==, 8 * MiB);
+  g_assert_cmpuint (w[1].fast_bytes, ==, 16 * MiB);
+  g_assert_cmpfloat (w[1].restored_percent, ==, 100);
+  g_assert_cmpfloat (ssdb_recovery_restored_percent (8 * MiB, 2 * MiB), ==, 25);
+  g_assert_cmpfloat (ssdb_recovery_restored_percent (0, 2 * MiB), ==, 0);
+  g_assert_cmpstr (r->words, ==,
+                   "The first write ran at 400 MB/s for 8.39 MB, then at 40 MB/s. After 2 s "
+                   "idle: 16.78 MB fast (100 %).");
 }
 
 /* ---- report ------------------------------------------------------------------------------- */
@@ -644,8 +804,11 @@ main (int argc, char **argv)
   g_test_add_func ("/consistency/rule/range", test_rule_range);
   g_test_add_func ("/consistency/rule/never", test_rule_never);
   g_test_add_func ("/consistency/tail", test_consistency_tail);
+  g_test_add_func ("/consistency/short-final-round", test_consistency_short_final);
   g_test_add_func ("/recovery/fast-bytes", test_recovery_fast_bytes);
   g_test_add_func ("/recovery/analysis", test_recovery_analysis);
+  g_test_add_func ("/recovery/no-cliff", test_recovery_no_cliff);
+  g_test_add_func ("/recovery/restored-cap", test_recovery_restored_cap);
   g_test_add_func ("/consistency/report/round-trip", test_report_round_trip);
   g_test_add_func ("/consistency/report/refused", test_report_refused);
   g_test_add_func ("/consistency/report/precondition", test_report_precondition);

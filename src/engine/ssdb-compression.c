@@ -88,10 +88,88 @@ pattern_words (const SsdbDataPattern *data)
     }
 }
 
+static double
+rate_of (const SsdbCompressionPoint *p, gboolean write)
+{
+  double v;
+
+  if (p == NULL)
+    return 0;
+  v = write ? p->write_bytes_per_second : p->read_bytes_per_second;
+  return usable (v) ? v : 0;
+}
+
+/* What the levels of one direction say. */
+typedef struct
+{
+  gboolean write;
+  double random;                   /* random-data rate, 0 when not measured */
+  const SsdbCompressionPoint *top; /* zeros, or 100 % compressible data without zeros */
+  double top_rate;
+  double lo, hi;    /* slowest and fastest rate of the other levels */
+  gboolean ordered; /* zeros >= random, 100 % not below random beyond the noise */
+  gboolean flagged; /* ordered, and top >= SSDB_COMPRESSION_FLAG_RATIO × random */
+  gboolean flat;    /* every level within SSDB_COMPRESSION_NOISE of random */
+} Direction;
+
+static void
+judge (const SsdbCompressionResult *result, gboolean write, Direction *d)
+{
+  const SsdbCompressionPoint *random = NULL, *zero = NULL, *full = NULL;
+  double zr, fr;
+
+  memset (d, 0, sizeof *d);
+  d->write = write;
+  for (guint i = 0; i < result->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (result->points, SsdbCompressionPoint, i);
+      double v = rate_of (p, write);
+
+      if (p->data.kind == SSDB_DATA_RANDOM)
+        {
+          random = p;
+          continue;
+        }
+      if (p->data.kind == SSDB_DATA_ZERO)
+        zero = p;
+      else if (p->data.compressible_percent >= 100)
+        full = p;
+      if (v > 0)
+        {
+          d->lo = d->lo > 0 ? MIN (d->lo, v) : v;
+          d->hi = MAX (d->hi, v);
+        }
+    }
+  d->random = rate_of (random, write);
+  if (d->random <= 0 || d->hi <= 0)
+    return;
+  zr = rate_of (zero, write);
+  fr = rate_of (full, write);
+  /* Partly compressible data may cost a device more work than random data that it stores as
+   * it comes (zram compresses both but keeps only the smaller result), so only the ends of the
+   * scale must be ordered: zeros no slower than random data, and 100 % compressible data not
+   * slower beyond the noise. */
+  d->ordered = (zero == NULL || zr >= d->random)
+               && (full == NULL || fr >= (1 - SSDB_COMPRESSION_NOISE) * d->random)
+               && (zr > 0 || fr > 0);
+  d->top = zr > 0 ? zero : full;
+  d->top_rate = zr > 0 ? zr : fr;
+  /* Name 100 % compressible data when it is clearly faster than zeros. */
+  if (zr > 0 && fr > zr / 0.95)
+    {
+      d->top = full;
+      d->top_rate = fr;
+    }
+  d->flagged = d->ordered && d->top_rate >= SSDB_COMPRESSION_FLAG_RATIO * d->random;
+  d->flat = d->lo >= (1 - SSDB_COMPRESSION_NOISE) * d->random
+            && d->hi <= (1 + SSDB_COMPRESSION_NOISE) * d->random;
+}
+
 void
 ssdb_compression_summarize (SsdbCompressionResult *result)
 {
   const SsdbCompressionPoint *random = NULL, *best_w = NULL, *best_r = NULL, *zero = NULL;
+  Direction w, rd;
   GString *s;
 
   g_return_if_fail (result != NULL);
@@ -126,41 +204,56 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
     result->zero_write_ratio = zero->write_bytes_per_second / random->write_bytes_per_second;
   if (best_r != NULL && usable (random->read_bytes_per_second))
     result->read_ratio = best_r->read_bytes_per_second / random->read_bytes_per_second;
-  result->compresses = result->write_ratio >= SSDB_COMPRESSION_FLAG_RATIO
-                       || result->read_ratio >= SSDB_COMPRESSION_FLAG_RATIO;
+
+  judge (result, TRUE, &w);
+  judge (result, FALSE, &rd);
+  result->compresses = w.flagged || rd.flagged;
 
   s = g_string_new (NULL);
   if (result->compresses)
     {
-      gboolean by_write = result->write_ratio >= SSDB_COMPRESSION_FLAG_RATIO;
-      const SsdbCompressionPoint *best = by_write ? best_w : best_r;
-      double ratio = by_write ? result->write_ratio : result->read_ratio;
-      g_autofree char *r = NULL, *what = NULL;
+      const Direction *d = w.flagged ? &w : &rd;
+      g_autofree char *r = format_ratio (d->top_rate / d->random);
+      g_autofree char *what = pattern_words (&d->top->data);
 
-      /* Name zeros when they are (about) as fast as the best compressible data. */
-      if (by_write && zero != NULL && result->zero_write_ratio >= 0.95 * result->write_ratio)
-        {
-          best = zero;
-          ratio = result->zero_write_ratio;
-        }
-      r = format_ratio (ratio);
-      what = pattern_words (&best->data);
-      g_string_append_printf (
-          s,
-          "%s of %s run %s faster than random data (%.0f against %.0f MB/s): "
-          "results with compressible data overstate this device.",
-          by_write ? "Writes" : "Reads", what, r,
-          (by_write ? best->write_bytes_per_second : best->read_bytes_per_second) / 1e6,
-          (by_write ? random->write_bytes_per_second : random->read_bytes_per_second) / 1e6);
+      g_string_append_printf (s,
+                              "%s of %s run %s faster than random data (%.0f against %.0f MB/s): "
+                              "results with compressible data overstate this device.",
+                              d->write ? "Writes" : "Reads", what, r, d->top_rate / 1e6,
+                              d->random / 1e6);
+    }
+  else if (w.flat)
+    g_string_append_printf (s,
+                            "Compressible data and zeros write at %.0f to %.0f MB/s, within "
+                            "%.0f %% of random data (%.0f MB/s): this device does not compress "
+                            "what it stores, so the data pattern does not change its results.",
+                            w.lo / 1e6, w.hi / 1e6, SSDB_COMPRESSION_NOISE * 100, w.random / 1e6);
+  else if (w.ordered && w.hi < SSDB_COMPRESSION_FLAG_RATIO * w.random)
+    {
+      g_autofree char *r = format_ratio (SSDB_COMPRESSION_FLAG_RATIO);
+
+      g_string_append_printf (s,
+                              "Compressible data and zeros write at %.0f to %.0f MB/s against "
+                              "%.0f MB/s for random data: less than the %s that marks a "
+                              "compressing device, so the data pattern changes this device's "
+                              "results little.",
+                              w.lo / 1e6, w.hi / 1e6, w.random / 1e6, r);
     }
   else
-    g_string_append_printf (
-        s,
-        "Compressible data and zeros write at %.0f to %.0f MB/s, close to "
-        "random data (%.0f MB/s): this device does not compress what it "
-        "stores, so the data pattern does not change its results.",
-        MIN (best_w->write_bytes_per_second, random->write_bytes_per_second) / 1e6,
-        best_w->write_bytes_per_second / 1e6, random->write_bytes_per_second / 1e6);
+    {
+      /* Zeros, when measured, are the plainest evidence either way. */
+      const SsdbCompressionPoint *end = rate_of (zero, TRUE) > 0 ? zero : w.top;
+      g_autofree char *top = end != NULL ? pattern_words (&end->data) : NULL;
+
+      g_string_append_printf (s,
+                              "Write rates varied from %.0f to %.0f MB/s without following the "
+                              "compressibility (random data %.0f MB/s",
+                              MIN (w.lo, w.random) / 1e6, MAX (w.hi, w.random) / 1e6,
+                              w.random / 1e6);
+      if (top != NULL)
+        g_string_append_printf (s, ", %s %.0f MB/s", top, rate_of (end, TRUE) / 1e6);
+      g_string_append (s, "): the result is inconclusive; run with more passes.");
+    }
   result->words = g_string_free (s, FALSE);
 }
 

@@ -10,6 +10,9 @@ G_BEGIN_DECLS
 
 /* A write rate at least this many times the random-data rate flags a compressing device. */
 #define SSDB_COMPRESSION_FLAG_RATIO 1.3
+/* Rates within this fraction of the random-data rate do not differ: single passes of a few
+ * hundred MiB scatter by about this much on a busy machine. */
+#define SSDB_COMPRESSION_NOISE 0.15
 
 /**
  * SsdbCompressionSpec:
@@ -71,7 +74,10 @@ typedef struct
  * @zero_write_ratio: the zero-data write rate over the random-data write rate (0 when not
  *   measured)
  * @read_ratio: the same ratio as @write_ratio for reads
- * @compresses: @write_ratio or @read_ratio reached %SSDB_COMPRESSION_FLAG_RATIO
+ * @compresses: in writes or in reads, the most compressible data (zeros, or 100 % compressible
+ *   data without zeros) reached %SSDB_COMPRESSION_FLAG_RATIO times the random-data rate and the
+ *   levels were ordered: zeros no slower than random data and 100 % compressible data not
+ *   slower by more than %SSDB_COMPRESSION_NOISE
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early; the levels measured are kept
  */
@@ -109,7 +115,9 @@ ssdb_compression_levels (gboolean include_zero,
  * @result: a result whose @points hold the levels measured
  *
  * Recomputes the ratios, @compresses and @words ("Writes of zeros run 3.1× faster than random
- * data: results with compressible data overstate this device.").
+ * data: results with compressible data overstate this device."). Without a flag the words say
+ * that the levels did not differ beyond %SSDB_COMPRESSION_NOISE, that they differed by less
+ * than the flag ratio, or that the rates did not follow the compressibility (inconclusive).
  */
 void
 ssdb_compression_summarize (SsdbCompressionResult *result);

@@ -125,35 +125,57 @@ ssdb_consistency_result_dup (const SsdbConsistencyResult *result)
   return r;
 }
 
+guint
+ssdb_consistency_rounds_analysed (const SsdbConsistencyResult *r)
+{
+  guint n;
+  const SsdbConsistencyRound *last;
+  guint64 start;
+
+  g_return_val_if_fail (r != NULL, 0);
+
+  n = r->rounds != NULL ? r->rounds->len : 0;
+  if (n < 2 || r->spec.round_ns == 0)
+    return n;
+  last = &g_array_index (r->rounds, SsdbConsistencyRound, n - 1);
+  start = g_array_index (r->rounds, SsdbConsistencyRound, n - 2).elapsed_ns;
+  if (last->elapsed_ns > start
+      && (double)(last->elapsed_ns - start)
+             >= SSDB_CONSISTENCY_FULL_ROUND * (double)r->spec.round_ns)
+    return n;
+  return n - 1;
+}
+
 void
 ssdb_consistency_analyze (SsdbConsistencyResult *r)
 {
-  guint n, passes;
+  guint n, used, passes;
   g_autofree double *v = NULL;
   GString *s;
 
   g_return_if_fail (r != NULL);
 
   n = r->rounds != NULL ? r->rounds->len : 0;
+  used = ssdb_consistency_rounds_analysed (r);
   v = g_new0 (double, MAX (n, 1));
   for (guint i = 0; i < n; i++)
     v[i] = g_array_index (r->rounds, SsdbConsistencyRound, i).iops;
 
-  ssdb_steady_state_find (v, n, SSDB_STEADY_STATE_WINDOW, SSDB_STEADY_STATE_RANGE,
+  ssdb_steady_state_find (v, used, SSDB_STEADY_STATE_WINDOW, SSDB_STEADY_STATE_RANGE,
                           SSDB_STEADY_STATE_SLOPE, &r->steady);
 
   r->tail_rounds = 0;
   r->tail_mean_iops = r->tail_sd_iops = r->tail_mean_over_sd = 0;
-  if (n > 0)
+  if (used > 0)
     {
-      guint k = (guint)MIN ((guint64)n,
-                            MAX ((guint64)1, ((guint64)n * r->spec.tail_percent + 50) / 100));
+      guint k = (guint)MIN ((guint64)used,
+                            MAX ((guint64)1, ((guint64)used * r->spec.tail_percent + 50) / 100));
       double sum = 0, ss = 0, mean;
 
-      for (guint i = n - k; i < n; i++)
+      for (guint i = used - k; i < used; i++)
         sum += v[i];
       mean = sum / k;
-      for (guint i = n - k; i < n; i++)
+      for (guint i = used - k; i < used; i++)
         ss += (v[i] - mean) * (v[i] - mean);
       r->tail_rounds = k;
       r->tail_mean_iops = mean;
@@ -190,8 +212,8 @@ ssdb_consistency_analyze (SsdbConsistencyResult *r)
                                 SSDB_STEADY_STATE_WINDOW, r->steady.round,
                                 r->steady.round * round_s, r->steady.mean);
       else
-        g_string_append_printf (s, "teady state (SNIA PTS) was not reached in %u rounds of %g s.",
-                                n, round_s);
+        g_string_append_printf (s, "teady state (SNIA PTS) was not reached in %u %s of %g s.", used,
+                                used == 1 ? "round" : "rounds", round_s);
       if (r->tail_rounds == 1)
         g_string_append_printf (s, " Over the last round: %.0f IOPS", r->tail_mean_iops);
       else
@@ -203,6 +225,18 @@ ssdb_consistency_analyze (SsdbConsistencyResult *r)
         g_string_append_printf (s, ", mean / deviation %.1f.", r->tail_mean_over_sd);
       else
         g_string_append (s, ".");
+      if (used < n)
+        {
+          const SsdbConsistencyRound *last
+              = &g_array_index (r->rounds, SsdbConsistencyRound, n - 1);
+          guint64 start = g_array_index (r->rounds, SsdbConsistencyRound, n - 2).elapsed_ns;
+
+          g_string_append_printf (s,
+                                  " The final round (%.2f s, cut short by the end of the run, "
+                                  "%.0f IOPS) is left out of the steady state and the mean.",
+                                  (double)(last->elapsed_ns - MIN (start, last->elapsed_ns)) / 1e9,
+                                  last->iops);
+        }
     }
   g_free (r->words);
   r->words = g_string_free (s, FALSE);

@@ -16,6 +16,12 @@ G_BEGIN_DECLS
 /* Most rounds a consistency run records (a day of 1 s rounds). */
 #define SSDB_CONSISTENCY_MAX_ROUNDS 86400u
 
+/* A final round shorter than this fraction of the round length was cut off by the end of the
+ * run: it holds the drain of the queue (requests complete, none are submitted) and reads low,
+ * so the steady state and the tail leave it out. Full rounds are never shorter than the round
+ * length (a round closes at the first sample after it). */
+#define SSDB_CONSISTENCY_FULL_ROUND 0.9
+
 /* The preconditioning writes of SNIA PTS 2.0.1 (workload-independent preconditioning):
  * sequential, this transfer size, this queue depth ... */
 #define SSDB_PRECONDITION_BLOCK_SIZE (128u * 1024)
@@ -131,9 +137,10 @@ typedef struct
  * @bytes: bytes written
  * @window_ns: length of the run
  * @iops: mean IOPS of the whole run
- * @steady: the SNIA PTS rule over the rounds' IOPS (ssdb_consistency_analyze())
- * @tail_rounds: rounds in the last part (SsdbConsistencySpec.tail_percent of the rounds, at
- *   least 1 when there are rounds)
+ * @steady: the SNIA PTS rule over the rounds' IOPS (ssdb_consistency_analyze()), without a
+ *   final round cut short by the end of the run (ssdb_consistency_rounds_analysed())
+ * @tail_rounds: rounds in the last part (SsdbConsistencySpec.tail_percent of the analysed
+ *   rounds, at least 1 when there are rounds)
  * @tail_mean_iops: mean IOPS of those rounds
  * @tail_sd_iops: their standard deviation (population)
  * @tail_mean_over_sd: @tail_mean_iops / @tail_sd_iops, higher is steadier; 0 when the
@@ -189,6 +196,20 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbConsistencyResult, ssdb_consistency_result_fr
  */
 void
 ssdb_consistency_analyze (SsdbConsistencyResult *result);
+
+/**
+ * ssdb_consistency_rounds_analysed:
+ * @result: a result whose rounds are set
+ *
+ * How many of the first rounds the steady state and the tail use: all of them, or all but the
+ * last when the last is shorter than %SSDB_CONSISTENCY_FULL_ROUND of
+ * SsdbConsistencySpec.round_ns (measured from the end of the round before; the first round
+ * from 0) and is not the only one.
+ *
+ * Returns: a count of rounds, at most `result->rounds->len`
+ */
+guint
+ssdb_consistency_rounds_analysed (const SsdbConsistencyResult *result);
 
 /**
  * SsdbConsistencyProgressFunc:

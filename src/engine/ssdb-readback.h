@@ -40,12 +40,17 @@ void
 ssdb_readback_result_free (SsdbReadbackResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbReadbackResult, ssdb_readback_result_free)
 
+/* Read rates of the two passes that differ by less than this many percent do not differ: a
+ * single read pass over a few hundred MiB scatters by about this much on a busy machine. */
+#define SSDB_READBACK_NOISE_PERCENT 10.0
+
 /**
  * ssdb_readback_summarize:
  * @result: a result with both read rates
  *
  * Recomputes @difference_percent and @words ("Data written by pass 2 reads at 1830 MB/s, 12 %
- * slower than data written by pass 1 (2080 MB/s)."); differences under 5 % read as the same.
+ * slower than data written by pass 1 (2080 MB/s)."); differences under
+ * %SSDB_READBACK_NOISE_PERCENT read as no difference, and the words name that margin.
  */
 void
 ssdb_readback_summarize (SsdbReadbackResult *result);

@@ -92,6 +92,91 @@ ssdb_recovery_fast_bytes (GArray *segments, double threshold_bytes_per_second)
   return fast;
 }
 
+double
+ssdb_recovery_restored_percent (guint64 first_fast_bytes, guint64 fast_bytes)
+{
+  if (first_fast_bytes == 0)
+    return 0;
+  return MIN (100.0, 100.0 * (double)fast_bytes / (double)first_fast_bytes);
+}
+
+gboolean
+ssdb_recovery_has_cliff (const SsdbRecoveryResult *r)
+{
+  const SsdbRecoveryWrite *first;
+  double after = 0, fast = 0;
+  guint64 prev = 0;
+
+  g_return_val_if_fail (r != NULL, FALSE);
+
+  if (r->first.cache_bytes == 0 || r->writes->len == 0 || !(r->threshold_bytes_per_second > 0))
+    return FALSE;
+  first = &g_array_index (r->writes, SsdbRecoveryWrite, 0);
+  for (guint i = 0; first->segments != NULL && i < first->segments->len; i++)
+    {
+      const SsdbFillPoint *p = &g_array_index (first->segments, SsdbFillPoint, i);
+      double bytes = (double)(p->position_bytes - MIN (prev, p->position_bytes));
+
+      prev = p->position_bytes;
+      if (p->position_bytes <= r->first.cache_bytes)
+        continue;
+      after += bytes;
+      if (p->bytes_per_second >= r->threshold_bytes_per_second)
+        fast += bytes;
+    }
+  return after > 0 && fast < SSDB_RECOVERY_LASTING_SHARE * after;
+}
+
+static int
+compare_double (gconstpointer a, gconstpointer b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return x < y ? -1 : x > y ? 1 : 0;
+}
+
+/* The byte-weighted coefficient of variation of @segments' rates, and their 10th and 90th
+ * percentiles (by segment). FALSE without a usable segment. */
+static gboolean
+spread (GArray *segments, double *cv, double *p10, double *p90)
+{
+  g_autoptr (GArray) rates = g_array_new (FALSE, FALSE, sizeof (double));
+  double sum_b = 0, sum = 0, ss = 0, mean;
+  guint64 prev = 0;
+
+  for (guint i = 0; segments != NULL && i < segments->len; i++)
+    {
+      const SsdbFillPoint *p = &g_array_index (segments, SsdbFillPoint, i);
+      double bytes = (double)(p->position_bytes - MIN (prev, p->position_bytes));
+
+      prev = p->position_bytes;
+      if (!(p->bytes_per_second > 0) || !isfinite (p->bytes_per_second) || bytes <= 0)
+        continue;
+      g_array_append_val (rates, p->bytes_per_second);
+      sum_b += bytes;
+      sum += bytes * p->bytes_per_second;
+    }
+  if (rates->len == 0 || sum_b <= 0)
+    return FALSE;
+  mean = sum / sum_b;
+  prev = 0;
+  for (guint i = 0; i < segments->len; i++)
+    {
+      const SsdbFillPoint *p = &g_array_index (segments, SsdbFillPoint, i);
+      double bytes = (double)(p->position_bytes - MIN (prev, p->position_bytes));
+
+      prev = p->position_bytes;
+      if (!(p->bytes_per_second > 0) || !isfinite (p->bytes_per_second) || bytes <= 0)
+        continue;
+      ss += bytes * (p->bytes_per_second - mean) * (p->bytes_per_second - mean);
+    }
+  *cv = mean > 0 ? sqrt (ss / sum_b) / mean : 0;
+  g_array_sort (rates, compare_double);
+  *p10 = g_array_index (rates, double, (rates->len - 1) / 10);
+  *p90 = g_array_index (rates, double, (rates->len - 1) - (rates->len - 1) / 10);
+  return TRUE;
+}
+
 void
 ssdb_recovery_analyze (SsdbRecoveryResult *r)
 {
@@ -123,27 +208,19 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
       if (i == 0)
         w->restored_percent = w->fast_bytes > 0 ? 100 : 0;
       else
-        w->restored_percent
-            = first->fast_bytes > 0 ? 100.0 * (double)w->fast_bytes / (double)first->fast_bytes : 0;
+        w->restored_percent = ssdb_recovery_restored_percent (first->fast_bytes, w->fast_bytes);
     }
 
   s = g_string_new (NULL);
   if (first == NULL || first->segments->len == 0)
     g_string_append (s, "No data to analyse.");
-  else
+  else if (ssdb_recovery_has_cliff (r))
     {
       g_autofree char *fast = ssdb_format_capacity (first->fast_bytes);
 
-      if (r->first.cache_bytes > 0)
-        g_string_append_printf (s, "The first write ran at %.0f MB/s for %s, then at %.0f MB/s.",
-                                r->fast_bytes_per_second / 1e6, fast,
-                                r->slow_bytes_per_second / 1e6);
-      else
-        g_string_append_printf (s,
-                                "The first write ran at a steady %.0f MB/s: no cache cliff, so "
-                                "there is nothing to recover; write more than the cache.",
-                                r->fast_bytes_per_second / 1e6);
-      for (guint i = 1; i < r->writes->len && r->first.cache_bytes > 0; i++)
+      g_string_append_printf (s, "The first write ran at %.0f MB/s for %s, then at %.0f MB/s.",
+                              r->fast_bytes_per_second / 1e6, fast, r->slow_bytes_per_second / 1e6);
+      for (guint i = 1; i < r->writes->len; i++)
         {
           const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
           g_autofree char *got = ssdb_format_capacity (w->fast_bytes);
@@ -151,6 +228,22 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
           g_string_append_printf (s, " After %g s idle: %s fast (%.0f %%).",
                                   (double)w->pause_ns / 1e9, got, w->restored_percent);
         }
+    }
+  else
+    {
+      double cv = 0, p10 = 0, p90 = 0, mean = first->bytes_per_second;
+
+      if (!(mean > 0) || !isfinite (mean))
+        mean = r->fast_bytes_per_second;
+      if (spread (first->segments, &cv, &p10, &p90) && cv >= SSDB_RECOVERY_STEADY_CV)
+        g_string_append_printf (s,
+                                "The first write ran at %.0f MB/s on average, most of it between "
+                                "%.0f and %.0f MB/s, with no lasting drop: ",
+                                mean / 1e6, p10 / 1e6, p90 / 1e6);
+      else
+        g_string_append_printf (s, "The first write ran at a steady %.0f MB/s: ", mean / 1e6);
+      g_string_append (s, "no cache cliff, so there is nothing to recover; write more than the "
+                          "cache.");
     }
   g_free (r->words);
   r->words = g_string_free (s, FALSE);

@@ -116,13 +116,52 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbRecoveryResult, ssdb_recovery_result_free)
 guint64
 ssdb_recovery_fast_bytes (GArray *segments, double threshold_bytes_per_second);
 
+/* A drop that the fill analysis finds in the first write is a cache cliff only when it lasts:
+ * less than this share of the bytes written after it are written at or above the threshold.
+ * A noisy curve that dips and comes back (a busy machine, zram) is not a cliff. */
+#define SSDB_RECOVERY_LASTING_SHARE (1.0 / 3)
+/* The first write is called steady when the coefficient of variation (standard deviation over
+ * mean) of its segments' rates, weighted by their bytes, is below this; 15 % is the step that
+ * the fill analysis needs to tell two levels apart. */
+#define SSDB_RECOVERY_STEADY_CV 0.15
+
+/**
+ * ssdb_recovery_restored_percent:
+ * @first_fast_bytes: the first write's fast bytes
+ * @fast_bytes: a later write's fast bytes
+ *
+ * The share of the first write's fast amount that a later write got back, capped at 100 %: a
+ * later write cannot restore more than there was (more fast bytes only mean the first write's
+ * fast part ended early by chance).
+ *
+ * Returns: 0 to 100; 0 when @first_fast_bytes is 0
+ */
+double
+ssdb_recovery_restored_percent (guint64 first_fast_bytes, guint64 fast_bytes);
+
+/**
+ * ssdb_recovery_has_cliff:
+ * @result: an analysed result
+ *
+ * Whether the first write has a lasting drop: the fill analysis found one
+ * (`result->first.cache_bytes` > 0) and less than %SSDB_RECOVERY_LASTING_SHARE of the bytes
+ * after it were written at or above `result->threshold_bytes_per_second`.
+ *
+ * Returns: %TRUE for a cache cliff
+ */
+gboolean
+ssdb_recovery_has_cliff (const SsdbRecoveryResult *result);
+
 /**
  * ssdb_recovery_analyze:
  * @result: a result whose writes are set
  *
  * Analyses the first write with ssdb_fill_analyze() (its cliff gives the fast and slow rates
- * and the threshold between them), then sets each write's fast_bytes and restored_percent and
- * the words. Deterministic: a loaded report gives back the same numbers.
+ * and the threshold between them), then sets each write's fast_bytes and restored_percent
+ * (ssdb_recovery_restored_percent()) and the words: the recovery after each pause when the
+ * first write has a lasting cliff (ssdb_recovery_has_cliff()), otherwise "no cache cliff" and
+ * how steady the first write was (%SSDB_RECOVERY_STEADY_CV). Deterministic: a loaded report gives
+ * back the same numbers.
  */
 void
 ssdb_recovery_analyze (SsdbRecoveryResult *result);

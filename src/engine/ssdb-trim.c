@@ -258,11 +258,26 @@ ssdb_trim_summarize (SsdbTrimResult *result)
   s = g_string_new (NULL);
   g_string_append_printf (s, "After %u round%s of filling and deleting %s, ", result->rounds->len,
                           result->rounds->len == 1 ? "" : "s", how);
-  if (low->retention_percent >= 90)
+  if (high->retention_percent > SSDB_TRIM_NOISE_PERCENT)
+    g_string_append_printf (s,
+                            "the result is inconclusive: rates varied from %.0f %% to %.0f %% of "
+                            "their speed before (%s %s %.0f against %.0f MB/s), more than the "
+                            "device can gain by it; run with more passes or longer tests.",
+                            low->retention_percent, high->retention_percent, high->name,
+                            ssdb_rw_to_string (high->rw), high->after_bytes_per_second / 1e6,
+                            high->before_bytes_per_second / 1e6);
+  else if (low->retention_percent >= SSDB_TRIM_RECOVERS_PERCENT)
     g_string_append_printf (s,
                             "the tests keep %.0f %% to %.0f %% of their speed: the device "
                             "recovers its performance.",
                             low->retention_percent, high->retention_percent);
+  else if (low->retention_percent >= SSDB_TRIM_LOSS_PERCENT)
+    g_string_append_printf (s,
+                            "the tests keep %.0f %% to %.0f %% of their speed: a loss of less "
+                            "than %.0f %%, within the noise of single measurements, so no "
+                            "clear loss.",
+                            low->retention_percent, high->retention_percent,
+                            100 - SSDB_TRIM_LOSS_PERCENT);
   else
     g_string_append_printf (s, "%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s)%s.",
                             low->name, ssdb_rw_to_string (low->rw), low->retention_percent,

@@ -215,12 +215,24 @@ void
 ssdb_trim_result_free (SsdbTrimResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbTrimResult, ssdb_trim_result_free)
 
+/* Retention thresholds of the TRIM words. Filling and deleting cannot make a device faster
+ * than it was fresh, so a test that keeps more than SSDB_TRIM_NOISE_PERCENT of its speed shows
+ * how far single measurements scatter: with one, the run is too noisy to judge. */
+#define SSDB_TRIM_NOISE_PERCENT 110.0
+/* At or above this (and none above the noise bound), every test recovered. */
+#define SSDB_TRIM_RECOVERS_PERCENT 90.0
+/* Below this a test lost more than measurement noise explains: the device does not recover
+ * fully. Between the two the loss is too small to tell from noise. */
+#define SSDB_TRIM_LOSS_PERCENT 85.0
+
 /**
  * ssdb_trim_summarize:
  * @result: a result whose @tests hold the rates
  *
  * Recomputes each retention, the lowest one and @words ("After 5 rounds of filling and
- * deleting with discard the tests keep 97 % to 101 % of their speed.").
+ * deleting with discard (TRIM), the tests keep 97 % to 101 % of their speed: the device
+ * recovers its performance."). A retention above %SSDB_TRIM_NOISE_PERCENT makes the result
+ * inconclusive; only one below %SSDB_TRIM_LOSS_PERCENT says the device does not recover.
  */
 void
 ssdb_trim_summarize (SsdbTrimResult *result);
