@@ -3998,6 +3998,9 @@ load_recovery_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRec
       path_pop (l, m2);
       path_pop (l, m1);
     }
+  /* The file is consistent: it gets the current analysis (the same numbers for a file of this
+   * version; the current words and shares for one of an earlier version). */
+  ssdb_recovery_analyze (r);
   return TRUE;
 }
 
