@@ -98,7 +98,13 @@ parse_summary_options (const SummaryOptions *o, SsdbSummarySpec *s, guint *mask,
                                       &s->duration_ns, status))
     return FALSE;
   s->count = (guint)v;
-  if (s->size == 0 || s->size % MiB != 0)
+  if (s->size == 0)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --test-size “%s”: must be at least 1 MiB",
+                                      o->test_size_s);
+      return FALSE;
+    }
+  if (s->size % MiB != 0)
     {
       *status = ssdb_cli_usage_error ("Invalid --test-size “%s”: expected a whole number of MiB",
                                       o->test_size_s);
@@ -192,10 +198,13 @@ static void
 print_compression (SsdbTarget *target, const SsdbCompressionResult *r)
 {
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *start = ssdb_format_capacity (r->spec.span_offset);
   g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
 
-  g_print ("Compression on %s (%s, sequential %s QD%u)\n", ssdb_target_get_display_name (target),
-           span, bs, r->spec.queue_depth);
+  g_print ("Compression on %s: %s written and read at each level from %s, sequential %s "
+           "QD%u\n",
+           ssdb_target_get_display_name (target), span, r->spec.span_offset ? start : "the start",
+           bs, r->spec.queue_depth);
   g_print ("%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
   for (guint i = 0; i < r->points->len; i++)
     {
@@ -268,10 +277,15 @@ ssdb_cli_run_compression (int argc, char **argv)
   if (!ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
+  if (span_s == NULL && span_length % spec.block_size != 0)
+    return ssdb_cli_usage_error ("Invalid --block “%s” (%u bytes): the test writes 256 MiB, "
+                                 "which is not a whole number of such transfers; give a power "
+                                 "of two, or a --span that is",
+                                 block_s, spec.block_size);
   if (span_start % spec.block_size != 0 || span_length % spec.block_size != 0)
-    return ssdb_cli_usage_error ("Invalid --span: START and LENGTH must be whole --block "
+    return ssdb_cli_usage_error ("Invalid --span “%s”: START and LENGTH must be whole --block "
                                  "transfers (%u bytes)",
-                                 spec.block_size);
+                                 span_s, spec.block_size);
   spec.span_offset = span_start;
   spec.span_length = span_length;
   spec.include_zero = !no_zero;
@@ -279,6 +293,8 @@ ssdb_cli_run_compression (int argc, char **argv)
   if ((target
        = ssdb_cli_open_write_target ("compression", argv[1], destroy, size_s, file_size, &status))
       == NULL)
+    return status;
+  if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
   if (span_s == NULL && ssdb_target_get_info (target)->size_bytes < span_length)
     return ssdb_cli_usage_error ("%s holds less than the 256 MiB the test writes; give a smaller "
@@ -753,6 +769,7 @@ ssdb_cli_run_readback (int argc, char **argv)
   if ((target
        = ssdb_cli_open_write_target ("readback", argv[1], destroy, size_s, file_size, &status))
           == NULL
+      || !ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status)
       || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 

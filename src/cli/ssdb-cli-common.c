@@ -2,6 +2,7 @@
 /* ssdbench-cli: what the commands share (see ssdb-cli-private.h). */
 #include "config.h"
 
+#include <errno.h>
 #include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -120,6 +121,8 @@ ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status
           g_set_print_handler (print_to_stderr);
           continue;
         }
+      if (i == 1 && !ssdb_cli_check_output_extension ("--png", paths[i], "png", status))
+        return FALSE;
       if (!ssdb_check_output_file (paths[i], &error))
         {
           *status = ssdb_cli_usage_error ("%s: %s", i == 0 ? "--json" : "--png", error->message);
@@ -358,6 +361,33 @@ ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size,
   return FALSE;
 }
 
+gboolean
+ssdb_cli_check_destroy (const char *path, const char *destroy, int *status)
+{
+  GStatBuf st_path, st_destroy;
+
+  if (destroy == NULL || g_stat (path, &st_path) != 0 || !S_ISBLK (st_path.st_mode))
+    return TRUE;
+  if (g_stat (destroy, &st_destroy) != 0)
+    {
+      int saved = errno;
+
+      *status = ssdb_cli_usage_error ("--destroy-data %s: %s; it must name the target %s", destroy,
+                                      g_strerror (saved), path);
+      return FALSE;
+    }
+  if (!S_ISBLK (st_destroy.st_mode) || st_destroy.st_rdev != st_path.st_rdev)
+    {
+      *status = ssdb_cli_usage_error ("--destroy-data %s is not the target %s (%s): it must name "
+                                      "the device whose data the run destroys",
+                                      destroy, path,
+                                      S_ISBLK (st_destroy.st_mode) ? "it is another device"
+                                                                   : "it is not a block device");
+      return FALSE;
+    }
+  return TRUE;
+}
+
 /* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
  * when --destroy-data was given. */
 SsdbTarget *
@@ -369,11 +399,22 @@ ssdb_cli_open_run_target (const char *path, const char *destroy, guint64 file_si
 
   if (destroy != NULL && !device)
     {
+      GStatBuf st;
+
+      if (path != NULL && *path != '\0' && g_stat (path, &st) != 0)
+        {
+          int saved = errno;
+
+          /* a device path that does not exist (a partition that is gone): the system's reason */
+          g_printerr ("ssdbench-cli: Cannot use %s: %s\n", path, g_strerror (saved));
+          *status = 1;
+          return NULL;
+        }
       *status
           = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one", path);
       return NULL;
     }
-  if (!ssdb_cli_check_target_arg (path, status)
+  if (!ssdb_cli_check_destroy (path, destroy, status) || !ssdb_cli_check_target_arg (path, status)
       || !ssdb_cli_check_file_size (path, "--size", file_size, status))
     return NULL;
   target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
@@ -463,6 +504,58 @@ ssdb_cli_parse_block_opt (const char *text, const char *what, guint *out, int *s
   return TRUE;
 }
 
+/* The unit transfers and offsets on @target come in: its logical sector size, or the O_DIRECT
+ * alignment when that is larger. */
+static guint
+target_align (SsdbTarget *target)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  return MAX (MAX (info->logical_block_size, info->dio_offset_align), 512);
+}
+
+gboolean
+ssdb_cli_check_block_sectors (SsdbTarget *target, const char *what, const char *text,
+                              guint block_size, int *status)
+{
+  guint align = target_align (target);
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  if (block_size % align == 0)
+    return TRUE;
+  if (text == NULL)
+    *status = ssdb_cli_usage_error (
+        "%s takes transfers of %u bytes or a multiple: the default %s (%u bytes) is not one; "
+        "give a %s",
+        ssdb_target_get_display_name (target), align, what, block_size, what);
+  else
+    *status = ssdb_cli_usage_error (
+        "Invalid %s “%s” (%u bytes): %s has %u-byte sectors%s; the transfer size must be a "
+        "multiple of %u bytes",
+        what, text, block_size, ssdb_target_get_display_name (target),
+        info->logical_block_size ? info->logical_block_size : align,
+        info->logical_block_size && info->logical_block_size < align ? " (and direct I/O "
+                                                                       "alignment)"
+                                                                     : "",
+        align);
+  return FALSE;
+}
+
+gboolean
+ssdb_cli_check_offset_sectors (SsdbTarget *target, const char *what, const char *text,
+                               guint64 offset, int *status)
+{
+  guint align = target_align (target);
+
+  if (text == NULL || offset % align == 0)
+    return TRUE;
+  *status = ssdb_cli_usage_error ("Invalid %s “%s”: %s is addressed in %u-byte sectors; "
+                                  "%" G_GUINT64_FORMAT " is not a multiple of %u",
+                                  what, text, ssdb_target_get_display_name (target), align, offset,
+                                  align);
+  return FALSE;
+}
+
 char *
 ssdb_cli_format_mbps (double bytes_per_second)
 {
@@ -532,6 +625,9 @@ ssdb_cli_print_leftovers (const SsdbCliRun *rc)
         g_printerr ("ssdbench-cli: %s was only read; it is unchanged\n", info->path);
       return;
     }
+  /* The engine refused the run's arguments before its first transfer: nothing was written. */
+  if (!rc->have_progress && g_error_matches (rc->error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT))
+    return;
   if (rc->write_length > 0)
     {
       g_autofree char *from = ssdb_format_capacity (rc->write_offset);
@@ -612,6 +708,8 @@ ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *f
               "--file-size applies to a test file in a directory, not to %s", path);
           return NULL;
         }
+      if (!ssdb_cli_check_destroy (path, destroy, status))
+        return NULL;
       target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
                                  destroy, 0, &error);
     }

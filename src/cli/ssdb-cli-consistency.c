@@ -111,6 +111,7 @@ print_recovery_text (SsdbTarget *target, const SsdbRecoveryResult *r)
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *fast = ssdb_cli_format_mbps (r->fast_bytes_per_second);
   g_autofree char *slow = ssdb_cli_format_mbps (r->slow_bytes_per_second);
+  g_autofree char *slow_mbps = g_strconcat (slow, " MB/s", NULL);
   g_autofree char *threshold = ssdb_cli_format_mbps (r->threshold_bytes_per_second);
 
   g_print ("Idle recovery on %s: %s per write, %s blocks, QD%u\n\n",
@@ -131,7 +132,10 @@ print_recovery_text (SsdbTarget *target, const SsdbRecoveryResult *r)
       g_print ("%-16s %12s %12s %14s %10s%s\n", label, mean, gb, pct, secs,
                w->complete ? "" : " (incomplete)");
     }
-  g_print ("\nFast %s MB/s, slow %s MB/s, threshold %s MB/s\n", fast, slow, threshold);
+  /* a rate the run did not reach (no write fell below the threshold) reads "not measured" */
+  g_print ("\nFast %s MB/s, slow %s, threshold %s MB/s\n", fast,
+           r->slow_bytes_per_second > 0 ? slow_mbps : "not reached (no write slowed down)",
+           threshold);
   if (r->words != NULL)
     g_print ("\n%s\n", r->words);
 }
@@ -263,6 +267,8 @@ ssdb_cli_run_recovery (int argc, char **argv)
   target = ssdb_cli_open_write_target ("recovery", argv[1], destroy, size_s, file_size, &status);
   if (target == NULL)
     return status;
+  if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
+    return status;
   {
     const SsdbTargetInfo *info = ssdb_target_get_info (target);
 
@@ -376,12 +382,19 @@ print_consistency_text (SsdbTarget *target, const SsdbConsistencyResult *r)
              g_ascii_formatd (buf, sizeof buf, "%.0f", r->steady.mean));
   else
     g_print ("Steady state: not reached\n");
-  g_print ("Last %u rounds: mean %s IOPS", r->tail_rounds,
-           g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_mean_iops));
-  g_print (", standard deviation %s IOPS",
-           g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_sd_iops));
-  g_print (", mean / deviation %s\n",
-           g_ascii_formatd (buf, sizeof buf, "%.1f", r->tail_mean_over_sd));
+  if (r->tail_rounds == 0)
+    g_print ("Last rounds: none measured\n");
+  else if (r->tail_rounds == 1)
+    g_print ("Last round: %s IOPS\n", g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_mean_iops));
+  else
+    {
+      g_print ("Last %u rounds: mean %s IOPS", r->tail_rounds,
+               g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_mean_iops));
+      g_print (", standard deviation %s IOPS",
+               g_ascii_formatd (buf, sizeof buf, "%.0f", r->tail_sd_iops));
+      g_print (", mean / deviation %s\n",
+               g_ascii_formatd (buf, sizeof buf, "%.1f", r->tail_mean_over_sd));
+    }
   if (r->words != NULL)
     g_print ("\n%s\n", r->words);
 }
@@ -515,6 +528,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
 
   target = ssdb_cli_open_write_target ("consistency", argv[1], destroy, size_s, file_size, &status);
   if (target == NULL)
+    return status;
+  if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
   if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;

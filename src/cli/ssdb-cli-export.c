@@ -28,7 +28,9 @@ typedef struct
   char *png, *svg, *pdf;
   char *size_s, *width_s, *height_s, *scale_s, *theme_s;
   gboolean no_caption;
-  /* parsed */
+  gboolean quiet;
+  /* parsed; @stdout_taken: a table goes to standard output */
+  gboolean stdout_taken;
   gboolean have_view;
   SsdbExportView view;
   int width, height;
@@ -48,6 +50,21 @@ chart_options_clear (ChartOptions *o)
   g_free (o->height_s);
   g_free (o->scale_s);
   g_free (o->theme_s);
+}
+
+/* "a", "a and b", "a, b and c" (@conjunction "and" or "or") from the strings in @words. */
+static char *
+join_words (GPtrArray *words, const char *conjunction)
+{
+  GString *s = g_string_new (NULL);
+
+  for (guint i = 0; i < words->len; i++)
+    {
+      if (i > 0)
+        g_string_append_printf (s, i + 1 == words->len ? " %s " : ", ", conjunction);
+      g_string_append (s, g_ptr_array_index (words, i));
+    }
+  return g_string_free (s, FALSE);
 }
 
 static char *
@@ -99,19 +116,19 @@ chart_options_parse (ChartOptions *o, int *status)
           }
       if (!found)
         {
-          g_auto (GStrv) parts = g_strsplit_set (o->size_s, "x×X", 2);
+          g_auto (GStrv) parts = g_strsplit_set (o->size_s, "xX", 2);
           guint64 w = 0, h = 0;
 
           if (g_strv_length (parts) != 2
-              || !ssdb_cli_parse_uint_opt (parts[0], "--size", SSDB_EXPORT_MIN_SIDE,
-                                           SSDB_EXPORT_MAX_SIDE, &w, status)
-              || !ssdb_cli_parse_uint_opt (parts[1], "--size", SSDB_EXPORT_MIN_SIDE,
-                                           SSDB_EXPORT_MAX_SIDE, &h, status))
+              || !g_ascii_string_to_unsigned (parts[0], 10, SSDB_EXPORT_MIN_SIDE,
+                                              SSDB_EXPORT_MAX_SIDE, &w, NULL)
+              || !g_ascii_string_to_unsigned (parts[1], 10, SSDB_EXPORT_MIN_SIDE,
+                                              SSDB_EXPORT_MAX_SIDE, &h, NULL))
             {
-              if (*status == 0)
-                *status = ssdb_cli_usage_error (
-                    "--size: expected WIDTHxHEIGHT (800x600, 1200x800, 1920x1080), not “%s”",
-                    o->size_s);
+              *status = ssdb_cli_usage_error (
+                  "Invalid --size “%s”: expected WIDTHxHEIGHT, whole numbers of pixels from %d "
+                  "to %d (800x600, 1200x800, 1920x1080)",
+                  o->size_s, SSDB_EXPORT_MIN_SIDE, SSDB_EXPORT_MAX_SIDE);
               return FALSE;
             }
           o->width = (int)w;
@@ -135,8 +152,9 @@ chart_options_parse (ChartOptions *o, int *status)
 
       if (end == o->scale_s || *end != '\0' || !(s > 0 && s <= 8))
         {
-          *status = ssdb_cli_usage_error (
-              "--scale: expected a number from 0 to 8 (1 or 2), not “%s”", o->scale_s);
+          *status = ssdb_cli_usage_error ("Invalid --scale “%s”: expected a number larger than 0 "
+                                          "and at most 8 (1, or 2 for HiDPI)",
+                                          o->scale_s);
           return FALSE;
         }
       o->scale = s;
@@ -174,6 +192,39 @@ check_output (const char *option, const char *path, int *status)
   return TRUE;
 }
 
+/* File name extensions of formats a chart or table option does not write. */
+static const char *const other_formats[] = {
+  "png", "svg", "pdf",  "csv", "txt", "json", "jpg",  "jpeg", "gif", "webp",
+  "bmp", "tif", "tiff", "eps", "ps",  "avif", "heic", "html", "xml", "tsv",
+};
+
+gboolean
+ssdb_cli_check_output_extension (const char *option, const char *path, const char *format,
+                                 int *status)
+{
+  const char *base, *dot;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    return TRUE;
+  base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  dot = strrchr (base, '.');
+  if (dot == NULL || dot == base || g_ascii_strcasecmp (dot + 1, format) == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (other_formats); i++)
+    if (g_ascii_strcasecmp (dot + 1, other_formats[i]) == 0)
+      {
+        g_autofree char *upper = g_ascii_strup (format, -1);
+        g_autofree char *lower = g_ascii_strdown (format, -1);
+
+        *status = ssdb_cli_usage_error ("%s “%s”: the name ends in %s, but %s writes %s; name "
+                                        "the file *.%s",
+                                        option, path, dot, option, upper, lower);
+        return FALSE;
+      }
+  return TRUE;
+}
+
 static SsdbReport *
 load_report (const char *path, int *status)
 {
@@ -192,6 +243,22 @@ load_report (const char *path, int *status)
 typedef gboolean (*DrawOne) (gpointer data, const ChartOptions *o, SsdbExportFormat format,
                              const char *path, GError **error);
 
+/* "Wrote FILE (WHAT)" after a file was written, on standard output, or on standard error when
+ * standard output carries a table (--csv - or --text -); nothing with --quiet. */
+static void
+print_wrote (const ChartOptions *o, const char *path, const char *what)
+{
+  if (o->quiet || path == NULL || g_str_equal (path, "-"))
+    return;
+  if (o->stdout_taken)
+    g_printerr ("Wrote %s (%s)\n", path, what);
+  else
+    {
+      printf ("Wrote %s (%s)\n", path, what);
+      fflush (stdout);
+    }
+}
+
 static gboolean
 write_charts (const ChartOptions *o, DrawOne draw_one, gpointer data, int *status)
 {
@@ -199,8 +266,10 @@ write_charts (const ChartOptions *o, DrawOne draw_one, gpointer data, int *statu
   {
     const char *path;
     SsdbExportFormat format;
-  } outs[]
-      = { { o->png, SSDB_EXPORT_PNG }, { o->svg, SSDB_EXPORT_SVG }, { o->pdf, SSDB_EXPORT_PDF } };
+    const char *name;
+  } outs[] = { { o->png, SSDB_EXPORT_PNG, "PNG" },
+               { o->svg, SSDB_EXPORT_SVG, "SVG" },
+               { o->pdf, SSDB_EXPORT_PDF, "PDF" } };
 
   for (guint i = 0; i < G_N_ELEMENTS (outs); i++)
     {
@@ -214,6 +283,14 @@ write_charts (const ChartOptions *o, DrawOne draw_one, gpointer data, int *statu
           *status = 1;
           return FALSE;
         }
+      {
+        /* a PNG has the pixels of the scale; SVG and PDF the chart's size in points */
+        double scale = outs[i].format == SSDB_EXPORT_PNG ? o->scale : 1;
+        g_autofree char *what = g_strdup_printf ("%d×%d %s", (int)(o->width * scale + 0.5),
+                                                 (int)(o->height * scale + 0.5), outs[i].name);
+
+        print_wrote (o, outs[i].path, what);
+      }
     }
   return TRUE;
 }
@@ -274,7 +351,8 @@ ssdb_cli_cmd_export (int argc, char **argv)
       "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
     { "width", 0, 0, G_OPTION_ARG_STRING, &o.width_s, "Chart width, pixels (200..16384)", "W" },
     { "height", 0, 0, G_OPTION_ARG_STRING, &o.height_s, "Chart height, pixels (200..16384)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s, "PNG pixel scale: 1 or 2 (HiDPI) [1]", "S" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s,
+      "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
       "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
     { "serial", 0, 0, G_OPTION_ARG_NONE, &serial,
@@ -282,6 +360,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
     { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
     { "relief", 0, 0, G_OPTION_ARG_NONE, &relief,
       "Draw the access-time distribution as a relief instead of a heatmap", NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "Do not print the files written", NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -342,10 +421,17 @@ ssdb_cli_cmd_export (int argc, char **argv)
     }
   if (!chart_options_parse (&o, &status))
     goto out;
+  if (!ssdb_cli_check_output_extension ("--png", o.png, "png", &status)
+      || !ssdb_cli_check_output_extension ("--svg", o.svg, "svg", &status)
+      || !ssdb_cli_check_output_extension ("--pdf", o.pdf, "pdf", &status)
+      || !ssdb_cli_check_output_extension ("--csv", csv, "csv", &status))
+    goto out;
   if (!check_output ("--png", o.png, &status) || !check_output ("--svg", o.svg, &status)
       || !check_output ("--pdf", o.pdf, &status) || !check_output ("--csv", csv, &status)
       || !check_output ("--text", text_path, &status))
     goto out;
+  o.stdout_taken
+      = (csv != NULL && g_str_equal (csv, "-")) || (text_given && g_str_equal (text_path, "-"));
   report = load_report (argv[1], &status);
   if (report == NULL)
     goto out;
@@ -420,6 +506,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
           status = 1;
           goto out;
         }
+      print_wrote (&o, csv, "CSV");
     }
   if (text_given)
     {
@@ -440,6 +527,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
           status = 1;
           goto out;
         }
+      print_wrote (&o, text_path, "text");
     }
 out:
   chart_options_clear (&o);
@@ -488,10 +576,12 @@ ssdb_cli_cmd_compare (int argc, char **argv)
       "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
     { "width", 0, 0, G_OPTION_ARG_STRING, &o.width_s, "Chart width, pixels (200..16384)", "W" },
     { "height", 0, 0, G_OPTION_ARG_STRING, &o.height_s, "Chart height, pixels (200..16384)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s, "PNG pixel scale: 1 or 2 (HiDPI) [1]", "S" },
+    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s,
+      "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
       "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
     { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
+    { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "Do not print the files written", NULL },
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -521,8 +611,12 @@ ssdb_cli_cmd_compare (int argc, char **argv)
     }
   if (labels != NULL && g_strv_length (labels) != (guint)n)
     {
-      status = ssdb_cli_usage_error ("--label: given %u times for %d reports (once per report)",
-                                     g_strv_length (labels), n);
+      guint given = g_strv_length (labels);
+      g_autofree char *times = given == 1 ? g_strdup ("once") : g_strdup_printf ("%u times", given);
+
+      status = ssdb_cli_usage_error ("--label: given %s for %d reports (once per report, in "
+                                     "their order)",
+                                     times, n);
       goto out;
     }
   if (!chart_options_parse (&o, &status))
@@ -533,6 +627,10 @@ ssdb_cli_cmd_compare (int argc, char **argv)
                                      names);
       goto out;
     }
+  if (!ssdb_cli_check_output_extension ("--png", o.png, "png", &status)
+      || !ssdb_cli_check_output_extension ("--svg", o.svg, "svg", &status)
+      || !ssdb_cli_check_output_extension ("--pdf", o.pdf, "pdf", &status))
+    goto out;
   if (!check_output ("--png", o.png, &status) || !check_output ("--svg", o.svg, &status)
       || !check_output ("--pdf", o.pdf, &status))
     goto out;
@@ -561,8 +659,33 @@ ssdb_cli_cmd_compare (int argc, char **argv)
         }
       if (!o.have_view)
         {
-          g_printerr ("ssdbench-cli: the reports hold no test they all share; choose one with "
-                      "--view\n");
+          g_autoptr (GPtrArray) shared = g_ptr_array_new ();
+          g_autoptr (GPtrArray) drawn = g_ptr_array_new ();
+          g_autofree char *shared_s = NULL, *drawn_s = NULL;
+
+          for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
+            {
+              gboolean all = TRUE;
+              const char *name = ssdb_export_view_to_string ((SsdbExportView)v);
+
+              for (guint i = 0; i < reports->len && all; i++)
+                all = ssdb_export_report_has_view (g_ptr_array_index (reports, i),
+                                                   (SsdbExportView)v);
+              if (all)
+                g_ptr_array_add (shared, (gpointer)name);
+              if (ssdb_compare_view_supported ((SsdbExportView)v))
+                g_ptr_array_add (drawn, (gpointer)name);
+            }
+          shared_s = join_words (shared, "and");
+          drawn_s = join_words (drawn, "or");
+          if (shared->len == 0)
+            g_printerr ("ssdbench-cli: the reports hold no test they all share; compare draws "
+                        "%s\n",
+                        drawn_s);
+          else
+            g_printerr ("ssdbench-cli: the reports share only %s, which compare cannot draw "
+                        "(it draws %s); export draws each report's %s\n",
+                        shared_s, drawn_s, shared_s);
           status = 1;
           goto out;
         }

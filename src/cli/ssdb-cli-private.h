@@ -107,6 +107,19 @@ gboolean
 ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target,
                      int *status);
 
+/* After the target is open, before the run: a transfer size @block_size given as option @what
+ * (text @text, NULL for the default) must be a whole number of @target's logical sectors (and
+ * of its direct I/O alignment); otherwise a usage error naming the option, the value and the
+ * sector size (*@status = EXIT_USAGE, FALSE). */
+gboolean
+ssdb_cli_check_block_sectors (SsdbTarget *target, const char *what, const char *text,
+                              guint block_size, int *status);
+
+/* Like ssdb_cli_check_block_sectors() for an offset or span START (bytes) given as @what. */
+gboolean
+ssdb_cli_check_offset_sectors (SsdbTarget *target, const char *what, const char *text,
+                               guint64 offset, int *status);
+
 /* Transfer size option: a multiple of 512 bytes up to 64 MiB. */
 gboolean
 ssdb_cli_parse_block_opt (const char *text, const char *what, guint *out, int *status);
@@ -144,6 +157,13 @@ ssdb_cli_check_target_arg (const char *path, int *status);
 gboolean
 ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size, int *status);
 
+/* Before a device @path is opened for writing: --destroy-data (@destroy) must name that same
+ * device (a symbolic link to it counts); a path that does not exist or names another device or
+ * no block device is a usage error (message printed, *@status = EXIT_USAGE, FALSE). A NULL
+ * @destroy, or a @path that is not a block device, passes. */
+gboolean
+ssdb_cli_check_destroy (const char *path, const char *destroy, int *status);
+
 /* Opens TARGET for a run: a test file of @file_size bytes in a directory, or a device, for
  * writing when @destroy (--destroy-data) names it. NULL with *@status set on failure. */
 SsdbTarget *
@@ -159,6 +179,14 @@ ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *f
  * "-" as @json_path sends the report to standard output and everything else to standard error. */
 gboolean
 ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status);
+
+/* An output file @path given as @option (--png) for @format ("png"): a name ending in the
+ * extension of another image, document or data format (.jpg, .svg, .csv…) is refused as a
+ * usage error naming the extension and the format; names without an extension, or with one
+ * that is not a format's, pass. */
+gboolean
+ssdb_cli_check_output_extension (const char *option, const char *path, const char *format,
+                                 int *status);
 
 /* Pretty JSON to @path, or to standard output when @path is NULL or "-". */
 gboolean

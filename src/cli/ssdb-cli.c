@@ -36,18 +36,16 @@ static const char usage_text[]
     = "Usage:\n"
       "  ssdbench-cli list [--json]\n"
       "  ssdbench-cli info TARGET [--json]\n"
-      "  ssdbench-cli run summary TARGET [OPTION…]\n"
-      "  ssdbench-cli run job TARGET [OPTION…]\n"
-      "  ssdbench-cli run surface TARGET [OPTION…]\n"
-      "  ssdbench-cli run fill TARGET --destroy-data DEVICE [OPTION…]\n"
-      "  ssdbench-cli run access TARGET [OPTION…]\n"
-      "  ssdbench-cli run sweep TARGET [OPTION…]\n"
-      "  ssdbench-cli run workload TARGET --preset NAME | --spec FILE [OPTION…]\n"
+      "  ssdbench-cli run TEST [OPTION…] TARGET\n"
       "  ssdbench-cli export REPORT.json --png|--svg|--pdf|--csv FILE [--view VIEW] [OPTION…]\n"
       "  ssdbench-cli export REPORT.json --text [FILE|-]\n"
       "  ssdbench-cli compare A.json B.json [C.json…] --view VIEW --png|--svg|--pdf FILE\n"
       "  ssdbench-cli --version\n"
-      "\n"
+      "\n";
+
+/* After the list of tests. */
+static const char usage_tail[]
+    = "\n"
       "TARGET is a block device (/dev/nvme0n1) or a directory, where a test file is created\n"
       "and removed again. Writing to a block device destroys its data and needs\n"
       "--destroy-data naming that same device; without it only read tests run.\n"
@@ -959,11 +957,19 @@ cmd_run_job (int argc, char **argv)
   {
     g_autoptr (GError) error = NULL;
 
-    /* A transfer size or offset the target cannot take is a usage error. */
+    /* A transfer size or offset the target cannot take is a usage error, and so is a write
+     * to a device without --destroy-data. */
     if (!ssdb_job_spec_validate (&job, target, &error))
-      return g_error_matches (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT)
-                 ? ssdb_cli_usage_error ("%s", error->message)
-                 : (ssdb_cli_print_error (NULL, error), 1);
+      {
+        if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT))
+          return ssdb_cli_usage_error ("%s", error->message);
+        if (destroy == NULL && ssdb_cli_is_block_device (argv[1])
+            && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_UNSAFE))
+          return ssdb_cli_usage_error ("%s; name it with --destroy-data %s", error->message,
+                                       argv[1]);
+        ssdb_cli_print_error (NULL, error);
+        return 1;
+      }
   }
 
   /* The result is kept in the summary model so the report format is the same. */
@@ -1366,6 +1372,8 @@ cmd_run_surface (int argc, char **argv)
       if (spec.write == SSDB_SURFACE_WRITE_DESTROY && destroy == NULL)
         return ssdb_cli_usage_error (
             "--write destroy overwrites %s: name it with --destroy-data %s", argv[1], argv[1]);
+      if (!ssdb_cli_check_destroy (argv[1], destroy, &status))
+        return status;
       target = ssdb_target_open (argv[1], flags, destroy, 0, &error);
     }
   else
@@ -1383,7 +1391,8 @@ cmd_run_surface (int argc, char **argv)
       ssdb_cli_print_error (NULL, error);
       return 1;
     }
-  if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
+  if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status)
+      || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
   ssdb_cli_run_init (&rc, cancellable, target);
@@ -1594,6 +1603,8 @@ cmd_run_fill (int argc, char **argv)
       if (destroy == NULL)
         return ssdb_cli_usage_error (
             "run fill overwrites all of %s: name it with --destroy-data %s", argv[1], argv[1]);
+      if (!ssdb_cli_check_destroy (argv[1], destroy, &status))
+        return status;
       target = ssdb_target_open (argv[1], SSDB_TARGET_OPEN_WRITE, destroy, 0, &error);
     }
   else
@@ -1610,7 +1621,8 @@ cmd_run_fill (int argc, char **argv)
       ssdb_cli_print_error (NULL, error);
       return 1;
     }
-  if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
+  if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status)
+      || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
     return status;
 
   ssdb_cli_run_init (&rc, cancellable, target);
@@ -1833,7 +1845,8 @@ cmd_run_access (int argc, char **argv)
   spec.fill = destroy != NULL;
 
   if ((target = ssdb_cli_open_bench_target (argv[1], destroy, file_size_s, file_size, &status))
-      == NULL)
+          == NULL
+      || !ssdb_cli_check_block_sectors (target, "--size", size_s, spec.block_size, &status))
     return status;
   v = ssdb_target_get_info (target)->size_bytes;
   if (spec.span_length > v)
@@ -2311,27 +2324,48 @@ cmd_run_workload (int argc, char **argv)
   return status;
 }
 
-/* The tests of "ssdbench-cli run TEST", in the order --help lists them. */
+/* The tests of "ssdbench-cli run TEST", in the order --help lists them, with what each measures. */
 static const struct
 {
   const char *name;
   const char *usage;
+  const char *words;
   int (*run) (int argc, char **argv);
 } run_commands[] = {
-  { "summary", "TARGET [OPTION…]", cmd_run_summary },
-  { "job", "TARGET [OPTION…]", cmd_run_job },
-  { "surface", "TARGET [OPTION…]", cmd_run_surface },
-  { "fill", "TARGET --destroy-data DEVICE [OPTION…]", cmd_run_fill },
-  { "access", "TARGET [OPTION…]", cmd_run_access },
-  { "sweep", "TARGET [OPTION…]", cmd_run_sweep },
-  { "workload", "TARGET --preset NAME | --spec FILE [OPTION…]", cmd_run_workload },
-  { "recovery", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_recovery },
-  { "consistency", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_consistency },
-  { "compression", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_compression },
-  { "trim", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_trim },
-  { "freespace", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_freespace },
-  { "readback", "TARGET --destroy-data DEVICE [OPTION…]", ssdb_cli_run_readback },
+  { "summary", "[OPTION…] TARGET",
+    "CrystalDiskMark-style grid: sequential and random, read and write", cmd_run_summary },
+  { "job", "[OPTION…] TARGET", "one I/O job in fio's terms", cmd_run_job },
+  { "surface", "[OPTION…] TARGET", "HD Tune-like read (or write) rate across the device",
+    cmd_run_surface },
+  { "fill", "--destroy-data DEVICE [OPTION…] TARGET",
+    "whole-drive write: cache size and the speed after it", cmd_run_fill },
+  { "access", "[OPTION…] TARGET", "access-time distribution by queue depth (Ipeak-like)",
+    cmd_run_access },
+  { "sweep", "[OPTION…] TARGET", "rate by transfer size (ATTO-like)", cmd_run_sweep },
+  { "workload", "--preset NAME | --spec FILE [OPTION…] TARGET",
+    "IOMeter-style mix from a preset or a specification", cmd_run_workload },
+  { "compression", "--destroy-data DEVICE [OPTION…] TARGET",
+    "write and read rate against data compressibility", ssdb_cli_run_compression },
+  { "trim", "--destroy-data DEVICE [OPTION…] TARGET",
+    "summary before and after fill-and-delete rounds (TRIM)", ssdb_cli_run_trim },
+  { "freespace", "--destroy-data DEVICE [OPTION…] TARGET", "summary as the free space runs out",
+    ssdb_cli_run_freespace },
+  { "readback", "--destroy-data DEVICE [OPTION…] TARGET",
+    "read rate of data written onto an empty span and over it", ssdb_cli_run_readback },
+  { "recovery", "--destroy-data DEVICE [OPTION…] TARGET",
+    "idle time the fast-write cache needs to recover", ssdb_cli_run_recovery },
+  { "consistency", "--destroy-data DEVICE [OPTION…] TARGET",
+    "IOPS per round and SNIA PTS steady state", ssdb_cli_run_consistency },
 };
+
+/* "  NAME  WORDS" for each test, under @heading. */
+static void
+print_tests (const char *heading)
+{
+  g_print ("%s\n", heading);
+  for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
+    g_print ("  %-12s %s\n", run_commands[i].name, run_commands[i].words);
+}
 
 static char *
 run_command_names (void)
@@ -2355,11 +2389,20 @@ cmd_run (int argc, char **argv)
       g_print ("Usage:\n");
       for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
         g_print ("  ssdbench-cli run %s %s\n", run_commands[i].name, run_commands[i].usage);
+      g_print ("\n");
+      print_tests ("Tests:");
+      g_print ("\nRun “ssdbench-cli run TEST --help” for the options of a test.\n");
       return 0;
     }
   for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
     if (g_str_equal (argv[1], run_commands[i].name))
-      return run_commands[i].run (argc - 1, argv + 1);
+      {
+        g_autofree char *prgname = g_strdup_printf ("ssdbench-cli run %s", argv[1]);
+
+        /* "Usage: ssdbench-cli run TEST [OPTION…] TARGET" in the test's --help */
+        g_set_prgname (prgname);
+        return run_commands[i].run (argc - 1, argv + 1);
+      }
   return ssdb_cli_usage_error ("Unknown test “%s”: expected one of %s", argv[1], names);
 }
 
@@ -2385,13 +2428,15 @@ main (int argc, char **argv)
 
   if (argc < 2)
     {
-      g_printerr ("%s", usage_text);
+      g_printerr ("%sRun “ssdbench-cli --help” for the tests and what they measure.\n", usage_text);
       return EXIT_USAGE;
     }
   cmd = argv[1];
   if (g_str_equal (cmd, "--help") || g_str_equal (cmd, "-h") || g_str_equal (cmd, "help"))
     {
       g_print ("%s", usage_text);
+      print_tests ("Tests (ssdbench-cli run TEST):");
+      g_print ("%s", usage_tail);
       return 0;
     }
   if (g_str_equal (cmd, "--version") || g_str_equal (cmd, "-V"))
@@ -2401,6 +2446,13 @@ main (int argc, char **argv)
     }
   for (guint i = 0; i < G_N_ELEMENTS (commands); i++)
     if (g_str_equal (cmd, commands[i].name))
-      return commands[i].run (argc - 1, argv + 1);
+      {
+        g_autofree char *prgname = g_strdup_printf ("ssdbench-cli %s", cmd);
+
+        /* "Usage: ssdbench-cli COMMAND [OPTION…]" in the command's --help */
+        if (!g_str_equal (cmd, "run"))
+          g_set_prgname (prgname);
+        return commands[i].run (argc - 1, argv + 1);
+      }
   return ssdb_cli_usage_error ("Unknown command “%s”", cmd);
 }

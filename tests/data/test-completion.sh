@@ -66,6 +66,9 @@ expect "top-level options" "--help
 --version" "--"
 expect_has "tests after run include summary" summary run ""
 expect_has "tests after run include fill" fill run ""
+expect "tests starting with re (every test of run --help)" "readback
+recovery" run re
+expect "export options starting with --q" "--quiet" export r.json --q
 expect "tests starting with su" "summary
 surface" run su
 expect "summary options starting with --pro" "--profile" run summary /tmp --pro

@@ -1,8 +1,9 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
 # Writes to a block device are refused, with the reason named, when the device is read-only,
-# mounted, used as swap, held open with O_EXCL, or when --destroy-data names another device;
-# and none of them changes a byte of any device.
+# mounted, used as swap, held open with O_EXCL (exit status 1), or when --destroy-data names
+# another device or is missing for a write job (exit status 2, a usage error); and none of them
+# changes a byte of any device.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
 source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
@@ -47,11 +48,20 @@ refuse "$RO" "$RO" "$RO" "read-only"
 refuse "$MNTDEV" "$MNTDEV" "$MNTDEV" "mounted" "$MNT"
 refuse "$SWAP" "$SWAP" "$SWAP" "swap"
 refuse "$BUSY" "$BUSY" "$BUSY" "in use" "busy"
-refuse "$FREE" "$OTHER" "$OTHER" "$FREE" "not the target"
-# a write job without any permission
+# --destroy-data naming another device, and a write job without it, are usage errors (exit
+# status 2), refused before the device is opened
+for cmd in "run job $FREE --rw write --size 16M --duration 1" \
+  "run summary $FREE --size 16M --count 1 --duration 1" "run recovery $FREE --write 4M" \
+  "run fill $FREE" "run compression $FREE --span 0:8M"; do
+  # shellcheck disable=SC2086
+  ssdb_cli other $cmd --destroy-data "$OTHER"
+  ssdb_assert_rc 2 "$cmd --destroy-data $OTHER"
+  ssdb_assert_contains "$SSDB_ERR" "--destroy-data $OTHER is not the target $FREE" "another device"
+  [[ ! -s $SSDB_OUT ]] || ssdb_fail "$cmd --destroy-data $OTHER printed results"
+done
 ssdb_cli noperm run job "$FREE" --rw write --size 16M --duration 1
-ssdb_assert_rc 1 "write job on $FREE without --destroy-data"
-ssdb_assert_contains "$SSDB_ERR" "$FREE" "destroys its data" "permission"
+ssdb_assert_rc 2 "write job on $FREE without --destroy-data"
+ssdb_assert_contains "$SSDB_ERR" "$FREE" "destroys its data" "permission" "--destroy-data $FREE"
 # the permission resolves symlinks: a link to the device is the same device
 ln -s "$FREE" "$SSDB_TMPDIR/free-link"
 ssdb_cli link run job "$FREE" --rw write --size 16M --duration 1 --destroy-data "$SSDB_TMPDIR/free-link"

@@ -7,7 +7,10 @@
 # workload specifications and report files. Each gets a clear message on standard error and
 # exit status 2 (usage error) or 1 (runtime error), never a crash, a hang or output on standard
 # output; and directories with spaces, non-ASCII characters, ':' and newlines in their names
-# work as targets and report folders.
+# work as targets and report folders. Messages name the option and the value given; transfer
+# sizes are checked against the target's sectors before anything is written; --destroy-data
+# naming another device is a usage error; export and compare refuse file names whose extension
+# names another format, name the files they wrote, and say which shared views cannot be compared.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
 source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
@@ -17,6 +20,7 @@ ssdb_find_cli
 FIXTURES=$(dirname "$(readlink -f "$0")")/../fixtures/reports
 ssdb_zram_create Z 64M
 ssdb_fill_random "$Z"
+ssdb_zram_create Z2 64M
 ssdb_ext4_create DEV D 64M
 ssdb_tmpdir
 FIFO=$SSDB_TMPDIR/fifo
@@ -150,6 +154,51 @@ for t in "$SSDB_TMPDIR/loop-a" "$SSDB_TMPDIR/no such dir" $'/nonexistent\nline';
 done
 usage run job "$D" --destroy-data "$D" --size 4M --duration 0.1
 usage run summary "$D" --destroy-data "$Z" --count 1 --duration 0.1
+# --destroy-data naming another device is a usage error for every command that writes
+for cmd in "run summary $Z --count 1 --duration 0.1" "run job $Z --rw write --size 4M" \
+  "run fill $Z" "run recovery $Z" "run compression $Z --span 0:8M" "run readback $Z" \
+  "run consistency $Z --duration 1" "run trim $Z" "run freespace $Z"; do
+  # shellcheck disable=SC2086
+  usage $cmd --destroy-data "$Z2"
+  ssdb_assert_contains "$SSDB_ERR" "--destroy-data $Z2 is not the target $Z" "another device"
+done
+usage run job "$Z" --rw write --size 4M --duration 0.1
+ssdb_assert_contains "$SSDB_ERR" "name it with --destroy-data $Z"
+# a device path that does not exist is named with the system's reason, with or without
+# --destroy-data
+for cmd in recovery compression readback consistency trim freespace summary; do
+  runtime run "$cmd" "${Z}p9" --destroy-data "${Z}p9"
+  ssdb_assert_contains "$SSDB_ERR" "${Z}p9" "No such file or directory"
+  ssdb_assert_not_contains "$SSDB_ERR" "not a block device" "not one"
+done
+
+# -- transfer sizes against the target's sectors, before anything is written ------------------
+# zram has 4096-byte sectors: --block 512 is refused before the run with the option, the value
+# and the sector size, and without the note about what a run left on the device.
+for cmd in "run recovery $Z --write 4M --pauses 0.1s" "run compression $Z --span 0:8M" \
+  "run readback $Z --span 0:8M" "run consistency $Z --duration 1" "run fill $Z"; do
+  # shellcheck disable=SC2086
+  usage $cmd --destroy-data "$Z" --block 512
+  ssdb_assert_contains "$SSDB_ERR" "Invalid --block “512”" "4096-byte sectors"
+  ssdb_assert_not_contains "$SSDB_ERR" "left as the run left it" "may hold the run's data"
+done
+usage run surface "$Z" --block 512 --samples 4
+ssdb_assert_contains "$SSDB_ERR" "--block" "512" "4096"
+usage run access "$Z" --size 512 --depths 1 --duration 0.1
+ssdb_assert_contains "$SSDB_ERR" "--size" "512" "4096"
+# --block 3K without --span is the --block's fault, not the span's
+usage run compression "$Z" --destroy-data "$Z" --block 3K
+ssdb_assert_contains "$SSDB_ERR" "--block “3K”"
+ssdb_assert_not_contains "$SSDB_ERR" "Invalid --span"
+usage run readback "$Z" --destroy-data "$Z" --block 3K
+ssdb_assert_contains "$SSDB_ERR" "--block “3K”" "4096"
+# sizes of 0 are usage errors naming the option
+usage run trim "$D" --test-size 0
+ssdb_assert_contains "$SSDB_ERR" "--test-size “0”" "at least 1 MiB"
+usage run recovery "$D" --size 0
+ssdb_assert_contains "$SSDB_ERR" "--size “0”"
+usage run consistency "$D" --size 0 --duration 1
+ssdb_assert_contains "$SSDB_ERR" "--size “0”"
 
 # -- output files ----------------------------------------------------------------------------
 for o in "" /dev/null "$FIFO" "$SSDB_TMPDIR" "$SSDB_TMPDIR/no/such/dir/r.json" /dev/zero \
@@ -157,6 +206,67 @@ for o in "" /dev/null "$FIFO" "$SSDB_TMPDIR" "$SSDB_TMPDIR/no/such/dir/r.json" /
   usage "${S[@]}" --size 8M --json "$o"
 done
 usage "${S[@]}" --size 8M --png /dev/null
+
+# -- export and compare -----------------------------------------------------------------------
+V=$FIXTURES/valid-all-views.json
+usage export "$V" --png "$SSDB_TMPDIR/x.png" --size 10x10
+ssdb_assert_contains "$SSDB_ERR" "--size “10x10”" "200"
+for v in 0 -1 9 nan abc; do
+  usage export "$V" --png "$SSDB_TMPDIR/x.png" --scale "$v"
+  ssdb_assert_contains "$SSDB_ERR" "--scale “$v”" "larger than 0" "at most 8"
+done
+# an extension that names another format is refused, and nothing is written
+for o in "--png o.jpg PNG" "--png o.svg PNG" "--svg o.png SVG" "--pdf o.PNG PDF" "--csv o.txt CSV"; do
+  read -r opt file fmt <<< "$o"
+  usage export "$V" "$opt" "$SSDB_TMPDIR/$file"
+  ssdb_assert_contains "$SSDB_ERR" "$opt" ".${file#*.}" "writes $fmt"
+  [[ ! -e $SSDB_TMPDIR/$file ]] || ssdb_fail "export $opt $file wrote the file"
+done
+usage compare "$V" "$V" --png "$SSDB_TMPDIR/c.jpg"
+ssdb_assert_contains "$SSDB_ERR" ".jpg" "PNG"
+usage run summary "$Z" --count 1 --duration 0.1 --png "$SSDB_TMPDIR/s.jpg"
+ssdb_assert_contains "$SSDB_ERR" ".jpg" "PNG"
+usage compare "$V" "$V" --png "$SSDB_TMPDIR/c.png" --label one
+ssdb_assert_contains "$SSDB_ERR" "given once for 2 reports"
+usage compare "$V" "$V" --png "$SSDB_TMPDIR/c.png" --label 1 --label 2 --label 3
+ssdb_assert_contains "$SSDB_ERR" "given 3 times for 2 reports"
+# reports that share only a view compare cannot draw: the message names it and the views
+# compare draws
+"$SSDB_PYTHON" - "$FIXTURES/valid-behaviour.json" "$SSDB_TMPDIR" << 'PY'
+import json, sys
+for name in ("trim-a", "trim-b"):
+    d = json.load(open(sys.argv[1]))
+    d["summary"] = None
+    d["tests"] = [t for t in d["tests"] if t.get("kind") == "trim"]
+    json.dump(d, open("%s/%s.json" % (sys.argv[2], name), "w"))
+PY
+runtime compare "$SSDB_TMPDIR/trim-a.json" "$SSDB_TMPDIR/trim-b.json" --png "$SSDB_TMPDIR/c.png"
+ssdb_assert_contains "$SSDB_ERR" "share only trim" "compare cannot draw" "summary" "consistency"
+ssdb_assert_not_contains "$SSDB_ERR" "no test they all share"
+# a successful export names each file it wrote, with its pixels and format; --quiet does not
+ssdb_cli wrote export "$V" --view summary --png "$SSDB_TMPDIR/w.png" --scale 2 --svg "$SSDB_TMPDIR/w.svg"
+ssdb_assert_rc 0 "export --png --svg"
+ssdb_assert_contains "$SSDB_OUT" "Wrote $SSDB_TMPDIR/w.png (2400×1600 PNG)" \
+  "Wrote $SSDB_TMPDIR/w.svg (1200×800 SVG)"
+ssdb_cli quiet export "$V" --view summary --png "$SSDB_TMPDIR/w.png" --quiet
+ssdb_assert_rc 0 "export --quiet"
+[[ ! -s $SSDB_OUT ]] || ssdb_fail "export --quiet printed: $(cat "$SSDB_OUT")"
+ssdb_cli wrote-csv export "$V" --view summary --csv - --png "$SSDB_TMPDIR/w.png"
+ssdb_assert_rc 0 "export --csv - --png"
+ssdb_assert_not_contains "$SSDB_OUT" "Wrote"
+ssdb_assert_contains "$SSDB_ERR" "Wrote $SSDB_TMPDIR/w.png"
+
+# -- help ------------------------------------------------------------------------------------
+ssdb_cli help --help
+ssdb_assert_rc 0 "--help"
+TOP_HELP=$SSDB_OUT
+for t in summary job surface fill access sweep workload compression trim freespace readback \
+  recovery consistency; do
+  grep -qE "^  $t +[a-zA-Z]" "$TOP_HELP" || ssdb_fail "--help does not list run $t"
+  ssdb_cli "help-$t" run "$t" --help
+  ssdb_assert_rc 0 "run $t --help"
+  ssdb_assert_contains "$SSDB_OUT" "ssdbench-cli run $t [OPTION…] TARGET"
+done
 
 # -- workload specifications -----------------------------------------------------------------
 head -c 4096 /dev/urandom > "$SSDB_TMPDIR/garbage.spec"
