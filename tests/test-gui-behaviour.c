@@ -219,7 +219,13 @@ test_refuse (void)
   g_assert_true (g_str_has_prefix (error->message, "Write per pass: 1.00 GB"));
   g_clear_error (&error);
 
+  /* The field holds what is written: whole 1 MiB transfers, shown to the MB. */
   set_spin ("recovery-write-gb", 0.05);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control ("recovery-write-gb"))), ==,
+                   "0.0503");
+  g_assert_cmpfloat_with_epsilon (
+      gtk_spin_button_get_value (GTK_SPIN_BUTTON (control ("recovery-write-gb"))), 48 * MIB / 1e9,
+      1e-9);
   set_text ("recovery-pauses", "1, soon");
   g_assert_true (gtk_widget_has_css_class (control ("recovery-pauses"), "error"));
   g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
@@ -237,7 +243,7 @@ test_refuse (void)
   body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9 (zram, 134 MB)");
   g_test_message ("%s", body);
   g_assert_cmpstr (body, ==,
-                   "Writes the first 49.28 MB of /dev/zram9 (zram, 134 MB) with random data 4 "
+                   "Writes the first 50.33 MB of /dev/zram9 (zram, 134 MB) with random data 4 "
                    "times, from its start, and leaves it idle for 1 min, 5 min, 10 min between "
                    "the writes (3 pauses). All data stored there will be destroyed and cannot be "
                    "recovered.");
@@ -245,10 +251,22 @@ test_refuse (void)
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
   ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
+  /* The check the window makes before its confirmation refuses what start() refuses. */
+  g_assert_false (ssdb_behaviour_page_check (page, zram_path, 0, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
+  g_clear_error (&error);
   g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
+  g_clear_error (&error);
+  ssdb_behaviour_page_set_compression_span (page, 64 * MIB);
+  g_assert_true (ssdb_behaviour_page_check (page, zram_path, 0, &error));
+  g_assert_no_error (error);
+  g_assert_false (ssdb_page_run_get_running (ssdb_behaviour_page_get_run (page)));
+  ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
+  g_assert_false (ssdb_behaviour_page_check (page, zram_path, 0, &error));
   g_clear_error (&error);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
@@ -273,6 +291,15 @@ test_refuse (void)
   g_clear_pointer (&body, g_free);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  /* A quarter of a minute shows as such and runs 15 s. */
+  set_spin ("consistency-minutes", 0.25);
+  g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control ("consistency-minutes"))), ==,
+                   "0.25");
+  body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9 (zram, 134 MB)");
+  g_test_message ("%s", body);
+  g_assert_nonnull (strstr (body, " for 15 s at QD"));
+  g_assert_nonnull (strstr (body, "(data: random data)."));
+  g_clear_pointer (&body, g_free);
   set_spin ("consistency-minutes", 0.1);
   set_spin ("consistency-round-s", 10);
   g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
@@ -285,7 +312,7 @@ test_refuse (void)
   g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
-  g_assert_cmpstr (error->message, ==, "Span: 200.0 MB is more than the target holds (134.2 MB)");
+  g_assert_cmpstr (error->message, ==, "Span: 200.3 MB is more than the target holds (134.2 MB)");
   g_clear_error (&error);
 
   /* Nothing ran. */
@@ -316,7 +343,8 @@ test_recovery (void)
       const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
 
       g_assert_true (w->complete);
-      g_assert_cmpuint (w->bytes, ==, 47 * MIB);
+      /* 0.05 GB, held at the nearest whole 1 MiB transfer: 48 MiB (50.33 MB). */
+      g_assert_cmpuint (w->bytes, ==, 48 * MIB);
       g_assert_cmpfloat (w->bytes_per_second, >, 0);
       g_assert_cmpuint (w->pause_ns, ==, i == 0 ? 0 : r->spec.pauses_ns[i - 1]);
     }
@@ -600,7 +628,11 @@ test_stop (void)
   g_assert_false (finished);
   t0 = g_get_monotonic_time ();
   ssdb_page_run_stop (run);
+  /* Until the device has completed the run's requests. */
+  g_assert_true (ssdb_page_run_get_stopping (run));
+  g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, "Stopping…");
   ssdb_gui_test_iterate_until (is_finished, NULL, 5000);
+  g_assert_false (ssdb_page_run_get_stopping (run));
   took = g_get_monotonic_time () - t0;
   g_assert_true (finished);
   ssdb_gui_test_iterate_until (run_idle, run, 5000);

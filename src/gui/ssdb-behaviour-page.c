@@ -693,7 +693,8 @@ format_pauses (const SsdbRecoverySpec *spec)
       g_autofree char *d = format_duration (spec->pauses_ns[i]);
 
       if (i > 0)
-        g_string_append (s, ", ");
+        /* Translators: between the pauses of a list ("2 s, 30 s, 5 min") */
+        g_string_append (s, C_ ("list separator", ", "));
       g_string_append (s, d);
     }
   return g_string_free (g_steal_pointer (&s), FALSE);
@@ -971,6 +972,14 @@ set_status (SsdbBehaviourPage *self, SsdbExportView view, const char *text)
   self->status[i] = g_strdup (text ? text : "");
   if (view == self->selected)
     gtk_label_set_text (self->parts.status, self->status[i]);
+}
+
+/* From a Stop until the device has completed the run's requests. */
+static void
+on_stopping (SsdbBehaviourPage *self)
+{
+  if (ssdb_page_run_get_stopping (self->run))
+    set_status (self, self->running_view, _ ("Stopping…"));
 }
 
 static guint
@@ -1255,20 +1264,33 @@ parse_pauses (const char *text, SsdbRecoverySpec *spec, GError **error)
   return TRUE;
 }
 
+/* The value a spin button shows: rounded to its digits. */
+static double
+spin_shown (GtkSpinButton *spin)
+{
+  double scale = pow (10, gtk_spin_button_get_digits (spin));
+
+  return round (gtk_spin_button_get_value (spin) * scale) / scale;
+}
+
+/* Nanoseconds of a duration spin button in @unit_s seconds, as it shows them (to the ms). */
 static guint64
 spin_ns (GtkSpinButton *spin, double unit_s)
 {
-  /* To a tenth of a second. */
-  return (guint64)llround (gtk_spin_button_get_value (spin) * unit_s * 10) * (NS_S / 10);
+  return (guint64)llround (spin_shown (spin) * unit_s * 1000) * (NS_S / 1000);
 }
 
-/* Bytes of a GB spin button, rounded down to @align. */
+/* Bytes of a GB spin button, rounded to the nearest whole @align (at least one when it is
+ * not 0): its value is kept at those bytes (snap_gb_spin()), so it shows what is written. */
 static guint64
 spin_gb_bytes (GtkSpinButton *spin, guint64 align)
 {
-  guint64 bytes = (guint64)llround (gtk_spin_button_get_value (spin) * 1e9);
+  double bytes = gtk_spin_button_get_value (spin) * 1e9;
+  guint64 n = (guint64)llround (bytes / (double)align);
 
-  return bytes / align * align;
+  if (n == 0 && bytes > 0)
+    n = 1;
+  return n * align;
 }
 
 static gboolean
@@ -1679,8 +1701,10 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
             g_autofree char *duration = format_duration (r->spec.duration_ns);
             g_autofree char *data = format_pattern (&r->spec.data);
             g_autofree char *main_part = g_strdup_printf (
-                _ ("Writes %s blocks of %s at random places all over %s for %s at QD%u."), block,
-                data, device_title, duration, r->spec.queue_depth);
+                /* Translators: a block size, the device, a duration, the queue depth, then the
+                 * data written ("random data", "zeros", "50 % compressible") */
+                _ ("Writes %s blocks at random places all over %s for %s at QD%u (data: %s)."),
+                block, device_title, duration, r->spec.queue_depth, data);
 
             if (r->spec.precondition_passes > 0)
               what = g_strdup_printf (ngettext ("%s Before that, writes all of it sequentially %u "
@@ -1709,11 +1733,37 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
       }
   result_free (view, result);
   /* The window's confirmations end the same way. */
-  return g_strdup_printf ("%s %s", what,
+  /* Translators: what the test writes, then the warning; no space after a full stop that
+   * takes none */
+  return g_strdup_printf (C_ ("confirmation", "%s %s"), what,
                           partial ? _ ("All data stored there will be destroyed and cannot be "
                                        "recovered.")
                                   : _ ("All data stored on it will be destroyed and cannot be "
                                        "recovered."));
+}
+
+gboolean
+ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 file_size,
+                           GError **error)
+{
+  gboolean is_dir;
+  gpointer result;
+
+  g_return_val_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self), FALSE);
+  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (ssdb_page_run_get_running (self->run))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, _ ("A test is running"));
+      return FALSE;
+    }
+  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
+  result = new_result (self, is_dir ? NULL : path, is_dir ? file_size : self->device_bytes, error);
+  if (result == NULL)
+    return FALSE;
+  result_free (self->selected, result);
+  return TRUE;
 }
 
 gboolean
@@ -1910,13 +1960,33 @@ on_whole_input (GtkSpinButton *spin, double *value)
   return FALSE;
 }
 
-static GtkSpinButton *
-whole_spin_new (double max)
+/* Keeps a GB spin button at a whole number of its "align" bytes. */
+static void
+snap_gb_spin (GtkSpinButton *spin)
 {
-  GtkSpinButton *spin = spin_new (0, max, 0.1, 2, 0);
+  guint64 align = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "ssdb-align"));
+  double value = gtk_spin_button_get_value (spin);
+  double snapped;
+
+  if (align == 0 || value <= 0)
+    return;
+  snapped = (double)spin_gb_bytes (spin, align) / 1e9;
+  if (fabs (snapped - value) > 1e-12)
+    gtk_spin_button_set_value (spin, snapped);
+}
+
+/* A GB spin button of 4 decimals (0.1 MB) that holds whole @align units: the value shown is
+ * the one written ("0.05" becomes 0.0503 GB, 48 MiB, for 1 MiB units). */
+static GtkSpinButton *
+whole_spin_new (double max, guint64 align)
+{
+  GtkSpinButton *spin = spin_new (0, max, 0.1, 4, 0);
+
+  g_object_set_data (G_OBJECT (spin), "ssdb-align", GUINT_TO_POINTER ((guint)align));
+  g_signal_connect (spin, "value-changed", G_CALLBACK (snap_gb_spin), NULL);
 
   gtk_spin_button_set_numeric (spin, FALSE);
-  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 6);
+  gtk_editable_set_width_chars (GTK_EDITABLE (spin), 7);
   g_signal_connect (spin, "output", G_CALLBACK (on_whole_output), NULL);
   g_signal_connect (spin, "input", G_CALLBACK (on_whole_input), NULL);
   on_whole_output (spin);
@@ -2094,6 +2164,7 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
   SsdbTrimSpec tspec;
   SsdbFreespaceSpec fspec;
   SsdbConsistencySpec kspec;
+  SsdbRecoverySpec rspec;
 
   for (guint i = 0; i < N_TESTS; i++)
     self->test_rows[i] = g_ptr_array_new ();
@@ -2107,7 +2178,8 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
                                _ ("The SSD behaviour to measure"));
 
   /* Idle Recovery */
-  self->recovery_write_gb = whole_spin_new (1e6);
+  ssdb_recovery_spec_init (&rspec);
+  self->recovery_write_gb = whole_spin_new (1e6, rspec.block_size);
   add_row (self, SSDB_EXPORT_VIEW_RECOVERY, _ ("_Write per pass, GB"),
            GTK_WIDGET (self->recovery_write_gb),
            _ ("Bytes each write covers: more than the drive's write cache, 1.5 × the cache size "
@@ -2159,10 +2231,10 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
 
   /* Steady State */
   ssdb_consistency_spec_init (&kspec);
-  self->consistency_minutes = spin_new (0.1, 1440, 1, 1, (double)kspec.duration_ns / 60e9);
+  self->consistency_minutes = spin_new (0.01, 1440, 1, 2, (double)kspec.duration_ns / 60e9);
   add_row (self, SSDB_EXPORT_VIEW_CONSISTENCY, _ ("_Duration, min"),
            GTK_WIDGET (self->consistency_minutes), _ ("Length of the random-write run"));
-  self->consistency_round_s = spin_new (0.1, 3600, 1, 1, (double)kspec.round_ns / 1e9);
+  self->consistency_round_s = spin_new (0.1, 3600, 1, 2, (double)kspec.round_ns / 1e9);
   add_row (self, SSDB_EXPORT_VIEW_CONSISTENCY, _ ("_Round, s"),
            GTK_WIDGET (self->consistency_round_s),
            _ ("One IOPS value per round; the steady-state window is 5 rounds"));
@@ -2176,7 +2248,7 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
            _ ("Data written"));
 
   /* Read After Write */
-  self->readback_span_gb = whole_spin_new (1e6);
+  self->readback_span_gb = whole_spin_new (1e6, MIB);
   add_row (self, SSDB_EXPORT_VIEW_READBACK, _ ("_Span, GB"), GTK_WIDGET (self->readback_span_gb),
            _ ("Part of the target written twice and read back, from the start; “whole” for all "
               "of it"));
@@ -2211,6 +2283,7 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
   self->run = ssdb_page_run_new ("ssdb-behaviour", tagged_dup, tagged_free);
   g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  g_signal_connect_swapped (self->run, "notify::stopping", G_CALLBACK (on_stopping), self);
   ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
   g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (on_test_selected),
                             self);

@@ -154,6 +154,23 @@ char *
 ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *device_title);
 
 /**
+ * ssdb_behaviour_page_check:
+ * @path: the target: a block device or a folder for a test file
+ * @file_size: the test file's size in bytes when @path is a folder
+ * @error: the reason the settings would be refused (SSDB_ERROR_INVALID_ARGUMENT, the message
+ *   names the setting: "Span: 256 MiB is more than the target holds (201 MB)"), or
+ *   SSDB_ERROR_FAILED when a test is running
+ *
+ * Checks the selected test's settings against @path the way ssdb_behaviour_page_start() does,
+ * without starting anything: a confirmation is asked only for settings that will run.
+ *
+ * Returns: %TRUE when ssdb_behaviour_page_start() would accept them
+ */
+gboolean
+ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 file_size,
+                           GError **error);
+
+/**
  * ssdb_behaviour_page_start:
  * @path: block device node or directory (test file)
  * @destroy_permission: (nullable): the device the user confirmed may be overwritten (the

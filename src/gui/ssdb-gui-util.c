@@ -76,7 +76,7 @@ static const char *
 not_responding_text (void)
 {
   return _ ("Stopped · the device is not responding: its requests did not complete within "
-            "100 ms; the results measured so far are kept");
+            "2 s; the results measured so far are kept");
 }
 
 GError *

@@ -40,8 +40,8 @@ ssdb_gui_find_uint (const guint *table, guint n, guint v);
 /**
  * ssdb_gui_not_responding_error:
  *
- * The error a page or the summary runner finishes with when its worker has not ended 100 ms
- * after Stop: the device did not complete its requests (they stay with the kernel). Its domain
+ * The error a page or the summary runner finishes with when the device still holds requests
+ * of the run 2 s after Stop: it did not complete them (they stay with the kernel). Its domain
  * and code are those of a cancel (SSDB_ERROR_CANCELLED), so the results are kept and marked
  * cancelled like after any Stop; its message says the device is not responding, and it is
  * marked with ssdb_error_set_not_responding().

@@ -8,9 +8,11 @@
 #include "engine/ssdb-error.h"
 #include "ssdb-gui-util.h"
 
-/* A worker still running this long after Stop is detached: the run is reported finished at
- * once and the worker ends on its own (the engine stops within 100 ms of a cancel). */
-#define STOP_DETACH_MS 100
+/* A run whose requests are still with the device this long after Stop is reported finished,
+ * with the device not responding, and its worker ends on its own. The engine returns within
+ * about 100 ms of a cancel, but on a loaded machine the device may take longer to complete
+ * the requests it holds: that alone is no sign of a fault (the CLI waits as long). */
+#define STOP_DETACH_MS 2000
 /* The coalesced update runs at most this often (10 times a second). */
 #define UPDATE_INTERVAL_US 100000
 
@@ -38,7 +40,9 @@ struct _SsdbPageRunJob
   gboolean idle_pending;
   gint64 last_merge_us;
   GError *error;
-  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
+  SsdbStopTiming stop;    /* requested_us set on the main thread, the I/O times by the worker */
+  gboolean worker_done;   /* the worker has posted its end */
+  gboolean requests_done; /* the target is closed: no request of the run is in flight */
 };
 
 struct _SsdbPageRun
@@ -64,6 +68,7 @@ enum
 {
   PROP_0,
   PROP_RUNNING,
+  PROP_STOPPING,
   N_PROPS
 };
 
@@ -175,6 +180,7 @@ end_run (SsdbPageRun *self, const GError *error)
   SsdbPageRunJob *job = self->job;
 
   g_clear_handle_id (&self->stop_timeout_id, g_source_remove);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOPPING]);
   if (job != NULL)
     {
       g_mutex_lock (&job->lock);
@@ -189,12 +195,41 @@ end_run (SsdbPageRun *self, const GError *error)
     job_unref (job);
 }
 
+/* Ends the run shown once its worker has ended; after a Stop, also once the device has
+ * completed every request of the run (the engine may have left some to the kernel). */
+static void
+try_finish (SsdbPageRun *self, SsdbPageRunJob *job)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean worker_done, requests_done, stopped;
+
+  g_mutex_lock (&job->lock);
+  worker_done = job->worker_done;
+  requests_done = job->requests_done;
+  stopped = job->stop.requested_us != 0;
+  g_mutex_unlock (&job->lock);
+  if (!worker_done || (stopped && !requests_done))
+    return; /* the rest comes with the requests, or with the stop's deadline */
+  merge (self, job);
+  g_mutex_lock (&job->lock);
+  error = job->error ? g_error_copy (job->error) : NULL;
+  g_mutex_unlock (&job->lock);
+  if (ssdb_error_is_not_responding (error) && requests_done)
+    {
+      /* The device completed them after all: an ordinary stop. */
+      g_clear_error (&error);
+      error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+    }
+  if (error == NULL)
+    self->fraction = 1.0;
+  end_run (self, error);
+}
+
 static gboolean
 finish_idle (gpointer data)
 {
   SsdbPageRunJob *job = data;
   g_autoptr (SsdbPageRun) self = g_weak_ref_get (&job->owner);
-  g_autoptr (GError) error = NULL;
 
   if (self == NULL)
     return G_SOURCE_REMOVE;
@@ -212,14 +247,31 @@ finish_idle (gpointer data)
       g_mutex_unlock (&job->lock);
       return G_SOURCE_REMOVE;
     }
-  merge (self, job);
-  g_mutex_lock (&job->lock);
-  error = job->error ? g_error_copy (job->error) : NULL;
-  g_mutex_unlock (&job->lock);
-  if (error == NULL)
-    self->fraction = 1.0;
-  end_run (self, error);
+  try_finish (self, job);
   return G_SOURCE_REMOVE;
+}
+
+/* From the last reference to the target, on whatever thread dropped it. */
+static gboolean
+requests_done_idle (gpointer data)
+{
+  SsdbPageRunJob *job = data;
+  g_autoptr (SsdbPageRun) self = g_weak_ref_get (&job->owner);
+
+  if (self != NULL && self->job == job)
+    try_finish (self, job);
+  return G_SOURCE_REMOVE;
+}
+
+static void
+on_target_finalized (gpointer data, GObject *where_the_object_was)
+{
+  SsdbPageRunJob *job = data;
+
+  g_mutex_lock (&job->lock);
+  job->requests_done = TRUE;
+  g_mutex_unlock (&job->lock);
+  g_idle_add_full (G_PRIORITY_HIGH, requests_done_idle, job, (GDestroyNotify)job_unref);
 }
 
 static gboolean
@@ -231,7 +283,8 @@ stop_timeout (gpointer data)
   self->stop_timeout_id = 0;
   if (self->job == NULL)
     return G_SOURCE_REMOVE;
-  /* The worker is still winding down: keep what arrived and let it end on its own. */
+  /* The device still holds requests of the run (or the worker is still winding down): keep
+   * what arrived and let the worker end on its own. */
   merge (self, self->job);
   error = ssdb_gui_not_responding_error ();
   end_run (self, error);
@@ -283,6 +336,14 @@ worker (gpointer data)
 
   target = ssdb_device_open_target (job->path, job->flags, job->destroy_permission, job->file_size,
                                     NULL, job->cancellable, &error);
+  if (target != NULL)
+    g_object_weak_ref (G_OBJECT (target), on_target_finalized, job_ref (job));
+  else
+    {
+      g_mutex_lock (&job->lock);
+      job->requests_done = TRUE;
+      g_mutex_unlock (&job->lock);
+    }
   if (target != NULL && !g_cancellable_set_error_if_cancelled (job->cancellable, &error))
     result = job->work (job, target, job->data, job->cancellable, &error);
   /* The engine returns once no request is in flight any more. */
@@ -305,6 +366,7 @@ worker (gpointer data)
     }
   job->error = g_steal_pointer (&error);
   job->stop.closed_us = g_get_monotonic_time ();
+  job->worker_done = TRUE;
   g_mutex_unlock (&job->lock);
   /* Above redraws and input: the end of a run must not wait behind frames. */
   g_idle_add_full (G_PRIORITY_HIGH, finish_idle, job, (GDestroyNotify)job_unref);
@@ -391,13 +453,22 @@ ssdb_page_run_stop (SsdbPageRun *self)
 
   if (self->job == NULL || self->stop_timeout_id != 0)
     return;
-  /* Nothing that waits here: cancel, and let the worker's end (or the backstop) finish. */
+  /* Nothing that waits here: cancel, and let the end of the worker and of its requests (or
+   * the deadline) finish. */
   g_mutex_lock (&self->job->lock);
   self->job->stop.requested_us = g_get_monotonic_time ();
   g_mutex_unlock (&self->job->lock);
   g_cancellable_cancel (self->job->cancellable);
   self->stop_timeout_id
       = g_timeout_add_full (G_PRIORITY_HIGH, STOP_DETACH_MS, stop_timeout, self, NULL);
+  g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_STOPPING]);
+}
+
+gboolean
+ssdb_page_run_get_stopping (SsdbPageRun *self)
+{
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), FALSE);
+  return self->job != NULL && self->stop_timeout_id != 0;
 }
 
 gpointer
@@ -510,6 +581,9 @@ ssdb_page_run_get_property (GObject *object, guint prop_id, GValue *value, GPara
       case PROP_RUNNING:
         g_value_set_boolean (value, self->running);
         break;
+      case PROP_STOPPING:
+        g_value_set_boolean (value, ssdb_page_run_get_stopping (self));
+        break;
       default:
         G_OBJECT_WARN_INVALID_PROPERTY_ID (object, prop_id, pspec);
     }
@@ -526,6 +600,10 @@ ssdb_page_run_class_init (SsdbPageRunClass *klass)
 
   properties[PROP_RUNNING] = ssdb_page_run_install_interface (
       object_class, PROP_RUNNING, &signals[SIGNAL_UPDATED], &signals[SIGNAL_FINISHED]);
+  properties[PROP_STOPPING]
+      = g_param_spec_boolean ("stopping", NULL, NULL, FALSE,
+                              G_PARAM_READABLE | G_PARAM_STATIC_STRINGS | G_PARAM_EXPLICIT_NOTIFY);
+  g_object_class_install_property (object_class, PROP_STOPPING, properties[PROP_STOPPING]);
 }
 
 static void

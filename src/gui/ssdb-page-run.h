@@ -60,12 +60,15 @@ typedef gpointer (*SsdbPageRunWorkFunc) (SsdbPageRunJob *job, SsdbTarget *target
  * with ssdb_page_run_job_publish() from the engine's progress callback; one coalesced callback
  * on the main context, at most 10 times a second, makes the latest copy the run's result and
  * emits ::updated. Stop cancels and returns at once; the run is reported finished as soon as
- * the worker ends, and no later than 100 ms after Stop (a slow worker is then detached and
- * ends on its own; a new run waits for it). Everything but the job is used on the main thread
- * only.
+ * the worker has ended and the device has completed the run's requests (the target is
+ * closed), and no later than 2 s after Stop: then with the device not responding (a worker
+ * still running is detached and ends on its own; a new run waits for it). A device that
+ * completes its requests within those 2 s, however slowly, ends the run as an ordinary Stop.
+ * Everything but the job is used on the main thread only.
  *
  * Signals: ::updated when a newer copy of the result arrived; ::finished (GError, nullable)
- * when a run ends (SSDB_ERROR_CANCELLED after Stop). Property: "running".
+ * when a run ends (SSDB_ERROR_CANCELLED after Stop). Properties: "running", and "stopping"
+ * (this object only, not the pages' interface) from a Stop to the end of the run.
  */
 
 /**
@@ -163,6 +166,15 @@ ssdb_page_run_set_result (SsdbPageRun *self, gpointer result);
 /** ssdb_page_run_get_running: Returns: %TRUE from start to the end of the run. */
 gboolean
 ssdb_page_run_get_running (SsdbPageRun *self);
+
+/**
+ * ssdb_page_run_get_stopping:
+ *
+ * Returns: %TRUE from a Stop until the run is reported finished (the device completing the
+ *   run's requests, at most 2 s); notified as the "stopping" property.
+ */
+gboolean
+ssdb_page_run_get_stopping (SsdbPageRun *self);
 
 /** ssdb_page_run_get_busy: Returns: %TRUE while a worker thread is alive. */
 gboolean

@@ -8,9 +8,11 @@
 #include "engine/ssdb-error.h"
 #include "ssdb-gui-util.h"
 
-/* A worker that has not ended 100 ms after Stop is detached: the UI returns at once and the
- * worker finishes on its own (the engine stops within 100 ms of a cancel). */
-#define STOP_DETACH_MS 100
+/* A run whose requests are still with the device this long after Stop is reported finished,
+ * with the device not responding, and its worker ends on its own. The engine returns within
+ * about 100 ms of a cancel, but on a loaded machine the device may take longer to complete
+ * the requests it holds: that alone is no sign of a fault (the CLI waits as long). */
+#define STOP_DETACH_MS 2000
 /* The coalesced update runs at most this often (10 times a second). */
 #define UPDATE_INTERVAL_US 100000
 
@@ -37,7 +39,9 @@ typedef struct
   SsdbSummaryProgress progress;
   gboolean idle_pending;
   gint64 last_merge_us;
-  SsdbStopTiming stop; /* requested_us set on the main thread, the I/O times by the worker */
+  SsdbStopTiming stop;    /* requested_us set on the main thread, the I/O times by the worker */
+  gboolean worker_done;   /* the worker has handed over its end */
+  gboolean requests_done; /* the target is closed: no request of the run is in flight */
 
   /* Handed over by the worker when it ends. */
   SsdbSummaryResult *result;
@@ -307,6 +311,43 @@ end_current (SsdbRunner *self, const GError *error)
   g_signal_emit (self, signals[SIGNAL_FINISHED], 0, error);
 }
 
+/* Ends the current run once its worker has ended; after a Stop, also once the device has
+ * completed every request of the run (the engine may have left some to the kernel). */
+static void
+try_finish (SsdbRunner *self, RunData *run)
+{
+  g_autoptr (GError) error = NULL;
+  gboolean worker_done, requests_done, stopped;
+
+  g_mutex_lock (&run->lock);
+  worker_done = run->worker_done;
+  requests_done = run->requests_done;
+  stopped = run->stop.requested_us != 0;
+  g_mutex_unlock (&run->lock);
+  if (!worker_done || (stopped && !requests_done))
+    return; /* the rest comes with the requests, or with the stop's deadline */
+  merge_snapshot (self, run);
+  g_mutex_lock (&run->lock);
+  if (run->result != NULL)
+    {
+      copy_entries (self->view, run->result);
+      g_clear_pointer (&self->final_result, ssdb_summary_result_free);
+      self->final_result = g_steal_pointer (&run->result);
+    }
+  error = run->error ? g_error_copy (run->error) : NULL;
+  g_mutex_unlock (&run->lock);
+  if (ssdb_error_is_not_responding (error) && requests_done)
+    {
+      /* The device completed them after all: an ordinary stop. */
+      g_clear_error (&error);
+      error = g_error_new_literal (SSDB_ERROR, SSDB_ERROR_CANCELLED, _ ("The run was cancelled"));
+    }
+  if (error == NULL)
+    self->progress.fraction = 1.0;
+  g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
+  end_current (self, error);
+}
+
 static gboolean
 finish_idle_cb (gpointer data)
 {
@@ -336,19 +377,18 @@ finish_idle_cb (gpointer data)
       return G_SOURCE_REMOVE;
     }
 
-  merge_snapshot (self, run);
-  g_mutex_lock (&run->lock);
-  if (run->result != NULL)
-    {
-      copy_entries (self->view, run->result);
-      g_clear_pointer (&self->final_result, ssdb_summary_result_free);
-      self->final_result = g_steal_pointer (&run->result);
-    }
-  g_mutex_unlock (&run->lock);
-  if (run->error == NULL)
-    self->progress.fraction = 1.0;
-  g_signal_emit (self, signals[SIGNAL_UPDATED], 0);
-  end_current (self, run->error);
+  try_finish (self, run);
+  return G_SOURCE_REMOVE;
+}
+
+static gboolean
+requests_done_idle_cb (gpointer data)
+{
+  IdleData *idle = data;
+  SsdbRunner *self = runner_for (idle->run, idle->runner);
+
+  if (self != NULL && self->current == idle->run)
+    try_finish (self, idle->run);
   return G_SOURCE_REMOVE;
 }
 
@@ -394,6 +434,20 @@ typedef struct
   RunData *run;
 } WorkerData;
 
+/* From the last reference to the target, on whatever thread dropped it. */
+static void
+on_target_finalized (gpointer data, GObject *where_the_object_was)
+{
+  WorkerData *wd = data;
+
+  g_mutex_lock (&wd->run->lock);
+  wd->run->requests_done = TRUE;
+  schedule_locked (wd->runner, wd->run, requests_done_idle_cb, G_PRIORITY_HIGH, 0);
+  g_mutex_unlock (&wd->run->lock);
+  run_data_unref (wd->run);
+  g_free (wd);
+}
+
 static void
 on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progress,
                      gpointer user_data)
@@ -426,6 +480,20 @@ worker_thread (gpointer data)
 
   target = ssdb_device_open_target (run->path, run->flags, run->destroy_permission, run->file_size,
                                     &used_udisks, run->cancellable, &error);
+  if (target != NULL)
+    {
+      WorkerData *weak = g_new0 (WorkerData, 1);
+
+      weak->runner = wd->runner;
+      weak->run = run_data_ref (run);
+      g_object_weak_ref (G_OBJECT (target), on_target_finalized, weak);
+    }
+  else
+    {
+      g_mutex_lock (&run->lock);
+      run->requests_done = TRUE;
+      g_mutex_unlock (&run->lock);
+    }
   if (target != NULL && !g_cancellable_set_error_if_cancelled (run->cancellable, &error))
     {
       result = ssdb_summary_result_new (&run->spec, target);
@@ -454,6 +522,7 @@ worker_thread (gpointer data)
   run->result = result;
   run->error = g_steal_pointer (&error);
   run->stop.closed_us = g_get_monotonic_time ();
+  run->worker_done = TRUE;
   /* Above redraws and input: the end of a run must not wait behind frames. */
   schedule_locked (wd->runner, run, finish_idle_cb, G_PRIORITY_HIGH, 0);
   g_mutex_unlock (&run->lock);

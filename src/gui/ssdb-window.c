@@ -810,6 +810,18 @@ start_writing_page (SsdbWindow *self, ConfirmFor what)
       show_toast (self, refusal);
       return;
     }
+  if (what == CONFIRM_BEHAVIOUR)
+    {
+      g_autoptr (GError) error = NULL;
+      guint64 file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+
+      /* Settings that would be refused are refused before anything is asked. */
+      if (!ssdb_behaviour_page_check (self->behaviour_page, target_path (self), file_size, &error))
+        {
+          show_toast (self, error->message);
+          return;
+        }
+    }
   /* Writes destroy data: asked at every start, naming the device. */
   show_confirm_dialog (self, what);
 }
@@ -1138,7 +1150,8 @@ show_confirm_dialog (SsdbWindow *self, ConfirmFor what)
   const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
   g_autofree char *title = ssdb_device_dup_title (self->device);
   g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
-  g_autofree char *heading = g_strdup_printf (_ ("Overwrite Data on %s?"), info->device_path);
+  /* Translators: the device node on a line of its own, so the title never wraps inside it */
+  g_autofree char *heading = g_strdup_printf (_ ("Overwrite Data on\n%s?"), info->device_path);
   g_autofree char *body
       = what == CONFIRM_BEHAVIOUR ? dup_behaviour_confirm_body (self, title, cap, info->device_path)
         : what == CONFIRM_SWEEP   ? dup_sweep_confirm_body (self, title, cap, info->device_path)

@@ -223,8 +223,8 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                     rate[p->rw == SSDB_RW_WRITE ? 0 : 1] = p->bytes_per_second;
                 }
               add_group (m, g_strdup_printf (_ ("Pass %u"), pass),
-                         g_strdup (pass == 1 ? _ ("onto the empty span") : _ ("over pass 1")),
-                         rate[0], rate[1]);
+                         g_strdup (pass == 1 ? _ ("first write") : _ ("over pass 1")), rate[0],
+                         rate[1]);
             }
           if (r != NULL)
             m->words = r->words;
@@ -379,6 +379,9 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
       bottom = l->words.y - l->gap;
     }
   x_labels_h = round (l->label_px * (m->bars ? 3.0 : 2.8));
+  /* The compressibility levels have an axis title under their labels. */
+  if (view->chart == SSDB_BEHAVIOUR_COMPRESSION)
+    x_labels_h += round (l->label_px * 1.5);
   bottom -= x_labels_h;
 
   intervals = (guint)clampd (floor ((bottom - y) / (45 * l->u)), 2, 10);
@@ -608,9 +611,6 @@ draw_legend (Painter *p)
           draw_text (p, text, x, cy, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START,
                      l->plot.x + l->plot.width - x, &style->dim);
         }
-      else if (p->view->chart == SSDB_BEHAVIOUR_COMPRESSION)
-        draw_text (p, _ ("Data compressibility →"), x, cy, l->label_px, PANGO_WEIGHT_NORMAL,
-                   SSDB_CHART_ALIGN_START, l->plot.x + l->plot.width - x, &style->dim);
       return;
     }
 
@@ -746,6 +746,11 @@ draw_bars (Painter *p)
         draw_text (p, g->sublabel, cx, base + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_NORMAL,
                    SSDB_CHART_ALIGN_CENTER, slot - 4, &style->dim);
     }
+  /* The x axis' title, under the level labels. */
+  if (p->view->chart == SSDB_BEHAVIOUR_COMPRESSION && p->m.groups->len > 0)
+    draw_text (p, _ ("Data compressibility →"), l->plot.x + l->plot.width / 2,
+               l->plot.y + l->plot.height + l->label_px * 3.6, l->label_px, PANGO_WEIGHT_NORMAL,
+               SSDB_CHART_ALIGN_CENTER, l->plot.width, &style->dim);
 }
 
 static void

@@ -3,7 +3,7 @@
 
 #include "ssdb-consistency-painter.h"
 
-#include <glib/gi18n-lib.h>
+#include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
 
@@ -484,9 +484,7 @@ recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, 
           span = MAX (span, (double)pt->position_bytes);
         }
     }
-  /* Rates far above the fast level are bursts, not a level: clipped at twice it. */
-  if (r != NULL && r->fast_bytes_per_second > 0)
-    m = MIN (m, 2 * r->fast_bytes_per_second);
+  /* The axis holds every point drawn (the curves are already averaged over segments). */
   if (r != NULL && r->spec.write_bytes > 0)
     span = (double)r->spec.write_bytes;
   if (span <= 0)
@@ -567,7 +565,17 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   recovery_frame (f, view, style, p.pango, width, height);
   painter_begin (&p, cr, style, width, height, view->target_title, view->target_subtitle,
                  view->caption);
-  draw_axes (&p, _ ("Data written in each write (GB)"));
+  {
+    gboolean ticks = FALSE;
+
+    for (guint i = 0; i < n; i++)
+      if (write_at (r, i)->fast_bytes > 0 && write_at (r, i)->fast_bytes < write_at (r, i)->bytes)
+        ticks = TRUE;
+    /* The ticks drawn on the x axis are named with it. */
+    draw_axes (&p, ticks ? _ ("Data written in each write (GB) · tick in a write's colour: "
+                              "where its fast part ends")
+                         : _ ("Data written in each write (GB)"));
+  }
 
   {
     g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
