@@ -221,9 +221,15 @@ print_progress (gpointer data)
     g_printerr ("\r\033[KPreparing the test region with random data… %3.0f %%",
                 p.entry_fraction * 100);
   else
-    g_printerr ("\r\033[K%3.0f %%  %s  %s%s  %9.2f MB/s  %5.0f s", p.fraction * 100,
-                label ? label : "", p.pass < 0 ? "warm-up" : "pass ", p.pass < 0 ? "" : "",
-                p.bytes_per_second / 1e6, elapsed);
+    {
+      /* A summary's pass ("pass 2", "warm-up"); the behaviour tests' labels say where they are. */
+      g_autofree char *pass = p.pass < 0   ? g_strdup ("  warm-up")
+                              : rc->passes ? g_strdup_printf ("  pass %d", p.pass + 1)
+                                           : g_strdup ("");
+
+      g_printerr ("\r\033[K%3.0f %%  %s%s  %9.2f MB/s  %5.0f s", p.fraction * 100,
+                  label ? label : "", pass, p.bytes_per_second / 1e6, elapsed);
+    }
   return G_SOURCE_CONTINUE;
 }
 

@@ -33,6 +33,8 @@ typedef struct
   SsdbSummaryProgress progress;
   char *label;
   gboolean have_progress;
+  /* the progress is a summary's: the line names its pass */
+  gboolean passes;
 
   GCancellable *cancellable;
   GMainLoop *loop;

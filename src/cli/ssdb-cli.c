@@ -533,6 +533,7 @@ on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progr
   rc->progress = *progress;
   rc->progress.phase = progress->phase; /* static strings */
   rc->have_progress = TRUE;
+  rc->passes = TRUE;
   if (progress->entry_index >= 0)
     {
       const SsdbSummaryEntry *e = g_ptr_array_index (result->entries, progress->entry_index);

@@ -77,7 +77,8 @@ ssdb_fill_page_start (SsdbFillPage *self, const char *path, const char *destroy_
  * ssdb_fill_page_stop:
  *
  * Cancels the run and returns at once; the page stops running as soon as the worker ends and
- * no later than 100 ms after this call, keeping the rates measured, marked cancelled.
+ * the device completed its requests, no later than 2 s after this call (#SsdbPageRun),
+ * keeping the rates measured, marked cancelled.
  */
 void
 ssdb_fill_page_stop (SsdbFillPage *self);

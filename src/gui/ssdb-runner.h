@@ -67,9 +67,10 @@ ssdb_runner_start (SsdbRunner *self, const char *path, SsdbTargetOpenFlags flags
  * ssdb_runner_stop:
  *
  * Cancels the running run and returns at once (it waits for nothing). #SsdbRunner:running
- * turns %FALSE as soon as the worker stops, and no later than 100 ms after this call (then
- * the worker is detached and ends on its own): the results measured so far are kept and
- * marked cancelled.
+ * turns %FALSE as soon as the worker stops and the device completed the run's requests, and no
+ * later than 2 s after this call (then the device is reported not responding, and the worker
+ * is detached and ends on its own): the results measured so far are kept and marked
+ * cancelled.
  */
 void
 ssdb_runner_stop (SsdbRunner *self);

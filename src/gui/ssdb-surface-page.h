@@ -94,8 +94,8 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
  * ssdb_surface_page_stop:
  *
  * Cancels the run and returns at once (it waits for nothing); the page stops running as soon
- * as the worker ends and no later than 100 ms after this call, and keeps the samples
- * measured, marked cancelled.
+ * as the worker ends and the device completed its requests, no later than 2 s after this call
+ * (#SsdbPageRun), and keeps the samples measured, marked cancelled.
  */
 void
 ssdb_surface_page_stop (SsdbSurfacePage *self);
