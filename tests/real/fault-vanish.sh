@@ -21,11 +21,15 @@ ssdb_fill_random "$D"
 ssdb_faultfs_ctl delay read 0 $((64 * 1048576)) 20000
 J=$SSDB_TMPDIR/killed.json
 ssdb_cli_bg killed run summary "$D" --size 64M --count 1 --duration 5 --read-only --json "$J"
-# Wait for measured data (the first pass runs), then kill the file system.
-for ((i = 0; i < 100; i++)); do
-  (($(ssdb_faultfs_stat delayed) >= 16)) && break
+# Wait for measured data (the first pass runs), then kill the file system. The count is of
+# the file system's reads, which the kernel may cut each 1 MiB request into: wait for 64 of
+# them, then half a second more, so that whole requests have completed (each read takes 20 ms)
+# also on a slow (sanitizer) build.
+for ((i = 0; i < 200; i++)); do
+  (($(ssdb_faultfs_stat delayed) >= 64)) && break
   sleep 0.05
 done
+sleep 0.5
 kill -9 "$SSDB_FAULTFS_PID"
 rc=0
 wait "$SSDB_PID" || rc=$?
