@@ -23,6 +23,7 @@
 #include "engine/ssdb-freespace.h"
 #include "engine/ssdb-readback.h"
 #include "engine/ssdb-recovery.h"
+#include "engine/ssdb-report.h"
 #include "engine/ssdb-trim.h"
 #include "render/ssdb-consistency-painter.h"
 #include "ssdb-behaviour-page.h"
@@ -666,6 +667,43 @@ test_stop (void)
   /* The other tests keep their results. */
   for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
     g_assert_nonnull (ssdb_behaviour_page_get_result (page, v));
+  /* What the page holds after the stop, the stopped run too, saves into a report that loads
+   * back (the reader recomputes each analysis and refuses one that does not match). */
+  {
+    SsdbTargetInfo info = {
+      .kind = SSDB_TARGET_DEVICE,
+      .path = zram_path,
+      .name = zram_name,
+      .disk_name = zram_name,
+      .size_bytes = ZRAM_BYTES,
+      .logical_block_size = 4096,
+      .physical_block_size = 4096,
+      .dio_mem_align = 4096,
+      .dio_offset_align = 4096,
+      .direct_io = TRUE,
+    };
+    g_autoptr (SsdbReport) report = ssdb_report_new (&info, NULL);
+    g_autoptr (SsdbReport) loaded = NULL;
+    g_autoptr (GError) load_error = NULL;
+    g_autofree char *text = NULL;
+
+    ssdb_report_set_recovery (report,
+                              ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_RECOVERY));
+    ssdb_report_set_compression (
+        report, ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION));
+    ssdb_report_set_trim (report, ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM));
+    ssdb_report_set_freespace (report,
+                               ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE));
+    ssdb_report_set_consistency (report, r);
+    ssdb_report_set_readback (report,
+                              ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_READBACK));
+    text = ssdb_report_to_data (report, NULL);
+    loaded = ssdb_report_load_from_data (text, strlen (text), "behaviour.json", &load_error);
+    g_assert_no_error (load_error);
+    g_assert_nonnull (loaded->consistency);
+    g_assert_true (loaded->consistency->cancelled);
+    g_assert_cmpuint (loaded->consistency->rounds->len, ==, r->rounds->len);
+  }
 }
 
 static void

@@ -15,6 +15,10 @@
 #include <sys/utsname.h>
 #include <unistd.h>
 
+/* Most segments of a recovery write whose analysis a reader recomputes: a run cuts a write into
+ * about 256 by default (ssdb-fill.c), more only with a small --segment. */
+#define MAX_REANALYSED_SEGMENTS 8192
+
 /* Plausibility limits for loaded numbers: far above any real device, far below overflow. */
 #define MAX_BYTES_PER_SECOND 1e13 /* 10 TB/s */
 #define MAX_IOPS 1e10
@@ -3999,8 +4003,12 @@ load_recovery_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRec
       path_pop (l, m1);
     }
   /* The file is consistent: it gets the current analysis (the same numbers for a file of this
-   * version; the current words and shares for one of an earlier version). */
-  ssdb_recovery_analyze (r);
+   * version; the current words and shares for one of an earlier version). The cliff search
+   * takes time quadratic in the segments: a file with more segments than any run writes keeps
+   * its stored analysis, checked above, rather than stall the reader. */
+  if (r->writes->len > 0
+      && g_array_index (r->writes, SsdbRecoveryWrite, 0).segments->len <= MAX_REANALYSED_SEGMENTS)
+    ssdb_recovery_analyze (r);
   return TRUE;
 }
 
@@ -4156,10 +4164,7 @@ load_consistency_test (Loader *l, JsonObject *object, guint64 target_bytes,
    * their reports are checked against that rule and then get the current analysis. */
   check = consistency_measured_copy (r);
   ssdb_consistency_analyze (check);
-  if (ssdb_consistency_rounds_analysed (check) < check->rounds->len
-      && (check->tail_rounds != r->tail_rounds
-          || !mean_matches (r->tail_mean_iops, check->tail_mean_iops)
-          || check->steady.round != r->steady.round || check->steady.reached != r->steady.reached))
+  if (ssdb_consistency_rounds_analysed (check) < check->rounds->len)
     {
       g_autoptr (SsdbConsistencyResult) all = consistency_analyse_all_rounds (r);
 

@@ -286,6 +286,9 @@ result_words (SsdbExportView view, gconstpointer result)
   return words != NULL ? words : "";
 }
 
+/* Marks a stopped run's result cancelled and analyses what it holds: after a device that
+ * stopped answering, the kept result is the last live copy, which the engine analyses only at
+ * the end of a run (a saved report must hold the analysis its reader recomputes). */
 static void
 result_set_cancelled (SsdbExportView view, gpointer result)
 {
@@ -295,21 +298,27 @@ result_set_cancelled (SsdbExportView view, gpointer result)
     {
       case SSDB_EXPORT_VIEW_RECOVERY:
         ((SsdbRecoveryResult *)result)->cancelled = TRUE;
+        ssdb_recovery_analyze (result);
         break;
       case SSDB_EXPORT_VIEW_COMPRESSION:
         ((SsdbCompressionResult *)result)->cancelled = TRUE;
+        ssdb_compression_summarize (result);
         break;
       case SSDB_EXPORT_VIEW_TRIM:
         ((SsdbTrimResult *)result)->cancelled = TRUE;
+        ssdb_trim_summarize (result);
         break;
       case SSDB_EXPORT_VIEW_FREESPACE:
         ((SsdbFreespaceResult *)result)->cancelled = TRUE;
+        ssdb_freespace_summarize (result);
         break;
       case SSDB_EXPORT_VIEW_CONSISTENCY:
         ((SsdbConsistencyResult *)result)->cancelled = TRUE;
+        ssdb_consistency_analyze (result);
         break;
       case SSDB_EXPORT_VIEW_READBACK:
         ((SsdbReadbackResult *)result)->cancelled = TRUE;
+        ssdb_readback_summarize (result);
         break;
       default:
         g_assert_not_reached ();

@@ -547,7 +547,8 @@ ssdb_runner_start (SsdbRunner *self, const char *path, SsdbTargetOpenFlags flags
   g_return_val_if_fail (path != NULL, 0);
   g_return_val_if_fail (spec != NULL, 0);
 
-  if (self->busy_workers > 0)
+  /* Also while a stopped run waits for its device's requests (its worker may have ended). */
+  if (self->busy_workers > 0 || self->running)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
                    _ ("The previous run is still stopping; try again in a moment"));
