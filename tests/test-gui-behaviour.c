@@ -795,40 +795,14 @@ test_narrow (void)
   ssdb_gui_test_iterate_for (300);
 }
 
-static void
-on_abort (int sig)
-{
-  ssdb_gui_test_zram_remove (zram_name);
-  signal (sig, SIG_DFL);
-  raise (sig);
-}
-
 int
 main (int argc, char *argv[])
 {
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  if (getuid () != 0)
-    {
-      g_test_skip ("needs root to create a zram device");
-      return g_test_run ();
-    }
-  if (g_getenv ("DISPLAY") == NULL)
-    {
-      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
-      return g_test_run ();
-    }
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
-      || !ssdb_gui_test_zram_create (ZRAM_BYTES, FALSE, &zram_name, &zram_path))
-    {
-      ssdb_gui_test_zram_remove (zram_name);
-      g_test_skip ("zram is not available");
-      return g_test_run ();
-    }
-
-  signal (SIGABRT, on_abort);
-  signal (SIGTERM, on_abort);
+  if (!ssdb_gui_test_zram_setup (ZRAM_BYTES, FALSE, &zram_name, &zram_path))
+    return g_test_run ();
   gtk_init ();
   adw_init ();
   statuses = g_ptr_array_new_with_free_func (g_free);

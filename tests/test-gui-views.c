@@ -728,40 +728,14 @@ test_stop (void)
   }
 }
 
-static void
-on_abort (int sig)
-{
-  ssdb_gui_test_zram_remove (zram_name);
-  signal (sig, SIG_DFL);
-  raise (sig);
-}
-
 int
 main (int argc, char *argv[])
 {
   int ret;
 
   g_test_init (&argc, &argv, NULL);
-  if (getuid () != 0)
-    {
-      g_test_skip ("needs root to create a zram device");
-      return g_test_run ();
-    }
-  if (g_getenv ("DISPLAY") == NULL)
-    {
-      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
-      return g_test_run ();
-    }
-  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
-      || !ssdb_gui_test_zram_create (128 * MIB, FALSE, &zram_name, &zram_path))
-    {
-      ssdb_gui_test_zram_remove (zram_name);
-      g_test_skip ("zram is not available");
-      return g_test_run ();
-    }
-
-  signal (SIGABRT, on_abort);
-  signal (SIGTERM, on_abort);
+  if (!ssdb_gui_test_zram_setup (128 * MIB, FALSE, &zram_name, &zram_path))
+    return g_test_run ();
   window = ssdb_gui_test_open_window (&app);
   ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
   ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);

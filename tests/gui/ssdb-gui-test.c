@@ -2,6 +2,7 @@
 #include "ssdb-gui-test.h"
 
 #include <fcntl.h>
+#include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
@@ -89,6 +90,43 @@ ssdb_gui_test_zram_remove (const char *name)
   for (int i = 0; i < 100 && !ssdb_gui_test_write_text (reset, "1"); i++)
     g_usleep (50000);
   ssdb_gui_test_write_text ("/sys/class/zram-control/hot_remove", name + 4);
+}
+
+/* The zram device of ssdb_gui_test_zram_setup(), removed by the signal handler. */
+static char *setup_zram_name;
+
+static void
+on_abort_remove_zram (int sig)
+{
+  ssdb_gui_test_zram_remove (setup_zram_name);
+  signal (sig, SIG_DFL);
+  raise (sig);
+}
+
+gboolean
+ssdb_gui_test_zram_setup (guint64 bytes, gboolean fill, char **name, char **path)
+{
+  if (getuid () != 0)
+    {
+      g_test_skip ("needs root to create a zram device");
+      return FALSE;
+    }
+  if (g_getenv ("DISPLAY") == NULL)
+    {
+      g_test_skip ("no X display (run through tests/gui/run-xvfb.sh)");
+      return FALSE;
+    }
+  if (!g_file_test ("/sys/class/zram-control/hot_add", G_FILE_TEST_EXISTS)
+      || !ssdb_gui_test_zram_create (bytes, fill, name, path))
+    {
+      ssdb_gui_test_zram_remove (*name);
+      g_test_skip ("zram is not available");
+      return FALSE;
+    }
+  setup_zram_name = *name;
+  signal (SIGABRT, on_abort_remove_zram);
+  signal (SIGTERM, on_abort_remove_zram);
+  return TRUE;
 }
 
 void

@@ -75,6 +75,23 @@ void
 ssdb_gui_test_zram_remove (const char *name);
 
 /**
+ * ssdb_gui_test_zram_setup:
+ * @bytes: the device size, a multiple of 1 MiB
+ * @fill: as for ssdb_gui_test_zram_create()
+ * @name: (out): the device name, "zram5"
+ * @path: (out): the device node, "/dev/zram5"
+ *
+ * How a GUI test on a zram device starts, after g_test_init(): skips the test (g_test_skip())
+ * when not run as root, without an X display or without zram; otherwise creates the device and
+ * removes it again should the test abort or be terminated (SIGABRT, SIGTERM). Remove it with
+ * ssdb_gui_test_zram_remove() when the test ends.
+ *
+ * Returns: TRUE when the device exists; FALSE after g_test_skip() (return g_test_run() then).
+ */
+gboolean
+ssdb_gui_test_zram_setup (guint64 bytes, gboolean fill, char **name, char **path);
+
+/**
  * ssdb_gui_test_iterate_until:
  * @done: called with @data before each main loop iteration; TRUE ends the wait
  * @data: passed to @done
