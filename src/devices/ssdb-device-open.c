@@ -122,8 +122,8 @@ is_block_device (const char *path)
 
 SsdbTarget *
 ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
-                         const char *destroy_permission, guint64 file_size, gboolean *used_udisks,
-                         GCancellable *cancellable, GError **error)
+                         const SsdbDeviceIdentity *permission, guint64 file_size,
+                         gboolean *used_udisks, GCancellable *cancellable, GError **error)
 {
   g_autoptr (GError) local = NULL;
   SsdbTarget *target;
@@ -133,7 +133,7 @@ ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
 
   if (used_udisks != NULL)
     *used_udisks = FALSE;
-  target = ssdb_target_open (path, flags, destroy_permission, file_size, &local);
+  target = ssdb_target_open_for (path, flags, permission, file_size, &local);
   if (target != NULL)
     return target;
   if (!g_error_matches (local, SSDB_ERROR, SSDB_ERROR_PERMISSION) || !is_block_device (path))
@@ -142,10 +142,12 @@ ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
       return NULL;
     }
 
-  fd = ssdb_udisks_open_device_fd (path, (flags & SSDB_TARGET_OPEN_WRITE) != 0, cancellable, error);
+  /* Rewrite-in-place writes too: it needs a read-write, exclusive descriptor. */
+  fd = ssdb_udisks_open_device_fd (
+      path, (flags & (SSDB_TARGET_OPEN_WRITE | SSDB_TARGET_OPEN_REWRITE)) != 0, cancellable, error);
   if (fd < 0)
     return NULL;
   if (used_udisks != NULL)
     *used_udisks = TRUE;
-  return ssdb_target_open_fd (fd, path, flags, destroy_permission, error);
+  return ssdb_target_open_fd_for (fd, path, flags, permission, error);
 }

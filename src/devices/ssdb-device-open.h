@@ -28,7 +28,7 @@ ssdb_udisks_open_device_fd (const char *device_path, gboolean write, GCancellabl
  * ssdb_device_open_target:
  * @path: a block device node or a directory
  * @flags: read or write
- * @destroy_permission: (nullable): as for ssdb_target_open()
+ * @permission: (nullable): as for ssdb_target_open_for()
  * @file_size: test file size in bytes for a directory
  * @used_udisks: (out) (optional): set to %TRUE when the device was opened through UDisks2
  * @cancellable: (nullable): cancel the UDisks2 call
@@ -43,7 +43,7 @@ ssdb_udisks_open_device_fd (const char *device_path, gboolean write, GCancellabl
  */
 SsdbTarget *
 ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
-                         const char *destroy_permission, guint64 file_size, gboolean *used_udisks,
-                         GCancellable *cancellable, GError **error);
+                         const SsdbDeviceIdentity *permission, guint64 file_size,
+                         gboolean *used_udisks, GCancellable *cancellable, GError **error);
 
 G_END_DECLS

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-access.h"
 #include "ssdb-error.h"
+#include "ssdb-target-fill.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -86,6 +87,28 @@ ssdb_access_result_free (SsdbAccessResult *result)
   g_free (result);
 }
 
+SsdbAccessResult *
+ssdb_access_result_dup (const SsdbAccessResult *result)
+{
+  SsdbAccessResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbAccessResult, 1);
+  *r = *result;
+  r->steps = g_array_copy (result->steps);
+  g_array_set_clear_func (r->steps, step_clear);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, i);
+
+      s->fio_command = g_strdup (s->fio_command);
+    }
+  r->analysis.words = g_strdup (result->analysis.words);
+  return r;
+}
+
 void
 ssdb_access_analysis_clear (SsdbAccessAnalysis *analysis)
 {
@@ -142,11 +165,18 @@ void
 ssdb_access_analyze (const SsdbAccessPoint *points, guint n_points, SsdbAccessMode mode,
                      SsdbAccessAnalysis *out)
 {
+  ssdb_access_analyze_device (points, n_points, mode, FALSE, out);
+}
+
+void
+ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbAccessMode mode,
+                            gboolean rotational, SsdbAccessAnalysis *out)
+{
   g_autofree SsdbAccessPoint *p = NULL;
   guint n = 0;
   double sx = 0, sy = 0, sxx = 0, sxy = 0, lx = 0, ly = 0, lxx = 0, lxy = 0;
   g_autofree char *first = NULL, *last = NULL, *gain = NULL, *growth = NULL, *ratio = NULL;
-  const char *finding;
+  g_autofree char *finding = NULL, *at_once = NULL;
   GString *s;
 
   g_return_if_fail (out != NULL);
@@ -187,8 +217,8 @@ ssdb_access_analyze (const SsdbAccessPoint *points, guint n_points, SsdbAccessMo
   if (n < 2 || out->last_depth < 4 * out->first_depth)
     {
       out->verdict = SSDB_ACCESS_VERDICT_UNKNOWN;
-      out->words = g_strdup ("Too few queue depths to tell whether the drive reorders queued "
-                             "requests: measure from QD1 to at least QD4.");
+      out->words = g_strdup ("Too few queue depths to tell how many requests the device serves "
+                             "at once: measure from QD1 to at least QD4.");
       return;
     }
 
@@ -198,20 +228,33 @@ ssdb_access_analyze (const SsdbAccessPoint *points, guint n_points, SsdbAccessMo
     out->slope_ns = d > 0 ? (n * sxy - sx * sy) / d : 0;
     out->exponent = ld > 0 ? (n * lxy - lx * ly) / ld : 0;
   }
+  /* By Little's law the IOPS gain is how many requests the device completes in the time it
+   * takes for one: the requests it serves at once. Reordering (NCQ) is what a rotational
+   * drive's gain shows (shorter seeks); on flash or RAM it is parallel service. */
+  at_once = format_ratio (MIN (out->iops_gain, (double)out->last_depth / out->first_depth));
   if (out->exponent >= SERIAL_EXPONENT)
     {
       out->verdict = SSDB_ACCESS_VERDICT_SERIAL;
-      finding = "the drive serves queued requests one at a time and does not reorder them";
+      finding
+          = g_strdup_printf ("the device serves one request at a time (about %s at once)", at_once);
     }
   else if (out->exponent <= PARALLEL_EXPONENT)
     {
       out->verdict = SSDB_ACCESS_VERDICT_PARALLEL;
-      finding = "access time stays nearly flat: the drive serves queued requests in parallel";
+      finding = g_strdup_printf (
+          "access time grows far less than the queue: the device serves about %s "
+          "requests at once, in parallel",
+          at_once);
     }
   else
     {
       out->verdict = SSDB_ACCESS_VERDICT_REORDERS;
-      finding = "the drive reorders queued requests";
+      if (rotational)
+        finding = g_strdup_printf ("the drive reorders queued requests (NCQ) and serves about %s "
+                                   "at once",
+                                   at_once);
+      else
+        finding = g_strdup_printf ("the device serves about %s requests at once", at_once);
     }
 
   first = depth_label (out->first_depth, mode);
@@ -220,10 +263,17 @@ ssdb_access_analyze (const SsdbAccessPoint *points, guint n_points, SsdbAccessMo
   growth = format_ratio (out->latency_growth);
   ratio = format_ratio ((double)out->last_depth / out->first_depth);
   s = g_string_new (NULL);
-  g_string_append_printf (s,
-                          "IOPS grow %s× from %s to %s; mean access time grows %s× (a drive "
-                          "that could not reorder would grow %s×): %s.",
-                          gain, first, last, growth, ratio, finding);
+  /* IOPS that fall with depth (a loaded host, a device that serves one request at a time) are
+   * said so, not as a growth below 1. */
+  g_string_append_printf (
+      s,
+      g_str_equal (gain, "1.0") ? "IOPS stay at %s× from %s to %s; mean access time grows %s× (a "
+                                  "device that serves one request at a time would grow %s×): %s."
+      : out->iops_gain >= 1     ? "IOPS grow %s× from %s to %s; mean access time grows %s× (a "
+                                  "device that serves one request at a time would grow %s×): %s."
+                                : "IOPS drop to %s× from %s to %s; mean access time grows %s× (a "
+                                  "device that serves one request at a time would grow %s×): %s.",
+      gain, first, last, growth, ratio, finding);
   if (out->short_depth)
     g_string_append (s, " Some steps kept fewer requests in flight than asked: the device or "
                         "its driver limits the queue.");
@@ -279,8 +329,8 @@ step_finish (SsdbAccessStep *s)
   s->achieved_depth = s->io.mean_inflight * s->job.threads;
 }
 
-static void
-analyze_result (SsdbAccessResult *r)
+void
+ssdb_access_result_analyze (SsdbAccessResult *r, gboolean rotational)
 {
   g_autofree SsdbAccessPoint *pts = g_new0 (SsdbAccessPoint, MAX (r->steps->len, 1));
   guint n = 0;
@@ -298,7 +348,17 @@ analyze_result (SsdbAccessResult *r)
       n++;
     }
   ssdb_access_analysis_clear (&r->analysis);
-  ssdb_access_analyze (pts, n, r->spec.mode, &r->analysis);
+  ssdb_access_analyze_device (pts, n, r->spec.mode, rotational, &r->analysis);
+  /* A stopped run: the words cover the depths measured. */
+  if (n > 0 && n < r->steps->len && r->analysis.words != NULL)
+    {
+      g_autofree char *upto = depth_label (r->analysis.last_depth, r->spec.mode);
+      char *w = g_strdup_printf ("%s The run stopped after %s: this covers the depths measured.",
+                                 r->analysis.words, upto);
+
+      g_free (r->analysis.words);
+      r->analysis.words = w;
+    }
 }
 
 static gboolean
@@ -440,11 +500,13 @@ ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgres
         {
           s->state = s->io.cancelled ? SSDB_ENTRY_CANCELLED : SSDB_ENTRY_FAILED;
           result->cancelled = s->io.cancelled;
-          analyze_result (result);
+          ssdb_access_result_analyze (result, ssdb_target_get_info (target)->rotational);
           return FALSE;
         }
       s->state = SSDB_ENTRY_DONE;
-      analyze_result (result);
+      /* No verdict while the run goes on: the words come with the last step. */
+      if (i + 1 == spec->n_depths)
+        ssdb_access_result_analyze (result, ssdb_target_get_info (target)->rotational);
       if (progress)
         progress (result, (int)i, i + 1 == spec->n_depths ? 1.0 : pr.base + pr.share, user_data);
     }

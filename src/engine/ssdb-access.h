@@ -139,7 +139,7 @@ typedef struct
  *   serves queued requests one at a time, in the order given
  * @SSDB_ACCESS_VERDICT_REORDERS: access time grows, but clearly less than the depth: the drive
  *   reorders (or overlaps) queued requests
- * @SSDB_ACCESS_VERDICT_PARALLEL: access time stays nearly flat: the drive serves queued
+ * @SSDB_ACCESS_VERDICT_PARALLEL: access time grows far less than the queue: the drive serves queued
  *   requests in parallel and IOPS grow almost with the depth
  */
 typedef enum
@@ -188,11 +188,29 @@ typedef struct
  * Compares the steps the way Ipeak's access-time-by-queue-depth charts are read: by Little's
  * law a drive that serves one request at a time gets no more IOPS at a higher depth and its mean
  * access time grows by the depth ratio; a drive that reorders (NCQ) or serves in parallel gains
- * IOPS and its access time grows less. Steps with no reads are ignored.
+ * IOPS and its access time grows less. Steps with no reads are ignored. The words are those of
+ * a device that is not rotational (see ssdb_access_analyze_device()).
  */
 void
 ssdb_access_analyze (const SsdbAccessPoint *points, guint n_points, SsdbAccessMode mode,
                      SsdbAccessAnalysis *out);
+
+/**
+ * ssdb_access_analyze_device:
+ * @points: (array length=n_points): the steps, any order
+ * @n_points: number of steps
+ * @mode: queue depths or threads
+ * @rotational: the device is a spinning disk: a gain that is neither serial nor fully parallel
+ *   is then NCQ reordering (shorter seeks), and the words say so; otherwise they speak of the
+ *   requests served at once
+ * @out: (out caller-allocates): as for ssdb_access_analyze()
+ *
+ * ssdb_access_analyze() for a device that is or is not rotational. The words say how many
+ * requests the device serves at once (the IOPS gain, by Little's law).
+ */
+void
+ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbAccessMode mode,
+                            gboolean rotational, SsdbAccessAnalysis *out);
 
 /** ssdb_access_analysis_clear: frees the members of @analysis. */
 void
@@ -229,6 +247,19 @@ SsdbAccessResult *
 ssdb_access_result_new (const SsdbAccessSpec *spec);
 void
 ssdb_access_result_free (SsdbAccessResult *result);
+
+/**
+ * ssdb_access_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new steps (with their fio commands) and a copy of the
+ * analysis words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_access_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbAccessResult *
+ssdb_access_result_dup (const SsdbAccessResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbAccessResult, ssdb_access_result_free)
 
 /**
@@ -241,6 +272,18 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbAccessResult, ssdb_access_result_free)
  */
 typedef void (*SsdbAccessProgressFunc) (SsdbAccessResult *result, int step, double fraction,
                                         gpointer user_data);
+
+/**
+ * ssdb_access_result_analyze:
+ * @result: a result with steps
+ * @rotational: the target is a spinning disk (see ssdb_access_analyze_device())
+ *
+ * Recomputes @result->analysis from the steps that are done. When steps are missing (a stopped
+ * run), the words add that they cover the depths measured. Called by ssdb_access_run() once
+ * the last step is done or the run stops (no words while it goes on), and on loading a report.
+ */
+void
+ssdb_access_result_analyze (SsdbAccessResult *result, gboolean rotational);
 
 /**
  * ssdb_access_run:

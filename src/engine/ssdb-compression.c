@@ -17,7 +17,7 @@ ssdb_compression_spec_init (SsdbCompressionSpec *spec)
   spec->queue_depth = 4;
   spec->span_length = 256 * MiB;
   spec->include_zero = TRUE;
-  spec->passes = 1;
+  spec->passes = 3;
   spec->seed = 1;
 }
 
@@ -44,6 +44,7 @@ ssdb_compression_result_new (const SsdbCompressionSpec *spec)
   r = g_new0 (SsdbCompressionResult, 1);
   r->spec = *spec;
   r->points = g_array_new (FALSE, TRUE, sizeof (SsdbCompressionPoint));
+  r->noise = -1; /* not measured (see SsdbCompressionResult.noise) */
   return r;
 }
 
@@ -55,6 +56,21 @@ ssdb_compression_result_free (SsdbCompressionResult *result)
   g_array_unref (result->points);
   g_free (result->words);
   g_free (result);
+}
+
+SsdbCompressionResult *
+ssdb_compression_result_dup (const SsdbCompressionResult *result)
+{
+  SsdbCompressionResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbCompressionResult, 1);
+  *r = *result;
+  r->points = g_array_copy (result->points);
+  r->words = g_strdup (result->words);
+  return r;
 }
 
 static gboolean
@@ -107,13 +123,13 @@ typedef struct
   const SsdbCompressionPoint *top; /* zeros, or 100 % compressible data without zeros */
   double top_rate;
   double lo, hi;    /* slowest and fastest rate of the other levels */
-  gboolean ordered; /* zeros >= random, 100 % not below random beyond the noise */
-  gboolean flagged; /* ordered, and top >= SSDB_COMPRESSION_FLAG_RATIO × random */
-  gboolean flat;    /* every level within SSDB_COMPRESSION_NOISE of random */
+  gboolean ordered; /* zeros >= random, 100 % not below random beyond the threshold */
+  gboolean flagged; /* ordered, and top >= (1 + threshold) × random */
+  gboolean level;   /* every level within the threshold of random, none at the flag ratio */
 } Direction;
 
 static void
-judge (const SsdbCompressionResult *result, gboolean write, Direction *d)
+judge (const SsdbCompressionResult *result, gboolean write, double threshold, Direction *d)
 {
   const SsdbCompressionPoint *random = NULL, *zero = NULL, *full = NULL;
   double zr, fr;
@@ -148,10 +164,9 @@ judge (const SsdbCompressionResult *result, gboolean write, Direction *d)
   /* Partly compressible data may cost a device more work than random data that it stores as
    * it comes (zram compresses both but keeps only the smaller result), so only the ends of the
    * scale must be ordered: zeros no slower than random data, and 100 % compressible data not
-   * slower beyond the noise. */
+   * slower beyond the threshold. */
   d->ordered = (zero == NULL || zr >= d->random)
-               && (full == NULL || fr >= (1 - SSDB_COMPRESSION_NOISE) * d->random)
-               && (zr > 0 || fr > 0);
+               && (full == NULL || fr >= (1 - threshold) * d->random) && (zr > 0 || fr > 0);
   d->top = zr > 0 ? zero : full;
   d->top_rate = zr > 0 ? zr : fr;
   /* Name 100 % compressible data when it is clearly faster than zeros. */
@@ -160,9 +175,45 @@ judge (const SsdbCompressionResult *result, gboolean write, Direction *d)
       d->top = full;
       d->top_rate = fr;
     }
-  d->flagged = d->ordered && d->top_rate >= SSDB_COMPRESSION_FLAG_RATIO * d->random;
-  d->flat = d->lo >= (1 - SSDB_COMPRESSION_NOISE) * d->random
-            && d->hi <= (1 + SSDB_COMPRESSION_NOISE) * d->random;
+  d->flagged = d->ordered && d->top_rate >= (1 + threshold) * d->random;
+  d->level
+      = d->lo >= (1 - threshold) * d->random && d->hi < SSDB_COMPRESSION_FLAG_RATIO * d->random;
+}
+
+/* See SsdbCompressionResult.noise. */
+static double
+pass_spread (const SsdbCompressionResult *result)
+{
+  double spread = -1;
+
+  for (guint i = 0; i < result->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (result->points, SsdbCompressionPoint, i);
+
+      if (p->n_passes < 2)
+        continue;
+      for (int w = 0; w < 2; w++)
+        {
+          const double *v = w ? p->write_passes : p->read_passes;
+          double lo = v[0], hi = v[0];
+
+          for (guint k = 1; k < MIN (p->n_passes, SSDB_COMPRESSION_MAX_PASSES); k++)
+            {
+              lo = MIN (lo, v[k]);
+              hi = MAX (hi, v[k]);
+            }
+          if (usable (hi) && lo >= 0)
+            spread = MAX (spread, (hi - lo) / hi);
+        }
+    }
+  return spread;
+}
+
+/* "4 %" */
+static char *
+format_percent (double fraction)
+{
+  return g_strdup_printf ("%.0f %%", fraction * 100);
 }
 
 void
@@ -170,12 +221,16 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
 {
   const SsdbCompressionPoint *random = NULL, *best_w = NULL, *best_r = NULL, *zero = NULL;
   Direction w, rd;
+  double threshold;
+  g_autofree char *noise = NULL, *limit = NULL, *flag = NULL;
   GString *s;
 
   g_return_if_fail (result != NULL);
 
   result->write_ratio = result->zero_write_ratio = result->read_ratio = 0;
   result->compresses = FALSE;
+  result->verdict = SSDB_VERDICT_NONE;
+  result->noise = -1;
   g_clear_pointer (&result->words, g_free);
 
   for (guint i = 0; i < result->points->len; i++)
@@ -205,41 +260,63 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
   if (best_r != NULL && usable (random->read_bytes_per_second))
     result->read_ratio = best_r->read_bytes_per_second / random->read_bytes_per_second;
 
-  judge (result, TRUE, &w);
-  judge (result, FALSE, &rd);
-  result->compresses = w.flagged || rd.flagged;
+  /* The gain that counts: the flag ratio, or three times the spread between passes when that
+   * is larger; with one pass the spread is not measured, and only a doubling counts. */
+  result->noise = pass_spread (result);
+  if (result->noise >= 0)
+    threshold
+        = MAX (SSDB_COMPRESSION_FLAG_RATIO - 1, SSDB_COMPRESSION_NOISE_MULTIPLE * result->noise);
+  else
+    threshold = SSDB_COMPRESSION_ONE_PASS_RATIO - 1;
+  judge (result, TRUE, threshold, &w);
+  judge (result, FALSE, threshold, &rd);
+  if (w.flagged || rd.flagged)
+    result->verdict = SSDB_VERDICT_FOUND;
+  else if (result->noise >= 0 && threshold <= SSDB_COMPRESSION_FLAG_RATIO - 1 + 1e-9 && w.level
+           && (rd.random <= 0 || rd.hi <= 0 || rd.level))
+    result->verdict = SSDB_VERDICT_NO_EFFECT;
+  else
+    result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+  result->compresses = result->verdict == SSDB_VERDICT_FOUND;
 
+  noise = result->noise >= 0 ? format_percent (result->noise) : NULL;
+  limit = format_ratio (1 + threshold);
+  flag = format_ratio (SSDB_COMPRESSION_FLAG_RATIO);
   s = g_string_new (NULL);
-  if (result->compresses)
+  if (result->verdict == SSDB_VERDICT_FOUND)
     {
       const Direction *d = w.flagged ? &w : &rd;
       g_autofree char *r = format_ratio (d->top_rate / d->random);
       g_autofree char *what = pattern_words (&d->top->data);
 
-      g_string_append_printf (s,
-                              "%s of %s run %s faster than random data (%.0f against %.0f MB/s): "
-                              "results with compressible data overstate this device.",
+      g_string_append_printf (s, "%s of %s run %s faster than random data (%.0f against %.0f MB/s)",
                               d->write ? "Writes" : "Reads", what, r, d->top_rate / 1e6,
                               d->random / 1e6);
+      if (noise == NULL)
+        g_string_append_printf (s,
+                                result->spec.passes >= 2
+                                    ? ", beyond the %s that can be told from noise without the "
+                                      "spread between passes (not recorded)"
+                                    : ", beyond the %s that one pass can tell from noise",
+                                limit);
+      else if (threshold > SSDB_COMPRESSION_FLAG_RATIO - 1 + 1e-9)
+        g_string_append_printf (s, ", beyond %s, three times the spread between passes (%s)", limit,
+                                noise);
+      else
+        g_string_append_printf (s,
+                                ", beyond the %s that marks a compressing device (passes "
+                                "differed by up to %s)",
+                                limit, noise);
+      g_string_append (s, ": results with compressible data overstate this device.");
     }
-  else if (w.flat)
+  else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
     g_string_append_printf (s,
-                            "Compressible data and zeros write at %.0f to %.0f MB/s, within "
-                            "%.0f %% of random data (%.0f MB/s): this device does not compress "
-                            "what it stores, so the data pattern does not change its results.",
-                            w.lo / 1e6, w.hi / 1e6, SSDB_COMPRESSION_NOISE * 100, w.random / 1e6);
-  else if (w.ordered && w.hi < SSDB_COMPRESSION_FLAG_RATIO * w.random)
-    {
-      g_autofree char *r = format_ratio (SSDB_COMPRESSION_FLAG_RATIO);
-
-      g_string_append_printf (s,
-                              "Compressible data and zeros write at %.0f to %.0f MB/s against "
-                              "%.0f MB/s for random data: less than the %s that marks a "
-                              "compressing device, so the data pattern changes this device's "
-                              "results little.",
-                              w.lo / 1e6, w.hi / 1e6, w.random / 1e6, r);
-    }
-  else
+                            "Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
+                            "MB/s for random data, below the %s that marks a compressing device, "
+                            "and passes differed by up to %s: no effect; the data pattern does "
+                            "not change this device's results.",
+                            w.lo / 1e6, w.hi / 1e6, w.random / 1e6, flag, noise);
+  else if (!w.ordered)
     {
       /* Zeros, when measured, are the plainest evidence either way. */
       const SsdbCompressionPoint *end = rate_of (zero, TRUE) > 0 ? zero : w.top;
@@ -254,6 +331,28 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
         g_string_append_printf (s, ", %s %.0f MB/s", top, rate_of (end, TRUE) / 1e6);
       g_string_append (s, "): the result is inconclusive; run with more passes.");
     }
+  else if (noise == NULL && result->spec.passes >= 2)
+    /* A report of an earlier version: it kept only each level's best pass. */
+    g_string_append_printf (s,
+                            "Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
+                            "MB/s for random data; the spread between the passes was not "
+                            "recorded, and without it a gain below %s cannot be told from noise: "
+                            "inconclusive.",
+                            w.lo / 1e6, w.hi / 1e6, w.random / 1e6, limit);
+  else if (noise == NULL)
+    g_string_append_printf (s,
+                            "Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
+                            "MB/s for random data, in one pass: without the spread between "
+                            "passes, a gain below %s cannot be told from noise: inconclusive; "
+                            "run with 3 passes or more.",
+                            w.lo / 1e6, w.hi / 1e6, w.random / 1e6, limit);
+  else
+    g_string_append_printf (s,
+                            "Passes differed by up to %s, so a gain below %s cannot be told from "
+                            "noise (compressible data and zeros write at %.0f to %.0f MB/s, "
+                            "random data %.0f MB/s): inconclusive; run with more passes on a "
+                            "quieter machine.",
+                            noise, limit, w.lo / 1e6, w.hi / 1e6, w.random / 1e6);
   result->words = g_string_free (s, FALSE);
 }
 
@@ -376,6 +475,11 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
             {
               result->cancelled = io->cancelled;
               break;
+            }
+          if (k / 2 < SSDB_COMPRESSION_MAX_PASSES)
+            {
+              (rw == SSDB_RW_WRITE ? p.write_passes : p.read_passes)[k / 2] = io->bytes_per_second;
+              p.n_passes = k / 2 + 1;
             }
           if (rw == SSDB_RW_WRITE && io->bytes_per_second > p.write_bytes_per_second)
             {

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-io.h"
+#include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -13,6 +14,11 @@ G_BEGIN_DECLS
 /* Rates within this fraction of the random-data rate do not differ: single passes of a few
  * hundred MiB scatter by about this much on a busy machine. */
 #define SSDB_COMPRESSION_NOISE 0.15
+/* A gain counts only when it exceeds this multiple of the spread between passes. */
+#define SSDB_COMPRESSION_NOISE_MULTIPLE 3
+/* With one pass (the spread not measured), only a gain of this ratio counts. */
+#define SSDB_COMPRESSION_ONE_PASS_RATIO 2.0
+#define SSDB_COMPRESSION_MAX_PASSES 9
 
 /**
  * SsdbCompressionSpec:
@@ -21,8 +27,9 @@ G_BEGIN_DECLS
  * @span_offset: first byte of the region [0]
  * @span_length: bytes in the region [256 MiB]; each level writes it once and reads it back once
  * @include_zero: measure all-zero data too [TRUE]
- * @passes: write-and-read passes per level, 1..9 [1]; the best write and the best read count
- *   (CrystalDiskMark's best-of, which keeps a busy machine from hiding the difference)
+ * @passes: write-and-read passes per level, 1..9 [3]; the best write and the best read count
+ *   (CrystalDiskMark's best-of, which keeps a busy machine from hiding the difference), and the
+ *   spread between passes is the noise a gain must exceed
  * @seed: seed of the data [1]
  *
  * Settings of the compression test (AS SSD's method): sequential writes of the region with data
@@ -52,6 +59,10 @@ ssdb_compression_spec_init (SsdbCompressionSpec *spec);
  * @read_bytes: bytes read back by the best read pass
  * @read_window_ns: how long that read took, ns
  * @read_bytes_per_second: read rate, B/s
+ * @n_passes: passes measured, 0..%SSDB_COMPRESSION_MAX_PASSES (0 in reports of earlier
+ *   versions, which kept only the best)
+ * @write_passes: (array length=n_passes): each pass's write rate, B/s
+ * @read_passes: (array length=n_passes): each pass's read rate, B/s
  */
 typedef struct
 {
@@ -62,6 +73,9 @@ typedef struct
   guint64 read_bytes;
   guint64 read_window_ns;
   double read_bytes_per_second;
+  guint n_passes;
+  double write_passes[SSDB_COMPRESSION_MAX_PASSES];
+  double read_passes[SSDB_COMPRESSION_MAX_PASSES];
 } SsdbCompressionPoint;
 
 /**
@@ -74,10 +88,16 @@ typedef struct
  * @zero_write_ratio: the zero-data write rate over the random-data write rate (0 when not
  *   measured)
  * @read_ratio: the same ratio as @write_ratio for reads
- * @compresses: in writes or in reads, the most compressible data (zeros, or 100 % compressible
- *   data without zeros) reached %SSDB_COMPRESSION_FLAG_RATIO times the random-data rate and the
- *   levels were ordered: zeros no slower than random data and 100 % compressible data not
- *   slower by more than %SSDB_COMPRESSION_NOISE
+ * @compresses: @verdict is %SSDB_VERDICT_FOUND
+ * @verdict: found: in writes or in reads, the most compressible data (zeros, or 100 %
+ *   compressible data without zeros) ran faster than random data by at least the threshold
+ *   (%SSDB_COMPRESSION_FLAG_RATIO, or %SSDB_COMPRESSION_NOISE_MULTIPLE times @noise when that
+ *   is larger; %SSDB_COMPRESSION_ONE_PASS_RATIO when @noise was not measured), with the levels
+ *   ordered (zeros no slower than random data, 100 % compressible data not slower beyond the
+ *   threshold); no effect: @noise was measured and small enough to show a
+ *   %SSDB_COMPRESSION_FLAG_RATIO gain, and no level reached it; inconclusive otherwise
+ * @noise: the spread between passes: the largest (fastest - slowest) / fastest of one level's
+ *   passes, over the levels and both directions; -1 when no level ran two passes
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early; the levels measured are kept
  */
@@ -89,6 +109,8 @@ typedef struct
   double zero_write_ratio;
   double read_ratio;
   gboolean compresses;
+  SsdbVerdict verdict;
+  double noise;
   char *words;
   gboolean cancelled;
 } SsdbCompressionResult;
@@ -97,6 +119,19 @@ SsdbCompressionResult *
 ssdb_compression_result_new (const SsdbCompressionSpec *spec);
 void
 ssdb_compression_result_free (SsdbCompressionResult *result);
+
+/**
+ * ssdb_compression_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, a new array of the points and a copy of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_compression_result_free(); %NULL
+ * when
+ *   @result is %NULL.
+ */
+SsdbCompressionResult *
+ssdb_compression_result_dup (const SsdbCompressionResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbCompressionResult, ssdb_compression_result_free)
 
 /**
@@ -114,10 +149,11 @@ ssdb_compression_levels (gboolean include_zero,
  * ssdb_compression_summarize:
  * @result: a result whose @points hold the levels measured
  *
- * Recomputes the ratios, @compresses and @words ("Writes of zeros run 3.1× faster than random
- * data: results with compressible data overstate this device."). Without a flag the words say
- * that the levels did not differ beyond %SSDB_COMPRESSION_NOISE, that they differed by less
- * than the flag ratio, or that the rates did not follow the compressibility (inconclusive).
+ * Recomputes the ratios, @noise, @verdict, @compresses and @words ("Writes of zeros run 3.1×
+ * faster than random data (310 against 100 MB/s), beyond the 1.3× that marks a compressing
+ * device (passes differed by up to 4 %): ..."). The words name the verdict, the figures and the
+ * threshold that decided it. A result without the passes' rates (@n_passes 0, reports of
+ * earlier versions) has its noise not measured.
  */
 void
 ssdb_compression_summarize (SsdbCompressionResult *result);

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-consistency.h"
 #include "ssdb-error.h"
+#include "ssdb-verdict.h"
 
 #include <math.h>
 #include <string.h>
@@ -146,8 +147,24 @@ ssdb_consistency_rounds_analysed (const SsdbConsistencyResult *r)
   return n - 1;
 }
 
+static void
+analyze (SsdbConsistencyResult *r);
+
 void
 ssdb_consistency_analyze (SsdbConsistencyResult *r)
+{
+  locale_t previous;
+
+  g_return_if_fail (r != NULL);
+
+  /* The words are data: "43.4" in every locale. */
+  previous = ssdb_words_locale_begin ();
+  analyze (r);
+  ssdb_words_locale_end (previous);
+}
+
+static void
+analyze (SsdbConsistencyResult *r)
 {
   guint n, used, passes;
   g_autofree double *v = NULL;
@@ -225,6 +242,25 @@ ssdb_consistency_analyze (SsdbConsistencyResult *r)
         g_string_append_printf (s, ", mean / deviation %.1f.", r->tail_mean_over_sd);
       else
         g_string_append (s, ".");
+      /* A window that meets the criteria early can be followed by a level its own range does
+       * not cover (a drive that speeds up once its cache is reorganised): say so rather than
+       * leave the steady state unqualified. The rounds after the window count, not the tail,
+       * which may overlap it. */
+      if (r->steady.reached && r->steady.mean > 0 && r->steady.round < used)
+        {
+          double after = 0;
+
+          for (guint i = r->steady.round; i < used; i++)
+            after += v[i];
+          after /= used - r->steady.round;
+          if (fabs (after - r->steady.mean) > SSDB_STEADY_STATE_RANGE * r->steady.mean)
+            g_string_append_printf (
+                s,
+                " The later rounds left that window's range: their mean is %.0f %% %s its "
+                "mean, so the device had not settled at round %u.",
+                fabs (after - r->steady.mean) / r->steady.mean * 100,
+                after > r->steady.mean ? "above" : "below", r->steady.round);
+        }
       if (used < n)
         {
           const SsdbConsistencyRound *last

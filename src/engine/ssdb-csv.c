@@ -11,69 +11,6 @@
 #include "ssdb-text.h"
 #include "ssdb-units.h"
 
-static const char *const table_names[SSDB_CSV_N_TABLES]
-    = { "summary",  "surface",     "fill", "access",    "sweep",       "workload",
-        "recovery", "compression", "trim", "freespace", "consistency", "readback" };
-
-const char *
-ssdb_csv_table_to_string (SsdbCsvTable table)
-{
-  g_return_val_if_fail ((guint)table < SSDB_CSV_N_TABLES, "summary");
-  return table_names[table];
-}
-
-gboolean
-ssdb_csv_table_from_string (const char *text, SsdbCsvTable *out)
-{
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (text == NULL)
-    return FALSE;
-  for (guint i = 0; i < SSDB_CSV_N_TABLES; i++)
-    if (g_str_equal (text, table_names[i]))
-      {
-        *out = (SsdbCsvTable)i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gboolean
-ssdb_csv_report_has_table (const SsdbReport *report, SsdbCsvTable table)
-{
-  g_return_val_if_fail (report != NULL, FALSE);
-
-  switch (table)
-    {
-      case SSDB_CSV_SUMMARY:
-        return report->summary != NULL;
-      case SSDB_CSV_SURFACE:
-        return report->surface != NULL;
-      case SSDB_CSV_FILL:
-        return report->fill != NULL;
-      case SSDB_CSV_ACCESS:
-        return report->access != NULL;
-      case SSDB_CSV_SWEEP:
-        return report->sweep != NULL;
-      case SSDB_CSV_WORKLOAD:
-        return report->workload != NULL;
-      case SSDB_CSV_RECOVERY:
-        return report->recovery != NULL;
-      case SSDB_CSV_COMPRESSION:
-        return report->compression != NULL;
-      case SSDB_CSV_TRIM:
-        return report->trim != NULL;
-      case SSDB_CSV_FREESPACE:
-        return report->freespace != NULL;
-      case SSDB_CSV_CONSISTENCY:
-        return report->consistency != NULL;
-      case SSDB_CSV_READBACK:
-        return report->readback != NULL;
-      default:
-        return FALSE;
-    }
-}
-
 /* Row building ---------------------------------------------------------------------------- */
 
 typedef struct
@@ -718,56 +655,56 @@ format_readback (GString *out, const SsdbReadbackResult *r)
 }
 
 char *
-ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error)
+ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error)
 {
   g_autoptr (GString) out = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((guint)table >= SSDB_CSV_N_TABLES || !ssdb_csv_report_has_table (report, table))
+  if ((guint)table >= SSDB_TEST_KIND_N || !ssdb_report_has_test (report, table))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
-                   (guint)table < SSDB_CSV_N_TABLES ? table_names[table] : "such");
+                   (guint)table < SSDB_TEST_KIND_N ? ssdb_test_kind_to_string (table) : "such");
       return NULL;
     }
   out = g_string_new (NULL);
   switch (table)
     {
-      case SSDB_CSV_SUMMARY:
+      case SSDB_TEST_KIND_SUMMARY:
         format_summary (out, report->summary);
         break;
-      case SSDB_CSV_SURFACE:
+      case SSDB_TEST_KIND_SURFACE:
         format_surface (out, report->surface);
         break;
-      case SSDB_CSV_FILL:
+      case SSDB_TEST_KIND_FILL:
         format_fill (out, report->fill);
         break;
-      case SSDB_CSV_ACCESS:
+      case SSDB_TEST_KIND_ACCESS:
         format_access (out, report->access);
         break;
-      case SSDB_CSV_SWEEP:
+      case SSDB_TEST_KIND_SWEEP:
         format_sweep (out, report->sweep);
         break;
-      case SSDB_CSV_WORKLOAD:
+      case SSDB_TEST_KIND_WORKLOAD:
         format_workload (out, report->workload);
         break;
-      case SSDB_CSV_RECOVERY:
+      case SSDB_TEST_KIND_RECOVERY:
         format_recovery (out, report->recovery);
         break;
-      case SSDB_CSV_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         format_compression (out, report->compression);
         break;
-      case SSDB_CSV_TRIM:
+      case SSDB_TEST_KIND_TRIM:
         format_trim (out, report->trim);
         break;
-      case SSDB_CSV_FREESPACE:
+      case SSDB_TEST_KIND_FREESPACE:
         format_freespace (out, report->freespace);
         break;
-      case SSDB_CSV_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         format_consistency (out, report->consistency);
         break;
-      case SSDB_CSV_READBACK:
+      case SSDB_TEST_KIND_READBACK:
         format_readback (out, report->readback);
         break;
       default:
@@ -865,6 +802,22 @@ text_recovery (GString *out, const SsdbRecoveryResult *r)
   text_words (out, r->words, r->cancelled);
 }
 
+/* "Verdict: found (noise 4 %)" or "Verdict: inconclusive (noise not measured)"; @noise in
+ * percent, negative when not measured. */
+static void
+text_verdict (GString *out, SsdbVerdict verdict, double noise, const char *noise_what)
+{
+  g_string_append_printf (out, "Verdict: %s", ssdb_verdict_name (verdict));
+  if (noise >= 0)
+    {
+      g_autofree char *n = num (noise, 1);
+
+      g_string_append_printf (out, " (%s %s %%)\n", noise_what, n);
+    }
+  else
+    g_string_append_printf (out, " (%s not measured)\n", noise_what);
+}
+
 static void
 text_compression (GString *out, const SsdbCompressionResult *r)
 {
@@ -892,6 +845,7 @@ text_compression (GString *out, const SsdbCompressionResult *r)
                           "data: write %s×\n",
                           wr, rr, zr);
   g_string_append_printf (out, "Compresses: %s\n", r->compresses ? "yes" : "no");
+  text_verdict (out, r->verdict, r->noise >= 0 ? r->noise * 100 : -1, "spread between passes");
   text_words (out, r->words, r->cancelled);
 }
 
@@ -925,6 +879,7 @@ text_trim (GString *out, const SsdbTrimResult *r)
       g_string_append_printf (out, "Round %u fill: %s MB/s\n", i + 1, fill);
     }
   g_string_append_printf (out, "Lowest retention: %s %%\n", min);
+  text_verdict (out, r->verdict, r->noise_percent, "spread between passes");
   text_words (out, r->words, r->cancelled);
 }
 
@@ -1047,35 +1002,37 @@ text_readback (GString *out, const SsdbReadbackResult *r)
   g_string_append_printf (out,
                           "\nRead of pass 1: %s MB/s, read of pass 2: %s MB/s, difference %s %%\n",
                           first, second, diff);
+  text_verdict (out, r->verdict, r->noise_percent, "scatter between the reads");
   text_words (out, r->words, r->cancelled);
 }
 
 gboolean
-ssdb_csv_table_has_text (SsdbCsvTable table)
+ssdb_csv_table_has_text (SsdbTestKind table)
 {
-  return table == SSDB_CSV_SUMMARY || (table >= SSDB_CSV_RECOVERY && table < SSDB_CSV_N_TABLES);
+  return table == SSDB_TEST_KIND_SUMMARY
+         || (table >= SSDB_TEST_KIND_RECOVERY && table < SSDB_TEST_KIND_N);
 }
 
 char *
-ssdb_csv_format_text (const SsdbReport *report, SsdbCsvTable table, GError **error)
+ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **error)
 {
-  static const char *const headings[SSDB_CSV_N_TABLES] = {
-    [SSDB_CSV_RECOVERY] = "Idle recovery",
-    [SSDB_CSV_COMPRESSION] = "Compression: rate against data compressibility",
-    [SSDB_CSV_TRIM] = "TRIM / recycling",
-    [SSDB_CSV_FREESPACE] = "Speed against free space",
-    [SSDB_CSV_CONSISTENCY] = "Performance consistency (SNIA PTS steady state)",
-    [SSDB_CSV_READBACK] = "Read-after-write",
+  static const char *const headings[SSDB_TEST_KIND_N] = {
+    [SSDB_TEST_KIND_RECOVERY] = "Idle recovery",
+    [SSDB_TEST_KIND_COMPRESSION] = "Compression: rate against data compressibility",
+    [SSDB_TEST_KIND_TRIM] = "TRIM / recycling",
+    [SSDB_TEST_KIND_FREESPACE] = "Speed against free space",
+    [SSDB_TEST_KIND_CONSISTENCY] = "Performance consistency (SNIA PTS steady state)",
+    [SSDB_TEST_KIND_READBACK] = "Read-after-write",
   };
   g_autoptr (GString) out = NULL;
 
   g_return_val_if_fail (report != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((guint)table >= SSDB_CSV_N_TABLES || !ssdb_csv_report_has_table (report, table))
+  if ((guint)table >= SSDB_TEST_KIND_N || !ssdb_report_has_test (report, table))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
-                   (guint)table < SSDB_CSV_N_TABLES ? table_names[table] : "such");
+                   (guint)table < SSDB_TEST_KIND_N ? ssdb_test_kind_to_string (table) : "such");
       return NULL;
     }
   if (!ssdb_csv_table_has_text (table))
@@ -1084,31 +1041,31 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbCsvTable table, GError **err
                    "There is no text for the %s test (text is written for summary, recovery, "
                    "compression, trim, freespace, consistency and readback); export its numbers "
                    "as CSV",
-                   table_names[table]);
+                   ssdb_test_kind_to_string (table));
       return NULL;
     }
-  if (table == SSDB_CSV_SUMMARY)
+  if (table == SSDB_TEST_KIND_SUMMARY)
     return ssdb_summary_format_text (&report->target, report->summary);
   out = g_string_new (NULL);
   text_heading (out, headings[table], report);
   switch (table)
     {
-      case SSDB_CSV_RECOVERY:
+      case SSDB_TEST_KIND_RECOVERY:
         text_recovery (out, report->recovery);
         break;
-      case SSDB_CSV_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         text_compression (out, report->compression);
         break;
-      case SSDB_CSV_TRIM:
+      case SSDB_TEST_KIND_TRIM:
         text_trim (out, report->trim);
         break;
-      case SSDB_CSV_FREESPACE:
+      case SSDB_TEST_KIND_FREESPACE:
         text_freespace (out, report->freespace);
         break;
-      case SSDB_CSV_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         text_consistency (out, report->consistency);
         break;
-      case SSDB_CSV_READBACK:
+      case SSDB_TEST_KIND_READBACK:
         text_readback (out, report->readback);
         break;
       default:
@@ -1127,8 +1084,7 @@ ssdb_text_file_write (const char *path, const char *text, GError **error)
 
   if (!ssdb_check_output_file (path, error))
     return FALSE;
-  if (!g_file_set_contents_full (path, text, (gssize)strlen (text), G_FILE_SET_CONTENTS_CONSISTENT,
-                                 0644, &local))
+  if (!ssdb_file_replace_contents (path, text, strlen (text), 0644, &local))
     {
       int code = SSDB_ERROR_FAILED;
 
@@ -1147,7 +1103,7 @@ ssdb_text_file_write (const char *path, const char *text, GError **error)
 }
 
 gboolean
-ssdb_csv_write (const SsdbReport *report, SsdbCsvTable table, const char *path, GError **error)
+ssdb_csv_write (const SsdbReport *report, SsdbTestKind table, const char *path, GError **error)
 {
   g_autofree char *text = NULL;
 

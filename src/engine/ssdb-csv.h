@@ -13,84 +13,43 @@ G_BEGIN_DECLS
  * is an empty field. Lines end with "\r\n" as RFC 4180 asks.
  */
 
-/**
- * SsdbCsvTable:
- * @SSDB_CSV_SUMMARY: a row per summary test: test, rw, state, block_bytes, queue_depth,
+/*
+ * The table of each kind of test:
+ * @SSDB_TEST_KIND_SUMMARY: a row per summary test: test, rw, state, block_bytes, queue_depth,
  *   threads, mb_per_s, iops, mean_latency_ns, p50/p99/max latency_ns, bytes, ios, window_ns
- * @SSDB_CSV_SURFACE: a row per surface sample: series (read, write or access), index,
+ * @SSDB_TEST_KIND_SURFACE: a row per surface sample: series (read, write or access), index,
  *   offset_bytes, position_bytes (where the chart plots it), bytes, window_ns, mb_per_s,
  *   latency_ns
- * @SSDB_CSV_FILL: a row per fill segment and per interval: pass, rw, series (segment or
+ * @SSDB_TEST_KIND_FILL: a row per fill segment and per interval: pass, rw, series (segment or
  *   interval), index, position_bytes, elapsed_ns, mb_per_s
- * @SSDB_CSV_ACCESS: a row per display bin of each queue depth (or thread count): depth,
+ * @SSDB_TEST_KIND_ACCESS: a row per display bin of each queue depth (or thread count): depth,
  *   state, iops, mean_latency_ns, p99_latency_ns, bin_lower_ns, bin_upper_ns (empty for the
  *   open-ended last row), count, share_percent
- * @SSDB_CSV_SWEEP: a row per sweep point: rw, transfer_bytes, mb_per_s, iops,
+ * @SSDB_TEST_KIND_SWEEP: a row per sweep point: rw, transfer_bytes, mb_per_s, iops,
  *   mean_latency_ns, p99_latency_ns, max_latency_ns, mean_inflight, ios, bytes, window_ns
- * @SSDB_CSV_WORKLOAD: a row per worker and one "total" row: worker, ios, bytes, read_ios,
+ * @SSDB_TEST_KIND_WORKLOAD: a row per worker and one "total" row: worker, ios, bytes, read_ios,
  *   write_ios, random_ios, window_ns, mb_per_s, iops, mean_latency_ns, p99_latency_ns,
  *   max_latency_ns, mean_inflight, cpu_ns
- * @SSDB_CSV_RECOVERY: a "write" row per write (the first, then one per pause) and a "segment"
+ * @SSDB_TEST_KIND_RECOVERY: a "write" row per write (the first, then one per pause) and a "segment"
  *   row per segment of it: write (0 for the first), pause_s, series, index, position_bytes,
  *   position_gb, elapsed_s, mb_per_s, fast_gb and restored_percent (write rows only)
- * @SSDB_CSV_COMPRESSION: a row per data level: data, compressible_percent, write_mb_per_s,
+ * @SSDB_TEST_KIND_COMPRESSION: a row per data level: data, compressible_percent, write_mb_per_s,
  *   read_mb_per_s, write_bytes, write_s, read_bytes, read_s, write_x_random and read_x_random
  *   (the rate over random data's)
- * @SSDB_CSV_TRIM: a "test" row per summary test: name, rw, before_mb_per_s, after_mb_per_s,
+ * @SSDB_TEST_KIND_TRIM: a "test" row per summary test: name, rw, before_mb_per_s, after_mb_per_s,
  *   retention_percent; then a "round" row per fill-and-delete round: fill_gb, fill_s,
  *   fill_mb_per_s, deleted_gb, delete_s
- * @SSDB_CSV_FREESPACE: a row per step and summary test: used_percent, used_bytes, used_gb,
+ * @SSDB_TEST_KIND_FREESPACE: a row per step and summary test: used_percent, used_bytes, used_gb,
  *   test, rw, mb_per_s
- * @SSDB_CSV_CONSISTENCY: a row per round: round (from 1), elapsed_s, ios, iops, steady_window
+ * @SSDB_TEST_KIND_CONSISTENCY: a row per round: round (from 1), elapsed_s, ios, iops, steady_window
  *   (1 inside the SNIA PTS window where steady state was reached), tail (1 in the last part
  *   the tail mean is taken over)
- * @SSDB_CSV_READBACK: a row per write and read of each pass: pass (1 or 2), rw, bytes, gb,
+ * @SSDB_TEST_KIND_READBACK: a row per write and read of each pass: pass (1 or 2), rw, bytes, gb,
  *   window_s, mb_per_s, complete (1 or 0)
  *
- * The tables a report can give, one per kind of test, in the order of SsdbExportView.
+ * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
+ * report gives it when it holds that test (ssdb_report_has_test()).
  */
-typedef enum
-{
-  SSDB_CSV_SUMMARY,
-  SSDB_CSV_SURFACE,
-  SSDB_CSV_FILL,
-  SSDB_CSV_ACCESS,
-  SSDB_CSV_SWEEP,
-  SSDB_CSV_WORKLOAD,
-  SSDB_CSV_RECOVERY,
-  SSDB_CSV_COMPRESSION,
-  SSDB_CSV_TRIM,
-  SSDB_CSV_FREESPACE,
-  SSDB_CSV_CONSISTENCY,
-  SSDB_CSV_READBACK,
-} SsdbCsvTable;
-
-#define SSDB_CSV_N_TABLES 12
-
-/** ssdb_csv_table_to_string: Returns: "summary", "surface", "fill", "access", "sweep",
- * "workload", "recovery", "compression", "trim", "freespace", "consistency" or "readback". */
-const char *
-ssdb_csv_table_to_string (SsdbCsvTable table);
-
-/**
- * ssdb_csv_table_from_string:
- * @text: a name as ssdb_csv_table_to_string() gives it
- * @out: (out): the table
- *
- * Returns: %TRUE when @text names a table (@out untouched otherwise).
- */
-gboolean
-ssdb_csv_table_from_string (const char *text, SsdbCsvTable *out);
-
-/**
- * ssdb_csv_report_has_table:
- * @report: a report
- * @table: a table
- *
- * Returns: %TRUE when @report holds the test @table is made from.
- */
-gboolean
-ssdb_csv_report_has_table (const SsdbReport *report, SsdbCsvTable table);
 
 /**
  * ssdb_csv_format:
@@ -102,7 +61,7 @@ ssdb_csv_report_has_table (const SsdbReport *report, SsdbCsvTable table);
  * Returns: (transfer full): the CSV text (UTF-8, C locale numbers), or %NULL with @error.
  */
 char *
-ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error);
+ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error);
 
 /**
  * ssdb_csv_write:
@@ -116,7 +75,7 @@ ssdb_csv_format (const SsdbReport *report, SsdbCsvTable table, GError **error);
  * Returns: %TRUE on success.
  */
 gboolean
-ssdb_csv_write (const SsdbReport *report, SsdbCsvTable table, const char *path, GError **error);
+ssdb_csv_write (const SsdbReport *report, SsdbTestKind table, const char *path, GError **error);
 
 /**
  * ssdb_csv_table_has_text:
@@ -126,7 +85,7 @@ ssdb_csv_write (const SsdbReport *report, SsdbCsvTable table, const char *path, 
  *   behaviour tests (recovery, compression, trim, freespace, consistency, readback).
  */
 gboolean
-ssdb_csv_table_has_text (SsdbCsvTable table);
+ssdb_csv_table_has_text (SsdbTestKind table);
 
 /**
  * ssdb_csv_format_text:
@@ -147,7 +106,7 @@ ssdb_csv_table_has_text (SsdbCsvTable table);
  * Returns: (transfer full): the text, ending in a newline, or %NULL with @error.
  */
 char *
-ssdb_csv_format_text (const SsdbReport *report, SsdbCsvTable table, GError **error);
+ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **error);
 
 /**
  * ssdb_text_file_write:

@@ -4,6 +4,7 @@
 #include "ssdb-units.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
@@ -56,6 +57,14 @@ ssdb_fill_analysis_clear (SsdbFillAnalysis *analysis)
 }
 
 void
+ssdb_fill_analysis_copy (SsdbFillAnalysis *to, const SsdbFillAnalysis *from)
+{
+  *to = *from;
+  to->phases = from->phases != NULL ? g_array_copy (from->phases) : NULL;
+  to->words = g_strdup (from->words);
+}
+
+void
 ssdb_fill_result_free (SsdbFillResult *result)
 {
   if (result == NULL)
@@ -65,117 +74,349 @@ ssdb_fill_result_free (SsdbFillResult *result)
   g_free (result);
 }
 
-/* ---- analysis ---------------------------------------------------------------------------- */
-
-/* Sum of squared deviations of x[i..j) from its mean, from prefix sums. */
-static double
-sse (const double *s1, const double *s2, guint i, guint j)
+SsdbFillResult *
+ssdb_fill_result_dup (const SsdbFillResult *result)
 {
-  double n = j - i, sum = s1[j] - s1[i];
+  SsdbFillResult *r;
 
-  return (s2[j] - s2[i]) - sum * sum / n;
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbFillResult, 1);
+  *r = *result;
+  r->passes = g_ptr_array_new_full (result->passes->len, pass_free);
+  for (guint i = 0; i < result->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (result->passes, i);
+      SsdbFillPass *q = g_new (SsdbFillPass, 1);
+
+      *q = *p;
+      q->segments = g_array_copy (p->segments);
+      q->intervals = g_array_copy (p->intervals);
+      g_ptr_array_add (r->passes, q);
+    }
+  ssdb_fill_analysis_copy (&r->analysis, &result->analysis);
+  return r;
 }
 
-/* Optimal split of x[0..n) into k contiguous pieces of at least @min_len each; fills
- * cuts[0..k-2] with the piece ends and returns the total SSE (INFINITY when impossible). */
-static double
-best_split (const double *s1, const double *s2, guint n, guint k, guint min_len, guint *cuts)
+/* ---- analysis ---------------------------------------------------------------------------- */
+
+/* The work of one analysis: per segment its bytes and the time it took, as prefix sums. */
+typedef struct
 {
-  if (k == 1)
-    return n >= min_len ? sse (s1, s2, 0, n) : INFINITY;
-  if (k == 2)
-    {
-      double best = INFINITY;
+  guint n;
+  double *x;     /* seconds per byte of each segment */
+  double *time;  /* prefix sums of the segments' times */
+  double *bytes; /* prefix sums of their bytes */
+  double *s1;    /* prefix sums of x */
+  double *s2;    /* prefix sums of x^2 */
+  guint min_len; /* shortest phase, in segments */
+  double threshold;
+  double short_step; /* the largest step rejected only for lasting too short a time */
+  double short_seconds;
+} Fit;
 
-      for (guint c = min_len; c + min_len <= n; c++)
-        {
-          double v = sse (s1, s2, 0, c) + sse (s1, s2, c, n);
+/* Sum of squared deviations of x[i..j) from its mean. Times add up: the segments of a device
+ * that completes writes in bursts scatter, but their sums do not. */
+static double
+sse (const Fit *f, guint i, guint j)
+{
+  double n = j - i, sum = f->s1[j] - f->s1[i];
 
-          if (v < best)
-            {
-              best = v;
-              cuts[0] = c;
-            }
-        }
-      return best;
-    }
-  else
-    {
-      double best = INFINITY;
-
-      /* k == 3: for every first cut, the best second cut. O(n^2), n <= a few thousand. */
-      for (guint a = min_len; a + 2 * min_len <= n; a++)
-        {
-          double left = sse (s1, s2, 0, a);
-
-          for (guint b = a + min_len; b + min_len <= n; b++)
-            {
-              double v = left + sse (s1, s2, a, b) + sse (s1, s2, b, n);
-
-              if (v < best)
-                {
-                  best = v;
-                  cuts[0] = a;
-                  cuts[1] = b;
-                }
-            }
-        }
-      return best;
-    }
+  return (f->s2[j] - f->s2[i]) - sum * sum / n;
 }
 
 /* Rate of segments [i, j): their bytes over their summed times. */
 static double
-rate_of (const double *s1, const double *bytes, guint i, guint j)
+rate_of (const Fit *f, guint i, guint j)
 {
-  double t = s1[j] - s1[i];
+  double t = f->time[j] - f->time[i];
 
-  return t > 0 ? (bytes[j] - bytes[i]) / t : 0;
+  return t > 0 ? (f->bytes[j] - f->bytes[i]) / t : 0;
 }
 
-static gboolean
-levels_differ (double a, double b)
+static double
+step_of (double a, double b)
 {
-  return fabs (a - b) >= 0.15 * MAX (a, b);
+  double hi = MAX (a, b);
+
+  return hi > 0 ? fabs (a - b) / hi : 0;
 }
 
-/* Whether segments [a, b) and [b, c) are two levels: rates 15 % apart and Welch's t of their
- * segment times above 5. */
-static gboolean
-distinct (const double *s1, const double *s2, const double *bytes, guint a, guint b, guint c)
+static int
+compare_desc (gconstpointer a, gconstpointer b)
 {
-  double n1 = b - a, n2 = c - b;
-  double m1 = (s1[b] - s1[a]) / n1, m2 = (s1[c] - s1[b]) / n2;
-  double v1 = n1 > 1 ? sse (s1, s2, a, b) / (n1 - 1) : 0;
-  double v2 = n2 > 1 ? sse (s1, s2, b, c) / (n2 - 1) : 0;
-  double se = sqrt (v1 / n1 + v2 / n2);
+  double x = *(const double *)a, y = *(const double *)b;
 
-  if (!levels_differ (rate_of (s1, bytes, a, b), rate_of (s1, bytes, b, c)))
+  return x < y ? 1 : x > y ? -1 : 0;
+}
+
+/* The rate of segments [i, j) without their slowest tenth (at least one segment): a stall of a
+ * few segments does not make a level. */
+static double
+trimmed_rate (const Fit *f, guint i, guint j)
+{
+  guint n = j - i, drop = (n + 9) / 10;
+  g_autofree double *slow = g_memdup2 (f->x + i, n * sizeof (double));
+  double t = f->time[j] - f->time[i], b = f->bytes[j] - f->bytes[i];
+
+  if (n < 2)
+    return rate_of (f, i, j);
+  qsort (slow, n, sizeof (double), compare_desc);
+  /* Drop the segments whose time per byte is among the largest; equal ones, in order. */
+  for (guint k = i; k < j && drop > 0; k++)
+    if (f->x[k] >= slow[drop - 1])
+      {
+        t -= f->time[k + 1] - f->time[k];
+        b -= f->bytes[k + 1] - f->bytes[k];
+        drop--;
+      }
+  return t > 0 ? b / t : rate_of (f, i, j);
+}
+
+/* Whether [a, b) and [b, c) are two levels: both long enough, and their rates a threshold
+ * apart, also without the slowest tenth of either. */
+static gboolean
+distinct (Fit *f, guint a, guint b, guint c)
+{
+  double step, seconds;
+
+  if (b - a < f->min_len || c - b < f->min_len)
     return FALSE;
-  return se == 0 || fabs (m1 - m2) / se > 5.0;
+  step = step_of (rate_of (f, a, b), rate_of (f, b, c));
+  if (step < f->threshold
+      || step_of (trimmed_rate (f, a, b), trimmed_rate (f, b, c)) < f->threshold)
+    return FALSE;
+  /* A level lasts long enough in time that the load on the machine cannot make it. */
+  seconds = MIN (f->time[b] - f->time[a], f->time[c] - f->time[b]);
+  if (seconds * 1e9 < SSDB_FILL_MIN_PHASE_NS)
+    {
+      if (step > f->short_step)
+        {
+          f->short_step = step;
+          f->short_seconds = seconds;
+        }
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* Splits [a, b) at its least-squares optimum while the two sides are distinct; appends the
+ * inner boundaries to @cuts in order. */
+static void
+segment (Fit *f, guint a, guint b, GArray *cuts, guint depth)
+{
+  double best = INFINITY;
+  guint cut = 0;
+
+  if (b - a < 2 * f->min_len || depth > 8)
+    return;
+  for (guint c = a + f->min_len; c + f->min_len <= b; c++)
+    {
+      double v = sse (f, a, c) + sse (f, c, b);
+
+      if (v < best)
+        {
+          best = v;
+          cut = c;
+        }
+    }
+  if (cut == 0 || !distinct (f, a, cut, b))
+    return;
+  segment (f, a, cut, cuts, depth + 1);
+  g_array_append_val (cuts, cut);
+  segment (f, cut, b, cuts, depth + 1);
+}
+
+/* The noise of the pass at stretches of @w segments: the robust scale of the relative
+ * differences between the rates of neighbouring stretches, over sqrt 2 (one stretch's share). */
+static double
+noise_at (const Fit *f, guint w)
+{
+  guint k = f->n / w;
+  g_autofree double *d = NULL;
+  double prev = 0;
+  guint m = 0, ties = 0;
+
+  g_assert (k >= 2);
+  d = g_new (double, k - 1);
+  for (guint j = 0; j < k; j++)
+    {
+      double level = rate_of (f, j * w, (j + 1) * w);
+
+      /* Segments completed in one batch share one rate: equal neighbours are one measurement,
+       * not two that agree, and are left out, unless nearly all are equal (a perfectly regular
+       * pass, whose few differences are its level changes). */
+      if (j > 0 && fabs (level - prev) > 1e-9 * MAX (level, prev))
+        d[m++] = (level - prev) / MAX (MAX (level, prev), 1e-9);
+      else if (j > 0)
+        ties++;
+      prev = level;
+    }
+  if (m < 3)
+    {
+      memset (d + m, 0, ties * sizeof (double));
+      m += ties;
+    }
+  /* The MAD ignores up to half of the differences; noise with heavy tails (a device whose rate
+   * wanders with the load on the machine, a throttle's time slices) shows in the larger ones.
+   * With ten or more differences (so that a few level changes stay above it), the 80th
+   * percentile of the deviations counts too, scaled to a standard deviation as the MAD is. */
+  if (m >= 9)
+    {
+      double mad = ssdb_robust_scale (d, m); /* leaves the deviations sorted in d */
+      double q80 = d[(guint)(0.8 * m)] / 1.2816;
+
+      return MAX (mad, q80) / G_SQRT2;
+    }
+  return ssdb_robust_scale (d, m) / G_SQRT2;
+}
+
+/* Chooses the shortest stretch, from 2 % of the pass doubling up to a sixth of it, over which
+ * the pass's own noise lets a change of SSDB_FILL_DECIDABLE_STEP count; without one, the
+ * quietest. Devices that complete writes in bursts (a throttle, a cache flushing) scatter over
+ * short stretches and average out over longer ones. A pass of fewer segments compares single
+ * segments (at least 4). Sets f->min_len (a phase lasts at least one stretch) and returns the
+ * noise, or -1 when the pass has too few segments to measure it. */
+static double
+measure_noise (Fit *f)
+{
+  guint best_w = f->min_len;
+  double best = -1;
+
+  if (f->n / f->min_len < 6)
+    return f->n >= 4 ? noise_at (f, 1) : -1;
+  for (guint w = f->min_len; f->n / w >= 6; w *= 2)
+    {
+      double noise = noise_at (f, w);
+
+      if (best < 0 || noise < best)
+        {
+          best = noise;
+          best_w = w;
+        }
+      if (SSDB_FILL_NOISE_MULTIPLE * noise <= SSDB_FILL_DECIDABLE_STEP)
+        {
+          best = noise;
+          best_w = w;
+          break;
+        }
+    }
+  f->min_len = best_w;
+  return best;
+}
+
+static char *
+rate_words (double bytes_per_second)
+{
+  return g_strdup_printf ("%.0f MB/s", bytes_per_second / 1e6);
 }
 
 static char *
 describe (const SsdbFillAnalysis *a)
 {
   GString *s = g_string_new (NULL);
+  g_autofree char *window = ssdb_format_capacity (a->window_bytes);
+  double noise = 100 * a->noise, thr = 100 * a->step_threshold;
 
-  for (guint i = 0; i < a->phases->len; i++)
+  if (a->verdict == SSDB_VERDICT_FOUND)
     {
-      const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, i);
-      g_autofree char *end = ssdb_format_capacity (p->end_bytes);
+      g_string_append_printf (s, "Found %u write-speed phases: ", a->phases->len);
+      for (guint i = 0; i < a->phases->len; i++)
+        {
+          const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, i);
+          g_autofree char *end = ssdb_format_capacity (p->end_bytes);
+          g_autofree char *rate = rate_words (p->bytes_per_second);
 
-      if (a->phases->len == 1)
-        g_string_append_printf (s, "Writes run at a steady %.0f MB/s over the whole span; no "
-                                   "cache cliff was found.",
-                                p->bytes_per_second / 1e6);
-      else if (i == 0)
-        g_string_append_printf (s, "Writes run at %.0f MB/s for the first %s", p->bytes_per_second / 1e6,
-                                end);
-      else if (i + 1 < a->phases->len)
-        g_string_append_printf (s, ", then %.0f MB/s up to %s", p->bytes_per_second / 1e6, end);
+          if (i == 0)
+            g_string_append_printf (s, "%s for the first %s", rate, end);
+          else if (i + 1 < a->phases->len)
+            g_string_append_printf (s, ", then %s up to %s", rate, end);
+          else
+            g_string_append_printf (s, ", then %s.", rate);
+        }
+      if (a->cache_bytes > 0)
+        {
+          g_autofree char *cache = ssdb_format_capacity (a->cache_bytes);
+
+          g_string_append_printf (s, " Cache: %s.", cache);
+        }
+      g_string_append_printf (s,
+                              " A phase counts when its rate differs from its neighbour's by at "
+                              "least %.0f %% (the larger of %.0f %% and %g × the noise of %.1f %% "
+                              "measured in this pass) over at least %s.",
+                              thr, 100 * SSDB_FILL_MIN_STEP, SSDB_FILL_NOISE_MULTIPLE, noise,
+                              window);
+    }
+  else if (a->verdict == SSDB_VERDICT_NO_EFFECT)
+    {
+      const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, 0);
+      g_autofree char *rate = rate_words (p->bytes_per_second);
+
+      g_string_append_printf (s,
+                              "No effect: writes run at a steady %s, no cache cliff. No change "
+                              "of %.0f %% or more (the larger of %.0f %% and %g × the noise of "
+                              "%.1f %% measured in this pass) lasts %s.",
+                              rate, thr, 100 * SSDB_FILL_MIN_STEP, SSDB_FILL_NOISE_MULTIPLE, noise,
+                              window);
+    }
+  else if (a->verdict == SSDB_VERDICT_INCONCLUSIVE)
+    {
+      const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, 0);
+      g_autofree char *rate = rate_words (p->bytes_per_second);
+
+      if (a->drift_from > 0)
+        g_string_append_printf (s,
+                                "Inconclusive: writes average %s and drift from %.0f MB/s in the "
+                                "first quarter to %.0f MB/s in the last, a gradual change larger "
+                                "than the %.0f %% a step needs, but no single step.",
+                                rate, a->drift_from / 1e6, a->drift_to / 1e6, thr);
+      else if (a->short_step > 0)
+        g_string_append_printf (s,
+                                "Inconclusive: writes average %s; a change of %.0f %% (more than "
+                                "the %.0f %% a change needs) lasted only %.2f s, less than the "
+                                "%.1f s a phase must last to be told from the load on the "
+                                "machine. Write a longer span.",
+                                rate, 100 * a->short_step, thr, a->short_seconds,
+                                SSDB_FILL_MIN_PHASE_NS / 1e9);
+      else if (a->noise_measured && a->step_threshold <= SSDB_FILL_DECIDABLE_STEP)
+        g_string_append_printf (s,
+                                "Inconclusive: writes average %s, but the pass lasted less than "
+                                "twice the %.1f s a phase must last to be told from the load on "
+                                "the machine. Write a longer span.",
+                                rate, SSDB_FILL_MIN_PHASE_NS / 1e9);
+      else if (a->noise_measured && thr < 100)
+        g_string_append_printf (s,
+                                "Inconclusive: writes average %s, but the noise measured in "
+                                "this pass (%.1f %% between neighbouring stretches of %s) hides "
+                                "any change below %.0f %% (%g × the noise): a cache cliff that "
+                                "small cannot be told apart.",
+                                rate, noise, window, thr, SSDB_FILL_NOISE_MULTIPLE);
+      else if (a->noise_measured)
+        g_string_append_printf (s,
+                                "Inconclusive: writes average %s, but the noise measured in "
+                                "this pass (%.1f %% between neighbouring stretches of %s) is so "
+                                "large that no change of rate, however large, can be told apart "
+                                "(a change must exceed %g × the noise).",
+                                rate, noise, window, SSDB_FILL_NOISE_MULTIPLE);
       else
-        g_string_append_printf (s, ", then %.0f MB/s.", p->bytes_per_second / 1e6);
+        g_string_append_printf (s,
+                                "Inconclusive: writes average %s, but the pass has too few "
+                                "segments to measure its noise.",
+                                rate);
+    }
+  else
+    g_string_append (s, "No data to analyse.");
+
+  if (a->span_bytes > a->measured_bytes && a->measured_bytes > 0)
+    {
+      g_autofree char *done = ssdb_format_capacity (a->measured_bytes);
+      g_autofree char *span = ssdb_format_capacity (a->span_bytes);
+
+      g_string_append_printf (s,
+                              " The pass was stopped after %s of %s: this covers the part "
+                              "measured.",
+                              done, span);
     }
   return g_string_free (s, FALSE);
 }
@@ -183,73 +424,139 @@ describe (const SsdbFillAnalysis *a)
 void
 ssdb_fill_analyze (GArray *segments, SsdbFillAnalysis *out)
 {
-  guint n = segments ? segments->len : 0;
-  g_autofree double *s1 = NULL, *s2 = NULL, *bytes = NULL;
-  guint cuts2[1] = { 0 }, cuts3[2] = { 0, 0 };
-  guint bounds[4];
-  guint k = 1, min_len;
-  double e1, e2, e3;
+  ssdb_fill_analyze_span (segments, 0, out);
+}
+
+void
+ssdb_fill_analyze_span (GArray *segments, guint64 span_bytes, SsdbFillAnalysis *out)
+{
+  guint n_in = segments ? segments->len : 0;
+  g_autofree double *x = NULL, *time = NULL, *bytes = NULL, *s1 = NULL, *s2 = NULL;
+  g_autoptr (GArray) cuts = g_array_new (FALSE, FALSE, sizeof (guint));
+  g_autofree guint *index = NULL;
+  Fit f = { 0 };
+  guint n = 0;
+  double noise;
 
   g_return_if_fail (out != NULL);
 
   memset (out, 0, sizeof *out);
   out->phases = g_array_new (FALSE, TRUE, sizeof (SsdbFillPhase));
-  if (n == 0)
-    {
-      out->words = g_strdup ("No data to analyse.");
-      return;
-    }
+  out->verdict = SSDB_VERDICT_NONE;
+  if (n_in > 0)
+    out->measured_bytes = g_array_index (segments, SsdbFillPoint, n_in - 1).position_bytes;
+  out->span_bytes = MAX (span_bytes, out->measured_bytes);
 
   /* Work on the time each segment took, not on its rate: times add up (a phase's rate is its
    * bytes over the sum of its times), so the bursts in which a throttled or caching device
-   * completes requests average out instead of dominating a mean of rates. */
-  s1 = g_new0 (double, n + 1);
-  s2 = g_new0 (double, n + 1);
-  bytes = g_new0 (double, n + 1);
-  for (guint i = 0; i < n; i++)
+   * completes requests average out instead of dominating a mean of rates. Segments without a
+   * rate (none measured) are left out. */
+  x = g_new0 (double, n_in + 1);
+  time = g_new0 (double, n_in + 1);
+  bytes = g_new0 (double, n_in + 1);
+  s1 = g_new0 (double, n_in + 1);
+  s2 = g_new0 (double, n_in + 1);
+  index = g_new0 (guint, n_in + 1);
+  for (guint i = 0; i < n_in; i++)
     {
       const SsdbFillPoint *p = &g_array_index (segments, SsdbFillPoint, i);
       guint64 start = i ? g_array_index (segments, SsdbFillPoint, i - 1).position_bytes : 0;
-      double b = (double) (p->position_bytes - start);
-      double x = p->bytes_per_second > 0 ? b / p->bytes_per_second : 0;
+      double b = (double)(p->position_bytes - MIN (start, p->position_bytes));
+      double t;
 
-      s1[i + 1] = s1[i] + x;
-      s2[i + 1] = s2[i] + x * x;
-      bytes[i + 1] = bytes[i] + b;
+      if (!(p->bytes_per_second > 0) || !isfinite (p->bytes_per_second) || b <= 0)
+        continue;
+      t = b / p->bytes_per_second;
+      x[n] = t / b;
+      time[n + 1] = time[n] + t;
+      bytes[n + 1] = bytes[n] + b;
+      s1[n + 1] = s1[n] + x[n];
+      s2[n + 1] = s2[n] + x[n] * x[n];
+      index[n] = i;
+      n++;
     }
-
-  min_len = MAX (2u, n / 50);
-  e1 = best_split (s1, s2, n, 1, 1, NULL);
-  e2 = best_split (s1, s2, n, 2, min_len, cuts2);
-  e3 = best_split (s1, s2, n, 3, min_len, cuts3);
-
-  /* A level change must reduce the squared error, separate rates that differ by 15 % or more,
-   * and stand out of the noise on both sides (Welch's t over the segment times above 5: a
-   * throttled or caching device completes requests in bursts, so single segments scatter). */
-  if (isfinite (e2) && e2 < e1 && distinct (s1, s2, bytes, 0, cuts2[0], n))
-    k = 2;
-  if (k == 2 && isfinite (e3) && e3 < 0.8 * e2 && distinct (s1, s2, bytes, 0, cuts3[0], cuts3[1])
-      && distinct (s1, s2, bytes, cuts3[0], cuts3[1], n))
-    k = 3;
-
-  bounds[0] = 0;
-  if (k == 2)
-    bounds[1] = cuts2[0];
-  else if (k == 3)
+  if (n == 0)
     {
-      bounds[1] = cuts3[0];
-      bounds[2] = cuts3[1];
-    }
-  bounds[k] = n;
+      {
+        locale_t previous = ssdb_words_locale_begin ();
 
-  for (guint i = 0; i < k; i++)
+        out->words = describe (out);
+        ssdb_words_locale_end (previous);
+      }
+      return;
+    }
+
+  f.n = n;
+  f.x = x;
+  f.time = time;
+  f.bytes = bytes;
+  f.s1 = s1;
+  f.s2 = s2;
+  /* A phase lasts at least 2 % of the pass and 2 segments, or longer when the noise needs it. */
+  f.min_len = MAX (2u, n / 50);
+  noise = measure_noise (&f);
+  out->noise_measured = noise >= 0;
+  out->noise = MAX (noise, 0);
+  out->step_threshold = MAX (SSDB_FILL_MIN_STEP, SSDB_FILL_NOISE_MULTIPLE * out->noise);
+  f.threshold = out->step_threshold;
+  out->window_bytes = (guint64)(bytes[n] / n * f.min_len + 0.5);
+
+  if (out->noise_measured)
+    segment (&f, 0, n, cuts, 0);
+
+  /* Merge neighbours that the later splits left too close, then keep at most the most phases
+   * (merging the closest pair first). */
+  for (gboolean merged = TRUE; merged && cuts->len > 0;)
+    {
+      guint worst = 0;
+      double worst_step = INFINITY;
+
+      merged = FALSE;
+      for (guint i = 0; i < cuts->len; i++)
+        {
+          guint a = i ? g_array_index (cuts, guint, i - 1) : 0;
+          guint b = g_array_index (cuts, guint, i);
+          guint c = i + 1 < cuts->len ? g_array_index (cuts, guint, i + 1) : n;
+          double st = step_of (rate_of (&f, a, b), rate_of (&f, b, c));
+
+          if (!distinct (&f, a, b, c) && st < worst_step)
+            {
+              worst_step = st;
+              worst = i;
+              merged = TRUE;
+            }
+        }
+      if (!merged && cuts->len + 1 > SSDB_FILL_MAX_PHASES)
+        {
+          for (guint i = 0; i < cuts->len; i++)
+            {
+              guint a = i ? g_array_index (cuts, guint, i - 1) : 0;
+              guint b = g_array_index (cuts, guint, i);
+              guint c = i + 1 < cuts->len ? g_array_index (cuts, guint, i + 1) : n;
+              double st = step_of (rate_of (&f, a, b), rate_of (&f, b, c));
+
+              if (st < worst_step)
+                {
+                  worst_step = st;
+                  worst = i;
+                }
+            }
+          merged = TRUE;
+        }
+      if (merged)
+        g_array_remove_index (cuts, worst);
+    }
+
+  for (guint i = 0; i <= cuts->len; i++)
     {
       SsdbFillPhase p;
-      guint a = bounds[i], b = bounds[i + 1];
+      guint a = i ? g_array_index (cuts, guint, i - 1) : 0;
+      guint b = i < cuts->len ? g_array_index (cuts, guint, i) : n;
 
-      p.start_bytes = a ? g_array_index (segments, SsdbFillPoint, a - 1).position_bytes : 0;
-      p.end_bytes = g_array_index (segments, SsdbFillPoint, b - 1).position_bytes;
-      p.bytes_per_second = rate_of (s1, bytes, a, b);
+      p.start_bytes = a ? g_array_index (segments, SsdbFillPoint, index[a - 1]).position_bytes : 0;
+      p.end_bytes
+          = g_array_index (segments, SsdbFillPoint, b < n ? index[b - 1] : n_in - 1).position_bytes;
+      p.bytes_per_second = rate_of (&f, a, b);
       g_array_append_val (out->phases, p);
     }
 
@@ -257,20 +564,48 @@ ssdb_fill_analyze (GArray *segments, SsdbFillAnalysis *out)
     const SsdbFillPhase *first = &g_array_index (out->phases, SsdbFillPhase, 0);
 
     out->in_cache_bytes_per_second = first->bytes_per_second;
-    if (k > 1)
+    if (cuts->len > 0)
       {
-        double rest = rate_of (s1, bytes, bounds[1], n);
+        guint c = g_array_index (cuts, guint, 0);
+        double next = g_array_index (out->phases, SsdbFillPhase, 1).bytes_per_second;
 
-        if (rest <= 0.8 * first->bytes_per_second)
+        if (next < first->bytes_per_second)
           {
             out->cache_bytes = first->end_bytes;
-            out->post_cache_bytes_per_second = rest;
+            out->post_cache_bytes_per_second = rate_of (&f, c, n);
           }
       }
     if (out->cache_bytes == 0)
-      out->in_cache_bytes_per_second = rate_of (s1, bytes, 0, n);
+      out->in_cache_bytes_per_second = rate_of (&f, 0, n);
   }
-  out->words = describe (out);
+  out->short_step = cuts->len == 0 ? f.short_step : 0;
+  out->short_seconds = cuts->len == 0 ? f.short_seconds : 0;
+  /* A gradual change (no step, but the first and last quarters a threshold apart) is not "no
+   * effect". */
+  if (cuts->len == 0 && n >= 8)
+    {
+      double q1 = rate_of (&f, 0, n / 4), q4 = rate_of (&f, n - n / 4, n);
+
+      if (step_of (q1, q4) >= out->step_threshold)
+        {
+          out->drift_from = q1;
+          out->drift_to = q4;
+        }
+    }
+  if (cuts->len > 0)
+    out->verdict = SSDB_VERDICT_FOUND;
+  else if (out->noise_measured && out->step_threshold <= SSDB_FILL_DECIDABLE_STEP
+           && out->short_step == 0 && out->drift_from == 0
+           && time[n] * 1e9 >= 2 * SSDB_FILL_MIN_PHASE_NS)
+    out->verdict = SSDB_VERDICT_NO_EFFECT;
+  else
+    out->verdict = SSDB_VERDICT_INCONCLUSIVE;
+  {
+    locale_t previous = ssdb_words_locale_begin ();
+
+    out->words = describe (out);
+    ssdb_words_locale_end (previous);
+  }
 }
 
 /* ---- run --------------------------------------------------------------------------------- */
@@ -458,7 +793,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
       SsdbFillPass *first = g_ptr_array_index (result->passes, 0);
 
       ssdb_fill_analysis_clear (&result->analysis);
-      ssdb_fill_analyze (first->segments, &result->analysis);
+      ssdb_fill_analyze_span (first->segments, spec->span_length, &result->analysis);
     }
   return ok;
 }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-io.h"
+#include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -83,13 +84,48 @@ typedef struct
   double bytes_per_second;
 } SsdbFillPhase;
 
+/* Most phases the analysis reports (an SLC cache, direct-to-TLC, folding, ... ). */
+#define SSDB_FILL_MAX_PHASES 8u
+/* A level change counts only when the rate steps by at least this multiple of the noise
+ * measured in the same run (SsdbFillAnalysis.noise) ... */
+#define SSDB_FILL_NOISE_MULTIPLE 4.0
+/* ... and by at least this share of the faster level, however quiet the run. */
+#define SSDB_FILL_MIN_STEP 0.25
+/* ... and only when both levels last at least this long (ns): a stall or a burst of the machine
+ * (a loaded CPU, a throttle's time slice) lasts less. */
+#define SSDB_FILL_MIN_PHASE_NS 500000000.0
+/* Without a change, "no effect" needs a run quiet enough that a step of this share would have
+ * counted; noisier runs are inconclusive. */
+#define SSDB_FILL_DECIDABLE_STEP 0.35
+
 /**
  * SsdbFillAnalysis:
- * @phases: (element-type SsdbFillPhase): 1 to 3 write-rate levels of a pass
- * @cache_bytes: bytes written before the first sustained drop (0: no drop found)
+ * @phases: (element-type SsdbFillPhase): 1 to %SSDB_FILL_MAX_PHASES write-rate levels of a pass
+ * @cache_bytes: bytes written before the first lasting drop (0: no drop found)
  * @in_cache_bytes_per_second: rate before the drop (the whole pass's rate without one)
  * @post_cache_bytes_per_second: rate after the drop (0 without one)
  * @words: the finding in plain words
+ * @verdict: found (several phases), no effect (one, in a run quiet enough to tell), or
+ *   inconclusive (one, but the noise hides a step of %SSDB_FILL_DECIDABLE_STEP)
+ * @noise: the noise measured in the pass, as a share of its rate: the robust scale
+ *   (ssdb_robust_scale(), or with ten or more stretches the larger of it and the 80th
+ *   percentile of the deviations, scaled alike) of the relative differences between the rates
+ *   of neighbouring stretches of @window_bytes, over sqrt 2; 0 when not measured
+ * @noise_measured: the pass had enough segments (4) to measure its noise; without, the verdict
+ *   is inconclusive
+ * @step_threshold: the relative step a level change needs: the larger of
+ *   %SSDB_FILL_MIN_STEP and %SSDB_FILL_NOISE_MULTIPLE x @noise
+ * @window_bytes: the shortest phase the analysis accepts, in bytes (a change must last this
+ *   long), and the length of the stretches @noise compares
+ * @short_step: without a phase change, the largest change that exceeded @step_threshold but
+ *   lasted less than %SSDB_FILL_MIN_PHASE_NS (the verdict is then inconclusive); 0 without one
+ * @short_seconds: how long the shorter side of that change lasted, in seconds
+ * @drift_from: without a phase change, the rate of the first quarter of the pass when it
+ *   differs from the last quarter's by @step_threshold or more (a gradual change: the verdict
+ *   is then inconclusive); 0 otherwise
+ * @drift_to: the last quarter's rate then
+ * @measured_bytes: bytes the analysed pass covered
+ * @span_bytes: bytes the pass was to cover (more than @measured_bytes for a stopped run)
  */
 typedef struct
 {
@@ -98,9 +134,31 @@ typedef struct
   double in_cache_bytes_per_second;
   double post_cache_bytes_per_second;
   char *words;
+  SsdbVerdict verdict;
+  double noise;
+  gboolean noise_measured;
+  double step_threshold;
+  guint64 window_bytes;
+  double short_step;
+  double short_seconds;
+  double drift_from;
+  double drift_to;
+  guint64 measured_bytes;
+  guint64 span_bytes;
 } SsdbFillAnalysis;
 
 void ssdb_fill_analysis_clear (SsdbFillAnalysis *analysis);
+
+/**
+ * ssdb_fill_analysis_copy:
+ * @to: (out caller-allocates): where the copy goes (its old contents are not freed)
+ * @from: an analysis
+ *
+ * Copies @from into @to with a new array of the phases and a copy of the words; release the
+ * copy with ssdb_fill_analysis_clear().
+ */
+void
+ssdb_fill_analysis_copy (SsdbFillAnalysis *to, const SsdbFillAnalysis *from);
 
 /**
  * ssdb_fill_analyze:
@@ -108,12 +166,28 @@ void ssdb_fill_analysis_clear (SsdbFillAnalysis *analysis);
  * @out: (out caller-allocates): the analysis; overwritten without freeing what it held, so
  *   call ssdb_fill_analysis_clear() first on one that was in use
  *
- * Splits the series into at most three levels by least squares (an optimal piecewise-constant
- * fit, dynamic programming over the segments), keeps a split only where it explains most of the
- * variance and the levels differ by at least 15 %, ignores phases shorter than 2 % of the span,
- * and reports the first drop of at least 20 % as the cache size.
+ * ssdb_fill_analyze_span() of a complete pass (the span ends at the last segment).
  */
 void ssdb_fill_analyze (GArray *segments, SsdbFillAnalysis *out);
+
+/**
+ * ssdb_fill_analyze_span:
+ * @segments: (element-type SsdbFillPoint): a write pass's rate per segment, in order
+ * @span_bytes: the bytes the pass was to cover; 0 or less than the last segment's position for
+ *   a complete pass
+ * @out: (out caller-allocates): as for ssdb_fill_analyze()
+ *
+ * Finds the pass's write-rate levels by binary segmentation of the time per byte of its
+ * segments (each split at the least-squares optimum), and keeps a split only where the rates on
+ * both sides, over their sums and by their medians, differ by @out->step_threshold or more and
+ * both sides last at least @out->window_bytes and %SSDB_FILL_MIN_PHASE_NS (a stall of a few
+ * segments is not a phase). The
+ * noise comes from the same pass (see #SsdbFillAnalysis). The first drop gives the cache size.
+ * The words say the outcome with the numbers and the threshold that decided it, and for a
+ * stopped pass (@span_bytes beyond the last segment) that they cover the part measured.
+ */
+void
+ssdb_fill_analyze_span (GArray *segments, guint64 span_bytes, SsdbFillAnalysis *out);
 
 /**
  * SsdbFillResult:
@@ -132,6 +206,19 @@ typedef struct
 
 SsdbFillResult *ssdb_fill_result_new (const SsdbFillSpec *spec);
 void ssdb_fill_result_free (SsdbFillResult *result);
+
+/**
+ * ssdb_fill_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new passes (with their segments and intervals) and a copy
+ * of the analysis.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_fill_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbFillResult *
+ssdb_fill_result_dup (const SsdbFillResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbFillResult, ssdb_fill_result_free)
 
 /**

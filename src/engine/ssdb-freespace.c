@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-freespace.h"
 #include "ssdb-error.h"
+#include "ssdb-target-fill.h"
 
 #include <math.h>
 #include <string.h>
@@ -52,6 +53,28 @@ ssdb_freespace_result_free (SsdbFreespaceResult *result)
   g_free (result);
 }
 
+SsdbFreespaceResult *
+ssdb_freespace_result_dup (const SsdbFreespaceResult *result)
+{
+  SsdbFreespaceResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbFreespaceResult, 1);
+  *r = *result;
+  r->steps = g_array_copy (result->steps);
+  g_array_set_clear_func (r->steps, step_clear);
+  for (guint i = 0; i < r->steps->len; i++)
+    {
+      SsdbFreespaceStep *s = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      s->rates = s->rates != NULL ? g_array_copy (s->rates) : NULL;
+    }
+  r->words = g_strdup (result->words);
+  return r;
+}
+
 guint64
 ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
 {
@@ -65,58 +88,185 @@ ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
   return (guint64)b / align * align;
 }
 
-void
-ssdb_freespace_summarize (SsdbFreespaceResult *result)
+/* One test's rates over the steps: the change from the first two steps to the last two, and
+ * the noise between neighbouring steps. */
+typedef struct
+{
+  const SsdbTestRate *first, *last;
+  double share;     /* last step over the first */
+  double change;    /* mean of the last two steps over the mean of the first two, minus 1 */
+  double noise;     /* robust scale of relative neighbouring differences, over sqrt 2 */
+  double threshold; /* the drop that counts */
+  gboolean measured;
+} Trend;
+
+static gboolean
+trend_of (const SsdbFreespaceResult *result, guint test, Trend *t)
+{
+  guint n = result->steps->len;
+  g_autofree double *rate = g_new0 (double, n);
+  g_autofree double *d = g_new0 (double, n);
+
+  memset (t, 0, sizeof *t);
+  for (guint j = 0; j < n; j++)
+    {
+      const SsdbFreespaceStep *st = &g_array_index (result->steps, SsdbFreespaceStep, j);
+      const SsdbTestRate *r;
+
+      if (test >= st->rates->len)
+        return FALSE;
+      r = &g_array_index (st->rates, SsdbTestRate, test);
+      if (!isfinite (r->bytes_per_second) || r->bytes_per_second <= 0)
+        return FALSE;
+      rate[j] = r->bytes_per_second;
+      if (j == 0)
+        t->first = r;
+      t->last = r;
+    }
+  t->share = rate[n - 1] / rate[0];
+  if (n >= 4)
+    {
+      /* Second differences: a steady slope (a device slowing as it fills) is not noise. For
+       * independent noise of scale s they scatter by s × sqrt 6. Their root mean square, not a
+       * robust scale: the noise of single summary passes on a loaded machine has heavy tails,
+       * and a level change that inflates it errs towards "inconclusive", never "found". */
+      double ss = 0;
+
+      for (guint j = 1; j + 1 < n; j++)
+        {
+          d[j - 1] = (rate[j + 1] - 2 * rate[j] + rate[j - 1]) / rate[j];
+          ss += d[j - 1] * d[j - 1];
+        }
+      t->noise = sqrt (ss / (n - 2)) / sqrt (6);
+      t->change = (rate[n - 1] + rate[n - 2]) / (rate[0] + rate[1]) - 1;
+      t->measured = TRUE;
+    }
+  else
+    t->change = t->share - 1;
+  t->threshold = MAX (SSDB_FREESPACE_MIN_DROP, SSDB_FREESPACE_NOISE_MULTIPLE * t->noise);
+  return TRUE;
+}
+
+static void
+summarize (SsdbFreespaceResult *result)
 {
   const SsdbFreespaceStep *first, *last;
-  const SsdbTestRate *worst_a = NULL, *worst_b = NULL;
-  double worst = 0;
+  Trend worst = { 0 }, found = { 0 }, noisiest = { 0 };
+  gboolean any = FALSE, all_measured = TRUE;
 
   g_return_if_fail (result != NULL);
 
   g_clear_pointer (&result->words, g_free);
+  result->verdict = SSDB_VERDICT_NONE;
   if (result->steps->len < 2)
     return;
   first = &g_array_index (result->steps, SsdbFreespaceStep, 0);
   last = &g_array_index (result->steps, SsdbFreespaceStep, result->steps->len - 1);
-  for (guint i = 0; i < first->rates->len && i < last->rates->len; i++)
+  for (guint i = 0; i < first->rates->len; i++)
     {
-      const SsdbTestRate *a = &g_array_index (first->rates, SsdbTestRate, i);
-      const SsdbTestRate *b = &g_array_index (last->rates, SsdbTestRate, i);
-      double share;
+      Trend t;
 
-      if (!isfinite (a->bytes_per_second) || a->bytes_per_second <= 0
-          || !isfinite (b->bytes_per_second) || b->bytes_per_second <= 0)
+      if (!trend_of (result, i, &t))
         continue;
-      share = b->bytes_per_second / a->bytes_per_second;
-      if (worst_a == NULL || share < worst)
-        {
-          worst = share;
-          worst_a = a;
-          worst_b = b;
-        }
+      if (!any || t.share < worst.share)
+        worst = t;
+      if (t.measured && -t.change >= t.threshold
+          && (found.first == NULL || -t.change / t.threshold > -found.change / found.threshold))
+        found = t;
+      if (!any || t.threshold > noisiest.threshold)
+        noisiest = t;
+      all_measured = all_measured && t.measured;
+      any = TRUE;
     }
-  if (worst_a == NULL)
+  if (!any)
     return;
-  if (worst >= SSDB_FREESPACE_RISE)
-    /* Faster when full is not what a drive does: most likely the first measurement was
-     * disturbed, so the words say so rather than read a property into it. */
-    result->words = g_strdup_printf (
-        "With the span %u %% full every test runs faster than on the empty span (%.0f %% or "
-        "more of its speed): free space does not slow this device down, but a rise this large "
-        "is more likely noise in the first step than the device; run with more passes.",
-        last->used_percent, worst * 100);
-  else if (worst >= 0.9)
-    result->words = g_strdup_printf (
-        "With the span %u %% full every test runs at %.0f %% or more of its speed on the empty "
-        "span: free space does not change this device's speed.",
-        last->used_percent, worst * 100);
+  if (found.first != NULL)
+    {
+      result->verdict = SSDB_VERDICT_FOUND;
+      result->words = g_strdup_printf (
+          "With the span %u %% full, %s %s runs at %.0f %% of its speed on the empty span "
+          "(%.0f against %.0f MB/s): this device slows down as it fills. Its last two steps "
+          "average %.0f %% below its first two, more than the %.0f %% a drop needs (the larger "
+          "of %.0f %% and %g × the noise of %.1f %% between neighbouring steps).",
+          last->used_percent, found.first->name, ssdb_rw_to_string (found.first->rw),
+          found.share * 100, found.last->bytes_per_second / 1e6,
+          found.first->bytes_per_second / 1e6, -found.change * 100, found.threshold * 100,
+          SSDB_FREESPACE_MIN_DROP * 100, SSDB_FREESPACE_NOISE_MULTIPLE, found.noise * 100);
+    }
+  else if (worst.share >= SSDB_FREESPACE_RISE)
+    {
+      /* Faster when full is not what a drive does: most likely the first measurement was
+       * disturbed, so the words say so rather than read a property into it. */
+      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+      result->words = g_strdup_printf (
+          "Inconclusive: with the span %u %% full every test runs faster than on the empty span "
+          "(%.0f %% or more of its speed): free space does not slow this device down, but a "
+          "rise this large is more likely noise in the first step than the device; run with "
+          "more passes.",
+          last->used_percent, worst.share * 100);
+    }
+  else if (!all_measured)
+    {
+      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+      result->words = g_strdup_printf (
+          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+          "empty span (%.0f against %.0f MB/s), but %u steps are too few to measure the noise "
+          "between them (4 or more); use smaller steps.",
+          last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
+          worst.share * 100, worst.last->bytes_per_second / 1e6,
+          worst.first->bytes_per_second / 1e6, result->steps->len);
+    }
+  else if (noisiest.threshold <= SSDB_FREESPACE_DECIDABLE_DROP)
+    {
+      result->verdict = SSDB_VERDICT_NO_EFFECT;
+      result->words = g_strdup_printf (
+          "No effect: with the span %u %% full every test runs at %.0f %% or more of its speed "
+          "on the empty span, and no test's last two steps average a drop of %.0f %% or more "
+          "below its first two (the larger of %.0f %% and %g × the noise between neighbouring "
+          "steps, at most %.1f %%): free space does not change this device's speed.",
+          last->used_percent, MIN (worst.share, 1.0) * 100, noisiest.threshold * 100,
+          SSDB_FREESPACE_MIN_DROP * 100, SSDB_FREESPACE_NOISE_MULTIPLE, noisiest.noise * 100);
+    }
+  else if (noisiest.threshold >= 1)
+    {
+      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+      result->words = g_strdup_printf (
+          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+          "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
+          "neighbouring steps, so no drop, however large, could be told apart (a drop must "
+          "exceed %g × that); run more summary passes per step.",
+          last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
+          worst.share * 100, worst.last->bytes_per_second / 1e6,
+          worst.first->bytes_per_second / 1e6, noisiest.first->name,
+          ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100,
+          SSDB_FREESPACE_NOISE_MULTIPLE);
+    }
   else
-    result->words = g_strdup_printf (
-        "With the span %u %% full, %s %s runs at %.0f %% of its speed on the empty span "
-        "(%.0f against %.0f MB/s): this device slows down as it fills.",
-        last->used_percent, worst_a->name, ssdb_rw_to_string (worst_a->rw), worst * 100,
-        worst_b->bytes_per_second / 1e6, worst_a->bytes_per_second / 1e6);
+    {
+      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+      result->words = g_strdup_printf (
+          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+          "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
+          "neighbouring steps, so only a drop of %.0f %% (%g × that) could be told apart; run "
+          "more summary passes per step.",
+          last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
+          worst.share * 100, worst.last->bytes_per_second / 1e6,
+          worst.first->bytes_per_second / 1e6, noisiest.first->name,
+          ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100, noisiest.threshold * 100,
+          SSDB_FREESPACE_NOISE_MULTIPLE);
+    }
+}
+
+void
+ssdb_freespace_summarize (SsdbFreespaceResult *result)
+{
+  locale_t previous;
+
+  g_return_if_fail (result != NULL);
+
+  previous = ssdb_words_locale_begin ();
+  summarize (result);
+  ssdb_words_locale_end (previous);
 }
 
 typedef struct

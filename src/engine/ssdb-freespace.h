@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-trim.h"
+#include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -33,6 +34,14 @@ typedef struct
 void
 ssdb_freespace_spec_init (SsdbFreespaceSpec *spec);
 
+/* A drop counts when it is at least this share ... */
+#define SSDB_FREESPACE_MIN_DROP 0.10
+/* ... and this multiple of the noise between neighbouring steps (the root mean square of their
+ * relative second differences, over sqrt 6, so that a steady slope is not noise). */
+#define SSDB_FREESPACE_NOISE_MULTIPLE 4.0
+/* "No effect" needs steps quiet enough that a drop of this share would have counted. */
+#define SSDB_FREESPACE_DECIDABLE_DROP 0.25
+
 /**
  * SsdbFreespaceStep:
  * @used_percent: share of the span filled, 0..100
@@ -60,6 +69,9 @@ typedef struct
  * @spec: the settings, span resolved
  * @steps: (element-type SsdbFreespaceStep): 0 %, then each step, in order
  * @words: (nullable): the finding in a sentence
+ * @verdict: found (a test's last two steps average a drop beyond its threshold below its
+ *   first two), no effect (no such drop, in steps quiet enough that a drop of
+ *   %SSDB_FREESPACE_DECIDABLE_DROP would have counted), inconclusive, or none without steps
  * @cancelled: the run stopped early; the steps done are kept
  * @running: the summary test running in the "summary" phase (empty name in "fill"); read it
  *   in the progress callback
@@ -69,6 +81,7 @@ typedef struct
   SsdbFreespaceSpec spec;
   GArray *steps;
   char *words;
+  SsdbVerdict verdict;
   gboolean cancelled;
   SsdbBehaviourRunning running;
 } SsdbFreespaceResult;
@@ -77,6 +90,18 @@ SsdbFreespaceResult *
 ssdb_freespace_result_new (const SsdbFreespaceSpec *spec);
 void
 ssdb_freespace_result_free (SsdbFreespaceResult *result);
+
+/**
+ * ssdb_freespace_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new steps (with their rates) and a copy of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_freespace_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbFreespaceResult *
+ssdb_freespace_result_dup (const SsdbFreespaceResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbFreespaceResult, ssdb_freespace_result_free)
 
 /**
@@ -95,9 +120,13 @@ ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
  * ssdb_freespace_summarize:
  * @result: a result whose @steps hold rates
  *
- * Recomputes @words: for each test, its rate on the full span against the empty one, and the
- * test that loses most ("With the span 100 % full, SEQ1M Q8T1 write runs at 41 % of its speed
- * on the empty span (812 against 1980 MB/s).").
+ * Recomputes @verdict and @words. For each test: its rate on the full span against the empty
+ * one, the change from the mean of its first two steps to the mean of its last two, and the
+ * noise between its neighbouring steps. A drop counts when it exceeds the larger of
+ * %SSDB_FREESPACE_MIN_DROP and %SSDB_FREESPACE_NOISE_MULTIPLE × that noise; the words name the
+ * test, its rates and the threshold ("With the span 100 % full, SEQ1M Q8T1 write runs at 41 %
+ * of its speed on the empty span (812 against 1980 MB/s): this device slows down as it fills.
+ * ..."). Fewer than 4 steps cannot measure the noise: inconclusive.
  */
 void
 ssdb_freespace_summarize (SsdbFreespaceResult *result);

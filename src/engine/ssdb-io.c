@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "ssdb-io.h"
+#include "ssdb-io-private.h"
+#include "ssdb-units.h"
 #include "ssdb-error.h"
 
 #include <errno.h>
@@ -7,6 +8,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/resource.h>
+#include <sys/uio.h>
 #include <time.h>
 
 /* How long a worker may wait in io_getevents() before looking at the stop flag again. */
@@ -37,162 +39,46 @@ timeval_ns (const struct timeval *tv)
   return (guint64)tv->tv_sec * G_GUINT64_CONSTANT (1000000000) + (guint64)tv->tv_usec * 1000;
 }
 
-void
-ssdb_job_spec_init (SsdbJobSpec *spec)
-{
-  g_return_if_fail (spec != NULL);
+/* A crew: I/O threads, each with its aio context, slots and buffers, kept from job to job. The
+ * jobs of a run follow each other on the same crew, so a test made of many short jobs (a surface
+ * of thousands of samples) does not pay for a new context (io_destroy() waits for an RCU grace
+ * period, tens of ms) and new threads at every job. An idle crew waits in a small pool for the
+ * next job and ends on its own after CREW_IDLE_US. */
+#define CREW_IDLE_US (2 * G_TIME_SPAN_SECOND)
+/* Idle crews kept for reuse, at most. */
+#define POOL_MAX_CREWS 4
+/* Every aio context holds at least this many events, so that jobs of QD 1 to 32 in one run share
+ * one context. */
+#define MIN_CTX_DEPTH 32u
+/* Read buffers above this size are given back when a job needs less than a quarter of them. */
+#define KEEP_BUFFER_BYTES ((gsize)64 * 1024 * 1024)
 
-  memset (spec, 0, sizeof *spec);
-  spec->rw = SSDB_RW_READ;
-  spec->read_percent = 70;
-  spec->access = SSDB_ACCESS_SEQUENTIAL;
-  spec->block_size = 1u << 20;
-  spec->queue_depth = 1;
-  spec->threads = 1;
-  spec->length = G_GUINT64_CONSTANT (1) << 30;
-  spec->duration_ns = 5 * G_GUINT64_CONSTANT (1000000000);
-  spec->data = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
-  spec->seed = 1;
-  spec->random_percent = 100;
-}
-
-static const char *
-rw_verb (SsdbRw rw)
-{
-  switch (rw)
-    {
-      case SSDB_RW_READ:
-        return "read";
-      case SSDB_RW_WRITE:
-        return "write";
-      case SSDB_RW_MIX:
-        return "mixed read/write";
-      default:
-        return "I/O";
-    }
-}
-
-gboolean
-ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error)
-{
-  const SsdbTargetInfo *info;
-  const char *name;
-  guint64 slice, buffers;
-
-  g_return_val_if_fail (spec != NULL, FALSE);
-  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
-
-  info = ssdb_target_get_info (target);
-  name = ssdb_target_get_display_name (target);
-
-#define INVALID(...)                                                                               \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
-    return FALSE;                                                                                  \
-  }                                                                                                \
-  G_STMT_END
-
-  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
-    INVALID ("Queue depth %u is out of range (1 to %u)", spec->queue_depth, SSDB_MAX_QUEUE_DEPTH);
-  if (spec->threads < 1 || spec->threads > SSDB_MAX_THREADS)
-    INVALID ("Thread count %u is out of range (1 to %u)", spec->threads, SSDB_MAX_THREADS);
-  if (spec->rw > SSDB_RW_MIX || spec->access > SSDB_ACCESS_RANDOM)
-    INVALID ("Unknown I/O kind");
-  if (spec->rw == SSDB_RW_MIX && spec->read_percent > 100)
-    INVALID ("Read share %u %% is out of range (0 to 100)", spec->read_percent);
-  if (spec->block_size == 0 || spec->block_size > SSDB_MAX_BLOCK_SIZE)
-    INVALID ("Transfer size %u bytes is out of range (logical block size to 64 MiB)",
-             spec->block_size);
-  if (spec->block_size < info->logical_block_size)
-    INVALID ("Transfer size %u bytes is smaller than the logical block size of %s (%u bytes)",
-             spec->block_size, name, info->logical_block_size);
-  if (spec->block_size % info->logical_block_size != 0
-      || spec->block_size % info->dio_offset_align != 0)
-    INVALID ("Transfer size %u bytes is not a multiple of the block size of %s (%u bytes)",
-             spec->block_size, name, MAX (info->logical_block_size, info->dio_offset_align));
-  if (spec->offset % info->dio_offset_align != 0)
-    INVALID ("Offset %" G_GUINT64_FORMAT " is not a multiple of the block size of %s (%u bytes)",
-             spec->offset, name, info->dio_offset_align);
-  if (spec->length == 0)
-    INVALID ("The test size must be larger than 0");
-  if (spec->offset > info->size_bytes || spec->length > info->size_bytes - spec->offset)
-    INVALID ("The test region (%" G_GUINT64_FORMAT " bytes from offset %" G_GUINT64_FORMAT
-             ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-             spec->length, spec->offset, name, info->size_bytes);
-  slice = spec->length / spec->threads;
-  if (slice < spec->block_size)
-    INVALID ("The test size (%" G_GUINT64_FORMAT " bytes) is too small for %u threads of "
-             "%u-byte transfers",
-             spec->length, spec->threads, spec->block_size);
-  if (spec->duration_ns == 0 && spec->total_bytes == 0)
-    INVALID ("A job needs a duration or an amount of data to transfer");
-  if (spec->mark_bytes && (spec->threads != 1 || spec->mark_func == NULL))
-    INVALID ("Progress marks need one thread and a callback");
-  if (spec->random_percent > 100)
-    INVALID ("Random share %u %% is out of range (0 to 100)", spec->random_percent);
-  if (spec->n_size_mix > SSDB_MAX_SIZE_MIX)
-    INVALID ("A size distribution has at most %u sizes", SSDB_MAX_SIZE_MIX);
-  if (spec->align_bytes
-      && (spec->align_bytes % info->logical_block_size != 0
-          || spec->align_bytes % info->dio_offset_align != 0 || spec->align_bytes > slice))
-    INVALID ("Alignment %u bytes must be a multiple of the block size of %s (%u bytes)",
-             spec->align_bytes, name, MAX (info->logical_block_size, info->dio_offset_align));
-  {
-    guint64 total_weight = 0;
-
-    for (guint k = 0; k < spec->n_size_mix; k++)
-      {
-        guint sz = spec->size_mix[k].size;
-
-        if (sz == 0 || sz > spec->block_size || sz % info->logical_block_size != 0
-            || sz % info->dio_offset_align != 0)
-          INVALID ("Transfer size %u bytes in the size distribution must be a multiple of the "
-                   "block size of %s (%u bytes) and at most %u bytes",
-                   sz, name, MAX (info->logical_block_size, info->dio_offset_align),
-                   spec->block_size);
-        total_weight += spec->size_mix[k].weight;
-      }
-    if (spec->n_size_mix > 0 && total_weight == 0)
-      INVALID ("The size distribution has no weight");
-  }
-  if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
-    INVALID ("Unknown data pattern");
-  buffers = (guint64)spec->threads * spec->queue_depth * spec->block_size;
-  if (spec->rw != SSDB_RW_WRITE && buffers > SSDB_MAX_BUFFER_BYTES)
-    INVALID ("%u threads × QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers, more "
-             "than the limit of %" G_GUINT64_FORMAT,
-             spec->threads, spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
-#undef INVALID
-
-  if (spec->write_source != NULL
-      && (spec->rw != SSDB_RW_WRITE || spec->n_size_mix > 0
-          || (guintptr)spec->write_source % MAX (info->dio_mem_align, 1u) != 0))
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "A rewrite-in-place job writes fixed-size blocks from an aligned buffer");
-      return FALSE;
-    }
-  if (spec->rw != SSDB_RW_READ && !ssdb_target_is_writable (target)
-      && !(spec->write_source != NULL && ssdb_target_can_rewrite (target)))
-    {
-      const char *why = ssdb_target_get_write_refusal (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "A %s test on %s was refused: %s",
-                   rw_verb (spec->rw), name, why ? why : "writes are not allowed");
-      return FALSE;
-    }
-  return TRUE;
-}
-
-typedef struct _Shared Shared;
+typedef struct _Crew Crew;
 
 typedef struct
 {
-  Shared *shared;
+  Crew *crew;
   guint index;
   GThread *thread;
 
+  /* Kept from job to job. */
+  io_context_t ctx;
+  guint ctx_depth;
+  gboolean ctx_broken; /* io_getevents() failed on it: a new one before the next job */
+  guint slots;         /* capacity of the per-slot arrays below */
+  struct iocb *iocbs;
+  struct iocb **batch;
+  struct io_event *events;
+  guint64 *submit_ns;
+  guint8 *slot_size_index;
+  guint8 *slot_random;
+  guint8 *read_buffers;
+  gsize read_capacity;
+  SsdbHistogram *read_h;
+  SsdbHistogram *write_h;
+
+  /* The current job, set by worker_prepare(). */
+  gboolean active;
   guint64 region_start;
   guint64 region_blocks;
   guint64 seq_next;
@@ -203,24 +89,12 @@ typedef struct
   guint64 align;
   guint64 mix_cum[SSDB_MAX_SIZE_MIX];
   guint64 mix_total;
-  guint8 *slot_size_index;
-  guint8 *slot_random;
   guint64 random_ios;
   guint64 size_ios[SSDB_MAX_SIZE_MIX];
   guint64 quota_bytes; /* size-based: bytes this worker issues; 0 = unlimited */
   guint64 issued_bytes;
   guint64 next_mark;
-
-  io_context_t ctx;
-  struct iocb *iocbs;
-  struct iocb **batch;
-  struct io_event *events;
-  guint64 *submit_ns;
-  guint8 *read_buffers;
   SsdbRng rng;
-
-  SsdbHistogram *read_h;
-  SsdbHistogram *write_h;
 
   /* Published for the monitor (relaxed atomics). */
   guint64 done_bytes;
@@ -237,14 +111,30 @@ typedef struct
   guint inflight;
   GError *error;
 
-  gboolean finished; /* under Shared.mutex */
+  gboolean finished; /* under Crew.mutex */
 } Worker;
 
-/* Owned jointly by the caller and every started worker (refs): a worker that waits for a device
- * that does not answer outlives ssdb_io_run() and frees the job when it ends. */
-struct _Shared
+/* Owned by the pool or by the caller running a job, and by every started thread (refs): a crew
+ * whose job left requests at a device that does not answer is retired; its threads end, and the
+ * last one frees it with the job's data, when the device completes them. */
+struct _Crew
 {
   gint refs;
+  Worker *workers;
+  guint n_workers;
+
+  GMutex mutex;
+  GCond cond;
+  guint started;    /* threads that reached their loop */
+  guint generation; /* one more for each job */
+  guint active;     /* threads taking part in the current job */
+  guint finished;   /* of those, how many are done */
+  gboolean quit;
+  gboolean in_pool; /* under pool_lock and mutex */
+  gint64 idle_since_us;
+
+  /* The current job: set before its generation starts, cleared when it ended normally, kept
+   * until the crew ends when requests are still in flight. */
   SsdbJobSpec spec_copy;
   const SsdbJobSpec *spec;
   SsdbTarget *target;
@@ -255,52 +145,112 @@ struct _Shared
   guint64 pool_slots; /* pool positions a write may start at, in mem-align units */
   guint pool_align;
   guint8 *source_copy; /* the job's own copy of SsdbJobSpec.write_source */
-  Worker *workers;
-  guint n_workers;
-
-  GMutex mutex;
-  GCond cond;
-  guint ready;
-  guint finished;
-  gboolean go;
-  gboolean abort_start;
+  guint mem_align;
+  SsdbIoEngine engine;
+  int rw_flags; /* of preadv2() and pwritev2() */
 
   gint stop;
   guint64 t0;
   guint64 deadline;
 };
 
-static void
-worker_free (Worker *w);
+static GMutex pool_lock;
+static Crew *idle_crews[POOL_MAX_CREWS]; /* oldest first */
+static guint n_idle_crews;
 
-static Shared *
-shared_ref (Shared *sh)
+static void
+worker_free (Worker *w)
 {
-  g_atomic_int_inc (&sh->refs);
-  return sh;
+  if (w->ctx)
+    io_destroy (w->ctx);
+  g_free (w->iocbs);
+  g_free (w->batch);
+  g_free (w->events);
+  g_free (w->submit_ns);
+  free (w->read_buffers);
+  g_free (w->read_h);
+  g_free (w->write_h);
+  g_free (w->slot_size_index);
+  g_free (w->slot_random);
+  g_clear_error (&w->error);
+  g_mutex_clear (&w->lock);
+}
+
+/* Drops what the crew holds of its last job. */
+static void
+crew_clear_job (Crew *c)
+{
+  g_clear_pointer (&c->pool_ref, ssdb_data_pool_unref);
+  c->pool = NULL;
+  g_clear_pointer (&c->source_copy, free);
+  g_clear_object (&c->target);
+  g_clear_pointer (&c->display_name, g_free);
+  c->fd = -1;
 }
 
 static void
-shared_unref (Shared *sh)
+crew_unref (Crew *c)
 {
-  if (!g_atomic_int_dec_and_test (&sh->refs))
+  if (!g_atomic_int_dec_and_test (&c->refs))
     return;
-  for (guint i = 0; i < sh->n_workers; i++)
-    worker_free (&sh->workers[i]);
-  g_free (sh->workers);
-  g_clear_pointer (&sh->pool_ref, ssdb_data_pool_unref);
-  free (sh->source_copy);
-  g_clear_object (&sh->target);
-  g_free (sh->display_name);
-  g_mutex_clear (&sh->mutex);
-  g_cond_clear (&sh->cond);
-  g_free (sh);
+  for (guint i = 0; i < c->n_workers; i++)
+    {
+      if (c->workers[i].thread != NULL)
+        g_thread_unref (c->workers[i].thread);
+      worker_free (&c->workers[i]);
+    }
+  g_free (c->workers);
+  crew_clear_job (c);
+  g_mutex_clear (&c->mutex);
+  g_cond_clear (&c->cond);
+  g_free (c);
+}
+
+/* Tells the threads to end (each when its job is done) and drops the caller's reference. */
+static void
+crew_retire (Crew *c)
+{
+  g_mutex_lock (&c->mutex);
+  c->quit = TRUE;
+  g_cond_broadcast (&c->cond);
+  g_mutex_unlock (&c->mutex);
+  crew_unref (c);
+}
+
+/* Called by thread 0 of an idle crew whose idle time ran out: takes it out of the pool unless a
+ * job took it meanwhile. */
+static void
+crew_expire (Crew *c)
+{
+  gboolean removed = FALSE;
+
+  g_mutex_lock (&pool_lock);
+  for (guint i = 0; i < n_idle_crews; i++)
+    {
+      if (idle_crews[i] != c)
+        continue;
+      g_mutex_lock (&c->mutex);
+      if (g_get_monotonic_time () >= c->idle_since_us + CREW_IDLE_US)
+        {
+          memmove (&idle_crews[i], &idle_crews[i + 1], (n_idle_crews - i - 1) * sizeof (Crew *));
+          n_idle_crews--;
+          c->in_pool = FALSE;
+          c->quit = TRUE;
+          g_cond_broadcast (&c->cond);
+          removed = TRUE;
+        }
+      g_mutex_unlock (&c->mutex);
+      break;
+    }
+  g_mutex_unlock (&pool_lock);
+  if (removed)
+    crew_unref (c); /* the pool's; the calling thread holds its own */
 }
 
 static inline gboolean
-should_stop (Shared *shared)
+should_stop (Crew *c)
 {
-  return g_atomic_int_get (&shared->stop) != 0;
+  return g_atomic_int_get (&c->stop) != 0;
 }
 
 /* Offset and size of the next request of a size-mix or partly random job (IOMeter's access
@@ -308,7 +258,7 @@ should_stop (Shared *shared)
 static void
 next_general (Worker *w, guint slot, guint64 *offset, guint *size)
 {
-  const SsdbJobSpec *spec = w->shared->spec;
+  const SsdbJobSpec *spec = w->crew->spec;
   guint64 align = w->align;
   guint sz = spec->block_size;
   gboolean random;
@@ -343,22 +293,29 @@ next_general (Worker *w, guint slot, guint64 *offset, guint *size)
   *size = sz;
 }
 
-static inline void
-prepare_io (Worker *w, guint slot, guint64 now)
+/* The next request of @w in slot @slot: offset, size, direction and buffer. */
+typedef struct
 {
-  const SsdbJobSpec *spec = w->shared->spec;
-  struct iocb *cb = &w->iocbs[slot];
   guint64 offset;
-  guint size = spec->block_size;
+  guint size;
   gboolean is_read;
+  void *buf;
+} Request;
 
+static inline void
+next_request (Worker *w, guint slot, Request *rq)
+{
+  Crew *c = w->crew;
+  const SsdbJobSpec *spec = c->spec;
+
+  rq->size = spec->block_size;
   if (G_UNLIKELY (w->general))
-    next_general (w, slot, &offset, &size);
+    next_general (w, slot, &rq->offset, &rq->size);
   else if (spec->access == SSDB_ACCESS_RANDOM)
-    offset = w->region_start + ssdb_rng_below (&w->rng, w->region_blocks) * spec->block_size;
+    rq->offset = w->region_start + ssdb_rng_below (&w->rng, w->region_blocks) * spec->block_size;
   else
     {
-      offset = w->region_start + w->seq_next * spec->block_size;
+      rq->offset = w->region_start + w->seq_next * spec->block_size;
       if (++w->seq_next == w->region_blocks)
         w->seq_next = 0;
     }
@@ -366,42 +323,47 @@ prepare_io (Worker *w, guint slot, guint64 now)
   switch (spec->rw)
     {
       case SSDB_RW_READ:
-        is_read = TRUE;
+        rq->is_read = TRUE;
         break;
       case SSDB_RW_WRITE:
-        is_read = FALSE;
+        rq->is_read = FALSE;
         break;
       default:
-        is_read = ssdb_rng_below (&w->rng, 100) < spec->read_percent;
+        rq->is_read = ssdb_rng_below (&w->rng, 100) < spec->read_percent;
         break;
     }
 
-  if (is_read)
-    io_prep_pread (cb, w->shared->fd, w->read_buffers + (gsize)slot * spec->block_size, size,
-                   (long long)offset);
+  if (rq->is_read)
+    rq->buf = w->read_buffers + (gsize)slot * spec->block_size;
+  else if (G_UNLIKELY (spec->write_source != NULL))
+    rq->buf = (void *)(spec->write_source + (rq->offset - spec->offset));
   else
-    {
-      Shared *sh = w->shared;
-      const guint8 *src;
+    rq->buf = (void *)(c->pool + (gsize)ssdb_rng_below (&w->rng, c->pool_slots) * c->pool_align);
+  w->issued_bytes += rq->size;
+}
 
-      if (G_UNLIKELY (spec->write_source != NULL))
-        src = spec->write_source + (offset - spec->offset);
-      else
-        src = sh->pool + (gsize)ssdb_rng_below (&w->rng, sh->pool_slots) * sh->pool_align;
-      io_prep_pwrite (cb, sh->fd, (void *)src, size, (long long)offset);
-    }
+static inline void
+prepare_io (Worker *w, guint slot, guint64 now)
+{
+  struct iocb *cb = &w->iocbs[slot];
+  Request rq;
+
+  next_request (w, slot, &rq);
+  if (rq.is_read)
+    io_prep_pread (cb, w->crew->fd, rq.buf, rq.size, (long long)rq.offset);
+  else
+    io_prep_pwrite (cb, w->crew->fd, rq.buf, rq.size, (long long)rq.offset);
   w->submit_ns[slot] = now;
-  w->issued_bytes += size;
 }
 
 static gboolean
 may_issue (Worker *w, guint64 now)
 {
-  Shared *sh = w->shared;
+  Crew *c = w->crew;
 
-  if (should_stop (sh))
+  if (should_stop (c))
     return FALSE;
-  if (sh->spec->duration_ns && now >= sh->deadline)
+  if (c->spec->duration_ns && now >= c->deadline)
     return FALSE;
   if (w->quota_bytes && w->issued_bytes >= w->quota_bytes)
     return FALSE;
@@ -418,14 +380,14 @@ worker_fail (Worker *w, const char *op, guint64 offset, guint len, int errsv)
         g_set_error (&w->error, SSDB_ERROR, errsv == ENOSPC ? SSDB_ERROR_NO_SPACE : SSDB_ERROR_IO,
                      "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT
                      " failed: %s (errno %d)",
-                     w->shared->display_name, op, len, offset, g_strerror (errsv), errsv);
+                     w->crew->display_name, op, len, offset, g_strerror (errsv), errsv);
       else
         g_set_error (&w->error, SSDB_ERROR, SSDB_ERROR_IO,
                      "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT
                      " transferred only %d bytes",
-                     w->shared->display_name, op, len, offset, -errsv);
+                     w->crew->display_name, op, len, offset, -errsv);
     }
-  g_atomic_int_set (&w->shared->stop, 1);
+  g_atomic_int_set (&w->crew->stop, 1);
 }
 
 /* Submits @n prepared iocbs from w->batch; returns how many were accepted. */
@@ -456,27 +418,35 @@ submit_batch (Worker *w, guint n)
   return done;
 }
 
-static gpointer
-worker_main (gpointer data)
+/* With w->lock held: marks of a fill crossed by the bytes completed so far. */
+static inline void
+call_marks (Worker *w, guint64 now)
 {
-  Worker *w = data;
-  Shared *sh = w->shared;
-  const SsdbJobSpec *spec = sh->spec;
+  Crew *c = w->crew;
+  const SsdbJobSpec *spec = c->spec;
+  guint64 done = w->read_bytes + w->write_bytes;
+
+  if (!spec->mark_bytes || w->abandoned)
+    return;
+  while (done >= w->next_mark)
+    {
+      spec->mark_func ((guint)(w->next_mark / spec->mark_bytes), now - c->t0, spec->mark_data);
+      w->next_mark += spec->mark_bytes;
+    }
+}
+
+/* Runs the current job with libaio; returns the requests left in flight (only after the context
+ * failed). */
+static guint
+run_aio (Worker *w)
+{
+  Crew *c = w->crew;
+  const SsdbJobSpec *spec = c->spec;
   guint qd = spec->queue_depth;
   guint inflight = 0, n;
-  struct rusage ru0, ru1;
   struct timespec slice = { 0, (long)WAIT_SLICE_NS };
-
-  g_mutex_lock (&sh->mutex);
-  sh->ready++;
-  g_cond_broadcast (&sh->cond);
-  while (!sh->go && !sh->abort_start)
-    g_cond_wait (&sh->cond, &sh->mutex);
-  g_mutex_unlock (&sh->mutex);
-  if (sh->abort_start)
-    goto out;
-
-  getrusage (RUSAGE_THREAD, &ru0);
+  guint free_slots[SSDB_MAX_QUEUE_DEPTH];
+  guint n_free = 0;
 
   /* Fill the queue. */
   {
@@ -494,189 +464,430 @@ worker_main (gpointer data)
       w->issued_bytes -= (guint64)w->iocbs[i].u.c.nbytes;
   }
 
-  {
-    guint free_slots[SSDB_MAX_QUEUE_DEPTH];
-    guint n_free = 0;
+  for (guint i = inflight; i < qd; i++)
+    free_slots[n_free++] = i;
 
-    for (guint i = inflight; i < qd; i++)
-      free_slots[n_free++] = i;
-    /* Map slot -> whether in flight is implied: free_slots lists the idle ones. */
+  while (inflight > 0 || (n_free > 0 && may_issue (w, now_ns ())))
+    {
+      int got = 0;
+      guint64 now;
 
-    while (inflight > 0 || (n_free > 0 && may_issue (w, now_ns ())))
-      {
-        int got = 0;
-        guint64 now;
+      if (inflight > 0)
+        {
+          got = io_getevents (w->ctx, 1, (long)qd, w->events, &slice);
+          if (got < 0 && got != -EINTR)
+            {
+              g_mutex_lock (&w->lock);
+              worker_fail (w, "wait for", 0, 0, -got);
+              g_mutex_unlock (&w->lock);
+              /* The context is unusable; leave what is in flight to io_destroy(). */
+              w->ctx_broken = TRUE;
+              break;
+            }
+        }
+      now = now_ns ();
 
-        if (inflight > 0)
-          {
-            got = io_getevents (w->ctx, 1, (long)qd, w->events, &slice);
-            if (got < 0 && got != -EINTR)
-              {
-                g_mutex_lock (&w->lock);
-                worker_fail (w, "wait for", 0, 0, -got);
-                g_mutex_unlock (&w->lock);
-                /* The context is unusable; leave what is in flight to io_destroy(). */
-                break;
-              }
-          }
-        now = now_ns ();
+      if (got > 0)
+        g_mutex_lock (&w->lock);
+      for (int i = 0; i < got; i++)
+        {
+          struct io_event *ev = &w->events[i];
+          struct iocb *cb = ev->obj;
+          guint slot = (guint)(cb - w->iocbs);
+          guint64 lat = now - w->submit_ns[slot];
+          long res = (long)ev->res;
+          gboolean is_read = cb->aio_lio_opcode == IO_CMD_PREAD;
 
-        if (got > 0)
-          g_mutex_lock (&w->lock);
-        for (int i = 0; i < got; i++)
-          {
-            struct io_event *ev = &w->events[i];
-            struct iocb *cb = ev->obj;
-            guint slot = (guint)(cb - w->iocbs);
-            guint64 lat = now - w->submit_ns[slot];
-            long res = (long)ev->res;
-            gboolean is_read = cb->aio_lio_opcode == IO_CMD_PREAD;
+          inflight--;
+          free_slots[n_free++] = slot;
+          if (res != (long)cb->u.c.nbytes)
+            {
+              worker_fail (w, is_read ? "read" : "write", (guint64)cb->u.c.offset,
+                           (guint)cb->u.c.nbytes, res < 0 ? (int)-res : -(int)res);
+              continue;
+            }
+          if (G_UNLIKELY (w->general))
+            {
+              w->random_ios += w->slot_random[slot];
+              w->size_ios[w->slot_size_index[slot]]++;
+            }
+          if (is_read)
+            {
+              ssdb_histogram_record (w->read_h, lat);
+              w->read_ios++;
+              w->read_bytes += (guint64)res;
+            }
+          else
+            {
+              ssdb_histogram_record (w->write_h, lat);
+              w->write_ios++;
+              w->write_bytes += (guint64)res;
+            }
+        }
+      if (got > 0)
+        {
+          call_marks (w, now);
+          w->last_completion_ns = now;
+          __atomic_store_n (&w->done_bytes, w->read_bytes + w->write_bytes, __ATOMIC_RELAXED);
+          __atomic_store_n (&w->done_ios, w->read_ios + w->write_ios, __ATOMIC_RELAXED);
+          __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
+          g_mutex_unlock (&w->lock);
+        }
 
-            inflight--;
-            free_slots[n_free++] = slot;
-            if (res != (long)cb->u.c.nbytes)
-              {
-                worker_fail (w, is_read ? "read" : "write", (guint64)cb->u.c.offset,
-                             (guint)cb->u.c.nbytes, res < 0 ? (int)-res : -(int)res);
-                continue;
-              }
-            if (G_UNLIKELY (w->general))
-              {
-                w->random_ios += w->slot_random[slot];
-                w->size_ios[w->slot_size_index[slot]]++;
-              }
-            if (is_read)
-              {
-                ssdb_histogram_record (w->read_h, lat);
-                w->read_ios++;
-                w->read_bytes += (guint64)res;
-              }
-            else
-              {
-                ssdb_histogram_record (w->write_h, lat);
-                w->write_ios++;
-                w->write_bytes += (guint64)res;
-              }
-          }
-        if (got > 0)
-          {
-            if (spec->mark_bytes && !w->abandoned)
-              {
-                guint64 done = w->read_bytes + w->write_bytes;
+      /* Refill the free slots. */
+      n = 0;
+      while (n_free > 0 && may_issue (w, now))
+        {
+          guint slot = free_slots[--n_free];
 
-                while (done >= w->next_mark)
-                  {
-                    spec->mark_func ((guint)(w->next_mark / spec->mark_bytes), now - sh->t0,
-                                     spec->mark_data);
-                    w->next_mark += spec->mark_bytes;
-                  }
-              }
-            w->last_completion_ns = now;
-            __atomic_store_n (&w->done_bytes, w->read_bytes + w->write_bytes, __ATOMIC_RELAXED);
-            __atomic_store_n (&w->done_ios, w->read_ios + w->write_ios, __ATOMIC_RELAXED);
-            __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
-            g_mutex_unlock (&w->lock);
-          }
+          prepare_io (w, slot, now);
+          w->batch[n++] = &w->iocbs[slot];
+        }
+      if (n > 0)
+        {
+          guint accepted = submit_batch (w, n);
 
-        /* Refill the free slots. */
-        n = 0;
-        while (n_free > 0 && may_issue (w, now))
-          {
-            guint slot = free_slots[--n_free];
+          inflight += accepted;
+          __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
+          for (guint i = accepted; i < n; i++)
+            {
+              free_slots[n_free++] = (guint)(w->batch[i] - w->iocbs);
+              w->issued_bytes -= (guint64)w->batch[i]->u.c.nbytes;
+            }
+          if (accepted == 0 && inflight == 0 && w->error == NULL)
+            g_usleep (1000); /* EAGAIN with nothing in flight: the kernel is short of slots */
+        }
+    }
+  return inflight;
+}
 
-            prepare_io (w, slot, now);
-            w->batch[n++] = &w->iocbs[slot];
-          }
-        if (n > 0)
-          {
-            guint accepted = submit_batch (w, n);
+/* Runs the current job with synchronous preadv2() / pwritev2() calls, one request at a time
+ * (queue depth 1). */
+static void
+run_sync (Worker *w)
+{
+  Crew *c = w->crew;
+  int fd = c->fd, flags = c->rw_flags;
+  guint64 now = now_ns ();
 
-            inflight += accepted;
-            __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
-            for (guint i = accepted; i < n; i++)
-              {
-                free_slots[n_free++] = (guint)(w->batch[i] - w->iocbs);
-                w->issued_bytes -= (guint64)w->batch[i]->u.c.nbytes;
-              }
-            if (accepted == 0 && inflight == 0 && w->error == NULL)
-              g_usleep (1000); /* EAGAIN with nothing in flight: the kernel is short of slots */
-          }
-      }
-  }
+  while (may_issue (w, now))
+    {
+      Request rq;
+      struct iovec iov;
+      guint64 start;
+      ssize_t n;
+      int errsv = 0;
 
+      next_request (w, 0, &rq);
+      iov.iov_base = rq.buf;
+      iov.iov_len = rq.size;
+      __atomic_store_n (&w->inflight, 1, __ATOMIC_RELAXED);
+      start = now_ns ();
+      do
+        n = rq.is_read ? preadv2 (fd, &iov, 1, (off_t)rq.offset, flags)
+                       : pwritev2 (fd, &iov, 1, (off_t)rq.offset, flags);
+      while (n < 0 && errno == EINTR);
+      if (n < 0)
+        errsv = errno;
+      now = now_ns ();
+
+      g_mutex_lock (&w->lock);
+      __atomic_store_n (&w->inflight, 0, __ATOMIC_RELAXED);
+      if (G_UNLIKELY (n != (ssize_t)rq.size))
+        {
+          worker_fail (w, rq.is_read ? "read" : "write", rq.offset, rq.size,
+                       n < 0 ? errsv : -(int)n);
+          g_mutex_unlock (&w->lock);
+          break;
+        }
+      if (G_UNLIKELY (w->general))
+        {
+          w->random_ios += w->slot_random[0];
+          w->size_ios[w->slot_size_index[0]]++;
+        }
+      if (rq.is_read)
+        {
+          ssdb_histogram_record (w->read_h, now - start);
+          w->read_ios++;
+          w->read_bytes += rq.size;
+        }
+      else
+        {
+          ssdb_histogram_record (w->write_h, now - start);
+          w->write_ios++;
+          w->write_bytes += rq.size;
+        }
+      call_marks (w, now);
+      w->last_completion_ns = now;
+      __atomic_store_n (&w->done_bytes, w->read_bytes + w->write_bytes, __ATOMIC_RELAXED);
+      __atomic_store_n (&w->done_ios, w->read_ios + w->write_ios, __ATOMIC_RELAXED);
+      g_mutex_unlock (&w->lock);
+    }
+}
+
+/* Runs the current job on @w's thread. Returns the requests left in flight. */
+static guint
+worker_run_job (Worker *w)
+{
+  struct rusage ru0, ru1;
+  guint left = 0;
+
+  getrusage (RUSAGE_THREAD, &ru0);
+  if (w->crew->engine == SSDB_IO_ENGINE_PVSYNC2)
+    run_sync (w);
+  else
+    left = run_aio (w);
   getrusage (RUSAGE_THREAD, &ru1);
   g_mutex_lock (&w->lock);
   w->cpu_user_ns = timeval_ns (&ru1.ru_utime) - timeval_ns (&ru0.ru_utime);
   w->cpu_system_ns = timeval_ns (&ru1.ru_stime) - timeval_ns (&ru0.ru_stime);
   g_mutex_unlock (&w->lock);
+  return left;
+}
 
-  /* io_destroy() waits for an RCU grace period (tens of ms): do it here, in parallel with the
-   * other workers, not one after another in the caller. */
-  if (inflight == 0)
+static gpointer
+worker_main (gpointer data)
+{
+  Worker *w = data;
+  Crew *c = w->crew;
+  guint seen = 0, left = 0;
+
+  g_mutex_lock (&c->mutex);
+  c->started++;
+  g_cond_broadcast (&c->cond);
+  for (;;)
+    {
+      while (!c->quit && c->generation == seen)
+        {
+          if (w->index == 0 && c->in_pool)
+            {
+              gint64 end = c->idle_since_us + CREW_IDLE_US;
+
+              if (g_get_monotonic_time () >= end)
+                {
+                  g_mutex_unlock (&c->mutex);
+                  crew_expire (c);
+                  g_mutex_lock (&c->mutex);
+                  continue;
+                }
+              g_cond_wait_until (&c->cond, &c->mutex, end);
+            }
+          else
+            g_cond_wait (&c->cond, &c->mutex);
+        }
+      if (c->generation == seen)
+        break; /* quit while idle */
+      seen = c->generation;
+      if (!w->active)
+        continue;
+      g_mutex_unlock (&c->mutex);
+
+      left = worker_run_job (w);
+
+      g_mutex_lock (&c->mutex);
+      w->finished = TRUE;
+      c->finished++;
+      g_cond_broadcast (&c->cond);
+      if (left > 0)
+        break; /* the crew is retired: its context still holds requests */
+    }
+  g_mutex_unlock (&c->mutex);
+
+  /* io_destroy() waits for an RCU grace period (tens of ms), and for requests still in flight:
+   * here, in parallel with the other threads, never in the caller. */
+  if (w->ctx)
     {
       io_destroy (w->ctx);
       w->ctx = 0;
     }
-
-out:
-  g_mutex_lock (&sh->mutex);
-  w->finished = TRUE;
-  sh->finished++;
-  g_cond_broadcast (&sh->cond);
-  g_mutex_unlock (&sh->mutex);
-  /* Last use of @w: when the caller has returned, this may free the whole job. */
-  shared_unref (sh);
+  /* Last use of @w: this may free the whole crew. */
+  crew_unref (c);
   return NULL;
 }
 
 static void
 on_cancelled (GCancellable *cancellable, gpointer user_data)
 {
-  Shared *sh = user_data;
+  Crew *c = user_data;
 
-  g_atomic_int_set (&sh->stop, 1);
-  g_mutex_lock (&sh->mutex);
-  g_cond_broadcast (&sh->cond);
-  g_mutex_unlock (&sh->mutex);
+  g_atomic_int_set (&c->stop, 1);
+  g_mutex_lock (&c->mutex);
+  g_cond_broadcast (&c->cond);
+  g_mutex_unlock (&c->mutex);
 }
 
+static Crew *
+crew_new (guint n, GError **error)
+{
+  Crew *c = g_new0 (Crew, 1);
+  guint started = 0;
+
+  c->refs = 1;
+  c->fd = -1;
+  g_mutex_init (&c->mutex);
+  g_cond_init (&c->cond);
+  c->workers = g_new0 (Worker, n);
+  c->n_workers = n;
+  for (guint i = 0; i < n; i++)
+    {
+      Worker *w = &c->workers[i];
+
+      w->crew = c;
+      w->index = i;
+      g_mutex_init (&w->lock);
+      w->read_h = ssdb_histogram_new ();
+      w->write_h = ssdb_histogram_new ();
+    }
+  for (guint i = 0; i < n; i++)
+    {
+      g_autofree char *tname = g_strdup_printf ("ssdb-io-%u", i);
+
+      g_atomic_int_inc (&c->refs);
+      c->workers[i].thread = g_thread_try_new (tname, worker_main, &c->workers[i], error);
+      if (c->workers[i].thread == NULL)
+        {
+          g_atomic_int_add (&c->refs, -1);
+          crew_retire (c);
+          return NULL;
+        }
+      started++;
+    }
+  /* The first job's window opens with every thread waiting for it. */
+  g_mutex_lock (&c->mutex);
+  while (c->started < started)
+    g_cond_wait (&c->cond, &c->mutex);
+  g_mutex_unlock (&c->mutex);
+  return c;
+}
+
+/* An idle crew of at least @threads threads from the pool, the smallest that fits, or a new one. */
+static Crew *
+crew_take (guint threads, GError **error)
+{
+  Crew *c = NULL;
+  guint best = G_MAXUINT;
+
+  g_mutex_lock (&pool_lock);
+  for (guint i = 0; i < n_idle_crews; i++)
+    {
+      if (idle_crews[i]->n_workers >= threads
+          && (best == G_MAXUINT || idle_crews[i]->n_workers < idle_crews[best]->n_workers))
+        best = i;
+    }
+  if (best != G_MAXUINT)
+    {
+      c = idle_crews[best];
+      memmove (&idle_crews[best], &idle_crews[best + 1],
+               (n_idle_crews - best - 1) * sizeof (Crew *));
+      n_idle_crews--;
+      g_mutex_lock (&c->mutex);
+      c->in_pool = FALSE;
+      g_mutex_unlock (&c->mutex);
+    }
+  g_mutex_unlock (&pool_lock);
+  return c != NULL ? c : crew_new (threads, error);
+}
+
+/* Puts a crew whose job ended cleanly back into the pool (the oldest idle one retires when the
+ * pool is full). */
 static void
-worker_free (Worker *w)
+crew_give_back (Crew *c)
 {
-  if (w->ctx)
-    io_destroy (w->ctx);
-  g_free (w->iocbs);
-  g_free (w->batch);
-  g_free (w->events);
-  g_free (w->submit_ns);
-  free (w->read_buffers);
-  g_free (w->read_h);
-  g_free (w->write_h);
-  g_free (w->slot_size_index);
-  g_free (w->slot_random);
-  g_clear_error (&w->error);
-  g_mutex_clear (&w->lock);
+  Crew *evicted = NULL;
+
+  crew_clear_job (c);
+  g_mutex_lock (&pool_lock);
+  if (n_idle_crews == POOL_MAX_CREWS)
+    {
+      evicted = idle_crews[0];
+      memmove (&idle_crews[0], &idle_crews[1], (n_idle_crews - 1) * sizeof (Crew *));
+      n_idle_crews--;
+      g_mutex_lock (&evicted->mutex);
+      evicted->in_pool = FALSE;
+      g_mutex_unlock (&evicted->mutex);
+    }
+  idle_crews[n_idle_crews++] = c;
+  g_mutex_lock (&c->mutex);
+  c->in_pool = TRUE;
+  c->idle_since_us = g_get_monotonic_time ();
+  g_cond_broadcast (&c->cond);
+  g_mutex_unlock (&c->mutex);
+  g_mutex_unlock (&pool_lock);
+  if (evicted != NULL)
+    crew_retire (evicted);
 }
 
-static gboolean
-worker_setup (Worker *w, guint index, Shared *sh, GError **error)
+void
+ssdb_io_release_idle (void)
 {
-  const SsdbJobSpec *spec = sh->spec;
-  guint64 slice_blocks = (spec->length / spec->threads) / spec->block_size;
-  int r;
+  Crew *crews[POOL_MAX_CREWS];
+  guint n;
 
-  w->shared = sh;
-  w->index = index;
-  g_mutex_init (&w->lock);
+  g_mutex_lock (&pool_lock);
+  n = n_idle_crews;
+  memcpy (crews, idle_crews, n * sizeof (Crew *));
+  n_idle_crews = 0;
+  for (guint i = 0; i < n; i++)
+    {
+      g_mutex_lock (&crews[i]->mutex);
+      crews[i]->in_pool = FALSE;
+      g_mutex_unlock (&crews[i]->mutex);
+    }
+  g_mutex_unlock (&pool_lock);
+  for (guint i = 0; i < n; i++)
+    {
+      Crew *c = crews[i];
+      guint n_threads = c->n_workers;
+      GThread **threads = g_new0 (GThread *, n_threads);
+
+      /* Joined, so that nothing of the crew is left when this returns (the last thread frees
+       * it: @c is not used after the retire). */
+      for (guint k = 0; k < n_threads; k++)
+        threads[k] = g_thread_ref (c->workers[k].thread);
+      crew_retire (c);
+      for (guint k = 0; k < n_threads; k++)
+        g_thread_join (threads[k]);
+      g_free (threads);
+    }
+}
+
+/* Makes @w ready for the crew's current job (on the caller's thread, while @w waits). */
+static gboolean
+worker_prepare (Worker *w, GError **error)
+{
+  Crew *c = w->crew;
+  const SsdbJobSpec *spec = c->spec;
+  guint qd = spec->queue_depth;
+  guint64 slice_blocks = (spec->length / spec->threads) / spec->block_size;
+  guint index = w->index;
+  gsize need;
+
+  w->active = TRUE;
+  w->finished = FALSE;
+  w->abandoned = FALSE;
+  w->read_ios = w->read_bytes = w->write_ios = w->write_bytes = 0;
+  w->last_completion_ns = 0;
+  w->cpu_user_ns = w->cpu_system_ns = 0;
+  w->inflight = 0;
+  w->done_bytes = w->done_ios = 0;
+  w->random_ios = 0;
+  memset (w->size_ios, 0, sizeof w->size_ios);
+  w->issued_bytes = 0;
+  w->quota_bytes = 0;
+  ssdb_histogram_reset (w->read_h);
+  ssdb_histogram_reset (w->write_h);
+
   w->region_blocks = slice_blocks;
   w->region_start = spec->offset + (guint64)index * slice_blocks * spec->block_size;
   w->seq_next = 0;
+  w->seq_pos = 0;
   w->next_mark = spec->mark_bytes ? spec->mark_bytes : G_MAXUINT64;
   w->general
       = spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100);
+  w->mix_total = 0;
   if (w->general)
     {
-      const SsdbTargetInfo *info = ssdb_target_get_info (sh->target);
+      const SsdbTargetInfo *info = ssdb_target_get_info (c->target);
       guint64 slice = spec->length / spec->threads;
 
       w->align = spec->align_bytes ? spec->align_bytes : info->logical_block_size;
@@ -687,8 +898,6 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
           w->mix_total += spec->size_mix[k].weight;
           w->mix_cum[k] = w->mix_total;
         }
-      w->slot_size_index = g_new0 (guint8, spec->queue_depth);
-      w->slot_random = g_new0 (guint8, spec->queue_depth);
     }
   if (spec->total_bytes)
     {
@@ -701,61 +910,170 @@ worker_setup (Worker *w, guint index, Shared *sh, GError **error)
           = MAX ((share + spec->block_size - 1) / spec->block_size, 1) * (guint64)spec->block_size;
     }
   ssdb_rng_init (&w->rng, spec->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1));
-  w->iocbs = g_new0 (struct iocb, spec->queue_depth);
-  w->batch = g_new0 (struct iocb *, spec->queue_depth);
-  w->events = g_new0 (struct io_event, spec->queue_depth);
-  w->submit_ns = g_new0 (guint64, spec->queue_depth);
-  w->read_h = ssdb_histogram_new ();
-  w->write_h = ssdb_histogram_new ();
 
-  if (spec->rw != SSDB_RW_WRITE)
+  if (w->slots < qd)
     {
-      void *mem = NULL;
-      gsize bytes = (gsize)spec->queue_depth * spec->block_size;
-      guint align = MAX (4096u, ssdb_target_get_info (sh->target)->dio_mem_align);
+      g_free (w->iocbs);
+      g_free (w->batch);
+      g_free (w->events);
+      g_free (w->submit_ns);
+      g_free (w->slot_size_index);
+      g_free (w->slot_random);
+      w->iocbs = g_new0 (struct iocb, qd);
+      w->batch = g_new0 (struct iocb *, qd);
+      w->events = g_new0 (struct io_event, qd);
+      w->submit_ns = g_new0 (guint64, qd);
+      w->slot_size_index = g_new0 (guint8, qd);
+      w->slot_random = g_new0 (guint8, qd);
+      w->slots = qd;
+    }
 
-      r = posix_memalign (&mem, align, bytes);
+  need = spec->rw != SSDB_RW_WRITE ? (gsize)qd * spec->block_size : 0;
+  if (need > w->read_capacity
+      || (w->read_capacity > KEEP_BUFFER_BYTES && need < w->read_capacity / 4))
+    {
+      g_clear_pointer (&w->read_buffers, free);
+      w->read_capacity = 0;
+      if (need > 0)
+        {
+          void *mem = NULL;
+          int r = posix_memalign (&mem, c->mem_align, need);
+
+          if (r != 0)
+            {
+              g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                           "Cannot allocate %" G_GSIZE_FORMAT " bytes of read buffers: %s", need,
+                           g_strerror (r));
+              return FALSE;
+            }
+          /* Touched now, not during the measured window. */
+          memset (mem, 0, need);
+          w->read_buffers = mem;
+          w->read_capacity = need;
+        }
+    }
+
+  if (c->engine != SSDB_IO_ENGINE_LIBAIO)
+    return TRUE;
+  if (w->ctx != 0 && (w->ctx_broken || w->ctx_depth < qd))
+    {
+      io_destroy (w->ctx);
+      w->ctx = 0;
+    }
+  w->ctx_broken = FALSE;
+  if (w->ctx == 0)
+    {
+      guint depth = MAX (qd, MIN_CTX_DEPTH);
+      int r = io_setup ((int)depth, &w->ctx);
+
+      if (r == -EAGAIN && depth > qd)
+        r = io_setup ((int)(depth = qd), &w->ctx);
+      if (r < 0)
+        {
+          w->ctx = 0;
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                       "Cannot create an asynchronous I/O context of depth %u: %s%s", qd,
+                       g_strerror (-r), r == -EAGAIN ? " (raise /proc/sys/fs/aio-max-nr)" : "");
+          return FALSE;
+        }
+      w->ctx_depth = depth;
+    }
+  return TRUE;
+}
+
+/* Gives the crew @spec on @target; on failure the crew holds no job. */
+static gboolean
+crew_set_job (Crew *c, SsdbTarget *target, const SsdbJobSpec *spec, GError **error)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  c->spec_copy = *spec;
+  c->spec = &c->spec_copy;
+  c->target = g_object_ref (target);
+  c->fd = ssdb_target_get_fd (target);
+  c->display_name = g_strdup (ssdb_target_get_display_name (target));
+  c->mem_align = MAX (4096u, info->dio_mem_align);
+  c->stop = 0;
+  {
+    gboolean polled;
+
+    c->engine = ssdb_job_spec_engine (spec, target, &polled);
+    c->rw_flags = polled ? RWF_HIPRI : 0;
+  }
+
+  if (spec->write_source != NULL)
+    {
+      /* Requests still in flight when a device stops answering outlive the job: they must
+       * write the job's own copy, never memory the caller frees and reuses. */
+      void *mem = NULL;
+      int r = posix_memalign (&mem, c->mem_align, (gsize)spec->length);
+
       if (r != 0)
         {
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                       "Cannot allocate %" G_GSIZE_FORMAT " bytes of read buffers: %s", bytes,
-                       g_strerror (r));
+                       "Cannot allocate %" G_GUINT64_FORMAT " bytes for the data to write back: %s",
+                       spec->length, g_strerror (r));
+          crew_clear_job (c);
           return FALSE;
         }
-      memset (mem, 0, bytes);
-      w->read_buffers = mem;
+      memcpy (mem, spec->write_source, (gsize)spec->length);
+      c->source_copy = mem;
+      c->spec_copy.write_source = mem;
     }
 
-  r = io_setup ((int)spec->queue_depth, &w->ctx);
-  if (r < 0)
+  if (spec->rw != SSDB_RW_READ && spec->write_source == NULL)
     {
-      w->ctx = 0;
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                   "Cannot create an asynchronous I/O context of depth %u: %s%s", spec->queue_depth,
-                   g_strerror (-r), r == -EAGAIN ? " (raise /proc/sys/fs/aio-max-nr)" : "");
-      return FALSE;
+      gsize pool_size = MAX ((gsize)POOL_MIN_BYTES, (gsize)spec->block_size * 2);
+
+      c->pool_ref = ssdb_data_pool_get_shared (&spec->data, pool_size, spec->seed, error);
+      if (c->pool_ref == NULL)
+        {
+          crew_clear_job (c);
+          return FALSE;
+        }
+      c->pool = ssdb_data_pool_get_data (c->pool_ref);
+      /* Page-aligned sources: a buffer that straddles pages splits each request into partial
+       * pages, which some devices (zram: read-modify-write) serve far more slowly. */
+      c->pool_align = MAX (info->dio_mem_align, 4096u);
+      c->pool_slots = (pool_size - spec->block_size) / c->pool_align + 1;
+    }
+
+  for (guint i = 0; i < c->n_workers; i++)
+    {
+      c->workers[i].active = FALSE;
+      c->workers[i].finished = FALSE;
+    }
+  for (guint i = 0; i < spec->threads; i++)
+    {
+      if (!worker_prepare (&c->workers[i], error))
+        {
+          for (guint k = 0; k <= i; k++)
+            c->workers[k].active = FALSE;
+          crew_clear_job (c);
+          return FALSE;
+        }
     }
   return TRUE;
 }
 
 static void
-publish_sample (Shared *sh, Worker *workers, guint n, SsdbIoSampleFunc func, gpointer data)
+publish_sample (Crew *c, guint n, SsdbIoSampleFunc func, gpointer data)
 {
   guint64 bytes = 0, ios = 0, now = now_ns ();
 
   for (guint i = 0; i < n; i++)
     {
-      bytes += __atomic_load_n (&workers[i].done_bytes, __ATOMIC_RELAXED);
-      ios += __atomic_load_n (&workers[i].done_ios, __ATOMIC_RELAXED);
+      bytes += __atomic_load_n (&c->workers[i].done_bytes, __ATOMIC_RELAXED);
+      ios += __atomic_load_n (&c->workers[i].done_ios, __ATOMIC_RELAXED);
     }
-  func (now - sh->t0, bytes, ios, data);
+  func (now - c->t0, bytes, ios, data);
 }
 
 /* Moves what @w measured into @result and tells it to record nothing more. */
 static void
 gather_worker (Worker *w, SsdbIoResult *result, guint64 *t_end, GError **first_error)
 {
-  const SsdbJobSpec *spec = w->shared->spec;
+  const SsdbJobSpec *spec = w->crew->spec;
 
   g_mutex_lock (&w->lock);
   ssdb_histogram_merge (&result->read_latency, w->read_h);
@@ -782,17 +1100,15 @@ gboolean
 ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sample_func,
              gpointer user_data, GCancellable *cancellable, SsdbIoResult *result, GError **error)
 {
-  const SsdbTargetInfo *info;
-  Shared *sh;
-  Worker *workers;
+  Crew *c;
   SsdbDeviceCounters before, after;
-  guint nthreads, started = 0, stuck = 0;
+  guint nthreads, stuck = 0;
   guint64 stuck_requests = 0;
   gulong cancel_id = 0;
   guint64 t_end = 0, last_sample;
   gint64 stop_seen_us = 0;
   GError *first_error = NULL;
-  gboolean ok = TRUE;
+  gboolean ok = TRUE, reusable = TRUE;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
@@ -812,121 +1128,40 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
       return FALSE;
     }
 
-  info = ssdb_target_get_info (target);
-  sh = g_new0 (Shared, 1);
-  sh->refs = 1;
-  sh->spec_copy = *spec;
-  sh->spec = &sh->spec_copy;
-  sh->target = g_object_ref (target);
-  sh->fd = ssdb_target_get_fd (target);
-  sh->display_name = g_strdup (ssdb_target_get_display_name (target));
-  g_mutex_init (&sh->mutex);
-  g_cond_init (&sh->cond);
-
-  if (spec->write_source != NULL)
-    {
-      /* Requests still in flight when a device stops answering outlive this call: they must
-       * write the job's own copy, never memory the caller frees and reuses. */
-      void *mem = NULL;
-      int r = posix_memalign (&mem, MAX (4096u, info->dio_mem_align), (gsize)spec->length);
-
-      if (r != 0)
-        {
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                       "Cannot allocate %" G_GUINT64_FORMAT " bytes for the data to write back: %s",
-                       spec->length, g_strerror (r));
-          shared_unref (sh);
-          return FALSE;
-        }
-      memcpy (mem, spec->write_source, (gsize)spec->length);
-      sh->source_copy = mem;
-      sh->spec_copy.write_source = mem;
-    }
-  /* Marks are not called once the job has returned (their data may be gone). */
-
-  if (spec->rw != SSDB_RW_READ && spec->write_source == NULL)
-    {
-      gsize pool_size = MAX ((gsize)POOL_MIN_BYTES, (gsize)spec->block_size * 2);
-
-      sh->pool_ref = ssdb_data_pool_get_shared (&spec->data, pool_size, spec->seed, error);
-      if (sh->pool_ref == NULL)
-        {
-          shared_unref (sh);
-          return FALSE;
-        }
-      sh->pool = ssdb_data_pool_get_data (sh->pool_ref);
-      /* Page-aligned sources: a buffer that straddles pages splits each request into partial
-       * pages, which some devices (zram: read-modify-write) serve far more slowly. */
-      sh->pool_align = MAX (info->dio_mem_align, 4096u);
-      sh->pool_slots = (pool_size - spec->block_size) / sh->pool_align + 1;
-    }
-
   nthreads = spec->threads;
-  workers = sh->workers = g_new0 (Worker, nthreads);
-  sh->n_workers = nthreads;
-  for (guint i = 0; i < nthreads; i++)
+  c = crew_take (nthreads, error);
+  if (c == NULL)
+    return FALSE;
+  if (!crew_set_job (c, target, spec, error))
     {
-      if (!worker_setup (&workers[i], i, sh, error))
-        {
-          ok = FALSE;
-          break;
-        }
-    }
-
-  if (ok)
-    {
-      for (guint i = 0; i < nthreads; i++)
-        {
-          g_autofree char *tname = g_strdup_printf ("ssdb-io-%u", i);
-
-          shared_ref (sh);
-          workers[i].thread = g_thread_try_new (tname, worker_main, &workers[i], error);
-          if (workers[i].thread == NULL)
-            {
-              g_atomic_int_add (&sh->refs, -1);
-              ok = FALSE;
-              break;
-            }
-          started++;
-        }
-    }
-
-  if (!ok)
-    {
-      g_mutex_lock (&sh->mutex);
-      sh->abort_start = TRUE;
-      g_cond_broadcast (&sh->cond);
-      g_mutex_unlock (&sh->mutex);
-      for (guint i = 0; i < started; i++)
-        g_thread_join (workers[i].thread);
-      shared_unref (sh);
+      crew_give_back (c);
       return FALSE;
     }
 
   if (cancellable)
-    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), sh, NULL);
+    cancel_id = g_cancellable_connect (cancellable, G_CALLBACK (on_cancelled), c, NULL);
 
-  /* Start all threads at once: the window opens when the last one is ready. */
-  g_mutex_lock (&sh->mutex);
-  while (sh->ready < nthreads)
-    g_cond_wait (&sh->cond, &sh->mutex);
+  /* Start all threads at once: the window opens as they are woken. */
+  g_mutex_lock (&c->mutex);
+  c->active = nthreads;
+  c->finished = 0;
   ssdb_target_read_counters (target, &before);
-  sh->t0 = now_ns ();
-  sh->deadline = sh->t0 + spec->duration_ns;
-  sh->go = TRUE;
-  g_cond_broadcast (&sh->cond);
-  last_sample = sh->t0;
+  c->t0 = now_ns ();
+  c->deadline = c->t0 + spec->duration_ns;
+  c->generation++;
+  g_cond_broadcast (&c->cond);
+  last_sample = c->t0;
 
-  while (sh->finished < nthreads)
+  while (c->finished < nthreads)
     {
       gint64 wake = g_get_monotonic_time () + MONITOR_PERIOD_US;
 
-      g_cond_wait_until (&sh->cond, &sh->mutex, wake);
-      if (sh->finished == nthreads)
+      g_cond_wait_until (&c->cond, &c->mutex, wake);
+      if (c->finished == nthreads)
         break;
       /* Stopped (cancel or an error) but requests are still in flight: a device that does not
        * answer keeps them forever, and the caller must get control back. */
-      if (g_atomic_int_get (&sh->stop))
+      if (g_atomic_int_get (&c->stop))
         {
           gint64 now_us = g_get_monotonic_time ();
 
@@ -942,50 +1177,46 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
           if (now - last_sample >= spec->sample_interval_ns)
             {
               last_sample = now;
-              g_mutex_unlock (&sh->mutex);
-              publish_sample (sh, workers, nthreads, sample_func, user_data);
-              g_mutex_lock (&sh->mutex);
+              g_mutex_unlock (&c->mutex);
+              publish_sample (c, nthreads, sample_func, user_data);
+              g_mutex_lock (&c->mutex);
             }
         }
     }
-  /* Decide under the lock which threads ended (joined) and which still wait in the kernel
-   * (left to finish on their own; they free the job when the last one ends). */
+  /* Decide under the lock which threads ended and which still wait in the kernel (the crew is
+   * then retired: they end on their own, and free it when the last one ends). */
   for (guint i = 0; i < nthreads; i++)
     {
-      if (!workers[i].finished)
+      Worker *w = &c->workers[i];
+
+      if (!w->finished)
         {
           stuck++;
-          stuck_requests += __atomic_load_n (&workers[i].inflight, __ATOMIC_RELAXED);
+          stuck_requests += __atomic_load_n (&w->inflight, __ATOMIC_RELAXED);
+          reusable = FALSE;
         }
+      else if (__atomic_load_n (&w->inflight, __ATOMIC_RELAXED) > 0)
+        reusable = FALSE; /* its context failed with requests in it */
     }
-  g_mutex_unlock (&sh->mutex);
+  g_mutex_unlock (&c->mutex);
 
   if (cancel_id)
     g_cancellable_disconnect (cancellable, cancel_id);
 
+  /* Gathered before the crew goes back or retires: a stuck thread holds its own reference. */
   for (guint i = 0; i < nthreads; i++)
-    {
-      gboolean finished;
-
-      g_mutex_lock (&sh->mutex);
-      finished = workers[i].finished;
-      g_mutex_unlock (&sh->mutex);
-      /* Gathered before a join or unref: the worker holds its own reference to the job. */
-      gather_worker (&workers[i], result, &t_end, &first_error);
-      if (finished)
-        g_thread_join (workers[i].thread);
-      else
-        g_thread_unref (workers[i].thread);
-      workers[i].thread = NULL;
-    }
+    gather_worker (&c->workers[i], result, &t_end, &first_error);
 
   ssdb_target_read_counters (target, &after);
+
+  result->engine = c->engine;
+  result->polled = c->rw_flags != 0;
 
   ssdb_histogram_merge (&result->latency, &result->read_latency);
   ssdb_histogram_merge (&result->latency, &result->write_latency);
   result->ios = result->read_ios + result->write_ios;
   result->bytes = result->read_bytes + result->write_bytes;
-  result->window_ns = t_end > sh->t0 ? t_end - sh->t0 : 0;
+  result->window_ns = t_end > c->t0 ? t_end - c->t0 : 0;
   if (result->window_ns > 0)
     {
       double secs = (double)result->window_ns / 1e9;
@@ -995,6 +1226,12 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
       result->mean_inflight = (double)result->latency.sum_ns / (double)result->window_ns / nthreads;
     }
 
+  if (before.times_valid && after.times_valid && after.busy_ns >= before.busy_ns
+      && after.queue_ns >= before.queue_ns)
+    {
+      result->device_busy_ns = after.busy_ns - before.busy_ns;
+      result->device_queue_ns = after.queue_ns - before.queue_ns;
+    }
   result->counters_valid = before.valid && after.valid;
   if (result->counters_valid)
     {
@@ -1021,7 +1258,7 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
       GError *stuck_error = g_error_new (SSDB_ERROR, SSDB_ERROR_CANCELLED,
                                          "The %s test on %s was cancelled" NOT_RESPONDING_TEXT
                                          "%" G_GUINT64_FORMAT " %s did not complete within %u ms",
-                                         rw_verb (spec->rw), sh->display_name, stuck_requests,
+                                         ssdb_rw_verb (spec->rw), c->display_name, stuck_requests,
                                          stuck_requests == 1 ? "request" : "requests",
                                          (guint)(STOP_GRACE_US / G_TIME_SPAN_MILLISECOND));
 
@@ -1034,11 +1271,14 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
     {
       result->cancelled = TRUE;
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The %s test on %s was cancelled",
-                   rw_verb (spec->rw), sh->display_name);
+                   ssdb_rw_verb (spec->rw), c->display_name);
       ok = FALSE;
     }
 
-  shared_unref (sh);
+  if (reusable)
+    crew_give_back (c);
+  else
+    crew_retire (c);
   return ok;
 }
 
@@ -1049,133 +1289,69 @@ ssdb_io_error_is_not_responding (const GError *error)
          && ssdb_error_is_not_responding (error);
 }
 
-static char *
-fio_size (guint64 bytes)
+double
+ssdb_io_result_device_depth (const SsdbIoResult *io)
 {
-  if (bytes && bytes % (G_GUINT64_CONSTANT (1) << 30) == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "g", bytes >> 30);
-  if (bytes && bytes % (1u << 20) == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "m", bytes >> 20);
-  if (bytes && bytes % 1024 == 0)
-    return g_strdup_printf ("%" G_GUINT64_FORMAT "k", bytes >> 10);
-  return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+  g_return_val_if_fail (io != NULL, 0);
+
+  if (io->device_busy_ns == 0)
+    return 0;
+  return (double)io->device_queue_ns / (double)io->device_busy_ns;
 }
 
 char *
-ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name)
+ssdb_io_result_dup_notes (const SsdbIoResult *io, const SsdbJobSpec *job)
 {
-  const SsdbTargetInfo *info;
-  GString *s;
-  const char *rw;
-  guint64 slice;
-  g_autofree char *bs = NULL, *size = NULL, *offset = NULL;
-  g_autofree char *quoted_name = NULL;
-  g_autofree char *filename = NULL;
+  g_autoptr (GPtrArray) notes = g_ptr_array_new_with_free_func (g_free);
+  guint depth;
+  double engine, device;
 
-  g_return_val_if_fail (spec != NULL, NULL);
-  g_return_val_if_fail (SSDB_IS_TARGET (target), NULL);
+  g_return_val_if_fail (io != NULL, NULL);
+  g_return_val_if_fail (job != NULL, NULL);
 
-  info = ssdb_target_get_info (target);
-  if (spec->access == SSDB_ACCESS_RANDOM)
-    rw = spec->rw == SSDB_RW_READ ? "randread" : spec->rw == SSDB_RW_WRITE ? "randwrite" : "randrw";
-  else
-    rw = spec->rw == SSDB_RW_READ ? "read" : spec->rw == SSDB_RW_WRITE ? "write" : "rw";
-
-  slice = (spec->length / spec->threads) / spec->block_size * spec->block_size;
-  bs = fio_size (spec->block_size);
-  size = fio_size (slice);
-  offset = fio_size (spec->offset);
-
-  {
-    /* fio splits --filename at ':'; a literal one is written "\:". */
-    g_autofree char *path = info->kind == SSDB_TARGET_FILE
-                                ? g_build_filename (info->path, "ssdbench-fio.tmp", NULL)
-                                : g_strdup (info->path);
-    g_auto (GStrv) parts = g_strsplit (path, ":", -1);
-    g_autofree char *escaped = g_strjoinv ("\\:", parts);
-
-    filename = g_shell_quote (escaped);
-  }
-  quoted_name = g_shell_quote (name ? name : "job");
-
-  s = g_string_new ("fio");
-  g_string_append_printf (s, " --name=%s --filename=%s --direct=1 --ioengine=libaio", quoted_name,
-                          filename);
-  g_string_append_printf (s, " --rw=%s", rw);
-  if (spec->rw == SSDB_RW_MIX)
-    g_string_append_printf (s, " --rwmixread=%u", spec->read_percent);
-  if (spec->n_size_mix > 0)
+  if (job->duration_ns > 0 && job->length > 0 && io->bytes < job->length && io->bytes > 0)
     {
-      g_string_append (s, " --bssplit=");
-      for (guint k = 0; k < spec->n_size_mix; k++)
-        {
-          g_autofree char *sz = fio_size (spec->size_mix[k].size);
+      g_autofree char *region = ssdb_format_transfer_size (job->length);
+      guint pct = (guint)MAX ((guint64)1, io->bytes * 100 / job->length);
 
-          g_string_append_printf (s, "%s%s/%u", k ? ":" : "", sz, spec->size_mix[k].weight);
-        }
-      g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth, spec->threads);
+      g_ptr_array_add (
+          notes, g_strdup_printf ("%s %u %% of the %s region",
+                                  job->access == SSDB_ACCESS_RANDOM ? "touched at most" : "covered",
+                                  pct, region));
     }
-  else
-    g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
-                            spec->threads);
-  if (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100)
-    g_string_append_printf (s, " --percentage_random=%u", spec->random_percent);
-  if (spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100))
+  depth = job->queue_depth * MAX (job->threads, 1u);
+  engine = io->mean_inflight * MAX (job->threads, 1u);
+  device = ssdb_io_result_device_depth (io);
+  if (depth >= 2 && io->window_ns > 0 && engine < 0.9 * depth)
     {
-      g_autofree char *al
-          = fio_size (spec->align_bytes ? spec->align_bytes
-                                        : ssdb_target_get_info (target)->logical_block_size);
+      char in_flight[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_string_append_printf (s, " --blockalign=%s", al);
+      g_ascii_formatd (in_flight, sizeof in_flight, "%.1f", engine);
+      g_ptr_array_add (notes, g_strdup_printf ("queue depth %u not reached: %s in flight on "
+                                               "average",
+                                               depth, in_flight));
     }
-  /* The engine submits every free slot in one io_submit() and reaps up to the whole queue in one
-   * io_getevents(); fio's default submits one request per call. */
-  if (spec->queue_depth > 1)
-    g_string_append_printf (s, " --iodepth_batch_submit=%u --iodepth_batch_complete_max=%u",
-                            spec->queue_depth, spec->queue_depth);
-  g_string_append_printf (s, " --offset=%s --size=%s", offset, size);
-  if (spec->threads > 1)
+  if (depth >= 4 && device > 0 && device < 1.5)
     {
-      g_autofree char *inc = fio_size (slice);
+      char held[G_ASCII_DTOSTR_BUF_SIZE];
 
-      g_string_append_printf (s, " --offset_increment=%s", inc);
+      g_ascii_formatd (held, sizeof held, "%.1f", device);
+      g_ptr_array_add (notes, g_strdup_printf ("the device served about %s request%s at a time: "
+                                               "queue depth %u had no effect",
+                                               held, device < 1.05 ? "" : "s", depth));
     }
-  if (spec->duration_ns)
+  else if (depth >= 2 && device > 0 && device < 0.75 * MIN (engine, (double)depth))
     {
-      if (spec->duration_ns % G_GUINT64_CONSTANT (1000000000) == 0)
-        g_string_append_printf (s, " --runtime=%" G_GUINT64_FORMAT "s --time_based",
-                                spec->duration_ns / G_GUINT64_CONSTANT (1000000000));
-      else
-        g_string_append_printf (s, " --runtime=%" G_GUINT64_FORMAT "ms --time_based",
-                                MAX (spec->duration_ns / 1000000, 1));
-      if (spec->total_bytes)
-        {
-          g_autofree char *io = fio_size (spec->total_bytes / spec->threads);
+      char held[G_ASCII_DTOSTR_BUF_SIZE], in_flight[G_ASCII_DTOSTR_BUF_SIZE];
 
-          g_string_append_printf (s, " --io_size=%s", io);
-        }
+      g_ascii_formatd (held, sizeof held, "%.1f", device);
+      g_ascii_formatd (in_flight, sizeof in_flight, "%.1f", engine);
+      g_ptr_array_add (notes, g_strdup_printf ("the device held %s of the %s requests in flight "
+                                               "on average",
+                                               held, in_flight));
     }
-  else if (spec->total_bytes)
-    {
-      g_autofree char *io = fio_size (spec->total_bytes / spec->threads);
-
-      g_string_append_printf (s, " --io_size=%s", io);
-    }
-  if (spec->access == SSDB_ACCESS_RANDOM)
-    g_string_append (s, " --norandommap --randrepeat=0");
-  if (spec->rw != SSDB_RW_READ)
-    {
-      /* The engine's requests carry different random bytes each (a random page of its data
-       * pool); fio's default reuses one buffer with a few bytes changed, which a compressing
-       * device handles at another speed. */
-      if (spec->data.kind == SSDB_DATA_RANDOM)
-        g_string_append (s, " --refill_buffers");
-      else if (spec->data.kind == SSDB_DATA_ZERO)
-        g_string_append (s, " --zero_buffers");
-      else if (spec->data.kind == SSDB_DATA_COMPRESSIBLE)
-        g_string_append_printf (s, " --buffer_compress_percentage=%u --buffer_compress_chunk=4k",
-                                spec->data.compressible_percent);
-    }
-  g_string_append (s, " --thread --group_reporting");
-  return g_string_free (s, FALSE);
+  if (notes->len == 0)
+    return NULL;
+  g_ptr_array_add (notes, NULL);
+  return g_strjoinv ("; ", (char **)notes->pdata);
 }

@@ -140,6 +140,42 @@ gboolean
 ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error);
 
 /**
+ * SsdbIoEngine:
+ * @SSDB_IO_ENGINE_LIBAIO: libaio (`io_submit`/`io_getevents`), fio's `--ioengine=libaio`: every
+ *   job with a queue depth above 1
+ * @SSDB_IO_ENGINE_PVSYNC2: synchronous `preadv2`/`pwritev2`, one request at a time per thread,
+ *   fio's `--ioengine=pvsync2`: jobs of queue depth 1, where libaio's submit and reap calls cost
+ *   more than they do (with `RWF_HIPRI`, fio's `--hipri`, on a device that polls for completions)
+ *
+ * How a job issues its requests; chosen by ssdb_job_spec_engine().
+ */
+typedef enum
+{
+  SSDB_IO_ENGINE_LIBAIO,
+  SSDB_IO_ENGINE_PVSYNC2,
+} SsdbIoEngine;
+
+/**
+ * ssdb_job_spec_engine:
+ * @spec: a job
+ * @target: its target
+ * @polled: (out) (optional): set to %TRUE when the job's requests poll for their completion
+ *   (`RWF_HIPRI`): a synchronous job on a block device whose queue polls (`queue/io_poll` is 1)
+ *
+ * Returns: the engine ssdb_io_run() runs @spec with: %SSDB_IO_ENGINE_PVSYNC2 at queue depth 1,
+ *   %SSDB_IO_ENGINE_LIBAIO otherwise.
+ */
+SsdbIoEngine
+ssdb_job_spec_engine (const SsdbJobSpec *spec, SsdbTarget *target, gboolean *polled);
+
+/**
+ * ssdb_io_engine_to_string:
+ * Returns: fio's name of @engine: "libaio" or "pvsync2".
+ */
+const char *
+ssdb_io_engine_to_string (SsdbIoEngine engine);
+
+/**
  * SsdbIoResult:
  * @ios: completed requests
  * @bytes: completed bytes (reads + writes)
@@ -163,10 +199,17 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
  * @counters_valid: %FALSE when the device has no counters (nothing to check)
  * @reached_device: %FALSE when the device counted clearly fewer bytes than the engine did (page
  *   cache, a file system that ignored `O_DIRECT`, or no device at all)
+ * @device_busy_ns: how long the target's own block device had requests in flight during the
+ *   job (growth of its stat io_ticks), ns; 0 when unknown
+ * @device_queue_ns: its requests' time in flight added up (growth of stat time_in_queue), ns:
+ *   @device_queue_ns / @device_busy_ns is the mean number of requests the device itself held
+ *   while busy (ssdb_io_result_device_depth())
  * @cancelled: the job ended early (cancelled, an I/O error, or a device that stopped
  *   answering); the numbers cover what completed
  * @random_ios: completed requests issued at a random offset
  * @size_ios: completed requests per entry of SsdbJobSpec.size_mix
+ * @engine: how the requests were issued (see ssdb_job_spec_engine())
+ * @polled: the requests polled for their completion (`RWF_HIPRI`)
  *
  * What one job measured.
  */
@@ -191,10 +234,48 @@ typedef struct
   guint64 device_write_bytes;
   gboolean counters_valid;
   gboolean reached_device;
+  guint64 device_busy_ns;
+  guint64 device_queue_ns;
   gboolean cancelled;
   guint64 random_ios;
   guint64 size_ios[SSDB_MAX_SIZE_MIX];
+  SsdbIoEngine engine;
+  gboolean polled;
 } SsdbIoResult;
+
+/**
+ * ssdb_io_result_device_depth:
+ * @io: a result
+ *
+ * The mean number of requests the target's device held while it was busy, from its own
+ * counters (Documentation/block/stat.rst: time_in_queue / io_ticks). Beside
+ * SsdbIoResult.mean_inflight (what the engine kept in flight) it tells whether a queue depth
+ * reached the device: a device that serves one request at a time (zram, a synchronous driver)
+ * shows about 1 whatever the engine's depth.
+ *
+ * Returns: the depth, or 0 when the counters are unknown or the device was never busy.
+ */
+double
+ssdb_io_result_device_depth (const SsdbIoResult *io);
+
+/**
+ * ssdb_io_result_dup_notes:
+ * @io: what a job measured
+ * @job: the job
+ *
+ * What a reader must know about how much the figure measured, in words, "; "-separated:
+ * - the share of the test region a time-limited job moved, when it is below the whole region
+ *   ("covered 6 % of the 256 MiB region"; for random offsets "touched at most 6 %");
+ * - a queue depth the engine did not keep in flight ("queue depth 32 not reached: 7.5 in
+ *   flight on average");
+ * - a device that held far fewer requests than the engine kept in flight, from its own
+ *   counters (ssdb_io_result_device_depth()): "the device served about 1.0 request at a time:
+ *   queue depth 32 had no effect", or "the device held 3.1 of the 8.0 requests in flight".
+ *
+ * Returns: (transfer full) (nullable): the notes, or %NULL when there is nothing to say.
+ */
+char *
+ssdb_io_result_dup_notes (const SsdbIoResult *io, const SsdbJobSpec *job);
 
 /**
  * SsdbIoSampleFunc:
@@ -218,7 +299,13 @@ typedef void (*SsdbIoSampleFunc) (guint64 elapsed_ns, guint64 bytes, guint64 ios
  * @result: (out caller-allocates): what was measured (also on cancel and on error: the part
  *   that completed)
  *
- * Runs one job with libaio on the target's `O_DIRECT` fd and blocks until it ends.
+ * Runs one job on the target's `O_DIRECT` fd and blocks until it ends: with libaio, or at queue
+ * depth 1 with synchronous `preadv2`/`pwritev2` calls (see ssdb_job_spec_engine()).
+ *
+ * The I/O threads, their aio contexts and buffers are kept from one job to the next: jobs that
+ * follow each other within about 2 s (the samples of a surface, the steps of a sweep, the passes
+ * of a summary) run on the same threads and contexts, so a short job costs its I/O and little
+ * more. Idle threads end on their own after 2 s (see ssdb_io_release_idle()).
  *
  * Returns: %TRUE when the job ran to its end, %FALSE with @error on cancel (SSDB_ERROR_CANCELLED,
  *   @result->cancelled set; see ssdb_io_error_is_not_responding() for a device that does not
@@ -229,6 +316,16 @@ typedef void (*SsdbIoSampleFunc) (guint64 elapsed_ns, guint64 bytes, guint64 ios
 gboolean
 ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sample_func,
              gpointer user_data, GCancellable *cancellable, SsdbIoResult *result, GError **error);
+
+/**
+ * ssdb_io_release_idle:
+ *
+ * Ends the idle I/O threads kept for the next job, and frees their aio contexts and buffers,
+ * before returning (they also end on their own after 2 s without a job). Threads still busy with
+ * a job, or waiting for a device that does not answer, are not affected.
+ */
+void
+ssdb_io_release_idle (void);
 
 /**
  * ssdb_io_error_is_not_responding:
@@ -253,9 +350,10 @@ ssdb_io_error_is_not_responding (const GError *error);
  * @target: its target
  * @name: the job name ("SEQ1M_Q8T1_read")
  *
- * Returns: (transfer full): the fio command line that runs the same job (libaio, direct=1,
- *   same bs, iodepth, numjobs with disjoint offset_increment slices, offset, size, runtime,
- *   rwmixread and data pattern).
+ * Returns: (transfer full): the fio command line that runs the same job (the same I/O engine:
+ *   libaio, or pvsync2 at queue depth 1 with `--hipri` where the job polls; direct=1, same bs,
+ *   iodepth, numjobs with disjoint offset_increment slices, offset, size, runtime, rwmixread and
+ *   data pattern).
  */
 char *
 ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name);

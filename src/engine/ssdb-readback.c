@@ -13,6 +13,7 @@ ssdb_readback_result_new (const SsdbFillSpec *spec)
   g_return_val_if_fail (spec != NULL, NULL);
 
   r = g_new0 (SsdbReadbackResult, 1);
+  r->noise_percent = -1; /* not measured */
   r->spec = *spec;
   r->spec.passes = 1;
   r->spec.read_back = TRUE;
@@ -30,32 +31,157 @@ ssdb_readback_result_free (SsdbReadbackResult *result)
   g_free (result);
 }
 
+SsdbReadbackResult *
+ssdb_readback_result_dup (const SsdbReadbackResult *result)
+{
+  SsdbReadbackResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbReadbackResult, 1);
+  *r = *result;
+  r->first = ssdb_fill_result_dup (result->first);
+  r->second = ssdb_fill_result_dup (result->second);
+  r->words = g_strdup (result->words);
+  return r;
+}
+
+/* The read-back pass of @fill, or NULL. */
+static const SsdbFillPass *
+read_pass (const SsdbFillResult *fill)
+{
+  for (guint i = 0; fill != NULL && i < fill->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+
+      if (p->rw == SSDB_RW_READ)
+        return p;
+    }
+  return NULL;
+}
+
+/* See SsdbReadbackResult.noise_percent. */
+static double
+segment_scatter (const SsdbReadbackResult *result)
+{
+  const SsdbFillPass *a = read_pass (result->first), *b = read_pass (result->second);
+  g_autofree double *ratios = NULL;
+  guint n = 0, i = 0, j = 0;
+  double scale;
+
+  if (a == NULL || b == NULL || a->segments == NULL || b->segments == NULL)
+    return -1;
+  ratios = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
+  /* Pairs of segments that end at the same position. */
+  while (i < a->segments->len && j < b->segments->len)
+    {
+      const SsdbFillPoint *pa = &g_array_index (a->segments, SsdbFillPoint, i);
+      const SsdbFillPoint *pb = &g_array_index (b->segments, SsdbFillPoint, j);
+
+      if (pa->position_bytes < pb->position_bytes)
+        i++;
+      else if (pb->position_bytes < pa->position_bytes)
+        j++;
+      else
+        {
+          double q = pa->bytes_per_second > 0 ? pb->bytes_per_second / pa->bytes_per_second : NAN;
+
+          if (isfinite (q) && q > 0)
+            ratios[n++] = q;
+          i++;
+          j++;
+        }
+    }
+  if (n < SSDB_READBACK_MIN_SEGMENTS)
+    return -1;
+  scale = ssdb_robust_scale (ratios, n) * 100;
+  /* A report's own segments cannot scatter beyond what its loader accepts. */
+  return isfinite (scale) ? MIN (scale, 1e9) : -1;
+}
+
+static void
+summarize (SsdbReadbackResult *result);
+
 void
 ssdb_readback_summarize (SsdbReadbackResult *result)
 {
-  double a, b;
+  locale_t previous;
 
   g_return_if_fail (result != NULL);
 
+  /* The words are data: "4.4 %" in every locale. */
+  previous = ssdb_words_locale_begin ();
+  summarize (result);
+  ssdb_words_locale_end (previous);
+}
+
+static void
+summarize (SsdbReadbackResult *result)
+{
+  double a, b, d, threshold;
+
   g_clear_pointer (&result->words, g_free);
   result->difference_percent = 0;
+  result->verdict = SSDB_VERDICT_NONE;
+  result->noise_percent = -1;
   a = result->first_read_bytes_per_second;
   b = result->second_read_bytes_per_second;
   if (!isfinite (a) || !isfinite (b) || a <= 0 || b <= 0)
     return;
   result->difference_percent = (b - a) / a * 100;
-  if (fabs (result->difference_percent) < SSDB_READBACK_NOISE_PERCENT)
-    result->words = g_strdup_printf (
-        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
-        "no difference beyond the %.0f %% that single passes vary, so how the data was written "
-        "does not change how it reads.",
-        b / 1e6, a / 1e6, SSDB_READBACK_NOISE_PERCENT);
+  d = fabs (result->difference_percent);
+  result->noise_percent = segment_scatter (result);
+  threshold = MAX (SSDB_READBACK_NOISE_PERCENT,
+                   SSDB_READBACK_NOISE_MULTIPLE * MAX (result->noise_percent, 0));
+  /* Decided on the whole percents the words print, so that they never read "10 %, below the
+   * 10 % threshold" or "10 %, beyond the 10 % threshold". */
+  if (round (d) > round (threshold))
+    {
+      result->verdict = SSDB_VERDICT_FOUND;
+      if (result->noise_percent >= 0)
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
+            "(%.0f MB/s), beyond the %.0f %% threshold (the larger of %.0f %% and three times "
+            "the %.1f %% the two reads differ from place to place): how the data was written "
+            "changes how it reads.",
+            b / 1e6, d, result->difference_percent < 0 ? "slower" : "faster", a / 1e6, threshold,
+            SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
+      else
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
+            "(%.0f MB/s), beyond the %.0f %% that single passes vary: how the data was written "
+            "changes how it reads.",
+            b / 1e6, d, result->difference_percent < 0 ? "slower" : "faster", a / 1e6,
+            SSDB_READBACK_NOISE_PERCENT);
+    }
+  else if (result->noise_percent >= 0 && threshold <= SSDB_READBACK_NOISE_PERCENT)
+    {
+      result->verdict = SSDB_VERDICT_NO_EFFECT;
+      result->words = g_strdup_printf (
+          "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+          "difference of %.0f %%, within the %.0f %% threshold, and the two reads differ from "
+          "place "
+          "to place by %.1f %%: no effect; how the data was written does not change how it reads.",
+          b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
+    }
   else
-    result->words = g_strdup_printf (
-        "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
-        "(%.0f MB/s).",
-        b / 1e6, fabs (result->difference_percent),
-        result->difference_percent < 0 ? "slower" : "faster", a / 1e6);
+    {
+      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+      if (result->noise_percent >= 0)
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
+            "a difference of %.0f %%, but the two reads differ from place to place by %.1f %%, "
+            "so a difference below %.0f %% cannot be told from noise: inconclusive; run on a "
+            "quieter machine.",
+            b / 1e6, a / 1e6, d, result->noise_percent, threshold);
+      else
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
+            "a difference of %.0f %%, below the %.0f %% that single passes vary, and the reads "
+            "have too few segments to measure their noise: inconclusive.",
+            b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT);
+    }
 }
 
 void

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-fill.h"
+#include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -16,6 +17,13 @@ G_BEGIN_DECLS
  *   measured)
  * @second_read_bytes_per_second: read rate over data written by pass 2, B/s
  * @difference_percent: (second - first) / first × 100
+ * @verdict: found: |@difference_percent| reaches the threshold (%SSDB_READBACK_NOISE_PERCENT, or
+ *   %SSDB_READBACK_NOISE_MULTIPLE × @noise_percent when that is larger); no effect: below
+ *   %SSDB_READBACK_NOISE_PERCENT with @noise_percent small enough that a difference of that size
+ *   would show; inconclusive otherwise (or when the reads' segments are missing)
+ * @noise_percent: how much the two reads differ from place to place: the robust scale
+ *   (ssdb_robust_scale()) of the ratios pass 2 / pass 1 of the read segments at the same
+ *   positions, in percent; -1 when fewer than %SSDB_READBACK_MIN_SEGMENTS pairs were measured
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early
  *
@@ -30,6 +38,8 @@ typedef struct
   double first_read_bytes_per_second;
   double second_read_bytes_per_second;
   double difference_percent;
+  SsdbVerdict verdict;
+  double noise_percent;
   char *words;
   gboolean cancelled;
 } SsdbReadbackResult;
@@ -38,19 +48,36 @@ SsdbReadbackResult *
 ssdb_readback_result_new (const SsdbFillSpec *spec);
 void
 ssdb_readback_result_free (SsdbReadbackResult *result);
+
+/**
+ * ssdb_readback_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, copies of the two fill passes (when the result holds
+ * them) and of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_readback_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbReadbackResult *
+ssdb_readback_result_dup (const SsdbReadbackResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbReadbackResult, ssdb_readback_result_free)
 
 /* Read rates of the two passes that differ by less than this many percent do not differ: a
  * single read pass over a few hundred MiB scatters by about this much on a busy machine. */
 #define SSDB_READBACK_NOISE_PERCENT 10.0
+/* A difference counts only beyond this multiple of the segments' own scatter. */
+#define SSDB_READBACK_NOISE_MULTIPLE 3.0
+/* Segment pairs needed to measure that scatter. */
+#define SSDB_READBACK_MIN_SEGMENTS 4
 
 /**
  * ssdb_readback_summarize:
  * @result: a result with both read rates
  *
- * Recomputes @difference_percent and @words ("Data written by pass 2 reads at 1830 MB/s, 12 %
- * slower than data written by pass 1 (2080 MB/s)."); differences under
- * %SSDB_READBACK_NOISE_PERCENT read as no difference, and the words name that margin.
+ * Recomputes @difference_percent, @noise_percent, @verdict and @words ("Data written by pass 2
+ * reads at 1830 MB/s, 25 % slower than data written by pass 1 (2440 MB/s), beyond the 10 %
+ * threshold ..."); the words name the verdict and the threshold that decided it.
  */
 void
 ssdb_readback_summarize (SsdbReadbackResult *result);

@@ -59,6 +59,30 @@ ssdb_recovery_result_free (SsdbRecoveryResult *result)
   g_free (result);
 }
 
+SsdbRecoveryResult *
+ssdb_recovery_result_dup (const SsdbRecoveryResult *result)
+{
+  SsdbRecoveryResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbRecoveryResult, 1);
+  *r = *result;
+  r->writes = g_array_copy (result->writes);
+  g_array_set_clear_func (r->writes, write_clear);
+  for (guint i = 0; i < r->writes->len; i++)
+    {
+      SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+      w->segments = w->segments != NULL ? g_array_copy (w->segments) : NULL;
+      w->intervals = w->intervals != NULL ? g_array_copy (w->intervals) : NULL;
+    }
+  ssdb_fill_analysis_copy (&r->first, &result->first);
+  r->words = g_strdup (result->words);
+  return r;
+}
+
 /* ---- analysis ----------------------------------------------------------------------------- */
 
 guint64
@@ -181,6 +205,7 @@ void
 ssdb_recovery_analyze (SsdbRecoveryResult *r)
 {
   SsdbRecoveryWrite *first = NULL;
+  locale_t previous;
   GString *s;
 
   g_return_if_fail (r != NULL);
@@ -211,6 +236,7 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
         w->restored_percent = ssdb_recovery_restored_percent (first->fast_bytes, w->fast_bytes);
     }
 
+  previous = ssdb_words_locale_begin ();
   s = g_string_new (NULL);
   if (first == NULL || first->segments->len == 0)
     g_string_append (s, "No data to analyse.");
@@ -218,7 +244,9 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
     {
       g_autofree char *fast = ssdb_format_capacity (first->fast_bytes);
 
-      g_string_append_printf (s, "The first write ran at %.0f MB/s for %s, then at %.0f MB/s.",
+      g_string_append_printf (s,
+                              "Found a cache cliff: the first write ran at %.0f MB/s for %s, "
+                              "then at %.0f MB/s.",
                               r->fast_bytes_per_second / 1e6, fast, r->slow_bytes_per_second / 1e6);
       for (guint i = 1; i < r->writes->len; i++)
         {
@@ -228,23 +256,88 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
           g_string_append_printf (s, " After %g s idle: %s fast (%.0f %%).",
                                   (double)w->pause_ns / 1e9, got, w->restored_percent);
         }
+      g_string_append_printf (s,
+                              " Fast means above %.0f MB/s, the geometric mean of the two rates.",
+                              r->threshold_bytes_per_second / 1e6);
     }
   else
     {
       double cv = 0, p10 = 0, p90 = 0, mean = first->bytes_per_second;
+      gboolean scattered;
 
       if (!(mean > 0) || !isfinite (mean))
         mean = r->fast_bytes_per_second;
-      if (spread (first->segments, &cv, &p10, &p90) && cv >= SSDB_RECOVERY_STEADY_CV)
+      scattered = spread (first->segments, &cv, &p10, &p90) && cv >= SSDB_RECOVERY_STEADY_CV;
+      if (r->first.verdict == SSDB_VERDICT_NO_EFFECT)
         g_string_append_printf (s,
-                                "The first write ran at %.0f MB/s on average, most of it between "
-                                "%.0f and %.0f MB/s, with no lasting drop: ",
+                                "No effect: the first write ran at a steady %.0f MB/s (no change "
+                                "of %.0f %% or more lasted: the larger of %.0f %% and %g × the "
+                                "noise of %.1f %% measured in it), so there is no cache cliff to "
+                                "recover; write more than the cache.",
+                                mean / 1e6, 100 * r->first.step_threshold, 100 * SSDB_FILL_MIN_STEP,
+                                SSDB_FILL_NOISE_MULTIPLE, 100 * r->first.noise);
+      else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE && r->first.short_step > 0)
+        g_string_append_printf (s,
+                                "Inconclusive: the first write ran at %.0f MB/s on average; a "
+                                "change of %.0f %% lasted only %.2f s, less than the %.1f s a "
+                                "phase must last to be told from the load on the machine.",
+                                mean / 1e6, 100 * r->first.short_step, r->first.short_seconds,
+                                SSDB_FILL_MIN_PHASE_NS / 1e9);
+      else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE
+               && r->first.step_threshold <= SSDB_FILL_DECIDABLE_STEP)
+        g_string_append_printf (s,
+                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
+                                "lasted less than twice the %.1f s a phase must last to be told "
+                                "from the load on the machine; write more.",
+                                mean / 1e6, SSDB_FILL_MIN_PHASE_NS / 1e9);
+      else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE && !r->first.noise_measured)
+        g_string_append_printf (s,
+                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
+                                "it has too few segments to measure its noise; write more.",
+                                mean / 1e6);
+      else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE && r->first.step_threshold >= 1)
+        g_string_append_printf (s,
+                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
+                                "the noise measured in it (%.1f %%) is so large that no change of "
+                                "rate, however large, can be told apart.",
+                                mean / 1e6, 100 * r->first.noise);
+      else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE)
+        g_string_append_printf (s,
+                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
+                                "the noise measured in it (%.1f %%) hides any change below "
+                                "%.0f %%, so a cache cliff cannot be told apart.",
+                                mean / 1e6, 100 * r->first.noise, 100 * r->first.step_threshold);
+      else if (scattered)
+        g_string_append_printf (s,
+                                "Inconclusive: the first write ran at %.0f MB/s on average, most "
+                                "of it between %.0f and %.0f MB/s, and no drop lasted (a third "
+                                "or more of what followed ran fast again).",
                                 mean / 1e6, p10 / 1e6, p90 / 1e6);
       else
-        g_string_append_printf (s, "The first write ran at a steady %.0f MB/s: ", mean / 1e6);
-      g_string_append (s, "no cache cliff, so there is nothing to recover; write more than the "
-                          "cache.");
+        g_string_append_printf (s,
+                                "No effect: the first write ran at %.0f MB/s with no lasting "
+                                "drop, so there is no cache cliff to recover.",
+                                mean / 1e6);
+      if (r->writes->len > 1)
+        {
+          g_string_append_printf (s,
+                                  " The shares in the table count the bytes written above "
+                                  "%.0f MB/s (%s):",
+                                  r->threshold_bytes_per_second / 1e6,
+                                  r->first.cache_bytes > 0
+                                      ? "between the first write's fast and slow rates"
+                                      : "80 % of the first write's rate");
+          for (guint i = 1; i < r->writes->len; i++)
+            {
+              const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+
+              g_string_append_printf (s, "%s %.0f %% after %g s", i > 1 ? "," : "",
+                                      w->restored_percent, (double)w->pause_ns / 1e9);
+            }
+          g_string_append (s, ".");
+        }
     }
+  ssdb_words_locale_end (previous);
   g_free (r->words);
   r->words = g_string_free (s, FALSE);
 }

@@ -99,6 +99,19 @@ SsdbRecoveryResult *
 ssdb_recovery_result_new (const SsdbRecoverySpec *spec);
 void
 ssdb_recovery_result_free (SsdbRecoveryResult *result);
+
+/**
+ * ssdb_recovery_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new writes (with their segments and intervals), a copy of
+ * the analysis of the first write and of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_recovery_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbRecoveryResult *
+ssdb_recovery_result_dup (const SsdbRecoveryResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbRecoveryResult, ssdb_recovery_result_free)
 
 /**

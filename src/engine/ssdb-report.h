@@ -16,6 +16,7 @@
 #include "ssdb-surface.h"
 #include "ssdb-sweep.h"
 #include "ssdb-target.h"
+#include "ssdb-test-kind.h"
 #include "ssdb-workload.h"
 
 G_BEGIN_DECLS
@@ -117,18 +118,7 @@ typedef struct
   SsdbReadbackResult *readback;
 
   /*< private >*/
-  GDestroyNotify summary_free;
-  GDestroyNotify surface_free;
-  GDestroyNotify fill_free;
-  GDestroyNotify access_free;
-  GDestroyNotify sweep_free;
-  GDestroyNotify workload_free;
-  GDestroyNotify recovery_free;
-  GDestroyNotify consistency_free;
-  GDestroyNotify compression_free;
-  GDestroyNotify trim_free;
-  GDestroyNotify freespace_free;
-  GDestroyNotify readback_free;
+  GDestroyNotify result_free[SSDB_TEST_KIND_N]; /* for the results the report owns */
   gatomicrefcount ref_count;
 } SsdbReport;
 
@@ -149,6 +139,57 @@ ssdb_report_get_type (void) G_GNUC_CONST;
  */
 SsdbReport *
 ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary);
+
+/**
+ * ssdb_report_set_result:
+ * @report: a report
+ * @kind: the kind of @result
+ * @result: (nullable) (transfer none): a result of that kind (an #SsdbSurfaceResult for
+ *   %SSDB_TEST_KIND_SURFACE, ...; complete, partial or cancelled); the report keeps a pointer to
+ *   it and never changes it, so it must stay alive while the report is used; %NULL removes the
+ *   kind's result from the report
+ *
+ * Puts the result into the report member of its kind (SsdbReport.surface, ...), replacing any
+ * result of that kind it held (a loaded one is freed). Results are written as tests in a fixed
+ * order of kinds: summary, surface, fill, access, sweep, workload, recovery, consistency,
+ * compression, trim, freespace, readback. The typed setters (ssdb_report_set_surface(), ...) are
+ * this function for one kind.
+ */
+void
+ssdb_report_set_result (SsdbReport *report, SsdbTestKind kind, gconstpointer result);
+
+/**
+ * ssdb_report_get_result:
+ * @report: a report
+ * @kind: a kind of test
+ *
+ * The report member of @kind (SsdbReport.surface, ...).
+ *
+ * Returns: (transfer none) (nullable): the result of that kind, owned by the report or borrowed
+ *   by it as ssdb_report_set_result() says; %NULL when the report holds none.
+ */
+gconstpointer
+ssdb_report_get_result (const SsdbReport *report, SsdbTestKind kind);
+
+/**
+ * ssdb_report_has_test:
+ * @report: a report
+ * @kind: a kind of test (any value: out of range holds nothing)
+ *
+ * Returns: %TRUE when @report holds a result of @kind.
+ */
+gboolean
+ssdb_report_has_test (const SsdbReport *report, SsdbTestKind kind);
+
+/**
+ * ssdb_report_first_test:
+ * @report: a report
+ * @out: (out): the first kind @report holds, in the order of #SsdbTestKind
+ *
+ * Returns: %FALSE (and @out untouched) when @report holds no test at all.
+ */
+gboolean
+ssdb_report_first_test (const SsdbReport *report, SsdbTestKind *out);
 
 /**
  * ssdb_report_set_surface:

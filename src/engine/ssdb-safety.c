@@ -2,17 +2,24 @@
 #include "ssdb-safety.h"
 
 #include "ssdb-error.h"
+#include "ssdb-loop.h"
+#include "ssdb-openers.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
+#include <unistd.h>
 
 /* Mount and swap tables are a few KiB; a limit keeps a wrong path from reading gigabytes. */
 #define TABLE_MAX_BYTES (16 * 1024 * 1024)
 /* Stacks of holders (partition -> md -> LVM -> dm-crypt) are a few levels deep. */
 #define HOLDER_MAX_DEPTH 16
+
+/* A loop device stack is rarely more than two or three loop devices deep; the limit only
+ * keeps a pathological system from making the walk long. */
+#define STACK_MAX_MEMBERS 256
 
 /* Something that makes the device busy when it is mounted or swap. */
 typedef struct
@@ -22,6 +29,11 @@ typedef struct
   guint major;
   guint minor;
   gboolean have_devnum;
+  /* Reached through a loop device (beyond the device, its partitions or disk, and their
+   * holders): @subject says how it relates to the target, for every reason about it. */
+  gboolean stack;
+  char *subject;
+  const SsdbLoopBacking *loop; /* when it is a loop device with a backing file */
 } Member;
 
 static void
@@ -29,7 +41,18 @@ member_free (Member *m)
 {
   g_free (m->name);
   g_free (m->via);
+  g_free (m->subject);
   g_free (m);
+}
+
+static void
+use_free (SsdbUse *use)
+{
+  g_free (use->member);
+  g_free (use->subject);
+  g_free (use->detail);
+  g_free (use->command);
+  g_free (use);
 }
 
 static const char *
@@ -62,6 +85,7 @@ ssdb_usage_free (SsdbUsage *usage)
   g_free (usage->mounted_via);
   g_free (usage->swap_via);
   g_free (usage->holder_of);
+  g_clear_pointer (&usage->uses, g_ptr_array_unref);
   g_free (usage);
 }
 
@@ -120,21 +144,22 @@ read_table (const char *path, gboolean missing_is_empty, char **contents, GError
   return TRUE;
 }
 
-/* Adds @name unless it was seen already. */
-static void
+/* Adds @name unless it was seen already; returns the new member or NULL. */
+static Member *
 add_member (const SsdbSystemPaths *paths, GPtrArray *members, GHashTable *seen, const char *name,
             const char *via)
 {
   Member *m;
 
   if (g_hash_table_contains (seen, name))
-    return;
+    return NULL;
   g_hash_table_add (seen, g_strdup (name));
   m = g_new0 (Member, 1);
   m->name = g_strdup (name);
   m->via = g_strdup (via);
   m->have_devnum = ssdb_block_read_devnum (paths, name, &m->major, &m->minor);
   g_ptr_array_add (members, m);
+  return m;
 }
 
 static void
@@ -188,7 +213,7 @@ find_by_name (GPtrArray *members, const char *name)
 static gboolean
 uses_host_devices (const SsdbSystemPaths *paths)
 {
-  return paths == NULL || paths->sysfs_root == NULL || strcmp (paths->sysfs_root, "/sys") == 0;
+  return ssdb_system_paths_are_host (paths);
 }
 
 /* A device path from the mount or swap table: a block device node that exists is matched by
@@ -293,6 +318,332 @@ find_swap (const SsdbSystemPaths *paths, GPtrArray *members, const char *table)
   return NULL;
 }
 
+/* ---- the stack beyond partitions and holders: loop devices and processes ---- */
+
+typedef struct
+{
+  const SsdbSystemPaths *paths;
+  GPtrArray *members; /* Member */
+  GHashTable *seen;   /* kernel names */
+  GPtrArray *loops;   /* SsdbLoopBacking: every loop device with a backing file */
+  SsdbUsage *usage;
+} Walk;
+
+static const SsdbLoopBacking *
+find_loop (GPtrArray *loops, const char *name)
+{
+  for (guint i = 0; i < loops->len; i++)
+    {
+      const SsdbLoopBacking *b = g_ptr_array_index (loops, i);
+
+      if (strcmp (b->name, name) == 0)
+        return b;
+    }
+  return NULL;
+}
+
+/* How member @m relates to the target, as the object of a sentence ("maps this device"). */
+static char *
+member_object (const Walk *w, const Member *m)
+{
+  if (m->stack)
+    return g_strdup (m->subject);
+  if (strcmp (m->name, w->usage->name) == 0)
+    return g_strdup ("this device");
+  if (m->via != NULL)
+    return g_strdup_printf ("%s (built on %s)", m->name, m->via);
+  if (strcmp (m->name, w->usage->disk_name) == 0)
+    return g_strdup_printf ("its disk %s", m->name);
+  return g_strdup_printf ("its partition %s", m->name);
+}
+
+static char *
+offset_words (guint64 offset)
+{
+  if (offset == 0)
+    return g_strdup ("");
+  return g_strdup_printf (" at offset %" G_GUINT64_FORMAT, offset);
+}
+
+/* Adds a device reached through the stack, with what it is in words, then its partitions (or
+ * its disk) and the devices built on it, recursively. */
+static Member *
+add_stack_device (Walk *w, const char *name, char *subject, guint depth);
+
+static void
+add_stack_relatives (Walk *w, Member *m, guint depth)
+{
+  g_autoptr (SsdbBlockFacts) facts = ssdb_block_facts_read (w->paths, m->name, NULL);
+  g_autoptr (GPtrArray) holders = NULL;
+
+  if (depth >= HOLDER_MAX_DEPTH || facts == NULL)
+    return;
+  if (facts->is_partition)
+    add_stack_device (w, facts->disk_name,
+                      g_strdup_printf ("%s, the disk of %s", facts->disk_name, m->subject),
+                      depth + 1);
+  else
+    {
+      g_autoptr (GPtrArray) parts = ssdb_block_list_partitions (w->paths, m->name);
+
+      for (guint i = 0; i < parts->len; i++)
+        {
+          const char *p = g_ptr_array_index (parts, i);
+
+          add_stack_device (w, p, g_strdup_printf ("partition %s of %s", p, m->subject), depth + 1);
+        }
+    }
+  holders = ssdb_block_list_holders (w->paths, m->name);
+  for (guint i = 0; i < holders->len; i++)
+    {
+      const char *h = g_ptr_array_index (holders, i);
+      SsdbUse *use = g_new0 (SsdbUse, 1);
+
+      use->kind = SSDB_USE_HELD;
+      use->member = g_strdup (m->name);
+      use->subject = g_strdup (m->subject);
+      use->detail = g_strdup_printf ("is held by %s", h);
+      g_ptr_array_add (w->usage->uses, use);
+      add_stack_device (w, h, g_strdup_printf ("%s, which is built on %s", h, m->subject),
+                        depth + 1);
+    }
+}
+
+static Member *
+add_stack_device (Walk *w, const char *name, char *subject, guint depth)
+{
+  Member *m;
+
+  if (w->members->len >= STACK_MAX_MEMBERS || g_hash_table_contains (w->seen, name))
+    {
+      g_free (subject);
+      return NULL;
+    }
+  m = add_member (w->paths, w->members, w->seen, name, NULL);
+  m->stack = TRUE;
+  m->subject = subject;
+  m->loop = find_loop (w->loops, name);
+  add_stack_relatives (w, m, depth);
+  return m;
+}
+
+static gboolean
+same_devnum (gboolean have, guint major_a, guint minor_a, const Member *m)
+{
+  return have && m->have_devnum && major_a == m->major && minor_a == m->minor;
+}
+
+/* Follows the stack from member @m: loop devices over it, over a file on it, or over the same
+ * file as it; and, for a loop device, the block device it maps. */
+static void
+walk_from (Walk *w, const Member *m)
+{
+  g_autofree char *object = member_object (w, m);
+
+  for (guint i = 0; i < w->loops->len; i++)
+    {
+      const SsdbLoopBacking *l = g_ptr_array_index (w->loops, i);
+      g_autofree char *at = offset_words (l->offset);
+      char *subject = NULL;
+
+      if (g_hash_table_contains (w->seen, l->name))
+        continue;
+      if (same_devnum (l->have_rdev, l->rdev_major, l->rdev_minor, m))
+        subject = strstr (object, ", which") == NULL
+                      ? g_strdup_printf ("/dev/%s, which maps %s%s", l->name, object, at)
+                      : g_strdup_printf ("/dev/%s, which maps%s%s %s", l->name, at,
+                                         *at != '\0' ? "," : "", object);
+      else if (!l->have_rdev
+               && same_devnum (l->have_file_id, l->file_dev_major, l->file_dev_minor, m))
+        subject = g_strdup_printf ("/dev/%s, which maps the file %s on %s", l->name,
+                                   l->backing_file, object);
+      else if (m->loop != NULL && ssdb_loop_same_file (m->loop, l))
+        subject = g_strdup_printf ("/dev/%s, which maps the same file %s as %s", l->name,
+                                   l->backing_file, object);
+      if (subject != NULL)
+        add_stack_device (w, l->name, subject, 0);
+    }
+
+  if (m->loop != NULL && m->loop->have_rdev)
+    {
+      g_autofree char *lower
+          = ssdb_block_name_from_devnum (w->paths, m->loop->rdev_major, m->loop->rdev_minor);
+      g_autofree char *at = offset_words (m->loop->offset);
+
+      if (lower != NULL)
+        add_stack_device (
+            w, lower,
+            g_strdup_printf ("/dev/%s, which %s maps%s", lower,
+                             strcmp (object, "this device") == 0 ? "this device" : object, at),
+            0);
+    }
+}
+
+static void
+add_use (SsdbUsage *usage, SsdbUseKind kind, const Member *m, char *detail)
+{
+  SsdbUse *use = g_new0 (SsdbUse, 1);
+
+  use->kind = kind;
+  use->member = g_strdup (m->name);
+  use->subject = g_strdup (m->subject);
+  use->detail = detail;
+  g_ptr_array_add (usage->uses, use);
+}
+
+/* Mounts and swap of the devices reached through the stack, each looked at alone. */
+static void
+find_stack_uses (Walk *w, const char *mountinfo, const char *swaps)
+{
+  g_autoptr (GPtrArray) one = g_ptr_array_new ();
+
+  for (guint i = 0; i < w->members->len; i++)
+    {
+      Member *m = g_ptr_array_index (w->members, i);
+      g_autofree char *mount_point = NULL;
+
+      if (!m->stack)
+        continue;
+      g_ptr_array_set_size (one, 0);
+      g_ptr_array_add (one, m);
+      if (find_mount (w->paths, one, mountinfo, &mount_point) != NULL)
+        add_use (w->usage, SSDB_USE_MOUNTED, m, g_strdup_printf ("is mounted at %s", mount_point));
+      if (find_swap (w->paths, one, swaps) != NULL)
+        add_use (w->usage, SSDB_USE_SWAP, m, g_strdup ("is used as swap"));
+    }
+}
+
+/* The subject of an open file's reason: NULL for the target itself. */
+static char *
+opener_subject (const Walk *w, const Member *m)
+{
+  if (!m->stack && strcmp (m->name, w->usage->name) == 0)
+    return NULL;
+  if (m->stack)
+    return g_strdup (m->subject);
+  if (m->via != NULL)
+    return g_strdup_printf ("%s, which is built on %s", m->name,
+                            strcmp (m->via, w->usage->name) == 0 ? "this device" : m->via);
+  if (strcmp (m->name, w->usage->disk_name) == 0)
+    return g_strdup_printf ("its disk %s", m->name);
+  return g_strdup_printf ("partition %s", m->name);
+}
+
+static gboolean
+same_opener (const SsdbOpener *a, const SsdbOpener *b)
+{
+  return a->pid == b->pid && a->target == b->target;
+}
+
+/* The openers that keep the targets open over a quarter of a second: three scans, 100 and
+ * 150 ms apart, and only those in all three. A device is opened for a moment by the system's
+ * own probes (udev and the programs its rules or UDisks2 start: blkid, dumpe2fs) whenever it
+ * changed; a program that uses the device holds it for longer. */
+static GPtrArray *
+scan_lasting_openers (const char *proc, const SsdbOpenTarget *targets, guint n_targets,
+                      guint *n_unreadable)
+{
+  static const guint pauses_ms[] = { 100, 150 };
+  GPtrArray *openers = ssdb_openers_scan (proc, targets, n_targets, n_unreadable);
+
+  for (guint p = 0; p < G_N_ELEMENTS (pauses_ms) && openers->len > 0; p++)
+    {
+      g_autoptr (GPtrArray) again = NULL;
+
+      g_usleep (pauses_ms[p] * G_TIME_SPAN_MILLISECOND);
+      again = ssdb_openers_scan (proc, targets, n_targets, NULL);
+      for (guint i = openers->len; i-- > 0;)
+        {
+          const SsdbOpener *o = g_ptr_array_index (openers, i);
+          gboolean kept = FALSE;
+
+          for (guint j = 0; j < again->len && !kept; j++)
+            {
+              SsdbOpener *later = g_ptr_array_index (again, j);
+
+              kept = same_opener (o, later);
+              /* The last scan's access mode: a later open for writing counts. */
+              if (kept && later->writable)
+                ((SsdbOpener *)o)->writable = TRUE;
+            }
+          if (!kept)
+            g_ptr_array_remove_index (openers, i);
+        }
+    }
+  return openers;
+}
+
+/* Processes that hold a device of the stack, or a backing file whose data the target's writes
+ * change (the target's own, or that of a loop device it maps), open. */
+static void
+find_openers (Walk *w)
+{
+  g_autoptr (GArray) targets = g_array_new (FALSE, TRUE, sizeof (SsdbOpenTarget));
+  g_autoptr (GPtrArray) owners = g_ptr_array_new (); /* Member for each target */
+  g_autoptr (GPtrArray) files = g_ptr_array_new ();  /* backing for file targets, or NULL */
+  g_autoptr (GPtrArray) openers = NULL;
+  const char *proc = w->paths != NULL ? w->paths->proc_root : NULL;
+
+  if (proc == NULL && !ssdb_system_paths_are_host (w->paths))
+    return;
+  for (guint i = 0; i < w->members->len; i++)
+    {
+      Member *m = g_ptr_array_index (w->members, i);
+      SsdbOpenTarget t = { TRUE, 0, 0 };
+      gboolean writes_reach = !m->stack || strstr (m->subject, "which this device maps") != NULL;
+
+      if (m->have_devnum)
+        {
+          t.dev = (guint64)makedev (m->major, m->minor);
+          g_array_append_val (targets, t);
+          g_ptr_array_add (owners, m);
+          g_ptr_array_add (files, NULL);
+        }
+      /* The backing file of the target, and of a loop device it maps, holds the data the
+       * target's writes change. */
+      if (writes_reach && m->loop != NULL && m->loop->have_file_id && !m->loop->have_rdev)
+        {
+          t.block = FALSE;
+          t.dev = (guint64)makedev (m->loop->file_dev_major, m->loop->file_dev_minor);
+          t.ino = m->loop->file_ino;
+          g_array_append_val (targets, t);
+          g_ptr_array_add (owners, m);
+          g_ptr_array_add (files, (gpointer)m->loop);
+        }
+    }
+  openers = scan_lasting_openers (proc, (const SsdbOpenTarget *)targets->data, targets->len,
+                                  &w->usage->unreadable_processes);
+  for (guint i = 0; i < openers->len; i++)
+    {
+      const SsdbOpener *o = g_ptr_array_index (openers, i);
+      const Member *m = g_ptr_array_index (owners, o->target);
+      const SsdbLoopBacking *file = g_ptr_array_index (files, o->target);
+      g_autofree char *of = NULL;
+      SsdbUse *use;
+
+      /* udev and UDisks2 probing what the device holds: not its users. */
+      if (ssdb_opener_is_system_probe (o))
+        continue;
+      of = opener_subject (w, m);
+      use = g_new0 (SsdbUse, 1);
+
+      use->kind = SSDB_USE_OPEN;
+      use->member = file != NULL ? NULL : g_strdup (m->name);
+      if (file != NULL)
+        use->subject = of != NULL
+                           ? g_strdup_printf ("the backing file %s of %s", file->backing_file, of)
+                           : g_strdup_printf ("its backing file %s", file->backing_file);
+      else
+        use->subject = g_steal_pointer (&of);
+      use->detail = g_strdup_printf ("is open in %s (PID %d) for %s", o->command, o->pid,
+                                     o->writable ? "writing" : "reading");
+      use->pid = o->pid;
+      use->command = g_strdup (o->command);
+      use->writable = o->writable;
+      g_ptr_array_add (w->usage->uses, use);
+    }
+}
+
 SsdbUsage *
 ssdb_usage_read (const SsdbSystemPaths *paths, const char *name, GError **error)
 {
@@ -301,9 +652,12 @@ ssdb_usage_read (const SsdbSystemPaths *paths, const char *name, GError **error)
   g_autoptr (GPtrArray) members = NULL;
   g_autoptr (GHashTable) seen = NULL;
   g_autoptr (GPtrArray) bases = NULL;
+  g_autoptr (GPtrArray) classic = NULL;
+  g_autoptr (GPtrArray) loops = NULL;
   g_autofree char *mountinfo = NULL;
   g_autofree char *swaps = NULL;
   g_autofree char *mount_point = NULL;
+  Walk w;
   Member *m;
 
   g_return_val_if_fail (name != NULL, NULL);
@@ -323,6 +677,7 @@ ssdb_usage_read (const SsdbSystemPaths *paths, const char *name, GError **error)
   usage->name = g_strdup (facts->name);
   usage->disk_name = g_strdup (facts->disk_name);
   usage->read_only = facts->read_only;
+  usage->uses = g_ptr_array_new_with_free_func ((GDestroyNotify)use_free);
 
   members = g_ptr_array_new_with_free_func ((GDestroyNotify)member_free);
   seen = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
@@ -371,6 +726,17 @@ ssdb_usage_read (const SsdbSystemPaths *paths, const char *name, GError **error)
       usage->swap = g_strdup (m->name);
       usage->swap_via = g_strdup (m->via);
     }
+
+  /* Then the rest of the stack, from every member found so far and every one it leads to. */
+  loops = ssdb_loop_list (paths);
+  w = (Walk){ paths, members, seen, loops, usage };
+  for (guint i = 0; i < members->len; i++)
+    ((Member *)g_ptr_array_index (members, i))->loop
+        = find_loop (loops, ((Member *)g_ptr_array_index (members, i))->name);
+  for (guint i = 0; i < members->len; i++)
+    walk_from (&w, g_ptr_array_index (members, i));
+  find_stack_uses (&w, mountinfo, swaps);
+  find_openers (&w);
 
   return g_steal_pointer (&usage);
 }
@@ -445,6 +811,19 @@ ssdb_usage_describe_refusal (const SsdbUsage *usage, const char *device_path)
       g_ptr_array_add (reasons, g_strdup_printf ("%s is held by %s", subject, usage->holder));
     }
 
+  for (guint i = 0; usage->uses != NULL && i < usage->uses->len; i++)
+    {
+      const SsdbUse *use = g_ptr_array_index (usage->uses, i);
+
+      if (use->subject == NULL)
+        g_ptr_array_add (reasons, g_strdup_printf ("%s %s", device_path, use->detail));
+      else
+        g_ptr_array_add (reasons,
+                         g_strdup_printf ("%s: %s%s %s", device_path, use->subject,
+                                          strstr (use->subject, ", which") != NULL ? "," : "",
+                                          use->detail));
+    }
+
   if (usage->read_only)
     g_ptr_array_add (reasons, g_strdup_printf ("%s is read-only", device_path));
 
@@ -452,6 +831,42 @@ ssdb_usage_describe_refusal (const SsdbUsage *usage, const char *device_path)
     return NULL;
   g_ptr_array_add (reasons, NULL);
   return g_strjoinv ("; ", (char **)reasons->pdata);
+}
+
+gboolean
+ssdb_usage_is_free (const SsdbUsage *usage)
+{
+  g_autofree char *refusal = NULL;
+
+  g_return_val_if_fail (usage != NULL, FALSE);
+
+  refusal = ssdb_usage_describe_refusal (usage, "/dev/x");
+  return refusal == NULL;
+}
+
+const char *
+ssdb_usage_state_word (const SsdbUsage *usage)
+{
+  if (usage == NULL)
+    return "?";
+  if (usage->mounted_at)
+    return "mounted";
+  if (usage->swap)
+    return "swap";
+  if (usage->holder)
+    return "in use";
+  for (guint i = 0; usage->uses != NULL && i < usage->uses->len; i++)
+    {
+      const SsdbUse *use = g_ptr_array_index (usage->uses, i);
+
+      if (use->kind == SSDB_USE_MOUNTED)
+        return "mounted";
+    }
+  if (usage->uses != NULL && usage->uses->len > 0)
+    return "in use";
+  if (usage->read_only)
+    return "read-only";
+  return "free";
 }
 
 gboolean

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-summary.h"
 #include "ssdb-error.h"
+#include "ssdb-target-fill.h"
 
 #include <string.h>
 
@@ -178,6 +179,35 @@ ssdb_summary_result_free (SsdbSummaryResult *result)
   g_free (result);
 }
 
+SsdbSummaryResult *
+ssdb_summary_result_dup (const SsdbSummaryResult *result)
+{
+  SsdbSummaryResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbSummaryResult, 1);
+  *r = *result;
+  if (result->entries != NULL)
+    {
+      r->entries = g_ptr_array_new_full (result->entries->len, entry_free);
+      for (guint i = 0; i < result->entries->len; i++)
+        {
+          const SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
+          SsdbSummaryEntry *c = g_new (SsdbSummaryEntry, 1);
+
+          *c = *e;
+          c->passes = e->passes != NULL ? g_array_copy (e->passes) : NULL;
+          c->fio_command = g_strdup (e->fio_command);
+          c->message = g_strdup (e->message);
+          g_ptr_array_add (r->entries, c);
+        }
+    }
+  r->writes_skipped_reason = g_strdup (result->writes_skipped_reason);
+  return r;
+}
+
 static void
 empty_result (SsdbIoResult *r)
 {
@@ -306,6 +336,8 @@ update_aggregate (SsdbSummaryEntry *entry, SsdbAggregate how)
 
   agg->reached_device = TRUE;
   agg->counters_valid = TRUE;
+  agg->engine = g_array_index (p, SsdbIoResult, 0).engine;
+  agg->polled = g_array_index (p, SsdbIoResult, 0).polled;
   for (guint i = 0; i < p->len; i++)
     {
       const SsdbIoResult *r = &g_array_index (p, SsdbIoResult, i);
@@ -458,6 +490,15 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProg
 
   /* Reads need real data under them: a test file's unwritten extents and zram's empty pages
    * read back without touching the medium. Fill when we may write. */
+  if (need_fill && !ssdb_target_is_writable (target))
+    {
+      /* Reads of a region nobody may fill: say how much of it holds no data. An I/O error
+       * here is left to the tests themselves to report. */
+      if (!ssdb_target_measure_unwritten (target, spec->offset, spec->size, spec->seed,
+                                          &result->unwritten_percent, &result->unwritten_source,
+                                          NULL))
+        result->unwritten_source = SSDB_UNWRITTEN_UNKNOWN;
+    }
   need_fill = need_fill && ssdb_target_is_writable (target);
   if (need_fill)
     {
@@ -469,8 +510,10 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProg
       st.progress.pass = 0;
       st.progress.phase = "prepare";
       report (&st, 0);
-      if (!ssdb_target_fill (target, spec->offset, spec->size, spec->seed, on_fill_progress, &st,
-                             cancellable, &fill_error))
+      /* With the data the reads say they read: zeros read back zeros, compressible data
+       * compressible data (a controller or zram that compresses shows it). */
+      if (!ssdb_target_fill_pattern (target, spec->offset, spec->size, &spec->data, spec->seed,
+                                     on_fill_progress, &st, cancellable, &fill_error))
         {
           gboolean cancelled = g_error_matches (fill_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
           g_autofree char *why = NULL;
@@ -574,4 +617,27 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProg
       return FALSE;
     }
   return TRUE;
+}
+
+guint
+ssdb_summary_entry_spread (const SsdbSummaryEntry *entry, double *min_bytes_per_second,
+                           double *max_bytes_per_second)
+{
+  double lo = 0, hi = 0;
+  guint n = entry != NULL && entry->passes != NULL ? entry->passes->len : 0;
+
+  g_return_val_if_fail (entry != NULL, 0);
+
+  for (guint i = 0; i < n; i++)
+    {
+      double v = g_array_index (entry->passes, SsdbIoResult, i).bytes_per_second;
+
+      lo = i == 0 ? v : MIN (lo, v);
+      hi = i == 0 ? v : MAX (hi, v);
+    }
+  if (min_bytes_per_second != NULL)
+    *min_bytes_per_second = lo;
+  if (max_bytes_per_second != NULL)
+    *max_bytes_per_second = hi;
+  return n;
 }

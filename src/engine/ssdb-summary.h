@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-io.h"
+#include "ssdb-unwritten.h"
 
 G_BEGIN_DECLS
 
@@ -164,6 +165,20 @@ typedef struct
 } SsdbSummaryEntry;
 
 /**
+ * ssdb_summary_entry_spread:
+ * @entry: an entry
+ * @min_bytes_per_second: (out) (optional): the slowest pass's rate, B/s
+ * @max_bytes_per_second: (out) (optional): the fastest pass's rate, B/s
+ *
+ * The spread of an entry's rate across its passes: what the best-of or mean figure stands on.
+ *
+ * Returns: the number of passes measured (0: none, and the outputs are set to 0)
+ */
+guint
+ssdb_summary_entry_spread (const SsdbSummaryEntry *entry, double *min_bytes_per_second,
+                           double *max_bytes_per_second);
+
+/**
  * SsdbSummaryResult:
  * @spec: the settings the run used
  * @entries: (element-type SsdbSummaryEntry): one per test x rw, in run order (reads, writes,
@@ -171,6 +186,10 @@ typedef struct
  * @writes_skipped_reason: (nullable): why write and mix tests did not run
  * @started_unix: wall-clock start, seconds since the epoch
  * @prepare_ns: time spent filling the region before read tests (0 if not filled)
+ * @unwritten_percent: for reads of a region that could not be filled first, the share of it
+ *   that was never written or was trimmed (ssdb_target_measure_unwritten())
+ * @unwritten_source: how @unwritten_percent was found; %SSDB_UNWRITTEN_UNKNOWN when the region
+ *   was filled first or not looked at
  */
 typedef struct
 {
@@ -179,10 +198,25 @@ typedef struct
   char *writes_skipped_reason;
   gint64 started_unix;
   guint64 prepare_ns;
+  guint unwritten_percent;
+  SsdbUnwrittenSource unwritten_source;
 } SsdbSummaryResult;
 
 void
 ssdb_summary_result_free (SsdbSummaryResult *result);
+
+/**
+ * ssdb_summary_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new copies of the entries (their passes, fio commands and
+ * messages) and of the reason writes were skipped.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_summary_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbSummaryResult *
+ssdb_summary_result_dup (const SsdbSummaryResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSummaryResult, ssdb_summary_result_free)
 
 /**

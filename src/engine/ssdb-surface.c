@@ -1,10 +1,12 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-surface.h"
+#include "ssdb-openers.h"
 #include "ssdb-error.h"
 
 #include <errno.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -54,6 +56,22 @@ ssdb_surface_result_free (SsdbSurfaceResult *result)
   g_free (result);
 }
 
+SsdbSurfaceResult *
+ssdb_surface_result_dup (const SsdbSurfaceResult *result)
+{
+  SsdbSurfaceResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbSurfaceResult, 1);
+  *r = *result;
+  r->read = g_array_copy (result->read);
+  r->write = g_array_copy (result->write);
+  r->access = g_array_copy (result->access);
+  return r;
+}
+
 guint64
 ssdb_surface_position (guint64 span_offset, guint64 span_length, guint64 sample_bytes,
                        guint samples, guint index, guint align)
@@ -67,30 +85,23 @@ ssdb_surface_position (guint64 span_offset, guint64 span_length, guint64 sample_
 
   room = span_length - sample_bytes;
   if (index == samples - 1)
-    return span_offset + (guint64) room;
+    return span_offset + (guint64)room;
   pos = room * index / (samples - 1);
   pos -= pos % align;
-  return span_offset + (guint64) pos;
+  return span_offset + (guint64)pos;
 }
 
+/* Adds sample number @n (1 for the first) of rate @rate to @stats, given the sum of the rates
+ * before it: constant time per sample. */
 static void
-update_stats (GArray *samples, SsdbRateStats *stats)
+add_to_stats (SsdbRateStats *stats, double *sum, guint n, double rate)
 {
-  double sum = 0;
-
-  memset (stats, 0, sizeof *stats);
-  for (guint i = 0; i < samples->len; i++)
-    {
-      const SsdbSurfaceSample *s = &g_array_index (samples, SsdbSurfaceSample, i);
-
-      if (i == 0 || s->bytes_per_second < stats->min)
-        stats->min = s->bytes_per_second;
-      if (s->bytes_per_second > stats->max)
-        stats->max = s->bytes_per_second;
-      sum += s->bytes_per_second;
-    }
-  if (samples->len)
-    stats->mean = sum / samples->len;
+  if (n == 1 || rate < stats->min)
+    stats->min = rate;
+  if (n == 1 || rate > stats->max)
+    stats->max = rate;
+  *sum += rate;
+  stats->mean = *sum / n;
 }
 
 static inline guint64
@@ -99,7 +110,7 @@ now_ns (void)
   struct timespec ts;
 
   clock_gettime (CLOCK_MONOTONIC, &ts);
-  return (guint64) ts.tv_sec * NS_PER_S + (guint64) ts.tv_nsec;
+  return (guint64)ts.tv_sec * NS_PER_S + (guint64)ts.tv_nsec;
 }
 
 /* Reads [offset, offset + length) into @buf with O_DIRECT preads of @chunk bytes. */
@@ -111,24 +122,104 @@ read_region (SsdbTarget *target, guint8 *buf, guint64 offset, guint64 length, gu
 
   for (guint64 done = 0; done < length;)
     {
-      gsize want = (gsize) MIN ((guint64) chunk, length - done);
-      ssize_t n = pread (fd, buf + done, want, (off_t) (offset + done));
+      gsize want = (gsize)MIN ((guint64)chunk, length - done);
+      ssize_t n = pread (fd, buf + done, want, (off_t)(offset + done));
 
       if (n < 0 && errno == EINTR)
         continue;
-      if (n != (ssize_t) want)
+      if (n != (ssize_t)want)
         {
           int errsv = n < 0 ? errno : EIO;
 
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
-                       "I/O error on %s: read of %" G_GSIZE_FORMAT " bytes at offset %"
-                       G_GUINT64_FORMAT " failed: %s (errno %d)",
+                       "I/O error on %s: read of %" G_GSIZE_FORMAT
+                       " bytes at offset %" G_GUINT64_FORMAT " failed: %s (errno %d)",
                        ssdb_target_get_display_name (target), want, offset + done,
                        g_strerror (errsv), errsv);
           return FALSE;
         }
       done += want;
     }
+  return TRUE;
+}
+
+/* How often rewrite-in-place looks for other writers: a scan of /proc costs milliseconds, a
+ * sample can take microseconds. */
+#define WRITER_SCAN_INTERVAL_US (100 * G_TIME_SPAN_MILLISECOND)
+
+/* Rewrite-in-place writes back what it read: a program that opened the device for writing
+ * meanwhile could lose its writes, so the run stops when one has (looked for before a sample,
+ * at most every 100 ms; @last_scan_us is when it was last looked for). */
+static gboolean
+check_no_other_writer (SsdbTarget *target, gint64 *last_scan_us, GError **error)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  SsdbOpenTarget t = { TRUE, (guint64)makedev (info->major, info->minor), 0 };
+  g_autoptr (GPtrArray) openers = NULL;
+  gint64 now = g_get_monotonic_time ();
+
+  if (info->kind != SSDB_TARGET_DEVICE
+      || (*last_scan_us != 0 && now - *last_scan_us < WRITER_SCAN_INTERVAL_US))
+    return TRUE;
+  *last_scan_us = now;
+  openers = ssdb_openers_scan (NULL, &t, 1, NULL);
+  for (guint i = 0; i < openers->len; i++)
+    {
+      const SsdbOpener *o = g_ptr_array_index (openers, i);
+
+      if (o->writable && !ssdb_opener_is_system_probe (o))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                       "Rewrite-in-place stopped: %s (PID %d) opened %s for writing during the "
+                       "run, and writing back what was read could undo its writes",
+                       o->command, o->pid, ssdb_target_get_display_name (target));
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+/* Rewrite-in-place of one sample, a chunk of block size x queue depth at a time: read the
+ * chunk (untimed), read it again and compare, then write the first copy back (timed, at the
+ * sample's block size and queue depth). A chunk that changed between the two reads was written
+ * by another program, and writing it back would undo that: the run stops without writing it.
+ * What is left open is the time between the second read and the write-back of one chunk. The
+ * memory used is two chunks, whatever the sample size. */
+static gboolean
+rewrite_sample (SsdbTarget *target, const SsdbSurfaceSpec *spec, const SsdbJobSpec *sample,
+                guint8 *saved, guint8 *check, guint64 chunk, SsdbIoResult *io, SsdbSurfaceSample *s,
+                guint64 *cpu_ns, GCancellable *cancellable, GError **error)
+{
+  for (guint64 done = 0; done < sample->length;)
+    {
+      SsdbJobSpec job = *sample;
+      guint64 len = MIN (chunk, sample->length - done);
+
+      job.offset = sample->offset + done;
+      job.length = len;
+      job.total_bytes = len;
+      if (!read_region (target, saved, job.offset, len, spec->block_size, error)
+          || !read_region (target, check, job.offset, len, spec->block_size, error))
+        return FALSE;
+      if (memcmp (saved, check, (gsize)len) != 0)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                       "Rewrite-in-place stopped without writing: the %" G_GUINT64_FORMAT
+                       " bytes at offset %" G_GUINT64_FORMAT " of %s changed while they were "
+                       "being read, so another program writes to the device",
+                       len, job.offset, ssdb_target_get_display_name (target));
+          return FALSE;
+        }
+      job.write_source = saved;
+      if (!ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error))
+        return FALSE;
+      s->bytes += io->bytes;
+      s->window_ns += io->window_ns;
+      *cpu_ns += io->cpu_user_ns + io->cpu_system_ns;
+      done += len;
+    }
+  s->bytes_per_second
+      = s->window_ns > 0 ? (double)s->bytes * (double)NS_PER_S / (double)s->window_ns : 0;
   return TRUE;
 }
 
@@ -141,22 +232,24 @@ run_curve (SsdbTarget *target, SsdbSurfaceResult *r, SsdbRw rw, GArray *out,
   const SsdbTargetInfo *info = ssdb_target_get_info (target);
   SsdbIoResult *io = g_new0 (SsdbIoResult, 1);
   gboolean rewrite = rw == SSDB_RW_WRITE && spec->write == SSDB_SURFACE_WRITE_REWRITE;
-  guint8 *saved = NULL;
+  guint64 chunk = MIN ((guint64)spec->block_size * MAX (spec->queue_depth, 1u), spec->sample_bytes);
+  void *saved = NULL;
+  void *check = NULL;
+  SsdbRateStats *stats = out == r->read ? &r->read_stats : &r->write_stats;
+  double sum = 0;
+  gint64 last_scan_us = 0;
   gboolean ok = TRUE;
 
-  if (rewrite)
+  memset (stats, 0, sizeof *stats);
+  if (rewrite
+      && (posix_memalign (&saved, MAX (4096u, info->dio_mem_align), chunk) != 0
+          || posix_memalign (&check, MAX (4096u, info->dio_mem_align), chunk) != 0))
     {
-      void *mem = NULL;
-
-      if (posix_memalign (&mem, MAX (4096u, info->dio_mem_align), spec->sample_bytes) != 0)
-        {
-          g_free (io);
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
-                       "Cannot allocate %" G_GUINT64_FORMAT " bytes for rewrite-in-place",
-                       spec->sample_bytes);
-          return FALSE;
-        }
-      saved = mem;
+      free (saved);
+      g_free (io);
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                   "Cannot allocate %" G_GUINT64_FORMAT " bytes for rewrite-in-place", 2 * chunk);
+      return FALSE;
     }
 
   for (guint i = 0; i < spec->samples && ok; i++)
@@ -170,41 +263,39 @@ run_curve (SsdbTarget *target, SsdbSurfaceResult *r, SsdbRw rw, GArray *out,
       job.block_size = spec->block_size;
       job.queue_depth = spec->queue_depth;
       job.threads = 1;
-      job.offset = ssdb_surface_position (spec->span_offset, spec->span_length,
-                                          spec->sample_bytes, spec->samples, i,
-                                          spec->block_size);
+      job.offset = ssdb_surface_position (spec->span_offset, spec->span_length, spec->sample_bytes,
+                                          spec->samples, i, spec->block_size);
       job.length = spec->sample_bytes;
       job.total_bytes = spec->sample_bytes;
       job.duration_ns = 0;
       job.seed = spec->seed + i;
+      s.offset_bytes = job.offset;
       if (rewrite)
+        ok = check_no_other_writer (target, &last_scan_us, error)
+             && rewrite_sample (target, spec, &job, saved, check, chunk, io, &s, &r->cpu_ns,
+                                cancellable, error);
+      else
         {
-          /* Read what is there (untimed); the timed job writes exactly these bytes back. */
-          ok = read_region (target, saved, job.offset, job.length, spec->block_size, error);
-          if (!ok)
-            break;
-          job.write_source = saved;
+          ok = ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
+          s.bytes = io->bytes;
+          s.window_ns = io->window_ns;
+          s.bytes_per_second = io->bytes_per_second;
+          r->cpu_ns += io->cpu_user_ns + io->cpu_system_ns;
         }
-
-      ok = ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
       if (!ok)
         {
           r->cancelled = io->cancelled;
           break;
         }
-      s.offset_bytes = job.offset;
-      s.bytes = io->bytes;
-      s.window_ns = io->window_ns;
-      s.bytes_per_second = io->bytes_per_second;
-      r->cpu_ns += io->cpu_user_ns + io->cpu_system_ns;
       g_array_append_val (out, s);
-      update_stats (out, out == r->read ? &r->read_stats : &r->write_stats);
+      add_to_stats (stats, &sum, out->len, s.bytes_per_second);
       if (progress)
         progress (r, rw == SSDB_RW_READ ? "read" : "write",
-                  base + share * (double) (i + 1) / spec->samples, user_data);
+                  base + share * (double)(i + 1) / spec->samples, user_data);
     }
   g_free (io);
   free (saved);
+  free (check);
   return ok;
 }
 
@@ -240,15 +331,17 @@ run_access (SsdbTarget *target, SsdbSurfaceResult *r, SsdbSurfaceProgressFunc pr
         {
           r->cancelled = TRUE;
           free (buf);
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The surface test on %s was "
-                       "cancelled", ssdb_target_get_display_name (target));
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED,
+                       "The surface test on %s was "
+                       "cancelled",
+                       ssdb_target_get_display_name (target));
           return FALSE;
         }
       a.offset_bytes = spec->span_offset + ssdb_rng_below (&rng, blocks) * blk;
       t0 = now_ns ();
-      n = pread (fd, buf, blk, (off_t) a.offset_bytes);
+      n = pread (fd, buf, blk, (off_t)a.offset_bytes);
       t1 = now_ns ();
-      if (n != (ssize_t) blk)
+      if (n != (ssize_t)blk)
         {
           int errsv = n < 0 ? errno : EIO;
 
@@ -268,12 +361,11 @@ run_access (SsdbTarget *target, SsdbSurfaceResult *r, SsdbSurfaceProgressFunc pr
           first_sum += a.latency_ns;
           r->access_first_count++;
         }
-      r->access_mean_ns = (double) sum / r->access->len;
+      r->access_mean_ns = (double)sum / r->access->len;
       r->access_first_mean_ns
-          = r->access_first_count ? (double) first_sum / r->access_first_count : 0;
+          = r->access_first_count ? (double)first_sum / r->access_first_count : 0;
       if (progress && (i % 50 == 49 || i + 1 == spec->access_samples))
-        progress (r, "access", base + share * (double) (i + 1) / spec->access_samples,
-                  user_data);
+        progress (r, "access", base + share * (double)(i + 1) / spec->access_samples, user_data);
     }
   free (buf);
   return TRUE;
@@ -300,7 +392,7 @@ run_burst (SsdbTarget *target, SsdbSurfaceResult *r, GCancellable *cancellable, 
   job.duration_ns = NS_PER_S / 2;
   job.seed = spec->seed;
   if (job.length < job.block_size)
-    job.block_size = (guint) job.length;
+    job.block_size = (guint)job.length;
   ok = ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
   if (ok)
     {
@@ -314,9 +406,8 @@ run_burst (SsdbTarget *target, SsdbSurfaceResult *r, GCancellable *cancellable, 
 }
 
 gboolean
-ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result,
-                  SsdbSurfaceProgressFunc progress, gpointer user_data,
-                  GCancellable *cancellable, GError **error)
+ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProgressFunc progress,
+                  gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbSurfaceSpec *spec;
   const SsdbTargetInfo *info;
@@ -330,8 +421,8 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result,
   if (spec->span_offset > info->size_bytes)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span starts at %" G_GUINT64_FORMAT ", beyond the end of %s (%"
-                   G_GUINT64_FORMAT " bytes)",
+                   "The span starts at %" G_GUINT64_FORMAT
+                   ", beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
                    spec->span_offset, ssdb_target_get_display_name (target), info->size_bytes);
       return FALSE;
     }
@@ -392,8 +483,8 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result,
   access_share = spec->access_samples ? 0.1 : 0;
   read_share = 1.0 - write_share - access_share;
 
-  if (!run_curve (target, result, SSDB_RW_READ, result->read, progress, user_data, 0,
-                  read_share, cancellable, error))
+  if (!run_curve (target, result, SSDB_RW_READ, result->read, progress, user_data, 0, read_share,
+                  cancellable, error))
     return FALSE;
   if (!run_access (target, result, progress, user_data, read_share, access_share, cancellable,
                    error))

@@ -12,7 +12,11 @@ G_BEGIN_DECLS
  *   for writing with a permission naming the device)
  * @SSDB_SURFACE_WRITE_REWRITE: at every position, read the sample and write the same bytes back
  *   (HD Tune's non-destructive write test; needs a device opened with
- *   %SSDB_TARGET_OPEN_REWRITE: not mounted, not in use). Only the write is timed.
+ *   %SSDB_TARGET_OPEN_REWRITE: not mounted, not in use, not open for writing elsewhere).
+ *   Only the write is timed. It works a chunk of block size x queue depth at a time: the chunk
+ *   is read twice and compared before it is written back, and when another program wrote there
+ *   in between, or opened the device for writing since the last sample, the run stops without
+ *   writing (SSDB_ERROR_UNSAFE). Memory: two chunks, whatever the sample size.
  */
 typedef enum
 {
@@ -128,6 +132,18 @@ typedef struct
 
 SsdbSurfaceResult *ssdb_surface_result_new (const SsdbSurfaceSpec *spec);
 void ssdb_surface_result_free (SsdbSurfaceResult *result);
+
+/**
+ * ssdb_surface_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new arrays of the read, write and access samples.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_surface_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbSurfaceResult *
+ssdb_surface_result_dup (const SsdbSurfaceResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSurfaceResult, ssdb_surface_result_free)
 
 /**

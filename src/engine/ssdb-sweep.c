@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-sweep.h"
 #include "ssdb-error.h"
+#include "ssdb-target-fill.h"
 #include "ssdb-summary.h"
 #include "ssdb-units.h"
 
@@ -112,6 +113,38 @@ ssdb_sweep_result_free (SsdbSweepResult *result)
   g_array_unref (result->write);
   g_free (result->words);
   g_free (result);
+}
+
+/* A new array of @points whose fio commands are copies too. */
+static GArray *
+points_dup (GArray *points)
+{
+  GArray *copy = g_array_copy (points);
+
+  g_array_set_clear_func (copy, point_clear);
+  for (guint i = 0; i < copy->len; i++)
+    {
+      SsdbSweepPoint *p = &g_array_index (copy, SsdbSweepPoint, i);
+
+      p->fio_command = g_strdup (p->fio_command);
+    }
+  return copy;
+}
+
+SsdbSweepResult *
+ssdb_sweep_result_dup (const SsdbSweepResult *result)
+{
+  SsdbSweepResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbSweepResult, 1);
+  *r = *result;
+  r->read = points_dup (result->read);
+  r->write = points_dup (result->write);
+  r->words = g_strdup (result->words);
+  return r;
 }
 
 static void
@@ -355,9 +388,27 @@ ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFu
         g_array_append_val (rw == SSDB_RW_READ ? result->read : result->write, p);
         ssdb_sweep_summarize (result);
         done++;
+        /* No verdict while the sweep goes on: the best rates for the chart, the words at the
+         * end. */
+        if (done < runs)
+          g_clear_pointer (&result->words, g_free);
         if (progress)
           progress (result, job.block_size, rw, fill_share + pr.share * done, user_data);
       }
   g_free (io);
+  if (!ok && done > 0)
+    {
+      /* A stopped sweep: the words of the sizes measured, and that they cover only those. */
+      ssdb_sweep_summarize (result);
+      if (result->words != NULL)
+        {
+          char *w = g_strdup_printf ("%s The sweep stopped after %u of %u runs: this covers the "
+                                     "sizes measured.",
+                                     result->words, done, runs);
+
+          g_free (result->words);
+          result->words = w;
+        }
+    }
   return ok;
 }

@@ -114,7 +114,8 @@ typedef struct
  * @best_write: highest write rate, B/s
  * @best_write_size: the size that reached it
  * @full_write_size: smallest size whose write rate is within 90 % of @best_write
- * @words: (nullable): the finding in a sentence
+ * @words: (nullable): the finding in a sentence; %NULL while the sweep runs (no verdict before
+ *   its last size), and for a stopped sweep the words of the sizes measured, saying so
  * @prepare_ns: time spent filling the region (0 if not filled)
  * @cancelled: the run stopped early; the points measured are kept
  */
@@ -140,6 +141,19 @@ SsdbSweepResult *
 ssdb_sweep_result_new (const SsdbSweepSpec *spec);
 void
 ssdb_sweep_result_free (SsdbSweepResult *result);
+
+/**
+ * ssdb_sweep_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new read and write points (with their fio commands) and a
+ * copy of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_sweep_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbSweepResult *
+ssdb_sweep_result_dup (const SsdbSweepResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSweepResult, ssdb_sweep_result_free)
 
 /**

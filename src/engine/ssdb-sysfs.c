@@ -22,6 +22,12 @@ sysfs_root (const SsdbSystemPaths *paths)
   return "/sys";
 }
 
+gboolean
+ssdb_system_paths_are_host (const SsdbSystemPaths *paths)
+{
+  return paths == NULL || paths->sysfs_root == NULL || strcmp (paths->sysfs_root, "/sys") == 0;
+}
+
 /* A kernel name is one path component: no '/', not "." or "..". */
 static gboolean
 name_is_valid (const char *name)
@@ -601,19 +607,16 @@ ssdb_block_list (const SsdbSystemPaths *paths, gboolean include_partitions)
 }
 
 gboolean
-ssdb_block_read_stat (const SsdbSystemPaths *paths, const char *name, guint64 *read_bytes,
-                      guint64 *write_bytes)
+ssdb_block_read_stat_full (const SsdbSystemPaths *paths, const char *name, SsdbBlockStat *out)
 {
   g_autofree char *dir = NULL;
   g_autofree char *text = NULL;
   g_auto (GStrv) fields = NULL;
-  guint64 values[7] = { 0 };
+  guint64 values[11] = { 0 };
   guint n = 0;
 
-  if (read_bytes != NULL)
-    *read_bytes = 0;
-  if (write_bytes != NULL)
-    *write_bytes = 0;
+  g_return_val_if_fail (out != NULL, FALSE);
+  memset (out, 0, sizeof *out);
   g_return_val_if_fail (name != NULL, FALSE);
 
   if (!name_is_valid (name))
@@ -632,15 +635,38 @@ ssdb_block_read_stat (const SsdbSystemPaths *paths, const char *name, guint64 *r
         return FALSE;
       n++;
     }
-  if (n < G_N_ELEMENTS (values))
+  if (n < 7)
     return FALSE;
 
   /* Fields 3 and 7 (1-based): sectors read, sectors written; a sector here is 512 bytes. */
-  if (read_bytes != NULL)
-    *read_bytes = sectors_to_bytes (values[2]);
-  if (write_bytes != NULL)
-    *write_bytes = sectors_to_bytes (values[6]);
+  out->read_bytes = sectors_to_bytes (values[2]);
+  out->write_bytes = sectors_to_bytes (values[6]);
+  if (n >= 11)
+    {
+      /* Fields 9-11: requests in flight now, ms busy (io_ticks), weighted ms in queue. */
+      out->in_flight = values[8];
+      out->busy_ns = values[9] * G_GUINT64_CONSTANT (1000000);
+      out->queue_ns = values[10] * G_GUINT64_CONSTANT (1000000);
+      out->have_times = TRUE;
+    }
   return TRUE;
+}
+
+gboolean
+ssdb_block_read_stat (const SsdbSystemPaths *paths, const char *name, guint64 *read_bytes,
+                      guint64 *write_bytes)
+{
+  SsdbBlockStat st;
+  gboolean ok;
+
+  g_return_val_if_fail (name != NULL, FALSE);
+
+  ok = ssdb_block_read_stat_full (paths, name, &st);
+  if (read_bytes != NULL)
+    *read_bytes = st.read_bytes;
+  if (write_bytes != NULL)
+    *write_bytes = st.write_bytes;
+  return ok;
 }
 
 char *

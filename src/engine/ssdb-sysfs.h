@@ -10,6 +10,8 @@ G_BEGIN_DECLS
  * @sysfs_root: root of sysfs ["/sys"]; tests point it at a fixture tree
  * @mountinfo: mount table ["/proc/self/mountinfo"]
  * @swaps: swap table ["/proc/swaps"]
+ * @proc_root: procfs, where open files are looked for ["/proc" on this machine's own sysfs;
+ *   not looked at under another sysfs root unless given]
  *
  * Where the system's facts are read from. A %NULL member, or a %NULL #SsdbSystemPaths, means
  * the default.
@@ -19,7 +21,19 @@ typedef struct
   const char *sysfs_root;
   const char *mountinfo;
   const char *swaps;
+  const char *proc_root;
 } SsdbSystemPaths;
+
+/**
+ * ssdb_system_paths_are_host:
+ * @paths: (nullable): where the system's facts are read from
+ *
+ * Returns: %TRUE when @paths describe this machine (the default sysfs root), so that device
+ *   nodes under /dev, /proc and ioctls on devices belong to the same system; %FALSE for a
+ *   fixture tree, where only the tree's own files count.
+ */
+gboolean
+ssdb_system_paths_are_host (const SsdbSystemPaths *paths);
 
 /**
  * SsdbBlockFacts:
@@ -125,6 +139,40 @@ GPtrArray *ssdb_block_list (const SsdbSystemPaths *paths, gboolean include_parti
  */
 gboolean ssdb_block_read_stat (const SsdbSystemPaths *paths, const char *name,
                                guint64 *read_bytes, guint64 *write_bytes);
+
+/**
+ * SsdbBlockStat:
+ * @read_bytes: bytes read (field 3, sectors read, x 512)
+ * @write_bytes: bytes written (field 7 x 512)
+ * @in_flight: requests in flight when read (field 9)
+ * @busy_ns: time the device had requests in flight (field 10, io_ticks, ms), ns
+ * @queue_ns: requests' time in flight added up (field 11, time_in_queue, ms), ns: over an
+ *   interval, its growth divided by the growth of @busy_ns is the device's mean queue depth
+ *   while it was busy (Documentation/block/stat.rst)
+ * @have_times: %FALSE when the stat file has no fields 9-11
+ *
+ * The counters of /sys/class/block/NAME/stat.
+ */
+typedef struct
+{
+  guint64 read_bytes;
+  guint64 write_bytes;
+  guint64 in_flight;
+  guint64 busy_ns;
+  guint64 queue_ns;
+  gboolean have_times;
+} SsdbBlockStat;
+
+/**
+ * ssdb_block_read_stat_full:
+ * @paths: (nullable): where to read
+ * @name: kernel name
+ * @out: (out): the counters (all 0 when they cannot be read)
+ *
+ * Returns: %TRUE when at least fields 1-7 could be read.
+ */
+gboolean
+ssdb_block_read_stat_full (const SsdbSystemPaths *paths, const char *name, SsdbBlockStat *out);
 
 /**
  * ssdb_block_read_attr:

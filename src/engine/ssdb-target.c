@@ -3,7 +3,8 @@
 
 #include "ssdb-target.h"
 #include "ssdb-error.h"
-#include "ssdb-io.h"
+#include "ssdb-files.h"
+#include "ssdb-identity.h"
 #include "ssdb-safety.h"
 #include "ssdb-sysfs.h"
 
@@ -17,6 +18,10 @@
 #include <sys/statvfs.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
+
+#ifndef BLKGETDISKSEQ
+#define BLKGETDISKSEQ _IOR (0x12, 128, __u64)
+#endif
 
 #ifndef STATX_DIOALIGN
 #define STATX_DIOALIGN 0x00002000U
@@ -32,6 +37,11 @@ struct _SsdbTarget
   gboolean rewrite_ok;
   char *write_refusal;
   char *display_name;
+  /* The medium a write permission was checked against on the open descriptor (for a device
+   * opened for writes): its disk sequence number and size, read again before each write job. */
+  gboolean medium_known;
+  guint64 medium_diskseq;
+  guint64 medium_size;
 };
 
 G_DEFINE_FINAL_TYPE (SsdbTarget, ssdb_target, G_TYPE_OBJECT)
@@ -49,6 +59,7 @@ ssdb_target_finalize (GObject *object)
   g_free (self->info.model);
   g_free (self->info.vendor);
   g_free (self->info.fs_type);
+  ssdb_stack_free (self->info.stack);
   g_free (self->write_refusal);
   g_free (self->display_name);
 
@@ -65,6 +76,35 @@ static void
 ssdb_target_init (SsdbTarget *self)
 {
   self->fd = -1;
+}
+
+void
+ssdb_target_info_copy (SsdbTargetInfo *dst, const SsdbTargetInfo *src)
+{
+  g_return_if_fail (dst != NULL && src != NULL);
+
+  *dst = *src;
+  dst->path = g_strdup (src->path);
+  dst->name = g_strdup (src->name);
+  dst->disk_name = g_strdup (src->disk_name);
+  dst->model = g_strdup (src->model);
+  dst->vendor = g_strdup (src->vendor);
+  dst->fs_type = g_strdup (src->fs_type);
+  dst->stack = ssdb_stack_copy (src->stack);
+}
+
+void
+ssdb_target_info_clear (SsdbTargetInfo *info)
+{
+  g_return_if_fail (info != NULL);
+
+  g_clear_pointer (&info->path, g_free);
+  g_clear_pointer (&info->name, g_free);
+  g_clear_pointer (&info->disk_name, g_free);
+  g_clear_pointer (&info->model, g_free);
+  g_clear_pointer (&info->vendor, g_free);
+  g_clear_pointer (&info->fs_type, g_free);
+  g_clear_pointer (&info->stack, ssdb_stack_free);
 }
 
 /* Reads the direct-I/O alignment of an open fd with statx(STATX_DIOALIGN) (Linux 6.1). */
@@ -101,8 +141,7 @@ apply_block_facts (SsdbTargetInfo *info, const SsdbBlockFacts *facts)
 }
 
 static gboolean
-setup_device (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
-              const char *destroy_permission, GError **error)
+setup_device (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags, GError **error)
 {
   SsdbTargetInfo *info = &self->info;
   g_autoptr (SsdbBlockFacts) facts = NULL;
@@ -164,7 +203,9 @@ setup_device (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
       info->dio_offset_align = info->logical_block_size;
     }
   info->dio_offset_align = MAX (info->dio_offset_align, info->logical_block_size);
-  info->direct_io = TRUE;
+  info->stack = info->name != NULL ? ssdb_stack_resolve_device (NULL, info->name) : NULL;
+  /* O_DIRECT on a buffered loop device reaches only the host's page cache. */
+  info->direct_io = info->stack == NULL || !info->stack->buffered;
 
   self->display_name = g_strdup (path);
 
@@ -187,29 +228,151 @@ setup_device (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
   return TRUE;
 }
 
+/* A write needs a permission, and the device @fd is open on must be the medium it names. */
 static gboolean
-check_write_permission (const char *path, const char *destroy_permission, GError **error)
+check_write_permission (SsdbTarget *self, int fd, const char *path,
+                        const SsdbDeviceIdentity *permission, GError **error)
 {
-  if (destroy_permission == NULL || *destroy_permission == '\0')
+  g_autoptr (SsdbDeviceIdentity) found = NULL;
+  g_autofree char *mismatch = NULL;
+
+  if (permission == NULL)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
                    "Writing to %s destroys its data; it needs a permission naming that device",
                    path);
       return FALSE;
     }
-  if (!ssdb_safety_permission_matches (destroy_permission, path))
+  found = ssdb_device_identity_read_fd (fd, path, error);
+  if (found == NULL)
+    return FALSE;
+  mismatch = ssdb_device_identity_dup_mismatch (permission, found);
+  if (mismatch != NULL)
     {
+      g_autofree char *named = ssdb_device_identity_describe (permission);
+      g_autofree char *opened = ssdb_device_identity_describe (found);
+
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
-                   "The permission to destroy data names %s, which is not the target %s",
-                   destroy_permission, path);
+                   "The permission to destroy data names %s, which is not the target %s: %s. "
+                   "Nothing was written",
+                   named, opened, mismatch);
+      return FALSE;
+    }
+  self->medium_known = TRUE;
+  self->medium_diskseq = found->diskseq;
+  self->medium_size = found->size_bytes;
+  return TRUE;
+}
+
+gboolean
+ssdb_target_check_medium (SsdbTarget *self, GError **error)
+{
+  guint64 seq = 0, size = 0;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+
+  if (!self->medium_known)
+    return TRUE;
+  if (ioctl (self->fd, BLKGETDISKSEQ, &seq) != 0)
+    seq = self->medium_diskseq; /* a kernel without disk sequence numbers */
+  if (ioctl (self->fd, BLKGETSIZE64, &size) != 0)
+    {
+      int errsv = errno;
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "Cannot tell whether the medium behind %s is still the one that may be "
+                   "overwritten (%s); nothing more is written",
+                   self->display_name, g_strerror (errsv));
+      return FALSE;
+    }
+  if (seq != self->medium_diskseq || size != self->medium_size)
+    {
+      g_set_error (
+          error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+          "The medium behind %s changed during the run (disk sequence number %" G_GUINT64_FORMAT
+          " -> %" G_GUINT64_FORMAT ", size %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT
+          " bytes); nothing more is written",
+          self->display_name, self->medium_diskseq, seq, self->medium_size, size);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The checks of a write or a rewrite on the device @self->fd is open on: the permission's
+ * medium, then the whole stack of that very device (by its number, not by a path). */
+static gboolean
+check_device_write (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
+                    const SsdbDeviceIdentity *permission, GError **error)
+{
+  struct stat st;
+  g_autofree char *name = NULL;
+
+  if ((flags & SSDB_TARGET_OPEN_WRITE)
+      && !check_write_permission (self, self->fd, path, permission, error))
+    return FALSE;
+  if (fstat (self->fd, &st) != 0 || !S_ISBLK (st.st_mode))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "%s is not a block device",
+                   path);
+      return FALSE;
+    }
+  name = ssdb_block_name_from_devnum (NULL, major (st.st_rdev), minor (st.st_rdev));
+  if (name == NULL)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
+                   "%s has no entry in /sys/dev/block; cannot check whether it is in use", path);
+      return FALSE;
+    }
+  return ssdb_safety_check_device_write (NULL, name, path, error);
+}
+
+/* Why an exclusive open of @path failed with EBUSY, in the safety rules' words where they
+ * know (no write follows: this only names the reason). A mount, swap or holder explains it
+ * alone; an exclusive opener is named after the failed open. */
+static void
+set_busy_error (const char *path, GError **error)
+{
+  g_autoptr (SsdbDeviceIdentity) id = ssdb_device_identity_read (NULL, path, NULL);
+  g_autoptr (SsdbUsage) usage = NULL;
+  g_autofree char *refusal = NULL;
+
+  if (id != NULL && id->name != NULL)
+    usage = ssdb_usage_read (NULL, id->name, NULL);
+  if (usage != NULL)
+    refusal = ssdb_usage_describe_refusal (usage, path);
+  if (refusal != NULL
+      && (usage->mounted_at != NULL || usage->swap != NULL || usage->holder != NULL))
+    g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, refusal);
+  else
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                 "%s is in use by another program or the kernel (exclusive open failed: %s)%s%s",
+                 path, g_strerror (EBUSY), refusal != NULL ? ": " : "",
+                 refusal != NULL ? refusal : "");
+}
+
+/* What every open of a device does once it holds the descriptor: the checks of a write on
+ * that very device, then its facts. */
+static gboolean
+finish_device_open (SsdbTarget *self, const char *path, SsdbTargetOpenFlags flags,
+                    const SsdbDeviceIdentity *permission, GError **error)
+{
+  gboolean writes = (flags & (SSDB_TARGET_OPEN_WRITE | SSDB_TARGET_OPEN_REWRITE)) != 0;
+
+  if (writes && !check_device_write (self, path, flags, permission, error))
+    return FALSE;
+  if (!setup_device (self, path, flags, error))
+    return FALSE;
+  if (writes && self->info.read_only)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "%s is read-only", path);
       return FALSE;
     }
   return TRUE;
 }
 
 static SsdbTarget *
-open_device (const char *path, const struct stat *st, SsdbTargetOpenFlags flags,
-             const char *destroy_permission, GError **error)
+open_device (const char *path, SsdbTargetOpenFlags flags, const SsdbDeviceIdentity *permission,
+             GError **error)
 {
   g_autoptr (SsdbTarget) self = g_object_new (SSDB_TYPE_TARGET, NULL);
   gboolean write = (flags & SSDB_TARGET_OPEN_WRITE) != 0;
@@ -218,36 +381,22 @@ open_device (const char *path, const struct stat *st, SsdbTargetOpenFlags flags,
 
   self->info.path = g_strdup (path);
 
-  if (write || rewrite)
+  if (write && permission == NULL)
     {
-      g_autofree char *name = NULL;
-
-      if (write && !check_write_permission (path, destroy_permission, error))
-        return NULL;
-      name = ssdb_block_name_from_devnum (NULL, major (st->st_rdev), minor (st->st_rdev));
-      if (name == NULL)
-        {
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
-                       "%s has no entry in /sys/dev/block; cannot check whether it is in use",
-                       path);
-          return NULL;
-        }
-      if (!ssdb_safety_check_device_write (NULL, name, path, error))
-        return NULL;
-      oflags |= O_RDWR | O_EXCL;
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "Writing to %s destroys its data; it needs a permission naming that device",
+                   path);
+      return NULL;
     }
-  else
-    oflags |= O_RDONLY;
-
+  /* The path is resolved once, here; every check below looks at what this open found. */
+  oflags |= (write || rewrite) ? O_RDWR | O_EXCL : O_RDONLY;
   self->fd = open (path, oflags);
   if (self->fd < 0)
     {
       int errsv = errno;
 
       if (errsv == EBUSY)
-        g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
-                     "%s is in use by another program or the kernel (exclusive open failed: %s)",
-                     path, g_strerror (errsv));
+        set_busy_error (path, error);
       else if (errsv == EROFS)
         g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "%s is read-only", path);
       else if (errsv == EINVAL)
@@ -261,19 +410,14 @@ open_device (const char *path, const struct stat *st, SsdbTargetOpenFlags flags,
   /* O_NONBLOCK only kept open() from waiting on removable media. */
   fcntl (self->fd, F_SETFL, fcntl (self->fd, F_GETFL) & ~O_NONBLOCK);
 
-  if (!setup_device (self, path, flags, destroy_permission, error))
+  if (!finish_device_open (self, path, flags, permission, error))
     return NULL;
-  if ((write || rewrite) && self->info.read_only)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "%s is read-only", path);
-      return NULL;
-    }
   return g_steal_pointer (&self);
 }
 
 SsdbTarget *
-ssdb_target_open_fd (int fd, const char *path, SsdbTargetOpenFlags flags,
-                     const char *destroy_permission, GError **error)
+ssdb_target_open_fd_for (int fd, const char *path, SsdbTargetOpenFlags flags,
+                         const SsdbDeviceIdentity *permission, GError **error)
 {
   g_autoptr (SsdbTarget) self = NULL;
 
@@ -290,31 +434,56 @@ ssdb_target_open_fd (int fd, const char *path, SsdbTargetOpenFlags flags,
                    "The descriptor for %s was not opened with O_DIRECT", path);
       return NULL;
     }
-  if (flags & SSDB_TARGET_OPEN_WRITE)
+  if ((flags & (SSDB_TARGET_OPEN_WRITE | SSDB_TARGET_OPEN_REWRITE)) != 0
+      && (fcntl (fd, F_GETFL) & O_ACCMODE) != O_RDWR)
     {
-      if (!check_write_permission (path, destroy_permission, error))
-        return NULL;
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_PERMISSION,
+                   "The descriptor for %s was opened for reading only, not for the writes the "
+                   "test needs",
+                   path);
+      return NULL;
     }
-  if (!setup_device (self, path, flags, destroy_permission, error))
+  if (!finish_device_open (self, path, flags, permission, error))
     return NULL;
-  if (flags & (SSDB_TARGET_OPEN_WRITE | SSDB_TARGET_OPEN_REWRITE))
+  return g_steal_pointer (&self);
+}
+
+/* The medium a `--destroy-data` path names now, or NULL with the reason. */
+static SsdbDeviceIdentity *
+read_permission (const char *destroy_permission, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+  SsdbDeviceIdentity *id;
+
+  if (destroy_permission == NULL || *destroy_permission == '\0')
+    return NULL;
+  id = ssdb_device_identity_read (NULL, destroy_permission, &local);
+  if (id == NULL)
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                 "The permission to destroy data names %s, which is not a block device here: %s",
+                 destroy_permission, local->message);
+  return id;
+}
+
+SsdbTarget *
+ssdb_target_open_fd (int fd, const char *path, SsdbTargetOpenFlags flags,
+                     const char *destroy_permission, GError **error)
+{
+  g_autoptr (SsdbDeviceIdentity) permission = NULL;
+
+  g_return_val_if_fail (fd >= 0, NULL);
+  g_return_val_if_fail (path != NULL, NULL);
+
+  if ((flags & SSDB_TARGET_OPEN_WRITE) && destroy_permission != NULL && *destroy_permission != '\0')
     {
-      if (self->info.name == NULL)
+      permission = read_permission (destroy_permission, error);
+      if (permission == NULL)
         {
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
-                       "%s has no entry in /sys/dev/block; cannot check whether it is in use",
-                       path);
-          return NULL;
-        }
-      if (!ssdb_safety_check_device_write (NULL, self->info.name, path, error))
-        return NULL;
-      if (self->info.read_only)
-        {
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "%s is read-only", path);
+          close (fd);
           return NULL;
         }
     }
-  return g_steal_pointer (&self);
+  return ssdb_target_open_fd_for (fd, path, flags, permission, error);
 }
 
 static char *
@@ -340,9 +509,13 @@ create_test_file (const char *dir, gboolean direct, int *errsv)
   *errsv = errno;
   if (*errsv == EOPNOTSUPP || *errsv == EISDIR)
     {
-      /* No O_TMPFILE on this file system: create and unlink at once. */
-      g_autofree char *tmpl = g_build_filename (dir, ".ssdbench-XXXXXX", NULL);
+      /* No O_TMPFILE on this file system: create and unlink at once. The name holds this
+       * process's number, so that a file left by a process killed in between is recognised
+       * and removed by the next run in this folder (ssdb_remove_stale_files()). */
+      g_autofree char *name = g_strdup_printf (".ssdbench-%d-XXXXXX", (int)getpid ());
+      g_autofree char *tmpl = g_build_filename (dir, name, NULL);
 
+      ssdb_remove_stale_files (dir, ".ssdbench-", ".ssdbench-");
       fd = g_mkstemp_full (tmpl, oflags, 0600);
       *errsv = errno;
       if (fd >= 0)
@@ -468,6 +641,26 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
       return NULL;
     }
 
+  info->stack = ssdb_stack_resolve_directory (NULL, dir);
+  /* On a copy-on-write file system, a file made NOCOW while it is empty is written in place
+   * (and not compressed), as a drive's blocks are: what a benchmark means to measure. */
+  if (info->stack->copy_on_write || info->stack->compressing)
+    {
+      unsigned int attr = 0;
+
+      if (ioctl (self->fd, FS_IOC_GETFLAGS, &attr) == 0)
+        {
+          attr |= FS_NOCOW_FL;
+          if (ioctl (self->fd, FS_IOC_SETFLAGS, &attr) == 0
+              && ioctl (self->fd, FS_IOC_GETFLAGS, &attr) == 0 && (attr & FS_NOCOW_FL))
+            {
+              info->stack->nocow = TRUE;
+              info->stack->copy_on_write = FALSE;
+              info->stack->compressing = FALSE;
+            }
+        }
+    }
+
   if (fallocate (self->fd, 0, 0, (off_t)file_size) != 0)
     {
       errsv = errno;
@@ -488,15 +681,15 @@ open_test_file (const char *dir, guint64 file_size, GError **error)
         }
     }
 
-  info->direct_io = TRUE;
+  info->direct_io = !info->stack->buffered;
   self->writable = TRUE;
   self->rewrite_ok = TRUE;
   return g_steal_pointer (&self);
 }
 
 SsdbTarget *
-ssdb_target_open (const char *path, SsdbTargetOpenFlags flags, const char *destroy_permission,
-                  guint64 file_size, GError **error)
+ssdb_target_open_for (const char *path, SsdbTargetOpenFlags flags,
+                      const SsdbDeviceIdentity *permission, guint64 file_size, GError **error)
 {
   struct stat st;
 
@@ -516,8 +709,10 @@ ssdb_target_open (const char *path, SsdbTargetOpenFlags flags, const char *destr
                    g_strerror (errsv));
       return NULL;
     }
+  /* Only the kind of target comes from this stat(): a device is checked on what its open
+   * found (open_device), not on what the path led to here. */
   if (S_ISBLK (st.st_mode))
-    return open_device (path, &st, flags, destroy_permission, error);
+    return open_device (path, flags, permission, error);
   if (S_ISDIR (st.st_mode))
     return open_test_file (path, file_size, error);
 
@@ -526,6 +721,27 @@ ssdb_target_open (const char *path, SsdbTargetOpenFlags flags, const char *destr
                "directory)",
                path);
   return NULL;
+}
+
+SsdbTarget *
+ssdb_target_open (const char *path, SsdbTargetOpenFlags flags, const char *destroy_permission,
+                  guint64 file_size, GError **error)
+{
+  g_autoptr (SsdbDeviceIdentity) permission = NULL;
+  struct stat st;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  /* A permission matters only for a device; a directory's test file needs none. */
+  if ((flags & SSDB_TARGET_OPEN_WRITE) && destroy_permission != NULL && *destroy_permission != '\0'
+      && stat (path, &st) == 0 && S_ISBLK (st.st_mode))
+    {
+      permission = read_permission (destroy_permission, error);
+      if (permission == NULL)
+        return NULL;
+    }
+  return ssdb_target_open_for (path, flags, permission, file_size, error);
 }
 
 const SsdbTargetInfo *
@@ -573,72 +789,42 @@ ssdb_target_get_display_name (SsdbTarget *self)
 void
 ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out)
 {
+  const SsdbStack *stack;
+
   g_return_if_fail (SSDB_IS_TARGET (self));
   g_return_if_fail (out != NULL);
 
   memset (out, 0, sizeof *out);
-  if (self->info.name != NULL)
-    out->valid = ssdb_block_read_stat (NULL, self->info.name, &out->read_bytes, &out->write_bytes);
-}
-
-typedef struct
-{
-  SsdbProgressFunc func;
-  gpointer user_data;
-  guint64 total;
-} FillProgress;
-
-static void
-fill_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
-{
-  FillProgress *p = user_data;
-
-  p->func (MIN (bytes, p->total), p->total, p->user_data);
-}
-
-gboolean
-ssdb_target_fill (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
-                  SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                  GError **error)
-{
-  SsdbJobSpec spec;
-  SsdbIoResult *result;
-  FillProgress fp = { progress, user_data, length };
-  guint bs = 1u << 20;
-  gboolean ok;
-
-  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
-
-  if (!self->writable)
+  stack = self->info.stack;
+  if (stack != NULL && stack->counted[0] != NULL)
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "Cannot fill %s: %s", self->display_name,
-                   self->write_refusal ? self->write_refusal : "writes are not allowed");
-      return FALSE;
+      /* The devices at the bottom: what reached them reached a drive. */
+      out->valid = TRUE;
+      for (guint i = 0; stack->counted[i] != NULL; i++)
+        {
+          SsdbBlockStat st;
+
+          if (!ssdb_block_read_stat_full (NULL, stack->counted[i], &st))
+            {
+              out->valid = FALSE;
+              break;
+            }
+          out->read_bytes += st.read_bytes;
+          out->write_bytes += st.write_bytes;
+        }
     }
-  if (length == 0)
-    return TRUE;
-  /* The largest power of two up to 1 MiB that divides the region. */
-  while (bs > self->info.logical_block_size && (length % bs != 0 || offset % bs != 0))
-    bs >>= 1;
+  else if (self->info.name != NULL && stack == NULL)
+    out->valid = ssdb_block_read_stat (NULL, self->info.name, &out->read_bytes, &out->write_bytes);
+  if (self->info.name != NULL)
+    {
+      SsdbBlockStat st;
 
-  ssdb_job_spec_init (&spec);
-  spec.rw = SSDB_RW_WRITE;
-  spec.access = SSDB_ACCESS_SEQUENTIAL;
-  spec.block_size = bs;
-  spec.queue_depth = 4;
-  spec.threads = 1;
-  spec.offset = offset;
-  spec.length = length;
-  spec.duration_ns = 0;
-  spec.total_bytes = length;
-  spec.data = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
-  spec.seed = seed ^ G_GUINT64_CONSTANT (0x5eed5eed5eed5eed);
-  spec.sample_interval_ns = progress ? 200 * G_TIME_SPAN_MILLISECOND * 1000 : 0;
-
-  result = g_new0 (SsdbIoResult, 1);
-  ok = ssdb_io_run (self, &spec, progress ? fill_sample : NULL, &fp, cancellable, result, error);
-  if (ok && progress)
-    progress (length, length, user_data);
-  g_free (result);
-  return ok;
+      /* The queue the engine talks to: the target's own device. */
+      if (ssdb_block_read_stat_full (NULL, self->info.name, &st) && st.have_times)
+        {
+          out->busy_ns = st.busy_ns;
+          out->queue_ns = st.queue_ns;
+          out->times_valid = TRUE;
+        }
+    }
 }

@@ -3,6 +3,10 @@
 
 #include <gio/gio.h>
 
+#include "ssdb-identity.h"
+#include "ssdb-pattern.h"
+#include "ssdb-stack.h"
+
 G_BEGIN_DECLS
 
 /**
@@ -38,9 +42,14 @@ typedef enum
  * @vendor: vendor string from sysfs (may be %NULL)
  * @fs_type: for a test file, the file system type ("ext4"); %NULL for devices
  * @free_bytes: for a test file, free space for unprivileged users (f_bavail) before creation
- * @direct_io: %TRUE when the target is open with `O_DIRECT`
+ * @direct_io: %TRUE when the target is open with `O_DIRECT` and nothing in its stack serves
+ *   the requests from the page cache instead (%FALSE under a buffered loop device or ext4
+ *   mounted data=journal: see @stack)
+ * @stack: (nullable): what lies under the target, resolved when it was opened (%NULL in
+ *   reports from before it was recorded)
  *
- * Facts about a benchmark target. Strings are owned by the #SsdbTarget.
+ * Facts about a benchmark target. Strings are owned by the #SsdbTarget; a copy is made with
+ * ssdb_target_info_copy() and freed with ssdb_target_info_clear().
  */
 typedef struct
 {
@@ -64,7 +73,22 @@ typedef struct
   char *fs_type;
   guint64 free_bytes;
   gboolean direct_io;
+  SsdbStack *stack;
 } SsdbTargetInfo;
+
+/**
+ * ssdb_target_info_copy:
+ * @dst: (out caller-allocates): where the copy goes
+ * @src: facts
+ *
+ * Makes @dst a deep copy of @src; free it with ssdb_target_info_clear().
+ */
+void
+ssdb_target_info_copy (SsdbTargetInfo *dst, const SsdbTargetInfo *src);
+
+/** ssdb_target_info_clear: frees what a copy made with ssdb_target_info_copy() holds. */
+void
+ssdb_target_info_clear (SsdbTargetInfo *info);
 
 /**
  * SsdbTargetOpenFlags:
@@ -91,7 +115,8 @@ G_DECLARE_FINAL_TYPE (SsdbTarget, ssdb_target, SSDB, TARGET, GObject)
  * @path: a block device node or a directory
  * @flags: read or write
  * @destroy_permission: (nullable): for writes to a block device, the device the user named as
- *   the one whose data may be destroyed; it must resolve to the same device as @path
+ *   the one whose data may be destroyed (`--destroy-data PATH`); read once, now, as the
+ *   identity of the medium it leads to (see ssdb_target_open_for())
  * @file_size: for a directory, the size in bytes of the test file to create (rounded up to the
  *   DIO alignment); ignored for devices
  * @error: SSDB_ERROR_NOT_FOUND (no such path, or a device of size 0: detached or removed),
@@ -108,6 +133,43 @@ G_DECLARE_FINAL_TYPE (SsdbTarget, ssdb_target, SSDB, TARGET, GObject)
 SsdbTarget *
 ssdb_target_open (const char *path, SsdbTargetOpenFlags flags, const char *destroy_permission,
                   guint64 file_size, GError **error);
+
+/**
+ * ssdb_target_open_for:
+ * @path: a block device node or a directory
+ * @flags: read or write
+ * @permission: (nullable): for writes to a block device, the medium the user agreed may be
+ *   overwritten, read when they agreed (ssdb_device_identity_read())
+ * @file_size: for a directory, the test file's size in bytes
+ * @error: as for ssdb_target_open(); a @permission that names another medium than the one
+ *   @path opens (another device behind a link re-pointed meanwhile, another medium behind the
+ *   same node: a new disk sequence number, size or serial) is SSDB_ERROR_UNSAFE naming both
+ *
+ * Opens a target as ssdb_target_open() does, resolving @path exactly once: a device is opened
+ * first (`O_EXCL` for writes and rewrites), and every check of a write (the permission's
+ * identity, mounts, swap, holders, the stack of loop devices, other processes) runs on the
+ * device that open found, by its device number and disk sequence number, never on the path
+ * again.
+ *
+ * Returns: (transfer full): the target, or %NULL with @error set.
+ */
+SsdbTarget *
+ssdb_target_open_for (const char *path, SsdbTargetOpenFlags flags,
+                      const SsdbDeviceIdentity *permission, guint64 file_size, GError **error);
+
+/**
+ * ssdb_target_open_fd_for:
+ * @fd: (transfer full): an fd on a block device opened with `O_DIRECT` by someone else (UDisks2
+ *   `Block.OpenDevice`)
+ * @path: the device path, for messages and facts
+ * @flags: whether @fd was opened for writing; writes still pass the safety checks, on @fd
+ * @permission: (nullable): as for ssdb_target_open_for()
+ *
+ * Returns: (transfer full): the target, or %NULL with @error (the fd is closed on error).
+ */
+SsdbTarget *
+ssdb_target_open_fd_for (int fd, const char *path, SsdbTargetOpenFlags flags,
+                         const SsdbDeviceIdentity *permission, GError **error);
 
 /**
  * ssdb_target_open_fd:
@@ -172,30 +234,14 @@ ssdb_target_get_display_name (SsdbTarget *self);
 typedef void (*SsdbProgressFunc) (guint64 done, guint64 total, gpointer user_data);
 
 /**
- * ssdb_target_fill:
- * @self: a writable target
- * @offset: first byte, DIO-aligned
- * @length: bytes to write, DIO-aligned
- * @seed: seed of the random data
- * @progress: (nullable): called with bytes written so far
- *
- * Writes incompressible random data over [offset, offset + length) with 1 MiB `O_DIRECT` writes
- * at QD 4, so that later reads hit real data (unwritten extents and zram's empty pages read back
- * without I/O). Used before read tests on test files and on devices given for writing.
- *
- * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_IO naming offset and errno,
- *   SSDB_ERROR_NO_SPACE, SSDB_ERROR_CANCELLED).
- */
-gboolean
-ssdb_target_fill (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
-                  SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                  GError **error);
-
-/**
  * SsdbDeviceCounters:
- * @read_bytes: bytes the device completed reading (sectors read x 512)
- * @write_bytes: bytes the device completed writing
+ * @read_bytes: bytes the devices at the bottom of the target's stack (SsdbStack.counted)
+ *   completed reading (sectors read x 512), added up
+ * @write_bytes: bytes they completed writing
  * @valid: %FALSE when no counters exist for the target (a file system without a device)
+ * @busy_ns: the target's own block device's busy time (stat io_ticks), ns
+ * @queue_ns: its requests' time in flight added up (stat time_in_queue), ns
+ * @times_valid: %FALSE when the target's device has no such counters
  *
  * A snapshot of `/sys/block/<dev>/stat` (for a partition, its own stat file).
  */
@@ -204,10 +250,29 @@ typedef struct
   guint64 read_bytes;
   guint64 write_bytes;
   gboolean valid;
+  guint64 busy_ns;
+  guint64 queue_ns;
+  gboolean times_valid;
 } SsdbDeviceCounters;
 
 /** ssdb_target_read_counters: reads the device's I/O counters now. */
 void
 ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out);
+
+/**
+ * ssdb_target_check_medium:
+ * @self: a target
+ *
+ * For a device opened for writes with a permission: whether the medium behind the open
+ * descriptor is still the one the permission was checked against (the same disk sequence
+ * number and size, read on the descriptor). A card swapped in a reader during a long run (the
+ * pauses of an idle recovery, between the passes of a fill) gets a new disk sequence number
+ * while the descriptor stays open. The I/O engine checks it before every write job. Always
+ * %TRUE for test files and for targets opened for reading.
+ *
+ * Returns: %TRUE, or %FALSE with @error (%SSDB_ERROR_UNSAFE naming the device and what changed)
+ */
+gboolean
+ssdb_target_check_medium (SsdbTarget *self, GError **error);
 
 G_END_DECLS

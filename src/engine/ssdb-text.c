@@ -51,6 +51,18 @@ append_entry (GString *s, const SsdbSummaryEntry *e)
       g_string_append (s, " IOPS] <");
       append_fixed (s, "%.2f", ssdb_histogram_mean_ns (&r->latency) / 1e3, 9);
       g_string_append (s, " us>");
+      {
+        double lo, hi;
+
+        if (ssdb_summary_entry_spread (e, &lo, &hi) > 1)
+          {
+            g_string_append (s, " (passes ");
+            append_fixed (s, "%.3f", lo / 1e6, 0);
+            g_string_append (s, "–");
+            append_fixed (s, "%.3f", hi / 1e6, 0);
+            g_string_append (s, " MB/s)");
+          }
+      }
       if (e->state == SSDB_ENTRY_CANCELLED || e->state == SSDB_ENTRY_FAILED)
         g_string_append_printf (s, " (%s, partial: %u measured %s)",
                                 e->state == SSDB_ENTRY_CANCELLED ? "cancelled" : "failed",
@@ -59,11 +71,37 @@ append_entry (GString *s, const SsdbSummaryEntry *e)
         g_string_append (s, " [I/O did not reach the device]");
       else if (!r->counters_valid)
         g_string_append (s, " [not verified: no device counters]");
+      {
+        g_autofree char *notes = ssdb_io_result_dup_notes (r, &e->job);
+
+        if (notes != NULL)
+          g_string_append_printf (s, "\n        (%s)", notes);
+      }
     }
   else
     g_string_append_printf (s, "%s%s%s", ssdb_entry_state_to_string (e->state),
                             e->message ? " — " : "", e->message ? e->message : "");
   g_string_append_c (s, '\n');
+}
+
+/* What lies under the target, when it is more than the device itself, and what that means
+ * for the figures. */
+static void
+append_stack (GString *s, const SsdbStack *stack)
+{
+  g_auto (GStrv) labels = NULL;
+
+  if (stack == NULL)
+    return;
+  if (stack->layers->len > 1)
+    {
+      g_autofree char *layers = ssdb_stack_describe (stack);
+
+      g_string_append_printf (s, "  Stack: %s\n", layers);
+    }
+  labels = ssdb_stack_dup_labels (stack);
+  for (guint i = 0; labels[i] != NULL; i++)
+    g_string_append_printf (s, "   Note: %s\n", labels[i]);
 }
 
 char *
@@ -143,13 +181,21 @@ ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *r
           g_string_append_printf (s, " Target: test file in %s (%s%s%s)\n", info->path,
                                   info->fs_type ? info->fs_type : "file system",
                                   info->name ? " on " : "", info->name ? info->name : "");
-          if (info->name == NULL)
+          if (info->name == NULL && info->stack == NULL)
             g_string_append (s, "   Note: this file system has no block device under it; the "
                                 "results measure memory, not a drive\n");
         }
       else
         g_string_append_printf (s, " Target: %s (%s%s%s)\n", info->path, cap,
                                 info->model ? ", " : "", info->model ? info->model : "");
+      append_stack (s, info->stack);
     }
+  {
+    g_autofree char *unwritten
+        = ssdb_unwritten_dup_note (result->unwritten_percent, result->unwritten_source);
+
+    if (unwritten != NULL)
+      g_string_append_printf (s, "   Note: %s\n", unwritten);
+  }
   return g_string_free (s, FALSE);
 }

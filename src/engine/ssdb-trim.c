@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-trim.h"
 #include "ssdb-error.h"
+#include "ssdb-target-fill.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -190,6 +191,7 @@ ssdb_trim_spec_init (SsdbTrimSpec *spec)
   spec->rounds = 5;
   spec->discard = TRUE;
   ssdb_behaviour_summary_spec_init (&spec->summary);
+  spec->summary.count = SSDB_TRIM_DEFAULT_PASSES;
   spec->seed = 1;
 }
 
@@ -201,6 +203,7 @@ ssdb_trim_result_new (const SsdbTrimSpec *spec)
   g_return_val_if_fail (spec != NULL, NULL);
 
   r = g_new0 (SsdbTrimResult, 1);
+  r->noise_percent = -1; /* not measured */
   r->spec = *spec;
   r->tests = g_array_new (FALSE, TRUE, sizeof (SsdbTrimTest));
   r->rounds = g_array_new (FALSE, TRUE, sizeof (SsdbTrimRound));
@@ -220,6 +223,24 @@ ssdb_trim_result_free (SsdbTrimResult *result)
   g_free (result);
 }
 
+SsdbTrimResult *
+ssdb_trim_result_dup (const SsdbTrimResult *result)
+{
+  SsdbTrimResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbTrimResult, 1);
+  *r = *result;
+  r->tests = g_array_copy (result->tests);
+  r->rounds = g_array_copy (result->rounds);
+  r->before = ssdb_summary_result_dup (result->before);
+  r->after = ssdb_summary_result_dup (result->after);
+  r->words = g_strdup (result->words);
+  return r;
+}
+
 static gboolean
 usable (double rate)
 {
@@ -230,12 +251,16 @@ void
 ssdb_trim_summarize (SsdbTrimResult *result)
 {
   const SsdbTrimTest *low = NULL, *high = NULL;
+  double threshold, noise = -1;
+  gboolean unmeasured = FALSE;
   GString *s;
   const char *how;
 
   g_return_if_fail (result != NULL);
 
   result->min_retention_percent = 0;
+  result->verdict = SSDB_VERDICT_NONE;
+  result->noise_percent = -1;
   g_clear_pointer (&result->words, g_free);
   for (guint i = 0; i < result->tests->len; i++)
     {
@@ -244,6 +269,11 @@ ssdb_trim_summarize (SsdbTrimResult *result)
       t->retention_percent = 0;
       if (!usable (t->before_bytes_per_second) || !usable (t->after_bytes_per_second))
         continue;
+      /* The noise counts as measured only when every test's is: a test without it could hide
+       * any loss. */
+      if (t->before_spread_percent < 0 || t->after_spread_percent < 0)
+        unmeasured = TRUE;
+      noise = MAX (noise, MAX (t->before_spread_percent, t->after_spread_percent));
       t->retention_percent = t->after_bytes_per_second / t->before_bytes_per_second * 100;
       if (low == NULL || t->retention_percent < low->retention_percent)
         low = t;
@@ -252,41 +282,107 @@ ssdb_trim_summarize (SsdbTrimResult *result)
     }
   if (low == NULL)
     return;
+  if (unmeasured)
+    noise = -1;
   result->min_retention_percent = low->retention_percent;
+  result->noise_percent = noise;
+
+  /* The margin a change must exceed: the loss bound, or three times the spread between passes
+   * when that is larger; twice the loss bound when one pass leaves the spread unmeasured. */
+  if (noise >= 0)
+    threshold = MAX (100 - SSDB_TRIM_LOSS_PERCENT, SSDB_TRIM_NOISE_MULTIPLE * noise);
+  else
+    threshold = 2 * (100 - SSDB_TRIM_LOSS_PERCENT);
+  /* Decided on the whole percents the words print ("keeps only 85 %" is no loss beyond a 15 %
+   * threshold). */
+  if (round (high->retention_percent) - 100 > round (threshold))
+    result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+  else if (100 - round (low->retention_percent) > round (threshold))
+    result->verdict = SSDB_VERDICT_FOUND;
+  else if (noise >= 0 && threshold <= 100 - SSDB_TRIM_LOSS_PERCENT + 1e-9)
+    result->verdict = SSDB_VERDICT_NO_EFFECT;
+  else
+    result->verdict = SSDB_VERDICT_INCONCLUSIVE;
 
   how = result->spec.discard ? "with discard (TRIM)" : "without discard";
   s = g_string_new (NULL);
   g_string_append_printf (s, "After %u round%s of filling and deleting %s, ", result->rounds->len,
                           result->rounds->len == 1 ? "" : "s", how);
-  if (high->retention_percent > SSDB_TRIM_NOISE_PERCENT)
+  if (result->verdict == SSDB_VERDICT_FOUND)
+    {
+      g_string_append_printf (
+          s,
+          "%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s), a loss beyond the "
+          "%.0f %% threshold",
+          low->name, ssdb_rw_to_string (low->rw), low->retention_percent,
+          low->after_bytes_per_second / 1e6, low->before_bytes_per_second / 1e6, threshold);
+      if (noise >= 0)
+        g_string_append_printf (s, " (passes differed by up to %.0f %%)", noise);
+      else if (result->spec.summary.count >= 2)
+        g_string_append (s, " that can be told without the spread between passes (not recorded)");
+      else
+        g_string_append (s, " that one pass can tell from noise");
+      g_string_append (s, result->spec.discard
+                              ? ": the device does not recover fully even with TRIM."
+                              : ": without TRIM the device has to reclaim space while it "
+                                "writes.");
+    }
+  else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
     g_string_append_printf (s,
-                            "the result is inconclusive: rates varied from %.0f %% to %.0f %% of "
-                            "their speed before (%s %s %.0f against %.0f MB/s), more than the "
-                            "device can gain by it; run with more passes or longer tests.",
+                            "the tests keep %.0f %% to %.0f %% of their speed, within the %.0f %% "
+                            "a loss must exceed, and passes differed by up to %.0f %%: no "
+                            "effect; the device recovers its performance.",
+                            low->retention_percent, high->retention_percent, threshold, noise);
+  else if (round (high->retention_percent) - 100 > round (threshold))
+    g_string_append_printf (s,
+                            "rates varied from %.0f %% to %.0f %% of their speed before (%s %s "
+                            "%.0f against %.0f MB/s), more than the device can gain by it: "
+                            "inconclusive; run with more passes or longer tests.",
                             low->retention_percent, high->retention_percent, high->name,
                             ssdb_rw_to_string (high->rw), high->after_bytes_per_second / 1e6,
                             high->before_bytes_per_second / 1e6);
-  else if (low->retention_percent >= SSDB_TRIM_RECOVERS_PERCENT)
+  else if (noise >= 0 && threshold >= 100)
     g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed: the device "
-                            "recovers its performance.",
-                            low->retention_percent, high->retention_percent);
-  else if (low->retention_percent >= SSDB_TRIM_LOSS_PERCENT)
+                            "the tests keep %.0f %% to %.0f %% of their speed, but passes "
+                            "differed by up to %.0f %%, so no loss can be told from noise: "
+                            "inconclusive; run with more passes on a quieter machine.",
+                            low->retention_percent, high->retention_percent, noise);
+  else if (noise >= 0)
     g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed: a loss of less "
-                            "than %.0f %%, within the noise of single measurements, so no "
-                            "clear loss.",
-                            low->retention_percent, high->retention_percent,
-                            100 - SSDB_TRIM_LOSS_PERCENT);
+                            "the tests keep %.0f %% to %.0f %% of their speed, but passes "
+                            "differed by up to %.0f %%, so a loss below %.0f %% cannot be told "
+                            "from noise: inconclusive; run with more passes on a quieter "
+                            "machine.",
+                            low->retention_percent, high->retention_percent, noise, threshold);
+  else if (result->spec.summary.count >= 2)
+    /* A report of an earlier version, or a test whose spread was not measured. */
+    g_string_append_printf (s,
+                            "the tests keep %.0f %% to %.0f %% of their speed; the spread between "
+                            "the passes was not recorded for every test, and without it a loss "
+                            "below %.0f %% cannot be told from noise: inconclusive.",
+                            low->retention_percent, high->retention_percent, threshold);
   else
-    g_string_append_printf (s, "%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s)%s.",
-                            low->name, ssdb_rw_to_string (low->rw), low->retention_percent,
-                            low->after_bytes_per_second / 1e6, low->before_bytes_per_second / 1e6,
-                            result->spec.discard
-                                ? ": the device does not recover fully even with TRIM"
-                                : ": without TRIM the device has to reclaim space while "
-                                  "it writes");
+    g_string_append_printf (s,
+                            "the tests keep %.0f %% to %.0f %% of their speed, in one pass: "
+                            "without the spread between passes, a loss below %.0f %% cannot be "
+                            "told from noise: inconclusive; run with 3 passes or more.",
+                            low->retention_percent, high->retention_percent, threshold);
   result->words = g_string_free (s, FALSE);
+}
+
+/* (fastest - slowest) / fastest of entry @i's passes in percent, -1 with fewer than two. */
+static double
+entry_spread (const SsdbSummaryResult *summary, guint i)
+{
+  const SsdbSummaryEntry *e;
+  double lo, hi;
+
+  if (summary == NULL || i >= summary->entries->len)
+    return -1;
+  e = g_ptr_array_index (summary->entries, i);
+  if (ssdb_summary_entry_spread (e, &lo, &hi) < 2 || !usable (hi))
+    return -1;
+  return (hi - lo) / hi * 100;
 }
 
 gboolean
@@ -487,6 +583,8 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
       memcpy (t.name, r->name, sizeof t.name);
       t.rw = r->rw;
       t.before_bytes_per_second = r->bytes_per_second;
+      t.before_spread_percent = entry_spread (result->before, i);
+      t.after_spread_percent = -1;
       g_array_append_val (result->tests, t);
     }
 
@@ -532,8 +630,12 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
       ok = run_summary (target, result, result->after, &pr, cancellable, &local_error);
       after = ssdb_behaviour_summary_rates (result->after);
       for (guint i = 0; i < after->len && i < result->tests->len; i++)
-        g_array_index (result->tests, SsdbTrimTest, i).after_bytes_per_second
-            = g_array_index (after, SsdbTestRate, i).bytes_per_second;
+        {
+          SsdbTrimTest *t = &g_array_index (result->tests, SsdbTrimTest, i);
+
+          t->after_bytes_per_second = g_array_index (after, SsdbTestRate, i).bytes_per_second;
+          t->after_spread_percent = entry_spread (result->after, i);
+        }
     }
   ssdb_trim_summarize (result);
   if (!ok)

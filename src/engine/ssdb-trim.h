@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-summary.h"
+#include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
 
@@ -173,6 +174,9 @@ typedef struct
  * @after_bytes_per_second: rate after them, B/s (0 when not measured)
  * @retention_percent: @after_bytes_per_second / @before_bytes_per_second × 100 (0 when either
  *   is missing)
+ * @before_spread_percent: (fastest - slowest) / fastest of the passes of the summary before, in
+ *   percent; -1 with fewer than two passes (and in reports of earlier versions)
+ * @after_spread_percent: the same for the summary after
  */
 typedef struct
 {
@@ -181,6 +185,8 @@ typedef struct
   double before_bytes_per_second;
   double after_bytes_per_second;
   double retention_percent;
+  double before_spread_percent;
+  double after_spread_percent;
 } SsdbTrimTest;
 
 /**
@@ -191,6 +197,13 @@ typedef struct
  * @before: (nullable): the summary before the rounds (in memory only; not in reports)
  * @after: (nullable): the summary after them (in memory only)
  * @min_retention_percent: the lowest retention of @tests (0 when none)
+ * @verdict: found: a test kept less than 100 % minus the threshold (the loss bound,
+ *   100 - %SSDB_TRIM_LOSS_PERCENT, or %SSDB_TRIM_NOISE_MULTIPLE × @noise_percent when that is
+ *   larger; twice the loss bound when the spread was not measured); no effect: the spread was
+ *   measured and small enough to show a loss of the loss bound, and every test kept at least
+ *   %SSDB_TRIM_LOSS_PERCENT and gained no more than the threshold; inconclusive otherwise
+ * @noise_percent: the largest spread between passes of any test, before or after, in percent;
+ *   -1 when no test ran two passes
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early
  * @running: the summary test running in the "before" and "after" phases (empty name in the
@@ -204,6 +217,8 @@ typedef struct
   SsdbSummaryResult *before;
   SsdbSummaryResult *after;
   double min_retention_percent;
+  SsdbVerdict verdict;
+  double noise_percent;
   char *words;
   gboolean cancelled;
   SsdbBehaviourRunning running;
@@ -213,26 +228,38 @@ SsdbTrimResult *
 ssdb_trim_result_new (const SsdbTrimSpec *spec);
 void
 ssdb_trim_result_free (SsdbTrimResult *result);
+
+/**
+ * ssdb_trim_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, new arrays of the tests and rounds, copies of the
+ * summaries before and after (when the result holds them) and of the words.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_trim_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbTrimResult *
+ssdb_trim_result_dup (const SsdbTrimResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbTrimResult, ssdb_trim_result_free)
 
-/* Retention thresholds of the TRIM words. Filling and deleting cannot make a device faster
- * than it was fresh, so a test that keeps more than SSDB_TRIM_NOISE_PERCENT of its speed shows
- * how far single measurements scatter: with one, the run is too noisy to judge. */
-#define SSDB_TRIM_NOISE_PERCENT 110.0
-/* At or above this (and none above the noise bound), every test recovered. */
-#define SSDB_TRIM_RECOVERS_PERCENT 90.0
-/* Below this a test lost more than measurement noise explains: the device does not recover
- * fully. Between the two the loss is too small to tell from noise. */
+/* Retention thresholds of the TRIM words. A loss counts below this retention (or below 100 %
+ * minus SSDB_TRIM_NOISE_MULTIPLE times the spread between passes, when that is lower); filling
+ * and deleting cannot make a device faster than it was fresh, so a gain beyond the same margin
+ * shows that the run is too noisy to judge. */
 #define SSDB_TRIM_LOSS_PERCENT 85.0
+#define SSDB_TRIM_NOISE_MULTIPLE 3.0
+/* Summary passes before and after the rounds by default: enough to measure their spread. */
+#define SSDB_TRIM_DEFAULT_PASSES 3
 
 /**
  * ssdb_trim_summarize:
  * @result: a result whose @tests hold the rates
  *
- * Recomputes each retention, the lowest one and @words ("After 5 rounds of filling and
- * deleting with discard (TRIM), the tests keep 97 % to 101 % of their speed: the device
- * recovers its performance."). A retention above %SSDB_TRIM_NOISE_PERCENT makes the result
- * inconclusive; only one below %SSDB_TRIM_LOSS_PERCENT says the device does not recover.
+ * Recomputes each retention, the lowest one, @noise_percent, @verdict and @words ("After 5 rounds
+ * of filling and deleting with discard (TRIM), the tests keep 97 % to 101 % of their speed,
+ * within the 15 % a loss must exceed, and passes differed by up to 3 %: no effect; the device
+ * recovers its performance."). The spreads of @tests must be set (ssdb_trim_run() does).
  */
 void
 ssdb_trim_summarize (SsdbTrimResult *result);

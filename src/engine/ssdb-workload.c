@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-workload.h"
 #include "ssdb-error.h"
+#include "ssdb-target-fill.h"
 #include "ssdb-units.h"
 
 #include <json-glib/json-glib.h>
@@ -792,6 +793,21 @@ ssdb_workload_result_free (SsdbWorkloadResult *result)
   g_array_unref (result->workers);
   g_free (result->fio_command);
   g_free (result);
+}
+
+SsdbWorkloadResult *
+ssdb_workload_result_dup (const SsdbWorkloadResult *result)
+{
+  SsdbWorkloadResult *r;
+
+  if (result == NULL)
+    return NULL;
+
+  r = g_new (SsdbWorkloadResult, 1);
+  *r = *result;
+  r->workers = g_array_copy (result->workers);
+  r->fio_command = g_strdup (result->fio_command);
+  return r;
 }
 
 typedef struct _Run Run;

@@ -200,6 +200,18 @@ SsdbWorkloadResult *
 ssdb_workload_result_new (const SsdbWorkloadSpec *spec);
 void
 ssdb_workload_result_free (SsdbWorkloadResult *result);
+
+/**
+ * ssdb_workload_result_dup:
+ * @result: (nullable): a result
+ *
+ * A deep copy: the spec and the numbers, a new array of the workers and a copy of the fio command.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_workload_result_free(); %NULL when
+ *   @result is %NULL.
+ */
+SsdbWorkloadResult *
+ssdb_workload_result_dup (const SsdbWorkloadResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbWorkloadResult, ssdb_workload_result_free)
 
 /**

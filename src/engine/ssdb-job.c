@@ -1,0 +1,366 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-io-private.h"
+#include "ssdb-error.h"
+
+#include <stdio.h>
+#include <string.h>
+
+void
+ssdb_job_spec_init (SsdbJobSpec *spec)
+{
+  g_return_if_fail (spec != NULL);
+
+  memset (spec, 0, sizeof *spec);
+  spec->rw = SSDB_RW_READ;
+  spec->read_percent = 70;
+  spec->access = SSDB_ACCESS_SEQUENTIAL;
+  spec->block_size = 1u << 20;
+  spec->queue_depth = 1;
+  spec->threads = 1;
+  spec->length = G_GUINT64_CONSTANT (1) << 30;
+  spec->duration_ns = 5 * G_GUINT64_CONSTANT (1000000000);
+  spec->data = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
+  spec->seed = 1;
+  spec->random_percent = 100;
+}
+
+const char *
+ssdb_rw_verb (SsdbRw rw)
+{
+  switch (rw)
+    {
+      case SSDB_RW_READ:
+        return "read";
+      case SSDB_RW_WRITE:
+        return "write";
+      case SSDB_RW_MIX:
+        return "mixed read/write";
+      default:
+        return "I/O";
+    }
+}
+
+/* Whether block device @major:@minor polls for completions (its queue's io_poll is 1; a
+ * partition's queue is its disk's). The last answer is kept: jobs follow each other on one
+ * device. */
+static gboolean
+device_polls (guint major, guint minor)
+{
+  static GMutex lock;
+  static guint last_major, last_minor;
+  static gboolean last_known, last_polls;
+  gboolean polls = FALSE;
+
+  g_mutex_lock (&lock);
+  if (last_known && last_major == major && last_minor == minor)
+    {
+      polls = last_polls;
+      g_mutex_unlock (&lock);
+      return polls;
+    }
+  g_mutex_unlock (&lock);
+
+  for (guint i = 0; i < 2; i++)
+    {
+      g_autofree char *path = g_strdup_printf ("/sys/dev/block/%u:%u/%squeue/io_poll", major, minor,
+                                               i == 0 ? "" : "../");
+      g_autofree char *text = NULL;
+
+      if (g_file_get_contents (path, &text, NULL, NULL))
+        {
+          polls = g_ascii_strtoull (text, NULL, 10) == 1;
+          break;
+        }
+    }
+
+  g_mutex_lock (&lock);
+  last_major = major;
+  last_minor = minor;
+  last_polls = polls;
+  last_known = TRUE;
+  g_mutex_unlock (&lock);
+  return polls;
+}
+
+SsdbIoEngine
+ssdb_job_spec_engine (const SsdbJobSpec *spec, SsdbTarget *target, gboolean *polled)
+{
+  const SsdbTargetInfo *info;
+  SsdbIoEngine engine;
+
+  if (polled != NULL)
+    *polled = FALSE;
+  g_return_val_if_fail (spec != NULL, SSDB_IO_ENGINE_LIBAIO);
+  g_return_val_if_fail (SSDB_IS_TARGET (target), SSDB_IO_ENGINE_LIBAIO);
+
+  /* At QD 1 a request is submitted and reaped alone: libaio's two calls around it cost more
+   * than one synchronous call (fio's pvsync2). */
+  engine = spec->queue_depth == 1 ? SSDB_IO_ENGINE_PVSYNC2 : SSDB_IO_ENGINE_LIBAIO;
+  info = ssdb_target_get_info (target);
+  if (engine == SSDB_IO_ENGINE_PVSYNC2 && polled != NULL && info->kind == SSDB_TARGET_DEVICE
+      && info->major != 0)
+    *polled = device_polls (info->major, info->minor);
+  return engine;
+}
+
+const char *
+ssdb_io_engine_to_string (SsdbIoEngine engine)
+{
+  return engine == SSDB_IO_ENGINE_PVSYNC2 ? "pvsync2" : "libaio";
+}
+
+gboolean
+ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error)
+{
+  const SsdbTargetInfo *info;
+  const char *name;
+  guint64 slice, buffers;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+
+  info = ssdb_target_get_info (target);
+  name = ssdb_target_get_display_name (target);
+
+#define INVALID(...)                                                                               \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
+    return FALSE;                                                                                  \
+  }                                                                                                \
+  G_STMT_END
+
+  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
+    INVALID ("Queue depth %u is out of range (1 to %u)", spec->queue_depth, SSDB_MAX_QUEUE_DEPTH);
+  if (spec->threads < 1 || spec->threads > SSDB_MAX_THREADS)
+    INVALID ("Thread count %u is out of range (1 to %u)", spec->threads, SSDB_MAX_THREADS);
+  if (spec->rw > SSDB_RW_MIX || spec->access > SSDB_ACCESS_RANDOM)
+    INVALID ("Unknown I/O kind");
+  if (spec->rw == SSDB_RW_MIX && spec->read_percent > 100)
+    INVALID ("Read share %u %% is out of range (0 to 100)", spec->read_percent);
+  if (spec->block_size == 0 || spec->block_size > SSDB_MAX_BLOCK_SIZE)
+    INVALID ("Transfer size %u bytes is out of range (logical block size to 64 MiB)",
+             spec->block_size);
+  if (spec->block_size < info->logical_block_size)
+    INVALID ("Transfer size %u bytes is smaller than the logical block size of %s (%u bytes)",
+             spec->block_size, name, info->logical_block_size);
+  if (spec->block_size % info->logical_block_size != 0
+      || spec->block_size % info->dio_offset_align != 0)
+    INVALID ("Transfer size %u bytes is not a multiple of the block size of %s (%u bytes)",
+             spec->block_size, name, MAX (info->logical_block_size, info->dio_offset_align));
+  if (spec->offset % info->dio_offset_align != 0)
+    INVALID ("Offset %" G_GUINT64_FORMAT " is not a multiple of the block size of %s (%u bytes)",
+             spec->offset, name, info->dio_offset_align);
+  if (spec->length == 0)
+    INVALID ("The test size must be larger than 0");
+  if (spec->offset > info->size_bytes || spec->length > info->size_bytes - spec->offset)
+    INVALID ("The test region (%" G_GUINT64_FORMAT " bytes from offset %" G_GUINT64_FORMAT
+             ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
+             spec->length, spec->offset, name, info->size_bytes);
+  slice = spec->length / spec->threads;
+  if (slice < spec->block_size)
+    INVALID ("The test size (%" G_GUINT64_FORMAT " bytes) is too small for %u threads of "
+             "%u-byte transfers",
+             spec->length, spec->threads, spec->block_size);
+  if (spec->duration_ns == 0 && spec->total_bytes == 0)
+    INVALID ("A job needs a duration or an amount of data to transfer");
+  if (spec->mark_bytes && (spec->threads != 1 || spec->mark_func == NULL))
+    INVALID ("Progress marks need one thread and a callback");
+  if (spec->random_percent > 100)
+    INVALID ("Random share %u %% is out of range (0 to 100)", spec->random_percent);
+  if (spec->n_size_mix > SSDB_MAX_SIZE_MIX)
+    INVALID ("A size distribution has at most %u sizes", SSDB_MAX_SIZE_MIX);
+  if (spec->align_bytes
+      && (spec->align_bytes % info->logical_block_size != 0
+          || spec->align_bytes % info->dio_offset_align != 0 || spec->align_bytes > slice))
+    INVALID ("Alignment %u bytes must be a multiple of the block size of %s (%u bytes)",
+             spec->align_bytes, name, MAX (info->logical_block_size, info->dio_offset_align));
+  {
+    guint64 total_weight = 0;
+
+    for (guint k = 0; k < spec->n_size_mix; k++)
+      {
+        guint sz = spec->size_mix[k].size;
+
+        if (sz == 0 || sz > spec->block_size || sz % info->logical_block_size != 0
+            || sz % info->dio_offset_align != 0)
+          INVALID ("Transfer size %u bytes in the size distribution must be a multiple of the "
+                   "block size of %s (%u bytes) and at most %u bytes",
+                   sz, name, MAX (info->logical_block_size, info->dio_offset_align),
+                   spec->block_size);
+        total_weight += spec->size_mix[k].weight;
+      }
+    if (spec->n_size_mix > 0 && total_weight == 0)
+      INVALID ("The size distribution has no weight");
+  }
+  if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
+    INVALID ("Unknown data pattern");
+  buffers = (guint64)spec->threads * spec->queue_depth * spec->block_size;
+  if (spec->rw != SSDB_RW_WRITE && buffers > SSDB_MAX_BUFFER_BYTES)
+    INVALID ("%u threads × QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers, more "
+             "than the limit of %" G_GUINT64_FORMAT,
+             spec->threads, spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
+#undef INVALID
+
+  if (spec->write_source != NULL
+      && (spec->rw != SSDB_RW_WRITE || spec->n_size_mix > 0
+          || (guintptr)spec->write_source % MAX (info->dio_mem_align, 1u) != 0))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "A rewrite-in-place job writes fixed-size blocks from an aligned buffer");
+      return FALSE;
+    }
+  if (spec->rw != SSDB_RW_READ && !ssdb_target_is_writable (target)
+      && !(spec->write_source != NULL && ssdb_target_can_rewrite (target)))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "A %s test on %s was refused: %s",
+                   ssdb_rw_verb (spec->rw), name, why ? why : "writes are not allowed");
+      return FALSE;
+    }
+  /* A write goes only to the medium the permission named: it may have been swapped since the
+   * target was opened. */
+  if (spec->rw != SSDB_RW_READ && !ssdb_target_check_medium (target, error))
+    return FALSE;
+  return TRUE;
+}
+
+static char *
+fio_size (guint64 bytes)
+{
+  if (bytes && bytes % (G_GUINT64_CONSTANT (1) << 30) == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "g", bytes >> 30);
+  if (bytes && bytes % (1u << 20) == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "m", bytes >> 20);
+  if (bytes && bytes % 1024 == 0)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT "k", bytes >> 10);
+  return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
+}
+
+char *
+ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name)
+{
+  const SsdbTargetInfo *info;
+  GString *s;
+  const char *rw;
+  guint64 slice;
+  g_autofree char *bs = NULL, *size = NULL, *offset = NULL;
+  g_autofree char *quoted_name = NULL;
+  g_autofree char *filename = NULL;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+  g_return_val_if_fail (SSDB_IS_TARGET (target), NULL);
+
+  info = ssdb_target_get_info (target);
+  if (spec->access == SSDB_ACCESS_RANDOM)
+    rw = spec->rw == SSDB_RW_READ ? "randread" : spec->rw == SSDB_RW_WRITE ? "randwrite" : "randrw";
+  else
+    rw = spec->rw == SSDB_RW_READ ? "read" : spec->rw == SSDB_RW_WRITE ? "write" : "rw";
+
+  slice = (spec->length / spec->threads) / spec->block_size * spec->block_size;
+  bs = fio_size (spec->block_size);
+  size = fio_size (slice);
+  offset = fio_size (spec->offset);
+
+  {
+    /* fio splits --filename at ':'; a literal one is written "\:". */
+    g_autofree char *path = info->kind == SSDB_TARGET_FILE
+                                ? g_build_filename (info->path, "ssdbench-fio.tmp", NULL)
+                                : g_strdup (info->path);
+    g_auto (GStrv) parts = g_strsplit (path, ":", -1);
+    g_autofree char *escaped = g_strjoinv ("\\:", parts);
+
+    filename = g_shell_quote (escaped);
+  }
+  quoted_name = g_shell_quote (name ? name : "job");
+
+  s = g_string_new ("fio");
+  {
+    gboolean polled;
+    SsdbIoEngine engine = ssdb_job_spec_engine (spec, target, &polled);
+
+    g_string_append_printf (s, " --name=%s --filename=%s --direct=1 --ioengine=%s%s", quoted_name,
+                            filename, ssdb_io_engine_to_string (engine), polled ? " --hipri" : "");
+  }
+  g_string_append_printf (s, " --rw=%s", rw);
+  if (spec->rw == SSDB_RW_MIX)
+    g_string_append_printf (s, " --rwmixread=%u", spec->read_percent);
+  if (spec->n_size_mix > 0)
+    {
+      g_string_append (s, " --bssplit=");
+      for (guint k = 0; k < spec->n_size_mix; k++)
+        {
+          g_autofree char *sz = fio_size (spec->size_mix[k].size);
+
+          g_string_append_printf (s, "%s%s/%u", k ? ":" : "", sz, spec->size_mix[k].weight);
+        }
+      g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth, spec->threads);
+    }
+  else
+    g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
+                            spec->threads);
+  if (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100)
+    g_string_append_printf (s, " --percentage_random=%u", spec->random_percent);
+  if (spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100))
+    {
+      g_autofree char *al
+          = fio_size (spec->align_bytes ? spec->align_bytes
+                                        : ssdb_target_get_info (target)->logical_block_size);
+
+      g_string_append_printf (s, " --blockalign=%s", al);
+    }
+  /* The engine submits every free slot in one io_submit() and reaps up to the whole queue in one
+   * io_getevents(); fio's default submits one request per call. */
+  if (spec->queue_depth > 1)
+    g_string_append_printf (s, " --iodepth_batch_submit=%u --iodepth_batch_complete_max=%u",
+                            spec->queue_depth, spec->queue_depth);
+  g_string_append_printf (s, " --offset=%s --size=%s", offset, size);
+  if (spec->threads > 1)
+    {
+      g_autofree char *inc = fio_size (slice);
+
+      g_string_append_printf (s, " --offset_increment=%s", inc);
+    }
+  if (spec->duration_ns)
+    {
+      if (spec->duration_ns % G_GUINT64_CONSTANT (1000000000) == 0)
+        g_string_append_printf (s, " --runtime=%" G_GUINT64_FORMAT "s --time_based",
+                                spec->duration_ns / G_GUINT64_CONSTANT (1000000000));
+      else
+        g_string_append_printf (s, " --runtime=%" G_GUINT64_FORMAT "ms --time_based",
+                                MAX (spec->duration_ns / 1000000, 1));
+      if (spec->total_bytes)
+        {
+          g_autofree char *io = fio_size (spec->total_bytes / spec->threads);
+
+          g_string_append_printf (s, " --io_size=%s", io);
+        }
+    }
+  else if (spec->total_bytes)
+    {
+      g_autofree char *io = fio_size (spec->total_bytes / spec->threads);
+
+      g_string_append_printf (s, " --io_size=%s", io);
+    }
+  if (spec->access == SSDB_ACCESS_RANDOM)
+    g_string_append (s, " --norandommap --randrepeat=0");
+  if (spec->rw != SSDB_RW_READ)
+    {
+      /* The engine's requests carry different random bytes each (a random page of its data
+       * pool); fio's default reuses one buffer with a few bytes changed, which a compressing
+       * device handles at another speed. */
+      if (spec->data.kind == SSDB_DATA_RANDOM)
+        g_string_append (s, " --refill_buffers");
+      else if (spec->data.kind == SSDB_DATA_ZERO)
+        g_string_append (s, " --zero_buffers");
+      else if (spec->data.kind == SSDB_DATA_COMPRESSIBLE)
+        g_string_append_printf (s, " --buffer_compress_percentage=%u --buffer_compress_chunk=4k",
+                                spec->data.compressible_percent);
+    }
+  /* A test file is fio's own file: removed when fio ends, as the engine's is. */
+  if (info->kind == SSDB_TARGET_FILE)
+    g_string_append (s, " --unlink=1");
+  g_string_append (s, " --thread --group_reporting");
+  return g_string_free (s, FALSE);
+}

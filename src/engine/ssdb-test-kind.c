@@ -1,0 +1,85 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-test-kind-private.h"
+
+#include <stddef.h>
+
+/* A row of the table: the kind's name is also the name of its SsdbReport member and the stem of
+ * its ssdb_<name>_result_free() and ssdb_<name>_result_dup(). */
+#define ROW(name, write, load_new, load, reanalyse)                                                \
+  {                                                                                                \
+#name, offsetof(SsdbReport, name), (GDestroyNotify)ssdb_##name##_result_free,                  \
+        (SsdbTestKindDupFunc)ssdb_##name##_result_dup, (SsdbTestKindWriteFunc)write, load_new,     \
+        (SsdbTestKindLoadFunc)load, reanalyse                                                      \
+  }
+
+const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
+  [SSDB_TEST_KIND_SUMMARY] = ROW (summary, build_summary_tests, NULL, load_summary_entry, NULL),
+  [SSDB_TEST_KIND_SURFACE]
+  = ROW (surface, build_surface_test, surface_load_new, load_surface_test, NULL),
+  [SSDB_TEST_KIND_FILL] = ROW (fill, build_fill_test, fill_load_new, load_fill_test, NULL),
+  [SSDB_TEST_KIND_ACCESS]
+  = ROW (access, build_access_test, access_load_new, load_access_test, access_reanalyse),
+  [SSDB_TEST_KIND_SWEEP] = ROW (sweep, build_sweep_test, sweep_load_new, load_sweep_test, NULL),
+  [SSDB_TEST_KIND_WORKLOAD]
+  = ROW (workload, build_workload_test, workload_load_new, load_workload_test, NULL),
+  [SSDB_TEST_KIND_RECOVERY]
+  = ROW (recovery, build_recovery_test, recovery_load_new, load_recovery_test, NULL),
+  [SSDB_TEST_KIND_COMPRESSION]
+  = ROW (compression, build_compression_test, compression_load_new, load_compression_test, NULL),
+  [SSDB_TEST_KIND_TRIM] = ROW (trim, build_trim_test, trim_load_new, load_trim_test, NULL),
+  [SSDB_TEST_KIND_FREESPACE]
+  = ROW (freespace, build_freespace_test, freespace_load_new, load_freespace_test, NULL),
+  [SSDB_TEST_KIND_CONSISTENCY]
+  = ROW (consistency, build_consistency_test, consistency_load_new, load_consistency_test, NULL),
+  [SSDB_TEST_KIND_READBACK]
+  = ROW (readback, build_readback_test, readback_load_new, load_readback_test, NULL),
+};
+
+const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
+  SSDB_TEST_KIND_SUMMARY,  SSDB_TEST_KIND_SURFACE,     SSDB_TEST_KIND_FILL,
+  SSDB_TEST_KIND_ACCESS,   SSDB_TEST_KIND_SWEEP,       SSDB_TEST_KIND_WORKLOAD,
+  SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_CONSISTENCY, SSDB_TEST_KIND_COMPRESSION,
+  SSDB_TEST_KIND_TRIM,     SSDB_TEST_KIND_FREESPACE,   SSDB_TEST_KIND_READBACK,
+};
+
+const char *
+ssdb_test_kind_to_string (SsdbTestKind kind)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, ssdb_test_kinds[0].name);
+
+  return ssdb_test_kinds[kind].name;
+}
+
+gboolean
+ssdb_test_kind_from_string (const char *name, SsdbTestKind *kind)
+{
+  g_return_val_if_fail (name != NULL, FALSE);
+  g_return_val_if_fail (kind != NULL, FALSE);
+
+  for (guint k = 0; k < SSDB_TEST_KIND_N; k++)
+    if (g_str_equal (name, ssdb_test_kinds[k].name))
+      {
+        *kind = (SsdbTestKind)k;
+        return TRUE;
+      }
+  return FALSE;
+}
+
+void
+ssdb_test_kind_result_free (SsdbTestKind kind, gpointer result)
+{
+  g_return_if_fail ((guint)kind < SSDB_TEST_KIND_N);
+
+  if (result != NULL)
+    ssdb_test_kinds[kind].free (result);
+}
+
+gpointer
+ssdb_test_kind_result_dup (SsdbTestKind kind, gconstpointer result)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
+
+  return ssdb_test_kinds[kind].dup (result);
+}

@@ -1,0 +1,121 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+G_BEGIN_DECLS
+
+/*
+ * The kinds of test a report can hold. Each kind is one row of the engine's table of kinds
+ * (ssdb-test-kind.c): its name in a report, the report member that holds its result, how the
+ * result is freed, copied, written and read back. The report dispatches through that table.
+ */
+
+/**
+ * SsdbTestKind:
+ * @SSDB_TEST_KIND_SUMMARY: the CrystalDiskMark-style summary (#SsdbSummaryResult)
+ * @SSDB_TEST_KIND_SURFACE: the HD Tune-like surface (#SsdbSurfaceResult)
+ * @SSDB_TEST_KIND_FILL: the whole-drive fill (#SsdbFillResult)
+ * @SSDB_TEST_KIND_ACCESS: the access-time distribution by queue depth (#SsdbAccessResult)
+ * @SSDB_TEST_KIND_SWEEP: the transfer-size sweep (#SsdbSweepResult)
+ * @SSDB_TEST_KIND_WORKLOAD: the IOMeter-style workload (#SsdbWorkloadResult)
+ * @SSDB_TEST_KIND_RECOVERY: idle recovery (#SsdbRecoveryResult)
+ * @SSDB_TEST_KIND_COMPRESSION: rate against the data's compressibility (#SsdbCompressionResult)
+ * @SSDB_TEST_KIND_TRIM: TRIM / recycling (#SsdbTrimResult)
+ * @SSDB_TEST_KIND_FREESPACE: speed against free space (#SsdbFreespaceResult)
+ * @SSDB_TEST_KIND_CONSISTENCY: performance consistency, steady state (#SsdbConsistencyResult)
+ * @SSDB_TEST_KIND_READBACK: read after write (#SsdbReadbackResult)
+ * @SSDB_TEST_KIND_N: the number of kinds
+ *
+ * A kind of test, in the order of the charts (#SsdbTestKind). A report writes its tests in
+ * another, fixed order (the consistency test after the recovery test).
+ */
+typedef enum
+{
+  SSDB_TEST_KIND_SUMMARY,
+  SSDB_TEST_KIND_SURFACE,
+  SSDB_TEST_KIND_FILL,
+  SSDB_TEST_KIND_ACCESS,
+  SSDB_TEST_KIND_SWEEP,
+  SSDB_TEST_KIND_WORKLOAD,
+  SSDB_TEST_KIND_RECOVERY,
+  SSDB_TEST_KIND_COMPRESSION,
+  SSDB_TEST_KIND_TRIM,
+  SSDB_TEST_KIND_FREESPACE,
+  SSDB_TEST_KIND_CONSISTENCY,
+  SSDB_TEST_KIND_READBACK,
+  SSDB_TEST_KIND_N,
+} SsdbTestKind;
+
+/*
+ * SSDB_TEST_KIND_LIST:
+ * @X: a macro of two arguments: the kind's enum suffix (SUMMARY) and its name (summary), which
+ *   is also its report member and the prefix of its functions in tables of kinds outside the
+ *   engine (the export's painters)
+ *
+ * Expands @X once per kind, in the order of #SsdbTestKind.
+ */
+#define SSDB_TEST_KIND_LIST(X)                                                                     \
+  X (SUMMARY, summary)                                                                             \
+  X (SURFACE, surface)                                                                             \
+  X (FILL, fill)                                                                                   \
+  X (ACCESS, access)                                                                               \
+  X (SWEEP, sweep)                                                                                 \
+  X (WORKLOAD, workload)                                                                           \
+  X (RECOVERY, recovery)                                                                           \
+  X (COMPRESSION, compression)                                                                     \
+  X (TRIM, trim)                                                                                   \
+  X (FREESPACE, freespace)                                                                         \
+  X (CONSISTENCY, consistency)                                                                     \
+  X (READBACK, readback)
+
+/**
+ * ssdb_test_kind_to_string:
+ * @kind: a kind, below %SSDB_TEST_KIND_N
+ *
+ * The kind's name in a report, the "kind" member of its test objects: "summary", "surface",
+ * "fill", "access", "sweep", "workload", "recovery", "compression", "trim", "freespace",
+ * "consistency" or "readback". Part of the file format, never translated.
+ *
+ * Returns: (transfer none): a static string; "summary" (with a critical warning) for a kind out
+ *   of range.
+ */
+const char *
+ssdb_test_kind_to_string (SsdbTestKind kind);
+
+/**
+ * ssdb_test_kind_from_string:
+ * @name: a name as ssdb_test_kind_to_string() gives it (exact, case-sensitive)
+ * @kind: (out): the kind named
+ *
+ * Returns: %TRUE when @name is the name of a kind; %FALSE (@kind unchanged) otherwise.
+ */
+gboolean
+ssdb_test_kind_from_string (const char *name, SsdbTestKind *kind);
+
+/**
+ * ssdb_test_kind_result_free:
+ * @kind: the kind of @result
+ * @result: (nullable) (transfer full): a result of that kind (an #SsdbSurfaceResult for
+ *   %SSDB_TEST_KIND_SURFACE, ...)
+ *
+ * Frees @result with its kind's free function (ssdb_surface_result_free(), ...).
+ */
+void
+ssdb_test_kind_result_free (SsdbTestKind kind, gpointer result);
+
+/**
+ * ssdb_test_kind_result_dup:
+ * @kind: the kind of @result
+ * @result: (nullable): a result of that kind
+ *
+ * A deep copy of @result made by its kind's copy function (ssdb_surface_result_dup(), ...):
+ * nothing in the copy is shared with @result.
+ *
+ * Returns: (transfer full) (nullable): the copy, free with ssdb_test_kind_result_free(); %NULL
+ *   when @result is %NULL.
+ */
+gpointer
+ssdb_test_kind_result_dup (SsdbTestKind kind, gconstpointer result);
+
+G_END_DECLS
