@@ -9,6 +9,8 @@
 
 /* Heatmap colour scale: 10^-5 .. 1 (0.001 % .. 100 %). */
 #define SHARE_DECADES 5
+/* The heatmap's latency axis shows the decades that hold reads, at least this many. */
+#define MIN_DECADES 3
 
 static const guint32 viridis[11] = { 0x440154, 0x482475, 0x414487, 0x355f8d, 0x2a788e, 0x21918c,
                                      0x22a884, 0x44bf70, 0x7ad151, 0xbddf26, 0xfde725 };
@@ -20,12 +22,6 @@ ssdb_access_view_init (SsdbAccessView *view)
 
   memset (view, 0, sizeof *view);
   view->hover_step = -1;
-}
-
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
 }
 
 static SsdbRgba
@@ -60,7 +56,7 @@ ssdb_access_ramp_position (double share)
 {
   if (!isfinite (share) || share <= 0)
     return 0;
-  return clampd ((log10 (share) + SHARE_DECADES) / SHARE_DECADES, 0, 1);
+  return ssdb_chart_clamp ((log10 (share) + SHARE_DECADES) / SHARE_DECADES, 0, 1);
 }
 
 char *
@@ -163,7 +159,6 @@ format_latency (double ns, gboolean locale_numbers)
   double v;
   int d;
   g_autofree char *num = NULL;
-  gsize len;
 
   if (!isfinite (ns) || ns < 0)
     return g_strdup ("\u2014");
@@ -174,15 +169,7 @@ format_latency (double ns, gboolean locale_numbers)
   else
     v = ns / 1e9, unit = "s";
   d = v > 0 ? CLAMP (2 - (int)floor (log10 (v)), 0, 3) : 0;
-  num = ssdb_chart_format_double (v, d, locale_numbers);
-  len = strlen (num);
-  if (strpbrk (num, ".,") != NULL)
-    {
-      while (len > 0 && num[len - 1] == '0')
-        num[--len] = '\0';
-      if (len > 0 && (num[len - 1] == '.' || num[len - 1] == ','))
-        num[--len] = '\0';
-    }
+  num = ssdb_chart_format_trimmed (v, d, locale_numbers);
   return g_strdup_printf ("%s %s", num, unit);
 }
 
@@ -214,16 +201,8 @@ format_share (double share, gboolean locale_numbers)
 {
   double pct = share * 100;
   int d = pct >= 10 ? 0 : pct >= 1 ? 1 : pct > 0 ? CLAMP (1 - (int)floor (log10 (pct)), 1, 4) : 0;
-  g_autofree char *num = ssdb_chart_format_double (pct, d, locale_numbers);
-  gsize len = strlen (num);
+  g_autofree char *num = ssdb_chart_format_trimmed (pct, d, locale_numbers);
 
-  if (strpbrk (num, ".,") != NULL)
-    {
-      while (len > 0 && num[len - 1] == '0')
-        num[--len] = '\0';
-      if (len > 0 && (num[len - 1] == '.' || num[len - 1] == ','))
-        num[--len] = '\0';
-    }
   return g_strdup_printf ("%s %%", num);
 }
 
@@ -239,9 +218,11 @@ typedef struct
   guint n;
   /* heatmap */
   cairo_rectangle_t plot;         /* all rows, outer rows included */
-  cairo_rectangle_t bins;         /* 10 µs .. 10 s */
+  cairo_rectangle_t bins;         /* bins bin_lo .. bin_hi - 1 */
+  int bin_lo, bin_hi;             /* the decades that hold reads, at least MIN_DECADES */
   cairo_rectangle_t below, above; /* outer rows (height 0 when not drawn) */
   cairo_rectangle_t bar;
+  cairo_rectangle_t none; /* the swatch of bins without reads, under the bar */
   double col_w, col_gap;
   /* relief */
   cairo_rectangle_t front;
@@ -253,19 +234,6 @@ typedef struct
   double label_w;
   double w;
 } Layout;
-
-static PangoLayout *
-words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
-              double width)
-{
-  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
-
-  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_height (layout, -3);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  return layout;
-}
 
 static const char *
 analysis_words (const SsdbAccessView *view)
@@ -295,58 +263,67 @@ layout_common (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, b;
 
-  l->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (clampd (14 * l->u, 8, 36));
-  l->gap = round (clampd (8 * l->u, 4, 20));
-  l->title_px = clampd (17 * l->u, 12, 40);
-  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
-  l->label_px = clampd (11.5 * l->u, 9.5, 28);
-  l->caption_px = clampd (10.5 * l->u, 9, 24);
-  l->words_px = clampd (13 * l->u, 10, 30);
+  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  /* Tick labels stay readable in a small window (11 px, about GNOME's small text). */
+  l->label_px = ssdb_chart_clamp (11.5 * l->u, 11, 28);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9.5, 24);
+  l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
   l->n = ssdb_access_painter_n_columns (view);
   l->w = w;
 
-  y = l->margin;
-  if (view->target_title != NULL && *view->target_title)
-    {
-      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
-      y += l->title.height;
-    }
-  if (view->target_subtitle != NULL && *view->target_subtitle)
-    {
-      l->subtitle
-          = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
-      y += l->subtitle.height;
-    }
-  if (y > l->margin)
-    y += l->gap;
+  y = ssdb_chart_layout_heading (w, l->margin, l->gap, view->target_title, l->title_px, &l->title,
+                                 view->target_subtitle, l->subtitle_px, &l->subtitle);
   l->legend = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->label_px * 1.7) };
   y += l->legend.height;
   l->unit_y = y + round (l->label_px * 0.8);
   y += round (l->label_px * 1.6);
 
   b = h - l->margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
-
-      l->footer = (cairo_rectangle_t){ l->margin, b - fh, w - 2 * l->margin, fh };
-      b -= fh + l->gap * 0.5;
-    }
-  if (analysis_words (view) != NULL)
-    {
-      g_autoptr (PangoLayout) layout
-          = words_layout (pango, style, analysis_words (view), l->words_px, w - 2 * l->margin);
-      PangoRectangle logical;
-      double wh;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      wh = ceil ((double)logical.height / PANGO_SCALE);
-      l->words = (cairo_rectangle_t){ l->margin, b - wh, w - 2 * l->margin, wh };
-      b = l->words.y - l->gap;
-    }
+  b = ssdb_chart_layout_caption (w, b, l->margin, l->gap * 0.5, view->caption, l->caption_px,
+                                 &l->footer);
+  b = ssdb_chart_layout_words (pango, style, w, b, l->margin, l->gap, analysis_words (view),
+                               l->words_px, 3, &l->words);
   *top = y;
   *bottom = b;
+}
+
+/* The bins the heatmap's axis shows, [*lo, *hi): whole decades from the fastest to the slowest
+ * read, at least MIN_DECADES of them (grown towards slower times first); 10 µs .. 10 s when
+ * nothing was measured. */
+static void
+heatmap_bin_range (const SsdbAccessView *view, int *lo, int *hi)
+{
+  const int per = SSDB_ACCESS_BINS_PER_DECADE, decades = SSDB_ACCESS_N_BINS / per;
+  int a = G_MAXINT, b = -1, d0, d1;
+
+  for (guint i = 0; i < n_steps (view); i++)
+    for (int k = 0; k < SSDB_ACCESS_N_BINS; k++)
+      if (step_at (view, i)->bins[k] > 0)
+        {
+          a = MIN (a, k);
+          b = MAX (b, k);
+        }
+  if (b < 0)
+    {
+      *lo = 0;
+      *hi = SSDB_ACCESS_N_BINS;
+      return;
+    }
+  d0 = a / per;
+  d1 = b / per + 1;
+  while (d1 - d0 < MIN (MIN_DECADES, decades))
+    {
+      if (d1 < decades)
+        d1++;
+      else
+        d0--;
+    }
+  *lo = d0 * per;
+  *hi = d1 * per;
 }
 
 static void
@@ -380,15 +357,24 @@ layout_heatmap (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, P
       ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
       right_w = MAX (right_w, tw);
     }
+  {
+    double tw;
+
+    ssdb_chart_measure (pango, style, _ ("none"), l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+    right_w = MAX (right_w, tw);
+  }
   bar_w = round (14 * l->u);
   bar_gap = round (14 * l->u);
   l->plot.x = round (l->margin + ceil (left_w) + 8 * l->u);
-  l->plot.y = round (top);
+  /* Room above the plot for half of the top tick label. */
+  l->plot.y = round (top + l->label_px * 0.6);
   l->plot.width
       = MAX (round (w - l->margin - ceil (right_w) - 6 * l->u - bar_w - bar_gap) - l->plot.x, 10);
   l->plot.height = MAX (round (bottom) - l->plot.y, 10);
-  l->bar = (cairo_rectangle_t){ l->plot.x + l->plot.width + bar_gap, l->plot.y, bar_w,
-                                l->plot.height };
+  l->none = (cairo_rectangle_t){ l->plot.x + l->plot.width + bar_gap,
+                                 l->plot.y + l->plot.height - bar_w, bar_w, bar_w };
+  l->bar = (cairo_rectangle_t){ l->none.x, l->plot.y, bar_w,
+                                MAX (l->plot.height - bar_w - round (1.5 * l->label_px), 10) };
 
   for (guint i = 0; i < n_steps (view); i++)
     {
@@ -396,6 +382,7 @@ layout_heatmap (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, P
       above |= step_at (view, i)->above > 0;
     }
   l->bins = l->plot;
+  heatmap_bin_range (view, &l->bin_lo, &l->bin_hi);
   {
     double sh = round (MAX (l->label_px * 1.25, l->plot.height / 30));
     double sg = round (5 * l->u);
@@ -478,8 +465,9 @@ layout_relief (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
       m = MAX (m, step_share (step_at (view, i), SSDB_ACCESS_BIN_ABOVE));
     }
   avail_h = MAX (bottom - top, 10);
-  intervals = (guint)clampd (floor (avail_h * 0.5 / (40 * l->u)), 2, 6);
-  ssdb_axis_nice (&l->share, 0, m > 0 ? m * 100 * 1.05 : 100, intervals, TRUE);
+  intervals = (guint)ssdb_chart_clamp (floor (avail_h * 0.5 / (40 * l->u)), 2, 6);
+  /* A share is at most 100 %: the axis stops there. */
+  ssdb_axis_nice (&l->share, 0, m > 0 ? MIN (m * 100 * 1.05, 100) : 100, intervals, TRUE);
   for (guint i = 0; i < l->share.n_ticks; i++)
     {
       g_autofree char *text
@@ -541,7 +529,7 @@ layout_y_latency (const Layout *l, double ns)
   if (!(ns > 0))
     ns = 1;
   k = log10 (ns / (double)SSDB_ACCESS_BIN_FIRST_NS) * SSDB_ACCESS_BINS_PER_DECADE;
-  return l->bins.y + l->bins.height - k / SSDB_ACCESS_N_BINS * l->bins.height;
+  return l->bins.y + l->bins.height - (k - l->bin_lo) / (l->bin_hi - l->bin_lo) * l->bins.height;
 }
 
 static gboolean
@@ -568,8 +556,12 @@ layout_cell (const Layout *l, guint step, int bin, cairo_rectangle_t *rect)
     }
   else
     {
-      y1 = l->bins.y + l->bins.height - (double)bin / SSDB_ACCESS_N_BINS * l->bins.height;
-      y0 = l->bins.y + l->bins.height - (double)(bin + 1) / SSDB_ACCESS_N_BINS * l->bins.height;
+      double n = l->bin_hi - l->bin_lo;
+
+      if (bin < l->bin_lo || bin >= l->bin_hi)
+        return FALSE;
+      y1 = l->bins.y + l->bins.height - (bin - l->bin_lo) / n * l->bins.height;
+      y0 = l->bins.y + l->bins.height - (bin + 1 - l->bin_lo) / n * l->bins.height;
     }
   *rect = (cairo_rectangle_t){ x0, y0, l->col_w - l->col_gap, y1 - y0 };
   return TRUE;
@@ -759,30 +751,6 @@ typedef struct
   Layout l;
 } Painter;
 
-static void
-draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
-           SsdbChartAlign align, double max_w, const SsdbRgba *color)
-{
-  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
-                        1.0);
-}
-
-static double
-grid_alpha (const SsdbStyle *style)
-{
-  switch (style->theme)
-    {
-      case SSDB_THEME_DARK:
-        return 0.16;
-      case SSDB_THEME_HIGH_CONTRAST:
-        return 0.35;
-      case SSDB_THEME_LIGHT:
-      case SSDB_THEME_REVIEW:
-      default:
-        return 0.13;
-    }
-}
-
 static const SsdbRgba line_color = { 1, 1, 1, 1 };
 static const SsdbRgba halo_color = { 0, 0, 0, 1 };
 
@@ -859,36 +827,38 @@ draw_marks:
 }
 
 static void
+stat_swatch (cairo_t *cr, guint index, double x, double cy, double width, gpointer user_data)
+{
+  Painter *p = user_data;
+  double xs[2] = { x + 2, x + width - 2 }, ys[2] = { cy, cy };
+
+  stroke_stat (p, xs, ys, 2, index == 1, FALSE, index == 0 ? MARK_CIRCLE : MARK_SQUARE);
+  stroke_stat (p, (double[]){ x + width / 2 }, ys, 1, FALSE, TRUE,
+               index == 0 ? MARK_CIRCLE : MARK_SQUARE);
+}
+
+static void
 draw_stat_legend (Painter *p)
 {
   Layout *l = &p->l;
-  const char *labels[2] = { _ ("Mean"), _ ("99th percentile") };
-  double cy = l->legend.y + l->legend.height / 2, sw = round (30 * l->u), sp = round (6 * l->u);
-  double gap = round (18 * l->u), widths[2], total = 0, x;
+  double sw = round (30 * l->u);
+  SsdbChartLegendItem items[2] = {
+    { _ ("Mean"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, sw, 0, 0 },
+    { _ ("99th percentile"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, sw, 0, 0 },
+  };
+  SsdbChartLegend legend = {
+    .align = SSDB_CHART_ALIGN_END,
+    .x = l->plot.x + l->plot.width,
+    .min_x = -G_MAXDOUBLE,
+    .cy = l->legend.y + l->legend.height / 2,
+    .label_px = l->label_px,
+    .spacing = round (6 * l->u),
+    .gap = round (18 * l->u),
+    .draw_swatch = stat_swatch,
+    .user_data = p,
+  };
 
-  for (guint i = 0; i < 2; i++)
-    {
-      ssdb_chart_measure (p->pango, p->style, labels[i], l->label_px, PANGO_WEIGHT_NORMAL,
-                          &widths[i], NULL);
-      total += sw + sp + widths[i] + (i ? gap : 0);
-    }
-  x = l->plot.x + l->plot.width - total;
-  for (guint i = 0; i < 2; i++)
-    {
-      double xs[2], ys[2] = { cy, cy };
-
-      if (i)
-        x += gap;
-      xs[0] = x + 2;
-      xs[1] = x + sw - 2;
-      stroke_stat (p, xs, ys, 2, i == 1, FALSE, i == 0 ? MARK_CIRCLE : MARK_SQUARE);
-      stroke_stat (p, (double[]){ x + sw / 2 }, ys, 1, FALSE, TRUE,
-                   i == 0 ? MARK_CIRCLE : MARK_SQUARE);
-      x += sw + sp;
-      draw_text (p, labels[i], x, cy, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
-                 &p->style->foreground);
-      x += widths[i];
-    }
+  ssdb_chart_draw_legend (p->cr, p->pango, p->style, &legend, items, G_N_ELEMENTS (items));
 }
 
 static void
@@ -905,7 +875,8 @@ draw_heatmap (Painter *p)
   double xs_p99[SSDB_ACCESS_MAX_STEPS], ys_p99[SSDB_ACCESS_MAX_STEPS];
   guint n_mean = 0, n_p99 = 0;
 
-  /* Columns: cells in the ramp, or the plot background for steps not measured yet. */
+  /* Columns: cells in the ramp; the plot background for bins without reads and for steps not
+   * measured yet (the ramp's darkest colour is a share, not nothing). */
   cairo_save (cr);
   cairo_set_antialias (cr, CAIRO_ANTIALIAS_NONE);
   for (guint i = 0; i < l->n; i++)
@@ -920,7 +891,7 @@ draw_heatmap (Painter *p)
 
           if (!layout_cell (l, i, k, &r))
             continue;
-          c = share < 0 ? bg : ssdb_access_ramp (ssdb_access_ramp_position (share));
+          c = share <= 0 ? bg : ssdb_access_ramp (ssdb_access_ramp_position (share));
           cairo_rectangle (cr, r.x, r.y, r.width, r.height);
           ssdb_render_set_source (cr, &c, 1.0);
           cairo_fill (cr);
@@ -940,12 +911,14 @@ draw_heatmap (Painter *p)
                                l->col_w - l->col_gap, l->plot.height };
       cairo_rectangle (cr, round (r.x) + 0.5, round (r.y) + 0.5, round (r.width) - 1,
                        round (r.height) - 1);
-      ssdb_render_set_source (cr, &style->foreground, grid_alpha (style) * 1.5);
+      ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style) * 1.5);
       cairo_stroke (cr);
     }
 
   /* Decade grid lines and labels. */
-  for (int d = 0; d <= 6; d++)
+  for (int d = l->bin_lo / SSDB_ACCESS_BINS_PER_DECADE,
+           d1 = l->bin_hi / SSDB_ACCESS_BINS_PER_DECADE;
+       d <= d1; d++)
     {
       double ns = 1e4 * pow (10, d);
       double y = layout_y_latency (l, ns);
@@ -955,61 +928,68 @@ draw_heatmap (Painter *p)
       cairo_line_to (cr, l->plot.x, round (y) + 0.5);
       ssdb_render_set_source (cr, &style->foreground, 0.5);
       cairo_stroke (cr);
-      if (d > 0 && d < 6)
+      if (d > l->bin_lo / SSDB_ACCESS_BINS_PER_DECADE && d < d1)
         {
           cairo_move_to (cr, l->plot.x, round (y) + 0.5);
           cairo_line_to (cr, l->plot.x + l->plot.width, round (y) + 0.5);
           ssdb_render_set_source (cr, &line_color, 0.18);
           cairo_stroke (cr);
         }
-      draw_text (p, text, l->plot.x - tick_gap, y, l->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_END, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, l->plot.x - tick_gap, y, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
   if (l->below.height > 0)
-    draw_text (p, _ ("< 10 µs"), l->plot.x - tick_gap, l->below.y + l->below.height / 2,
-               l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("< 10 µs"), l->plot.x - tick_gap,
+                          l->below.y + l->below.height / 2, l->label_px, PANGO_WEIGHT_NORMAL,
+                          SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
   if (l->above.height > 0)
-    draw_text (p, _ ("≥ 10 s"), l->plot.x - tick_gap, l->above.y + l->above.height / 2, l->label_px,
-               PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim);
-  draw_text (p, _ ("Access time"), l->margin, l->unit_y, l->label_px, PANGO_WEIGHT_BOLD,
-             SSDB_CHART_ALIGN_START, 0, &style->foreground);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("≥ 10 s"), l->plot.x - tick_gap,
+                          l->above.y + l->above.height / 2, l->label_px, PANGO_WEIGHT_NORMAL,
+                          SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Access time"), l->margin, l->unit_y,
+                        l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
+                        &style->foreground, 1.0);
 
   /* Column labels, IOPS under them. */
-  draw_text (p, _ ("IOPS"), l->plot.x - tick_gap, l->iops_y, l->label_px, PANGO_WEIGHT_NORMAL,
-             SSDB_CHART_ALIGN_END, 0, &style->dim);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("IOPS"), l->plot.x - tick_gap, l->iops_y,
+                        l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim,
+                        1.0);
   for (guint i = 0; i < l->n; i++)
     {
       const SsdbAccessStep *s = step_at (view, i);
       double cx = l->plot.x + (i + 0.5) * l->col_w;
       g_autofree char *label = ssdb_access_step_label (view_mode (view), column_depth (view, i));
 
-      draw_text (p, label, cx, l->xlabel_y, l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER,
-                 l->col_w - 2, &style->foreground);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, label, cx, l->xlabel_y, l->label_px,
+                            PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, l->col_w - 2,
+                            &style->foreground, 1.0);
       if (s != NULL && step_total (s) > 0)
         {
           g_autofree char *iops = format_iops (s->iops, loc);
 
-          draw_text (p, iops, cx, l->iops_y, l->label_px, PANGO_WEIGHT_NORMAL,
-                     SSDB_CHART_ALIGN_CENTER, l->col_w - 2, &style->dim);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, iops, cx, l->iops_y, l->label_px,
+                                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->col_w - 2,
+                                &style->dim, 1.0);
           if (isfinite (s->mean_ns) && s->mean_ns > 0)
             {
               xs_mean[n_mean] = cx;
-              ys_mean[n_mean++] = clampd (layout_y_latency (l, s->mean_ns), l->plot.y,
-                                          l->plot.y + l->plot.height);
+              ys_mean[n_mean++] = ssdb_chart_clamp (layout_y_latency (l, s->mean_ns), l->plot.y,
+                                                    l->plot.y + l->plot.height);
             }
           if (s->p99_ns > 0)
             {
               xs_p99[n_p99] = cx;
-              ys_p99[n_p99++] = clampd (layout_y_latency (l, (double)s->p99_ns), l->plot.y,
-                                        l->plot.y + l->plot.height);
+              ys_p99[n_p99++] = ssdb_chart_clamp (layout_y_latency (l, (double)s->p99_ns),
+                                                  l->plot.y, l->plot.y + l->plot.height);
             }
         }
     }
-  draw_text (p,
-             view_mode (view) == SSDB_ACCESS_MODE_THREADS ? _ ("Threads (one request each)")
-                                                          : _ ("Queue depth"),
-             l->plot.x + l->plot.width / 2, l->xtitle_y, l->label_px, PANGO_WEIGHT_NORMAL,
-             SSDB_CHART_ALIGN_CENTER, l->plot.width, &style->dim);
+  ssdb_chart_draw_text (
+      p->cr, p->pango, p->style,
+      view_mode (view) == SSDB_ACCESS_MODE_THREADS ? _ ("Threads (one request each)")
+                                                   : _ ("Queue depth"),
+      l->plot.x + l->plot.width / 2, l->xtitle_y, l->label_px, PANGO_WEIGHT_NORMAL,
+      SSDB_CHART_ALIGN_CENTER, l->plot.width, &style->dim, 1.0);
 
   /* Hover: outline the cell. */
   if (view->hover_step >= 0)
@@ -1062,12 +1042,26 @@ draw_heatmap (Painter *p)
         cairo_line_to (cr, l->bar.x + l->bar.width + 4 * l->u, round (y) + 0.5);
         ssdb_render_set_source (cr, &style->foreground, 0.5);
         cairo_stroke (cr);
-        draw_text (p, text, l->bar.x + l->bar.width + 6 * l->u,
-                   clampd (y, l->bar.y + 5 * l->u, l->bar.y + l->bar.height - 5 * l->u),
-                   l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim);
+        ssdb_chart_draw_text (
+            p->cr, p->pango, p->style, text, l->bar.x + l->bar.width + 6 * l->u,
+            ssdb_chart_clamp (y, l->bar.y + 5 * l->u, l->bar.y + l->bar.height - 5 * l->u),
+            l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim, 1.0);
       }
-    draw_text (p, _ ("Share of reads"), l->w - l->margin, l->unit_y, l->label_px, PANGO_WEIGHT_BOLD,
-               SSDB_CHART_ALIGN_END, 0, &style->foreground);
+    /* Bins without reads. */
+    cairo_rectangle (cr, l->none.x, l->none.y, l->none.width, l->none.height);
+    ssdb_render_set_source (cr, &bg, 1.0);
+    cairo_fill (cr);
+    cairo_rectangle (cr, l->none.x + 0.5, l->none.y + 0.5, l->none.width - 1, l->none.height - 1);
+    ssdb_render_set_source (cr, &style->foreground, 0.35);
+    cairo_stroke (cr);
+    /* Translators: legend of the access-time heatmap: the colour of bins that hold no reads */
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("none"),
+                          l->none.x + l->none.width + 6 * l->u, l->none.y + l->none.height / 2,
+                          l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim,
+                          1.0);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Share of reads"), l->w - l->margin,
+                          l->unit_y, l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0,
+                          &style->foreground, 1.0);
   }
 }
 
@@ -1095,37 +1089,57 @@ draw_relief (Painter *p)
       cairo_move_to (cr, relief_x (l, 0, ns), relief_y (l, 0, 0) + 4 * l->u);
       cairo_line_to (cr, relief_x (l, 0, ns), relief_y (l, 0, 0));
       cairo_line_to (cr, relief_x (l, last, ns), relief_y (l, last, 0));
-      ssdb_render_set_source (cr, &style->foreground, grid_alpha (style) * 1.6);
+      ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style) * 1.6);
       cairo_stroke (cr);
-      draw_text (p, text, relief_x (l, 0, ns), l->xlabel_y, l->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_CENTER, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, relief_x (l, 0, ns), l->xlabel_y,
+                            l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0,
+                            &style->dim, 1.0);
     }
   if (l->has_below)
-    draw_text (p, _ ("< 10 µs"), relief_x (l, 0, pow (10, l->dom_lo)),
-               l->xlabel_y + l->label_px * 1.2, l->label_px * 0.9, PANGO_WEIGHT_NORMAL,
-               SSDB_CHART_ALIGN_START, 0, &style->dim);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("< 10 µs"),
+                          relief_x (l, 0, pow (10, l->dom_lo)), l->xlabel_y + l->label_px * 1.2,
+                          l->label_px * 0.9, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
+                          &style->dim, 1.0);
   if (l->has_above)
-    draw_text (p, _ ("≥ 10 s"), relief_x (l, 0, pow (10, l->dom_hi)),
-               l->xlabel_y + l->label_px * 1.2, l->label_px * 0.9, PANGO_WEIGHT_NORMAL,
-               SSDB_CHART_ALIGN_END, 0, &style->dim);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("≥ 10 s"),
+                          relief_x (l, 0, pow (10, l->dom_hi)), l->xlabel_y + l->label_px * 1.2,
+                          l->label_px * 0.9, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0,
+                          &style->dim, 1.0);
   for (guint i = 0; i < l->share.n_ticks; i++)
     {
       double v = ssdb_axis_tick (&l->share, i);
       double y = relief_y (l, 0, v / 100);
       g_autofree char *text = ssdb_axis_format (&l->share, v, loc);
 
-      cairo_move_to (cr, l->front.x, round (y) + 0.5);
-      cairo_line_to (cr, l->front.x + l->front.width, round (y) + 0.5);
-      ssdb_render_set_source (cr, &style->foreground, grid_alpha (style) * (i == 0 ? 3 : 1));
+      /* The baseline across the front row; the other shares as a wall: up the left side,
+       * from the front row's axis to the back row's, then along the back row. A row's height
+       * is read on the wall at its own depth, so no row rises above the 100 % line. */
+      if (i == 0)
+        {
+          cairo_move_to (cr, l->front.x, round (y) + 0.5);
+          cairo_line_to (cr, l->front.x + l->front.width, round (y) + 0.5);
+        }
+      else
+        {
+          double xb = l->front.x + last * l->dx, yb = relief_y (l, last, v / 100);
+
+          cairo_move_to (cr, l->front.x, y);
+          cairo_line_to (cr, xb, yb);
+          cairo_line_to (cr, xb + l->front.width, yb);
+        }
+      ssdb_render_set_source (cr, &style->foreground,
+                              ssdb_chart_grid_alpha (style) * (i == 0 ? 3 : 1));
       cairo_stroke (cr);
-      draw_text (p, text, l->front.x - tick_gap, y, l->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_END, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, l->front.x - tick_gap, y, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
-  draw_text (p, _ ("% of reads"), l->front.x - tick_gap,
-             MAX (l->unit_y, relief_y (l, 0, l->share.hi / 100) - l->label_px * 1.6), l->label_px,
-             PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0, &style->foreground);
-  draw_text (p, _ ("Access time"), l->front.x + l->front.width / 2, l->xtitle_y, l->label_px,
-             PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->front.width, &style->dim);
+  /* Above the chart, clear of the rows behind (they rise over the front row's axis). */
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("% of reads"), l->margin, l->unit_y,
+                        l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
+                        &style->foreground, 1.0);
+  ssdb_chart_draw_text (
+      p->cr, p->pango, p->style, _ ("Access time"), l->front.x + l->front.width / 2, l->xtitle_y,
+      l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->front.width, &style->dim, 1.0);
 
   /* Back to front, so the front steps hide what is behind them. */
   for (guint j = l->n; j > 0; j--)
@@ -1185,26 +1199,10 @@ draw_relief (Painter *p)
       cairo_set_line_width (cr, MAX (1, 1.2 * l->u));
       ssdb_render_set_source (cr, &style->foreground, measured ? 0.6 : 0.25);
       cairo_stroke (cr);
-      draw_text (p, label, x1 + 6 * l->u, y0, l->label_px, PANGO_WEIGHT_BOLD,
-                 SSDB_CHART_ALIGN_START, 0, measured ? &style->foreground : &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, label, x1 + 6 * l->u, y0, l->label_px,
+                            PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
+                            measured ? &style->foreground : &style->dim, 1.0);
     }
-}
-
-static void
-draw_words (Painter *p)
-{
-  Layout *l = &p->l;
-  const char *words = analysis_words (p->view);
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle logical;
-
-  if (words == NULL || l->words.height <= 0)
-    return;
-  layout = words_layout (p->pango, p->style, words, l->words_px, l->words.width);
-  pango_layout_get_extents (layout, NULL, &logical);
-  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
-  cairo_move_to (p->cr, l->words.x, l->words.y - (double)logical.y / PANGO_SCALE);
-  pango_cairo_show_layout (p->cr, layout);
 }
 
 static guint
@@ -1240,17 +1238,12 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
   layout_compute (&p.l, view, style, p.pango, width, height);
   l = &p.l;
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
-
   {
     SsdbChartHeading heading
         = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
             l->subtitle_px,     view->caption, l->footer,   l->caption_px };
 
-    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
   }
 
   if (view->chart == SSDB_ACCESS_CHART_RELIEF)
@@ -1265,13 +1258,12 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
     {
       const cairo_rectangle_t *r = view->chart == SSDB_ACCESS_CHART_RELIEF ? &l->front : &l->plot;
 
-      draw_text (&p,
-                 view->running ? _ ("Waiting for the first step…")
-                               : _ ("No access times measured yet"),
-                 r->x + r->width / 2, r->y + r->height / 2, l->label_px * 1.2, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_CENTER, r->width - 20, &style->dim);
+      ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
+                                  view->running ? _ ("Waiting for the first step…")
+                                                : _ ("No access times measured yet"),
+                                  r, l->label_px);
     }
-  draw_words (&p);
+  ssdb_chart_draw_words (cr, p.pango, style, analysis_words (view), l->words_px, &l->words, 3);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -26,12 +26,6 @@ ssdb_behaviour_view_init (SsdbBehaviourView *view, SsdbBehaviourChart chart)
 }
 
 static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
-static double
 rate_or_none (double v)
 {
   return isfinite (v) && v > 0 ? v : -1;
@@ -307,19 +301,6 @@ typedef struct
   SsdbAxis used;
 } Layout;
 
-static PangoLayout *
-words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
-              double width)
-{
-  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
-
-  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_height (layout, -3);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  return layout;
-}
-
 static void
 layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const SsdbStyle *style,
                 PangoContext *pango, int width, int height)
@@ -329,29 +310,17 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (clampd (14 * l->u, 8, 36));
-  l->gap = round (clampd (8 * l->u, 4, 20));
-  l->title_px = clampd (17 * l->u, 12, 40);
-  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
-  l->label_px = clampd (11.5 * l->u, 9.5, 28);
-  l->caption_px = clampd (10.5 * l->u, 9, 24);
-  l->words_px = clampd (13 * l->u, 10, 30);
+  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
+  l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
 
-  y = l->margin;
-  if (view->target_title != NULL && *view->target_title)
-    {
-      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
-      y += l->title.height;
-    }
-  if (view->target_subtitle != NULL && *view->target_subtitle)
-    {
-      l->subtitle
-          = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
-      y += l->subtitle.height;
-    }
-  if (y > l->margin)
-    y += l->gap;
+  y = ssdb_chart_layout_heading (w, l->margin, l->gap, view->target_title, l->title_px, &l->title,
+                                 view->target_subtitle, l->subtitle_px, &l->subtitle);
   l->legend = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->label_px * 1.7) };
   /* Free-space legends may need two rows. */
   if (!m->bars && m->lines->len > 4)
@@ -359,32 +328,17 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
   y += l->legend.height + l->gap + round (l->label_px * 0.6);
 
   bottom = h - l->margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
-
-      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
-      bottom -= fh + l->gap * 0.5;
-    }
-  if (m->words != NULL)
-    {
-      g_autoptr (PangoLayout) layout
-          = words_layout (pango, style, m->words, l->words_px, w - 2 * l->margin);
-      PangoRectangle logical;
-      double wh;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      wh = ceil ((double)logical.height / PANGO_SCALE);
-      l->words = (cairo_rectangle_t){ l->margin, bottom - wh, w - 2 * l->margin, wh };
-      bottom = l->words.y - l->gap;
-    }
+  bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
+                                      l->caption_px, &l->footer);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, m->words,
+                                    l->words_px, 3, &l->words);
   x_labels_h = round (l->label_px * (m->bars ? 3.0 : 2.8));
   /* The compressibility levels have an axis title under their labels. */
   if (view->chart == SSDB_BEHAVIOUR_COMPRESSION)
     x_labels_h += round (l->label_px * 1.5);
   bottom -= x_labels_h;
 
-  intervals = (guint)clampd (floor ((bottom - y) / (45 * l->u)), 2, 10);
+  intervals = (guint)ssdb_chart_clamp (floor ((bottom - y) / (45 * l->u)), 2, 10);
   ssdb_axis_rate (&l->rate, m->max_rate, intervals);
   for (guint i = 0; i < l->rate.n_ticks; i++)
     {
@@ -411,7 +365,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
   }
   ssdb_axis_nice (&l->used, 0, 100, 10, FALSE);
   l->used.unit = "%";
-  l->value_px = clampd (l->label_px * 0.92, 8, 26);
+  l->value_px = ssdb_chart_clamp (l->label_px * 0.92, 8, 26);
 }
 
 static double
@@ -440,9 +394,9 @@ layout_bar (const Layout *l, const Model *m, guint group, guint series, cairo_re
   slot = l->plot.width / m->groups->len;
   bw = MIN (slot * 0.34, 70 * l->u);
   x = l->plot.x + slot * group + slot / 2 - bw + series * bw;
-  top = g->value[series] > 0
-            ? clampd (layout_y (l, g->value[series]), l->plot.y, l->plot.y + l->plot.height)
-            : l->plot.y + l->plot.height;
+  top = g->value[series] > 0 ? ssdb_chart_clamp (layout_y (l, g->value[series]), l->plot.y,
+                                                 l->plot.y + l->plot.height)
+                             : l->plot.y + l->plot.height;
   *rect = (cairo_rectangle_t){ x, top, bw, l->plot.y + l->plot.height - top };
   return TRUE;
 }
@@ -544,30 +498,6 @@ typedef struct
   Layout l;
 } Painter;
 
-static double
-draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
-           SsdbChartAlign align, double max_w, const SsdbRgba *color)
-{
-  return ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w,
-                               color, 1.0);
-}
-
-static double
-grid_alpha (const SsdbStyle *style)
-{
-  switch (style->theme)
-    {
-      case SSDB_THEME_DARK:
-        return 0.16;
-      case SSDB_THEME_HIGH_CONTRAST:
-        return 0.35;
-      case SSDB_THEME_LIGHT:
-      case SSDB_THEME_REVIEW:
-      default:
-        return 0.13;
-    }
-}
-
 static void
 set_dash (cairo_t *cr, gboolean dashed, double u)
 {
@@ -577,27 +507,46 @@ set_dash (cairo_t *cr, gboolean dashed, double u)
 }
 
 static void
+line_swatch (cairo_t *cr, guint index, double x, double cy, double width, gpointer user_data)
+{
+  const Painter *p = user_data;
+  const Line *ln = g_ptr_array_index (p->m.lines, index);
+
+  cairo_save (cr);
+  cairo_set_line_width (cr, MAX (2, 2.2 * p->l.u));
+  set_dash (cr, ln->dashed, p->l.u * 0.6);
+  cairo_move_to (cr, x, cy);
+  cairo_line_to (cr, x + width, cy);
+  ssdb_render_set_source (cr, &ln->color, 1.0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+}
+
+static void
 draw_legend (Painter *p)
 {
   Layout *l = &p->l;
   const SsdbStyle *style = p->style;
-  cairo_t *cr = p->cr;
   double row_h = round (l->label_px * 1.7);
-  double sw = round (14 * l->u), sp = round (6 * l->u), gap = round (18 * l->u);
-  double x = l->plot.x, cy = l->legend.y + row_h / 2;
+  double sw = round (14 * l->u), x;
+  SsdbChartLegend legend = {
+    .align = SSDB_CHART_ALIGN_START,
+    .x = l->plot.x,
+    .cy = l->legend.y + row_h / 2,
+    .label_px = l->label_px,
+    .spacing = round (6 * l->u),
+    .gap = round (18 * l->u),
+  };
 
   if (p->m.bars)
     {
+      SsdbChartLegendItem items[2];
+
       for (guint i = 0; i < 2; i++)
-        {
-          cairo_rectangle (cr, x, cy - sw * 0.35, sw, sw * 0.7);
-          ssdb_render_set_source (cr, &p->m.series_color[i], 1.0);
-          cairo_fill (cr);
-          x += sw + sp;
-          x += draw_text (p, p->m.series[i], x, cy, l->label_px, PANGO_WEIGHT_NORMAL,
-                          SSDB_CHART_ALIGN_START, 0, &style->foreground)
-               + gap;
-        }
+        items[i] = (SsdbChartLegendItem){
+          p->m.series[i], SSDB_CHART_SWATCH_BAR, &p->m.series_color[i], 1.0, sw, 0, 0
+        };
+      x = ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, 2);
       if (p->view->chart == SSDB_BEHAVIOUR_TRIM && p->view->trim != NULL)
         {
           const SsdbTrimSpec *s = &p->view->trim->spec;
@@ -608,37 +557,30 @@ draw_legend (Painter *p)
                                         "%u rounds of fill and delete without TRIM", s->rounds),
               s->rounds);
 
-          draw_text (p, text, x, cy, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START,
-                     l->plot.x + l->plot.width - x, &style->dim);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, legend.cy, l->label_px,
+                                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START,
+                                l->plot.x + l->plot.width - x, &style->dim, 1.0);
         }
       return;
     }
 
-  for (guint i = 0; i < p->m.lines->len; i++)
-    {
-      const Line *ln = g_ptr_array_index (p->m.lines, i);
-      double tw;
+  {
+    g_autofree SsdbChartLegendItem *items = g_new0 (SsdbChartLegendItem, MAX (p->m.lines->len, 1));
 
-      ssdb_chart_measure (p->pango, style, ln->label, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      if (x > l->plot.x && x + 2 * sw + sp + tw > l->legend.x + l->legend.width
-          && cy + row_h < l->legend.y + l->legend.height)
-        {
-          x = l->plot.x;
-          cy += row_h;
-        }
-      cairo_save (cr);
-      cairo_set_line_width (cr, MAX (2, 2.2 * l->u));
-      set_dash (cr, ln->dashed, l->u * 0.6);
-      cairo_move_to (cr, x, cy);
-      cairo_line_to (cr, x + 2 * sw, cy);
-      ssdb_render_set_source (cr, &ln->color, 1.0);
-      cairo_stroke (cr);
-      cairo_restore (cr);
-      x += 2 * sw + sp;
-      x += draw_text (p, ln->label, x, cy, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START,
-                      0, &style->foreground)
-           + gap;
-    }
+    for (guint i = 0; i < p->m.lines->len; i++)
+      {
+        const Line *ln = g_ptr_array_index (p->m.lines, i);
+
+        items[i]
+            = (SsdbChartLegendItem){ ln->label, SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, 2 * sw, 0, 0 };
+      }
+    legend.wrap_right = l->legend.x + l->legend.width;
+    legend.wrap_bottom = l->legend.y + l->legend.height;
+    legend.row_height = row_h;
+    legend.draw_swatch = line_swatch;
+    legend.user_data = p;
+    ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, p->m.lines->len);
+  }
 }
 
 static void
@@ -666,15 +608,16 @@ draw_frame (Painter *p)
         {
           cairo_move_to (cr, pr->x, floor (y) + 0.5);
           cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style));
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
           cairo_stroke (cr);
         }
-      draw_text (p, text, pr->x - 6 * l->u, y, l->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_END, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - 6 * l->u, y, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
   /* The unit above the axis. */
-  draw_text (p, l->rate.unit, pr->x - 6 * l->u, pr->y - l->label_px * 1.1, l->label_px,
-             PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0, &style->foreground);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, l->rate.unit, pr->x - 6 * l->u,
+                        pr->y - l->label_px * 1.1, l->label_px, PANGO_WEIGHT_BOLD,
+                        SSDB_CHART_ALIGN_END, 0, &style->foreground, 1.0);
 
   if (!p->m.bars)
     {
@@ -688,14 +631,16 @@ draw_frame (Painter *p)
             {
               cairo_move_to (cr, floor (x) + 0.5, pr->y);
               cairo_line_to (cr, floor (x) + 0.5, pr->y + pr->height);
-              ssdb_render_set_source (cr, &style->foreground, grid_alpha (style));
+              ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
               cairo_stroke (cr);
             }
-          draw_text (p, text, x, pr->y + pr->height + l->label_px * 0.9, l->label_px,
-                     PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x,
+                                pr->y + pr->height + l->label_px * 0.9, l->label_px,
+                                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
         }
-      draw_text (p, _ ("Span used"), pr->x + pr->width / 2, pr->y + pr->height + l->label_px * 2.2,
-                 l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, 0, &style->foreground);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Span used"), pr->x + pr->width / 2,
+                            pr->y + pr->height + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_BOLD,
+                            SSDB_CHART_ALIGN_CENTER, 0, &style->foreground, 1.0);
     }
 }
 
@@ -733,24 +678,29 @@ draw_bars (Painter *p)
                                                        : 0,
                                              style->locale_numbers);
           }
-          draw_text (p, text, r.x + r.width / 2, r.y - l->value_px * 0.7, l->value_px,
-                     PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, slot / 2, &style->foreground);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text, r.x + r.width / 2,
+                                r.y - l->value_px * 0.7, l->value_px, PANGO_WEIGHT_NORMAL,
+                                SSDB_CHART_ALIGN_CENTER, slot / 2, &style->foreground, 1.0);
           note_y = MIN (note_y, r.y);
         }
       if (g->note != NULL && note_y < base)
-        draw_text (p, g->note, cx, note_y - l->value_px * 2.0, l->value_px, PANGO_WEIGHT_BOLD,
-                   SSDB_CHART_ALIGN_CENTER, slot, &style->foreground);
-      draw_text (p, g->label, cx, base + l->label_px * 0.9, l->label_px, PANGO_WEIGHT_BOLD,
-                 SSDB_CHART_ALIGN_CENTER, slot - 4, &style->foreground);
+        ssdb_chart_draw_text (p->cr, p->pango, p->style, g->note, cx, note_y - l->value_px * 2.0,
+                              l->value_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, slot,
+                              &style->foreground, 1.0);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, g->label, cx, base + l->label_px * 0.9,
+                            l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, slot - 4,
+                            &style->foreground, 1.0);
       if (g->sublabel != NULL && *g->sublabel)
-        draw_text (p, g->sublabel, cx, base + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_NORMAL,
-                   SSDB_CHART_ALIGN_CENTER, slot - 4, &style->dim);
+        ssdb_chart_draw_text (p->cr, p->pango, p->style, g->sublabel, cx, base + l->label_px * 2.2,
+                              l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, slot - 4,
+                              &style->dim, 1.0);
     }
   /* The x axis' title, under the level labels. */
   if (p->view->chart == SSDB_BEHAVIOUR_COMPRESSION && p->m.groups->len > 0)
-    draw_text (p, _ ("Data compressibility →"), l->plot.x + l->plot.width / 2,
-               l->plot.y + l->plot.height + l->label_px * 3.6, l->label_px, PANGO_WEIGHT_NORMAL,
-               SSDB_CHART_ALIGN_CENTER, l->plot.width, &style->dim);
+    ssdb_chart_draw_text (
+        p->cr, p->pango, p->style, _ ("Data compressibility →"), l->plot.x + l->plot.width / 2,
+        l->plot.y + l->plot.height + l->label_px * 3.6, l->label_px, PANGO_WEIGHT_NORMAL,
+        SSDB_CHART_ALIGN_CENTER, l->plot.width, &style->dim, 1.0);
 }
 
 static void
@@ -806,22 +756,6 @@ draw_lines (Painter *p)
   cairo_restore (cr);
 }
 
-static void
-draw_words (Painter *p)
-{
-  Layout *l = &p->l;
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle logical;
-
-  if (p->m.words == NULL || l->words.height <= 0)
-    return;
-  layout = words_layout (p->pango, p->style, p->m.words, l->words_px, l->words.width);
-  pango_layout_get_extents (layout, NULL, &logical);
-  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
-  cairo_move_to (p->cr, l->words.x, l->words.y - (double)logical.y / PANGO_SCALE);
-  pango_cairo_show_layout (p->cr, layout);
-}
-
 void
 ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *style, cairo_t *cr,
                              int width, int height)
@@ -845,17 +779,12 @@ ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *sty
   layout_compute (&p.l, view, &p.m, style, p.pango, width, height);
   l = &p.l;
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
-
   {
     SsdbChartHeading heading
         = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
             l->subtitle_px,     view->caption, l->footer,   l->caption_px };
 
-    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
   }
 
   draw_legend (&p);
@@ -872,10 +801,8 @@ ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *sty
   cairo_stroke (cr);
 
   if (p.m.max_rate <= 0)
-    draw_text (&p, p.m.empty, l->plot.x + l->plot.width / 2, l->plot.y + l->plot.height / 2,
-               l->label_px * 1.2, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->plot.width - 20,
-               &style->dim);
-  draw_words (&p);
+    ssdb_chart_draw_empty_note (p.cr, p.pango, p.style, p.m.empty, &l->plot, l->label_px);
+  ssdb_chart_draw_words (cr, p.pango, style, p.m.words, l->words_px, &l->words, 3);
 
   model_clear (&p.m);
   g_object_unref (p.pango);

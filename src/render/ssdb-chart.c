@@ -149,14 +149,11 @@ significant_decimals (double v, int max)
 }
 
 char *
-ssdb_chart_format_position (double bytes, gboolean locale_numbers)
+ssdb_chart_format_trimmed (double value, int decimals, gboolean locale_numbers)
 {
-  double gb = bytes / 1e9;
-  g_autofree char *num
-      = ssdb_chart_format_double (gb, significant_decimals (gb, 3), locale_numbers);
+  char *num = ssdb_chart_format_double (value, decimals, locale_numbers);
   gsize len = strlen (num);
 
-  /* No trailing zeros: "50 GB", "12.3 GB", "0.07 GB". */
   if (strpbrk (num, ".,") != NULL)
     {
       while (len > 0 && num[len - 1] == '0')
@@ -164,6 +161,17 @@ ssdb_chart_format_position (double bytes, gboolean locale_numbers)
       if (len > 0 && (num[len - 1] == '.' || num[len - 1] == ','))
         num[--len] = '\0';
     }
+  return num;
+}
+
+char *
+ssdb_chart_format_position (double bytes, gboolean locale_numbers)
+{
+  double gb = bytes / 1e9;
+  /* No trailing zeros: "50 GB", "12.3 GB", "0.07 GB". */
+  g_autofree char *num
+      = ssdb_chart_format_trimmed (gb, significant_decimals (gb, 3), locale_numbers);
+
   return g_strdup_printf ("%s GB", num);
 }
 
@@ -242,6 +250,217 @@ ssdb_chart_scratch_context (void)
   cairo_destroy (cr);
   cairo_surface_destroy (surface);
   return context;
+}
+
+double
+ssdb_chart_layout_heading (double width, double margin, double gap, const char *title,
+                           double title_px, cairo_rectangle_t *title_box, const char *subtitle,
+                           double subtitle_px, cairo_rectangle_t *subtitle_box)
+{
+  double y = margin;
+
+  if (title != NULL && *title)
+    {
+      *title_box = (cairo_rectangle_t){ margin, y, width - 2 * margin, round (title_px * 1.4) };
+      y += title_box->height;
+    }
+  if (subtitle != NULL && *subtitle)
+    {
+      *subtitle_box
+          = (cairo_rectangle_t){ margin, y, width - 2 * margin, round (subtitle_px * 1.45) };
+      y += subtitle_box->height;
+    }
+  if (y > margin)
+    y += gap;
+  return y;
+}
+
+double
+ssdb_chart_layout_caption (double width, double bottom, double margin, double gap,
+                           const char *caption, double caption_px, cairo_rectangle_t *box)
+{
+  if (caption != NULL && *caption)
+    {
+      double fh = round (caption_px * 1.5);
+
+      *box = (cairo_rectangle_t){ margin, bottom - fh, width - 2 * margin, fh };
+      bottom -= fh + gap;
+    }
+  return bottom;
+}
+
+double
+ssdb_chart_layout_words (PangoContext *context, const SsdbStyle *style, double width, double bottom,
+                         double margin, double gap, const char *text, double size_px, int max_lines,
+                         cairo_rectangle_t *box)
+{
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoRectangle logical;
+  double wh;
+
+  if (text == NULL)
+    return bottom;
+  layout = ssdb_chart_words_layout (context, style, text, size_px, width - 2 * margin, max_lines);
+  pango_layout_get_extents (layout, NULL, &logical);
+  wh = ceil ((double)logical.height / PANGO_SCALE);
+  *box = (cairo_rectangle_t){ margin, bottom - wh, width - 2 * margin, wh };
+  return box->y - gap;
+}
+
+static void
+draw_swatch (cairo_t *cr, const SsdbChartLegend *legend, const SsdbChartLegendItem *item,
+             guint index, double x, double cy)
+{
+  switch (item->swatch)
+    {
+      case SSDB_CHART_SWATCH_LINE:
+        cairo_set_line_width (cr, item->size);
+        cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+        cairo_move_to (cr, x + 1, cy);
+        cairo_line_to (cr, x + item->width - 1, cy);
+        ssdb_render_set_source (cr, item->color, item->alpha);
+        cairo_stroke (cr);
+        break;
+      case SSDB_CHART_SWATCH_DOT:
+        cairo_arc (cr, x + item->dot_x, cy, item->size, 0, 2 * G_PI);
+        ssdb_render_set_source (cr, item->color, item->alpha);
+        cairo_fill (cr);
+        break;
+      case SSDB_CHART_SWATCH_BAR:
+        cairo_rectangle (cr, x, cy - item->width * 0.35, item->width, item->width * 0.7);
+        ssdb_render_set_source (cr, item->color, item->alpha);
+        cairo_fill (cr);
+        break;
+      case SSDB_CHART_SWATCH_CUSTOM:
+      default:
+        if (legend->draw_swatch != NULL)
+          legend->draw_swatch (cr, index, x, cy, item->width, legend->user_data);
+        break;
+    }
+}
+
+double
+ssdb_chart_draw_legend (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                        const SsdbChartLegend *legend, const SsdbChartLegendItem *items,
+                        guint n_items)
+{
+  g_autofree double *widths = NULL;
+  double x, cy;
+
+  g_return_val_if_fail (legend != NULL, 0);
+  g_return_val_if_fail (items != NULL || n_items == 0, legend->x);
+
+  widths = g_new0 (double, MAX (n_items, 1));
+  cy = legend->cy;
+
+  for (guint i = 0; i < n_items; i++)
+    ssdb_chart_measure (context, style, items[i].label, legend->label_px, PANGO_WEIGHT_NORMAL,
+                        &widths[i], NULL);
+
+  if (legend->align == SSDB_CHART_ALIGN_START)
+    {
+      x = legend->x;
+      for (guint i = 0; i < n_items; i++)
+        {
+          const SsdbChartLegendItem *item = &items[i];
+
+          if (legend->wrap_right > 0 && x > legend->x
+              && x + item->width + legend->spacing + widths[i] > legend->wrap_right
+              && cy + legend->row_height < legend->wrap_bottom)
+            {
+              x = legend->x;
+              cy += legend->row_height;
+            }
+          draw_swatch (cr, legend, item, i, x, cy);
+          x += item->width + legend->spacing;
+          x += ssdb_chart_draw_text (cr, context, style, item->label, x, cy, legend->label_px,
+                                     PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
+                                     &style->foreground, 1.0)
+               + legend->gap;
+        }
+      return x;
+    }
+
+  {
+    double total = 0;
+
+    for (guint i = 0; i < n_items; i++)
+      total += items[i].width + legend->spacing + widths[i] + (i ? legend->gap : 0);
+    x = MAX (legend->x - total, legend->min_x);
+  }
+  for (guint i = 0; i < n_items; i++)
+    {
+      if (i)
+        x += legend->gap;
+      draw_swatch (cr, legend, &items[i], i, x, cy);
+      x += items[i].width + legend->spacing;
+      ssdb_chart_draw_text (cr, context, style, items[i].label, x, cy, legend->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->foreground,
+                            1.0);
+      x += widths[i];
+    }
+  return x;
+}
+
+void
+ssdb_chart_draw_empty_note (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                            const char *text, const cairo_rectangle_t *plot, double label_px)
+{
+  ssdb_chart_draw_text (cr, context, style, text, plot->x + plot->width / 2,
+                        plot->y + plot->height / 2, label_px * 1.2, PANGO_WEIGHT_NORMAL,
+                        SSDB_CHART_ALIGN_CENTER, plot->width - 20, &style->dim, 1.0);
+}
+
+PangoLayout *
+ssdb_chart_words_layout (PangoContext *context, const SsdbStyle *style, const char *text,
+                         double size_px, double width, int max_lines)
+{
+  PangoLayout *layout
+      = ssdb_render_layout_new (context, style, text, size_px, PANGO_WEIGHT_NORMAL, FALSE);
+
+  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
+  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
+  pango_layout_set_height (layout, -max_lines);
+  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
+  return layout;
+}
+
+void
+ssdb_chart_draw_words (cairo_t *cr, PangoContext *context, const SsdbStyle *style, const char *text,
+                       double size_px, const cairo_rectangle_t *box, int max_lines)
+{
+  g_autoptr (PangoLayout) layout = NULL;
+  PangoRectangle logical;
+
+  if (text == NULL || *text == '\0' || box->height <= 0)
+    return;
+  layout = ssdb_chart_words_layout (context, style, text, size_px, box->width, max_lines);
+  pango_layout_get_extents (layout, NULL, &logical);
+  ssdb_render_set_source (cr, &style->foreground, 1.0);
+  cairo_move_to (cr, box->x, box->y - (double)logical.y / PANGO_SCALE);
+  pango_cairo_show_layout (cr, layout);
+}
+
+double
+ssdb_chart_clamp (double value, double lo, double hi)
+{
+  return value < lo ? lo : value > hi ? hi : value;
+}
+
+double
+ssdb_chart_grid_alpha (const SsdbStyle *style)
+{
+  switch (style->theme)
+    {
+      case SSDB_THEME_DARK:
+        return 0.16;
+      case SSDB_THEME_HIGH_CONTRAST:
+        return 0.35;
+      case SSDB_THEME_LIGHT:
+      case SSDB_THEME_REVIEW:
+      default:
+        return 0.13;
+    }
 }
 
 SsdbRgba
@@ -341,4 +560,19 @@ ssdb_chart_draw_heading (cairo_t *cr, PangoContext *context, const SsdbStyle *st
                           h->caption_box.y + h->caption_box.height / 2, h->caption_px,
                           PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, h->caption_box.width,
                           &style->dim, 1.0);
+}
+
+void
+ssdb_chart_draw_frame (cairo_t *cr, PangoContext *context, const SsdbStyle *style, int width,
+                       int height, const SsdbChartHeading *heading)
+{
+  g_return_if_fail (cr != NULL);
+  g_return_if_fail (style != NULL);
+
+  cairo_rectangle (cr, 0, 0, width, height);
+  cairo_clip (cr);
+  ssdb_render_set_source (cr, &style->background, 1.0);
+  cairo_paint (cr);
+  if (heading != NULL)
+    ssdb_chart_draw_heading (cr, context, style, heading);
 }

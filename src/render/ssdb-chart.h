@@ -89,6 +89,18 @@ char *
 ssdb_chart_format_double (double value, int decimals, gboolean locale_numbers);
 
 /**
+ * ssdb_chart_format_trimmed:
+ * @value: a number
+ * @decimals: at most this many decimals, 0..6
+ * @locale_numbers: use the user's decimal separator (never grouping)
+ *
+ * Returns: (transfer full): @value as ssdb_chart_format_double() writes it, without trailing
+ *   zeros after the separator nor a separator left alone ("50", "12.3", "0.07").
+ */
+char *
+ssdb_chart_format_trimmed (double value, int decimals, gboolean locale_numbers);
+
+/**
  * ssdb_chart_format_rate:
  * @bytes_per_second: a rate, B/s
  * @locale_numbers: use the user's decimal separator
@@ -166,6 +178,230 @@ ssdb_chart_draw_text (cairo_t *cr, PangoContext *context, const SsdbStyle *style
                       double x, double y, double size_px, PangoWeight weight, SsdbChartAlign halign,
                       double max_width, const SsdbRgba *color, double alpha);
 
+/* Frame ------------------------------------------------------------------------------------ */
+
+/**
+ * ssdb_chart_layout_heading:
+ * @width: the chart's width, logical pixels
+ * @margin: the margin around the chart, logical pixels
+ * @gap: the gap under the heading, logical pixels
+ * @title: (nullable): the title; no box for %NULL or ""
+ * @title_px: its font size; its box is 1.4 times as tall
+ * @title_box: (out): its box, left alone when there is no title
+ * @subtitle: (nullable): the subtitle; no box for %NULL or ""
+ * @subtitle_px: its font size; its box is 1.45 times as tall
+ * @subtitle_box: (out): its box, left alone when there is no subtitle
+ *
+ * Lays out the title and the subtitle from the top margin down, across the chart's width
+ * less its margins (box heights rounded to whole pixels).
+ *
+ * Returns: the y under them, plus @gap when either is there (@margin when neither is).
+ */
+double
+ssdb_chart_layout_heading (double width, double margin, double gap, const char *title,
+                           double title_px, cairo_rectangle_t *title_box, const char *subtitle,
+                           double subtitle_px, cairo_rectangle_t *subtitle_box);
+
+/**
+ * ssdb_chart_layout_caption:
+ * @width: the chart's width, logical pixels
+ * @bottom: the lowest y the caption may reach, logical pixels
+ * @margin: the left and right margins, logical pixels
+ * @gap: the gap above the caption, logical pixels
+ * @caption: (nullable): the caption; no box for %NULL or ""
+ * @caption_px: its font size; its box is 1.5 times as tall, rounded
+ * @box: (out): its box, left alone when there is no caption
+ *
+ * Returns: the y left above the caption and @gap (@bottom without a caption).
+ */
+double
+ssdb_chart_layout_caption (double width, double bottom, double margin, double gap,
+                           const char *caption, double caption_px, cairo_rectangle_t *box);
+
+/**
+ * ssdb_chart_layout_words:
+ * @context: a Pango context from ssdb_render_create_pango_context()
+ * @style: the font
+ * @width: the chart's width, logical pixels
+ * @bottom: the lowest y the words may reach, logical pixels
+ * @margin: the left and right margins, logical pixels
+ * @gap: the gap above the words, logical pixels
+ * @text: (nullable): the findings in words; no box for %NULL
+ * @size_px: their font size
+ * @max_lines: as ssdb_chart_words_layout()
+ * @box: (out): their box for ssdb_chart_draw_words(), as tall as the wrapped text (rounded up),
+ *   left alone without @text
+ *
+ * Returns: the y left above the words and @gap (@bottom without words).
+ */
+double
+ssdb_chart_layout_words (PangoContext *context, const SsdbStyle *style, double width, double bottom,
+                         double margin, double gap, const char *text, double size_px, int max_lines,
+                         cairo_rectangle_t *box);
+
+/* Legends ----------------------------------------------------------------------------------- */
+
+/**
+ * SsdbChartSwatch:
+ * @SSDB_CHART_SWATCH_LINE: a line across the swatch, 1 px in from either end, of width @size,
+ *   with round caps (the line width and cap stay set on the context)
+ * @SSDB_CHART_SWATCH_DOT: a dot of radius @size centred @dot_x from the swatch's left edge
+ * @SSDB_CHART_SWATCH_BAR: a filled bar as wide as the swatch and 0.7 of that high
+ * @SSDB_CHART_SWATCH_CUSTOM: drawn by the legend's @draw_swatch
+ *
+ * How a legend item shows its series.
+ */
+typedef enum
+{
+  SSDB_CHART_SWATCH_LINE,
+  SSDB_CHART_SWATCH_DOT,
+  SSDB_CHART_SWATCH_BAR,
+  SSDB_CHART_SWATCH_CUSTOM,
+} SsdbChartSwatch;
+
+/**
+ * SsdbChartLegendItem:
+ * @label: the label, drawn after the swatch in the foreground colour
+ * @swatch: the swatch's kind
+ * @color: (nullable): the swatch's colour (%NULL for a custom one)
+ * @alpha: its alpha multiplier (0..1)
+ * @width: the swatch's width, logical pixels
+ * @size: a line's width or a dot's radius, logical pixels
+ * @dot_x: a dot's centre from the swatch's left edge, logical pixels
+ *
+ * One series in a legend.
+ */
+typedef struct
+{
+  const char *label;
+  SsdbChartSwatch swatch;
+  const SsdbRgba *color;
+  double alpha;
+  double width;
+  double size;
+  double dot_x;
+} SsdbChartLegendItem;
+
+/**
+ * SsdbChartSwatchFunc:
+ * @cr: cairo context
+ * @index: the item's index
+ * @x: the swatch's left edge, logical pixels
+ * @cy: the row's vertical centre, logical pixels
+ * @width: the item's @width
+ * @user_data: the legend's @user_data
+ *
+ * Draws the swatch of an item of kind %SSDB_CHART_SWATCH_CUSTOM.
+ */
+typedef void (*SsdbChartSwatchFunc) (cairo_t *cr, guint index, double x, double cy, double width,
+                                     gpointer user_data);
+
+/**
+ * SsdbChartLegend:
+ * @align: %SSDB_CHART_ALIGN_START: the items run right from @x, each followed by @gap;
+ *   %SSDB_CHART_ALIGN_END: the row of items ends at @x, with @gap between them
+ * @x: where the row starts or ends, logical pixels
+ * @min_x: END: the row starts no further left than this (-G_MAXDOUBLE for no limit)
+ * @cy: the vertical centre of the (first) row, logical pixels
+ * @label_px: the labels' font size
+ * @spacing: between a swatch and its label, logical pixels
+ * @gap: between items, logical pixels
+ * @wrap_right: START: an item that would pass this x, not the first of its row, starts a new
+ *   row while one fits above @wrap_bottom; 0 for a single row
+ * @wrap_bottom: START: the bottom of the legend's box
+ * @row_height: START: the distance between rows
+ * @draw_swatch: (nullable): draws the custom swatches
+ * @user_data: passed to @draw_swatch
+ *
+ * Where a legend goes and how its items are spaced.
+ */
+typedef struct
+{
+  SsdbChartAlign align;
+  double x;
+  double min_x;
+  double cy;
+  double label_px;
+  double spacing;
+  double gap;
+  double wrap_right;
+  double wrap_bottom;
+  double row_height;
+  SsdbChartSwatchFunc draw_swatch;
+  gpointer user_data;
+} SsdbChartLegend;
+
+/**
+ * ssdb_chart_draw_legend:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @legend: where and how
+ * @items: (array length=n_items): the series
+ * @n_items: their number
+ *
+ * Draws a legend: for each item its swatch and then its label, in one row (or, START with
+ * @wrap_right, in as many rows as it needs and its box holds).
+ *
+ * Returns: the x after the last item, logical pixels (START: after its @gap too), where a
+ *   note can follow the legend.
+ */
+double
+ssdb_chart_draw_legend (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                        const SsdbChartLegend *legend, const SsdbChartLegendItem *items,
+                        guint n_items);
+
+/**
+ * ssdb_chart_words_layout:
+ * @context: a Pango context from ssdb_render_create_pango_context()
+ * @style: the font
+ * @text: the words, one paragraph
+ * @size_px: font size, logical pixels
+ * @width: the width to wrap at, logical pixels (at least 10 is used)
+ * @max_lines: at most this many lines, the last one ellipsized
+ *
+ * The layout of the findings in words under a chart: wrapped at word (then character)
+ * boundaries, normal weight.
+ *
+ * Returns: (transfer full): a new layout.
+ */
+PangoLayout *
+ssdb_chart_words_layout (PangoContext *context, const SsdbStyle *style, const char *text,
+                         double size_px, double width, int max_lines);
+
+/**
+ * ssdb_chart_draw_words:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @text: (nullable): the words; nothing is drawn for %NULL or ""
+ * @size_px: font size, logical pixels
+ * @box: the box, logical pixels: text starts at its left edge, its first line's logical top at
+ *   the box's top, wrapped at its width; nothing is drawn when its height is <= 0
+ * @max_lines: as ssdb_chart_words_layout()
+ *
+ * Draws the findings in words (ssdb_chart_words_layout()) in the foreground colour.
+ */
+void
+ssdb_chart_draw_words (cairo_t *cr, PangoContext *context, const SsdbStyle *style, const char *text,
+                       double size_px, const cairo_rectangle_t *box, int max_lines);
+
+/**
+ * ssdb_chart_draw_empty_note:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @text: the note ("No fill measured yet")
+ * @plot: the plot's box, logical pixels
+ * @label_px: the chart's label size; the note is 1.2 times as large
+ *
+ * Draws the note of an empty chart, dimmed, centred in @plot and fitted to its width less
+ * 20 px.
+ */
+void
+ssdb_chart_draw_empty_note (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                            const char *text, const cairo_rectangle_t *plot, double label_px);
+
 /**
  * SsdbChartHeading:
  * @title: (nullable): title, bold, at the left of @title_box
@@ -206,6 +442,22 @@ void ssdb_chart_draw_heading (cairo_t *cr, PangoContext *context, const SsdbStyl
                               const SsdbChartHeading *heading);
 
 /**
+ * ssdb_chart_draw_frame:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @width: the chart's width, logical pixels
+ * @height: its height, logical pixels
+ * @heading: (nullable): the texts around the chart and their boxes; %NULL for none
+ *
+ * Starts a chart: clips @cr to the chart's @width × @height (the clip stays), fills it with
+ * the background colour and draws the heading (ssdb_chart_draw_heading()).
+ */
+void
+ssdb_chart_draw_frame (cairo_t *cr, PangoContext *context, const SsdbStyle *style, int width,
+                       int height, const SsdbChartHeading *heading);
+
+/**
  * ssdb_chart_scratch_context:
  *
  * A Pango context on a 1 × 1 image, for measuring text outside a draw call (geometry queries).
@@ -236,6 +488,27 @@ ssdb_chart_mix (const SsdbRgba *a, const SsdbRgba *b, double t);
  */
 SsdbRgba
 ssdb_chart_plot_background (const SsdbStyle *style);
+
+/**
+ * ssdb_chart_clamp:
+ * @value: a number
+ * @lo: the lowest result
+ * @hi: the highest result (>= @lo)
+ *
+ * Returns: @value limited to [@lo, @hi] (a NaN stays NaN).
+ */
+double
+ssdb_chart_clamp (double value, double lo, double hi);
+
+/**
+ * ssdb_chart_grid_alpha:
+ * @style: a style
+ *
+ * Returns: the alpha (0..1) grid lines are drawn with in the foreground colour: 0.13 on the
+ *   light and review themes, 0.16 on the dark one, 0.35 in high contrast.
+ */
+double
+ssdb_chart_grid_alpha (const SsdbStyle *style);
 
 /**
  * ssdb_chart_write_png:

@@ -9,6 +9,7 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-text.h"
+#include "engine/ssdb-verdict.h"
 #include "ssdb-access-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
@@ -198,7 +199,7 @@ dup_label (const SsdbCompareView *view, guint i)
   /* Runs of the same drive in the same minute get their number, so the legend tells them
    * apart. */
   label = ssdb_compare_report_label (view->reports[i]);
-  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+  if (view->view == SSDB_TEST_KIND_SUMMARY)
     return g_steal_pointer (&label); /* its legend numbers the columns already */
   for (guint k = 0; k < view->n_reports; k++)
     {
@@ -214,19 +215,19 @@ dup_label (const SsdbCompareView *view, guint i)
 }
 
 gboolean
-ssdb_compare_view_supported (SsdbExportView view)
+ssdb_compare_view_supported (SsdbTestKind view)
 {
   switch (view)
     {
-      case SSDB_EXPORT_VIEW_SUMMARY:
-      case SSDB_EXPORT_VIEW_SURFACE:
-      case SSDB_EXPORT_VIEW_FILL:
-      case SSDB_EXPORT_VIEW_ACCESS:
-      case SSDB_EXPORT_VIEW_SWEEP:
-      case SSDB_EXPORT_VIEW_COMPRESSION:
-      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_TEST_KIND_SUMMARY:
+      case SSDB_TEST_KIND_SURFACE:
+      case SSDB_TEST_KIND_FILL:
+      case SSDB_TEST_KIND_ACCESS:
+      case SSDB_TEST_KIND_SWEEP:
+      case SSDB_TEST_KIND_COMPRESSION:
+      case SSDB_TEST_KIND_CONSISTENCY:
         return TRUE;
-      case SSDB_EXPORT_VIEW_WORKLOAD:
+      case SSDB_TEST_KIND_WORKLOAD:
       default:
         return FALSE;
     }
@@ -250,35 +251,34 @@ ssdb_compare_check (const SsdbCompareView *view, GError **error)
       g_autoptr (GString) names = g_string_new (NULL);
       guint n_names = 0, k = 0;
 
-      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
-        n_names += ssdb_compare_view_supported ((SsdbExportView)v) ? 1 : 0;
-      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
-        if (ssdb_compare_view_supported ((SsdbExportView)v))
+      for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
+        n_names += ssdb_compare_view_supported ((SsdbTestKind)v) ? 1 : 0;
+      for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
+        if (ssdb_compare_view_supported ((SsdbTestKind)v))
           {
             k++;
             g_string_append_printf (names, "%s%s",
                                     k == 1         ? ""
                                     : k == n_names ? " and "
                                                    : ", ",
-                                    ssdb_export_view_to_string ((SsdbExportView)v));
+                                    ssdb_test_kind_to_string ((SsdbTestKind)v));
           }
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The %s view cannot be compared (%s can)",
-                   (guint)view->view < SSDB_EXPORT_N_VIEWS ? ssdb_export_view_to_string (view->view)
-                                                           : "unknown",
-                   names->str);
+      g_set_error (
+          error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The %s view cannot be compared (%s can)",
+          (guint)view->view < SSDB_TEST_KIND_N ? ssdb_test_kind_to_string (view->view) : "unknown",
+          names->str);
       return FALSE;
     }
   for (guint i = 0; i < view->n_reports; i++)
     {
       g_return_val_if_fail (view->reports[i] != NULL, FALSE);
-      if (!ssdb_export_report_has_view (view->reports[i], view->view))
+      if (!ssdb_report_has_test (view->reports[i], view->view))
         {
           g_autofree char *label = dup_label (view, i);
 
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                        "Report %u (%s) holds no %s test", i + 1, label,
-                       ssdb_export_view_to_string (view->view));
+                       ssdb_test_kind_to_string (view->view));
           return FALSE;
         }
     }
@@ -408,7 +408,7 @@ data_build (Data *d, const SsdbCompareView *view)
 
   switch (view->view)
     {
-      case SSDB_EXPORT_VIEW_SURFACE:
+      case SSDB_TEST_KIND_SURFACE:
         {
           gboolean gb = same_spans (view);
           gboolean any_write = FALSE;
@@ -455,7 +455,7 @@ data_build (Data *d, const SsdbCompareView *view)
           d->n_panels = any_write ? 2 : 1;
           break;
         }
-      case SSDB_EXPORT_VIEW_FILL:
+      case SSDB_TEST_KIND_FILL:
         {
           d->panels[0].title = _ ("First write pass");
           d->x_divisor = 1e9;
@@ -493,7 +493,7 @@ data_build (Data *d, const SsdbCompareView *view)
             d->x_hi = 1e9;
           break;
         }
-      case SSDB_EXPORT_VIEW_SWEEP:
+      case SSDB_TEST_KIND_SWEEP:
         {
           d->n_panels = 2;
           d->panels[0].title = _ ("Read");
@@ -528,7 +528,7 @@ data_build (Data *d, const SsdbCompareView *view)
             }
           break;
         }
-      case SSDB_EXPORT_VIEW_ACCESS:
+      case SSDB_TEST_KIND_ACCESS:
         {
           d->n_panels = 2;
           d->panels[0].title = _ ("Mean access time");
@@ -564,7 +564,7 @@ data_build (Data *d, const SsdbCompareView *view)
             }
           break;
         }
-      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         {
           d->panels[0].title = _ ("IOPS per round");
           d->x_unit = _ ("Time (s)");
@@ -589,7 +589,7 @@ data_build (Data *d, const SsdbCompareView *view)
           d->x_hi = d->x_hi > 0 ? d->x_hi * 1.02 : 1;
           break;
         }
-      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         {
           SsdbDataPattern levels[MAX_CATEGORIES];
 
@@ -638,8 +638,8 @@ data_build (Data *d, const SsdbCompareView *view)
           d->x_hi = MAX (d->n_categories, 1) - 0.5;
           break;
         }
-      case SSDB_EXPORT_VIEW_SUMMARY:
-      case SSDB_EXPORT_VIEW_WORKLOAD:
+      case SSDB_TEST_KIND_SUMMARY:
+      case SSDB_TEST_KIND_WORKLOAD:
       default:
         break;
     }
@@ -671,32 +671,26 @@ typedef struct
   guint n_panels;
 } Layout;
 
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 static const char *
-view_subtitle (SsdbExportView view)
+view_subtitle (SsdbTestKind view)
 {
   switch (view)
     {
-      case SSDB_EXPORT_VIEW_SUMMARY:
+      case SSDB_TEST_KIND_SUMMARY:
         return _ ("Summary: MB/s, and the difference against the first run");
-      case SSDB_EXPORT_VIEW_SURFACE:
+      case SSDB_TEST_KIND_SURFACE:
         return _ ("Surface: transfer rate across the span");
-      case SSDB_EXPORT_VIEW_FILL:
+      case SSDB_TEST_KIND_FILL:
         return _ ("Whole-drive fill: write rate over the bytes written");
-      case SSDB_EXPORT_VIEW_ACCESS:
+      case SSDB_TEST_KIND_ACCESS:
         return _ ("Access time by queue depth: random reads");
-      case SSDB_EXPORT_VIEW_SWEEP:
+      case SSDB_TEST_KIND_SWEEP:
         return _ ("Transfer-size sweep: rate by transfer size");
-      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         return _ ("Compressibility: sequential rate by data level");
-      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         return _ ("Steady state: random-write IOPS over time");
-      case SSDB_EXPORT_VIEW_WORKLOAD:
+      case SSDB_TEST_KIND_WORKLOAD:
       default:
         return NULL;
     }
@@ -711,14 +705,14 @@ layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, 
   guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
 
   memset (l, 0, sizeof *l);
-  l->u = clampd (MIN (w / 900.0, h / 600.0), 0.7, 2.4);
-  l->margin = round (clampd (14 * l->u, 8, 36));
-  l->gap = round (clampd (8 * l->u, 4, 20));
-  l->title_px = clampd (17 * l->u, 12, 40);
-  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
-  l->label_px = clampd (11.5 * l->u, 9.5, 28);
-  l->caption_px = clampd (10.5 * l->u, 9, 24);
-  l->legend_px = clampd (12 * l->u, 9.5, 28);
+  l->u = ssdb_chart_clamp (MIN (w / 900.0, h / 600.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
+  l->legend_px = ssdb_chart_clamp (12 * l->u, 9.5, 28);
 
   y = l->margin;
   if (view->title != NULL && *view->title)
@@ -741,9 +735,9 @@ layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, 
       double sample = round (34 * l->u);
       double tw, entry;
 
-      if (view->view == SSDB_EXPORT_VIEW_COMPRESSION)
+      if (view->view == SSDB_TEST_KIND_COMPRESSION)
         sample = 0; /* bars: the swatch alone */
-      else if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+      else if (view->view == SSDB_TEST_KIND_SUMMARY)
         {
           /* The summary's legend shows the column's number instead of a line. */
           ssdb_chart_measure (pango, style, "#8", l->legend_px, PANGO_WEIGHT_BOLD, &sample, NULL);
@@ -766,16 +760,11 @@ layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, 
   y += row_h + l->gap;
 
   bottom = h - l->margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
-
-      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
-      bottom -= fh + l->gap * 0.5;
-    }
+  bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
+                                      l->caption_px, &l->footer);
 
   /* Plots: room for the panel title above, y labels left, x labels below. */
-  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+  if (view->view == SSDB_TEST_KIND_SUMMARY)
     {
       l->n_panels = 1;
       l->plot[0] = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, MAX (bottom - y, 10) };
@@ -832,7 +821,7 @@ ssdb_compare_painter_get_n_panels (const SsdbCompareView *view)
   guint n;
 
   g_return_val_if_fail (view != NULL, 0);
-  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+  if (view->view == SSDB_TEST_KIND_SUMMARY)
     return 1;
   data_build (&d, view);
   n = d.n_panels;
@@ -883,16 +872,90 @@ x_tick_label (const Data *d, double x)
   return g_strdup_printf (d->x_threads ? "T%" G_GUINT64_FORMAT : "QD%" G_GUINT64_FORMAT, v);
 }
 
-/* The value axis of panel @index: ms, IOPS (k IOPS from 10000) or MB/s / GB/s, from 0. */
+/* Runs whose typical values (medians) differ by this factor or more share a logarithmic value
+ * axis, so the slower ones do not lie flat on zero (lines only: a bar's length must stay its
+ * value). */
+#define LOG_AXIS_RATIO 10.0
+
+/* A value axis: linear from 0 (@a), or logarithmic over the decades @dlo .. @dhi (log10 of the
+ * value in @a's unit, @a.divisor and @a.unit set). */
+typedef struct
+{
+  SsdbAxis a;
+  gboolean log;
+  double dlo, dhi;
+} YAxis;
+
+/* The median of the positive values of @series, 0 when none. */
+static double
+series_median (const GArray *series)
+{
+  g_autofree double *v = NULL;
+  guint m = 0;
+
+  if (series == NULL || series->len == 0)
+    return 0;
+  v = g_new (double, series->len);
+  for (guint k = 0; k < series->len; k++)
+    if (g_array_index (series, Point, k).y > 0)
+      v[m++] = g_array_index (series, Point, k).y;
+  return ssdb_median (v, m);
+}
+
+/* 0 .. 1 from the bottom of the plot for value @v (in the data's unit). */
+static double
+y_fraction (const YAxis *y, double v)
+{
+  if (y->log)
+    {
+      double d = v > 0 ? log10 (v / y->a.divisor) : y->dlo;
+
+      return (ssdb_chart_clamp (d, y->dlo, y->dhi) - y->dlo) / (y->dhi - y->dlo);
+    }
+  return (v / y->a.divisor - y->a.lo) / (y->a.hi - y->a.lo);
+}
+
+/* The value axis of panel @index: ms, IOPS (k IOPS from 10000) or MB/s / GB/s, from 0; MB/s
+ * in decades when the runs' rates differ by LOG_AXIS_RATIO or more. */
 static void
-panel_y_axis (const Data *d, guint index, guint n, SsdbAxis *yaxis)
+panel_y_axis (const Data *d, guint index, guint n, YAxis *y)
 {
   const Panel *panel = &d->panels[index];
-  double ymax = 0;
+  SsdbAxis *yaxis = &y->a;
+  double ymax = 0, ymin = 0, med_lo = 0, med_hi = 0;
 
+  memset (y, 0, sizeof *y);
   for (guint i = 0; i < n; i++)
-    for (guint k = 0; panel->series[i] != NULL && k < panel->series[i]->len; k++)
-      ymax = MAX (ymax, g_array_index (panel->series[i], Point, k).y);
+    {
+      double med = series_median (panel->series[i]);
+
+      if (med > 0)
+        {
+          med_lo = med_lo > 0 ? MIN (med_lo, med) : med;
+          med_hi = MAX (med_hi, med);
+        }
+      for (guint k = 0; panel->series[i] != NULL && k < panel->series[i]->len; k++)
+        {
+          double v = g_array_index (panel->series[i], Point, k).y;
+
+          ymax = MAX (ymax, v);
+          if (v > 0)
+            ymin = ymin > 0 ? MIN (ymin, v) : v;
+        }
+    }
+  if (!d->y_latency && !d->y_iops && d->xkind != XAXIS_CATEGORY && med_lo > 0
+      && med_hi >= LOG_AXIS_RATIO * med_lo)
+    {
+      y->log = TRUE;
+      yaxis->divisor = 1e6;
+      yaxis->unit = "MB/s";
+      y->dlo = floor (log10 (ymin / 1e6));
+      y->dhi = MAX (ceil (log10 (ymax / 1e6)), y->dlo + 1);
+      yaxis->lo = y->dlo;
+      yaxis->hi = y->dhi;
+      yaxis->n_ticks = (guint)(y->dhi - y->dlo) + 1;
+      return;
+    }
   if (d->y_latency)
     {
       ssdb_axis_nice (yaxis, 0, ymax > 0 ? ymax / 1e6 * 1.06 : 1, 5, TRUE);
@@ -913,7 +976,7 @@ panel_y_axis (const Data *d, guint index, guint n, SsdbAxis *yaxis)
 
 /* Where point @k of report @j lands in plot @r: for bars, the top centre of its bar. */
 static void
-point_position (const Data *d, const SsdbAxis *yaxis, const cairo_rectangle_t *r, guint j, guint n,
+point_position (const Data *d, const YAxis *yaxis, const cairo_rectangle_t *r, guint j, guint n,
                 const Point *pt, double *x, double *y)
 {
   double xr = d->x_hi - d->x_lo;
@@ -925,8 +988,7 @@ point_position (const Data *d, const SsdbAxis *yaxis, const cairo_rectangle_t *r
 
       *x += -group * 0.4 + (j + 0.5) * bar;
     }
-  *y = r->y + r->height
-       - (pt->y / yaxis->divisor - yaxis->lo) / (yaxis->hi - yaxis->lo) * r->height;
+  *y = r->y + r->height - y_fraction (yaxis, pt->y) * r->height;
 }
 
 static void
@@ -937,8 +999,9 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
   const Layout *l = p->l;
   const Panel *panel = &d->panels[index];
   guint n = MIN (p->view->n_reports, SSDB_COMPARE_MAX_REPORTS);
-  double line_w = clampd (1.8 * l->u, 1.2, 4), xr, mark_r;
-  SsdbAxis yaxis, xaxis;
+  double line_w = ssdb_chart_clamp (1.8 * l->u, 1.2, 4), xr, mark_r;
+  SsdbAxis xaxis;
+  YAxis yaxis;
 
   panel_y_axis (d, index, n, &yaxis);
 
@@ -949,14 +1012,26 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
   ssdb_chart_draw_text (cr, p->pango, style, panel->title, r->x, r->y - l->label_px * 0.85,
                         l->label_px * 1.05, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START,
                         r->width * 0.7, &style->foreground, 1);
-  ssdb_chart_draw_text (cr, p->pango, style, yaxis.unit, r->x + r->width, r->y - l->label_px * 0.85,
-                        l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
+  {
+    /* Translators: the unit of a logarithmic value axis: "MB/s, log scale" */
+    g_autofree char *unit
+        = yaxis.log ? g_strdup_printf (_ ("%s, log scale"), yaxis.a.unit) : g_strdup (yaxis.a.unit);
+
+    ssdb_chart_draw_text (cr, p->pango, style, unit, r->x + r->width, r->y - l->label_px * 0.85,
+                          l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim,
+                          1);
+  }
   cairo_set_line_width (cr, 1);
-  for (guint t = 0; t < yaxis.n_ticks; t++)
+  for (guint t = 0; t < yaxis.a.n_ticks; t++)
     {
-      double v = ssdb_axis_tick (&yaxis, t);
-      double y = r->y + r->height - (v - yaxis.lo) / (yaxis.hi - yaxis.lo) * r->height;
-      g_autofree char *text = ssdb_axis_format (&yaxis, v, style->locale_numbers);
+      double v = yaxis.log ? pow (10, yaxis.dlo + t) : ssdb_axis_tick (&yaxis.a, t);
+      double y = r->y + r->height
+                 - (yaxis.log ? (double)t / (yaxis.dhi - yaxis.dlo)
+                              : (v - yaxis.a.lo) / (yaxis.a.hi - yaxis.a.lo))
+                       * r->height;
+      g_autofree char *text
+          = yaxis.log ? ssdb_chart_format_trimmed (v, v < 1 ? 3 : 0, style->locale_numbers)
+                      : ssdb_axis_format (&yaxis.a, v, style->locale_numbers);
 
       ssdb_render_set_source (cr, &style->dim, 0.35);
       cairo_move_to (cr, r->x, round (y) + 0.5);
@@ -1034,7 +1109,7 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
   cairo_stroke (cr);
 
   /* Series: lines, then markers on top, the first report drawn last (on top). */
-  mark_r = clampd (3.6 * l->u, 2.5, 8);
+  mark_r = ssdb_chart_clamp (3.6 * l->u, 2.5, 8);
   cairo_save (cr);
   cairo_rectangle (cr, r->x, r->y - mark_r * 2, r->width, r->height + mark_r * 2);
   cairo_clip (cr);
@@ -1050,7 +1125,7 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
         {
           /* Grouped bars: one per report in each group, its value above when there is room. */
           double bar = r->width / xr * 0.8 / MAX (n, 1);
-          double value_px = clampd (bar * 0.3, 7, l->label_px * 0.9);
+          double value_px = ssdb_chart_clamp (bar * 0.3, 7, l->label_px * 0.9);
 
           for (guint k = 0; k < a->len; k++)
             {
@@ -1065,11 +1140,11 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
               if (bar >= 22 * l->u)
                 {
                   /* In the value axis' unit: "1.12" under GB/s, "880" under MB/s. */
-                  guint decimals = yaxis.divisor >= 1e9             ? 2
-                                   : d->y_iops && yaxis.divisor > 1 ? 1
-                                                                    : 0;
-                  g_autofree char *text = ssdb_chart_format_double (pt->y / yaxis.divisor, decimals,
-                                                                    style->locale_numbers);
+                  guint decimals = yaxis.a.divisor >= 1e9             ? 2
+                                   : d->y_iops && yaxis.a.divisor > 1 ? 1
+                                                                      : 0;
+                  g_autofree char *text = ssdb_chart_format_double (
+                      pt->y / yaxis.a.divisor, decimals, style->locale_numbers);
 
                   ssdb_chart_draw_text (cr, p->pango, style, text, x, y - value_px * 0.8, value_px,
                                         PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, bar + 8,
@@ -1178,7 +1253,7 @@ draw_summary (Painter *p, const cairo_rectangle_t *r)
 
   header_h = round (l->label_px * 2.2);
   row_h = MIN ((r->height - header_h) / rows->len, l->label_px * 4.2);
-  value_px = clampd (row_h * 0.36, 7, l->label_px * 1.3);
+  value_px = ssdb_chart_clamp (row_h * 0.36, 7, l->label_px * 1.3);
   diff_px = value_px * 0.8;
   for (guint q = 0; q < rows->len; q++)
     {
@@ -1253,7 +1328,16 @@ draw_summary (Painter *p, const cairo_rectangle_t *r)
               g_autofree char *diff = NULL;
               gboolean zero = g_str_equal (num, "0.0") || g_str_equal (num, "0,0");
 
-              diff = g_strdup_printf ("%s%s %%", zero ? "±" : pct > 0 ? "+" : "\u2212", num);
+              /* Twice as fast or more reads as a factor ("27×"), not as "+2600 %". */
+              if (pct >= 100)
+                {
+                  g_autofree char *f = ssdb_chart_format_double (v / ref, v / ref >= 9.95 ? 0 : 1,
+                                                                 style->locale_numbers);
+
+                  diff = g_strdup_printf ("%s×", f);
+                }
+              else
+                diff = g_strdup_printf ("%s%s %%", zero ? "±" : pct > 0 ? "+" : "\u2212", num);
               ssdb_chart_draw_text (cr, p->pango, style, diff, x, y + row_h * 0.72, diff_px,
                                     PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, col_w - 6,
                                     zero      ? &style->dim
@@ -1305,14 +1389,14 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
       const cairo_rectangle_t *s = &l.legend[i];
       double cy = s->y + s->height / 2, x0 = s->x + s->width + l.gap * 0.5;
       double x1 = l.legend_text_x[i] - l.gap * 0.5;
-      double line_w = clampd (1.8 * l.u, 1.2, 4);
+      double line_w = ssdb_chart_clamp (1.8 * l.u, 1.2, 4);
 
       ssdb_render_set_source (cr, &color, 1);
       cairo_rectangle (cr, s->x, s->y, s->width, s->height);
       cairo_fill (cr);
-      if (view->view == SSDB_EXPORT_VIEW_COMPRESSION)
+      if (view->view == SSDB_TEST_KIND_COMPRESSION)
         ; /* bars: the swatch is the legend */
-      else if (view->view != SSDB_EXPORT_VIEW_SUMMARY)
+      else if (view->view != SSDB_TEST_KIND_SUMMARY)
         {
           cairo_move_to (cr, x0, cy);
           cairo_line_to (cr, x1, cy);
@@ -1320,7 +1404,7 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
           set_dash (cr, i, line_w);
           cairo_stroke (cr);
           cairo_set_dash (cr, NULL, 0, 0);
-          draw_marker (cr, i, (x0 + x1) / 2, cy, clampd (3.6 * l.u, 2.5, 8), &color,
+          draw_marker (cr, i, (x0 + x1) / 2, cy, ssdb_chart_clamp (3.6 * l.u, 2.5, 8), &color,
                        &style->background);
         }
       else
@@ -1335,7 +1419,7 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
                             &style->foreground, 1);
     }
 
-  if (view->view == SSDB_EXPORT_VIEW_SUMMARY)
+  if (view->view == SSDB_TEST_KIND_SUMMARY)
     draw_summary (&p, &l.plot[0]);
   else if (n > 0)
     {
@@ -1356,7 +1440,7 @@ ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int heig
 {
   PangoContext *pango;
   SsdbStyle style;
-  SsdbAxis yaxis;
+  YAxis yaxis;
   Layout l;
   Data d;
   guint n;
@@ -1366,7 +1450,7 @@ ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int heig
   g_return_val_if_fail (x != NULL && y != NULL, FALSE);
 
   n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
-  if (view->view == SSDB_EXPORT_VIEW_SUMMARY || report >= n)
+  if (view->view == SSDB_TEST_KIND_SUMMARY || report >= n)
     return FALSE;
   pango = ssdb_chart_scratch_context ();
   ssdb_style_init (&style, SSDB_THEME_REVIEW);

@@ -2,7 +2,8 @@
 #pragma once
 
 #include "ssdb-chart.h"
-#include "ssdb-export.h"
+#include "engine/ssdb-report.h"
+#include "engine/ssdb-test-kind.h"
 
 G_BEGIN_DECLS
 
@@ -23,7 +24,7 @@ G_BEGIN_DECLS
  */
 typedef struct
 {
-  SsdbExportView view;
+  SsdbTestKind view;
   SsdbReport *const *reports;
   const char *const *labels;
   guint n_reports;
@@ -39,7 +40,7 @@ typedef struct
  *   compression and consistency.
  */
 gboolean
-ssdb_compare_view_supported (SsdbExportView view);
+ssdb_compare_view_supported (SsdbTestKind view);
 
 /**
  * ssdb_compare_check:

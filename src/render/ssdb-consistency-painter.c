@@ -2,16 +2,11 @@
 #include "config.h"
 
 #include "ssdb-consistency-painter.h"
+#include "ssdb-decimate.h"
 
 #include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
-
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
-}
 
 /* ---- the frame both charts share: heading, legend, plot, axes, words ---------------------- */
 
@@ -24,19 +19,6 @@ typedef struct
   double xlabel_y, xtitle_y, unit_y;
   SsdbAxis y, x;
 } Frame;
-
-static PangoLayout *
-words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
-              double width)
-{
-  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
-
-  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_height (layout, -4);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  return layout;
-}
 
 /* @y must have its divisor and unit set by @set_y from the number of intervals. */
 typedef void (*SetYAxis) (SsdbAxis *axis, double max, guint intervals);
@@ -51,29 +33,17 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
   guint intervals;
 
   memset (f, 0, sizeof *f);
-  f->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  f->margin = round (clampd (14 * f->u, 8, 36));
-  f->gap = round (clampd (8 * f->u, 4, 20));
-  f->title_px = clampd (17 * f->u, 12, 40);
-  f->subtitle_px = clampd (12.5 * f->u, 10, 30);
-  f->label_px = clampd (11.5 * f->u, 9.5, 28);
-  f->caption_px = clampd (10.5 * f->u, 9, 24);
-  f->words_px = clampd (13 * f->u, 10, 30);
+  f->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  f->margin = round (ssdb_chart_clamp (14 * f->u, 8, 36));
+  f->gap = round (ssdb_chart_clamp (8 * f->u, 4, 20));
+  f->title_px = ssdb_chart_clamp (17 * f->u, 12, 40);
+  f->subtitle_px = ssdb_chart_clamp (12.5 * f->u, 10, 30);
+  f->label_px = ssdb_chart_clamp (11.5 * f->u, 9.5, 28);
+  f->caption_px = ssdb_chart_clamp (10.5 * f->u, 9, 24);
+  f->words_px = ssdb_chart_clamp (13 * f->u, 10, 30);
 
-  y = f->margin;
-  if (title != NULL && *title)
-    {
-      f->title = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->title_px * 1.4) };
-      y += f->title.height;
-    }
-  if (subtitle != NULL && *subtitle)
-    {
-      f->subtitle
-          = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->subtitle_px * 1.45) };
-      y += f->subtitle.height;
-    }
-  if (y > f->margin)
-    y += f->gap;
+  y = ssdb_chart_layout_heading (w, f->margin, f->gap, title, f->title_px, &f->title, subtitle,
+                                 f->subtitle_px, &f->subtitle);
   f->legend = (cairo_rectangle_t){ f->margin, y, w - 2 * f->margin, round (f->label_px * 1.7) };
   y += f->legend.height;
   /* The y unit above the axis, clear of the top tick's label. */
@@ -81,31 +51,17 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
   y += round (f->label_px * 2.0);
 
   bottom = h - f->margin;
-  if (caption != NULL && *caption)
-    {
-      double fh = round (f->caption_px * 1.5);
-
-      f->footer = (cairo_rectangle_t){ f->margin, bottom - fh, w - 2 * f->margin, fh };
-      bottom -= fh + f->gap * 0.5;
-    }
-  if (words != NULL && *words)
-    {
-      g_autoptr (PangoLayout) layout
-          = words_layout (pango, style, words, f->words_px, w - 2 * f->margin);
-      PangoRectangle logical;
-      double wh;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      wh = ceil ((double)logical.height / PANGO_SCALE);
-      f->words = (cairo_rectangle_t){ f->margin, bottom - wh, w - 2 * f->margin, wh };
-      bottom = f->words.y - f->gap;
-    }
+  bottom = ssdb_chart_layout_caption (w, bottom, f->margin, f->gap * 0.5, caption, f->caption_px,
+                                      &f->footer);
+  bottom
+      = ssdb_chart_layout_words (pango, style, w, bottom, f->margin, f->gap,
+                                 words != NULL && *words ? words : NULL, f->words_px, 4, &f->words);
   f->xtitle_y = bottom - round (f->label_px * 0.8);
   bottom -= round (f->label_px * 1.6);
   f->xlabel_y = bottom - round (f->label_px * 0.8);
   bottom -= round (f->label_px * 1.6) + round (4 * f->u);
 
-  intervals = (guint)clampd (floor (MAX (bottom - y, 10) / (45 * f->u)), 2, 10);
+  intervals = (guint)ssdb_chart_clamp (floor (MAX (bottom - y, 10) / (45 * f->u)), 2, 10);
   set_y (&f->y, y_max, intervals);
   for (guint i = 0; i < f->y.n_ticks; i++)
     {
@@ -126,7 +82,7 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
                                    MAX (round (bottom) - round (y), 10) };
   }
   ssdb_axis_nice (&f->x, 0, MAX (x_max, 1e-9) / x_divisor,
-                  (guint)clampd (floor (f->plot.width / (80 * f->u)), 2, 12), FALSE);
+                  (guint)ssdb_chart_clamp (floor (f->plot.width / (80 * f->u)), 2, 12), FALSE);
   f->x.divisor = x_divisor;
   f->x.unit = x_unit;
 }
@@ -145,22 +101,6 @@ frame_y (const Frame *f, double v)
   return f->plot.y + f->plot.height - (a - f->y.lo) / (f->y.hi - f->y.lo) * f->plot.height;
 }
 
-static double
-grid_alpha (const SsdbStyle *style)
-{
-  switch (style->theme)
-    {
-      case SSDB_THEME_DARK:
-        return 0.16;
-      case SSDB_THEME_HIGH_CONTRAST:
-        return 0.35;
-      case SSDB_THEME_LIGHT:
-      case SSDB_THEME_REVIEW:
-      default:
-        return 0.13;
-    }
-}
-
 typedef struct
 {
   cairo_t *cr;
@@ -170,28 +110,16 @@ typedef struct
 } Painter;
 
 static void
-draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
-           SsdbChartAlign align, double max_w, const SsdbRgba *color)
-{
-  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
-                        1.0);
-}
-
-static void
 painter_begin (Painter *p, cairo_t *cr, const SsdbStyle *style, int width, int height,
                const char *title, const char *subtitle, const char *caption)
 {
   Frame *f = &p->f;
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
   {
     SsdbChartHeading heading = { title,          f->title, f->title_px, subtitle,     f->subtitle,
                                  f->subtitle_px, caption,  f->footer,   f->caption_px };
 
-    ssdb_chart_draw_heading (cr, p->pango, style, &heading);
+    ssdb_chart_draw_frame (cr, p->pango, style, width, height, &heading);
   }
 }
 
@@ -221,11 +149,11 @@ draw_axes (Painter *p, const char *x_title)
         {
           cairo_move_to (cr, pr->x, floor (y) + 0.5);
           cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style));
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
           cairo_stroke (cr);
         }
-      draw_text (p, text, pr->x - tick_gap, y, f->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_END, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, f->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
   for (guint i = 0; i < f->x.n_ticks; i++)
     {
@@ -237,16 +165,18 @@ draw_axes (Painter *p, const char *x_title)
         {
           cairo_move_to (cr, floor (x) + 0.5, pr->y);
           cairo_line_to (cr, floor (x) + 0.5, pr->y + pr->height);
-          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style) * 0.75);
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style) * 0.75);
           cairo_stroke (cr);
         }
-      draw_text (p, text, x, f->xlabel_y, f->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
-                 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, f->xlabel_y, f->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
     }
-  draw_text (p, f->y.unit, pr->x - tick_gap, f->unit_y, f->label_px, PANGO_WEIGHT_BOLD,
-             SSDB_CHART_ALIGN_END, 0, &style->foreground);
-  draw_text (p, x_title, pr->x + pr->width / 2, f->xtitle_y, f->label_px, PANGO_WEIGHT_NORMAL,
-             SSDB_CHART_ALIGN_CENTER, pr->width, &style->dim);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, f->y.unit, pr->x - tick_gap, f->unit_y,
+                        f->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0, &style->foreground,
+                        1.0);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, x_title, pr->x + pr->width / 2, f->xtitle_y,
+                        f->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, pr->width,
+                        &style->dim, 1.0);
 }
 
 static void
@@ -261,68 +191,36 @@ draw_frame_border (Painter *p)
   cairo_stroke (p->cr);
 }
 
-/* Legend entries right-aligned over the plot; @dots draws a dot instead of a line. */
+/* Legend entries right-aligned over the plot; item i gets a dot instead of a line when bit i of
+ * @dots is set (a series drawn as dots). */
 static void
-draw_legend (Painter *p, GPtrArray *labels, GArray *colors, gboolean dots)
+draw_legend (Painter *p, GPtrArray *labels, GArray *colors, guint dots)
 {
   Frame *f = &p->f;
-  cairo_t *cr = p->cr;
-  double cy = f->legend.y + f->legend.height / 2, sw = round (18 * f->u), sp = round (6 * f->u);
-  double gap = round (16 * f->u), total = 0, x;
-  g_autoptr (GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree SsdbChartLegendItem *items = g_new0 (SsdbChartLegendItem, MAX (labels->len, 1));
+  SsdbChartLegend legend = {
+    .align = SSDB_CHART_ALIGN_END,
+    .x = f->plot.x + f->plot.width,
+    .min_x = f->margin,
+    .cy = f->legend.y + f->legend.height / 2,
+    .label_px = f->label_px,
+    .spacing = round (6 * f->u),
+    .gap = round (16 * f->u),
+  };
 
   for (guint i = 0; i < labels->len; i++)
     {
-      double tw;
+      gboolean dot = i < 32 && (dots & (1u << i)) != 0;
 
-      ssdb_chart_measure (p->pango, p->style, labels->pdata[i], f->label_px, PANGO_WEIGHT_NORMAL,
-                          &tw, NULL);
-      g_array_append_val (widths, tw);
-      total += sw + sp + tw + (i ? gap : 0);
+      items[i] = (SsdbChartLegendItem){ labels->pdata[i],
+                                        dot ? SSDB_CHART_SWATCH_DOT : SSDB_CHART_SWATCH_LINE,
+                                        &g_array_index (colors, SsdbRgba, i),
+                                        1.0,
+                                        round (dot ? 10 * f->u : 18 * f->u),
+                                        dot ? MAX (2.5, 3.2 * f->u) : MAX (2, 3 * f->u),
+                                        round (5 * f->u) };
     }
-  x = MAX (f->plot.x + f->plot.width - total, f->margin);
-  for (guint i = 0; i < labels->len; i++)
-    {
-      const SsdbRgba *c = &g_array_index (colors, SsdbRgba, i);
-
-      if (i)
-        x += gap;
-      if (dots)
-        {
-          cairo_arc (cr, x + sw / 2, cy, MAX (2, 3 * f->u), 0, 2 * G_PI);
-          ssdb_render_set_source (cr, c, 1.0);
-          cairo_fill (cr);
-        }
-      else
-        {
-          cairo_set_line_width (cr, MAX (2, 3 * f->u));
-          cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-          cairo_move_to (cr, x + 1, cy);
-          cairo_line_to (cr, x + sw - 1, cy);
-          ssdb_render_set_source (cr, c, 1.0);
-          cairo_stroke (cr);
-        }
-      x += sw + sp;
-      draw_text (p, labels->pdata[i], x, cy, f->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_START, 0, &p->style->foreground);
-      x += g_array_index (widths, double, i);
-    }
-}
-
-static void
-draw_words (Painter *p, const char *words)
-{
-  Frame *f = &p->f;
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle logical;
-
-  if (words == NULL || *words == '\0' || f->words.height <= 0)
-    return;
-  layout = words_layout (p->pango, p->style, words, f->words_px, f->words.width);
-  pango_layout_get_extents (layout, NULL, &logical);
-  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
-  cairo_move_to (p->cr, f->words.x, f->words.y - (double)logical.y / PANGO_SCALE);
-  pango_cairo_show_layout (p->cr, layout);
+  ssdb_chart_draw_legend (p->cr, p->pango, p->style, &legend, items, labels->len);
 }
 
 static void
@@ -330,9 +228,7 @@ draw_empty (Painter *p, const char *text)
 {
   Frame *f = &p->f;
 
-  draw_text (p, text, f->plot.x + f->plot.width / 2, f->plot.y + f->plot.height / 2,
-             f->label_px * 1.2, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, f->plot.width - 20,
-             &p->style->dim);
+  ssdb_chart_draw_empty_note (p->cr, p->pango, p->style, text, &f->plot, f->label_px);
 }
 
 static void
@@ -370,7 +266,8 @@ boxed_label (Painter *p, const char *text, double x, double y, SsdbChartAlign al
   cairo_rectangle (p->cr, bx - 4 * f->u, y - th / 2 - 2 * f->u, tw + 8 * f->u, th + 4 * f->u);
   ssdb_render_set_source (p->cr, &bg, 0.85);
   cairo_fill (p->cr);
-  draw_text (p, text, bx, y, f->label_px, weight, SSDB_CHART_ALIGN_START, 0, color);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, bx, y, f->label_px, weight,
+                        SSDB_CHART_ALIGN_START, 0, color, 1.0);
 }
 
 /* ---- idle recovery ------------------------------------------------------------------------ */
@@ -522,6 +419,24 @@ stroke_steps (Painter *p, const GArray *points, const SsdbRgba *color, double wi
 
   if (points == NULL || points->len == 0)
     return;
+  if (ssdb_columns_wanted (cr, f->plot.width, points->len))
+    {
+      /* Denser than the pixel columns: the per-column min-max band and mean line. */
+      SsdbColumns *c = ssdb_columns_new (cr, f->plot.x, f->plot.width);
+
+      for (guint i = 0; i < points->len; i++)
+        {
+          const SsdbFillPoint *pt = &g_array_index (points, SsdbFillPoint, i);
+          double y = frame_y (f, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
+
+          ssdb_columns_add_span (c, frame_x (f, start), frame_x (f, (double)pt->position_bytes), y);
+          start = (double)pt->position_bytes;
+        }
+      ssdb_columns_finish (c);
+      ssdb_columns_draw (c, cr, color, width, 1.0);
+      ssdb_columns_free (c);
+      return;
+    }
   for (guint i = 0; i < points->len; i++)
     {
       const SsdbFillPoint *pt = &g_array_index (points, SsdbFillPoint, i);
@@ -588,7 +503,7 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
         g_ptr_array_add (labels, write_label (r, i));
         g_array_append_val (colors, c);
       }
-    draw_legend (&p, labels, colors, FALSE);
+    draw_legend (&p, labels, colors, 0);
   }
 
   cairo_save (cr);
@@ -636,7 +551,8 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   if (n == 0)
     draw_empty (&p, view->running ? _ ("Waiting for the first segment…")
                                   : _ ("No idle recovery measured yet"));
-  draw_words (&p, r != NULL ? r->words : NULL);
+  ssdb_chart_draw_words (cr, p.pango, style, r != NULL ? r->words : NULL, f->words_px, &f->words,
+                         4);
 
   g_object_unref (p.pango);
   cairo_restore (cr);
@@ -728,8 +644,8 @@ window_rect (const Frame *f, const SsdbConsistencyView *view, cairo_rectangle_t 
   b = r->steady.round - 1;
   x0 = frame_x (f, a > 0 ? (double)round_at (r, a - 1)->elapsed_ns : 0);
   x1 = frame_x (f, (double)round_at (r, b)->elapsed_ns);
-  x0 = clampd (x0, f->plot.x, f->plot.x + f->plot.width);
-  x1 = clampd (x1, f->plot.x, f->plot.x + f->plot.width);
+  x0 = ssdb_chart_clamp (x0, f->plot.x, f->plot.x + f->plot.width);
+  x1 = ssdb_chart_clamp (x1, f->plot.x, f->plot.x + f->plot.width);
   *rect = (cairo_rectangle_t){ x0, f->plot.y, MAX (x1 - x0, 1), f->plot.height };
   return TRUE;
 }
@@ -818,7 +734,8 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
         g_ptr_array_add (labels, g_strdup (_ ("Mean of the last part")));
         g_array_append_val (colors, tail_color);
       }
-    draw_legend (&p, labels, colors, FALSE);
+    /* The rounds are dots, the mean a line. */
+    draw_legend (&p, labels, colors, 1u << 0);
   }
 
   cairo_save (cr);
@@ -834,7 +751,10 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
     }
 
   {
-    double radius = clampd (n > 0 ? f->plot.width / n * 0.35 : 3, 1.2, 3.2 * f->u);
+    double radius = ssdb_chart_clamp (n > 0 ? f->plot.width / n * 0.35 : 3, 1.2, 3.2 * f->u);
+    /* More rounds than pixel columns: one dot per occupied dot-sized cell (ssdb-decimate.h). */
+    SsdbDotGrid *grid
+        = ssdb_columns_wanted (cr, f->plot.width, n) ? ssdb_dot_grid_new (&f->plot, radius) : NULL;
 
     for (guint i = 0; i < n; i++)
       {
@@ -842,9 +762,17 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
         double x = frame_x (f, (double)rd->elapsed_ns);
         double y = frame_y (f, isfinite (rd->iops) ? rd->iops : 0);
 
+        if (grid != NULL)
+          {
+            ssdb_dot_grid_add (grid, x, y);
+            continue;
+          }
         cairo_new_sub_path (cr);
         cairo_arc (cr, x, y, radius, 0, 2 * G_PI);
       }
+    if (grid != NULL)
+      ssdb_dot_grid_path (grid, cr);
+    ssdb_dot_grid_free (grid);
     ssdb_render_set_source (cr, &dot_color, 0.85);
     cairo_fill (cr);
   }
@@ -867,7 +795,7 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
                                      "Mean 4821 IOPS" */
                                   : g_strdup_printf (_ ("Mean %s IOPS"), mean);
 
-      double radius = clampd (f->plot.width / n * 0.35, 1.2, 3.2 * f->u);
+      double radius = ssdb_chart_clamp (f->plot.width / n * 0.35, 1.2, 3.2 * f->u);
       double top = y, label_y;
 
       /* Above the line and above the dots of the last part, so none is hidden. */
@@ -894,7 +822,8 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
   if (n == 0)
     draw_empty (&p, view->running ? _ ("Waiting for the first round…")
                                   : _ ("No consistency run measured yet"));
-  draw_words (&p, r != NULL ? r->words : NULL);
+  ssdb_chart_draw_words (cr, p.pango, style, r != NULL ? r->words : NULL, f->words_px, &f->words,
+                         4);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -125,6 +125,13 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
   serial = (flags & SSDB_EXPORT_SERIAL) ? target_fact (report, "serial") : NULL;
   if (serial != NULL)
     g_string_append_printf (out, "serial %s · ", serial);
+  {
+    /* What was really measured, where it was not the drive alone. */
+    g_autofree char *tags = ssdb_stack_dup_tags (info->stack);
+
+    if (tags != NULL)
+      g_string_append_printf (out, "%s · ", tags);
+  }
   if (report->created_unix > 0)
     {
       g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (report->created_unix);
@@ -523,120 +530,53 @@ readback_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int w
   return behaviour_paint (c, SSDB_BEHAVIOUR_READBACK, style, cr, width, height, rect);
 }
 
-/* One row per view, in the order of SsdbExportView. */
+/* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
-  SsdbExportView view;
-  const char *name;    /* ssdb_export_view_to_string() */
-  gsize result_offset; /* the report's member holding the test */
+  SsdbTestKind view;
   char *(*subtitle) (const SsdbReport *report);
   gboolean (*paint) (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width,
                      int height, cairo_rectangle_t *rect);
 } ViewOps;
 
-/* A view's name is also its report member and the prefix of its operations. */
-#define VIEW(V, name)                                                                              \
-  {                                                                                                \
-    SSDB_EXPORT_VIEW_##V, #name, G_STRUCT_OFFSET (SsdbReport, name), name##_subtitle, name##_paint \
-  }
+/* A view's name is also the prefix of its operations. */
+#define VIEW(V, name) { SSDB_TEST_KIND_##V, name##_subtitle, name##_paint },
 
-static const ViewOps view_ops[SSDB_EXPORT_N_VIEWS] = {
-  VIEW (SUMMARY, summary),
-  VIEW (SURFACE, surface),
-  VIEW (FILL, fill),
-  VIEW (ACCESS, access),
-  VIEW (SWEEP, sweep),
-  VIEW (WORKLOAD, workload),
-  VIEW (RECOVERY, recovery),
-  VIEW (COMPRESSION, compression),
-  VIEW (TRIM, trim),
-  VIEW (FREESPACE, freespace),
-  VIEW (CONSISTENCY, consistency),
-  VIEW (READBACK, readback),
-};
+static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) };
 
 #undef VIEW
 
 /* The table's rows are in the enum's order: a view is its index. */
-G_STATIC_ASSERT (SSDB_EXPORT_VIEW_READBACK == SSDB_EXPORT_N_VIEWS - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_READBACK == SSDB_TEST_KIND_N - 1);
 
-static const ViewOps *
-view_get_ops (SsdbExportView view)
+gboolean
+ssdb_export_has_chart (SsdbTestKind kind)
 {
-  if ((guint)view >= SSDB_EXPORT_N_VIEWS)
-    return NULL;
-  g_assert (view_ops[view].view == view);
+  return (guint)kind < SSDB_TEST_KIND_N;
+}
+
+/* The row of a view ssdb_report_has_test() accepted. */
+static const ViewOps *
+view_get_ops (SsdbTestKind view)
+{
+  g_assert ((guint)view < SSDB_TEST_KIND_N && view_ops[view].view == view);
   return &view_ops[view];
 }
 
-const char *
-ssdb_export_view_to_string (SsdbExportView view)
-{
-  g_return_val_if_fail ((guint)view < SSDB_EXPORT_N_VIEWS, "summary");
-  return view_ops[view].name;
-}
-
-gboolean
-ssdb_export_view_from_string (const char *text, SsdbExportView *out)
-{
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  if (text == NULL)
-    return FALSE;
-  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
-    if (g_str_equal (text, view_ops[i].name))
-      {
-        *out = (SsdbExportView)i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
-gboolean
-ssdb_export_report_has_view (const SsdbReport *report, SsdbExportView view)
-{
-  const ViewOps *ops = view_get_ops (view);
-
-  g_return_val_if_fail (report != NULL, FALSE);
-
-  return ops != NULL && G_STRUCT_MEMBER (gconstpointer, report, ops->result_offset) != NULL;
-}
-
-gboolean
-ssdb_export_view_has_chart (SsdbExportView view)
-{
-  return view_get_ops (view) != NULL;
-}
-
-gboolean
-ssdb_export_first_view (const SsdbReport *report, SsdbExportView *out)
-{
-  g_return_val_if_fail (report != NULL, FALSE);
-  g_return_val_if_fail (out != NULL, FALSE);
-
-  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
-    if (ssdb_export_report_has_view (report, (SsdbExportView)i))
-      {
-        *out = (SsdbExportView)i;
-        return TRUE;
-      }
-  return FALSE;
-}
-
 char *
-ssdb_export_dup_subtitle (const SsdbReport *report, SsdbExportView view)
+ssdb_export_dup_subtitle (const SsdbReport *report, SsdbTestKind view)
 {
   g_return_val_if_fail (report != NULL, NULL);
 
-  if (!ssdb_export_report_has_view (report, view))
+  if (!ssdb_report_has_test (report, view))
     return NULL;
-  return view_ops[view].subtitle (report);
+  return view_get_ops (view)->subtitle (report);
 }
 
 /* Drawing --------------------------------------------------------------------------------- */
 
 static void
-view_context_init (ViewContext *c, const SsdbReport *report, SsdbExportView view,
+view_context_init (ViewContext *c, const SsdbReport *report, SsdbTestKind view,
                    SsdbExportFlags flags)
 {
   c->report = report;
@@ -655,7 +595,7 @@ view_context_clear (ViewContext *c)
 }
 
 gboolean
-ssdb_export_get_plot_rect (const SsdbReport *report, SsdbExportView view, SsdbExportFlags flags,
+ssdb_export_get_plot_rect (const SsdbReport *report, SsdbTestKind view, SsdbExportFlags flags,
                            int width, int height, cairo_rectangle_t *rect)
 {
   ViewContext c;
@@ -664,16 +604,16 @@ ssdb_export_get_plot_rect (const SsdbReport *report, SsdbExportView view, SsdbEx
   g_return_val_if_fail (report != NULL, FALSE);
   g_return_val_if_fail (rect != NULL, FALSE);
 
-  if (!ssdb_export_report_has_view (report, view))
+  if (!ssdb_report_has_test (report, view))
     return FALSE;
   view_context_init (&c, report, view, flags);
-  ok = view_ops[view].paint (&c, NULL, NULL, width, height, rect);
+  ok = view_get_ops (view)->paint (&c, NULL, NULL, width, height, rect);
   view_context_clear (&c);
   return ok;
 }
 
 void
-ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle *style,
+ssdb_export_draw (const SsdbReport *report, SsdbTestKind view, const SsdbStyle *style,
                   SsdbExportFlags flags, cairo_t *cr, int width, int height)
 {
   ViewContext c;
@@ -682,7 +622,7 @@ ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle
   g_return_if_fail (style != NULL);
   g_return_if_fail (cr != NULL);
 
-  if (!ssdb_export_report_has_view (report, view) || !ssdb_export_view_has_chart (view))
+  if (!ssdb_report_has_test (report, view) || !ssdb_export_has_chart (view))
     {
       cairo_save (cr);
       ssdb_render_set_source (cr, &style->background, 1);
@@ -692,7 +632,7 @@ ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle
       return;
     }
   view_context_init (&c, report, view, flags);
-  view_ops[view].paint (&c, style, cr, width, height, NULL);
+  view_get_ops (view)->paint (&c, style, cr, width, height, NULL);
   view_context_clear (&c);
 }
 
@@ -710,8 +650,7 @@ write_bytes (const char *path, const guint8 *data, gsize length, GError **error)
 {
   g_autoptr (GError) local = NULL;
 
-  if (!g_file_set_contents_full (path, (const char *)data, (gssize)length,
-                                 G_FILE_SET_CONTENTS_CONSISTENT, 0644, &local))
+  if (!ssdb_file_replace_contents (path, data, length, 0644, &local))
     {
       int code = SSDB_ERROR_FAILED;
 
@@ -872,7 +811,7 @@ ssdb_export_write (SsdbChartDrawFunc draw, gconstpointer data, const SsdbStyle *
 typedef struct
 {
   const SsdbReport *report;
-  SsdbExportView view;
+  SsdbTestKind view;
   SsdbExportFlags flags;
 } ViewData;
 
@@ -885,30 +824,31 @@ draw_view (gconstpointer data, const SsdbStyle *style, cairo_t *cr, int width, i
 }
 
 static gboolean
-check_view (const SsdbReport *report, SsdbExportView view, GError **error)
+check_view (const SsdbReport *report, SsdbTestKind view, GError **error)
 {
-  if ((guint)view >= SSDB_EXPORT_N_VIEWS)
+  if ((guint)view >= SSDB_TEST_KIND_N)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "No such view");
       return FALSE;
     }
-  if (!ssdb_export_report_has_view (report, view))
+  if (!ssdb_report_has_test (report, view))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
-                   view_ops[view].name);
+                   ssdb_test_kind_to_string (view));
       return FALSE;
     }
-  if (!ssdb_export_view_has_chart (view))
+  if (!ssdb_export_has_chart (view))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "There is no %s chart; export its numbers as CSV or text", view_ops[view].name);
+                   "There is no %s chart; export its numbers as CSV or text",
+                   ssdb_test_kind_to_string (view));
       return FALSE;
     }
   return TRUE;
 }
 
 gboolean
-ssdb_export_view (const SsdbReport *report, SsdbExportView view, SsdbExportFormat format, int width,
+ssdb_export_view (const SsdbReport *report, SsdbTestKind view, SsdbExportFormat format, int width,
                   int height, double scale, SsdbTheme theme, SsdbExportFlags flags,
                   const char *path, GError **error)
 {
@@ -940,7 +880,7 @@ draw_compare (gconstpointer data, const SsdbStyle *style, cairo_t *cr, int width
 
 gboolean
 ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guint n_reports,
-                     SsdbExportView view, SsdbExportFormat format, int width, int height,
+                     SsdbTestKind view, SsdbExportFormat format, int width, int height,
                      double scale, SsdbTheme theme, SsdbExportFlags flags, const char *path,
                      GError **error)
 {

@@ -2,50 +2,25 @@
 #pragma once
 
 #include "ssdb-chart.h"
+#include "engine/ssdb-test-kind.h"
 #include "engine/ssdb-report.h"
 
 G_BEGIN_DECLS
+
+/**
+ * ssdb_export_has_chart:
+ * @kind: a kind of test
+ *
+ * Returns: %TRUE when SSD Bench can draw a chart of @kind (every kind it knows).
+ */
+gboolean
+ssdb_export_has_chart (SsdbTestKind kind);
 
 /*
  * Export of a loaded report's charts to PNG, SVG and PDF, drawn by the same painters as the
  * screen, with a caption naming the drive, the run and the tool. No GTK: the CLI and the
  * desktop app both call it.
  */
-
-/**
- * SsdbExportView:
- * @SSDB_EXPORT_VIEW_SUMMARY: the CrystalDiskMark-style grid
- * @SSDB_EXPORT_VIEW_SURFACE: the HD Tune-like surface
- * @SSDB_EXPORT_VIEW_FILL: the whole-drive fill
- * @SSDB_EXPORT_VIEW_ACCESS: the access-time distribution by queue depth
- * @SSDB_EXPORT_VIEW_SWEEP: the transfer-size sweep
- * @SSDB_EXPORT_VIEW_WORKLOAD: the IOMeter-style workload
- * @SSDB_EXPORT_VIEW_RECOVERY: idle recovery: MB/s over GB written, one curve per pause
- * @SSDB_EXPORT_VIEW_COMPRESSION: write and read MB/s against the data's compressibility
- * @SSDB_EXPORT_VIEW_TRIM: summary tests before and after fill-and-delete rounds
- * @SSDB_EXPORT_VIEW_FREESPACE: each summary test's rate against % of the span used
- * @SSDB_EXPORT_VIEW_CONSISTENCY: 4 KiB random-write IOPS per round, steady state (SNIA PTS)
- * @SSDB_EXPORT_VIEW_READBACK: read rate of data written by pass 1 and by pass 2 of a fill
- *
- * The charts of a report, one per kind of test. The last six are the SSD behaviour tests.
- */
-typedef enum
-{
-  SSDB_EXPORT_VIEW_SUMMARY,
-  SSDB_EXPORT_VIEW_SURFACE,
-  SSDB_EXPORT_VIEW_FILL,
-  SSDB_EXPORT_VIEW_ACCESS,
-  SSDB_EXPORT_VIEW_SWEEP,
-  SSDB_EXPORT_VIEW_WORKLOAD,
-  SSDB_EXPORT_VIEW_RECOVERY,
-  SSDB_EXPORT_VIEW_COMPRESSION,
-  SSDB_EXPORT_VIEW_TRIM,
-  SSDB_EXPORT_VIEW_FREESPACE,
-  SSDB_EXPORT_VIEW_CONSISTENCY,
-  SSDB_EXPORT_VIEW_READBACK,
-} SsdbExportView;
-
-#define SSDB_EXPORT_N_VIEWS 12
 
 /**
  * SsdbExportFormat:
@@ -105,54 +80,9 @@ typedef struct
 const SsdbExportSize *
 ssdb_export_sizes (guint *n_sizes);
 
-/** ssdb_export_view_to_string: Returns: "summary", "surface", "fill", "access", "sweep",
- * "workload", "recovery", "compression", "trim", "freespace", "consistency" or "readback" (the
- * report's member and the CLI's `run` command of the test). */
-const char *
-ssdb_export_view_to_string (SsdbExportView view);
-
-/**
- * ssdb_export_view_from_string:
- * @text: a view name as ssdb_export_view_to_string() gives it
- * @out: (out): the view
- *
- * Returns: %TRUE when @text names a view (@out untouched otherwise).
- */
-gboolean
-ssdb_export_view_from_string (const char *text, SsdbExportView *out);
-
 /** ssdb_export_format_to_string: Returns: "png", "svg" or "pdf" (also the file extension). */
 const char *
 ssdb_export_format_to_string (SsdbExportFormat format);
-
-/**
- * ssdb_export_report_has_view:
- * @report: a report
- * @view: a view
- *
- * Returns: %TRUE when @report holds the test @view draws.
- */
-gboolean
-ssdb_export_report_has_view (const SsdbReport *report, SsdbExportView view);
-
-/**
- * ssdb_export_view_has_chart:
- * @view: a view
- *
- * Returns: %TRUE when SSD Bench can draw @view (every view it knows).
- */
-gboolean
-ssdb_export_view_has_chart (SsdbExportView view);
-
-/**
- * ssdb_export_first_view:
- * @report: a report
- * @out: (out): the first view @report holds, in the order of #SsdbExportView
- *
- * Returns: %FALSE when @report holds no test at all.
- */
-gboolean
-ssdb_export_first_view (const SsdbReport *report, SsdbExportView *out);
 
 /**
  * ssdb_export_dup_title:
@@ -173,7 +103,7 @@ ssdb_export_dup_title (const SsdbReport *report);
  *   8 MiB · 1 MiB blocks · QD1"), %NULL when @report does not hold it.
  */
 char *
-ssdb_export_dup_subtitle (const SsdbReport *report, SsdbExportView view);
+ssdb_export_dup_subtitle (const SsdbReport *report, SsdbTestKind view);
 
 /**
  * ssdb_export_dup_caption:
@@ -206,7 +136,7 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags);
  * chart, draws the background only.
  */
 void
-ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle *style,
+ssdb_export_draw (const SsdbReport *report, SsdbTestKind view, const SsdbStyle *style,
                   SsdbExportFlags flags, cairo_t *cr, int width, int height);
 
 /**
@@ -226,7 +156,7 @@ ssdb_export_draw (const SsdbReport *report, SsdbExportView view, const SsdbStyle
  *   (summary, workload, recovery).
  */
 gboolean
-ssdb_export_get_plot_rect (const SsdbReport *report, SsdbExportView view, SsdbExportFlags flags,
+ssdb_export_get_plot_rect (const SsdbReport *report, SsdbTestKind view, SsdbExportFlags flags,
                            int width, int height, cairo_rectangle_t *rect);
 
 /**
@@ -289,7 +219,7 @@ ssdb_export_write (SsdbChartDrawFunc draw, gconstpointer data, const SsdbStyle *
  * Returns: %TRUE on success.
  */
 gboolean
-ssdb_export_view (const SsdbReport *report, SsdbExportView view, SsdbExportFormat format, int width,
+ssdb_export_view (const SsdbReport *report, SsdbTestKind view, SsdbExportFormat format, int width,
                   int height, double scale, SsdbTheme theme, SsdbExportFlags flags,
                   const char *path, GError **error);
 
@@ -315,7 +245,7 @@ ssdb_export_view (const SsdbReport *report, SsdbExportView view, SsdbExportForma
  */
 gboolean
 ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guint n_reports,
-                     SsdbExportView view, SsdbExportFormat format, int width, int height,
+                     SsdbTestKind view, SsdbExportFormat format, int width, int height,
                      double scale, SsdbTheme theme, SsdbExportFlags flags, const char *path,
                      GError **error);
 

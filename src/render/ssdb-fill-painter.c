@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-fill-painter.h"
+#include "ssdb-decimate.h"
 
 #include "ssdb-render-i18n.h"
 #include <math.h>
@@ -14,12 +15,6 @@ ssdb_fill_view_init (SsdbFillView *view)
 
   memset (view, 0, sizeof *view);
   view->show_phases = TRUE;
-}
-
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
 }
 
 static guint
@@ -76,12 +71,20 @@ typedef struct
   cairo_rectangle_t title, subtitle, legend, footer, words, plot;
   double xlabel_y, xtitle_y, unit_y;
   SsdbAxis rate, pos;
+  /* The read-back's own axis, on the right, when it is so much faster than the writes that it
+   * would squash them near zero on a shared one. */
+  SsdbAxis read;
+  gboolean read_axis;
   double span;
   gboolean phases;
 } Layout;
 
+/* A read-back faster than this many times the fastest write gets its own axis. */
+#define READ_AXIS_RATIO 2.0
+
+/* The largest rate of the write passes (@read FALSE) or of the read-back (@read TRUE), B/s. */
 static double
-max_rate (const SsdbFillView *view)
+max_rate (const SsdbFillView *view, gboolean read)
 {
   const SsdbFillResult *r = view->result;
   double m = 0;
@@ -90,6 +93,9 @@ max_rate (const SsdbFillView *view)
     {
       const SsdbFillPass *pass = pass_at (r, p);
 
+      if ((pass->rw == SSDB_RW_READ) != read)
+        continue;
+
       for (guint i = 0; i < n_points (pass->segments); i++)
         m = MAX (m, point_at (pass->segments, i)->bytes_per_second);
       if (view->show_intervals)
@@ -97,19 +103,6 @@ max_rate (const SsdbFillView *view)
           m = MAX (m, point_at (pass->intervals, i)->bytes_per_second);
     }
   return isfinite (m) ? m : 0;
-}
-
-static PangoLayout *
-words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
-              double width)
-{
-  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
-
-  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_height (layout, -3);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  return layout;
 }
 
 static const char *
@@ -128,68 +121,63 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
 {
   const SsdbFillResult *r = view->result;
   double w = MAX (width, 1), h = MAX (height, 1);
-  double y, bottom, left_w = 0, unit_w;
+  double y, bottom, left_w = 0, right_w = 0, unit_w;
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (clampd (14 * l->u, 8, 36));
-  l->gap = round (clampd (8 * l->u, 4, 20));
-  l->title_px = clampd (17 * l->u, 12, 40);
-  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
-  l->label_px = clampd (11.5 * l->u, 9.5, 28);
-  l->caption_px = clampd (10.5 * l->u, 9, 24);
-  l->words_px = clampd (13 * l->u, 10, 30);
+  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
+  l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
   l->span = r != NULL && r->spec.span_length > 0 ? (double)r->spec.span_length : 1e9;
   l->phases
       = view->show_phases && r != NULL && r->analysis.phases != NULL && r->analysis.phases->len > 0;
 
-  y = l->margin;
-  if (view->target_title != NULL && *view->target_title)
-    {
-      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
-      y += l->title.height;
-    }
-  if (view->target_subtitle != NULL && *view->target_subtitle)
-    {
-      l->subtitle
-          = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
-      y += l->subtitle.height;
-    }
-  if (y > l->margin)
-    y += l->gap;
+  y = ssdb_chart_layout_heading (w, l->margin, l->gap, view->target_title, l->title_px, &l->title,
+                                 view->target_subtitle, l->subtitle_px, &l->subtitle);
   l->legend = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->label_px * 1.7) };
   y += l->legend.height;
   l->unit_y = y + round (l->label_px * 0.8);
-  y += round (l->label_px * 1.6);
+  /* Clear of the unit above it: the top tick label is centred on the plot's top edge. */
+  y += round (l->label_px * 2.1);
 
   bottom = h - l->margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
-
-      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
-      bottom -= fh + l->gap * 0.5;
-    }
-  if (analysis_words (view) != NULL)
-    {
-      g_autoptr (PangoLayout) layout
-          = words_layout (pango, style, analysis_words (view), l->words_px, w - 2 * l->margin);
-      PangoRectangle logical;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      l->words
-          = (cairo_rectangle_t){ l->margin, bottom - ceil ((double)logical.height / PANGO_SCALE),
-                                 w - 2 * l->margin, ceil ((double)logical.height / PANGO_SCALE) };
-      bottom = l->words.y - l->gap;
-    }
+  bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
+                                      l->caption_px, &l->footer);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap,
+                                    analysis_words (view), l->words_px, 3, &l->words);
   l->xtitle_y = bottom - round (l->label_px * 0.8);
   bottom -= round (l->label_px * 1.6);
   l->xlabel_y = bottom - round (l->label_px * 0.8);
   bottom -= round (l->label_px * 1.6) + round (4 * l->u);
 
-  intervals = (guint)clampd (floor (MAX (bottom - y, 10) / (45 * l->u)), 2, 10);
-  ssdb_axis_rate (&l->rate, max_rate (view), intervals);
+  intervals = (guint)ssdb_chart_clamp (floor (MAX (bottom - y, 10) / (45 * l->u)), 2, 10);
+  {
+    double wmax = max_rate (view, FALSE), rmax = max_rate (view, TRUE);
+
+    l->read_axis = wmax > 0 && rmax > READ_AXIS_RATIO * wmax;
+    ssdb_axis_rate (&l->rate, l->read_axis ? wmax : MAX (wmax, rmax), intervals);
+    if (l->read_axis)
+      {
+        ssdb_axis_rate (&l->read, rmax, intervals);
+        for (guint i = 0; i < l->read.n_ticks; i++)
+          {
+            g_autofree char *text
+                = ssdb_axis_format (&l->read, ssdb_axis_tick (&l->read, i), style->locale_numbers);
+            double tw;
+
+            ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+            right_w = MAX (right_w, tw + 6 * l->u);
+          }
+        ssdb_chart_measure (pango, style, l->read.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w,
+                            NULL);
+        right_w = ceil (MAX (right_w, unit_w));
+      }
+  }
   for (guint i = 0; i < l->rate.n_ticks; i++)
     {
       g_autofree char *text
@@ -204,13 +192,13 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
 
   {
     double x0 = round (l->margin + left_w + 6 * l->u);
-    double x1 = round (w - l->margin - 12 * l->u);
+    double x1 = round (w - l->margin - MAX (12 * l->u, right_w));
 
     l->plot = (cairo_rectangle_t){ x0, round (y), MAX (x1 - x0, 10),
                                    MAX (round (bottom) - round (y), 10) };
   }
   ssdb_axis_nice (&l->pos, 0, l->span / 1e9,
-                  (guint)clampd (floor (l->plot.width / (80 * l->u)), 2, 12), FALSE);
+                  (guint)ssdb_chart_clamp (floor (l->plot.width / (80 * l->u)), 2, 12), FALSE);
   l->pos.divisor = 1e9;
   l->pos.unit = "GB";
 }
@@ -221,12 +209,26 @@ layout_x (const Layout *l, double bytes)
   return l->plot.x + bytes / l->span * l->plot.width;
 }
 
+/* The y of @bps on @axis (the write axis or the read-back's). */
+static double
+axis_y (const Layout *l, const SsdbAxis *axis, double bps)
+{
+  double v = bps / axis->divisor;
+
+  return l->plot.y + l->plot.height - (v - axis->lo) / (axis->hi - axis->lo) * l->plot.height;
+}
+
 static double
 layout_y (const Layout *l, double bps)
 {
-  double v = bps / l->rate.divisor;
+  return axis_y (l, &l->rate, bps);
+}
 
-  return l->plot.y + l->plot.height - (v - l->rate.lo) / (l->rate.hi - l->rate.lo) * l->plot.height;
+/* The axis of passes of @rw. */
+static const SsdbAxis *
+pass_axis (const Layout *l, SsdbRw rw)
+{
+  return rw == SSDB_RW_READ && l->read_axis ? &l->read : &l->rate;
 }
 
 static gboolean
@@ -240,8 +242,8 @@ layout_phase (const Layout *l, const SsdbFillView *view, guint index, cairo_rect
   ph = &g_array_index (view->result->analysis.phases, SsdbFillPhase, index);
   x0 = layout_x (l, (double)ph->start_bytes);
   x1 = layout_x (l, (double)ph->end_bytes);
-  x0 = clampd (x0, l->plot.x, l->plot.x + l->plot.width);
-  x1 = clampd (x1, l->plot.x, l->plot.x + l->plot.width);
+  x0 = ssdb_chart_clamp (x0, l->plot.x, l->plot.x + l->plot.width);
+  x1 = ssdb_chart_clamp (x1, l->plot.x, l->plot.x + l->plot.width);
   *rect = (cairo_rectangle_t){ x0, l->plot.y, MAX (x1 - x0, 0), l->plot.height };
   return TRUE;
 }
@@ -290,6 +292,17 @@ ssdb_fill_painter_y_for_rate (const SsdbFillView *view, int width, int height,
   return layout_y (&l, bytes_per_second);
 }
 
+double
+ssdb_fill_painter_y_for_pass_rate (const SsdbFillView *view, int width, int height, SsdbRw rw,
+                                   double bytes_per_second)
+{
+  Layout l;
+
+  g_return_val_if_fail (view != NULL, 0);
+  layout_for_query (&l, view, width, height);
+  return axis_y (&l, pass_axis (&l, rw), bytes_per_second);
+}
+
 gboolean
 ssdb_fill_painter_get_phase_rect (const SsdbFillView *view, int width, int height, guint index,
                                   cairo_rectangle_t *rect)
@@ -311,31 +324,8 @@ typedef struct
   const SsdbStyle *style;
   const SsdbFillView *view;
   Layout l;
+  const SsdbAxis *axis; /* the axis of the pass being drawn */
 } Painter;
-
-static void
-draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
-           SsdbChartAlign align, double max_w, const SsdbRgba *color)
-{
-  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
-                        1.0);
-}
-
-static double
-grid_alpha (const SsdbStyle *style)
-{
-  switch (style->theme)
-    {
-      case SSDB_THEME_DARK:
-        return 0.16;
-      case SSDB_THEME_HIGH_CONTRAST:
-        return 0.35;
-      case SSDB_THEME_LIGHT:
-      case SSDB_THEME_REVIEW:
-      default:
-        return 0.13;
-    }
-}
 
 static char *
 pass_label (const SsdbFillResult *r, guint index)
@@ -369,13 +359,19 @@ draw_legend (Painter *p)
   const SsdbFillResult *r = p->view->result;
   const SsdbStyle *style = p->style;
   Layout *l = &p->l;
-  cairo_t *cr = p->cr;
-  double cy = l->legend.y + l->legend.height / 2, sw = round (18 * l->u), sp = round (6 * l->u);
-  double gap = round (16 * l->u), total = 0, x;
   guint n = n_passes (r);
   g_autoptr (GPtrArray) labels = g_ptr_array_new_with_free_func (g_free);
   g_autoptr (GArray) colors = g_array_new (FALSE, FALSE, sizeof (SsdbRgba));
-  g_autoptr (GArray) widths = g_array_new (FALSE, FALSE, sizeof (double));
+  g_autofree SsdbChartLegendItem *items = NULL;
+  SsdbChartLegend legend = {
+    .align = SSDB_CHART_ALIGN_END,
+    .x = l->plot.x + l->plot.width,
+    .min_x = -G_MAXDOUBLE,
+    .cy = l->legend.y + l->legend.height / 2,
+    .label_px = l->label_px,
+    .spacing = round (6 * l->u),
+    .gap = round (16 * l->u),
+  };
 
   for (guint i = 0; i < n; i++)
     {
@@ -391,33 +387,20 @@ draw_legend (Painter *p)
       g_ptr_array_add (labels, g_strdup (_ ("per 0.5 s")));
       g_array_append_val (colors, c);
     }
-  for (guint i = 0; i < labels->len; i++)
-    {
-      double tw;
-
-      ssdb_chart_measure (p->pango, style, labels->pdata[i], l->label_px, PANGO_WEIGHT_NORMAL, &tw,
-                          NULL);
-      g_array_append_val (widths, tw);
-      total += sw + sp + tw + (i ? gap : 0);
-    }
-  x = l->plot.x + l->plot.width - total;
+  items = g_new0 (SsdbChartLegendItem, MAX (labels->len, 1));
   for (guint i = 0; i < labels->len; i++)
     {
       gboolean faint = p->view->show_intervals && i == n;
 
-      if (i)
-        x += gap;
-      cairo_set_line_width (cr, faint ? MAX (1, 1.2 * l->u) : MAX (2, 3 * l->u));
-      cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
-      cairo_move_to (cr, x + 1, cy);
-      cairo_line_to (cr, x + sw - 1, cy);
-      ssdb_render_set_source (cr, &g_array_index (colors, SsdbRgba, i), faint ? 0.6 : 1.0);
-      cairo_stroke (cr);
-      x += sw + sp;
-      draw_text (p, labels->pdata[i], x, cy, l->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_START, 0, &style->foreground);
-      x += g_array_index (widths, double, i);
+      items[i] = (SsdbChartLegendItem){ labels->pdata[i],
+                                        SSDB_CHART_SWATCH_LINE,
+                                        &g_array_index (colors, SsdbRgba, i),
+                                        faint ? 0.6 : 1.0,
+                                        round (18 * l->u),
+                                        faint ? MAX (1, 1.2 * l->u) : MAX (2, 3 * l->u),
+                                        0 };
     }
+  ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, labels->len);
 }
 
 static void
@@ -446,11 +429,11 @@ draw_axes (Painter *p)
         {
           cairo_move_to (cr, pr->x, floor (y) + 0.5);
           cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style));
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
           cairo_stroke (cr);
         }
-      draw_text (p, text, pr->x - tick_gap, y, l->label_px, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_END, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
   for (guint i = 0; i < l->pos.n_ticks; i++)
     {
@@ -462,16 +445,35 @@ draw_axes (Painter *p)
         {
           cairo_move_to (cr, floor (x) + 0.5, pr->y);
           cairo_line_to (cr, floor (x) + 0.5, pr->y + pr->height);
-          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style) * 0.75);
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style) * 0.75);
           cairo_stroke (cr);
         }
-      draw_text (p, text, x, l->xlabel_y, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
-                 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, l->xlabel_y, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
     }
-  draw_text (p, l->rate.unit, pr->x - tick_gap, l->unit_y, l->label_px, PANGO_WEIGHT_BOLD,
-             SSDB_CHART_ALIGN_END, 0, &style->foreground);
-  draw_text (p, _ ("Data written (GB)"), pr->x + pr->width / 2, l->xtitle_y, l->label_px,
-             PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, pr->width, &style->dim);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, l->rate.unit, pr->x - tick_gap, l->unit_y,
+                        l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0, &style->foreground,
+                        1.0);
+  if (l->read_axis)
+    {
+      SsdbRgba c = ssdb_fill_pass_color (style, SSDB_RW_READ, 0);
+
+      for (guint i = 0; i < l->read.n_ticks; i++)
+        {
+          double v = ssdb_axis_tick (&l->read, i);
+          g_autofree char *text = ssdb_axis_format (&l->read, v, loc);
+
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x + pr->width + tick_gap,
+                                axis_y (l, &l->read, v * l->read.divisor), l->label_px,
+                                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &c, 1.0);
+        }
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, l->read.unit, pr->x + pr->width + tick_gap,
+                            l->unit_y, l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
+                            &c, 1.0);
+    }
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Data written (GB)"), pr->x + pr->width / 2,
+                        l->xtitle_y, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
+                        pr->width, &style->dim, 1.0);
 }
 
 static void
@@ -566,10 +568,12 @@ draw_phase_marks (Painter *p)
         cairo_rectangle (cr, box.x, box.y, box.width, box.height);
         ssdb_render_set_source (cr, &bg, 0.8);
         cairo_fill (cr);
-        draw_text (p, name, cx, ty, l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER,
-                   label_w, &style->foreground);
-        draw_text (p, rate, cx, ty + lh, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
-                   label_w, &style->foreground);
+        ssdb_chart_draw_text (p->cr, p->pango, p->style, name, cx, ty, l->label_px,
+                              PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, label_w,
+                              &style->foreground, 1.0);
+        ssdb_chart_draw_text (p->cr, p->pango, p->style, rate, cx, ty + lh, l->label_px,
+                              PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, label_w,
+                              &style->foreground, 1.0);
       }
     }
 
@@ -606,13 +610,58 @@ draw_phase_marks (Painter *p)
         ssdb_render_set_source (cr, &bg, 0.85);
         cairo_fill (cr);
       }
-      draw_text (p, text, left ? x - 6 * l->u : x + 6 * l->u, ty, l->label_px, PANGO_WEIGHT_BOLD,
-                 left ? SSDB_CHART_ALIGN_END : SSDB_CHART_ALIGN_START, 0, &style->error);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, left ? x - 6 * l->u : x + 6 * l->u, ty,
+                            l->label_px, PANGO_WEIGHT_BOLD,
+                            left ? SSDB_CHART_ALIGN_END : SSDB_CHART_ALIGN_START, 0, &style->error,
+                            1.0);
     }
 }
 
+/* A curve with more points than device-pixel columns: its min-max band and mean line per column
+ * (see ssdb-decimate.h), kept in the view's cache in @slot until the data changes. */
 static void
-stroke_steps (Painter *p, const GArray *points, const SsdbRgba *color, double width, double alpha)
+draw_dense (Painter *p, const GArray *points, gboolean steps, guint slot, const SsdbRgba *color,
+            double width, double alpha)
+{
+  Layout *l = &p->l;
+  double key[9];
+  guint n_key = ssdb_plot_key (p->cr, &l->plot, l->span, p->axis->lo * p->axis->divisor,
+                               p->axis->hi * p->axis->divisor, steps, key);
+  const SsdbColumns *cols
+      = ssdb_plot_cache_lookup (p->view->cache, slot, points, points->len, key, n_key);
+  SsdbColumns *own = NULL;
+
+  if (cols == NULL)
+    {
+      SsdbColumns *c = ssdb_columns_new (p->cr, l->plot.x, l->plot.width);
+      double start = 0;
+
+      for (guint i = 0; i < points->len; i++)
+        {
+          const SsdbFillPoint *pt = point_at (points, i);
+          double y
+              = axis_y (l, p->axis, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
+          double x = layout_x (l, (double)pt->position_bytes);
+
+          if (steps)
+            ssdb_columns_add_span (c, layout_x (l, start), x, y);
+          else
+            ssdb_columns_add_point (c, x, y);
+          start = (double)pt->position_bytes;
+        }
+      ssdb_columns_finish (c);
+      if (p->view->cache != NULL)
+        cols = ssdb_plot_cache_store (p->view->cache, slot, points, points->len, key, n_key, c);
+      else
+        cols = own = c;
+    }
+  ssdb_columns_draw (cols, p->cr, color, width, alpha);
+  ssdb_columns_free (own);
+}
+
+static void
+stroke_steps (Painter *p, const GArray *points, guint slot, const SsdbRgba *color, double width,
+              double alpha)
 {
   Layout *l = &p->l;
   cairo_t *cr = p->cr;
@@ -620,10 +669,15 @@ stroke_steps (Painter *p, const GArray *points, const SsdbRgba *color, double wi
 
   if (n_points (points) == 0)
     return;
+  if (ssdb_columns_wanted (cr, l->plot.width, points->len))
+    {
+      draw_dense (p, points, TRUE, slot, color, width, alpha);
+      return;
+    }
   for (guint i = 0; i < points->len; i++)
     {
       const SsdbFillPoint *pt = point_at (points, i);
-      double y = layout_y (l, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
+      double y = axis_y (l, p->axis, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
 
       if (i == 0)
         cairo_move_to (cr, layout_x (l, start), y);
@@ -639,18 +693,24 @@ stroke_steps (Painter *p, const GArray *points, const SsdbRgba *color, double wi
 }
 
 static void
-stroke_line (Painter *p, const GArray *points, const SsdbRgba *color, double width, double alpha)
+stroke_line (Painter *p, const GArray *points, guint slot, const SsdbRgba *color, double width,
+             double alpha)
 {
   Layout *l = &p->l;
   cairo_t *cr = p->cr;
 
   if (n_points (points) == 0)
     return;
+  if (ssdb_columns_wanted (cr, l->plot.width, points->len))
+    {
+      draw_dense (p, points, FALSE, slot, color, width, alpha);
+      return;
+    }
   for (guint i = 0; i < points->len; i++)
     {
       const SsdbFillPoint *pt = point_at (points, i);
       double x = layout_x (l, (double)pt->position_bytes);
-      double y = layout_y (l, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
+      double y = axis_y (l, p->axis, isfinite (pt->bytes_per_second) ? pt->bytes_per_second : 0);
 
       if (i == 0)
         cairo_move_to (cr, x, y);
@@ -675,7 +735,8 @@ draw_curves (Painter *p)
       {
         SsdbRgba c = ssdb_fill_pass_color (p->style, pass_at (r, i)->rw, write_index (r, i));
 
-        stroke_line (p, pass_at (r, i)->intervals, &c, MAX (1, 1.1 * l->u), 0.35);
+        p->axis = pass_axis (l, pass_at (r, i)->rw);
+        stroke_line (p, pass_at (r, i)->intervals, 8 + MIN (i, 7), &c, MAX (1, 1.1 * l->u), 0.35);
       }
   /* Later passes under earlier ones; the first write pass (the one analysed) on top. */
   for (guint k = n; k > 0; k--)
@@ -683,25 +744,9 @@ draw_curves (Painter *p)
       guint i = k - 1;
       SsdbRgba c = ssdb_fill_pass_color (p->style, pass_at (r, i)->rw, write_index (r, i));
 
-      stroke_steps (p, pass_at (r, i)->segments, &c, MAX (1.6, 2.2 * l->u), 1.0);
+      p->axis = pass_axis (l, pass_at (r, i)->rw);
+      stroke_steps (p, pass_at (r, i)->segments, MIN (i, 7), &c, MAX (1.6, 2.2 * l->u), 1.0);
     }
-}
-
-static void
-draw_words (Painter *p)
-{
-  Layout *l = &p->l;
-  const char *words = analysis_words (p->view);
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle logical;
-
-  if (words == NULL || l->words.height <= 0)
-    return;
-  layout = words_layout (p->pango, p->style, words, l->words_px, l->words.width);
-  pango_layout_get_extents (layout, NULL, &logical);
-  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
-  cairo_move_to (p->cr, l->words.x, l->words.y - (double)logical.y / PANGO_SCALE);
-  pango_cairo_show_layout (p->cr, layout);
 }
 
 void
@@ -726,17 +771,12 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   layout_compute (&p.l, view, style, p.pango, width, height);
   l = &p.l;
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
-
   {
     SsdbChartHeading heading
         = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
             l->subtitle_px,     view->caption, l->footer,   l->caption_px };
 
-    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
   }
 
   draw_axes (&p);
@@ -758,11 +798,11 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   cairo_stroke (cr);
 
   if (n_passes (view->result) == 0)
-    draw_text (&p,
-               view->running ? _ ("Waiting for the first segment…") : _ ("No fill measured yet"),
-               l->plot.x + l->plot.width / 2, l->plot.y + l->plot.height / 2, l->label_px * 1.2,
-               PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->plot.width - 20, &style->dim);
-  draw_words (&p);
+    ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
+                                view->running ? _ ("Waiting for the first segment…")
+                                              : _ ("No fill measured yet"),
+                                &l->plot, l->label_px);
+  ssdb_chart_draw_words (cr, p.pango, style, analysis_words (view), l->words_px, &l->words, 3);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

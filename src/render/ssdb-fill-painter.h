@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-chart.h"
+#include "ssdb-decimate.h"
 #include "engine/ssdb-fill.h"
 
 G_BEGIN_DECLS
@@ -16,6 +17,9 @@ G_BEGIN_DECLS
  * @show_phases: shade the phases of the analysis and mark the cache size
  * @running: a run is in progress
  * @running_fraction: 0..1 of the whole test
+ * @cache: (nullable): where a widget keeps curves denser than the plot's pixel columns, reduced
+ *   to their per-column min-max band and mean (ssdb-decimate.h), between frames; clear it
+ *   whenever @result changes
  *
  * What the fill painter draws. Initialize with ssdb_fill_view_init().
  */
@@ -29,6 +33,7 @@ typedef struct
   gboolean show_phases;
   gboolean running;
   double running_fraction;
+  SsdbPlotCache *cache;
 } SsdbFillView;
 
 /** ssdb_fill_view_init: zeroes @view; phases shown, intervals hidden. */
@@ -47,7 +52,8 @@ ssdb_fill_view_init (SsdbFillView *view);
  * one stepped curve per write pass and the read-back from the per-segment rates (the per-0.5 s
  * rates faint behind them on request), the phases of the analysis as shaded bands each labelled
  * with its mean rate, the cache size as a dashed line, and the analysis in words as a caption
- * under the chart.
+ * under the chart. A curve with more points than the plot has device-pixel columns is drawn as
+ * its per-column min-max band with the mean line.
  */
 void
 ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_t *cr, int width,
@@ -80,6 +86,18 @@ ssdb_fill_painter_x_for_bytes (const SsdbFillView *view, int width, int height, 
 double
 ssdb_fill_painter_y_for_rate (const SsdbFillView *view, int width, int height,
                               double bytes_per_second);
+
+/**
+ * ssdb_fill_painter_y_for_pass_rate:
+ * @rw: the pass's direction: %SSDB_RW_READ for the read-back, which has an axis of its own (on
+ *   the right, in its colour) when it reaches more than twice the fastest write
+ * @bytes_per_second: a rate, B/s
+ *
+ * Returns: the y of @bytes_per_second on the axis of passes of @rw, logical pixels.
+ */
+double
+ssdb_fill_painter_y_for_pass_rate (const SsdbFillView *view, int width, int height, SsdbRw rw,
+                                   double bytes_per_second);
 
 /**
  * ssdb_fill_painter_get_phase_rect:

@@ -249,33 +249,13 @@ png_sink_write (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
-static gboolean
-write_all (int fd, const guint8 *data, gsize length)
-{
-  while (length > 0)
-    {
-      gssize n = write (fd, data, length);
-
-      if (n < 0)
-        {
-          if (errno == EINTR)
-            continue;
-          return FALSE;
-        }
-      data += n;
-      length -= (gsize)n;
-    }
-  return TRUE;
-}
-
 gboolean
 ssdb_render_surface_write_png (cairo_surface_t *surface, const char *path, GError **error)
 {
   g_autoptr (GByteArray) bytes = NULL;
-  g_autofree char *tmp = NULL;
+  g_autoptr (GError) local = NULL;
   cairo_status_t status;
   PngSink sink;
-  int fd, errsv;
 
   g_return_val_if_fail (surface != NULL, FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
@@ -303,40 +283,16 @@ ssdb_render_surface_write_png (cairo_surface_t *surface, const char *path, GErro
       return FALSE;
     }
 
-  /* Write next to the target and rename, so a reader never sees half an image; the mode is
+  /* Written next to the target and renamed, so a reader never sees half an image; the mode is
    * subject to the umask like any new file. */
-  tmp = g_strdup_printf ("%s.XXXXXX", path);
-  fd = g_mkstemp_full (tmp, O_WRONLY | O_CLOEXEC, 0666);
-  if (fd < 0)
+  if (!ssdb_file_replace_contents (path, bytes->data, bytes->len, 0666, &local))
     {
-      errsv = errno;
-      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "Could not write “%s”: %s",
-                   path, g_strerror (errsv));
-      return FALSE;
-    }
-  if (!write_all (fd, bytes->data, bytes->len))
-    {
-      errsv = errno;
-      close (fd);
-      g_unlink (tmp);
-      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "Could not write “%s”: %s",
-                   path, g_strerror (errsv));
-      return FALSE;
-    }
-  if (close (fd) != 0)
-    {
-      errsv = errno;
-      g_unlink (tmp);
-      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "Could not write “%s”: %s",
-                   path, g_strerror (errsv));
-      return FALSE;
-    }
-  if (g_rename (tmp, path) != 0)
-    {
-      errsv = errno;
-      g_unlink (tmp);
-      g_set_error (error, SSDB_ERROR, ssdb_error_from_errno (errsv), "Could not write “%s”: %s",
-                   path, g_strerror (errsv));
+      g_set_error (error, SSDB_ERROR,
+                   g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC) ? SSDB_ERROR_NO_SPACE
+                   : g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
+                       ? SSDB_ERROR_PERMISSION
+                       : SSDB_ERROR_FAILED,
+                   "Could not write “%s”: %s", path, local->message);
       return FALSE;
     }
   return TRUE;

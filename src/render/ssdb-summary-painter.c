@@ -4,6 +4,7 @@
 #include "ssdb-summary-painter.h"
 #include "ssdb-error.h"
 
+#include "ssdb-chart.h"
 #include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
@@ -291,12 +292,6 @@ view_has_mix (const SsdbSummaryView *view)
   return FALSE;
 }
 
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 static void
 layout_compute (Layout *l, const SsdbSummaryView *view, int width, int height)
 {
@@ -312,14 +307,14 @@ layout_compute (Layout *l, const SsdbSummaryView *view, int width, int height)
     l->cols[l->n_cols++] = SSDB_RW_MIX;
   n_rows = MAX (l->rows->len, 1);
 
-  l->u = clampd (MIN (w / 640.0, h / 420.0), 0.5, 3.0);
-  margin = round (clampd (16 * l->u, 6, 40));
-  l->gap = round (clampd (4 * l->u, 2, 10));
-  l->radius = round (clampd (5 * l->u, 2, 12));
-  l->title_px = clampd (19 * l->u, 10, 44);
-  l->subtitle_px = clampd (13 * l->u, 8, 28);
-  l->caption_px = clampd (11 * l->u, 7, 22);
-  l->header_px = clampd (14 * l->u, 8, 30);
+  l->u = ssdb_chart_clamp (MIN (w / 640.0, h / 420.0), 0.5, 3.0);
+  margin = round (ssdb_chart_clamp (16 * l->u, 6, 40));
+  l->gap = round (ssdb_chart_clamp (4 * l->u, 2, 10));
+  l->radius = round (ssdb_chart_clamp (5 * l->u, 2, 12));
+  l->title_px = ssdb_chart_clamp (19 * l->u, 10, 44);
+  l->subtitle_px = ssdb_chart_clamp (13 * l->u, 8, 28);
+  l->caption_px = ssdb_chart_clamp (11 * l->u, 7, 22);
+  l->header_px = ssdb_chart_clamp (14 * l->u, 8, 30);
 
   y = margin;
   if (view->target_title != NULL && *view->target_title)
@@ -336,15 +331,10 @@ layout_compute (Layout *l, const SsdbSummaryView *view, int width, int height)
     y += round (l->gap * 2.5);
 
   bottom = h - margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
+  bottom = ssdb_chart_layout_caption (w, bottom, margin, l->gap * 2, view->caption, l->caption_px,
+                                      &l->footer);
 
-      l->footer = (cairo_rectangle_t){ margin, bottom - fh, w - 2 * margin, fh };
-      bottom -= fh + l->gap * 2;
-    }
-
-  l->label_w = round (clampd (w * 0.15, 64, 260));
+  l->label_w = round (ssdb_chart_clamp (w * 0.15, 64, 260));
   l->label_x = margin;
   l->col_w = floor ((w - 2 * margin - l->label_w - l->n_cols * l->gap) / l->n_cols);
   l->col_w = MAX (l->col_w, 1);
@@ -874,6 +864,8 @@ cell_fill (const SsdbSummaryView *view, gboolean locale_numbers, Cell *cell)
       case SSDB_ENTRY_SKIPPED:
         cell->kind = CELL_SKIPPED;
         cell->reason = entry->message;
+        if (cell->rw != SSDB_RW_READ && view->write_hint != NULL)
+          cell->reason = view->write_hint;
         if (cell->reason == NULL && cell->rw != SSDB_RW_READ)
           cell->reason = view->result->writes_skipped_reason;
         if (cell->reason == NULL)
@@ -905,8 +897,8 @@ cell_fill (const SsdbSummaryView *view, gboolean locale_numbers, Cell *cell)
       double iops = 0, latency_ns = 0;
 
       if (view->running_index >= 0 && view_entry (view, view->running_index) == entry)
-        cell->progress
-            = clampd (isfinite (view->running_fraction) ? view->running_fraction : 0, 0, 1);
+        cell->progress = ssdb_chart_clamp (
+            isfinite (view->running_fraction) ? view->running_fraction : 0, 0, 1);
       if (isfinite (bps) && bps > 0)
         {
           guint block = entry->test.block_size ? entry->test.block_size : entry->job.block_size;
@@ -944,7 +936,7 @@ value_layout (Painter *p, const char *text, double size)
 static double
 cell_pad (const cairo_rectangle_t *rect)
 {
-  return round (clampd (rect->width * 0.05, 4, 24));
+  return round (ssdb_chart_clamp (rect->width * 0.05, 4, 24));
 }
 
 static void
@@ -966,7 +958,7 @@ draw_badge (Painter *p, const Cell *cell, const char *text, const SsdbRgba *colo
 {
   const cairo_rectangle_t *rect = &cell->rect;
   double pad = cell_pad (rect);
-  double size = clampd (rect->height * 0.17, 6, 22 * p->l.u);
+  double size = ssdb_chart_clamp (rect->height * 0.17, 6, 22 * p->l.u);
   g_autoptr (PangoLayout) layout = NULL;
   PangoRectangle logical;
   double max_w = rect->width - 2 * pad, max_h = rect->height * 0.3;
@@ -1092,7 +1084,7 @@ draw_value_cell (Painter *p, Cell *cell, double value_px)
       cairo_rectangle_t box
           = { rect->x + pad, rect->y + top, rect->width - 2 * pad, rect->height - top - pad * 0.5 };
 
-      draw_text (p, cell->reason, &box, clampd (rect->height * 0.17, 6, 20 * l->u), 7,
+      draw_text (p, cell->reason, &box, ssdb_chart_clamp (rect->height * 0.17, 6, 20 * l->u), 7,
                  PANGO_WEIGHT_NORMAL, ALIGN_CENTER, TRUE, &style->dim, 1.0);
     }
   else
@@ -1158,11 +1150,7 @@ ssdb_summary_painter_draw (const SsdbSummaryView *view, const SsdbStyle *style, 
   p.pango = ssdb_render_create_pango_context (cr);
   layout_compute (&p.l, view, width, height);
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
-
+  ssdb_chart_draw_frame (cr, p.pango, style, width, height, NULL);
   draw_header (&p);
 
   /* Collect the cells first: the figures share one size, the largest at which every number
@@ -1239,55 +1227,15 @@ ssdb_summary_painter_get_cell_text (const SsdbSummaryView *view, guint entry_ind
   return cell.text;
 }
 
+static void
+draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
+{
+  ssdb_summary_painter_draw (view, style, cr, width, height);
+}
+
 gboolean
 ssdb_render_summary_png (const SsdbSummaryView *view, const SsdbStyle *style, const char *path,
                          int width, int height, double scale, GError **error)
 {
-  cairo_surface_t *surface;
-  cairo_t *cr;
-  cairo_status_t status;
-  double pw, ph;
-  gboolean ret;
-
-  g_return_val_if_fail (view != NULL, FALSE);
-  g_return_val_if_fail (style != NULL, FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  pw = ceil (width * scale);
-  ph = ceil (height * scale);
-  if (width <= 0 || height <= 0 || !(scale > 0 && scale <= 8) || pw > 16384 || ph > 16384)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Could not write “%s”: image size %d × %d at scale %g is out of range "
-                   "(1 to 16384 pixels a side, scale up to 8)",
-                   path, width, height, scale);
-      return FALSE;
-    }
-
-  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, (int)pw, (int)ph);
-  status = cairo_surface_status (surface);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, "Could not write “%s”: %s", path,
-                   cairo_status_to_string (status));
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  cairo_surface_set_device_scale (surface, 1, 1);
-  cr = cairo_create (surface);
-  cairo_scale (cr, scale, scale);
-  ssdb_summary_painter_draw (view, style, cr, width, height);
-  status = cairo_status (cr);
-  cairo_destroy (cr);
-  if (status != CAIRO_STATUS_SUCCESS)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, "Could not write “%s”: %s", path,
-                   cairo_status_to_string (status));
-      cairo_surface_destroy (surface);
-      return FALSE;
-    }
-  ret = ssdb_render_surface_write_png (surface, path, error);
-  cairo_surface_destroy (surface);
-  return ret;
+  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
 }

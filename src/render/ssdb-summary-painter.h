@@ -33,6 +33,8 @@ typedef enum
  * @running_fraction: 0..1 progress of the running entry (drawn as the cell's progress bar)
  * @running_bytes_per_second: the live rate of the running entry
  * @caption: (nullable): footer caption for exported images (tool version, date, ...)
+ * @write_hint: (nullable): shown in skipped write and mix cells instead of the recorded reason,
+ *   when the reader can do something about it ("Turn on Write Tests")
  *
  * What the summary painter draws.
  */
@@ -46,6 +48,7 @@ typedef struct
   double running_fraction;
   double running_bytes_per_second;
   const char *caption;
+  const char *write_hint;
 } SsdbSummaryView;
 
 /**

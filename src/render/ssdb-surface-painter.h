@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-chart.h"
+#include "ssdb-decimate.h"
 #include "engine/ssdb-surface.h"
 
 G_BEGIN_DECLS
@@ -19,6 +20,8 @@ G_BEGIN_DECLS
  * @wall_ns: wall-clock time of the run, for the CPU usage (0: the sum of the measured I/O time)
  * @hover_index: sample under the pointer, or -1
  * @hover_rw: which curve @hover_index is in (%SSDB_RW_READ or %SSDB_RW_WRITE)
+ * @cache: (nullable): where a widget keeps the dense curves reduced to pixel columns between
+ *   frames; clear it (ssdb_plot_cache_clear()) whenever @result changes
  *
  * What the surface painter draws. Initialize with ssdb_surface_view_init().
  */
@@ -35,6 +38,7 @@ typedef struct
   guint64 wall_ns;
   int hover_index;
   SsdbRw hover_rw;
+  SsdbPlotCache *cache;
 } SsdbSurfaceView;
 
 /** ssdb_surface_view_init: zeroes @view and sets @hover_index to -1. */
@@ -69,7 +73,9 @@ ssdb_surface_sample_position (const SsdbSurfaceResult *result, const SsdbSurface
  * read and write curves in the style's read / write colours with a legend, access-time dots,
  * and a statistics panel on the right (minimum / maximum / average rate, average access time
  * over the span and within the first N GB, burst rate, CPU usage). The same input gives the same
- * pixels at any scale.
+ * pixels at any scale. A curve with more samples than the plot has device-pixel columns is drawn
+ * as its per-column min-max band with the mean line, and dense access-time dots as one dot per
+ * occupied dot-sized cell: the time of a frame follows the pixels, not the samples.
  */
 void
 ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, cairo_t *cr,

@@ -27,12 +27,6 @@ ssdb_sweep_size_label (guint64 bytes)
   return g_strdup_printf ("%" G_GUINT64_FORMAT " B", bytes);
 }
 
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 guint
 ssdb_sweep_painter_n_rows (const SsdbSweepView *view)
 {
@@ -134,19 +128,6 @@ typedef struct
   SsdbAxis rate;
 } Layout;
 
-static PangoLayout *
-words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
-              double width)
-{
-  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
-
-  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_height (layout, -3);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  return layout;
-}
-
 static const char *
 summary_words (const SsdbSweepView *view)
 {
@@ -177,30 +158,18 @@ layout_compute (Layout *l, const SsdbSweepView *view, const SsdbStyle *style, Pa
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (clampd (14 * l->u, 8, 36));
-  l->gap = round (clampd (8 * l->u, 4, 20));
-  l->title_px = clampd (17 * l->u, 12, 40);
-  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
-  l->label_px = clampd (11.5 * l->u, 9.5, 28);
-  l->caption_px = clampd (10.5 * l->u, 9, 24);
-  l->words_px = clampd (13 * l->u, 10, 30);
+  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
+  l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
   l->n = ssdb_sweep_painter_n_rows (view);
 
-  y = l->margin;
-  if (view->target_title != NULL && *view->target_title)
-    {
-      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
-      y += l->title.height;
-    }
-  if (view->target_subtitle != NULL && *view->target_subtitle)
-    {
-      l->subtitle
-          = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
-      y += l->subtitle.height;
-    }
-  if (y > l->margin)
-    y += l->gap;
+  y = ssdb_chart_layout_heading (w, l->margin, l->gap, view->target_title, l->title_px, &l->title,
+                                 view->target_subtitle, l->subtitle_px, &l->subtitle);
   l->legend = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->label_px * 1.7) };
   y += l->legend.height + round (2 * l->u);
   l->ticks_y = y + round (l->label_px * 0.8);
@@ -208,29 +177,14 @@ layout_compute (Layout *l, const SsdbSweepView *view, const SsdbStyle *style, Pa
   y += round (l->label_px * 1.6) + round (4 * l->u);
 
   bottom = h - l->margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
-
-      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
-      bottom -= fh + l->gap * 0.5;
-    }
-  if (summary_words (view) != NULL)
-    {
-      g_autoptr (PangoLayout) layout
-          = words_layout (pango, style, summary_words (view), l->words_px, w - 2 * l->margin);
-      PangoRectangle logical;
-      double wh;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      wh = ceil ((double)logical.height / PANGO_SCALE);
-      l->words = (cairo_rectangle_t){ l->margin, bottom - wh, w - 2 * l->margin, wh };
-      bottom = l->words.y - l->gap;
-    }
+  bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
+                                      l->caption_px, &l->footer);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap,
+                                    summary_words (view), l->words_px, 3, &l->words);
 
   /* Row height sets the table's font, so many rows on a small image stay legible. */
   l->row_h = MAX (bottom - y, 10) / MAX (l->n, 1);
-  l->cell_px = clampd (MIN (l->label_px, l->row_h * 0.62), 7, l->label_px);
+  l->cell_px = ssdb_chart_clamp (MIN (l->label_px, l->row_h * 0.62), 7, l->label_px);
 
   for (guint i = 0; i < l->n; i++)
     {
@@ -273,7 +227,7 @@ layout_compute (Layout *l, const SsdbSweepView *view, const SsdbStyle *style, Pa
                                    MAX (round (bottom) - round (y), 10) };
   }
   l->row_h = l->plot.height / MAX (l->n, 1);
-  intervals = (guint)clampd (floor (l->plot.width / (70 * l->u)), 2, 10);
+  intervals = (guint)ssdb_chart_clamp (floor (l->plot.width / (70 * l->u)), 2, 10);
   ssdb_axis_rate (&l->rate, max_rate (view), intervals);
 }
 
@@ -300,7 +254,8 @@ layout_bar (const Layout *l, const SsdbSweepView *view, guint row, SsdbRw rw,
   if (rw == SSDB_RW_READ)
     top += bh + gap;
   rate = point_rate (find_point (view, row, rw));
-  x1 = rate > 0 ? clampd (layout_x (l, rate), l->plot.x, l->plot.x + l->plot.width) : l->plot.x;
+  x1 = rate > 0 ? ssdb_chart_clamp (layout_x (l, rate), l->plot.x, l->plot.x + l->plot.width)
+                : l->plot.x;
   *rect = (cairo_rectangle_t){ l->plot.x, top, x1 - l->plot.x, bh };
   return TRUE;
 }
@@ -374,60 +329,32 @@ typedef struct
 } Painter;
 
 static void
-draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
-           SsdbChartAlign align, double max_w, const SsdbRgba *color)
-{
-  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
-                        1.0);
-}
-
-static double
-grid_alpha (const SsdbStyle *style)
-{
-  switch (style->theme)
-    {
-      case SSDB_THEME_DARK:
-        return 0.16;
-      case SSDB_THEME_HIGH_CONTRAST:
-        return 0.35;
-      case SSDB_THEME_LIGHT:
-      case SSDB_THEME_REVIEW:
-      default:
-        return 0.13;
-    }
-}
-
-static void
 draw_legend (Painter *p)
 {
   Layout *l = &p->l;
   const SsdbStyle *style = p->style;
-  cairo_t *cr = p->cr;
-  const char *labels[2] = { _ ("Write"), _ ("Read") };
-  const SsdbRgba *colors[2] = { &style->accent2, &style->accent };
-  double cy = l->legend.y + l->legend.height / 2, sw = round (14 * l->u), sp = round (6 * l->u);
-  double gap = round (18 * l->u), x = l->plot.x;
+  double sw = round (14 * l->u), x;
+  SsdbChartLegendItem items[2] = {
+    { _ ("Write"), SSDB_CHART_SWATCH_BAR, &style->accent2, 1.0, sw, 0, 0 },
+    { _ ("Read"), SSDB_CHART_SWATCH_BAR, &style->accent, 1.0, sw, 0, 0 },
+  };
+  SsdbChartLegend legend = {
+    .align = SSDB_CHART_ALIGN_START,
+    .x = l->plot.x,
+    .cy = l->legend.y + l->legend.height / 2,
+    .label_px = l->label_px,
+    .spacing = round (6 * l->u),
+    .gap = round (18 * l->u),
+  };
 
-  for (guint i = 0; i < 2; i++)
-    {
-      double tw;
-
-      cairo_rectangle (cr, x, cy - sw * 0.35, sw, sw * 0.7);
-      ssdb_render_set_source (cr, colors[i], 1.0);
-      cairo_fill (cr);
-      x += sw + sp;
-      tw = ssdb_chart_draw_text (cr, p->pango, style, labels[i], x, cy, l->label_px,
-                                 PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->foreground,
-                                 1.0);
-      x += tw + gap;
-    }
+  x = ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, G_N_ELEMENTS (items));
   if (p->view->result != NULL)
     {
       /* Translators: the sweep's queue depth in the legend, "QD4" */
       g_autofree char *qd = g_strdup_printf (_ ("QD%u"), p->view->result->spec.queue_depth);
 
-      draw_text (p, qd, x, cy, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
-                 &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, qd, x, legend.cy, l->label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim, 1.0);
     }
 }
 
@@ -466,7 +393,7 @@ draw_grid_and_axis (Painter *p)
         {
           cairo_move_to (cr, floor (x) + 0.5, pr->y);
           cairo_line_to (cr, floor (x) + 0.5, pr->y + pr->height);
-          ssdb_render_set_source (cr, &style->foreground, grid_alpha (style));
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
           cairo_stroke (cr);
         }
       cairo_move_to (cr, floor (x) + 0.5, pr->y - 4 * l->u);
@@ -478,12 +405,14 @@ draw_grid_and_axis (Painter *p)
         {
           g_autofree char *full = g_strdup_printf ("%s %s", text, l->rate.unit);
 
-          draw_text (p, full, x + 4 * l->u, l->ticks_y, l->label_px, PANGO_WEIGHT_BOLD,
-                     SSDB_CHART_ALIGN_END, 0, &style->foreground);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, full, x + 4 * l->u, l->ticks_y,
+                                l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0,
+                                &style->foreground, 1.0);
         }
       else
-        draw_text (p, text, x, l->ticks_y, l->label_px, PANGO_WEIGHT_NORMAL,
-                   i == 0 ? SSDB_CHART_ALIGN_START : SSDB_CHART_ALIGN_CENTER, 0, &style->dim);
+        ssdb_chart_draw_text (
+            p->cr, p->pango, p->style, text, x, l->ticks_y, l->label_px, PANGO_WEIGHT_NORMAL,
+            i == 0 ? SSDB_CHART_ALIGN_START : SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
     }
 }
 
@@ -497,17 +426,17 @@ draw_rows (Painter *p)
   gboolean loc = style->locale_numbers;
 
   for (guint c = 0; c < l->n_cols; c++)
-    draw_text (p, column_header (view, c), l->col_right[c], l->header_y, l->label_px,
-               PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, l->col_w - 4 * l->u,
-               c % 2 == 0 ? &style->accent2 : &style->accent);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, column_header (view, c), l->col_right[c],
+                          l->header_y, l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END,
+                          l->col_w - 4 * l->u, c % 2 == 0 ? &style->accent2 : &style->accent, 1.0);
 
   for (guint i = 0; i < l->n; i++)
     {
       double cy = l->plot.y + (i + 0.5) * l->row_h;
       g_autofree char *label = ssdb_sweep_size_label (row_size (view, i));
 
-      draw_text (p, label, l->plot.x - 8 * l->u, cy, l->cell_px, PANGO_WEIGHT_BOLD,
-                 SSDB_CHART_ALIGN_END, 0, &style->foreground);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, label, l->plot.x - 8 * l->u, cy, l->cell_px,
+                            PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0, &style->foreground, 1.0);
       for (guint k = 0; k < 2; k++)
         {
           SsdbRw rw = k == 0 ? SSDB_RW_WRITE : SSDB_RW_READ;
@@ -524,9 +453,10 @@ draw_rows (Painter *p)
           SsdbRw rw = c % 2 == 0 ? SSDB_RW_WRITE : SSDB_RW_READ;
           g_autofree char *text = ssdb_sweep_painter_dup_cell_text (view, i, rw, c >= 2, loc);
 
-          draw_text (p, text, l->col_right[c], cy, l->cell_px, PANGO_WEIGHT_NORMAL,
-                     SSDB_CHART_ALIGN_END, l->col_w - 4 * l->u,
-                     find_point (view, i, rw) != NULL ? &style->foreground : &style->dim);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text, l->col_right[c], cy, l->cell_px,
+                                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, l->col_w - 4 * l->u,
+                                find_point (view, i, rw) != NULL ? &style->foreground : &style->dim,
+                                1.0);
         }
     }
 
@@ -537,23 +467,6 @@ draw_rows (Painter *p)
   ssdb_render_set_source (cr, &style->foreground,
                           style->theme == SSDB_THEME_HIGH_CONTRAST ? 1 : 0.5);
   cairo_stroke (cr);
-}
-
-static void
-draw_words (Painter *p)
-{
-  Layout *l = &p->l;
-  const char *words = summary_words (p->view);
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle logical;
-
-  if (words == NULL || l->words.height <= 0)
-    return;
-  layout = words_layout (p->pango, p->style, words, l->words_px, l->words.width);
-  pango_layout_get_extents (layout, NULL, &logical);
-  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
-  cairo_move_to (p->cr, l->words.x, l->words.y - (double)logical.y / PANGO_SCALE);
-  pango_cairo_show_layout (p->cr, layout);
 }
 
 void
@@ -578,17 +491,12 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
   layout_compute (&p.l, view, style, p.pango, width, height);
   l = &p.l;
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
-
   {
     SsdbChartHeading heading
         = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
             l->subtitle_px,     view->caption, l->footer,   l->caption_px };
 
-    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
   }
 
   draw_legend (&p);
@@ -602,12 +510,11 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
   cairo_stroke (cr);
 
   if (max_rate (view) <= 0)
-    draw_text (&p,
-               view->running ? _ ("Waiting for the first transfer size…")
-                             : _ ("No transfer sizes measured yet"),
-               l->plot.x + l->plot.width / 2, l->plot.y + l->plot.height / 2, l->label_px * 1.2,
-               PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->plot.width - 20, &style->dim);
-  draw_words (&p);
+    ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
+                                view->running ? _ ("Waiting for the first transfer size…")
+                                              : _ ("No transfer sizes measured yet"),
+                                &l->plot, l->label_px);
+  ssdb_chart_draw_words (cr, p.pango, style, summary_words (view), l->words_px, &l->words, 3);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -15,12 +15,6 @@ ssdb_workload_view_init (SsdbWorkloadView *view)
   memset (view, 0, sizeof *view);
 }
 
-static double
-clampd (double v, double lo, double hi)
-{
-  return v < lo ? lo : v > hi ? hi : v;
-}
-
 static guint
 n_workers (const SsdbWorkloadView *view)
 {
@@ -145,19 +139,6 @@ layout_clear (Layout *l)
   g_clear_pointer (&l->words_text, g_free);
 }
 
-static PangoLayout *
-words_layout (PangoContext *pango, const SsdbStyle *style, const char *text, double px,
-              double width)
-{
-  PangoLayout *layout = ssdb_render_layout_new (pango, style, text, px, PANGO_WEIGHT_NORMAL, FALSE);
-
-  pango_layout_set_width (layout, (int)(MAX (width, 10) * PANGO_SCALE));
-  pango_layout_set_wrap (layout, PANGO_WRAP_WORD_CHAR);
-  pango_layout_set_height (layout, -3);
-  pango_layout_set_ellipsize (layout, PANGO_ELLIPSIZE_END);
-  return layout;
-}
-
 static char *
 latency_text (const SsdbWorkloadStats *s, gboolean loc)
 {
@@ -178,61 +159,34 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
   gboolean loc = style->locale_numbers;
 
   memset (l, 0, sizeof *l);
-  l->u = clampd (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (clampd (14 * l->u, 8, 36));
-  l->gap = round (clampd (8 * l->u, 4, 20));
-  l->title_px = clampd (17 * l->u, 12, 40);
-  l->subtitle_px = clampd (12.5 * l->u, 10, 30);
-  l->label_px = clampd (11.5 * l->u, 9.5, 28);
-  l->caption_px = clampd (10.5 * l->u, 9, 24);
-  l->words_px = clampd (13 * l->u, 10, 30);
+  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
+  l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
   l->n = ssdb_workload_painter_n_rows (view);
 
-  y = l->margin;
-  if (view->target_title != NULL && *view->target_title)
-    {
-      l->title = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->title_px * 1.4) };
-      y += l->title.height;
-    }
-  if (view->target_subtitle != NULL && *view->target_subtitle)
-    {
-      l->subtitle
-          = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->subtitle_px * 1.45) };
-      y += l->subtitle.height;
-    }
-  if (y > l->margin)
-    y += l->gap;
+  y = ssdb_chart_layout_heading (w, l->margin, l->gap, view->target_title, l->title_px, &l->title,
+                                 view->target_subtitle, l->subtitle_px, &l->subtitle);
   l->legend = (cairo_rectangle_t){ l->margin, y, w - 2 * l->margin, round (l->label_px * 1.7) };
   y += l->legend.height + round (2 * l->u);
   l->header_y = y + round (l->label_px * 0.8);
   y += round (l->label_px * 1.6) + round (4 * l->u);
 
   bottom = h - l->margin;
-  if (view->caption != NULL && *view->caption)
-    {
-      double fh = round (l->caption_px * 1.5);
-
-      l->footer = (cairo_rectangle_t){ l->margin, bottom - fh, w - 2 * l->margin, fh };
-      bottom -= fh + l->gap * 0.5;
-    }
+  bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
+                                      l->caption_px, &l->footer);
   l->words_text = ssdb_workload_painter_dup_words (view, loc);
-  if (l->words_text != NULL)
-    {
-      g_autoptr (PangoLayout) layout
-          = words_layout (pango, style, l->words_text, l->words_px, w - 2 * l->margin);
-      PangoRectangle logical;
-      double wh;
-
-      pango_layout_get_extents (layout, NULL, &logical);
-      wh = ceil ((double)logical.height / PANGO_SCALE);
-      l->words = (cairo_rectangle_t){ l->margin, bottom - wh, w - 2 * l->margin, wh };
-      bottom = l->words.y - l->gap;
-    }
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, l->words_text,
+                                    l->words_px, 3, &l->words);
 
   /* Rows no taller than a comfortable bar; a few workers do not stretch over the page. */
   l->row_h = MAX (bottom - y, 10) / MAX (l->n, 1);
   l->row_h = MIN (l->row_h, round (84 * l->u));
-  l->cell_px = clampd (MIN (l->label_px, l->row_h * 0.5), 7, l->label_px);
+  l->cell_px = ssdb_chart_clamp (MIN (l->label_px, l->row_h * 0.5), 7, l->label_px);
 
   for (guint i = 0; i < l->n; i++)
     {
@@ -390,14 +344,6 @@ typedef struct
 } Painter;
 
 static void
-draw_text (Painter *p, const char *text, double x, double y, double px, PangoWeight weight,
-           SsdbChartAlign align, double max_w, const SsdbRgba *color)
-{
-  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, y, px, weight, align, max_w, color,
-                        1.0);
-}
-
-static void
 mark (cairo_t *cr, guint kind, double x, double y, double r)
 {
   switch (kind)
@@ -421,28 +367,42 @@ mark (cairo_t *cr, guint kind, double x, double y, double r)
 }
 
 static void
+mark_swatch (cairo_t *cr, guint index, double x, double cy, double width, gpointer user_data)
+{
+  const SsdbStyle *style = user_data;
+
+  ssdb_render_set_source (cr, &style->foreground, 1.0);
+  mark (cr, index, x + width / 2, cy, width / 2);
+}
+
+static void
 draw_legend (Painter *p)
 {
   Layout *l = &p->l;
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
-  const char *labels[3] = { _ ("mean"), _ ("99th percentile"), _ ("slowest") };
   double cy = l->legend.y + l->legend.height / 2, r = round (4 * l->u), sp = round (6 * l->u);
-  double gap = round (18 * l->u), x = l->col[2].x + r;
+  double x = l->col[2].x + r;
+  SsdbChartLegendItem items[3] = {
+    { _ ("mean"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, 2 * r, 0, 0 },
+    { _ ("99th percentile"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, 2 * r, 0, 0 },
+    { _ ("slowest"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, 2 * r, 0, 0 },
+  };
+  SsdbChartLegend legend = {
+    .align = SSDB_CHART_ALIGN_START,
+    .x = l->col[2].x,
+    .cy = cy,
+    .label_px = l->label_px,
+    .spacing = sp,
+    .gap = round (18 * l->u),
+    .draw_swatch = mark_swatch,
+    .user_data = (gpointer)style,
+  };
 
-  draw_text (p, _ ("Latency:"), x - r - sp, cy, l->label_px, PANGO_WEIGHT_NORMAL,
-             SSDB_CHART_ALIGN_END, 0, &style->dim);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Latency:"), x - r - sp, cy, l->label_px,
+                        PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
   cairo_set_line_width (cr, MAX (1.5, 1.6 * l->u));
-  for (guint i = 0; i < 3; i++)
-    {
-      ssdb_render_set_source (cr, &style->foreground, 1.0);
-      mark (cr, i, x, cy, r);
-      x += r + sp;
-      x += ssdb_chart_draw_text (cr, p->pango, style, labels[i], x, cy, l->label_px,
-                                 PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->foreground,
-                                 1.0);
-      x += gap + r;
-    }
+  ssdb_chart_draw_legend (cr, p->pango, style, &legend, items, G_N_ELEMENTS (items));
 }
 
 static void
@@ -453,9 +413,9 @@ draw_headers (Painter *p)
   const char *names[3] = { _ ("IOPS"), _ ("MB/s"), _ ("Latency (mean / p99 / max)") };
 
   for (guint c = 0; c < 3; c++)
-    draw_text (p, names[c], l->col[c].x, l->header_y, l->label_px, PANGO_WEIGHT_BOLD,
-               SSDB_CHART_ALIGN_START, l->col[c].width,
-               c == 2 ? &style->foreground : &style->accent3);
+    ssdb_chart_draw_text (p->cr, p->pango, p->style, names[c], l->col[c].x, l->header_y,
+                          l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, l->col[c].width,
+                          c == 2 ? &style->foreground : &style->accent3, 1.0);
 }
 
 static void
@@ -478,8 +438,9 @@ draw_latency_axis (Painter *p)
       ssdb_render_set_source (cr, &style->foreground,
                               style->theme == SSDB_THEME_HIGH_CONTRAST ? 0.4 : 0.14);
       cairo_stroke (cr);
-      draw_text (p, text, x, bottom + l->label_px * 0.9, l->cell_px * 0.92, PANGO_WEIGHT_NORMAL,
-                 SSDB_CHART_ALIGN_CENTER, 0, &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, bottom + l->label_px * 0.9,
+                            l->cell_px * 0.92, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0,
+                            &style->dim, 1.0);
     }
 }
 
@@ -508,8 +469,9 @@ draw_rows (Painter *p)
                                   style->theme == SSDB_THEME_DARK ? 0.05 : 0.035);
           cairo_fill (cr);
         }
-      draw_text (p, label, l->plot.x - 10 * l->u, cy, l->cell_px, PANGO_WEIGHT_BOLD,
-                 SSDB_CHART_ALIGN_END, 0, total ? &style->foreground : &style->dim);
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, label, l->plot.x - 10 * l->u, cy, l->cell_px,
+                            PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0,
+                            total ? &style->foreground : &style->dim, 1.0);
 
       for (guint m = 0; m < 2; m++)
         {
@@ -524,9 +486,9 @@ draw_rows (Painter *p)
               ssdb_render_set_source (cr, &style->accent3, total ? 1.0 : 0.6);
               cairo_fill (cr);
             }
-          draw_text (p, text, r.x + r.width + 5 * l->u, cy, l->cell_px, weight,
-                     SSDB_CHART_ALIGN_START, l->value_w[m],
-                     s != NULL ? &style->foreground : &style->dim);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text, r.x + r.width + 5 * l->u, cy,
+                                l->cell_px, weight, SSDB_CHART_ALIGN_START, l->value_w[m],
+                                s != NULL ? &style->foreground : &style->dim, 1.0);
         }
 
       if (s != NULL && s->ios > 0)
@@ -534,7 +496,7 @@ draw_rows (Painter *p)
           double xm = layout_lat_x (l, s->mean_ns);
           double xp = layout_lat_x (l, (double)s->p99_ns);
           double xx = layout_lat_x (l, (double)s->max_ns);
-          double r = round (clampd (4.5 * l->u, 3, 9));
+          double r = round (ssdb_chart_clamp (4.5 * l->u, 3, 9));
           g_autofree char *text = latency_text (s, loc);
 
           cairo_set_line_width (cr, MAX (1.5, 2 * l->u));
@@ -547,27 +509,12 @@ draw_rows (Painter *p)
           ssdb_render_set_source (cr, &style->foreground, 1.0);
           mark (cr, 1, xp, cy, r * 0.85);
           mark (cr, 2, xx, cy, r);
-          draw_text (p, text, l->col[2].x + l->col[2].width - 8 * l->u, cy, l->cell_px * 0.92,
-                     weight, SSDB_CHART_ALIGN_END, l->col[2].width * 0.55 - 8 * l->u,
-                     &style->foreground);
+          ssdb_chart_draw_text (p->cr, p->pango, p->style, text,
+                                l->col[2].x + l->col[2].width - 8 * l->u, cy, l->cell_px * 0.92,
+                                weight, SSDB_CHART_ALIGN_END, l->col[2].width * 0.55 - 8 * l->u,
+                                &style->foreground, 1.0);
         }
     }
-}
-
-static void
-draw_words (Painter *p)
-{
-  Layout *l = &p->l;
-  g_autoptr (PangoLayout) layout = NULL;
-  PangoRectangle logical;
-
-  if (l->words_text == NULL || l->words.height <= 0)
-    return;
-  layout = words_layout (p->pango, p->style, l->words_text, l->words_px, l->words.width);
-  pango_layout_get_extents (layout, NULL, &logical);
-  ssdb_render_set_source (p->cr, &p->style->foreground, 1.0);
-  cairo_move_to (p->cr, l->words.x, l->words.y - (double)logical.y / PANGO_SCALE);
-  pango_cairo_show_layout (p->cr, layout);
 }
 
 void
@@ -592,17 +539,12 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
   layout_compute (&p.l, view, style, p.pango, width, height);
   l = &p.l;
 
-  cairo_rectangle (cr, 0, 0, width, height);
-  cairo_clip (cr);
-  ssdb_render_set_source (cr, &style->background, 1.0);
-  cairo_paint (cr);
-
   {
     SsdbChartHeading heading
         = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
             l->subtitle_px,     view->caption, l->footer,   l->caption_px };
 
-    ssdb_chart_draw_heading (cr, p.pango, style, &heading);
+    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
   }
 
   {
@@ -631,14 +573,13 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
     }
 
   if (ssdb_workload_painter_row_stats (view, l->n - 1) == NULL)
-    draw_text (&p,
-               view->running
-                   ? (view->running_fraction > 0 ? _ ("Running… the numbers come at the end")
-                                                 : _ ("Starting the workers…"))
-                   : _ ("No workload measured yet"),
-               l->plot.x + l->plot.width / 2, l->plot.y + l->plot.height / 2, l->label_px * 1.2,
-               PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->plot.width - 20, &style->dim);
-  draw_words (&p);
+    ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
+                                view->running ? (view->running_fraction > 0
+                                                     ? _ ("Running… the numbers come at the end")
+                                                     : _ ("Starting the workers…"))
+                                              : _ ("No workload measured yet"),
+                                &l->plot, l->label_px);
+  ssdb_chart_draw_words (cr, p.pango, style, l->words_text, l->words_px, &l->words, 3);
 
   layout_clear (l);
   g_object_unref (p.pango);
