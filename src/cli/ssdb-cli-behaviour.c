@@ -50,6 +50,7 @@ typedef struct
   char *test_size_s;
   char *count_s;
   char *duration_s;
+  char *count_help;
 } SummaryOptions;
 
 static void
@@ -59,23 +60,29 @@ summary_options_clear (SummaryOptions *o)
   g_free (o->test_size_s);
   g_free (o->count_s);
   g_free (o->duration_s);
+  g_free (o->count_help);
 }
 
-/* Adds --tests, --test-size (described by @test_size_help), --count and --duration to the main
- * group of @ctx, after the entries added so far; their text lands in @o. */
+/* Adds --tests, --test-size (described by @test_size_help), --count (its default @count, the
+ * test's) and --duration to the main group of @ctx, after the entries added so far; their text
+ * lands in @o. */
 static void
-summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_size_help)
+summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_size_help,
+                     guint count)
 {
-  const GOptionEntry entries[] = {
+  GOptionEntry entries[] = {
     { "tests", 0, 0, G_OPTION_ARG_STRING, &o->tests_s,
       "Summary tests to run [all four: SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1]", "LIST" },
     { "test-size", 0, 0, G_OPTION_ARG_STRING, &o->test_size_s, test_size_help, "SIZE" },
-    { "count", 0, 0, G_OPTION_ARG_STRING, &o->count_s, "Summary passes per test, 1-9 [1]", "N" },
+    { "count", 0, 0, G_OPTION_ARG_STRING, &o->count_s, o->count_help, "N" },
     { "duration", 0, 0, G_OPTION_ARG_STRING, &o->duration_s, "Seconds per summary pass [1]", "S" },
     { NULL },
   };
 
-  /* the context keeps a copy of the entries */
+  /* The context keeps a copy of the entries, not of their text: @o holds the help of --count. */
+  g_free (o->count_help);
+  o->count_help = g_strdup_printf ("Summary passes per test, 1-9 [%u]", count);
+  entries[2].description = o->count_help;
   g_option_context_add_main_entries (ctx, entries, NULL);
 }
 
@@ -234,8 +241,8 @@ ssdb_cli_run_compression (int argc, char **argv)
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
     { "no-zero", 0, 0, G_OPTION_ARG_NONE, &no_zero, "Leave out all-zero data", NULL },
-    { "passes", 0, 0, G_OPTION_ARG_STRING, &passes_s, "Passes per level, 1-9; the best counts [1]",
-      "N" },
+    { "passes", 0, 0, G_OPTION_ARG_STRING, &passes_s,
+      "Passes per level, 1-9; the best counts, their spread is the noise [3]", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [the span's end]",
       "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
@@ -290,8 +297,14 @@ ssdb_cli_run_compression (int argc, char **argv)
   spec.span_length = span_length;
   spec.include_zero = !no_zero;
 
-  if ((target
-       = ssdb_cli_open_write_target ("compression", argv[1], destroy, size_s, file_size, &status))
+  if ((target = ssdb_cli_open_target (
+           &(SsdbCliTargetRequest){ .path = argv[1],
+                                    .destroy = destroy,
+                                    .writes = "run compression overwrites data on",
+                                    .size_option = "--size",
+                                    .size_s = size_s,
+                                    .file_size = file_size },
+           &status))
       == NULL)
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
@@ -438,8 +451,9 @@ ssdb_cli_run_trim (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = GiB;
   int status = 0;
 
+  ssdb_trim_spec_init (&spec);
   g_option_context_add_main_entries (ctx, entries, NULL);
-  summary_options_add (ctx, &so, "Summary test size [64M]");
+  summary_options_add (ctx, &so, "Summary test size [64M]", spec.summary.count);
   g_option_context_add_main_entries (ctx, tail_entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     goto out;
@@ -448,7 +462,6 @@ ssdb_cli_run_trim (int argc, char **argv)
   if (!ssdb_cli_check_one_target ("run trim", argc, argv, &status))
     goto out;
 
-  ssdb_trim_spec_init (&spec);
   v = spec.rounds;
   if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
       || !ssdb_cli_parse_uint_opt (rounds_s, "--rounds", 1, SSDB_TRIM_MAX_ROUNDS, &v, &status)
@@ -461,7 +474,14 @@ ssdb_cli_run_trim (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  if ((target = ssdb_cli_open_write_target ("trim", argv[1], destroy, size_s, file_size, &status))
+  if ((target
+       = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                        .destroy = destroy,
+                                                        .writes = "run trim overwrites data on",
+                                                        .size_option = "--size",
+                                                        .size_s = size_s,
+                                                        .file_size = file_size },
+                               &status))
           == NULL
       || !check_span (span_s, span_start, span_length, target, &status))
     goto out;
@@ -602,8 +622,10 @@ ssdb_cli_run_freespace (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = GiB;
   int status = 0;
 
+  ssdb_freespace_spec_init (&spec);
   g_option_context_add_main_entries (ctx, entries, NULL);
-  summary_options_add (ctx, &so, "Summary test size, at the end of the span [64M]");
+  summary_options_add (ctx, &so, "Summary test size, at the end of the span [64M]",
+                       spec.summary.count);
   g_option_context_add_main_entries (ctx, tail_entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     goto out;
@@ -612,7 +634,6 @@ ssdb_cli_run_freespace (int argc, char **argv)
   if (!ssdb_cli_check_one_target ("run freespace", argc, argv, &status))
     goto out;
 
-  ssdb_freespace_spec_init (&spec);
   v = spec.step_percent;
   if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
       || !ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status)
@@ -624,8 +645,14 @@ ssdb_cli_run_freespace (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  if ((target
-       = ssdb_cli_open_write_target ("freespace", argv[1], destroy, size_s, file_size, &status))
+  if ((target = ssdb_cli_open_target (
+           &(SsdbCliTargetRequest){ .path = argv[1],
+                                    .destroy = destroy,
+                                    .writes = "run freespace overwrites data on",
+                                    .size_option = "--size",
+                                    .size_s = size_s,
+                                    .file_size = file_size },
+           &status))
           == NULL
       || !check_span (span_s, span_start, span_length, target, &status))
     goto out;
@@ -767,7 +794,13 @@ ssdb_cli_run_readback (int argc, char **argv)
   spec.span_length = span_length;
 
   if ((target
-       = ssdb_cli_open_write_target ("readback", argv[1], destroy, size_s, file_size, &status))
+       = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                        .destroy = destroy,
+                                                        .writes = "run readback overwrites data on",
+                                                        .size_option = "--size",
+                                                        .size_s = size_s,
+                                                        .file_size = file_size },
+                               &status))
           == NULL
       || !ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status)
       || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))

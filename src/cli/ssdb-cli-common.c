@@ -79,7 +79,7 @@ ssdb_cli_write_json_node (JsonNode *node, const char *path, GError **error)
   {
     g_autofree char *with_nl = g_strconcat (text, "\n", NULL);
 
-    if (!g_file_set_contents (path, with_nl, -1, error))
+    if (!ssdb_file_replace_contents (path, with_nl, strlen (with_nl), 0644, error))
       return FALSE;
   }
   return TRUE;
@@ -100,6 +100,39 @@ static void
 print_to_stderr (const char *text)
 {
   fputs (text, stderr);
+}
+
+/* File name extensions of formats a chart or table option does not write. */
+static const char *const other_formats[] = {
+  "png", "svg", "pdf",  "csv", "txt", "json", "jpg",  "jpeg", "gif", "webp",
+  "bmp", "tif", "tiff", "eps", "ps",  "avif", "heic", "html", "xml", "tsv",
+};
+
+gboolean
+ssdb_cli_check_output_extension (const char *option, const char *path, const char *format,
+                                 int *status)
+{
+  const char *base, *dot;
+
+  if (path == NULL || g_str_equal (path, "-"))
+    return TRUE;
+  base = strrchr (path, '/');
+  base = base ? base + 1 : path;
+  dot = strrchr (base, '.');
+  if (dot == NULL || dot == base || g_ascii_strcasecmp (dot + 1, format) == 0)
+    return TRUE;
+  for (guint i = 0; i < G_N_ELEMENTS (other_formats); i++)
+    if (g_ascii_strcasecmp (dot + 1, other_formats[i]) == 0)
+      {
+        g_autofree char *upper = g_ascii_strup (format, -1);
+        g_autofree char *lower = g_ascii_strdown (format, -1);
+
+        *status = ssdb_cli_usage_error ("%s “%s”: the name ends in %s, but %s writes %s; name "
+                                        "the file *.%s",
+                                        option, path, dot, option, upper, lower);
+        return FALSE;
+      }
+  return TRUE;
 }
 
 /* Refuses, before a run starts, an output path that could not be written or that is not a
@@ -263,6 +296,23 @@ ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
 }
 
 gboolean
+ssdb_cli_take_alias (const char *option, char **value, const char *alias, char **alias_value,
+                     const char **given, int *status)
+{
+  *given = option;
+  if (*alias_value == NULL)
+    return TRUE;
+  if (*value != NULL)
+    {
+      *status = ssdb_cli_usage_error ("%s and %s are the same option: give one", option, alias);
+      return FALSE;
+    }
+  *value = g_steal_pointer (alias_value);
+  *given = alias;
+  return TRUE;
+}
+
+gboolean
 ssdb_cli_parse_size_opt (const char *text, const char *what, guint64 *out, int *status)
 {
   g_autoptr (GError) error = NULL;
@@ -346,7 +396,10 @@ ssdb_cli_check_target_arg (const char *path, int *status)
   return FALSE;
 }
 
-gboolean
+/* A test-file size given as @what (--size, --file-size) for TARGET @path: a test file is a whole
+ * number of MiB (every transfer size of the summary divides it), so any other size is refused
+ * as a usage error naming the whole-MiB sizes around it. Sizes for block devices pass. */
+static gboolean
 ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size, int *status)
 {
   const guint64 mib = G_GUINT64_CONSTANT (1) << 20;
@@ -367,7 +420,11 @@ ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size,
   return FALSE;
 }
 
-gboolean
+/* Before a device @path is opened for writing: --destroy-data (@destroy) must name that same
+ * device (a symbolic link to it counts); a path that does not exist or names another device or
+ * no block device is a usage error (message printed, *@status = EXIT_USAGE, FALSE). A NULL
+ * @destroy, or a @path that is not a block device, passes. */
+static gboolean
 ssdb_cli_check_destroy (const char *path, const char *destroy, int *status)
 {
   GStatBuf st_path, st_destroy;
@@ -397,34 +454,58 @@ ssdb_cli_check_destroy (const char *path, const char *destroy, int *status)
 /* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
  * when --destroy-data was given. */
 SsdbTarget *
-ssdb_cli_open_run_target (const char *path, const char *destroy, guint64 file_size, int *status)
+ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
 {
   g_autoptr (GError) error = NULL;
+  const char *path = req->path, *destroy = req->destroy;
   SsdbTarget *target;
-  gboolean device = ssdb_cli_is_block_device (path);
 
-  if (destroy != NULL && !device)
+  if (!ssdb_cli_check_target_arg (path, status))
+    return NULL;
+  if (ssdb_cli_is_block_device (path))
     {
-      GStatBuf st;
-
-      if (path != NULL && *path != '\0' && g_stat (path, &st) != 0)
+      if (req->size_s != NULL)
         {
-          int saved = errno;
-
-          /* a device path that does not exist (a partition that is gone): the system's reason */
-          g_printerr ("ssdbench-cli: Cannot use %s: %s\n", path, g_strerror (saved));
-          *status = 1;
+          *status = ssdb_cli_usage_error ("%s applies to a test file in a directory, not to %s",
+                                          req->size_option, path);
           return NULL;
         }
-      *status
-          = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one", path);
-      return NULL;
+      if (req->writes != NULL && destroy == NULL)
+        {
+          *status = ssdb_cli_usage_error ("%s %s: name it with --destroy-data %s", req->writes,
+                                          path, path);
+          return NULL;
+        }
+      if (!ssdb_cli_check_destroy (path, destroy, status))
+        return NULL;
+      target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : req->device_flags,
+                                 destroy, 0, &error);
     }
-  if (!ssdb_cli_check_destroy (path, destroy, status) || !ssdb_cli_check_target_arg (path, status)
-      || !ssdb_cli_check_file_size (path, "--size", file_size, status))
-    return NULL;
-  target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
-                             destroy, file_size, &error);
+  else
+    {
+      if (destroy != NULL)
+        {
+          GStatBuf st;
+
+          if (g_stat (path, &st) != 0)
+            {
+              int saved = errno;
+
+              /* a device path that does not exist (a partition that is gone): the system's
+               * reason */
+              g_printerr ("ssdbench-cli: Cannot use %s: %s\n", path, g_strerror (saved));
+              *status = 1;
+              return NULL;
+            }
+          *status = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
+                                          path);
+          return NULL;
+        }
+      /* A test file is the benchmark's own: it may be written in any mode. */
+      if (!ssdb_cli_check_file_size (path, req->size_option, req->file_size, status))
+        return NULL;
+      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, req->file_size, &error);
+    }
   if (target == NULL)
     {
       ssdb_cli_print_error (NULL, error);
@@ -697,138 +778,16 @@ ssdb_cli_set_progress (SsdbCliRun *rc, const char *label, double fraction, doubl
   g_mutex_unlock (&rc->lock);
 }
 
-/* Opens TARGET for a run that may write: a device for writing only with --destroy-data naming
- * it (@destroy), a test file of @file_size in a directory in any case. */
-SsdbTarget *
-ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *file_size_s,
-                            guint64 file_size, int *status)
+void
+ssdb_cli_on_fill_progress (guint64 done, guint64 total, gpointer user_data)
 {
-  g_autoptr (GError) error = NULL;
-  SsdbTarget *target;
+  SsdbCliRun *rc = user_data;
 
-  if (ssdb_cli_is_block_device (path))
-    {
-      if (file_size_s != NULL)
-        {
-          *status = ssdb_cli_usage_error (
-              "--file-size applies to a test file in a directory, not to %s", path);
-          return NULL;
-        }
-      if (!ssdb_cli_check_destroy (path, destroy, status))
-        return NULL;
-      target = ssdb_target_open (path, destroy ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
-                                 destroy, 0, &error);
-    }
-  else
-    {
-      if (destroy != NULL)
-        {
-          *status = ssdb_cli_usage_error ("--destroy-data applies to block devices; %s is not one",
-                                          path);
-          return NULL;
-        }
-      if (!ssdb_cli_check_target_arg (path, status)
-          || !ssdb_cli_check_file_size (path, "--file-size", file_size, status))
-        return NULL;
-      target = ssdb_target_open (path, SSDB_TARGET_OPEN_READ, NULL, file_size, &error);
-    }
-  if (target == NULL)
-    {
-      ssdb_cli_print_error (NULL, error);
-      *status = 1;
-    }
-  return target;
-}
-
-/* --depths "1,2,4": rising whole numbers from 1 to @max, at most SSDB_ACCESS_MAX_STEPS. */
-gboolean
-ssdb_cli_parse_depths_opt (const char *text, guint max, guint depths[SSDB_ACCESS_MAX_STEPS],
-                           guint *n_depths, int *status)
-{
-  g_auto (GStrv) parts = NULL;
-  guint n;
-
-  if (text == NULL)
-    return TRUE;
-  parts = g_strsplit (text, ",", -1);
-  n = g_strv_length (parts);
-  if (n == 0)
-    {
-      *status = ssdb_cli_usage_error (
-          "Invalid --depths “%s”: expected depths separated by commas (1,2,4)", text);
-      return FALSE;
-    }
-  if (n > SSDB_ACCESS_MAX_STEPS)
-    {
-      *status = ssdb_cli_usage_error ("Invalid --depths “%s”: at most %u depths", text,
-                                      SSDB_ACCESS_MAX_STEPS);
-      return FALSE;
-    }
-  for (guint i = 0; i < n; i++)
-    {
-      guint64 v;
-
-      if (parts[i][0] == '\0')
-        {
-          *status
-              = ssdb_cli_usage_error ("Invalid --depths “%s”: depth %u is empty (expected whole "
-                                      "numbers separated by commas: 1,2,4)",
-                                      text, i + 1);
-          return FALSE;
-        }
-      if (!g_ascii_string_to_unsigned (parts[i], 10, 0, G_MAXUINT64, &v, NULL))
-        {
-          *status = ssdb_cli_usage_error ("Invalid --depths “%s”: “%s” is not a whole number", text,
-                                          parts[i]);
-          return FALSE;
-        }
-      if (v < 1 || v > max)
-        {
-          *status = ssdb_cli_usage_error ("Invalid --depths “%s”: %" G_GUINT64_FORMAT
-                                          " is out of range (1 to %u)",
-                                          text, v, max);
-          return FALSE;
-        }
-      if (i > 0 && v <= depths[i - 1])
-        {
-          *status = ssdb_cli_usage_error (
-              "Invalid --depths “%s”: depths must rise (%" G_GUINT64_FORMAT " after %u)", text, v,
-              depths[i - 1]);
-          return FALSE;
-        }
-      depths[i] = (guint)v;
-    }
-  *n_depths = n;
-  return TRUE;
-}
-
-/* --span-gb N: the first N GB (10^9 bytes; fractions allowed), rounded down to whole blocks. */
-gboolean
-ssdb_cli_parse_span_gb_opt (const char *text, guint block_size, guint64 *out, int *status)
-{
-  char *end = NULL;
-  double v;
-
-  if (text == NULL)
-    return TRUE;
-  v = g_ascii_strtod (text, &end);
-  if (end == text || *end != '\0' || !isfinite (v) || v <= 0 || v > 1e9
-      || strpbrk (text, "xXnNiI") != NULL)
-    {
-      *status
-          = ssdb_cli_usage_error ("Invalid --span-gb “%s”: expected a number of GB larger than 0 "
-                                  "(10, 0.5)",
-                                  text);
-      return FALSE;
-    }
-  *out = (guint64)(v * 1e9) / block_size * block_size;
-  if (*out == 0)
-    {
-      *status = ssdb_cli_usage_error (
-          "Invalid --span-gb “%s”: smaller than one transfer (%u bytes)", text, block_size);
-      return FALSE;
-    }
-  return TRUE;
+  g_mutex_lock (&rc->lock);
+  rc->progress.phase = "prepare";
+  rc->progress.entry_fraction = total ? (double)done / total : 1;
+  rc->have_progress = TRUE;
+  g_mutex_unlock (&rc->lock);
 }
 
 gboolean
@@ -860,34 +819,16 @@ ssdb_cli_write_report (SsdbReport *report, const char *path, int *status)
 }
 
 gboolean
-ssdb_cli_check_write_device (const char *command, const char *path, const char *destroy,
-                             const char *size_s, int *status)
+ssdb_cli_save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
+                            const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload,
+                            int *status)
 {
-  if (!ssdb_cli_is_block_device (path))
-    return TRUE;
-  if (size_s != NULL)
-    {
-      *status
-          = ssdb_cli_usage_error ("--size applies to a test file in a directory, not to %s", path);
-      return FALSE;
-    }
-  if (destroy == NULL)
-    {
-      *status = ssdb_cli_usage_error (
-          "run %s overwrites data on %s: name it with --destroy-data %s", command, path, path);
-      return FALSE;
-    }
-  return TRUE;
-}
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
 
-SsdbTarget *
-ssdb_cli_open_write_target (const char *command, const char *path, const char *destroy,
-                            const char *size_s, guint64 file_size, int *status)
-{
-  if (!ssdb_cli_check_target_arg (path, status)
-      || !ssdb_cli_check_write_device (command, path, destroy, size_s, status))
-    return NULL;
-  return ssdb_cli_open_run_target (path, destroy, file_size, status);
+  ssdb_report_set_access (report, access);
+  ssdb_report_set_sweep (report, sweep);
+  ssdb_report_set_workload (report, workload);
+  return ssdb_cli_write_report (report, path, status);
 }
 
 void

@@ -264,7 +264,14 @@ ssdb_cli_run_recovery (int argc, char **argv)
   if (cache_from != NULL && !write_bytes_from_report (cache_from, &spec.write_bytes, &status))
     return status;
 
-  target = ssdb_cli_open_write_target ("recovery", argv[1], destroy, size_s, file_size, &status);
+  target
+      = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                       .destroy = destroy,
+                                                       .writes = "run recovery overwrites data on",
+                                                       .size_option = "--size",
+                                                       .size_s = size_s,
+                                                       .file_size = file_size },
+                              &status);
   if (target == NULL)
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
@@ -526,7 +533,14 @@ ssdb_cli_run_consistency (int argc, char **argv)
   spec.span_offset = span_start;
   spec.span_length = span_length;
 
-  target = ssdb_cli_open_write_target ("consistency", argv[1], destroy, size_s, file_size, &status);
+  target = ssdb_cli_open_target (
+      &(SsdbCliTargetRequest){ .path = argv[1],
+                               .destroy = destroy,
+                               .writes = "run consistency overwrites data on",
+                               .size_option = "--size",
+                               .size_s = size_s,
+                               .file_size = file_size },
+      &status);
   if (target == NULL)
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))

@@ -15,11 +15,11 @@
 #include "ssdb-cli-private.h"
 
 /* --csv writes the table of the view --view names. */
-G_STATIC_ASSERT ((int)SSDB_CSV_SURFACE == (int)SSDB_EXPORT_VIEW_SURFACE);
-G_STATIC_ASSERT ((int)SSDB_CSV_WORKLOAD == (int)SSDB_EXPORT_VIEW_WORKLOAD);
-G_STATIC_ASSERT ((int)SSDB_CSV_RECOVERY == (int)SSDB_EXPORT_VIEW_RECOVERY);
-G_STATIC_ASSERT ((int)SSDB_CSV_READBACK == (int)SSDB_EXPORT_VIEW_READBACK);
-G_STATIC_ASSERT ((int)SSDB_CSV_N_TABLES == (int)SSDB_EXPORT_N_VIEWS);
+G_STATIC_ASSERT ((int)SSDB_TEST_KIND_SURFACE == (int)SSDB_TEST_KIND_SURFACE);
+G_STATIC_ASSERT ((int)SSDB_TEST_KIND_WORKLOAD == (int)SSDB_TEST_KIND_WORKLOAD);
+G_STATIC_ASSERT ((int)SSDB_TEST_KIND_RECOVERY == (int)SSDB_TEST_KIND_RECOVERY);
+G_STATIC_ASSERT ((int)SSDB_TEST_KIND_READBACK == (int)SSDB_TEST_KIND_READBACK);
+G_STATIC_ASSERT ((int)SSDB_TEST_KIND_N == (int)SSDB_TEST_KIND_N);
 
 /* Options both commands share: the chart's look and size. */
 typedef struct
@@ -32,7 +32,7 @@ typedef struct
   /* parsed; @stdout_taken: a table goes to standard output */
   gboolean stdout_taken;
   gboolean have_view;
-  SsdbExportView view;
+  SsdbTestKind view;
   int width, height;
   double scale;
   SsdbTheme theme;
@@ -72,10 +72,10 @@ view_names (gboolean comparable)
 {
   GString *s = g_string_new (NULL);
 
-  for (guint i = 0; i < SSDB_EXPORT_N_VIEWS; i++)
-    if (!comparable || ssdb_compare_view_supported ((SsdbExportView)i))
+  for (guint i = 0; i < SSDB_TEST_KIND_N; i++)
+    if (!comparable || ssdb_compare_view_supported ((SsdbTestKind)i))
       g_string_append_printf (s, "%s%s", s->len ? ", " : "",
-                              ssdb_export_view_to_string ((SsdbExportView)i));
+                              ssdb_test_kind_to_string ((SsdbTestKind)i));
   return g_string_free (s, FALSE);
 }
 
@@ -91,7 +91,7 @@ chart_options_parse (ChartOptions *o, int *status)
   o->theme = SSDB_THEME_REVIEW;
   if (o->view_s != NULL)
     {
-      if (!ssdb_export_view_from_string (o->view_s, &o->view))
+      if (!ssdb_test_kind_from_string (o->view_s, &o->view))
         {
           g_autofree char *names = view_names (FALSE);
 
@@ -189,39 +189,6 @@ check_output (const char *option, const char *path, int *status)
       *status = ssdb_cli_usage_error ("%s: %s", option, error->message);
       return FALSE;
     }
-  return TRUE;
-}
-
-/* File name extensions of formats a chart or table option does not write. */
-static const char *const other_formats[] = {
-  "png", "svg", "pdf",  "csv", "txt", "json", "jpg",  "jpeg", "gif", "webp",
-  "bmp", "tif", "tiff", "eps", "ps",  "avif", "heic", "html", "xml", "tsv",
-};
-
-gboolean
-ssdb_cli_check_output_extension (const char *option, const char *path, const char *format,
-                                 int *status)
-{
-  const char *base, *dot;
-
-  if (path == NULL || g_str_equal (path, "-"))
-    return TRUE;
-  base = strrchr (path, '/');
-  base = base ? base + 1 : path;
-  dot = strrchr (base, '.');
-  if (dot == NULL || dot == base || g_ascii_strcasecmp (dot + 1, format) == 0)
-    return TRUE;
-  for (guint i = 0; i < G_N_ELEMENTS (other_formats); i++)
-    if (g_ascii_strcasecmp (dot + 1, other_formats[i]) == 0)
-      {
-        g_autofree char *upper = g_ascii_strup (format, -1);
-        g_autofree char *lower = g_ascii_strdown (format, -1);
-
-        *status = ssdb_cli_usage_error ("%s “%s”: the name ends in %s, but %s writes %s; name "
-                                        "the file *.%s",
-                                        option, path, dot, option, upper, lower);
-        return FALSE;
-      }
   return TRUE;
 }
 
@@ -366,7 +333,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
   g_autoptr (GOptionContext) ctx
       = g_option_context_new ("REPORT.json - export charts, CSV or text from a report");
   ExportData d = { 0 };
-  SsdbCsvTable text_table = SSDB_CSV_SUMMARY;
+  SsdbTestKind text_table = SSDB_TEST_KIND_SUMMARY;
   g_autoptr (GPtrArray) args = NULL;
   g_autoptr (GPtrArray) owned = NULL;
   int status = 0;
@@ -435,36 +402,36 @@ ssdb_cli_cmd_export (int argc, char **argv)
   report = load_report (argv[1], &status);
   if (report == NULL)
     goto out;
-  if (!o.have_view && !ssdb_export_first_view (report, &o.view))
+  if (!o.have_view && !ssdb_report_first_test (report, &o.view))
     {
       g_printerr ("ssdbench-cli: %s: the report holds no test\n", argv[1]);
       status = 1;
       goto out;
     }
-  if (!ssdb_export_report_has_view (report, o.view))
+  if (!ssdb_report_has_test (report, o.view))
     {
       g_printerr ("ssdbench-cli: %s: the report holds no %s test\n", argv[1],
-                  ssdb_export_view_to_string (o.view));
+                  ssdb_test_kind_to_string (o.view));
       status = 1;
       goto out;
     }
-  if ((o.png || o.svg || o.pdf) && !ssdb_export_view_has_chart (o.view))
+  if ((o.png || o.svg || o.pdf) && !ssdb_export_has_chart (o.view))
     {
       g_printerr ("ssdbench-cli: there is no %s chart; use --csv or --text for its numbers\n",
-                  ssdb_export_view_to_string (o.view));
+                  ssdb_test_kind_to_string (o.view));
       status = 1;
       goto out;
     }
   if (text_given)
     {
       /* The summary unless --view names another test. */
-      text_table = o.have_view               ? (SsdbCsvTable)o.view
-                   : report->summary != NULL ? SSDB_CSV_SUMMARY
-                                             : (SsdbCsvTable)o.view;
-      if (!ssdb_csv_report_has_table (report, text_table))
+      text_table = o.have_view               ? (SsdbTestKind)o.view
+                   : report->summary != NULL ? SSDB_TEST_KIND_SUMMARY
+                                             : (SsdbTestKind)o.view;
+      if (!ssdb_report_has_test (report, text_table))
         {
           g_printerr ("ssdbench-cli: %s: the report holds no %s test\n", argv[1],
-                      ssdb_csv_table_to_string (text_table));
+                      ssdb_test_kind_to_string (text_table));
           status = 1;
           goto out;
         }
@@ -473,7 +440,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
           g_printerr ("ssdbench-cli: there is no text for the %s test; --text writes summary, "
                       "recovery, compression, trim, freespace, consistency or readback (use "
                       "--csv for its numbers)\n",
-                      ssdb_csv_table_to_string (text_table));
+                      ssdb_test_kind_to_string (text_table));
           status = 1;
           goto out;
         }
@@ -487,7 +454,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
   if (csv != NULL)
     {
       g_autoptr (GError) error = NULL;
-      SsdbCsvTable table = (SsdbCsvTable)o.view;
+      SsdbTestKind table = (SsdbTestKind)o.view;
       gboolean ok;
 
       if (g_str_equal (csv, "-"))
@@ -645,15 +612,15 @@ ssdb_cli_cmd_compare (int argc, char **argv)
     }
   if (!o.have_view)
     {
-      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS && !o.have_view; v++)
+      for (guint v = 0; v < SSDB_TEST_KIND_N && !o.have_view; v++)
         {
-          gboolean all = ssdb_compare_view_supported ((SsdbExportView)v);
+          gboolean all = ssdb_compare_view_supported ((SsdbTestKind)v);
 
           for (guint i = 0; i < reports->len && all; i++)
-            all = ssdb_export_report_has_view (g_ptr_array_index (reports, i), (SsdbExportView)v);
+            all = ssdb_report_has_test (g_ptr_array_index (reports, i), (SsdbTestKind)v);
           if (all)
             {
-              o.view = (SsdbExportView)v;
+              o.view = (SsdbTestKind)v;
               o.have_view = TRUE;
             }
         }
@@ -663,17 +630,16 @@ ssdb_cli_cmd_compare (int argc, char **argv)
           g_autoptr (GPtrArray) drawn = g_ptr_array_new ();
           g_autofree char *shared_s = NULL, *drawn_s = NULL;
 
-          for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
+          for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
             {
               gboolean all = TRUE;
-              const char *name = ssdb_export_view_to_string ((SsdbExportView)v);
+              const char *name = ssdb_test_kind_to_string ((SsdbTestKind)v);
 
               for (guint i = 0; i < reports->len && all; i++)
-                all = ssdb_export_report_has_view (g_ptr_array_index (reports, i),
-                                                   (SsdbExportView)v);
+                all = ssdb_report_has_test (g_ptr_array_index (reports, i), (SsdbTestKind)v);
               if (all)
                 g_ptr_array_add (shared, (gpointer)name);
-              if (ssdb_compare_view_supported ((SsdbExportView)v))
+              if (ssdb_compare_view_supported ((SsdbTestKind)v))
                 g_ptr_array_add (drawn, (gpointer)name);
             }
           shared_s = join_words (shared, "and");
@@ -691,10 +657,10 @@ ssdb_cli_cmd_compare (int argc, char **argv)
         }
     }
   for (guint i = 0; i < reports->len; i++)
-    if (!ssdb_export_report_has_view (g_ptr_array_index (reports, i), o.view))
+    if (!ssdb_report_has_test (g_ptr_array_index (reports, i), o.view))
       {
         g_printerr ("ssdbench-cli: %s: the report holds no %s test\n", argv[i + 1],
-                    ssdb_export_view_to_string (o.view));
+                    ssdb_test_kind_to_string (o.view));
         status = 1;
         goto out;
       }

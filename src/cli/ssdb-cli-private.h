@@ -86,6 +86,14 @@ ssdb_cli_usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
 gboolean
 ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status);
 
+/* An option spelled @option, also accepted as @alias (an older spelling, a hidden option entry
+ * of its own): moves the value given as @alias (*@alias_value) into *@value and sets *@given
+ * to the spelling used, for messages. Both given is a usage error (message printed, *@status =
+ * EXIT_USAGE, FALSE). */
+gboolean
+ssdb_cli_take_alias (const char *option, char **value, const char *alias, char **alias_value,
+                     const char **given, int *status);
+
 /* Size option (512, 4K, 1MiB, 1G: see ssdb_parse_size); NULL @text leaves *@out. */
 gboolean
 ssdb_cli_parse_size_opt (const char *text, const char *what, guint64 *out, int *status);
@@ -126,15 +134,6 @@ ssdb_cli_check_offset_sectors (SsdbTarget *target, const char *what, const char 
 gboolean
 ssdb_cli_parse_block_opt (const char *text, const char *what, guint *out, int *status);
 
-/* --depths "1,2,4": rising whole numbers from 1 to @max, at most SSDB_ACCESS_MAX_STEPS. */
-gboolean
-ssdb_cli_parse_depths_opt (const char *text, guint max, guint depths[SSDB_ACCESS_MAX_STEPS],
-                           guint *n_depths, int *status);
-
-/* --span-gb N: the first N GB (10^9 bytes), rounded down to whole @block_size transfers. */
-gboolean
-ssdb_cli_parse_span_gb_opt (const char *text, guint block_size, guint64 *out, int *status);
-
 /* ---- targets and outputs ---- */
 
 gboolean
@@ -153,29 +152,36 @@ ssdb_cli_check_one_target (const char *command, int argc, char **argv, int *stat
 gboolean
 ssdb_cli_check_target_arg (const char *path, int *status);
 
-/* A test-file size given as @what (--size, --file-size) for TARGET @path: a test file is a whole
- * number of MiB (every transfer size of the summary divides it), so any other size is refused
- * as a usage error naming the whole-MiB sizes around it. Sizes for block devices pass. */
-gboolean
-ssdb_cli_check_file_size (const char *path, const char *what, guint64 file_size, int *status);
+/* What a run asks of its TARGET, for ssdb_cli_open_target(). */
+typedef struct
+{
+  const char *path;    /* TARGET: a block device or a directory */
+  const char *destroy; /* --destroy-data (the device it names), or NULL */
+  /* Who writes what when a device needs --destroy-data ("run fill overwrites all of"); NULL
+   * when the run may read a device without it. */
+  const char *writes;
+  /* How a device is opened without --destroy-data: SSDB_TARGET_OPEN_READ, or
+   * SSDB_TARGET_OPEN_REWRITE (a rewrite in place). With it: SSDB_TARGET_OPEN_WRITE. */
+  SsdbTargetOpenFlags device_flags;
+  const char *size_option; /* the test file size option, for messages ("--size") */
+  /* The test file size as given, refused for a device; NULL when not given or when the option
+   * also applies to devices (the region of a summary). */
+  const char *size_s;
+  guint64 file_size; /* bytes of the test file in a directory */
+} SsdbCliTargetRequest;
 
-/* Before a device @path is opened for writing: --destroy-data (@destroy) must name that same
- * device (a symbolic link to it counts); a path that does not exist or names another device or
- * no block device is a usage error (message printed, *@status = EXIT_USAGE, FALSE). A NULL
- * @destroy, or a @path that is not a block device, passes. */
-gboolean
-ssdb_cli_check_destroy (const char *path, const char *destroy, int *status);
-
-/* Opens TARGET for a run: a test file of @file_size bytes in a directory, or a device, for
- * writing when @destroy (--destroy-data) names it. NULL with *@status set on failure. */
+/* Opens TARGET for a run, the one way every run command does: a test file of @req->file_size
+ * bytes in a directory, or a device, for writing only when --destroy-data names it. Refused
+ * before anything is opened, as usage errors: a TARGET that is neither a block device nor a
+ * directory (ssdb_cli_check_target_arg()); for a device, the test file size option given
+ * (@req->size_s), no --destroy-data when @req->writes says the run writes, a --destroy-data
+ * that names another device (ssdb_cli_check_destroy()); for a directory, --destroy-data, a
+ * test file size that is not whole MiB (ssdb_cli_check_file_size()). A --destroy-data run on
+ * a path that does not exist fails with the system's reason (status 1), as does the open (the
+ * engine's safety checks: mounted, swap, read-only, held, no space). NULL with *@status set
+ * and the message printed on failure. */
 SsdbTarget *
-ssdb_cli_open_run_target (const char *path, const char *destroy, guint64 file_size, int *status);
-
-/* Like ssdb_cli_open_run_target() for tests that only read a test file: --file-size applies to
- * directories, --destroy-data to devices. */
-SsdbTarget *
-ssdb_cli_open_bench_target (const char *path, const char *destroy, const char *file_size_s,
-                            guint64 file_size, int *status);
+ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status);
 
 /* Refuses, before a run starts, output paths that could not be written or are not regular files.
  * "-" as @json_path sends the report to standard output and everything else to standard error. */
@@ -224,20 +230,12 @@ ssdb_cli_export_caption (void);
 gboolean
 ssdb_cli_write_report (SsdbReport *report, const char *path, int *status);
 
-/* For `run @command` on @path when it is a block device: --size (@size_s) is refused and
- * --destroy-data (@destroy) is required, as usage errors (message printed, *@status =
- * EXIT_USAGE, FALSE). Any other path passes. */
+/* Writes a report holding the access, sweep or workload result given (the others NULL) to
+ * @path, as ssdb_cli_write_report(). */
 gboolean
-ssdb_cli_check_write_device (const char *command, const char *path, const char *destroy,
-                             const char *size_s, int *status);
-
-/* Opens TARGET @path for a run of `run @command` that writes: a device only with --destroy-data
- * (@destroy) naming it and without --size (@size_s), else a test file of @file_size bytes in a
- * directory (see ssdb_cli_open_run_target()). NULL with *@status set (EXIT_USAGE or 1, message
- * printed) on failure. */
-SsdbTarget *
-ssdb_cli_open_write_target (const char *command, const char *path, const char *destroy,
-                            const char *size_s, guint64 file_size, int *status);
+ssdb_cli_save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
+                            const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload,
+                            int *status);
 
 /* After an image was drawn (@rendered) or not: prints @error and sets *@status to 1 when it was
  * not. Returns @rendered. */
@@ -265,6 +263,14 @@ G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SsdbCliChart, ssdb_cli_chart_clear)
 
 /* ---- commands in other files ---- */
 
+/* ssdbench-cli list (ssdb-cli-list.c): the block devices and their state. */
+int
+ssdb_cli_cmd_list (int argc, char **argv);
+
+/* ssdbench-cli info TARGET (ssdb-cli-list.c): the facts of a device or a directory. */
+int
+ssdb_cli_cmd_info (int argc, char **argv);
+
 /* ssdbench-cli export REPORT.json (ssdb-cli-export.c): charts, CSV and text from a report. */
 int
 ssdb_cli_cmd_export (int argc, char **argv);
@@ -287,6 +293,11 @@ ssdb_cli_on_finished (gpointer data);
 /* Progress from the worker: what runs (@label), the fraction of the run done and the rate. */
 void
 ssdb_cli_set_progress (SsdbCliRun *rc, const char *label, double fraction, double bytes_per_second);
+
+/* Progress of filling the target before it is read (the "prepare" phase); @user_data is the
+ * SsdbCliRun. */
+void
+ssdb_cli_on_fill_progress (guint64 done, guint64 total, gpointer user_data);
 
 /* The exit status of a cancelled run: 128 + the signal that cancelled it (130 for Ctrl-C). */
 int
@@ -319,6 +330,45 @@ ssdb_cli_run_clear (SsdbCliRun *rc);
  * succeeded, 1 when it failed, 128 + signal when it was cancelled. */
 int
 ssdb_cli_run_end (SsdbCliRun *rc, int status);
+
+/* ---- run summary / job (ssdb-cli-summary.c) ---- */
+
+/* ssdbench-cli run summary TARGET [OPTION…]: the CrystalDiskMark-style grid. */
+int
+ssdb_cli_run_summary (int argc, char **argv);
+
+/* ssdbench-cli run job TARGET [OPTION…]: one I/O job in fio's terms. */
+int
+ssdb_cli_run_job (int argc, char **argv);
+
+/* ---- run surface / fill (ssdb-cli-surface.c) ---- */
+
+/* The test file size in a directory when no --size is given. */
+#define SSDB_CLI_DEFAULT_FILE_SIZE (G_GUINT64_CONSTANT (1) << 30)
+
+/* ssdbench-cli run surface TARGET [OPTION…]: the rate across the device, access time, burst. */
+int
+ssdb_cli_run_surface (int argc, char **argv);
+
+/* ssdbench-cli run fill TARGET [OPTION…]: a whole-drive write, its cache and phases. */
+int
+ssdb_cli_run_fill (int argc, char **argv);
+
+/* ---- run access / sweep (ssdb-cli-access.c), run workload (ssdb-cli-workload.c) ---- */
+
+#define SSDB_CLI_FILE_SIZE_HELP "Test file size in a directory [1G]"
+
+/* ssdbench-cli run access TARGET [OPTION…]: access-time distribution by queue depth. */
+int
+ssdb_cli_run_access (int argc, char **argv);
+
+/* ssdbench-cli run sweep TARGET [OPTION…]: rate by transfer size. */
+int
+ssdb_cli_run_sweep (int argc, char **argv);
+
+/* ssdbench-cli run workload TARGET [OPTION…]: an IOMeter-style access mix. */
+int
+ssdb_cli_run_workload (int argc, char **argv);
 
 /* ---- run recovery / run consistency (ssdb-cli-consistency.c) ---- */
 

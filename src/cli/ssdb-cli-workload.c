@@ -1,0 +1,261 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli run workload. */
+#include "config.h"
+
+#include <glib/gstdio.h>
+
+#include "engine/ssdb-units.h"
+#include "ssdb-cli-private.h"
+
+/* -------------------------------------------------------------------- workload ---- */
+
+static void
+on_workload_progress (SsdbWorkloadResult *result, const char *phase, double fraction,
+                      gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  g_autofree char *label = g_strdup_printf ("%s: %s", result->spec.name, phase);
+
+  ssdb_cli_set_progress (rc, label, fraction, 0);
+}
+
+static gpointer
+workload_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
+                              rc->cancellable, &rc->error);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+static void
+print_workload_row (const char *name, const SsdbWorkloadStats *s)
+{
+  g_autofree char *rate = ssdb_cli_format_mbps (s->bytes_per_second);
+  g_autofree char *mean = ssdb_cli_format_ms (s->mean_ns);
+  g_autofree char *p99 = ssdb_cli_format_ms ((double)s->p99_ns);
+  g_autofree char *max = ssdb_cli_format_ms ((double)s->max_ns);
+  char iops[G_ASCII_DTOSTR_BUF_SIZE], inflight[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_ascii_formatd (iops, sizeof iops, "%.0f", s->iops);
+  g_ascii_formatd (inflight, sizeof inflight, "%.2f", s->mean_inflight);
+  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", name, iops, rate, mean, p99, max, inflight);
+}
+
+static void
+print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
+{
+  const SsdbWorkloadSpec *spec = &r->spec;
+  g_autofree char *title = ssdb_cli_target_title (target);
+  g_autoptr (GString) mix = g_string_new (NULL);
+  guint total_weight = 0;
+  char ramp[G_ASCII_DTOSTR_BUF_SIZE], run[G_ASCII_DTOSTR_BUF_SIZE];
+
+  for (guint i = 0; i < spec->n_size_mix; i++)
+    total_weight += spec->size_mix[i].weight;
+  for (guint i = 0; i < spec->n_size_mix; i++)
+    {
+      g_autofree char *size = ssdb_format_transfer_size (spec->size_mix[i].size);
+
+      g_string_append_printf (mix, "%s%s %.0f %%", i ? ", " : "", size,
+                              total_weight ? 100.0 * spec->size_mix[i].weight / total_weight : 0);
+    }
+  g_ascii_formatd (ramp, sizeof ramp, "%g", (double)spec->ramp_ns / 1e9);
+  g_ascii_formatd (run, sizeof run, "%g", (double)spec->duration_ns / 1e9);
+  g_print ("Workload “%s”: %s\n", spec->name, title);
+  g_print ("%s · %u %% reads · %u %% random · QD%u × %u worker%s · ramp %s s, run %s s\n\n",
+           mix->str, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers,
+           spec->workers == 1 ? "" : "s", ramp, run);
+  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Worker", "IOPS", "MB/s", "Mean (ms)",
+           "p99 (ms)", "Max (ms)", "In flight");
+  for (guint i = 0; i < r->workers->len; i++)
+    {
+      g_autofree char *name = g_strdup_printf ("%u", i + 1);
+
+      print_workload_row (name, &g_array_index (r->workers, SsdbWorkloadStats, i));
+    }
+  print_workload_row ("All workers", &r->total);
+  if (r->total.ios > 0)
+    g_print ("\n%" G_GUINT64_FORMAT " requests: %.1f %% reads, %.1f %% random\n", r->total.ios,
+             100.0 * r->total.read_ios / r->total.ios, 100.0 * r->total.random_ios / r->total.ios);
+}
+
+/* Reads --spec FILE: the one workload it defines, or the one called @name. */
+static gboolean
+load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *status)
+{
+  g_autofree char *text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  gsize length;
+  GStatBuf st;
+
+  /* A FIFO or a device such as /dev/zero would block or never end. */
+  if (g_stat (path, &st) == 0 && !S_ISREG (st.st_mode))
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: not a regular file", path);
+      return FALSE;
+    }
+  if (g_stat (path, &st) == 0 && st.st_size > (1 << 20))
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %" G_GINT64_FORMAT
+                                      " bytes, larger than 1 MiB; not a workload specification",
+                                      path, (gint64)st.st_size);
+      return FALSE;
+    }
+  if (!g_file_get_contents (path, &text, &length, &error))
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %s", path, error->message);
+      return FALSE;
+    }
+  if ((specs = ssdb_workload_specs_parse (text, (gssize)length, &error)) == NULL)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: %s", path, error->message);
+      return FALSE;
+    }
+  if (specs->len == 0)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --spec “%s”: it defines no workload", path);
+      return FALSE;
+    }
+  for (guint i = 0; i < specs->len; i++)
+    {
+      const SsdbWorkloadSpec *s = &g_array_index (specs, SsdbWorkloadSpec, i);
+
+      if (name != NULL ? g_str_equal (s->name, name) : specs->len == 1)
+        {
+          *out = *s;
+          return TRUE;
+        }
+    }
+  if (name != NULL)
+    *status = ssdb_cli_usage_error ("Invalid --name “%s”: %s defines no workload of that name",
+                                    name, path);
+  else
+    *status = ssdb_cli_usage_error ("--spec “%s” defines %u workloads: choose one with --name",
+                                    path, specs->len);
+  return FALSE;
+}
+
+int
+ssdb_cli_run_workload (int argc, char **argv)
+{
+  g_autofree char *preset_s = NULL, *spec_path = NULL, *name = NULL, *qd_s = NULL;
+  g_autofree char *workers_s = NULL, *duration_s = NULL, *ramp_s = NULL, *destroy = NULL;
+  g_autofree char *file_size_s = NULL, *seed_s = NULL, *json_path = NULL;
+  g_autofree char *file_size_alias = NULL;
+  const GOptionEntry entries[] = {
+    { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_s,
+      "database, fileserver, webserver or workstation", "NAME" },
+    { "spec", 0, 0, G_OPTION_ARG_FILENAME, &spec_path,
+      "Access specification file (key file or JSON)", "FILE" },
+    { "name", 0, 0, G_OPTION_ARG_STRING, &name, "The workload of --spec FILE to run", "NAME" },
+    { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth per worker, 1-256", "N" },
+    { "workers", 0, 0, G_OPTION_ARG_STRING, &workers_s, "Worker threads, 1-64", "N" },
+    { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds measured", "S" },
+    { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_s, "Seconds of unmeasured ramp-up", "S" },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data the workload's writes may destroy", "DEVICE" },
+    { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
+    { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("TARGET - IOMeter-style workload from a preset or a specification");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (GError) error = NULL;
+  SsdbWorkloadSpec spec;
+  SsdbWorkloadPreset preset;
+  SsdbCliRun rc = { 0 };
+  guint64 v, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
+  const char *file_size_opt;
+  int status = 0;
+
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+      || !ssdb_cli_take_alias ("--size", &file_size_s, "--file-size", &file_size_alias,
+                               &file_size_opt, &status))
+    return status;
+  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
+    return status;
+  if (!ssdb_cli_check_one_target ("run workload", argc, argv, &status))
+    return status;
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
+  if ((preset_s == NULL) == (spec_path == NULL))
+    return ssdb_cli_usage_error ("run workload needs either --preset NAME or --spec FILE");
+  if (name != NULL && spec_path == NULL)
+    return ssdb_cli_usage_error ("--name chooses a workload of --spec FILE");
+
+  if (preset_s != NULL)
+    {
+      g_autofree char *key = g_ascii_strdown (preset_s, -1);
+
+      if (g_str_equal (key, "fileserver"))
+        preset = SSDB_WORKLOAD_FILE_SERVER;
+      else if (g_str_equal (key, "webserver"))
+        preset = SSDB_WORKLOAD_WEB_SERVER;
+      else if (!ssdb_workload_preset_from_string (preset_s, &preset))
+        return ssdb_cli_usage_error (
+            "Unknown --preset “%s”: expected database, fileserver, webserver or "
+            "workstation",
+            preset_s);
+      ssdb_workload_spec_init_preset (&spec, preset);
+    }
+  else if (!load_spec_file (spec_path, name, &spec, &status))
+    return status;
+
+  v = spec.queue_depth;
+  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+    return status;
+  spec.queue_depth = (guint)v;
+  v = spec.workers;
+  if (!ssdb_cli_parse_uint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &v, &status))
+    return status;
+  spec.workers = (guint)v;
+  if (!ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 86400 * NS_PER_S,
+                                   &spec.duration_ns, &status)
+      || !ssdb_cli_parse_seconds_opt (ramp_s, "--ramp", 0, 3600 * NS_PER_S, &spec.ramp_ns, &status)
+      || !ssdb_cli_parse_size_opt (file_size_s, file_size_opt, &file_size, &status)
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+    return status;
+  if (file_size_s != NULL && file_size == 0)
+    return ssdb_cli_usage_error ("Invalid %s “%s”: must be larger than 0", file_size_opt,
+                                 file_size_s);
+  if (!ssdb_workload_spec_validate (&spec, &error))
+    return ssdb_cli_usage_error ("%s", error->message);
+  if (spec.read_percent < 100 && destroy == NULL && ssdb_cli_is_block_device (argv[1]))
+    return ssdb_cli_usage_error (
+        "Workload “%s” writes (%u %% of its requests) and destroys the data of "
+        "%s: name it with --destroy-data %s",
+        spec.name, 100 - spec.read_percent, argv[1], argv[1]);
+
+  if ((target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                               .destroy = destroy,
+                                                               .size_option = file_size_opt,
+                                                               .size_s = file_size_s,
+                                                               .file_size = file_size },
+                                      &status))
+      == NULL)
+    return status;
+
+  ssdb_cli_run_init (&rc, cancellable, target);
+  rc.workload_result = ssdb_workload_result_new (&spec);
+
+  ssdb_cli_run_worker (&rc, workload_thread);
+
+  print_workload_text (target, rc.workload_result);
+  if (json_path)
+    ssdb_cli_save_bench_report (json_path, target, NULL, NULL, rc.workload_result, &status);
+
+  status = ssdb_cli_run_end (&rc, status);
+  ssdb_workload_result_free (rc.workload_result);
+  return status;
+}
