@@ -40,7 +40,11 @@ struct _SsdbAccessPage
   gint64 started_us;
 };
 
-G_DEFINE_FINAL_TYPE (SsdbAccessPage, ssdb_access_page, GTK_TYPE_BOX)
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAccessPage, ssdb_access_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
 
@@ -242,6 +246,7 @@ update_status (SsdbAccessPage *self)
       text = g_strdup_printf (_ ("%s · step %d of %u · %d %%"), label, running + 1, r->steps->len,
                               (int)(ssdb_page_run_get_fraction (self->run) * 100));
     }
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
   gtk_label_set_text (self->parts.status, text);
 }
 
@@ -422,15 +427,15 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
 
 /* ---- API ------------------------------------------------------------------------------ */
 
-gboolean
-ssdb_access_page_start (SsdbAccessPage *self, const char *path, guint64 file_size, GError **error)
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
+  SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
+  const char *path = start->path;
+  guint64 file_size = start->file_size;
   Work *w;
   SsdbAccessSpec spec;
   gboolean is_dir;
-
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
 
   ssdb_access_page_get_spec (self, &spec);
   is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
@@ -503,9 +508,11 @@ ssdb_access_page_get_status (SsdbAccessPage *self)
   return gtk_label_get_text (self->parts.status);
 }
 
-gboolean
-ssdb_access_page_export_png (SsdbAccessPage *self, const char *path, GError **error)
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 {
+  SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
+
   SsdbAccessView view;
   SsdbStyle style;
   g_autofree char *caption = ssdb_page_parts_dup_caption ();
@@ -582,7 +589,8 @@ ssdb_access_page_init (SsdbAccessPage *self)
                                _ ("Length of Each Step"));
 
   self->relief_switch = GTK_SWITCH (gtk_switch_new ());
-  ssdb_page_parts_add_setting (self->parts.bottom, _ ("_Relief"), GTK_WIDGET (self->relief_switch),
+  ssdb_page_parts_add_setting (self->parts.bottom, _ ("_Histograms in 3D"),
+                               GTK_WIDGET (self->relief_switch),
                                _ ("Draw Each Step's Histogram as a Curve, Stacked in Perspective"));
   gtk_box_reorder_child_after (GTK_BOX (self->parts.bottom),
                                gtk_widget_get_last_child (self->parts.bottom), NULL);
@@ -604,7 +612,9 @@ ssdb_access_page_init (SsdbAccessPage *self)
 
   self->run
       = ssdb_page_run_new ("ssdb-access", dup_result, (GDestroyNotify)ssdb_access_result_free);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_ACCESS);
   g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
   ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->parts.chart), TRUE);
@@ -617,15 +627,15 @@ ssdb_access_page_new (void)
   return g_object_new (SSDB_TYPE_ACCESS_PAGE, NULL);
 }
 
-gboolean
-ssdb_access_page_show_result (SsdbAccessPage *self, const SsdbAccessResult *result,
-                              const char *title)
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
 {
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
+  SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
+  const SsdbAccessResult *result = ssdb_report_get_result (report, kind);
 
-  if (ssdb_page_run_get_running (self->run))
-    return FALSE;
+  /* The controls show the report's settings. */
+  ssdb_access_page_configure (self, &result->spec);
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);
@@ -634,4 +644,33 @@ ssdb_access_page_show_result (SsdbAccessPage *self, const SsdbAccessResult *resu
   gtk_label_set_text (self->parts.status, "");
   refresh (self);
   return TRUE;
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  ssdb_access_page_set_target (SSDB_ACCESS_PAGE (page), target->title, target->device_bytes);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
+  const SsdbAccessResult *r = ssdb_access_page_get_result (self);
+
+  if (r == NULL || r->steps->len == 0)
+    return NULL;
+  return r;
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->start = test_page_start;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
 }

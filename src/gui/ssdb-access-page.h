@@ -6,7 +6,7 @@
 #include "engine/ssdb-access.h"
 #include "render/ssdb-access-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-page-run.h"
+#include "ssdb-test-page.h"
 
 G_BEGIN_DECLS
 
@@ -53,17 +53,6 @@ ssdb_access_page_get_spec (SsdbAccessPage *self, SsdbAccessSpec *spec);
 gboolean
 ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec);
 
-/**
- * ssdb_access_page_start:
- * @path: block device node or directory (test file)
- * @file_size: test file size for a directory, bytes
- * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
- *
- * Returns: %TRUE, or %FALSE with @error.
- */
-gboolean
-ssdb_access_page_start (SsdbAccessPage *self, const char *path, guint64 file_size, GError **error);
-
 /** ssdb_access_page_get_run: Returns: (transfer none): the page's run (signals, stop, state). */
 SsdbPageRun *
 ssdb_access_page_get_run (SsdbAccessPage *self);
@@ -96,29 +85,5 @@ ssdb_access_page_dup_cell_text (SsdbAccessPage *self, guint row, guint step);
 /** ssdb_access_page_get_status: Returns: the status line. */
 const char *
 ssdb_access_page_get_status (SsdbAccessPage *self);
-
-/**
- * ssdb_access_page_export_png:
- * @path: PNG file
- *
- * Renders the shown result with the fixed review style at 1200 × 700 logical pixels, scale 2.
- *
- * Returns: %TRUE, or %FALSE with @error naming @path.
- */
-gboolean
-ssdb_access_page_export_png (SsdbAccessPage *self, const char *path, GError **error);
-
-/**
- * ssdb_access_page_show_result:
- * @result: a run (from a loaded report); copied
- * @title: the target's title for the chart
- *
- * Shows @result as the page would after a live run, drawn by the same painter.
- *
- * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
- */
-gboolean
-ssdb_access_page_show_result (SsdbAccessPage *self, const SsdbAccessResult *result,
-                              const char *title);
 
 G_END_DECLS

@@ -6,7 +6,6 @@
 
 #include "ssdb-application.h"
 
-#include "ssdb-preferences-window.h"
 #include "ssdb-window.h"
 
 struct _SsdbApplication
@@ -26,47 +25,10 @@ get_window (SsdbApplication *self)
 
   if (SSDB_IS_WINDOW (window))
     return SSDB_WINDOW (window);
-  window = GTK_WINDOW (ssdb_window_new (self));
+  window
+      = GTK_WINDOW (ssdb_window_new (GTK_APPLICATION (self), ssdb_application_get_settings (self),
+                                     ssdb_application_get_device_monitor (self)));
   return SSDB_WINDOW (window);
-}
-
-static void
-preferences_activated (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  SsdbApplication *self = SSDB_APPLICATION (data);
-  GtkWidget *prefs = ssdb_preferences_window_new (GTK_WINDOW (get_window (self)), self->settings);
-
-  gtk_window_present (GTK_WINDOW (prefs));
-}
-
-static void
-open_report_activated (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  ssdb_window_open_report (get_window (SSDB_APPLICATION (data)));
-}
-
-static void
-save_report_activated (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  ssdb_window_save_report (get_window (SSDB_APPLICATION (data)));
-}
-
-static void
-export_image_activated (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  ssdb_window_export_image (get_window (SSDB_APPLICATION (data)));
-}
-
-static void
-shortcuts_activated (GSimpleAction *action, GVariant *param, gpointer data)
-{
-  SsdbApplication *self = SSDB_APPLICATION (data);
-  g_autoptr (GtkBuilder) builder
-      = gtk_builder_new_from_resource ("/org/ssdbench/App/ui/ssdb-shortcuts-window.ui");
-  GtkWindow *window = GTK_WINDOW (gtk_builder_get_object (builder, "shortcuts_window"));
-
-  gtk_window_set_transient_for (window, GTK_WINDOW (get_window (self)));
-  gtk_window_present (window);
 }
 
 static void
@@ -97,11 +59,6 @@ quit_activated (GSimpleAction *action, GVariant *param, gpointer data)
 }
 
 static const GActionEntry app_entries[] = {
-  { .name = "preferences", .activate = preferences_activated },
-  { .name = "open-report", .activate = open_report_activated },
-  { .name = "save-report", .activate = save_report_activated },
-  { .name = "export-image", .activate = export_image_activated },
-  { .name = "shortcuts", .activate = shortcuts_activated },
   { .name = "about", .activate = about_activated },
   { .name = "quit", .activate = quit_activated },
 };
@@ -117,12 +74,21 @@ ssdb_application_startup (GApplication *app)
   } accels[] = {
     { "win.start", { "F5", "<Control>r", NULL } },
     { "win.stop", { "Escape", NULL } },
-    { "app.save-report", { "<Control>s", NULL } },
-    { "app.open-report", { "<Control>o", NULL } },
-    { "app.export-image", { "<Control>e", NULL } },
+    { "win.save-report", { "<Control>s", NULL } },
+    { "win.open-report", { "<Control>o", NULL } },
+    { "win.export-image", { "<Control>e", NULL } },
     { "win.copy-text", { "<Control><Shift>c", NULL } },
-    { "app.shortcuts", { "<Control>question", NULL } },
-    { "app.preferences", { "<Control>comma", NULL } },
+    { "win.compare", { "<Control><Shift>o", NULL } },
+    { "win.page('summary')", { "<Alt>1", NULL } },
+    { "win.page('surface')", { "<Alt>2", NULL } },
+    { "win.page('fill')", { "<Alt>3", NULL } },
+    { "win.page('access')", { "<Alt>4", NULL } },
+    { "win.page('sweep')", { "<Alt>5", NULL } },
+    { "win.page('workload')", { "<Alt>6", NULL } },
+    { "win.page('behaviour')", { "<Alt>7", NULL } },
+    { "win.page('info')", { "<Alt>8", NULL } },
+    { "win.shortcuts", { "<Control>question", NULL } },
+    { "win.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },
   };
 

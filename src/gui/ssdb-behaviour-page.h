@@ -5,7 +5,7 @@
 
 #include "render/ssdb-export.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-page-run.h"
+#include "ssdb-test-page.h"
 
 G_BEGIN_DECLS
 
@@ -17,16 +17,16 @@ G_DECLARE_FINAL_TYPE (SsdbBehaviourPage, ssdb_behaviour_page, SSDB, BEHAVIOUR_PA
  *
  * The "SSD Behaviour" page: the tests that show what vendors' figures hide, one at a time,
  * chosen in a drop-down:
- * - Idle Recovery (%SSDB_EXPORT_VIEW_RECOVERY): write, pause, write again; fast-write capacity
+ * - Idle Recovery (%SSDB_TEST_KIND_RECOVERY): write, pause, write again; fast-write capacity
  *   restored after each pause;
- * - Compressibility (%SSDB_EXPORT_VIEW_COMPRESSION): write and read MB/s with random, 25..100 %
+ * - Compressibility (%SSDB_TEST_KIND_COMPRESSION): write and read MB/s with random, 25..100 %
  *   compressible data and zeros (AS SSD's compression benchmark);
- * - TRIM (%SSDB_EXPORT_VIEW_TRIM): summary tests before and after rounds of fill and delete, with
+ * - TRIM (%SSDB_TEST_KIND_TRIM): summary tests before and after rounds of fill and delete, with
  *   or without discard;
- * - Free Space (%SSDB_EXPORT_VIEW_FREESPACE): summary tests after each 10 % filled;
- * - Steady State (%SSDB_EXPORT_VIEW_CONSISTENCY): 4 KiB random-write IOPS per second, the SNIA
+ * - Free Space (%SSDB_TEST_KIND_FREESPACE): summary tests after each 10 % filled;
+ * - Steady State (%SSDB_TEST_KIND_CONSISTENCY): 4 KiB random-write IOPS per second, the SNIA
  *   PTS steady-state rule, AnandTech's mean and mean / standard deviation;
- * - Read After Write (%SSDB_EXPORT_VIEW_READBACK): read rate of data written by pass 1 and by
+ * - Read After Write (%SSDB_TEST_KIND_READBACK): read rate of data written by pass 1 and by
  *   pass 2 of a fill.
  *
  * Each test has its settings, its chart (the painters of the render library) and its finding
@@ -43,11 +43,11 @@ ssdb_behaviour_page_new (void);
  * ssdb_behaviour_view_is_behaviour:
  * @view: a view
  *
- * Returns: %TRUE for the six views of this page (%SSDB_EXPORT_VIEW_RECOVERY ..
- *   %SSDB_EXPORT_VIEW_READBACK).
+ * Returns: %TRUE for the six views of this page (%SSDB_TEST_KIND_RECOVERY ..
+ *   %SSDB_TEST_KIND_READBACK).
  */
 gboolean
-ssdb_behaviour_view_is_behaviour (SsdbExportView view);
+ssdb_behaviour_view_is_behaviour (SsdbTestKind view);
 
 /**
  * ssdb_behaviour_page_set_target:
@@ -98,7 +98,7 @@ ssdb_behaviour_page_set_freespace_step (SsdbBehaviourPage *self, guint step_perc
 
 /**
  * ssdb_behaviour_page_set_summary:
- * @view: %SSDB_EXPORT_VIEW_TRIM or %SSDB_EXPORT_VIEW_FREESPACE
+ * @view: %SSDB_TEST_KIND_TRIM or %SSDB_TEST_KIND_FREESPACE
  * @test_mask: the summary tests that run, bit i for the default profile's test i (SEQ1M Q8T1,
  *   SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1); 0 for all
  * @test_size: bytes each summary test runs over (the "Test size, MiB" setting, rounded down
@@ -112,7 +112,7 @@ ssdb_behaviour_page_set_freespace_step (SsdbBehaviourPage *self, guint step_perc
  * Returns: %TRUE, or %FALSE (nothing changed) for another @view.
  */
 gboolean
-ssdb_behaviour_page_set_summary (SsdbBehaviourPage *self, SsdbExportView view, guint test_mask,
+ssdb_behaviour_page_set_summary (SsdbBehaviourPage *self, SsdbTestKind view, guint test_mask,
                                  guint64 test_size, guint64 duration_ns);
 
 /**
@@ -137,10 +137,10 @@ ssdb_behaviour_page_set_consistency (SsdbBehaviourPage *self, guint64 duration_n
  * Returns: %FALSE (nothing changed) for another view or while a run is in progress.
  */
 gboolean
-ssdb_behaviour_page_select (SsdbBehaviourPage *self, SsdbExportView view);
+ssdb_behaviour_page_select (SsdbBehaviourPage *self, SsdbTestKind view);
 
 /** ssdb_behaviour_page_get_selected: Returns: the behaviour view shown. */
-SsdbExportView
+SsdbTestKind
 ssdb_behaviour_page_get_selected (SsdbBehaviourPage *self);
 
 /**
@@ -173,7 +173,7 @@ ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 fi
 /**
  * ssdb_behaviour_page_start:
  * @path: block device node or directory (test file)
- * @destroy_permission: (nullable): the device the user confirmed may be overwritten (the
+ * @permission: (nullable): the medium the user confirmed may be overwritten (the
  *   engine refuses a device without it)
  * @file_size: test file size for a directory, bytes
  * @error: SSDB_ERROR_INVALID_ARGUMENT naming the setting that does not fit the target;
@@ -185,7 +185,7 @@ ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 fi
  */
 gboolean
 ssdb_behaviour_page_start (SsdbBehaviourPage *self, const char *path,
-                           const char *destroy_permission, guint64 file_size, GError **error);
+                           const SsdbDeviceIdentity *permission, guint64 file_size, GError **error);
 
 /** ssdb_behaviour_page_get_run: Returns: (transfer none): the page's run (all six tests). */
 SsdbPageRun *
@@ -200,7 +200,7 @@ ssdb_behaviour_page_get_run (SsdbBehaviourPage *self);
  *   #SsdbFreespaceResult, #SsdbConsistencyResult or #SsdbReadbackResult as @view says.
  */
 gconstpointer
-ssdb_behaviour_page_get_result (SsdbBehaviourPage *self, SsdbExportView view);
+ssdb_behaviour_page_get_result (SsdbBehaviourPage *self, SsdbTestKind view);
 
 /**
  * ssdb_behaviour_page_show_result:
@@ -215,7 +215,7 @@ ssdb_behaviour_page_get_result (SsdbBehaviourPage *self, SsdbExportView view);
  * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
  */
 gboolean
-ssdb_behaviour_page_show_result (SsdbBehaviourPage *self, SsdbExportView view, gconstpointer result,
+ssdb_behaviour_page_show_result (SsdbBehaviourPage *self, SsdbTestKind view, gconstpointer result,
                                  const char *title);
 
 /** ssdb_behaviour_page_get_chart: Returns: (transfer none): the chart. */

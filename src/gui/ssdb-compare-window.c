@@ -12,17 +12,17 @@ struct _SsdbCompareWindow
   AdwWindow parent_instance;
 
   GPtrArray *reports;                        /* SsdbReport */
-  SsdbExportView views[SSDB_EXPORT_N_VIEWS]; /* the views every report holds */
+  SsdbTestKind views[SSDB_TEST_KIND_N];      /* the views every report holds */
   guint n_views;
-  SsdbExportView view;
+  SsdbTestKind view;
   GtkDropDown *view_dropdown;
   SsdbChartView *chart;
 };
 
 G_DEFINE_FINAL_TYPE (SsdbCompareWindow, ssdb_compare_window, ADW_TYPE_WINDOW)
 
-/* The views' names, in the order of SsdbExportView. */
-static const char *const view_titles[SSDB_EXPORT_N_VIEWS] = {
+/* The views' names, in the order of SsdbTestKind. */
+static const char *const view_titles[SSDB_TEST_KIND_N] = {
   N_ ("Summary"),        N_ ("Surface"),    N_ ("Fill"),          N_ ("Access Time"),
   N_ ("Transfer Sizes"), N_ ("Workloads"),  N_ ("Idle Recovery"), N_ ("Compressibility"),
   N_ ("TRIM"),           N_ ("Free Space"), N_ ("Steady State"),  N_ ("Read After Write"),
@@ -116,11 +116,11 @@ ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_
   self = g_object_new (SSDB_TYPE_COMPARE_WINDOW, NULL);
   for (guint i = 0; i < n_reports; i++)
     g_ptr_array_add (self->reports, ssdb_report_ref (reports[i]));
-  for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
+  for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
     {
       SsdbCompareView view;
 
-      self->view = (SsdbExportView)v;
+      self->view = (SsdbTestKind)v;
       fill_view (self, &view);
       if (!ssdb_compare_view_supported (view.view) || !ssdb_compare_check (&view, NULL))
         continue;
@@ -145,7 +145,7 @@ ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_
 }
 
 gboolean
-ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbExportView view)
+ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbTestKind view)
 {
   g_return_val_if_fail (SSDB_IS_COMPARE_WINDOW (self), FALSE);
 
@@ -161,10 +161,10 @@ ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbExportView view)
   return FALSE;
 }
 
-SsdbExportView
+SsdbTestKind
 ssdb_compare_window_get_view (SsdbCompareWindow *self)
 {
-  g_return_val_if_fail (SSDB_IS_COMPARE_WINDOW (self), SSDB_EXPORT_VIEW_SUMMARY);
+  g_return_val_if_fail (SSDB_IS_COMPARE_WINDOW (self), SSDB_TEST_KIND_SUMMARY);
   return self->view;
 }
 

@@ -39,10 +39,10 @@ ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_
  * Returns: %TRUE when @view is shown, %FALSE (nothing changed) when it cannot be compared.
  */
 gboolean
-ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbExportView view);
+ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbTestKind view);
 
 /** ssdb_compare_window_get_view: Returns: the view shown. */
-SsdbExportView
+SsdbTestKind
 ssdb_compare_window_get_view (SsdbCompareWindow *self);
 
 /** ssdb_compare_window_get_chart: Returns: (transfer none): the chart widget. */

@@ -6,7 +6,9 @@
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 
+#include "engine/ssdb-report.h"
 #include "engine/ssdb-safety.h"
+#include "engine/ssdb-stack.h"
 #include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-units.h"
 
@@ -17,6 +19,7 @@ struct _SsdbDriveInfo
   GtkWidget *scroller;
   GtkWidget *box;
   GHashTable *values; /* row title in English (untranslated) -> shown value */
+  SsdbDeviceMonitor *monitor; /* nullable */
 };
 
 G_DEFINE_FINAL_TYPE (SsdbDriveInfo, ssdb_drive_info, ADW_TYPE_BIN)
@@ -57,13 +60,16 @@ value_label (const char *value)
   GtkWidget *label = gtk_label_new (value);
 
   gtk_label_set_selectable (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap (GTK_LABEL (label), TRUE);
-  gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
-  /* A wrapping label gets its narrowest width in a row: short values ("Unknown", a path, a
-   * Chinese word) stay on one line, long ones wrap at about 40 characters. UTF-8 bytes count
-   * the wide CJK characters about twice. */
-  gtk_label_set_width_chars (GTK_LABEL (label), (int)MIN (strlen (value), 40));
-  gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+  /* Short values ("Unknown", "zram", "No", a path) never wrap: a wrapping label gets its
+   * narrowest width in a row, which broke them inside a word. Long ones wrap between words at
+   * about 40 characters (UTF-8 bytes count the wide CJK characters about twice). */
+  if (g_utf8_strlen (value, -1) > 24)
+    {
+      gtk_label_set_wrap (GTK_LABEL (label), TRUE);
+      gtk_label_set_wrap_mode (GTK_LABEL (label), PANGO_WRAP_WORD_CHAR);
+      gtk_label_set_width_chars (GTK_LABEL (label), (int)MIN (strlen (value), 40));
+      gtk_label_set_max_width_chars (GTK_LABEL (label), 40);
+    }
   gtk_label_set_xalign (GTK_LABEL (label), 1.0);
   gtk_label_set_justify (GTK_LABEL (label), GTK_JUSTIFY_RIGHT);
   gtk_widget_add_css_class (label, "dim-label");
@@ -191,8 +197,40 @@ format_usage (const SsdbUsage *usage, gboolean *free_out)
   if (usage->holder != NULL)
     /* Translators: %s is the device holding this one, e.g. dm-0 */
     return g_strdup_printf (_ ("Held by %s"), usage->holder);
+  if (usage->uses->len > 0)
+    {
+      /* The rest of the stack (a loop device over this one, another program): in the safety
+       * rules' own words, the reason a write test would be refused. */
+      const SsdbUse *use = g_ptr_array_index (usage->uses, 0);
+
+      if (use->subject == NULL)
+        /* Translators: the use of this device, e.g. "is open in dd (PID 42) for writing" */
+        return g_strdup_printf (_ ("This device %s"), use->detail);
+      return g_strdup_printf ("%s%s %s", use->subject,
+                              strstr (use->subject, ", which") != NULL ? "," : "", use->detail);
+    }
   *free_out = TRUE;
   return g_strdup (_ ("Not mounted, not in use"));
+}
+
+/* What lies under the target (loop devices, backing files, file systems), in the engine's
+ * words as the reports say it, with what that means for the figures; nothing for a device
+ * with nothing under it. Takes @stack. */
+static void
+add_stack_row (SsdbDriveInfo *self, GtkWidget *group, SsdbStack *stack)
+{
+  g_autoptr (SsdbStack) owned = stack;
+  g_auto (GStrv) labels = ssdb_stack_dup_labels (stack);
+  g_autoptr (GString) text = NULL;
+  g_autofree char *layers = NULL;
+
+  if (stack->layers->len <= 1 && labels[0] == NULL)
+    return;
+  layers = ssdb_stack_describe (stack);
+  text = g_string_new (layers);
+  for (guint i = 0; labels[i] != NULL; i++)
+    g_string_append_printf (text, "\n%s", labels[i]);
+  add_row_status (self, group, N_ ("Stack"), text->str, labels[0] == NULL);
 }
 
 static void
@@ -274,6 +312,7 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
     add_row (self, group, N_ ("Alignment"), _ ("Whole disk (no partition offset)"));
   usage_text = format_usage (usage, &free_dev);
   add_row_status (self, group, N_ ("Mount State"), usage_text, free_dev);
+  add_stack_row (self, group, ssdb_stack_resolve_device (NULL, name));
 }
 
 static void
@@ -304,10 +343,33 @@ add_directory_groups (SsdbDriveInfo *self, const char *directory)
     }
   if (stat (directory, &st) == 0)
     name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
+  add_stack_row (self, group, ssdb_stack_resolve_directory (NULL, directory));
   if (name != NULL)
-    add_block_groups (self, NULL, name);
+    {
+      g_autoptr (SsdbDevice) dev
+          = self->monitor ? ssdb_device_monitor_lookup (self->monitor, name) : NULL;
+
+      add_block_groups (self, dev ? ssdb_device_get_info (dev) : NULL, name);
+    }
   else
     add_row (self, group, N_ ("Device"), _ ("None (the file system has no block device)"));
+}
+
+/* Empties the page for new groups. */
+static void
+start_over (SsdbDriveInfo *self)
+{
+  GtkWidget *clamp = adw_clamp_new ();
+
+  g_hash_table_remove_all (self->values);
+  self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
+  gtk_widget_set_margin_top (self->box, 24);
+  gtk_widget_set_margin_bottom (self->box, 24);
+  gtk_widget_set_margin_start (self->box, 12);
+  gtk_widget_set_margin_end (self->box, 12);
+  adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 720);
+  adw_clamp_set_child (ADW_CLAMP (clamp), self->box);
+  gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
 }
 
 void
@@ -315,21 +377,7 @@ ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char 
 {
   g_return_if_fail (SSDB_IS_DRIVE_INFO (self));
 
-  g_hash_table_remove_all (self->values);
-  self->box = NULL;
-  {
-    GtkWidget *clamp = adw_clamp_new ();
-
-    self->box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 24);
-    gtk_widget_set_margin_top (self->box, 24);
-    gtk_widget_set_margin_bottom (self->box, 24);
-    gtk_widget_set_margin_start (self->box, 12);
-    gtk_widget_set_margin_end (self->box, 12);
-    adw_clamp_set_maximum_size (ADW_CLAMP (clamp), 720);
-    adw_clamp_set_child (ADW_CLAMP (clamp), self->box);
-    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->scroller), clamp);
-  }
-
+  start_over (self);
   if (device != NULL)
     add_block_groups (self, ssdb_device_get_info (device), ssdb_device_get_info (device)->name);
   else if (directory != NULL)
@@ -346,6 +394,75 @@ ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char 
     }
 }
 
+void
+ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, const char *recorded)
+{
+  const SsdbTargetInfo *t;
+  g_autofree char *description = NULL, *cap = NULL, *bytes = NULL, *cap_full = NULL;
+  g_autofree char *sectors = NULL, *system = NULL, *tool = NULL;
+  GtkWidget *group;
+
+  g_return_if_fail (SSDB_IS_DRIVE_INFO (self));
+  g_return_if_fail (report != NULL);
+
+  t = &report->target;
+  start_over (self);
+  /* Translators: the first %s is a date and time, the second a host name */
+  description
+      = g_strdup_printf (_ ("The target of the report, as it was recorded on %s on %s. "
+                            "Choose a drive to see a live one."),
+                         recorded != NULL && *recorded != '\0' ? recorded : _ ("an unknown date"),
+                         report->host != NULL ? report->host : _ ("an unknown host"));
+  group = add_group (self,
+                     t->kind == SSDB_TARGET_FILE ? _ ("Test File (from the Report)")
+                                                 : _ ("Drive (from the Report)"),
+                     description);
+  add_row (self, group, t->kind == SSDB_TARGET_FILE ? N_ ("Folder") : N_ ("Device"), t->path);
+  if (t->kind == SSDB_TARGET_FILE)
+    add_row (self, group, N_ ("File System"), t->fs_type);
+  add_row (self, group, N_ ("Model"), t->model);
+  if (t->vendor != NULL)
+    add_row (self, group, N_ ("Vendor"), t->vendor);
+  cap = ssdb_format_capacity (t->size_bytes);
+  bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, t->size_bytes);
+  cap_full = g_strdup_printf (_ ("%s (%s bytes)"), cap, bytes);
+  add_row (self, group, t->kind == SSDB_TARGET_FILE ? N_ ("Test File Size") : N_ ("Capacity"),
+           cap_full);
+  if (t->logical_block_size > 0)
+    {
+      sectors = g_strdup_printf (_ ("%u bytes logical · %u bytes physical"), t->logical_block_size,
+                                 t->physical_block_size);
+      add_row (self, group, N_ ("Sector Size"), sectors);
+    }
+  add_row (self, group, N_ ("Media"),
+           t->rotational ? _ ("Spinning disk") : _ ("Solid state (no rotation)"));
+  add_row (self, group, N_ ("Discard (TRIM)"), t->discard ? _ ("Supported") : _ ("Not supported"));
+  add_row (self, group, N_ ("Direct I/O"),
+           t->direct_io ? _ ("Yes") : _ ("No: the page cache served some requests"));
+  if (t->stack != NULL)
+    add_stack_row (self, group, ssdb_stack_copy (t->stack));
+  if (report->kernel_release != NULL)
+    {
+      system = g_strdup_printf ("Linux %s (%s)", report->kernel_release,
+                                report->kernel_machine ? report->kernel_machine : "?");
+      add_row (self, group, N_ ("System"), system);
+    }
+  if (report->tool_version != NULL)
+    {
+      tool = g_strdup_printf ("SSD Bench %s", report->tool_version);
+      add_row (self, group, N_ ("Recorded With"), tool);
+    }
+}
+
+void
+ssdb_drive_info_set_monitor (SsdbDriveInfo *self, SsdbDeviceMonitor *monitor)
+{
+  g_return_if_fail (SSDB_IS_DRIVE_INFO (self));
+  g_return_if_fail (monitor == NULL || SSDB_IS_DEVICE_MONITOR (monitor));
+
+  g_set_object (&self->monitor, monitor);
+}
+
 char *
 ssdb_drive_info_dup_value (SsdbDriveInfo *self, const char *title)
 {
@@ -359,6 +476,7 @@ ssdb_drive_info_finalize (GObject *object)
   SsdbDriveInfo *self = SSDB_DRIVE_INFO (object);
 
   g_hash_table_unref (self->values);
+  g_clear_object (&self->monitor);
   G_OBJECT_CLASS (ssdb_drive_info_parent_class)->finalize (object);
 }
 

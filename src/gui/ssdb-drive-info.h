@@ -3,7 +3,9 @@
 
 #include <adwaita.h>
 
+#include "devices/ssdb-device-monitor.h"
 #include "devices/ssdb-device.h"
+#include "engine/ssdb-report.h"
 
 G_BEGIN_DECLS
 
@@ -30,6 +32,27 @@ ssdb_drive_info_new (void);
  */
 void
 ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char *directory);
+
+/**
+ * ssdb_drive_info_show_report:
+ * @report: a loaded report
+ * @recorded: (nullable): when it was recorded, as the window shows it
+ *
+ * Shows the target @report measured, as the report recorded it (device or test file, model,
+ * capacity, sectors, stack, system), until the next ssdb_drive_info_set_target().
+ */
+void
+ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, const char *recorded);
+
+/**
+ * ssdb_drive_info_set_monitor:
+ * @monitor: (nullable): the listed devices
+ *
+ * For a folder, the device under its file system is looked up in @monitor, so that its
+ * UDisks2 facts (model, serial, SMART) are shown as for the device itself.
+ */
+void
+ssdb_drive_info_set_monitor (SsdbDriveInfo *self, SsdbDeviceMonitor *monitor);
 
 /**
  * ssdb_drive_info_dup_value:

@@ -25,7 +25,7 @@ struct _SsdbExportDialog
   GtkSwitch *serial_switch;
 
   SsdbReport *report;
-  SsdbExportView views[SSDB_EXPORT_N_VIEWS];
+  SsdbTestKind views[SSDB_TEST_KIND_N];
   guint n_views;
   GtkFileChooserNative *chooser;
   gboolean updating;
@@ -46,40 +46,40 @@ G_DEFINE_FINAL_TYPE (SsdbExportDialog, ssdb_export_dialog, ADW_TYPE_WINDOW)
 static const SsdbTheme themes[] = { SSDB_THEME_REVIEW, SSDB_THEME_LIGHT, SSDB_THEME_DARK };
 
 static const char *
-view_title (SsdbExportView view)
+view_title (SsdbTestKind view)
 {
   switch (view)
     {
-      case SSDB_EXPORT_VIEW_SUMMARY:
+      case SSDB_TEST_KIND_SUMMARY:
         return _ ("Summary");
-      case SSDB_EXPORT_VIEW_SURFACE:
+      case SSDB_TEST_KIND_SURFACE:
         return _ ("Surface");
-      case SSDB_EXPORT_VIEW_FILL:
+      case SSDB_TEST_KIND_FILL:
         return _ ("Whole-Drive Fill");
-      case SSDB_EXPORT_VIEW_ACCESS:
+      case SSDB_TEST_KIND_ACCESS:
         return _ ("Access Time");
-      case SSDB_EXPORT_VIEW_SWEEP:
+      case SSDB_TEST_KIND_SWEEP:
         return _ ("Transfer Sizes");
-      case SSDB_EXPORT_VIEW_RECOVERY:
+      case SSDB_TEST_KIND_RECOVERY:
         return _ ("Idle Recovery");
-      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         return _ ("Compressibility");
-      case SSDB_EXPORT_VIEW_TRIM:
+      case SSDB_TEST_KIND_TRIM:
         return _ ("TRIM");
-      case SSDB_EXPORT_VIEW_FREESPACE:
+      case SSDB_TEST_KIND_FREESPACE:
         return _ ("Free Space");
-      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         return _ ("Steady State");
-      case SSDB_EXPORT_VIEW_READBACK:
+      case SSDB_TEST_KIND_READBACK:
         return _ ("Read After Write");
-      case SSDB_EXPORT_VIEW_WORKLOAD:
+      case SSDB_TEST_KIND_WORKLOAD:
       default:
         return _ ("Workload");
     }
 }
 
 void
-ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbExportView *view,
+ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbTestKind *view,
                                 SsdbExportFormat *format, int *width, int *height, int *scale,
                                 SsdbTheme *theme, SsdbExportFlags *flags)
 {
@@ -90,7 +90,7 @@ ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbExportView *view,
   if (view != NULL)
     {
       i = adw_combo_row_get_selected (self->view_row);
-      *view = i < self->n_views ? self->views[i] : SSDB_EXPORT_VIEW_SUMMARY;
+      *view = i < self->n_views ? self->views[i] : SSDB_TEST_KIND_SUMMARY;
     }
   if (format != NULL)
     *format = (SsdbExportFormat)MIN (adw_combo_row_get_selected (self->format_row), 2u);
@@ -123,7 +123,7 @@ static void
 draw_preview (GtkDrawingArea *area, cairo_t *cr, int area_w, int area_h, gpointer data)
 {
   SsdbExportDialog *self = data;
-  SsdbExportView view;
+  SsdbTestKind view;
   SsdbExportFlags flags;
   SsdbTheme theme;
   SsdbStyle style;
@@ -194,9 +194,9 @@ on_size_selected (SsdbExportDialog *self)
 }
 
 void
-ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbExportView view,
-                                SsdbExportFormat format, int width, int height, int scale,
-                                SsdbTheme theme, SsdbExportFlags flags)
+ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbTestKind view, SsdbExportFormat format,
+                                int width, int height, int scale, SsdbTheme theme,
+                                SsdbExportFlags flags)
 {
   guint n, size_index;
   const SsdbExportSize *sizes = ssdb_export_sizes (&n);
@@ -228,7 +228,7 @@ ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbExportView view,
 gboolean
 ssdb_export_dialog_export_to (SsdbExportDialog *self, const char *path, GError **error)
 {
-  SsdbExportView view;
+  SsdbTestKind view;
   SsdbExportFormat format;
   SsdbExportFlags flags;
   SsdbTheme theme;
@@ -248,7 +248,7 @@ ssdb_export_dialog_export_to (SsdbExportDialog *self, const char *path, GError *
 static char *
 suggested_name (SsdbExportDialog *self)
 {
-  SsdbExportView view;
+  SsdbTestKind view;
   SsdbExportFormat format;
   const SsdbTargetInfo *t = &self->report->target;
   g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (self->report->created_unix);
@@ -256,7 +256,7 @@ suggested_name (SsdbExportDialog *self)
   const char *base = t->name != NULL && *t->name ? t->name : "report";
 
   ssdb_export_dialog_get_options (self, &view, &format, NULL, NULL, NULL, NULL, NULL);
-  return g_strdup_printf ("ssdbench-%s-%s-%s.%s", base, ssdb_export_view_to_string (view), date,
+  return g_strdup_printf ("ssdbench-%s-%s-%s.%s", base, ssdb_test_kind_to_string (view), date,
                           ssdb_export_format_to_string (format));
 }
 
@@ -372,7 +372,7 @@ ssdb_export_dialog_init (SsdbExportDialog *self)
 }
 
 SsdbExportDialog *
-ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbExportView view)
+ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbTestKind view)
 {
   SsdbExportDialog *self;
   g_autoptr (GtkStringList) names = gtk_string_list_new (NULL);
@@ -383,14 +383,13 @@ ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbExportView vi
 
   self = g_object_new (SSDB_TYPE_EXPORT_DIALOG, "transient-for", parent, NULL);
   self->report = ssdb_report_ref (report);
-  for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
-    if (ssdb_export_report_has_view (report, (SsdbExportView)v)
-        && ssdb_export_view_has_chart ((SsdbExportView)v))
+  for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
+    if (ssdb_report_has_test (report, (SsdbTestKind)v) && ssdb_export_has_chart ((SsdbTestKind)v))
       {
-        if ((SsdbExportView)v == view)
+        if ((SsdbTestKind)v == view)
           selected = self->n_views;
-        self->views[self->n_views++] = (SsdbExportView)v;
-        gtk_string_list_append (names, view_title ((SsdbExportView)v));
+        self->views[self->n_views++] = (SsdbTestKind)v;
+        gtk_string_list_append (names, view_title ((SsdbTestKind)v));
       }
   self->updating = TRUE;
   adw_combo_row_set_model (self->view_row, G_LIST_MODEL (names));
@@ -403,7 +402,7 @@ ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbExportView vi
 }
 
 void
-ssdb_export_dialog_present (GtkWindow *parent, SsdbReport *report, SsdbExportView view)
+ssdb_export_dialog_present (GtkWindow *parent, SsdbReport *report, SsdbTestKind view)
 {
   SsdbExportDialog *self = ssdb_export_dialog_new (parent, report, view);
 

@@ -27,7 +27,7 @@ G_DECLARE_FINAL_TYPE (SsdbExportDialog, ssdb_export_dialog, SSDB, EXPORT_DIALOG,
  * Returns: (transfer full): the window; show it with gtk_window_present().
  */
 SsdbExportDialog *
-ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbExportView view);
+ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbTestKind view);
 
 /**
  * ssdb_export_dialog_present:
@@ -38,7 +38,7 @@ ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbExportView vi
  * Makes and presents the Export window (what the main window's "Export Image…" calls).
  */
 void
-ssdb_export_dialog_present (GtkWindow *parent, SsdbReport *report, SsdbExportView view);
+ssdb_export_dialog_present (GtkWindow *parent, SsdbReport *report, SsdbTestKind view);
 
 /**
  * ssdb_export_dialog_set_options:
@@ -54,9 +54,9 @@ ssdb_export_dialog_present (GtkWindow *parent, SsdbReport *report, SsdbExportVie
  * Sets every option as the rows would; a preset size selects its row, another size "Custom".
  */
 void
-ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbExportView view,
-                                SsdbExportFormat format, int width, int height, int scale,
-                                SsdbTheme theme, SsdbExportFlags flags);
+ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbTestKind view, SsdbExportFormat format,
+                                int width, int height, int scale, SsdbTheme theme,
+                                SsdbExportFlags flags);
 
 /**
  * ssdb_export_dialog_get_options:
@@ -72,7 +72,7 @@ ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbExportView view,
  * The options the rows show.
  */
 void
-ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbExportView *view,
+ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbTestKind *view,
                                 SsdbExportFormat *format, int *width, int *height, int *scale,
                                 SsdbTheme *theme, SsdbExportFlags *flags);
 

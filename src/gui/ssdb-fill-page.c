@@ -48,7 +48,11 @@ static GParamSpec *running_pspec;
 static guint updated_signal;
 static guint finished_signal;
 
-G_DEFINE_FINAL_TYPE (SsdbFillPage, ssdb_fill_page, GTK_TYPE_BOX)
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbFillPage, ssdb_fill_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
 
@@ -177,6 +181,7 @@ update_status (SsdbFillPage *self)
                                     r->spec.passes, at, rate, percent);
         }
     }
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
   gtk_label_set_text (self->status_label, text ? text : "");
 }
 
@@ -224,16 +229,33 @@ on_finished (SsdbFillPage *self, const GError *error)
   show_result (self);
   if (error == NULL)
     {
+      const SsdbFillPass *first = NULL, *back = NULL;
       g_autofree char *mean = NULL;
-      guint passes = r ? r->passes->len : 0;
+      guint writes = 0;
 
-      if (passes > 0)
-        mean = g_strdup_printf (
-            "%.1f", ((SsdbFillPass *)g_ptr_array_index (r->passes, 0))->bytes_per_second / 1e6);
-      /* Translators: the number of passes (the read-back included), then a rate in MB/s */
-      text = g_strdup_printf (ngettext ("Done: %u pass, %s MB/s on average",
-                                        "Done: %u passes, first pass %s MB/s on average", passes),
-                              passes, mean ? mean : "–");
+      for (guint i = 0; r != NULL && i < r->passes->len; i++)
+        {
+          const SsdbFillPass *p = g_ptr_array_index (r->passes, i);
+
+          if (p->rw != SSDB_RW_WRITE)
+            back = p;
+          else if (writes++ == 0)
+            first = p;
+        }
+      mean = first ? g_strdup_printf ("%.1f", first->bytes_per_second / 1e6) : g_strdup ("–");
+      /* Translators: the number of write passes, then the first pass's rate in MB/s */
+      text = g_strdup_printf (ngettext ("Done: %u write pass at %s MB/s on average",
+                                        "Done: %u write passes, the first at %s MB/s on average",
+                                        writes),
+                              writes, mean);
+      if (back != NULL)
+        {
+          g_autofree char *head = g_steal_pointer (&text);
+
+          /* Translators: the status so far, then the read-back's rate in MB/s */
+          text = g_strdup_printf (_ ("%s · read-back at %.1f MB/s"), head,
+                                  back->bytes_per_second / 1e6);
+        }
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     text = ssdb_gui_stopped_text (error, _ ("Stopped · the rates measured so far are kept"));
@@ -333,27 +355,28 @@ dup_settings_line (const SsdbFillSpec *spec)
 {
   g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
 
-  return g_strdup_printf ("%u %s · %s blocks · QD%u%s", spec->passes,
-                          spec->passes == 1 ? "pass" : "passes", block, spec->queue_depth,
-                          spec->read_back ? " · read-back" : "");
+  /* Translators: "2 passes · 1 MiB blocks · QD32", then " · read-back" or nothing */
+  return g_strdup_printf (
+      ngettext ("%u pass · %s blocks · QD%u%s", "%u passes · %s blocks · QD%u%s", spec->passes),
+      spec->passes, block, spec->queue_depth, spec->read_back ? _ (" · read-back") : "");
 }
 
-gboolean
-ssdb_fill_page_start (SsdbFillPage *self, const char *path, const char *destroy_permission,
-                      guint64 file_size, GError **error)
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
+  SsdbFillPage *self = SSDB_FILL_PAGE (page);
+  const char *path = start->path;
+  const SsdbDeviceIdentity *permission = start->permission;
+  guint64 file_size = start->file_size;
   SsdbFillSpec spec;
   g_autofree char *subtitle = NULL;
-
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
 
   ssdb_fill_page_get_spec (self, &spec);
   /* The chart lets go of the previous result before the run replaces it. */
   ssdb_fill_chart_set_result (self->chart, NULL);
-  if (!ssdb_page_run_start (self->run, path, SSDB_TARGET_OPEN_WRITE, destroy_permission, file_size,
-                            work, g_memdup2 (&spec, sizeof spec), g_free,
-                            ssdb_fill_result_new (&spec), error))
+  if (!ssdb_page_run_start (self->run, path, SSDB_TARGET_OPEN_WRITE, permission, file_size, work,
+                            g_memdup2 (&spec, sizeof spec), g_free, ssdb_fill_result_new (&spec),
+                            error))
     {
       ssdb_fill_chart_set_result (self->chart, shown (self));
       return FALSE;
@@ -417,6 +440,13 @@ ssdb_fill_page_get_chart (SsdbFillPage *self)
 }
 
 const char *
+ssdb_fill_page_get_status (SsdbFillPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), NULL);
+  return gtk_label_get_text (self->status_label);
+}
+
+const char *
 ssdb_fill_page_get_analysis_text (SsdbFillPage *self)
 {
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), NULL);
@@ -433,9 +463,11 @@ ssdb_fill_page_has_result (SsdbFillPage *self)
   return r != NULL && r->passes->len > 0;
 }
 
-gboolean
-ssdb_fill_page_export_png (SsdbFillPage *self, const char *path, GError **error)
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 {
+  SsdbFillPage *self = SSDB_FILL_PAGE (page);
+
   SsdbFillView view;
   SsdbStyle style;
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
@@ -542,8 +574,10 @@ ssdb_fill_page_init (SsdbFillPage *self)
   set_analysis_text (self, NULL);
 
   self->run = ssdb_page_run_new ("ssdb-fill", dup_result, (GDestroyNotify)ssdb_fill_result_free);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_FILL);
   ssdb_page_run_set_merge_func (self->run, copy_result);
   g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (on_running), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
 }
@@ -554,16 +588,16 @@ ssdb_fill_page_new (void)
   return g_object_new (SSDB_TYPE_FILL_PAGE, NULL);
 }
 
-gboolean
-ssdb_fill_page_show_result (SsdbFillPage *self, const SsdbFillResult *result, const char *title)
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
 {
+  SsdbFillPage *self = SSDB_FILL_PAGE (page);
+  const SsdbFillResult *result = ssdb_report_get_result (report, kind);
   g_autofree char *subtitle = NULL;
 
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-
-  if (ssdb_page_run_get_running (self->run))
-    return FALSE;
+  /* The controls show the report's settings. */
+  ssdb_fill_page_configure (self, &result->spec);
   ssdb_fill_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, dup_result (result));
   subtitle = dup_settings_line (&result->spec);
@@ -573,4 +607,59 @@ ssdb_fill_page_show_result (SsdbFillPage *self, const SsdbFillResult *result, co
   set_analysis_text (self, result->analysis.words);
   gtk_label_set_text (self->status_label, "");
   return TRUE;
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  ssdb_fill_page_set_target (SSDB_FILL_PAGE (page), target->title, target->device_bytes,
+                             target->write_refusal);
+}
+
+/* A fill overwrites the whole device: asked at every start. */
+static SsdbTestPageWrites
+test_page_get_writes (SsdbTestPage *page)
+{
+  return SSDB_TEST_PAGE_WRITES_EVERY_START;
+}
+
+static char *
+test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *capacity,
+                            const char *node)
+{
+  return g_strdup_printf (_ ("The whole-drive fill writes random data over all of %s (%s, "
+                             "%s), pass after pass. All data stored on it will be destroyed "
+                             "and cannot be recovered."),
+                          title, capacity, node);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  SsdbFillPage *self = SSDB_FILL_PAGE (page);
+
+  if (!ssdb_fill_page_has_result (self))
+    return NULL;
+  return ssdb_fill_page_get_result (self);
+}
+
+static const char *
+test_page_get_stopped_text (SsdbTestPage *page)
+{
+  return _ ("Fill stopped; the rates measured so far are kept");
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->get_writes = test_page_get_writes;
+  iface->dup_confirm_body = test_page_dup_confirm_body;
+  iface->start = test_page_start;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
+  iface->get_stopped_text = test_page_get_stopped_text;
 }

@@ -5,7 +5,7 @@
 
 #include "engine/ssdb-fill.h"
 #include "ssdb-fill-chart.h"
-#include "ssdb-runner.h"
+#include "ssdb-test-page.h"
 
 G_BEGIN_DECLS
 
@@ -59,21 +59,6 @@ gboolean
 ssdb_fill_page_configure (SsdbFillPage *self, const SsdbFillSpec *spec);
 
 /**
- * ssdb_fill_page_start:
- * @path: block device node or directory (test file)
- * @destroy_permission: (nullable): the device the user confirmed may be overwritten
- * @file_size: test file size for a directory, bytes
- * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
- *
- * Starts a fill with the page's settings (the target is opened for writing).
- *
- * Returns: %TRUE, or %FALSE with @error.
- */
-gboolean
-ssdb_fill_page_start (SsdbFillPage *self, const char *path, const char *destroy_permission,
-                      guint64 file_size, GError **error);
-
-/**
  * ssdb_fill_page_stop:
  *
  * Cancels the run and returns at once; the page stops running as soon as the worker ends and
@@ -113,6 +98,16 @@ SsdbFillChart *
 ssdb_fill_page_get_chart (SsdbFillPage *self);
 
 /**
+ * ssdb_fill_page_get_status:
+ * @self: the page
+ *
+ * Returns: (transfer none): the status line under the chart ("Done: 2 write passes, ..."),
+ *   owned by the page
+ */
+const char *
+ssdb_fill_page_get_status (SsdbFillPage *self);
+
+/**
  * ssdb_fill_page_get_analysis_text:
  *
  * Returns: the analysis in words of the latest finished fill, drawn under the chart and given
@@ -124,28 +119,5 @@ ssdb_fill_page_get_analysis_text (SsdbFillPage *self);
 /** ssdb_fill_page_has_result: Returns: %TRUE when a chart with passes is showing. */
 gboolean
 ssdb_fill_page_has_result (SsdbFillPage *self);
-
-/**
- * ssdb_fill_page_export_png:
- * @path: PNG file
- *
- * Renders the shown fill with the fixed review style at 1200 × 700 logical pixels, scale 2.
- *
- * Returns: %TRUE, or %FALSE with @error naming @path.
- */
-gboolean
-ssdb_fill_page_export_png (SsdbFillPage *self, const char *path, GError **error);
-
-/**
- * ssdb_fill_page_show_result:
- * @result: a whole-drive fill run (from a loaded report); copied
- * @title: the target's title for the chart
- *
- * Shows @result and its analysis as the page would after a live run.
- *
- * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
- */
-gboolean
-ssdb_fill_page_show_result (SsdbFillPage *self, const SsdbFillResult *result, const char *title);
 
 G_END_DECLS

@@ -35,6 +35,25 @@ ssdb_gui_style_init (SsdbStyle *style)
     }
 }
 
+char *
+ssdb_gui_dup_unbreakable (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text ? text : ""; *p != '\0'; p++)
+    {
+      if (*p == ' ')
+        g_string_append (out, "\u00a0");
+      else
+        {
+          g_string_append_c (out, *p);
+          if (*p == '/' && p[1] != '\0')
+            g_string_append (out, "\u2060");
+        }
+    }
+  return g_string_free (out, FALSE);
+}
+
 void
 ssdb_gui_fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i))
 {

@@ -16,6 +16,16 @@ void
 ssdb_gui_style_init (SsdbStyle *style);
 
 /**
+ * ssdb_gui_dup_unbreakable:
+ * @text: a device node, a capacity or another short value ("/dev/zram3", "256 MiB")
+ *
+ * Returns: (transfer full): @text with its spaces made no-break spaces and a word joiner after
+ *   each "/", so that a wrapping label never breaks a line inside it
+ */
+char *
+ssdb_gui_dup_unbreakable (const char *text);
+
+/**
  * ssdb_gui_fill_dropdown:
  * @n: number of entries
  * @label: returns the newly allocated text of entry @i

@@ -65,8 +65,14 @@ ssdb_page_parts_add_setting (GtkWidget *box, const char *label, GtkWidget *contr
   gtk_label_set_mnemonic_widget (GTK_LABEL (text), control);
   gtk_widget_add_css_class (text, "dim-label");
   gtk_widget_set_valign (control, GTK_ALIGN_CENTER);
+  /* On the label, not the control: a drop-down's tooltip would stay over the first item of the
+   * list it opens. The control keeps the text as its accessible description. */
   if (tooltip != NULL)
-    gtk_widget_set_tooltip_text (control, tooltip);
+    {
+      gtk_widget_set_tooltip_text (text, tooltip);
+      gtk_accessible_update_property (GTK_ACCESSIBLE (control), GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                      tooltip, -1);
+    }
   gtk_box_append (GTK_BOX (row), text);
   gtk_box_append (GTK_BOX (row), control);
   if (GTK_IS_FLOW_BOX (box))

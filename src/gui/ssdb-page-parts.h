@@ -38,7 +38,7 @@ ssdb_page_parts_build (GtkBox *page, SsdbPageParts *parts, const char *chart_lab
  * @box: a settings flow box, or any box
  * @label: the label before @control (with a mnemonic)
  * @control: the control
- * @tooltip: (nullable): the control's tooltip
+ * @tooltip: (nullable): shown over the label, and the control's accessible description
  *
  * Returns: (transfer none): the row that holds both, appended to @box.
  */

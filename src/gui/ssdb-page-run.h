@@ -4,9 +4,28 @@
 #include <gtk/gtk.h>
 
 #include "engine/ssdb-target.h"
-#include "ssdb-runner.h"
 
 G_BEGIN_DECLS
+
+/**
+ * SsdbStopTiming:
+ * @requested_us: when Stop was asked for (g_get_monotonic_time(), µs), 0 when the run was not
+ *   stopped
+ * @io_stopped_us: when the engine returned on the worker thread: no request in flight any
+ *   more, none issued after it; 0 while the worker still runs
+ * @closed_us: when the worker had closed the target; 0 while it still runs
+ * @finished_us: when the run was reported finished on the main thread (the ::finished signal)
+ *
+ * Where the time between a Stop and the end of a run went: the engine's own stop latency is
+ * @io_stopped_us − @requested_us; what the user sees is @finished_us − @requested_us.
+ */
+typedef struct
+{
+  gint64 requested_us;
+  gint64 io_stopped_us;
+  gint64 closed_us;
+  gint64 finished_us;
+} SsdbStopTiming;
 
 #define SSDB_TYPE_PAGE_RUN (ssdb_page_run_get_type ())
 G_DECLARE_FINAL_TYPE (SsdbPageRun, ssdb_page_run, SSDB, PAGE_RUN, GObject)
@@ -68,7 +87,8 @@ typedef gpointer (*SsdbPageRunWorkFunc) (SsdbPageRunJob *job, SsdbTarget *target
  *
  * Signals: ::updated when a newer copy of the result arrived; ::finished (GError, nullable)
  * when a run ends (SSDB_ERROR_CANCELLED after Stop). Properties: "running", and "stopping"
- * (this object only, not the pages' interface) from a Stop to the end of the run.
+ * (this object only, not the pages' interface) from a Stop to the end of the run, and "busy" while
+ * a worker thread is alive (also a detached one).
  */
 
 /**
@@ -117,7 +137,7 @@ ssdb_page_run_set_merge_func (SsdbPageRun *self, SsdbPageRunMergeFunc merge_func
  * ssdb_page_run_start:
  * @path: block device node or directory (test file)
  * @flags: read or write
- * @destroy_permission: (nullable): the device the user confirmed may be overwritten
+ * @permission: (nullable): the medium the user confirmed may be overwritten
  * @file_size: test file size for a directory, bytes
  * @work: runs the test (worker thread)
  * @data: (transfer full): given to @work
@@ -129,8 +149,9 @@ ssdb_page_run_set_merge_func (SsdbPageRun *self, SsdbPageRunMergeFunc merge_func
  */
 gboolean
 ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
-                     const char *destroy_permission, guint64 file_size, SsdbPageRunWorkFunc work,
-                     gpointer data, GDestroyNotify data_free, gpointer initial, GError **error);
+                     const SsdbDeviceIdentity *permission, guint64 file_size,
+                     SsdbPageRunWorkFunc work, gpointer data, GDestroyNotify data_free,
+                     gpointer initial, GError **error);
 
 /**
  * ssdb_page_run_stop:
@@ -143,11 +164,13 @@ ssdb_page_run_stop (SsdbPageRun *self);
 /**
  * ssdb_page_run_job_publish:
  * @job: the worker's job
- * @result: the worker's result, copied now with the dup function
+ * @result: the worker's result, copied with the dup function
  * @fraction: 0..1 of the whole run
  *
  * Worker thread: makes a copy of @result the next thing the main thread shows. Cheap to call
- * often: copies newer than the main thread's latest update replace each other.
+ * often: copies newer than the main thread's latest update replace each other, and while a copy
+ * less than 50 ms old waits for the main thread, @result is not copied again (only @fraction is
+ * taken); the result the run returns replaces whatever was published.
  */
 void
 ssdb_page_run_job_publish (SsdbPageRunJob *job, gconstpointer result, double fraction);
@@ -183,6 +206,30 @@ ssdb_page_run_get_busy (SsdbPageRun *self);
 /** ssdb_page_run_get_fraction: Returns: 0..1 progress of the run. */
 double
 ssdb_page_run_get_fraction (SsdbPageRun *self);
+
+/**
+ * ssdb_page_run_dup_time_text:
+ *
+ * The time the latest run has taken, and while it runs the time it will still take, for the
+ * status beside its progress: "1:05 elapsed · about 2:10 left". The time left is estimated from
+ * the progress at the rate of the whole run so far, once past 3 % and 3 s, and never goes up;
+ * when the estimated end has passed it says so. Updated with each update and once a second
+ * (the "tick" signal).
+ *
+ * Returns: (transfer full) (nullable): the text, %NULL before any run
+ */
+char *
+ssdb_page_run_dup_time_text (SsdbPageRun *self);
+
+/**
+ * ssdb_page_run_add_time:
+ * @status: (transfer full) (nullable): a page's progress line
+ *
+ * Returns: (transfer full) (nullable): @status, followed while the run goes on by
+ *   ssdb_page_run_dup_time_text() ("Measuring · 40 % · 0:12 elapsed · about 0:18 left")
+ */
+char *
+ssdb_page_run_add_time (SsdbPageRun *self, char *status);
 
 /** ssdb_page_run_get_updates: Returns: coalesced updates of the latest run. */
 guint

@@ -18,6 +18,7 @@ struct _SsdbSummaryChart
   int running_index;
   double running_fraction;
   double running_bytes_per_second;
+  char *write_hint;
 
   GStrv drawn_cells;
   guint snapshot_count;
@@ -44,6 +45,19 @@ ssdb_summary_chart_fill_view (SsdbSummaryChart *self, SsdbSummaryView *view)
   view->running_index = self->running_index;
   view->running_fraction = self->running_fraction;
   view->running_bytes_per_second = self->running_bytes_per_second;
+  view->write_hint = self->write_hint;
+}
+
+void
+ssdb_summary_chart_set_write_hint (SsdbSummaryChart *self, const char *hint)
+{
+  g_return_if_fail (SSDB_IS_SUMMARY_CHART (self));
+
+  if (g_strcmp0 (self->write_hint, hint) == 0)
+    return;
+  g_free (self->write_hint);
+  self->write_hint = g_strdup (hint);
+  gtk_widget_queue_draw (GTK_WIDGET (self));
 }
 
 static void
@@ -91,6 +105,7 @@ ssdb_summary_chart_finalize (GObject *object)
   SsdbSummaryChart *self = SSDB_SUMMARY_CHART (object);
 
   g_free (self->title);
+  g_free (self->write_hint);
   g_free (self->subtitle);
   g_strfreev (self->drawn_cells);
 
@@ -128,6 +143,57 @@ measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minim
     }
 }
 
+char *
+ssdb_summary_chart_dup_tooltip_at (SsdbSummaryChart *self, double x, double y)
+{
+  const SsdbSummaryEntry *entry;
+  SsdbSummaryView view;
+  double lo, hi;
+  guint n;
+  int index;
+
+  g_return_val_if_fail (SSDB_IS_SUMMARY_CHART (self), NULL);
+
+  if (self->result == NULL)
+    return NULL;
+  ssdb_summary_chart_fill_view (self, &view);
+  index = ssdb_summary_painter_entry_at (&view, gtk_widget_get_width (GTK_WIDGET (self)),
+                                         gtk_widget_get_height (GTK_WIDGET (self)), x, y);
+  if (index < 0 || (guint)index >= self->result->entries->len)
+    return NULL;
+  entry = g_ptr_array_index (self->result->entries, index);
+  n = ssdb_summary_entry_spread (entry, &lo, &hi);
+  if (n == 0)
+    return NULL;
+  if (n == 1)
+    /* Translators: the tooltip of a summary cell measured once: "SEQ1M Q8T1: one pass,
+     * 3012.4 MB/s" */
+    return g_strdup_printf (_ ("%s: one pass, %.1f MB/s"), entry->test.name, lo / 1e6);
+  if (self->result->spec.aggregate == SSDB_AGGREGATE_MEAN)
+    /* Translators: the spread of a summary cell: "SEQ1M Q8T1: mean of 5 passes, 3012.4 to
+     * 3051.2 MB/s" */
+    return g_strdup_printf (_ ("%s: mean of %u passes, %.1f to %.1f MB/s"), entry->test.name, n,
+                            lo / 1e6, hi / 1e6);
+  /* Translators: the spread of a summary cell: "SEQ1M Q8T1: best of 5 passes, 3012.4 to
+   * 3051.2 MB/s" */
+  return g_strdup_printf (_ ("%s: best of %u passes, %.1f to %.1f MB/s"), entry->test.name, n,
+                          lo / 1e6, hi / 1e6);
+}
+
+static gboolean
+on_query_tooltip (GtkWidget *widget, int x, int y, gboolean keyboard, GtkTooltip *tooltip,
+                  gpointer user_data)
+{
+  g_autofree char *text = ssdb_summary_chart_dup_tooltip_at (SSDB_SUMMARY_CHART (widget), x, y);
+
+  (void)keyboard;
+  (void)user_data;
+  if (text == NULL)
+    return FALSE;
+  gtk_tooltip_set_text (tooltip, text);
+  return TRUE;
+}
+
 static void
 ssdb_summary_chart_class_init (SsdbSummaryChartClass *klass)
 {
@@ -150,6 +216,8 @@ ssdb_summary_chart_init (SsdbSummaryChart *self)
   AdwStyleManager *manager = adw_style_manager_get_default ();
 
   self->running_index = -1;
+  gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
+  g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
   g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
   g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,

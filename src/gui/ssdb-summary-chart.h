@@ -29,6 +29,14 @@ ssdb_summary_chart_new (void);
 void
 ssdb_summary_chart_set_result (SsdbSummaryChart *self, const SsdbSummaryResult *result);
 
+/**
+ * ssdb_summary_chart_set_write_hint:
+ * @hint: (nullable): shown in skipped write and mix cells instead of the recorded reason
+ *   ("Turn on Write Tests"), or %NULL for the recorded reason
+ */
+void
+ssdb_summary_chart_set_write_hint (SsdbSummaryChart *self, const char *hint);
+
 /** ssdb_summary_chart_set_unit: sets the unit the cells show. */
 void
 ssdb_summary_chart_set_unit (SsdbSummaryChart *self, SsdbSummaryUnit unit);
@@ -83,5 +91,19 @@ ssdb_summary_chart_dup_drawn_cells (SsdbSummaryChart *self);
 /** ssdb_summary_chart_get_snapshot_count: Returns: how many times the chart was drawn. */
 guint
 ssdb_summary_chart_get_snapshot_count (SsdbSummaryChart *self);
+
+/**
+ * ssdb_summary_chart_dup_tooltip_at:
+ * @self: the chart
+ * @x: widget x, logical pixels
+ * @y: widget y, logical pixels
+ *
+ * The tooltip of the cell at (@x, @y): the test, how its figure aggregates the passes (best of
+ * or mean of N) and the spread of the passes' rates, min to max in MB/s.
+ *
+ * Returns: (transfer full) (nullable): the text, or %NULL outside a measured cell
+ */
+char *
+ssdb_summary_chart_dup_tooltip_at (SsdbSummaryChart *self, double x, double y);
 
 G_END_DECLS

@@ -42,6 +42,9 @@ struct _SsdbSurfaceChart
   gboolean redraw_all;  /* titles, hover, style or a new result: everything may move */
   gboolean redraw_text; /* panel and header (running state, statistics) */
 
+  /* Dense curves reduced to pixel columns, until the result changes. */
+  SsdbPlotCache *plot_cache;
+
   guint snapshot_count;
   guint drawn_read, drawn_write, drawn_access;
   SsdbSurfaceChartStats stats;
@@ -218,6 +221,7 @@ update_cache (SsdbSurfaceChart *self, int width, int height, int scale)
   cairo_t *cr;
 
   ssdb_surface_chart_fill_view (self, &view);
+  view.cache = self->plot_cache;
   geometry_get (&view, width, height, &g);
   all = self->cache == NULL || self->redraw_all || width != self->cache_width
         || height != self->cache_height || scale != self->cache_scale || theme != self->cache_theme
@@ -386,6 +390,7 @@ ssdb_surface_chart_finalize (GObject *object)
   g_free (self->phase);
   g_free (self->hover_text);
   g_clear_pointer (&self->cache, cairo_surface_destroy);
+  g_clear_pointer (&self->plot_cache, ssdb_plot_cache_free);
   g_clear_object (&self->texture);
   G_OBJECT_CLASS (ssdb_surface_chart_parent_class)->finalize (object);
 }
@@ -427,6 +432,7 @@ ssdb_surface_chart_init (SsdbSurfaceChart *self)
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->hover_index = -1;
+  self->plot_cache = ssdb_plot_cache_new ();
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
@@ -450,6 +456,8 @@ ssdb_surface_chart_set_result (SsdbSurfaceChart *self, const SsdbSurfaceResult *
     self->redraw_all = TRUE;
   self->redraw_text = TRUE;
   self->result = result;
+  /* The samples may have changed in place (a run's newest copy): reduce them again. */
+  ssdb_plot_cache_clear (self->plot_cache);
   if (self->hover_index >= 0)
     self->redraw_all = TRUE;
   self->hover_index = -1;

@@ -64,9 +64,12 @@ enum
 static GParamSpec *running_pspec;
 static guint updated_signal;
 static guint finished_signal;
-static guint write_requested_signal;
 
-G_DEFINE_FINAL_TYPE (SsdbSurfacePage, ssdb_surface_page, GTK_TYPE_BOX)
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbSurfacePage, ssdb_surface_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
 
@@ -183,6 +186,7 @@ update_status (SsdbSurfacePage *self)
                               r ? r->read->len : 0, r ? r->spec.samples : 0,
                               (int)(ssdb_page_run_get_fraction (self->run) * 100));
     }
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
   gtk_label_set_text (self->status_label, text ? text : "");
 }
 
@@ -367,7 +371,7 @@ on_mode_changed (SsdbSurfacePage *self)
   if (self->updating_mode)
     return;
   if (ssdb_surface_page_get_write_mode (self) == SSDB_SURFACE_WRITE_DESTROY)
-    g_signal_emit (self, write_requested_signal, 0);
+    ssdb_test_page_request_writes (SSDB_TEST_PAGE (self), TRUE);
 }
 
 static void
@@ -425,7 +429,7 @@ dup_settings_line (const SsdbSurfaceSpec *spec)
 
 gboolean
 ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpenFlags flags,
-                         const char *destroy_permission, guint64 file_size, GError **error)
+                         const SsdbDeviceIdentity *permission, guint64 file_size, GError **error)
 {
   SsdbSurfaceSpec spec;
   g_autofree char *subtitle = NULL;
@@ -436,7 +440,7 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
   ssdb_surface_page_get_spec (self, &spec);
   /* The chart lets go of the previous result before the run replaces it. */
   ssdb_surface_chart_set_result (self->chart, NULL);
-  if (!ssdb_page_run_start (self->run, path, flags, destroy_permission, file_size, work,
+  if (!ssdb_page_run_start (self->run, path, flags, permission, file_size, work,
                             g_memdup2 (&spec, sizeof spec), g_free, shown_new (&spec), error))
     {
       ssdb_surface_chart_set_result (self->chart, shown_result (self));
@@ -500,9 +504,11 @@ ssdb_surface_page_get_chart (SsdbSurfacePage *self)
   return self->chart;
 }
 
-gboolean
-ssdb_surface_page_export_png (SsdbSurfacePage *self, const char *path, GError **error)
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 {
+  SsdbSurfacePage *self = SSDB_SURFACE_PAGE (page);
+
   SsdbSurfaceView view;
   SsdbStyle style;
   g_autoptr (GDateTime) now = g_date_time_new_now_local ();
@@ -575,9 +581,6 @@ ssdb_surface_page_class_init (SsdbSurfacePageClass *klass)
   running_pspec = ssdb_page_run_install_interface (object_class, PROP_RUNNING, &updated_signal,
                                                    &finished_signal);
 
-  write_requested_signal = g_signal_new ("write-requested", G_TYPE_FROM_CLASS (klass),
-                                         G_SIGNAL_RUN_LAST, 0, NULL, NULL, NULL, G_TYPE_NONE, 0);
-
   gtk_widget_class_set_template_from_resource (widget_class,
                                                "/org/ssdbench/App/ui/ssdb-surface-page.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbSurfacePage, name)
@@ -620,8 +623,10 @@ ssdb_surface_page_init (SsdbSurfacePage *self)
   gtk_frame_set_child (self->chart_frame, GTK_WIDGET (self->chart));
 
   self->run = ssdb_page_run_new ("ssdb-surface", shown_dup, shown_free);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_SURFACE);
   ssdb_page_run_set_merge_func (self->run, shown_merge);
   g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (on_running), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
 }
@@ -632,18 +637,24 @@ ssdb_surface_page_new (void)
   return g_object_new (SSDB_TYPE_SURFACE_PAGE, NULL);
 }
 
-gboolean
-ssdb_surface_page_show_result (SsdbSurfacePage *self, const SsdbSurfaceResult *result,
-                               const char *title, guint64 device_bytes)
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
 {
+  SsdbSurfacePage *self = SSDB_SURFACE_PAGE (page);
+  const SsdbSurfaceResult *result = ssdb_report_get_result (report, kind);
+  guint64 device_bytes = report->target.size_bytes;
   g_autofree char *subtitle = NULL;
   Shown loaded = { (SsdbSurfaceResult *)result, NULL };
 
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
+  {
+    /* The controls show the report's settings; a write surface is shown without being asked
+     * for again (the mode stays reads only). */
+    SsdbSurfaceSpec spec = result->spec;
 
-  if (ssdb_page_run_get_running (self->run))
-    return FALSE;
+    spec.write = SSDB_SURFACE_WRITE_NONE;
+    ssdb_surface_page_configure (self, &spec);
+  }
   ssdb_surface_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, shown_dup (&loaded));
   subtitle = dup_settings_line (&result->spec);
@@ -652,4 +663,83 @@ ssdb_surface_page_show_result (SsdbSurfacePage *self, const SsdbSurfaceResult *r
   ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 1, 0);
   gtk_label_set_text (self->status_label, "");
   return TRUE;
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  ssdb_surface_page_set_target (SSDB_SURFACE_PAGE (page), target->title, target->device_bytes,
+                                target->write_refusal);
+}
+
+/* The destructive write surface writes under the window's write permission (asked for as
+ * soon as it is chosen); the rewrite in place and the reads ask nothing. */
+static SsdbTestPageWrites
+test_page_get_writes (SsdbTestPage *page)
+{
+  return ssdb_surface_page_get_write_mode (SSDB_SURFACE_PAGE (page)) == SSDB_SURFACE_WRITE_DESTROY
+             ? SSDB_TEST_PAGE_WRITES_SHARED
+             : SSDB_TEST_PAGE_WRITES_NONE;
+}
+
+static char *
+test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *capacity,
+                            const char *node)
+{
+  return g_strdup_printf (_ ("The write surface writes over the whole span of %s (%s, %s). "
+                             "All data stored there will be destroyed and cannot be "
+                             "recovered."),
+                          title, capacity, node);
+}
+
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
+{
+  SsdbSurfacePage *self = SSDB_SURFACE_PAGE (page);
+  SsdbTargetOpenFlags flags = SSDB_TARGET_OPEN_READ;
+
+  /* The test file is written before it is read. */
+  if (ssdb_surface_page_get_write_mode (self) == SSDB_SURFACE_WRITE_DESTROY || !start->is_device)
+    flags = SSDB_TARGET_OPEN_WRITE;
+  return ssdb_surface_page_start (self, start->path, flags, start->permission, start->file_size,
+                                  error);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  SsdbSurfacePage *self = SSDB_SURFACE_PAGE (page);
+  const SsdbSurfaceResult *r = ssdb_surface_page_get_result (self);
+
+  if (r == NULL || (r->read->len == 0 && r->write->len == 0))
+    return NULL;
+  return r;
+}
+
+static void
+test_page_writes_refused (SsdbTestPage *page)
+{
+  ssdb_surface_page_set_write_mode (SSDB_SURFACE_PAGE (page), SSDB_SURFACE_WRITE_NONE);
+}
+
+static const char *
+test_page_get_stopped_text (SsdbTestPage *page)
+{
+  return _ ("Surface stopped; the samples measured so far are kept");
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->get_writes = test_page_get_writes;
+  iface->dup_confirm_body = test_page_dup_confirm_body;
+  iface->start = test_page_start;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
+  iface->writes_refused = test_page_writes_refused;
+  iface->get_stopped_text = test_page_get_stopped_text;
 }

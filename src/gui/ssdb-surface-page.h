@@ -4,7 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "engine/ssdb-surface.h"
-#include "ssdb-runner.h"
+#include "ssdb-test-page.h"
 #include "ssdb-surface-chart.h"
 
 G_BEGIN_DECLS
@@ -78,7 +78,7 @@ ssdb_surface_page_set_write_mode (SsdbSurfacePage *self, SsdbSurfaceWrite mode);
  * ssdb_surface_page_start:
  * @path: block device node or directory (test file)
  * @flags: %SSDB_TARGET_OPEN_WRITE for a write surface or a test file
- * @destroy_permission: (nullable): the device the user confirmed may be overwritten
+ * @permission: (nullable): the medium the user confirmed may be overwritten
  * @file_size: test file size for a directory, bytes
  * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
  *
@@ -88,7 +88,7 @@ ssdb_surface_page_set_write_mode (SsdbSurfacePage *self, SsdbSurfaceWrite mode);
  */
 gboolean
 ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpenFlags flags,
-                         const char *destroy_permission, guint64 file_size, GError **error);
+                         const SsdbDeviceIdentity *permission, guint64 file_size, GError **error);
 
 /**
  * ssdb_surface_page_stop:
@@ -131,30 +131,5 @@ ssdb_surface_page_get_result (SsdbSurfacePage *self);
 /** ssdb_surface_page_get_chart: Returns: (transfer none): the chart. */
 SsdbSurfaceChart *
 ssdb_surface_page_get_chart (SsdbSurfacePage *self);
-
-/**
- * ssdb_surface_page_export_png:
- * @path: PNG file
- *
- * Renders the shown surface with the fixed review style at 1200 × 700 logical pixels, scale 2.
- *
- * Returns: %TRUE, or %FALSE with @error naming @path.
- */
-gboolean
-ssdb_surface_page_export_png (SsdbSurfacePage *self, const char *path, GError **error);
-
-/**
- * ssdb_surface_page_show_result:
- * @result: a surface run (from a loaded report); copied
- * @title: the target's title for the chart
- * @device_bytes: the target's size, bytes (the chart's x axis)
- *
- * Shows @result as the page would after a live run, drawn by the same painter.
- *
- * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
- */
-gboolean
-ssdb_surface_page_show_result (SsdbSurfacePage *self, const SsdbSurfaceResult *result,
-                               const char *title, guint64 device_bytes);
 
 G_END_DECLS

@@ -37,10 +37,15 @@ struct _SsdbSweepPage
   char *title;
   char *subtitle;
   guint64 device_bytes;
+  guint first_size; /* index in size_table of the smallest transfer the target takes */
   gint64 started_us;
 };
 
-G_DEFINE_FINAL_TYPE (SsdbSweepPage, ssdb_sweep_page, GTK_TYPE_BOX)
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbSweepPage, ssdb_sweep_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
 
@@ -158,6 +163,7 @@ update_status (SsdbSweepPage *self)
     /* Translators: "7 of 18 sizes · 40 %" */
     text = g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
                             (int)(ssdb_page_run_get_fraction (self->run) * 100));
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
   gtk_label_set_text (self->parts.status, text);
 }
 
@@ -211,6 +217,49 @@ size_label (guint i)
   return ssdb_format_transfer_size (size_table[i]);
 }
 
+/* The size_table index a size dropdown shows: its items start at first_size. */
+static guint
+selected_size (SsdbSweepPage *self, GtkDropDown *dropdown)
+{
+  return MIN (self->first_size + gtk_drop_down_get_selected (dropdown),
+              G_N_ELEMENTS (size_table) - 1);
+}
+
+static void
+set_size_choices (GtkDropDown *dropdown, guint first, guint selected)
+{
+  GtkStringList *list = gtk_string_list_new (NULL);
+
+  for (guint i = first; i < G_N_ELEMENTS (size_table); i++)
+    {
+      g_autofree char *text = size_label (i);
+
+      gtk_string_list_append (list, text);
+    }
+  gtk_drop_down_set_model (dropdown, G_LIST_MODEL (list));
+  gtk_drop_down_set_selected (dropdown, MAX (selected, first) - first);
+  g_object_unref (list);
+}
+
+void
+ssdb_sweep_page_set_block_size (SsdbSweepPage *self, guint block_size)
+{
+  guint first = 0, start, end;
+
+  g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
+
+  while (first + 1 < G_N_ELEMENTS (size_table) && block_size > 0
+         && size_table[first] % block_size != 0)
+    first++;
+  if (first == self->first_size)
+    return;
+  start = selected_size (self, self->start_dropdown);
+  end = selected_size (self, self->end_dropdown);
+  self->first_size = first;
+  set_size_choices (self->start_dropdown, first, start);
+  set_size_choices (self->end_dropdown, first, end);
+}
+
 static char *
 depth_label (guint i)
 {
@@ -245,10 +294,8 @@ ssdb_sweep_page_get_spec (SsdbSweepPage *self, SsdbSweepSpec *spec)
   g_return_if_fail (spec != NULL);
 
   ssdb_sweep_spec_init (spec);
-  i = gtk_drop_down_get_selected (self->start_dropdown);
-  spec->start_size = size_table[MIN (i, G_N_ELEMENTS (size_table) - 1)];
-  i = gtk_drop_down_get_selected (self->end_dropdown);
-  spec->end_size = MAX (size_table[MIN (i, G_N_ELEMENTS (size_table) - 1)], spec->start_size);
+  spec->start_size = size_table[selected_size (self, self->start_dropdown)];
+  spec->end_size = MAX (size_table[selected_size (self, self->end_dropdown)], spec->start_size);
   i = gtk_drop_down_get_selected (self->depth_dropdown);
   spec->queue_depth = depth_table[MIN (i, G_N_ELEMENTS (depth_table) - 1)];
   i = gtk_drop_down_get_selected (self->span_dropdown);
@@ -279,10 +326,10 @@ ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec)
   for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
     if (time_ms_table[i] * 1000000 == spec->duration_ns)
       t = (int)i;
-  if (s < 0 || e < 0 || d < 0 || sp < 0 || t < 0 || e < s)
+  if (s < (int)self->first_size || e < 0 || d < 0 || sp < 0 || t < 0 || e < s)
     return FALSE;
-  gtk_drop_down_set_selected (self->start_dropdown, (guint)s);
-  gtk_drop_down_set_selected (self->end_dropdown, (guint)e);
+  gtk_drop_down_set_selected (self->start_dropdown, (guint)s - self->first_size);
+  gtk_drop_down_set_selected (self->end_dropdown, (guint)e - self->first_size);
   gtk_drop_down_set_selected (self->depth_dropdown, (guint)d);
   gtk_drop_down_set_selected (self->span_dropdown, (guint)sp);
   gtk_drop_down_set_selected (self->time_dropdown, (guint)t);
@@ -325,17 +372,17 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
 
 /* ---- API ------------------------------------------------------------------------------ */
 
-gboolean
-ssdb_sweep_page_start (SsdbSweepPage *self, const char *path, const char *destroy_permission,
-                       guint64 file_size, GError **error)
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
+  SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
+  const char *path = start->path;
+  const SsdbDeviceIdentity *permission = start->permission;
+  guint64 file_size = start->file_size;
   Work *w;
   SsdbSweepSpec spec;
   gboolean is_dir;
   SsdbTargetOpenFlags flags;
-
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
 
   ssdb_sweep_page_get_spec (self, &spec);
   is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
@@ -343,7 +390,7 @@ ssdb_sweep_page_start (SsdbSweepPage *self, const char *path, const char *destro
   flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
   w = g_new0 (Work, 1);
   w->result = ssdb_sweep_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : destroy_permission,
+  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : permission,
                             MAX (file_size, spec.span_offset + spec.span_length), work, w,
                             work_free, ssdb_sweep_result_new (&spec), error))
     return FALSE;
@@ -384,9 +431,11 @@ ssdb_sweep_page_get_status (SsdbSweepPage *self)
   return gtk_label_get_text (self->parts.status);
 }
 
-gboolean
-ssdb_sweep_page_export_png (SsdbSweepPage *self, const char *path, GError **error)
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 {
+  SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
+
   SsdbSweepView view;
   SsdbStyle style;
   g_autofree char *caption = ssdb_page_parts_dup_caption ();
@@ -479,7 +528,9 @@ ssdb_sweep_page_init (SsdbSweepPage *self)
                             self);
 
   self->run = ssdb_page_run_new ("ssdb-sweep", dup_result, (GDestroyNotify)ssdb_sweep_result_free);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_SWEEP);
   g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
   ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
 }
@@ -490,14 +541,20 @@ ssdb_sweep_page_new (void)
   return g_object_new (SSDB_TYPE_SWEEP_PAGE, NULL);
 }
 
-gboolean
-ssdb_sweep_page_show_result (SsdbSweepPage *self, const SsdbSweepResult *result, const char *title)
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
 {
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
+  SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
+  const SsdbSweepResult *result = ssdb_report_get_result (report, kind);
 
-  if (ssdb_page_run_get_running (self->run))
-    return FALSE;
+  {
+    /* The controls show the report's settings; writes stay off until the user turns them on. */
+    SsdbSweepSpec spec = result->spec;
+
+    spec.do_write = FALSE;
+    ssdb_sweep_page_configure (self, &spec);
+  }
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);
@@ -506,4 +563,57 @@ ssdb_sweep_page_show_result (SsdbSweepPage *self, const SsdbSweepResult *result,
   gtk_label_set_text (self->parts.status, "");
   refresh (self);
   return TRUE;
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  ssdb_sweep_page_set_target (SSDB_SWEEP_PAGE (page), target->title, target->device_bytes);
+  ssdb_sweep_page_set_block_size (SSDB_SWEEP_PAGE (page), target->block_size);
+}
+
+static SsdbTestPageWrites
+test_page_get_writes (SsdbTestPage *page)
+{
+  return ssdb_sweep_page_get_writes (SSDB_SWEEP_PAGE (page)) ? SSDB_TEST_PAGE_WRITES_EVERY_START
+                                                             : SSDB_TEST_PAGE_WRITES_NONE;
+}
+
+static char *
+test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *capacity,
+                            const char *node)
+{
+  SsdbSweepSpec spec;
+  g_autofree char *region = NULL;
+
+  ssdb_sweep_page_get_spec (SSDB_SWEEP_PAGE (page), &spec);
+  region = ssdb_format_transfer_size (spec.span_length);
+  return g_strdup_printf (_ ("The transfer-size sweep writes over the first %s of %s (%s, %s). "
+                             "All data stored there will be destroyed and cannot be recovered."),
+                          region, title, capacity, node);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
+  const SsdbSweepResult *r = ssdb_sweep_page_get_result (self);
+
+  if (r == NULL || (r->read->len == 0 && r->write->len == 0))
+    return NULL;
+  return r;
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->get_writes = test_page_get_writes;
+  iface->dup_confirm_body = test_page_dup_confirm_body;
+  iface->start = test_page_start;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
 }

@@ -6,7 +6,7 @@
 #include "engine/ssdb-sweep.h"
 #include "render/ssdb-sweep-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-page-run.h"
+#include "ssdb-test-page.h"
 
 G_BEGIN_DECLS
 
@@ -55,20 +55,6 @@ ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec);
 gboolean
 ssdb_sweep_page_get_writes (SsdbSweepPage *self);
 
-/**
- * ssdb_sweep_page_start:
- * @path: block device node or directory (test file)
- * @destroy_permission: (nullable): the device the user confirmed may be overwritten (needed
- *   for writes on a device)
- * @file_size: test file size for a directory, bytes (at least the region is used)
- * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
- *
- * Returns: %TRUE, or %FALSE with @error.
- */
-gboolean
-ssdb_sweep_page_start (SsdbSweepPage *self, const char *path, const char *destroy_permission,
-                       guint64 file_size, GError **error);
-
 /** ssdb_sweep_page_get_run: Returns: (transfer none): the page's run. */
 SsdbPageRun *
 ssdb_sweep_page_get_run (SsdbSweepPage *self);
@@ -93,26 +79,14 @@ const char *
 ssdb_sweep_page_get_status (SsdbSweepPage *self);
 
 /**
- * ssdb_sweep_page_export_png:
- * @path: PNG file
+ * ssdb_sweep_page_set_block_size:
+ * @self: the page
+ * @block_size: the target's logical block size in bytes (0: not known, every size offered)
  *
- * Renders the shown sweep with the fixed review style at 1200 × 700 logical pixels, scale 2.
- *
- * Returns: %TRUE, or %FALSE with @error naming @path.
+ * Offers only transfer sizes that are multiples of @block_size (a 4096-byte-sector drive takes
+ * no 512 B to 2 KiB transfers); a selected size below it moves up to the smallest one offered.
  */
-gboolean
-ssdb_sweep_page_export_png (SsdbSweepPage *self, const char *path, GError **error);
-
-/**
- * ssdb_sweep_page_show_result:
- * @result: a run (from a loaded report); copied
- * @title: the target's title for the chart
- *
- * Shows @result as the page would after a live run, drawn by the same painter.
- *
- * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
- */
-gboolean
-ssdb_sweep_page_show_result (SsdbSweepPage *self, const SsdbSweepResult *result, const char *title);
+void
+ssdb_sweep_page_set_block_size (SsdbSweepPage *self, guint block_size);
 
 G_END_DECLS

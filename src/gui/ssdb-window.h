@@ -4,14 +4,14 @@
 #include <adwaita.h>
 
 #include "ssdb-access-page.h"
-#include "ssdb-application.h"
+#include "devices/ssdb-device-monitor.h"
 #include "ssdb-behaviour-page.h"
 #include "ssdb-compare-window.h"
 #include "ssdb-drive-info.h"
 #include "ssdb-export-dialog.h"
 #include "ssdb-fill-page.h"
-#include "ssdb-runner.h"
 #include "ssdb-summary-chart.h"
+#include "ssdb-summary-page.h"
 #include "ssdb-surface-page.h"
 #include "ssdb-sweep-page.h"
 #include "ssdb-workload-page.h"
@@ -21,9 +21,16 @@ G_BEGIN_DECLS
 #define SSDB_TYPE_WINDOW (ssdb_window_get_type ())
 G_DECLARE_FINAL_TYPE (SsdbWindow, ssdb_window, SSDB, WINDOW, AdwApplicationWindow)
 
-/** ssdb_window_new: Returns: (transfer full): a new main window of @app. */
+/**
+ * ssdb_window_new:
+ * @app: the application the window belongs to
+ * @settings: the app's settings (org.ssdbench.App)
+ * @monitor: the listed devices
+ *
+ * Returns: (transfer full): a new main window of @app.
+ */
 SsdbWindow *
-ssdb_window_new (SsdbApplication *app);
+ssdb_window_new (GtkApplication *app, GSettings *settings, SsdbDeviceMonitor *monitor);
 
 /**
  * ssdb_window_select_target:
@@ -40,26 +47,6 @@ ssdb_window_select_target (SsdbWindow *self, const char *path);
 /** ssdb_window_get_target_path: Returns: (nullable): the selected device node or folder. */
 const char *
 ssdb_window_get_target_path (SsdbWindow *self);
-
-/** ssdb_window_get_writes_enabled: Returns: %TRUE when the next run includes write tests. */
-gboolean
-ssdb_window_get_writes_enabled (SsdbWindow *self);
-
-/**
- * ssdb_window_get_confirm_dialog:
- *
- * Returns: (transfer none) (nullable): the open "data will be destroyed" confirmation.
- */
-AdwMessageDialog *
-ssdb_window_get_confirm_dialog (SsdbWindow *self);
-
-/** ssdb_window_get_runner: Returns: (transfer none): the window's runner. */
-SsdbRunner *
-ssdb_window_get_runner (SsdbWindow *self);
-
-/** ssdb_window_get_chart: Returns: (transfer none): the summary chart. */
-SsdbSummaryChart *
-ssdb_window_get_chart (SsdbWindow *self);
 
 /** ssdb_window_get_surface_page: Returns: (transfer none): the Surface page. */
 SsdbSurfacePage *
@@ -97,47 +84,6 @@ ssdb_window_set_page (SsdbWindow *self, const char *name);
 /** ssdb_window_get_drive_info: Returns: (transfer none): the Drive Info page. */
 SsdbDriveInfo *
 ssdb_window_get_drive_info (SsdbWindow *self);
-
-/**
- * ssdb_window_get_write_reason:
- *
- * Returns: (transfer none): the text under the "Write Tests" switch (why it is off or
- *   insensitive).
- */
-const char *
-ssdb_window_get_write_reason (SsdbWindow *self);
-
-/** ssdb_window_get_write_switch_sensitive: Returns: whether the user may turn writes on. */
-gboolean
-ssdb_window_get_write_switch_sensitive (SsdbWindow *self);
-
-/** ssdb_window_get_last_toast: Returns: (nullable): the title of the last toast shown. */
-const char *
-ssdb_window_get_last_toast (SsdbWindow *self);
-
-/**
- * ssdb_window_is_inhibiting:
- *
- * Returns: %TRUE while a run asks the session not to suspend (the session may lack a manager
- *   or portal that can honour it).
- */
-gboolean
-ssdb_window_is_inhibiting (SsdbWindow *self);
-
-/* The menu's actions, forwarded by the application to its active window. */
-void
-ssdb_window_open_report (SsdbWindow *self);
-void
-ssdb_window_save_report (SsdbWindow *self);
-
-/**
- * ssdb_window_get_summary_spec:
- * @spec: (out caller-allocates): the summary the Start button would run now, from the settings
- *   (profile, size, count, duration, interval, data, aggregate, warm-up, on-error, mix) and the
- *   write switch
- */
-void
-ssdb_window_get_summary_spec (SsdbWindow *self, SsdbSummarySpec *spec);
 
 /**
  * ssdb_window_copy_text:
@@ -220,24 +166,6 @@ ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error);
  */
 gboolean
 ssdb_window_open_file (SsdbWindow *self, GFile *file, GError **error);
-
-/**
- * ssdb_window_get_drop_target:
- *
- * Returns: (transfer none): the window's drop target for files (a report, a folder or a device
- *   dropped onto the window is opened with ssdb_window_open_file()).
- */
-GtkDropTarget *
-ssdb_window_get_drop_target (SsdbWindow *self);
-
-/**
- * ssdb_window_get_report_title:
- *
- * Returns: (transfer none) (nullable): what the header says of the loaded report ("Report
- *   FILE.json · DATE"), or %NULL when no page shows a loaded report.
- */
-const char *
-ssdb_window_get_report_title (SsdbWindow *self);
 
 /**
  * ssdb_window_compare_files:

@@ -39,7 +39,11 @@ struct _SsdbWorkloadPage
   guint64 duration_ns;
 };
 
-G_DEFINE_FINAL_TYPE (SsdbWorkloadPage, ssdb_workload_page, GTK_TYPE_BOX)
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbWorkloadPage, ssdb_workload_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
 
@@ -138,6 +142,7 @@ update_status (SsdbWorkloadPage *self)
     text = g_strdup_printf (_ ("Ramping up, not measured · %d %%"), (int)(f * 100));
   else
     text = g_strdup_printf (_ ("Measuring · %d %%"), (int)(f * 100));
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
   gtk_label_set_text (self->parts.status, text);
 }
 
@@ -507,18 +512,18 @@ ssdb_workload_page_set_target (SsdbWorkloadPage *self, const char *title, guint6
 
 /* ---- API ------------------------------------------------------------------------------ */
 
-gboolean
-ssdb_workload_page_start (SsdbWorkloadPage *self, const char *path, const char *destroy_permission,
-                          guint64 file_size, GError **error)
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
+  const char *path = start->path;
+  const SsdbDeviceIdentity *permission = start->permission;
+  guint64 file_size = start->file_size;
   Work *w;
   SsdbWorkloadSpec spec;
   gboolean is_dir;
   SsdbTargetOpenFlags flags;
   g_autofree char *line = NULL;
-
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
 
   spec = *ssdb_workload_page_get_selected (self);
   g_strlcpy (spec.name, display_name (&spec, gtk_drop_down_get_selected (self->spec_dropdown)),
@@ -530,8 +535,8 @@ ssdb_workload_page_start (SsdbWorkloadPage *self, const char *path, const char *
   flags = is_dir || spec.read_percent < 100 ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
   w = g_new0 (Work, 1);
   w->result = ssdb_workload_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : destroy_permission, file_size,
-                            work, w, work_free, NULL, error))
+  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : permission, file_size, work, w,
+                            work_free, NULL, error))
     return FALSE;
   self->started_us = g_get_monotonic_time ();
   self->ramp_ns = spec.ramp_ns;
@@ -573,9 +578,11 @@ ssdb_workload_page_get_status (SsdbWorkloadPage *self)
   return gtk_label_get_text (self->parts.status);
 }
 
-gboolean
-ssdb_workload_page_export_png (SsdbWorkloadPage *self, const char *path, GError **error)
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 {
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
+
   SsdbWorkloadView view;
   SsdbStyle style;
   g_autofree char *caption = ssdb_page_parts_dup_caption ();
@@ -678,7 +685,9 @@ ssdb_workload_page_init (SsdbWorkloadPage *self)
 
   self->run
       = ssdb_page_run_new ("ssdb-workload", dup_result, (GDestroyNotify)ssdb_workload_result_free);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_WORKLOAD);
   g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
   ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
   reload_specs (self, NULL);
@@ -690,17 +699,14 @@ ssdb_workload_page_new (void)
   return g_object_new (SSDB_TYPE_WORKLOAD_PAGE, NULL);
 }
 
-gboolean
-ssdb_workload_page_show_result (SsdbWorkloadPage *self, const SsdbWorkloadResult *result,
-                                const char *title)
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
 {
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
+  const SsdbWorkloadResult *result = ssdb_report_get_result (report, kind);
   g_autofree char *line = NULL;
 
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-
-  if (ssdb_page_run_get_running (self->run))
-    return FALSE;
   g_free (self->title);
   self->title = g_strdup (title);
   line = dup_spec_line (&result->spec);
@@ -710,4 +716,58 @@ ssdb_workload_page_show_result (SsdbWorkloadPage *self, const SsdbWorkloadResult
   gtk_label_set_text (self->parts.status, "");
   refresh (self);
   return TRUE;
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  ssdb_workload_page_set_target (SSDB_WORKLOAD_PAGE (page), target->title, target->device_bytes);
+}
+
+static SsdbTestPageWrites
+test_page_get_writes (SsdbTestPage *page)
+{
+  return ssdb_workload_page_get_writes (SSDB_WORKLOAD_PAGE (page))
+             ? SSDB_TEST_PAGE_WRITES_EVERY_START
+             : SSDB_TEST_PAGE_WRITES_NONE;
+}
+
+static char *
+test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *capacity,
+                            const char *node)
+{
+  const SsdbWorkloadSpec *spec = ssdb_workload_page_get_selected (SSDB_WORKLOAD_PAGE (page));
+
+  return g_strdup_printf (_ ("The workload writes %u %% of its requests over all of %s (%s, %s). "
+                             "All data stored on it will be destroyed and cannot be recovered."),
+                          100 - spec->read_percent, title, capacity, node);
+}
+
+static void
+test_page_set_settings (SsdbTestPage *page, GSettings *settings)
+{
+  ssdb_workload_page_set_settings (SSDB_WORKLOAD_PAGE (page), settings);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
+
+  return ssdb_workload_page_get_result (self);
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->get_writes = test_page_get_writes;
+  iface->dup_confirm_body = test_page_dup_confirm_body;
+  iface->set_settings = test_page_set_settings;
+  iface->start = test_page_start;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
 }

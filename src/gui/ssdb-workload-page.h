@@ -6,7 +6,7 @@
 #include "engine/ssdb-workload.h"
 #include "render/ssdb-workload-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-page-run.h"
+#include "ssdb-test-page.h"
 #include "ssdb-workload-editor.h"
 
 G_BEGIN_DECLS
@@ -93,19 +93,6 @@ ssdb_workload_page_edit (SsdbWorkloadPage *self, gboolean copy);
 gboolean
 ssdb_workload_page_delete_selected (SsdbWorkloadPage *self);
 
-/**
- * ssdb_workload_page_start:
- * @path: block device node or directory (test file)
- * @destroy_permission: (nullable): the device the user confirmed may be overwritten
- * @file_size: test file size for a directory, bytes
- * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
- *
- * Returns: %TRUE, or %FALSE with @error.
- */
-gboolean
-ssdb_workload_page_start (SsdbWorkloadPage *self, const char *path, const char *destroy_permission,
-                          guint64 file_size, GError **error);
-
 /** ssdb_workload_page_get_run: Returns: (transfer none): the page's run. */
 SsdbPageRun *
 ssdb_workload_page_get_run (SsdbWorkloadPage *self);
@@ -128,29 +115,5 @@ ssdb_workload_page_fill_view (SsdbWorkloadPage *self, SsdbWorkloadView *view);
 /** ssdb_workload_page_get_status: Returns: the status line. */
 const char *
 ssdb_workload_page_get_status (SsdbWorkloadPage *self);
-
-/**
- * ssdb_workload_page_export_png:
- * @path: PNG file
- *
- * Renders the shown result with the fixed review style at 1200 × 700 logical pixels, scale 2.
- *
- * Returns: %TRUE, or %FALSE with @error naming @path.
- */
-gboolean
-ssdb_workload_page_export_png (SsdbWorkloadPage *self, const char *path, GError **error);
-
-/**
- * ssdb_workload_page_show_result:
- * @result: a run (from a loaded report); copied
- * @title: the target's title for the chart
- *
- * Shows @result as the page would after a live run, drawn by the same painter.
- *
- * Returns: %TRUE, or %FALSE (nothing changed) while a run is in progress.
- */
-gboolean
-ssdb_workload_page_show_result (SsdbWorkloadPage *self, const SsdbWorkloadResult *result,
-                                const char *title);
 
 G_END_DECLS
