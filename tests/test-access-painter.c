@@ -236,14 +236,19 @@ test_heatmap_cells (void)
         double sc = scales[k];
         cairo_surface_t *s = render_access (&view, themes[t], w, h, sc);
         cairo_rectangle_t cell, plot, bar;
+        SsdbStyle style;
+        SsdbRgba empty;
         double y;
 
+        ssdb_style_init (&style, themes[t]);
+        empty = ssdb_chart_plot_background (&style);
         ssdb_access_painter_get_plot_rect (&view, w, h, &plot);
-        /* The bins span exactly 6 decades: 10 µs at the bottom, 10 s at the top. */
+        /* The axis spans the decades that hold reads (bins 4 .. 36): 10 µs at the bottom, 100 ms
+         * at the top. */
         g_assert_cmpfloat (
             fabs (ssdb_access_painter_y_for_latency (&view, w, h, 1e4) - (plot.y + plot.height)), <,
             1e-6);
-        g_assert_cmpfloat (fabs (ssdb_access_painter_y_for_latency (&view, w, h, 1e10) - plot.y), <,
+        g_assert_cmpfloat (fabs (ssdb_access_painter_y_for_latency (&view, w, h, 1e8) - plot.y), <,
                            1e-6);
 
         /* QD1's only bin is the ramp's top colour; look left of the column centre, clear of
@@ -251,18 +256,21 @@ test_heatmap_cells (void)
         g_assert_true (ssdb_access_painter_get_cell_rect (&view, w, h, 0, QD1_BIN, &cell));
         g_assert_cmpfloat (cell.height, >, 3);
         assert_color (s, sc, cell.x + 3, cell.y + cell.height / 2, &top, 0.02, "QD1 full bin");
-        /* The bins just above and below it are empty. */
+        /* The bins just above and below it hold no reads: the plot background, not the ramp's
+         * darkest colour (which is a share). */
         g_assert_true (ssdb_access_painter_get_cell_rect (&view, w, h, 0, QD1_BIN + 2, &cell));
-        assert_color (s, sc, cell.x + 3, cell.y + cell.height / 2, &bottom, 0.02, "QD1 empty");
-        g_assert_true (ssdb_access_painter_get_cell_rect (&view, w, h, 0, 50, &cell));
-        assert_color (s, sc, cell.x + cell.width / 2, cell.y + cell.height / 2, &bottom, 0.02,
-                      "QD1 at 1 s");
+        assert_color (s, sc, cell.x + 3, cell.y + cell.height / 2, &empty, 0.02, "QD1 empty");
+        g_assert_true (ssdb_access_painter_get_cell_rect (&view, w, h, 0, 39, &cell));
+        assert_color (s, sc, cell.x + cell.width / 2, cell.y + cell.height / 2, &empty, 0.02,
+                      "QD1 at 80 ms");
+        /* 1 s is beyond the slowest read: no row for it. */
+        g_assert_false (ssdb_access_painter_get_cell_rect (&view, w, h, 0, 50, &cell));
         /* QD32's mass is in its own bin, right of its column centre. */
         g_assert_true (ssdb_access_painter_get_cell_rect (&view, w, h, 5, QD32_BIN, &cell));
         assert_color (s, sc, cell.x + cell.width - 3, cell.y + cell.height / 2, &top, 0.02,
                       "QD32 full bin");
         g_assert_true (ssdb_access_painter_get_cell_rect (&view, w, h, 5, QD1_BIN, &cell));
-        assert_color (s, sc, cell.x + cell.width - 3, cell.y + cell.height / 2, &bottom, 0.02,
+        assert_color (s, sc, cell.x + cell.width - 3, cell.y + cell.height / 2, &empty, 0.02,
                       "QD32 at QD1's bin");
         /* A middle step: half its reads in the centre bin, a quarter in each neighbour. */
         {
@@ -376,6 +384,27 @@ test_heatmap_outer_rows_and_hover (void)
 }
 
 /* ---- relief ------------------------------------------------------------------------------- */
+
+/* A step with every read in one bucket: the relief's share axis ends at 100 % (not at a
+ * rounder 125 %) at the top of the front plane. */
+static void
+test_relief_full_share (void)
+{
+  g_autoptr (SsdbAccessResult) r = make_access (3, SSDB_ACCESS_MODE_QUEUE);
+  SsdbAccessStep *s0 = &g_array_index (r->steps, SsdbAccessStep, 0);
+  SsdbAccessView view;
+  cairo_rectangle_t plot;
+  double y;
+
+  s0->bins[QD1_BIN] = 0;
+  s0->below = s0->io.ios;
+  ssdb_access_view_init (&view);
+  view.result = r;
+  view.chart = SSDB_ACCESS_CHART_RELIEF;
+  ssdb_access_painter_get_plot_rect (&view, 1000, 700, &plot);
+  g_assert_true (ssdb_access_painter_relief_point (&view, 1000, 700, 0, 1e6, 1.0, NULL, &y));
+  g_assert_cmpfloat (fabs (y - plot.y), <, 1e-6);
+}
 
 static void
 test_relief (void)
@@ -874,6 +903,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/access-painter/heatmap-cells", test_heatmap_cells);
   g_test_add_func ("/access-painter/heatmap-outer-rows-hover", test_heatmap_outer_rows_and_hover);
   g_test_add_func ("/access-painter/relief", test_relief);
+  g_test_add_func ("/access-painter/relief-full-share", test_relief_full_share);
   g_test_add_func ("/access-painter/sweep-bars", test_sweep_bars);
   g_test_add_func ("/access-painter/sweep-fast", test_sweep_fast);
   g_test_add_func ("/access-painter/identical", test_identical);

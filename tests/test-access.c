@@ -12,6 +12,7 @@
 
 #include "engine/ssdb-access.h"
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-target-fill.h"
 #include "lib/ssdb-test-targets.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
@@ -66,10 +67,30 @@ test_words_serial (void)
   g_assert_cmpfloat (fabs (a.slope_ns - 2e6), <, 1);
   g_assert_cmpfloat (fabs (a.iops_gain - 1.0), <, 1e-9);
   g_assert_cmpstr (a.words, ==,
-                   "IOPS grow 1.0× from QD1 to QD32; mean access time grows 32× (a drive that "
-                   "could not reorder would grow 32×): the drive serves queued requests one at "
-                   "a time and does not reorder them.");
+                   "IOPS stay at 1.0× from QD1 to QD32; mean access time grows 32× (a device that "
+                   "serves one request at a time would grow 32×): the device serves one request "
+                   "at a time (about 1.0 at once).");
   g_assert_false (a.short_depth);
+  ssdb_access_analysis_clear (&a);
+}
+
+static void
+test_words_drop (void)
+{
+  SsdbAccessPoint p[6];
+  SsdbAccessAnalysis a;
+
+  /* A loaded host: QD32 reaches 10 % fewer IOPS than QD1 (exponent log(32/0.9)/log(32)). */
+  fill_points (p, 2e6, 1.0);
+  p[5].iops *= 0.9;
+  p[5].mean_ns /= 0.9;
+  ssdb_access_analyze (p, 6, SSDB_ACCESS_MODE_QUEUE, &a);
+  g_assert_cmpint (a.verdict, ==, SSDB_ACCESS_VERDICT_SERIAL);
+  g_assert_cmpfloat (fabs (a.iops_gain - 0.9), <, 1e-9);
+  g_assert_cmpstr (a.words, ==,
+                   "IOPS drop to 0.9× from QD1 to QD32; mean access time grows 36× (a device "
+                   "that serves one request at a time would grow 32×): the device serves one "
+                   "request at a time (about 0.9 at once).");
   ssdb_access_analysis_clear (&a);
 }
 
@@ -79,14 +100,23 @@ test_words_reorders (void)
   SsdbAccessPoint p[6];
   SsdbAccessAnalysis a;
 
-  /* Mean access time grows 4.1x from QD1 to QD32 (a hard disk with NCQ). */
+  /* Mean access time grows 4.1x from QD1 to QD32: on flash or RAM, requests served at once ... */
   fill_points (p, 12e6, log (4.1) / log (32));
   ssdb_access_analyze (p, 6, SSDB_ACCESS_MODE_QUEUE, &a);
   g_assert_cmpint (a.verdict, ==, SSDB_ACCESS_VERDICT_REORDERS);
   g_assert_cmpfloat (fabs (a.latency_growth - 4.1), <, 1e-9);
   g_assert_cmpstr (a.words, ==,
-                   "IOPS grow 7.8× from QD1 to QD32; mean access time grows 4.1× (a drive that "
-                   "could not reorder would grow 32×): the drive reorders queued requests.");
+                   "IOPS grow 7.8× from QD1 to QD32; mean access time grows 4.1× (a device "
+                   "that serves one request at a time would grow 32×): the device serves about "
+                   "7.8 requests at once.");
+  g_assert_null (strstr (a.words, "reorder"));
+  ssdb_access_analysis_clear (&a);
+  /* ... on a hard disk, NCQ reordering (shorter seeks) */
+  ssdb_access_analyze_device (p, 6, SSDB_ACCESS_MODE_QUEUE, TRUE, &a);
+  g_assert_cmpstr (a.words, ==,
+                   "IOPS grow 7.8× from QD1 to QD32; mean access time grows 4.1× (a device "
+                   "that serves one request at a time would grow 32×): the drive reorders "
+                   "queued requests (NCQ) and serves about 7.8 at once.");
   ssdb_access_analysis_clear (&a);
 
   /* Order of the points does not matter. */
@@ -115,8 +145,9 @@ test_words_parallel_threads (void)
   g_assert_cmpint (a.verdict, ==, SSDB_ACCESS_VERDICT_PARALLEL);
   g_assert_cmpstr (a.words, ==,
                    "IOPS grow 24× from 1 thread to 32 threads; mean access time grows 1.3× (a "
-                   "drive that could not reorder would grow 32×): access time stays nearly "
-                   "flat: the drive serves queued requests in parallel.");
+                   "device that serves one request at a time would grow 32×): access time grows "
+                   "far less than the queue: the device serves about 24 requests at once, in "
+                   "parallel.");
   ssdb_access_analysis_clear (&a);
 }
 
@@ -395,6 +426,7 @@ main (int argc, char **argv)
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/access/bin-edges", test_bin_edges);
   g_test_add_func ("/access/words-serial", test_words_serial);
+  g_test_add_func ("/access/words-drop", test_words_drop);
   g_test_add_func ("/access/words-reorders", test_words_reorders);
   g_test_add_func ("/access/words-parallel-threads", test_words_parallel_threads);
   g_test_add_func ("/access/words-edge-cases", test_words_edge_cases);

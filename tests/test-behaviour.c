@@ -12,6 +12,7 @@
 
 #include "engine/ssdb-compression.h"
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-target-fill.h"
 #include "engine/ssdb-freespace.h"
 #include "engine/ssdb-readback.h"
 #include "engine/ssdb-report.h"
@@ -97,6 +98,26 @@ add_level (SsdbCompressionResult *r, SsdbDataKind kind, guint percent, double wr
   g_array_append_val (r->points, p);
 }
 
+/* A level of three passes: the best is @write / @read, the others @spread (a fraction) and half
+ * of it slower. */
+static void
+add_level_passes (SsdbCompressionResult *r, SsdbDataKind kind, guint percent, double write,
+                  double read, double spread)
+{
+  SsdbCompressionPoint *p;
+
+  add_level (r, kind, percent, write, read);
+  p = &g_array_index (r->points, SsdbCompressionPoint, r->points->len - 1);
+  p->n_passes = 3;
+  for (guint k = 0; k < 3; k++)
+    {
+      double f = k == 0 ? 1 : k == 1 ? 1 - spread : 1 - spread / 2;
+
+      p->write_passes[k] = write * f;
+      p->read_passes[k] = read * f;
+    }
+}
+
 static void
 test_compression_words (void)
 {
@@ -116,28 +137,98 @@ test_compression_words (void)
   ssdb_compression_summarize (r);
   g_assert_null (r->words);
 
-  /* A SandForce-like drive: zeros 3.1 times as fast as random data. */
+  /* A SandForce-like drive: zeros 3.1 times as fast as random data, passes within 4 %. */
+  add_level_passes (r, SSDB_DATA_RANDOM, 0, 100e6, 200e6, 0.04);
+  add_level_passes (r, SSDB_DATA_COMPRESSIBLE, 50, 180e6, 210e6, 0.02);
+  add_level_passes (r, SSDB_DATA_ZERO, 0, 310e6, 220e6, 0.03);
+  ssdb_compression_summarize (r);
+  g_assert_true (r->compresses);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpfloat (fabs (r->noise - 0.04), <, 1e-9);
+  g_assert_cmpfloat (fabs (r->write_ratio - 3.1), <, 1e-9);
+  g_assert_cmpfloat (fabs (r->zero_write_ratio - 3.1), <, 1e-9);
+  g_assert_cmpstr (r->words, ==,
+                   "Writes of zeros run 3.1× faster than random data (310 against 100 MB/s), "
+                   "beyond the 1.3× that marks a compressing device (passes differed by up to "
+                   "4 %): results with compressible data overstate this device.");
+  /* The same in one pass: the spread is not measured, a doubling is what counts. */
+  g_clear_pointer (&r, ssdb_compression_result_free);
+  spec.passes = 1;
+  r = ssdb_compression_result_new (&spec);
   add_level (r, SSDB_DATA_RANDOM, 0, 100e6, 200e6);
   add_level (r, SSDB_DATA_COMPRESSIBLE, 50, 180e6, 210e6);
   add_level (r, SSDB_DATA_ZERO, 0, 310e6, 220e6);
   ssdb_compression_summarize (r);
-  g_assert_true (r->compresses);
-  g_assert_cmpfloat (fabs (r->write_ratio - 3.1), <, 1e-9);
-  g_assert_cmpfloat (fabs (r->zero_write_ratio - 3.1), <, 1e-9);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpfloat (r->noise, ==, -1);
   g_assert_cmpstr (r->words, ==,
-                   "Writes of zeros run 3.1× faster than random data (310 against 100 MB/s): "
-                   "results with compressible data overstate this device.");
+                   "Writes of zeros run 3.1× faster than random data (310 against 100 MB/s), "
+                   "beyond the 2.0× that one pass can tell from noise: results with compressible "
+                   "data overstate this device.");
+  /* Passes 20 % apart: three times that, 1.6×, is the threshold; 2.2× is still beyond it, 1.4×
+   * is not. */
+  g_clear_pointer (&r, ssdb_compression_result_free);
+  r = ssdb_compression_result_new (&spec);
+  add_level_passes (r, SSDB_DATA_RANDOM, 0, 100e6, 200e6, 0.2);
+  add_level_passes (r, SSDB_DATA_ZERO, 0, 220e6, 200e6, 0.1);
+  ssdb_compression_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpstr (r->words, ==,
+                   "Writes of zeros run 2.2× faster than random data (220 against 100 MB/s), "
+                   "beyond 1.6×, three times the spread between passes (20 %): results with "
+                   "compressible data overstate this device.");
+  g_clear_pointer (&r, ssdb_compression_result_free);
+  r = ssdb_compression_result_new (&spec);
+  add_level_passes (r, SSDB_DATA_RANDOM, 0, 100e6, 200e6, 0.2);
+  add_level_passes (r, SSDB_DATA_ZERO, 0, 140e6, 200e6, 0.1);
+  ssdb_compression_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_false (r->compresses);
+  g_assert_cmpstr (r->words, ==,
+                   "Passes differed by up to 20 %, so a gain below 1.6× cannot be told from "
+                   "noise (compressible data and zeros write at 140 to 140 MB/s, random data "
+                   "100 MB/s): inconclusive; run with more passes on a quieter machine.");
 
+  flat = ssdb_compression_result_new (&spec);
+  add_level_passes (flat, SSDB_DATA_RANDOM, 0, 500e6, 550e6, 0.03);
+  add_level_passes (flat, SSDB_DATA_COMPRESSIBLE, 50, 510e6, 540e6, 0.02);
+  add_level_passes (flat, SSDB_DATA_ZERO, 0, 505e6, 545e6, 0.02);
+  ssdb_compression_summarize (flat);
+  g_assert_false (flat->compresses);
+  g_assert_cmpint (flat->verdict, ==, SSDB_VERDICT_NO_EFFECT);
+  g_assert_cmpstr (flat->words, ==,
+                   "Compressible data and zeros write at 505 to 510 MB/s against 500 MB/s for "
+                   "random data, below the 1.3× that marks a compressing device, and passes "
+                   "differed by up to 3 %: no effect; the data pattern does not change this "
+                   "device's results.");
+  /* The same in one pass cannot tell. */
+  g_clear_pointer (&flat, ssdb_compression_result_free);
   flat = ssdb_compression_result_new (&spec);
   add_level (flat, SSDB_DATA_RANDOM, 0, 500e6, 550e6);
   add_level (flat, SSDB_DATA_COMPRESSIBLE, 50, 510e6, 540e6);
   add_level (flat, SSDB_DATA_ZERO, 0, 505e6, 545e6);
   ssdb_compression_summarize (flat);
-  g_assert_false (flat->compresses);
+  /* Three passes whose spread was not recorded (a report of an earlier version). */
+  {
+    g_autoptr (SsdbCompressionResult) old = NULL;
+
+    spec.passes = 3;
+    old = ssdb_compression_result_new (&spec);
+    add_level (old, SSDB_DATA_RANDOM, 0, 500e6, 550e6);
+    add_level (old, SSDB_DATA_ZERO, 0, 505e6, 545e6);
+    ssdb_compression_summarize (old);
+    g_assert_cmpint (old->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+    g_assert_cmpstr (old->words, ==,
+                     "Compressible data and zeros write at 505 to 505 MB/s against 500 MB/s for "
+                     "random data; the spread between the passes was not recorded, and without it "
+                     "a gain below 2.0× cannot be told from noise: inconclusive.");
+    spec.passes = 1;
+  }
+  g_assert_cmpint (flat->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
   g_assert_cmpstr (flat->words, ==,
-                   "Compressible data and zeros write at 505 to 510 MB/s, within 15 % of random "
-                   "data (500 MB/s): this device does not compress what it stores, so the data "
-                   "pattern does not change its results.");
+                   "Compressible data and zeros write at 505 to 510 MB/s against 500 MB/s for "
+                   "random data, in one pass: without the spread between passes, a gain below "
+                   "2.0× cannot be told from noise: inconclusive; run with 3 passes or more.");
 }
 
 /* Rates that go up and down with zeros slower than random data (a test file on ext4 on a busy
@@ -152,6 +243,7 @@ test_compression_unordered (void)
   g_autoptr (SsdbCompressionResult) small = NULL;
 
   ssdb_compression_spec_init (&spec);
+  spec.passes = 1;
   r = ssdb_compression_result_new (&spec);
   add_level (r, SSDB_DATA_RANDOM, 0, 1225e6, 2000e6);
   add_level (r, SSDB_DATA_COMPRESSIBLE, 25, 900e6, 2100e6);
@@ -176,19 +268,22 @@ test_compression_unordered (void)
   g_assert_true (full->compresses);
   g_assert_cmpstr (full->words, ==,
                    "Writes of 100 % compressible data run 2.0× faster than random data (800 "
-                   "against 400 MB/s): results with compressible data overstate this device.");
+                   "against 400 MB/s), beyond the 2.0× that one pass can tell from noise: "
+                   "results with compressible data overstate this device.");
 
-  /* Ordered, beyond the noise, below the flag. */
+  /* Ordered, below the flag, passes within 5 %: no effect. */
   small = ssdb_compression_result_new (&spec);
-  add_level (small, SSDB_DATA_RANDOM, 0, 400e6, 800e6);
-  add_level (small, SSDB_DATA_COMPRESSIBLE, 50, 440e6, 800e6);
-  add_level (small, SSDB_DATA_ZERO, 0, 480e6, 810e6);
+  add_level_passes (small, SSDB_DATA_RANDOM, 0, 400e6, 800e6, 0.05);
+  add_level_passes (small, SSDB_DATA_COMPRESSIBLE, 50, 440e6, 800e6, 0.05);
+  add_level_passes (small, SSDB_DATA_ZERO, 0, 480e6, 810e6, 0.05);
   ssdb_compression_summarize (small);
   g_assert_false (small->compresses);
+  g_assert_cmpint (small->verdict, ==, SSDB_VERDICT_NO_EFFECT);
   g_assert_cmpstr (small->words, ==,
                    "Compressible data and zeros write at 440 to 480 MB/s against 400 MB/s for "
-                   "random data: less than the 1.3× that marks a compressing device, so the data "
-                   "pattern changes this device's results little.");
+                   "random data, below the 1.3× that marks a compressing device, and passes "
+                   "differed by up to 5 %: no effect; the data pattern does not change this "
+                   "device's results.");
 }
 
 static void
@@ -205,6 +300,9 @@ test_trim_words (void)
   r = ssdb_trim_result_new (&spec);
   for (guint i = 0; i < 5; i++)
     g_array_append_val (r->rounds, rd);
+  g_assert_cmpuint (spec.summary.count, ==, 3);
+  /* Passes of the summaries 2 % apart. */
+  t.before_spread_percent = t.after_spread_percent = 2;
   g_strlcpy (t.name, "SEQ1M Q8T1", sizeof t.name);
   t.rw = SSDB_RW_WRITE;
   t.before_bytes_per_second = 2000e6;
@@ -219,10 +317,25 @@ test_trim_words (void)
   g_assert_cmpfloat (fabs (g_array_index (r->tests, SsdbTrimTest, 0).retention_percent - 60), <,
                      1e-9);
   g_assert_cmpfloat (fabs (r->min_retention_percent - 60), <, 1e-9);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpfloat (r->noise_percent, ==, 2);
   g_assert_cmpstr (r->words, ==,
                    "After 5 rounds of filling and deleting with discard (TRIM), SEQ1M Q8T1 write "
-                   "keeps only 60 % of its speed (1200 against 2000 MB/s): the device does not "
-                   "recover fully even with TRIM.");
+                   "keeps only 60 % of its speed (1200 against 2000 MB/s), a loss beyond the 15 % "
+                   "threshold (passes differed by up to 2 %): the device does not recover fully "
+                   "even with TRIM.");
+  /* The same in one pass: the loss is beyond twice the bound. */
+  r->spec.summary.count = 1;
+  for (guint i = 0; i < r->tests->len; i++)
+    g_array_index (r->tests, SsdbTrimTest, i).before_spread_percent
+        = g_array_index (r->tests, SsdbTrimTest, i).after_spread_percent = -1;
+  ssdb_trim_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpstr (r->words, ==,
+                   "After 5 rounds of filling and deleting with discard (TRIM), SEQ1M Q8T1 write "
+                   "keeps only 60 % of its speed (1200 against 2000 MB/s), a loss beyond the 30 % "
+                   "threshold that one pass can tell from noise: the device does not recover "
+                   "fully even with TRIM.");
 
   /* One test far above its speed before: the measurement scatters too much to judge. */
   g_strlcpy (t.name, "RND4K Q32T1", sizeof t.name);
@@ -233,35 +346,84 @@ test_trim_words (void)
   g_array_set_size (r->rounds, 1);
   ssdb_trim_summarize (r);
   g_assert_cmpfloat (fabs (r->min_retention_percent - 60), <, 1e-9);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
   g_assert_cmpstr (r->words, ==,
-                   "After 1 round of filling and deleting with discard (TRIM), the result is "
-                   "inconclusive: rates varied from 60 % to 252 % of their speed before "
-                   "(RND4K Q32T1 write 504 against 200 MB/s), more than the device can gain by "
-                   "it; run with more passes or longer tests.");
+                   "After 1 round of filling and deleting with discard (TRIM), rates varied from "
+                   "60 % to 252 % of their speed before (RND4K Q32T1 write 504 against 200 MB/s), "
+                   "more than the device can gain by it: inconclusive; run with more passes or "
+                   "longer tests.");
 
-  /* A loss within the noise: neither "recovers" nor "does not recover". */
+  /* A loss of 13 % with passes 2 % apart: within the bound, and a 15 % loss would show. */
   g_array_set_size (r->tests, 0);
+  t.before_spread_percent = t.after_spread_percent = 2;
   t.before_bytes_per_second = 1000e6;
   t.after_bytes_per_second = 870e6;
   g_array_append_val (r->tests, t);
   t.after_bytes_per_second = 1050e6;
   g_array_append_val (r->tests, t);
   ssdb_trim_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_NO_EFFECT);
   g_assert_cmpstr (r->words, ==,
                    "After 1 round of filling and deleting with discard (TRIM), the tests keep "
-                   "87 % to 105 % of their speed: a loss of less than 15 %, within the noise of "
-                   "single measurements, so no clear loss.");
+                   "87 % to 105 % of their speed, within the 15 % a loss must exceed, and passes "
+                   "differed by up to 2 %: no effect; the device recovers its performance.");
 
-  /* All recovered. */
-  g_array_index (r->tests, SsdbTrimTest, 0).after_bytes_per_second = 950e6;
+  /* Passes 8 % apart: only a loss beyond 24 % counts. */
+  g_array_index (r->tests, SsdbTrimTest, 1).after_spread_percent = 8;
   ssdb_trim_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
   g_assert_cmpstr (r->words, ==,
                    "After 1 round of filling and deleting with discard (TRIM), the tests keep "
-                   "95 % to 105 % of their speed: the device recovers its performance.");
+                   "87 % to 105 % of their speed, but passes differed by up to 8 %, so a loss "
+                   "below 24 % cannot be told from noise: inconclusive; run with more passes on "
+                   "a quieter machine.");
+
+  /* Passes 40 % apart: no loss at all can be told. */
+  g_array_index (r->tests, SsdbTrimTest, 1).after_spread_percent = 40;
+  ssdb_trim_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_cmpstr (r->words, ==,
+                   "After 1 round of filling and deleting with discard (TRIM), the tests keep "
+                   "87 % to 105 % of their speed, but passes differed by up to 40 %, so no loss "
+                   "can be told from noise: inconclusive; run with more passes on a quieter "
+                   "machine.");
+
+  /* One pass cannot tell. */
+  for (guint i = 0; i < r->tests->len; i++)
+    g_array_index (r->tests, SsdbTrimTest, i).before_spread_percent
+        = g_array_index (r->tests, SsdbTrimTest, i).after_spread_percent = -1;
+  ssdb_trim_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_cmpstr (r->words, ==,
+                   "After 1 round of filling and deleting with discard (TRIM), the tests keep "
+                   "87 % to 105 % of their speed, in one pass: without the spread between "
+                   "passes, a loss below 30 % cannot be told from noise: inconclusive; run with 3 "
+                   "passes or more.");
 }
 
-/* Read rates of the two passes within the noise margin are no difference; beyond it, a
- * difference in percent. */
+/* Pass @pass's read of @n segments of 1 MiB: segment k at @mean × (1 + @wiggle) for even k and
+ * @mean × (1 - @wiggle) for odd k; the pass's rate is @mean. */
+static void
+add_read (SsdbReadbackResult *r, guint pass, double mean, double wiggle, guint n)
+{
+  SsdbFillResult *fill;
+  SsdbFillPass *p;
+
+  ssdb_readback_add_pass (r, pass, SSDB_RW_READ, n * (guint64)MiB, 1000000000, mean, TRUE);
+  fill = pass == 1 ? r->first : r->second;
+  p = g_ptr_array_index (fill->passes, fill->passes->len - 1);
+  for (guint k = 0; k < n; k++)
+    {
+      SsdbFillPoint pt = { 0 };
+
+      pt.position_bytes = (k + 1) * (guint64)MiB;
+      pt.bytes_per_second = mean * (k % 2 == 0 ? 1 + wiggle : 1 - wiggle);
+      g_array_append_val (p->segments, pt);
+    }
+}
+
+/* Read-after-write against the reads' own scatter: found beyond the threshold, no effect below
+ * it when the scatter could show it, inconclusive otherwise. */
 static void
 test_readback_words (void)
 {
@@ -269,19 +431,66 @@ test_readback_words (void)
   g_autoptr (SsdbReadbackResult) r = NULL;
 
   ssdb_fill_spec_init (&spec);
+  /* Without segments the scatter is not measured: 8 % cannot be told, 17 % can. */
   r = ssdb_readback_result_new (&spec);
   r->first_read_bytes_per_second = 1361e6;
   r->second_read_bytes_per_second = 1250e6;
   ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_cmpfloat (r->noise_percent, ==, -1);
   g_assert_cmpstr (r->words, ==,
                    "Data written by pass 2 reads at 1250 MB/s and data written by pass 1 at "
-                   "1361 MB/s: no difference beyond the 10 % that single passes vary, so how the "
-                   "data was written does not change how it reads.");
+                   "1361 MB/s: a difference of 8 %, below the 10 % that single passes vary, and "
+                   "the reads have too few segments to measure their noise: inconclusive.");
   r->second_read_bytes_per_second = 1127e6;
   ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
   g_assert_cmpstr (r->words, ==,
                    "Data written by pass 2 reads at 1127 MB/s, 17 % slower than data written by "
-                   "pass 1 (1361 MB/s).");
+                   "pass 1 (1361 MB/s), beyond the 10 % that single passes vary: how the data "
+                   "was written changes how it reads.");
+  g_clear_pointer (&r, ssdb_readback_result_free);
+
+  /* Pass 2's data reads 25 % slower everywhere, the ratio scattering by 1 %: found. The ratios
+   * alternate 0.75 × (1 ± 0.01) / (1 ∓ 0.01)... here pass 1 is even and pass 2 wiggles by 1 %:
+   * ratios 0.7575 and 0.7425, MAD 0.0075, scale 1.4826 × 0.75 = 1.1 %. */
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 2000e6, 0, 8);
+  add_read (r, 2, 1500e6, 0.01, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpfloat (fabs (r->noise_percent - 1.4826 * 0.75), <, 1e-6);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 1500 MB/s, 25 % slower than data written by "
+                   "pass 1 (2000 MB/s), beyond the 10 % threshold (the larger of 10 % and three "
+                   "times the 1.1 % the two reads differ from place to place): how the data was "
+                   "written changes how it reads.");
+  g_clear_pointer (&r, ssdb_readback_result_free);
+
+  /* The same data read twice, 2 % apart, scatter 1.5 %: no effect. */
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 2000e6, 0, 8);
+  add_read (r, 2, 1960e6, 0.01, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_NO_EFFECT);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 1960 MB/s and data written by pass 1 at "
+                   "2000 MB/s: a difference of 2 %, within the 10 % threshold, and the two reads "
+                   "differ from place to place by 1.5 %: no effect; how the data was written "
+                   "does not change how it reads.");
+  g_clear_pointer (&r, ssdb_readback_result_free);
+
+  /* Reads scattering by 12 % (a busy machine): 15 % is below three times that. */
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 2000e6, 0, 8);
+  add_read (r, 2, 1700e6, 0.08, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 1700 MB/s and data written by pass 1 at "
+                   "2000 MB/s: a difference of 15 %, but the two reads differ from place to "
+                   "place by 10.1 %, so a difference below 30 % cannot be told from noise: "
+                   "inconclusive; run on a quieter machine.");
 }
 
 static void
@@ -400,27 +609,51 @@ test_report_compression (void)
     "\"write_bytes\" : 268435455",
     "Writes of zeros",
     "Writes of nothing",
+    "\"verdict\" : \"found\"",
+    "\"verdict\" : \"maybe\"",
+    "\"write_passes\" : [\n            268435456.0,",
+    "\"write_passes\" : [\n            268435457.0,",
     NULL,
   };
   const char *const paths[] = {
     "tests[0].levels[1].data: level 2 of the test is “compressible-25”",
-    "tests[0].compresses: contradicts the ratios", "tests[0].levels[0].write_bytes",
+    "tests[0].compresses: contradicts the ratios",
+    "tests[0].levels[0].write_bytes",
     NULL, /* edited words: the analysis' words come back */
+    "tests[0].verdict: \"maybe\" is not",
+    "tests[0].levels[0].write_passes[0]: a pass's rate from 0 to the best",
   };
 
   ssdb_compression_spec_init (&spec);
   r = ssdb_compression_result_new (&spec);
   n = ssdb_compression_levels (TRUE, levels);
   for (guint i = 0; i < n; i++)
-    add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
+    {
+      SsdbCompressionPoint *p;
+
+      add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
+      /* Three passes, 2 % apart at most. */
+      p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      p->n_passes = 3;
+      for (guint k = 0; k < 3; k++)
+        {
+          p->write_passes[k] = p->write_bytes_per_second * (1 - 0.01 * k);
+          p->read_passes[k] = p->read_bytes_per_second * (1 - 0.01 * k);
+        }
+    }
   ssdb_compression_summarize (r);
   g_assert_true (r->compresses);
+  g_assert_cmpfloat (fabs (r->noise - 0.02), <, 1e-9);
   report = ssdb_report_new (&fake_target, NULL);
   ssdb_report_set_compression (report, r);
   loaded = round_trip (report, breaks, paths);
   g_assert_nonnull (loaded->compression);
   g_assert_cmpuint (loaded->compression->points->len, ==, 6);
   g_assert_cmpstr (loaded->compression->words, ==, r->words);
+  g_assert_cmpint (loaded->compression->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpfloat (fabs (loaded->compression->noise - 0.02), <, 1e-9);
+  g_assert_cmpuint (g_array_index (loaded->compression->points, SsdbCompressionPoint, 5).n_passes,
+                    ==, 3);
 }
 
 static SsdbTrimResult *
@@ -448,6 +681,9 @@ made_trim (void)
       t.rw = i < 2 ? SSDB_RW_READ : SSDB_RW_WRITE;
       t.before_bytes_per_second = 1000e6 / (i + 1);
       t.after_bytes_per_second = t.before_bytes_per_second * (0.5 + 0.2 * i);
+      /* Spreads of three passes, one not measured (written as -1). */
+      t.before_spread_percent = i == 3 ? -1 : 2.5 + i;
+      t.after_spread_percent = 3.5;
       g_array_append_val (r->tests, t);
     }
   ssdb_trim_summarize (r);
@@ -469,6 +705,10 @@ test_report_trim (void)
     "\"deleted_bytes\" : 0",
     "\"rounds\" : 3",
     "\"rounds\" : 2",
+    "\"before_spread_percent\" : 2.5",
+    "\"before_spread_percent\" : -0.5",
+    "\"count\" : 3",
+    "\"count\" : 1",
     NULL,
   };
   const char *const paths[] = {
@@ -476,9 +716,13 @@ test_report_trim (void)
     "tests[0].results[0].retention_percent",
     "tests[0].round_results[0].deleted_bytes",
     "tests[0].round_results: 3 elements, more than the 2 allowed",
+    "tests[0].results[0].before_spread_percent: must be -1 (not measured) or 0 to 100",
+    "tests[0].results[0].before_spread_percent: the summary ran one pass",
   };
 
   g_assert_cmpfloat (fabs (r->min_retention_percent - 50), <, 1e-9);
+  /* One test's spread is not measured: the noise is not. */
+  g_assert_cmpfloat (r->noise_percent, ==, -1);
   report = ssdb_report_new (&fake_target, NULL);
   ssdb_report_set_trim (report, r);
   loaded = round_trip (report, breaks, paths);
@@ -545,9 +789,13 @@ test_report_freespace (void)
     "every step runs the tests of the first step",
   };
 
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
   g_assert_cmpstr (r->words, ==,
                    "With the span 100 % full, SEQ1M Q8T1 write runs at 20 % of its speed on the "
-                   "empty span (400 against 2000 MB/s): this device slows down as it fills.");
+                   "empty span (400 against 2000 MB/s): this device slows down as it fills. Its "
+                   "last two steps average 67 % below its first two, more than the 10 % a drop "
+                   "needs (the larger of 10 % and 4 × the noise of 0.0 % between neighbouring "
+                   "steps).");
   /* Rates that rise as the span fills (read 3000 → 2200, write made to rise) are not read as
    * a property of the device. */
   {
@@ -561,11 +809,30 @@ test_report_freespace (void)
           g_array_index (rates, SsdbTestRate, k).bytes_per_second = 1000e6 * (1 + 0.5 * i);
       }
     ssdb_freespace_summarize (rising);
+    g_assert_cmpint (rising->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
     g_assert_cmpstr (rising->words, ==,
-                     "With the span 100 % full every test runs faster than on the empty span "
-                     "(300 % or more of its speed): free space does not slow this device down, "
-                     "but a rise this large is more likely noise in the first step than the "
-                     "device; run with more passes.");
+                     "Inconclusive: with the span 100 % full every test runs faster than on the "
+                     "empty span (300 % or more of its speed): free space does not slow this "
+                     "device down, but a rise this large is more likely noise in the first step "
+                     "than the device; run with more passes.");
+  }
+  /* One noisy step at the end of a steady device (zram on a busy machine): not "slows down" */
+  {
+    g_autoptr (SsdbFreespaceResult) noisy = made_freespace ();
+    static const double write[] = { 2000e6, 1500e6, 2300e6, 1700e6, 1300e6 };
+
+    for (guint i = 0; i < noisy->steps->len; i++)
+      {
+        GArray *rates = g_array_index (noisy->steps, SsdbFreespaceStep, i).rates;
+
+        g_array_index (rates, SsdbTestRate, 0).bytes_per_second = 3000e6;
+        g_array_index (rates, SsdbTestRate, 1).bytes_per_second = write[i];
+      }
+    ssdb_freespace_summarize (noisy);
+    g_test_message ("%s", noisy->words);
+    g_assert_cmpint (noisy->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+    g_assert_true (g_str_has_prefix (noisy->words, "Inconclusive: with the span 100 % full, "
+                                                   "SEQ1M Q8T1 write runs at 65 % of its speed"));
   }
   report = ssdb_report_new (&fake_target, NULL);
   ssdb_report_set_freespace (report, r);
@@ -987,6 +1254,9 @@ test_freespace_zram (void)
   g_assert_cmpuint (w1 - w0, >=, 80 * MiB + 11 * 8 * MiB);
   g_assert_nonnull (r->words);
   g_test_message ("%s", r->words);
+  /* zram does not slow down as it fills: whatever its passes scatter by, never "found" */
+  g_assert_cmpint (r->verdict, !=, SSDB_VERDICT_FOUND);
+  g_assert_null (strstr (r->words, "slows down as it fills"));
 
   g_clear_object (&t);
   ssdb_test_zram_free (g_steal_pointer (&dev));

@@ -64,8 +64,14 @@ ssdb_assert_json "$J" "all(0 < s['latency_ns']['median'] <= s['latency_ns']['p99
 ssdb_assert_json "$J" "$T['steps'][-1]['mean_inflight'] >= 28.8" "in flight at QD32 >= 28.8"
 ssdb_assert_json "$J" "all(abs(s['mean_inflight'] - s['queue_depth']) <= 0.1 * s['queue_depth'] for s in $T['steps'])" \
   "each depth reached within 10 %"
-ssdb_assert_json "$J" "$T['analysis']['first_depth'] == 1 and $T['analysis']['last_depth'] == 32 and $T['analysis']['iops_gain'] > 1" \
-  "analysis"
+# zram serves each request in the submitter's own call, one at a time: its IOPS gain is noise
+# around 1, never the tens of a parallel device (the verdicts' known answers are in
+# real/ground-truth-access.sh).
+ssdb_assert_json "$J" "$T['analysis']['first_depth'] == 1 and $T['analysis']['last_depth'] == 32" "analysis depths"
+ssdb_assert_json "$J" "abs($T['analysis']['iops_gain'] - $T['steps'][-1]['iops'] / $T['steps'][0]['iops']) <= 1e-6 * $T['analysis']['iops_gain']" \
+  "the IOPS gain is that of the first and last steps"
+ssdb_assert_json "$J" "$T['analysis']['verdict'] != 'parallel' and $T['analysis']['iops_gain'] < 8" \
+  "zram is not taken for a parallel device"
 ssdb_assert_json "$J" "all('--iodepth=' in s['fio_command'] for s in $T['steps'])" "fio commands"
 grep -qF "$(ssdb_json "$J" "$T['analysis']['words']")" "$SSDB_OUT" ||
   ssdb_fail "the analysis sentence is not printed"
@@ -163,6 +169,46 @@ ssdb_assert_json "$J" "$T['spec']['name'] == 'Reader' and [s['size_bytes'] for s
   "the specification as written"
 ssdb_assert_json "$J" "len($T['workers']) == 1 and $T['total']['size_ios'][0] > 0 and $T['total']['size_ios'][1] > 0" \
   "both sizes used"
+
+# -- the test file size: --size, and --file-size as its alias, give the same test file -----------
+ssdb_ext4_create DEV D 64M
+for cmd in "sweep --max 8K --span 4M --duration 0.05 --read-only" \
+  "workload --preset webserver --duration 0.1 --ramp 0"; do
+  name=${cmd%% *}
+  for opt in --size --file-size; do
+    J=$SSDB_TMPDIR/$name$opt.json
+    # shellcheck disable=SC2086
+    ssdb_cli "$name$opt" run $cmd "$D" "$opt" 16M --json "$J"
+    ssdb_assert_rc 0 "run $name $opt 16M in a directory"
+    ssdb_assert_json "$J" "d['target']['kind'] == 'file' and d['target']['size_bytes'] == 16777216" \
+      "run $name $opt 16M: a 16 MiB test file"
+    # shellcheck disable=SC2086
+    assert_usage "$name$opt-device" "$opt applies to a test file" -- run $cmd "$L" "$opt" 16M
+    # shellcheck disable=SC2086
+    assert_usage "$name$opt-mib" "Invalid $opt 1000000 bytes" -- run $cmd "$D" "$opt" 1000000
+  done
+  # the same target and the same test, but for the free space and the measured numbers
+  ssdb_assert_json "$SSDB_TMPDIR/$name--size.json" \
+    "(lambda a, b: a['target'] | {'free_bytes': 0} == b['target'] | {'free_bytes': 0} and a['tests'][0]['kind'] == b['tests'][0]['kind'])(d, __import__('json').load(open('$SSDB_TMPDIR/$name--file-size.json')))" \
+    "run $name: the same test file with --size and --file-size"
+  # shellcheck disable=SC2086
+  assert_usage "$name-both" "--size and --file-size" -- run $cmd "$D" --size 16M --file-size 16M
+done
+left=$(find "$D" -mindepth 1 -maxdepth 1 ! -name lost+found)
+[[ -z $left ]] || ssdb_fail "files left in $D: $left"
+
+# -- the transfer size of run access: --block, and --size as its alias, give the same run --------
+for opt in --block --size; do
+  J=$SSDB_TMPDIR/access$opt.json
+  ssdb_cli "access$opt" run access "$Z" --depths 1,2 --duration 0.1 "$opt" 8K --json "$J"
+  ssdb_assert_rc 0 "run access $opt 8K"
+  ssdb_assert_json "$J" "$T['block_size'] == 8192" "run access $opt 8K: 8 KiB reads"
+  assert_usage "access$opt-odd" "Invalid $opt “1000”" -- run access "$Z" "$opt" 1000
+done
+ssdb_assert_json "$SSDB_TMPDIR/access--block.json" \
+  "(lambda a, b: all(a[k] == b[k] for k in ('mode', 'block_size', 'span_offset', 'span_length', 'step_duration_ns', 'seed')) and [s['queue_depth'] for s in a['steps']] == [s['queue_depth'] for s in b['steps']])($T, __import__('json').load(open('$SSDB_TMPDIR/access--size.json'))['tests'][0])" \
+  "run access: the same run with --block and --size"
+assert_usage access-both "--block and --size" -- run access "$Z" --block 8K --size 8K
 
 # -- bad arguments: exit 2, naming the option and the value --------------------------------------
 assert_usage depth-zero "--depths" "0" "out of range" -- run access "$Z" --depths 0

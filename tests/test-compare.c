@@ -12,6 +12,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
 #include "render/ssdb-compare-painter.h"
+#include "render/ssdb-export.h"
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 #define GB G_GUINT64_CONSTANT (1000000000)
@@ -148,7 +149,7 @@ test_legend (void)
       surfaces[i] = make_surface (50, 500e6 + i * 180e6);
       reports[i] = make_report (surfaces[i], i);
     }
-  view.view = SSDB_EXPORT_VIEW_SURFACE;
+  view.view = SSDB_TEST_KIND_SURFACE;
   view.reports = reports;
   view.title = "Comparison";
   view.caption = "caption";
@@ -173,7 +174,7 @@ test_legend (void)
         g_autoptr (GError) error = NULL;
         GStatBuf st;
 
-        g_assert_true (ssdb_export_compare (reports, NULL, n, SSDB_EXPORT_VIEW_SURFACE, fmt, 1200,
+        g_assert_true (ssdb_export_compare (reports, NULL, n, SSDB_TEST_KIND_SURFACE, fmt, 1200,
                                             800, 1, SSDB_THEME_REVIEW, 0, path, &error));
         g_assert_no_error (error);
         g_assert_cmpint (g_stat (path, &st), ==, 0);
@@ -218,21 +219,21 @@ test_errors (void)
       surfaces[i] = make_surface (10, 400e6);
       reports[i] = make_report (surfaces[i], i);
     }
-  g_assert_false (ssdb_export_compare (reports, NULL, 9, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG,
+  g_assert_false (ssdb_export_compare (reports, NULL, 9, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG,
                                        800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==, "A comparison takes 2 to 8 reports, not 9");
   g_clear_error (&error);
-  g_assert_false (ssdb_export_compare (reports, NULL, 1, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG,
+  g_assert_false (ssdb_export_compare (reports, NULL, 1, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG,
                                        800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (ssdb_export_compare (reports, NULL, 3, SSDB_EXPORT_VIEW_FILL, SSDB_EXPORT_PNG,
-                                       800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_false (ssdb_export_compare (reports, NULL, 3, SSDB_TEST_KIND_FILL, SSDB_EXPORT_PNG, 800,
+                                       600, 1, SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==, "Report 1 (Drive A · 2024-05-01 12:34) holds no fill test");
   g_clear_error (&error);
-  g_assert_false (ssdb_export_compare (reports, NULL, 3, SSDB_EXPORT_VIEW_WORKLOAD, SSDB_EXPORT_PNG,
+  g_assert_false (ssdb_export_compare (reports, NULL, 3, SSDB_TEST_KIND_WORKLOAD, SSDB_EXPORT_PNG,
                                        800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
@@ -244,9 +245,8 @@ test_errors (void)
     SsdbReport *mixed[3] = { reports[0], empty, reports[1] };
     const char *labels[3] = { "first", "second", "third" };
 
-    g_assert_false (ssdb_export_compare (mixed, labels, 3, SSDB_EXPORT_VIEW_SURFACE,
-                                         SSDB_EXPORT_SVG, 800, 600, 1, SSDB_THEME_REVIEW, 0, path,
-                                         &error));
+    g_assert_false (ssdb_export_compare (mixed, labels, 3, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_SVG,
+                                         800, 600, 1, SSDB_THEME_REVIEW, 0, path, &error));
     g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
     g_assert_cmpstr (error->message, ==, "Report 2 (second) holds no surface test");
     g_clear_error (&error);
@@ -266,14 +266,14 @@ test_fixture_views (void)
   const struct
   {
     const char *file;
-    SsdbExportView view;
+    SsdbTestKind view;
     guint panels;
   } cases[] = {
-    { "valid.json", SSDB_EXPORT_VIEW_SUMMARY, 1 },
-    { "valid-surface-fill.json", SSDB_EXPORT_VIEW_SURFACE, 2 },
-    { "valid-surface-fill.json", SSDB_EXPORT_VIEW_FILL, 1 },
-    { "valid-access-sweep-workload.json", SSDB_EXPORT_VIEW_ACCESS, 2 },
-    { "valid-access-sweep-workload.json", SSDB_EXPORT_VIEW_SWEEP, 2 },
+    { "valid.json", SSDB_TEST_KIND_SUMMARY, 1 },
+    { "valid-surface-fill.json", SSDB_TEST_KIND_SURFACE, 2 },
+    { "valid-surface-fill.json", SSDB_TEST_KIND_FILL, 1 },
+    { "valid-access-sweep-workload.json", SSDB_TEST_KIND_ACCESS, 2 },
+    { "valid-access-sweep-workload.json", SSDB_TEST_KIND_SWEEP, 2 },
   };
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
@@ -286,7 +286,7 @@ test_fixture_views (void)
       const char *labels[3] = { "Run one", "Run two", "Run three" };
       SsdbCompareView view = { cases[c].view, reports, labels, 3, "Comparison", "caption" };
       g_autofree char *name
-          = g_strdup_printf ("fixture-%s.png", ssdb_export_view_to_string (cases[c].view));
+          = g_strdup_printf ("fixture-%s.png", ssdb_test_kind_to_string (cases[c].view));
       g_autofree char *out = g_build_filename (out_dir, name, NULL);
 
       g_assert_no_error (error);
@@ -296,6 +296,50 @@ test_fixture_views (void)
       g_assert_true (ssdb_export_compare (reports, labels, 3, cases[c].view, SSDB_EXPORT_PNG, 1200,
                                           800, 1, SSDB_THEME_REVIEW, 0, out, &error));
       g_assert_no_error (error);
+    }
+}
+
+/* Surfaces 20× apart share a log axis (the slow one is not flattened onto zero); 2× apart, a
+ * linear one from 0. */
+static void
+test_log_axis (void)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-surface-fill.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) a = ssdb_report_load (path, &error);
+  g_autoptr (SsdbReport) b = ssdb_report_load (path, &error);
+  SsdbReport *reports[2] = { a, b };
+  const char *labels[2] = { "Fast", "Slow" };
+  SsdbCompareView view = { SSDB_TEST_KIND_SURFACE, reports, labels, 2, "Comparison", NULL };
+  GArray *read;
+  cairo_rectangle_t plot;
+  double x, y0, y1, h0, h1;
+  const double factors[] = { 2, 20 };
+
+  g_assert_no_error (error);
+  read = (GArray *)b->surface->read;
+  g_assert_cmpuint (read->len, >, 2);
+  ssdb_compare_painter_get_plot_rect (&view, 1200, 800, 0, &plot);
+  for (guint f = 0; f < G_N_ELEMENTS (factors); f++)
+    {
+      for (guint i = 0; i < read->len; i++)
+        g_array_index (read, SsdbSurfaceSample, i).bytes_per_second
+            = g_array_index (a->surface->read, SsdbSurfaceSample, i).bytes_per_second / factors[f];
+      g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 0, 1, &x, &y0));
+      g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 1, 1, &x, &y1));
+      h0 = plot.y + plot.height - y0;
+      h1 = plot.y + plot.height - y1;
+      if (factors[f] < 10)
+        /* Linear from 0: half the rate, half the height. */
+        g_assert_cmpfloat (fabs (h1 - h0 / 2), <, 1);
+      else
+        {
+          /* Log: 20× is log10 (20) = 1.3 decades below, on an axis of a few decades; the slow
+           * run keeps a good part of the height. */
+          g_assert_cmpfloat (h1, >, 0.2 * plot.height);
+          g_assert_cmpfloat (h0 - h1, >, 0.2 * plot.height);
+        }
     }
 }
 
@@ -331,7 +375,7 @@ test_compression (void)
   SsdbReport *a = NULL, *b = NULL;
   SsdbReport *reports[2];
   const char *labels[2] = { "QD4", "QD4 halved" };
-  SsdbCompareView view = { SSDB_EXPORT_VIEW_COMPRESSION, reports, labels, 2, "Comparison", NULL };
+  SsdbCompareView view = { SSDB_TEST_KIND_COMPRESSION, reports, labels, 2, "Comparison", NULL };
   g_autofree char *out = g_build_filename (out_dir, "compression.png", NULL);
   g_autoptr (GError) error = NULL;
   cairo_rectangle_t plot;
@@ -345,7 +389,7 @@ test_compression (void)
   g_assert_no_error (error);
   g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 2);
   check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
-  g_assert_true (ssdb_export_compare (reports, labels, 2, SSDB_EXPORT_VIEW_COMPRESSION,
+  g_assert_true (ssdb_export_compare (reports, labels, 2, SSDB_TEST_KIND_COMPRESSION,
                                       SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
                                       SSDB_EXPORT_NO_CAPTION, out, &error));
   g_assert_no_error (error);
@@ -398,7 +442,7 @@ test_consistency (void)
 {
   SsdbReport *a = NULL, *b = NULL;
   SsdbReport *reports[2];
-  SsdbCompareView view = { SSDB_EXPORT_VIEW_CONSISTENCY, reports, NULL, 2, "Comparison", "c" };
+  SsdbCompareView view = { SSDB_TEST_KIND_CONSISTENCY, reports, NULL, 2, "Comparison", "c" };
   g_autofree char *out = g_build_filename (out_dir, "consistency.svg", NULL);
   g_autoptr (GError) error = NULL;
   cairo_rectangle_t plot;
@@ -434,9 +478,8 @@ test_consistency (void)
       g_assert_cmpfloat (fabs ((bottom - yb) - 0.8 * (bottom - ya)), <, 1.0);
       prev_x = xa;
     }
-  g_assert_true (ssdb_export_compare (reports, NULL, 2, SSDB_EXPORT_VIEW_CONSISTENCY,
-                                      SSDB_EXPORT_SVG, 1200, 800, 1, SSDB_THEME_REVIEW, 0, out,
-                                      &error));
+  g_assert_true (ssdb_export_compare (reports, NULL, 2, SSDB_TEST_KIND_CONSISTENCY, SSDB_EXPORT_SVG,
+                                      1200, 800, 1, SSDB_THEME_REVIEW, 0, out, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
   ssdb_report_unref (a);
@@ -450,23 +493,23 @@ test_behaviour_refused (void)
 {
   SsdbReport *a = NULL, *b = NULL;
   SsdbReport *reports[2];
-  const SsdbExportView refused[]
-      = { SSDB_EXPORT_VIEW_RECOVERY, SSDB_EXPORT_VIEW_TRIM, SSDB_EXPORT_VIEW_FREESPACE,
-          SSDB_EXPORT_VIEW_READBACK, SSDB_EXPORT_VIEW_WORKLOAD };
+  const SsdbTestKind refused[]
+      = { SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_TRIM, SSDB_TEST_KIND_FREESPACE,
+          SSDB_TEST_KIND_READBACK, SSDB_TEST_KIND_WORKLOAD };
   g_autofree char *out = g_build_filename (out_dir, "refused-behaviour.png", NULL);
 
   load_behaviour_pair (&a, &b);
   reports[0] = a;
   reports[1] = b;
-  g_assert_true (ssdb_compare_view_supported (SSDB_EXPORT_VIEW_COMPRESSION));
-  g_assert_true (ssdb_compare_view_supported (SSDB_EXPORT_VIEW_CONSISTENCY));
+  g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_COMPRESSION));
+  g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_CONSISTENCY));
   for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
     {
       g_autoptr (GError) error = NULL;
       g_autofree char *want = g_strdup_printf (
           "The %s view cannot be compared (summary, surface, fill, access, sweep, compression and "
           "consistency can)",
-          ssdb_export_view_to_string (refused[i]));
+          ssdb_test_kind_to_string (refused[i]));
 
       g_assert_false (ssdb_compare_view_supported (refused[i]));
       g_assert_false (ssdb_export_compare (reports, NULL, 2, refused[i], SSDB_EXPORT_PNG, 800, 600,
@@ -493,6 +536,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/labels", test_labels);
   g_test_add_func ("/compare/errors", test_errors);
   g_test_add_func ("/compare/fixture-views", test_fixture_views);
+  g_test_add_func ("/compare/log-axis", test_log_axis);
   g_test_add_func ("/compare/compression", test_compression);
   g_test_add_func ("/compare/consistency", test_consistency);
   g_test_add_func ("/compare/behaviour-refused", test_behaviour_refused);

@@ -123,11 +123,11 @@ test_png_identical (void)
   g_autoptr (GError) error = NULL;
   cairo_surface_t *img;
 
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 1200, 800, 1,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 1200, 800, 1,
                                    SSDB_THEME_REVIEW, 0, a, &error));
   g_assert_no_error (error);
   g_usleep (1100 * 1000); /* a second later: a clock in the caption would change the bytes */
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 1200, 800, 1,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 1200, 800, 1,
                                    SSDB_THEME_REVIEW, 0, b, &error));
   g_assert_no_error (error);
   ba = read_bytes (a);
@@ -135,7 +135,7 @@ test_png_identical (void)
   g_assert_cmpuint (g_bytes_get_size (ba), >, 10000);
   g_assert_true (g_bytes_equal (ba, bb));
 
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 800, 600, 2,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 800, 600, 2,
                                    SSDB_THEME_DARK, 0, c, &error));
   g_assert_no_error (error);
   img = cairo_image_surface_create_from_png (c);
@@ -200,10 +200,10 @@ check_curve (double scale, SsdbTheme theme)
   SsdbStyle style;
   double bottom, y1, y2, y_mid_left, y_mid_right;
 
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 1200, 800,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 1200, 800,
                                    scale, theme, 0, path, &error));
   g_assert_no_error (error);
-  g_assert_true (ssdb_export_get_plot_rect (report, SSDB_EXPORT_VIEW_SURFACE, 0, 1200, 800, &plot));
+  g_assert_true (ssdb_export_get_plot_rect (report, SSDB_TEST_KIND_SURFACE, 0, 1200, 800, &plot));
   g_assert_cmpfloat (plot.width, >, 600);
   g_assert_cmpfloat (plot.height, >, 400);
   img = cairo_image_surface_create_from_png (path);
@@ -303,7 +303,7 @@ test_svg_pdf (void)
     g_assert_nonnull (strstr (with_serial, "serial S6XYZ0123"));
   }
 
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_SVG, 1200, 800, 1,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_SVG, 1200, 800, 1,
                                    SSDB_THEME_REVIEW, 0, svg, &error));
   g_assert_no_error (error);
   bytes = read_bytes (svg);
@@ -328,7 +328,7 @@ test_svg_pdf (void)
   g_string_free (scan.title, TRUE);
   g_string_free (scan.desc, TRUE);
 
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_SVG, 1200, 800, 1,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_SVG, 1200, 800, 1,
                                    SSDB_THEME_REVIEW, SSDB_EXPORT_SERIAL, svg_serial, &error));
   g_assert_no_error (error);
   {
@@ -339,7 +339,7 @@ test_svg_pdf (void)
     g_assert_nonnull (g_strstr_len (d, (gssize)l, "serial S6XYZ0123"));
   }
 
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PDF, 1200, 800, 1,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PDF, 1200, 800, 1,
                                    SSDB_THEME_REVIEW, 0, pdf, &error));
   g_assert_no_error (error);
   {
@@ -398,7 +398,7 @@ test_locale (void)
     g_snprintf (buf, sizeof buf, "%.1f", 1.5);
     g_assert_cmpstr (buf, ==, "1,5");
   }
-  csv = ssdb_csv_format (report, SSDB_CSV_SURFACE, &error);
+  csv = ssdb_csv_format (report, SSDB_TEST_KIND_SURFACE, &error);
   g_assert_no_error (error);
   lines = g_strsplit (csv, "\r\n", -1);
   g_assert_cmpstr (lines[0], ==,
@@ -411,7 +411,7 @@ test_locale (void)
   g_assert_cmpstr (lines[5], ==, "");
   g_assert_null (lines[6]);
 
-  g_assert_true (ssdb_csv_write (report, SSDB_CSV_SURFACE, csv_path, &error));
+  g_assert_true (ssdb_csv_write (report, SSDB_TEST_KIND_SURFACE, csv_path, &error));
   g_assert_no_error (error);
   g_assert_true (g_file_get_contents (csv_path, &text, NULL, &error));
   g_assert_cmpstr (text, ==, csv);
@@ -431,50 +431,50 @@ test_errors (void)
   g_autofree char *path = out_path ("refused.png");
   g_autoptr (GError) error = NULL;
 
-  g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_FILL, SSDB_EXPORT_PNG, 800, 600, 1,
+  g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_FILL, SSDB_EXPORT_PNG, 800, 600, 1,
                                     SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==, "The report holds no fill test");
   g_clear_error (&error);
 
-  g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 100, 600, 1,
+  g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 100, 600, 1,
                                     SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "too small"));
   g_clear_error (&error);
 
-  g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 4000, 4000,
-                                    8, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 4000, 4000, 8,
+                                    SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_nonnull (strstr (error->message, "out of range"));
   g_clear_error (&error);
 
-  g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_SVG, 800, 20000,
-                                    1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_SVG, 800, 20000, 1,
+                                    SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
 
   /* A directory, a device node, a missing folder. */
-  g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PDF, 800, 600, 1,
+  g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PDF, 800, 600, 1,
                                     SSDB_THEME_REVIEW, 0, out_dir, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
-  g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_SVG, 800, 600, 1,
+  g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_SVG, 800, 600, 1,
                                     SSDB_THEME_REVIEW, 0, "/dev/null", &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_clear_error (&error);
   {
     g_autofree char *missing = out_path ("no-such-dir/x.png");
 
-    g_assert_false (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 800, 600,
-                                      1, SSDB_THEME_REVIEW, 0, missing, &error));
+    g_assert_false (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 800, 600, 1,
+                                      SSDB_THEME_REVIEW, 0, missing, &error));
     g_assert_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND);
     g_clear_error (&error);
   }
   g_assert_false (g_file_test (path, G_FILE_TEST_EXISTS));
 
   /* CSV of a test the report does not hold. */
-  g_assert_null (ssdb_csv_format (report, SSDB_CSV_SWEEP, &error));
+  g_assert_null (ssdb_csv_format (report, SSDB_TEST_KIND_SWEEP, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==, "The report holds no sweep test");
   g_clear_error (&error);
@@ -505,22 +505,22 @@ test_fixtures (void)
       g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
 
       g_assert_no_error (error);
-      for (guint v = 0; v < SSDB_EXPORT_N_VIEWS; v++)
+      for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
         {
-          if (!ssdb_export_report_has_view (report, (SsdbExportView)v))
+          if (!ssdb_report_has_test (report, (SsdbTestKind)v))
             continue;
           {
-            g_autofree char *csv = ssdb_csv_format (report, (SsdbCsvTable)v, &error);
+            g_autofree char *csv = ssdb_csv_format (report, (SsdbTestKind)v, &error);
 
             g_assert_no_error (error);
             g_assert_true (g_str_has_suffix (csv, "\r\n"));
           }
-          if (!ssdb_export_view_has_chart ((SsdbExportView)v))
+          if (!ssdb_export_has_chart ((SsdbTestKind)v))
             {
               g_autofree char *out = out_path ("nochart.png");
 
-              g_assert_false (ssdb_export_view (report, (SsdbExportView)v, SSDB_EXPORT_PNG, 800,
-                                                600, 1, SSDB_THEME_REVIEW, 0, out, &error));
+              g_assert_false (ssdb_export_view (report, (SsdbTestKind)v, SSDB_EXPORT_PNG, 800, 600,
+                                                1, SSDB_THEME_REVIEW, 0, out, &error));
               g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
               g_clear_error (&error);
               continue;
@@ -528,13 +528,13 @@ test_fixtures (void)
           for (guint fmt = 0; fmt < 3; fmt++)
             {
               g_autofree char *name
-                  = g_strdup_printf ("%s-%s.%s", files[f], ssdb_export_view_to_string (v),
+                  = g_strdup_printf ("%s-%s.%s", files[f], ssdb_test_kind_to_string (v),
                                      ssdb_export_format_to_string ((SsdbExportFormat)fmt));
               g_autofree char *out = out_path (name);
               GStatBuf st;
 
-              g_assert_true (ssdb_export_view (report, (SsdbExportView)v, (SsdbExportFormat)fmt,
-                                               800, 600, 1, SSDB_THEME_REVIEW, 0, out, &error));
+              g_assert_true (ssdb_export_view (report, (SsdbTestKind)v, (SsdbExportFormat)fmt, 800,
+                                               600, 1, SSDB_THEME_REVIEW, 0, out, &error));
               g_assert_no_error (error);
               g_assert_cmpint (g_stat (out, &st), ==, 0);
               g_assert_cmpint (st.st_size, >, 2000);
@@ -565,13 +565,14 @@ load_behaviour (char **contents)
   return report;
 }
 
-static const SsdbExportView behaviour_views[] = {
-  SSDB_EXPORT_VIEW_RECOVERY,  SSDB_EXPORT_VIEW_COMPRESSION, SSDB_EXPORT_VIEW_TRIM,
-  SSDB_EXPORT_VIEW_FREESPACE, SSDB_EXPORT_VIEW_CONSISTENCY, SSDB_EXPORT_VIEW_READBACK,
+static const SsdbTestKind behaviour_views[] = {
+  SSDB_TEST_KIND_RECOVERY,  SSDB_TEST_KIND_COMPRESSION, SSDB_TEST_KIND_TRIM,
+  SSDB_TEST_KIND_FREESPACE, SSDB_TEST_KIND_CONSISTENCY, SSDB_TEST_KIND_READBACK,
 };
 
-/* The fixture holds the six behaviour tests of real runs on one zram device; it loads, saves
- * back to the same bytes, and every view has its name, settings line and plot area. */
+/* The fixture holds the six behaviour tests of real runs on one zram device; it loads (its
+ * analyses recomputed), saves and loads back to the same bytes, and every view has its name,
+ * settings line and plot area. */
 static void
 test_behaviour_fixture (void)
 {
@@ -579,45 +580,54 @@ test_behaviour_fixture (void)
   g_autoptr (SsdbReport) report = load_behaviour (&contents);
   static const struct
   {
-    SsdbExportView view;
+    SsdbTestKind view;
     const char *name;
     const char *subtitle;
     gboolean plot;
   } cases[] = {
-    { SSDB_EXPORT_VIEW_RECOVERY, "recovery",
+    { SSDB_TEST_KIND_RECOVERY, "recovery",
       "Idle recovery · 67.11 MB per write · pauses 1 s, 3 s · 1 MiB blocks · QD4", FALSE },
-    { SSDB_EXPORT_VIEW_COMPRESSION, "compression",
-      "Compression · sequential 1 MiB QD4 over 33.55 MB", TRUE },
-    { SSDB_EXPORT_VIEW_TRIM, "trim",
+    { SSDB_TEST_KIND_COMPRESSION, "compression", "Compression · sequential 1 MiB QD4 over 33.55 MB",
+      TRUE },
+    { SSDB_TEST_KIND_TRIM, "trim",
       "TRIM / recycling · 2 × fill 134.2 MB and delete with discard · summary 1 × 16 MiB", TRUE },
-    { SSDB_EXPORT_VIEW_FREESPACE, "freespace",
+    { SSDB_TEST_KIND_FREESPACE, "freespace",
       "Speed against free space · 134.2 MB filled in steps of 25 % · summary 1 × 16 MiB", TRUE },
-    { SSDB_EXPORT_VIEW_CONSISTENCY, "consistency",
+    { SSDB_TEST_KIND_CONSISTENCY, "consistency",
       "Consistency · RND4K Q32T1 write · 20 s · rounds of 1 s", TRUE },
-    { SSDB_EXPORT_VIEW_READBACK, "readback",
+    { SSDB_TEST_KIND_READBACK, "readback",
       "Read-after-write · 67.11 MB written twice, each pass read back · 1 MiB QD4", TRUE },
   };
-  SsdbExportView first;
+  SsdbTestKind first;
 
   again = ssdb_report_to_data (report, NULL);
-  g_assert_cmpstr (again, ==, contents);
+  {
+    g_autoptr (GError) error = NULL;
+    g_autoptr (SsdbReport) reloaded
+        = ssdb_report_load_from_data (again, strlen (again), "saved", &error);
+    g_autofree char *twice = NULL;
+
+    g_assert_no_error (error);
+    twice = ssdb_report_to_data (reloaded, NULL);
+    g_assert_cmpstr (twice, ==, again);
+  }
   g_assert_null (report->summary);
-  g_assert_true (ssdb_export_first_view (report, &first));
-  g_assert_cmpint (first, ==, SSDB_EXPORT_VIEW_RECOVERY);
-  for (guint v = 0; v < SSDB_EXPORT_VIEW_RECOVERY; v++)
-    g_assert_false (ssdb_export_report_has_view (report, (SsdbExportView)v));
+  g_assert_true (ssdb_report_first_test (report, &first));
+  g_assert_cmpint (first, ==, SSDB_TEST_KIND_RECOVERY);
+  for (guint v = 0; v < SSDB_TEST_KIND_RECOVERY; v++)
+    g_assert_false (ssdb_report_has_test (report, (SsdbTestKind)v));
 
   for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
     {
       g_autofree char *subtitle = ssdb_export_dup_subtitle (report, cases[c].view);
       cairo_rectangle_t plot = { 0 };
-      SsdbExportView parsed;
+      SsdbTestKind parsed;
 
-      g_assert_cmpstr (ssdb_export_view_to_string (cases[c].view), ==, cases[c].name);
-      g_assert_true (ssdb_export_view_from_string (cases[c].name, &parsed));
+      g_assert_cmpstr (ssdb_test_kind_to_string (cases[c].view), ==, cases[c].name);
+      g_assert_true (ssdb_test_kind_from_string (cases[c].name, &parsed));
       g_assert_cmpint (parsed, ==, cases[c].view);
-      g_assert_true (ssdb_export_report_has_view (report, cases[c].view));
-      g_assert_true (ssdb_export_view_has_chart (cases[c].view));
+      g_assert_true (ssdb_report_has_test (report, cases[c].view));
+      g_assert_true (ssdb_export_has_chart (cases[c].view));
       g_assert_cmpstr (subtitle, ==, cases[c].subtitle);
       g_assert_cmpint (ssdb_export_get_plot_rect (report, cases[c].view, 0, 1200, 800, &plot), ==,
                        cases[c].plot);
@@ -630,11 +640,11 @@ test_behaviour_fixture (void)
         }
     }
   {
-    SsdbExportView parsed = SSDB_EXPORT_VIEW_SUMMARY;
+    SsdbTestKind parsed = SSDB_TEST_KIND_SUMMARY;
 
-    g_assert_false (ssdb_export_view_from_string ("steady", &parsed));
-    g_assert_false (ssdb_export_view_from_string ("", &parsed));
-    g_assert_cmpint (parsed, ==, SSDB_EXPORT_VIEW_SUMMARY);
+    g_assert_false (ssdb_test_kind_from_string ("steady", &parsed));
+    g_assert_false (ssdb_test_kind_from_string ("", &parsed));
+    g_assert_cmpint (parsed, ==, SSDB_TEST_KIND_SUMMARY);
   }
 }
 
@@ -648,8 +658,8 @@ test_behaviour_formats (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
     {
-      SsdbExportView v = behaviour_views[i];
-      const char *name = ssdb_export_view_to_string (v);
+      SsdbTestKind v = behaviour_views[i];
+      const char *name = ssdb_test_kind_to_string (v);
       g_autofree char *a_name = g_strdup_printf ("behaviour-%s-a.png", name);
       g_autofree char *b_name = g_strdup_printf ("behaviour-%s-b.png", name);
       g_autofree char *svg_name = g_strdup_printf ("behaviour-%s.svg", name);
@@ -744,7 +754,7 @@ test_behaviour_compression_bars (void)
   const SsdbCompressionResult *r = report->compression;
   g_autofree char *path = out_path ("compression-bars.png");
   g_autofree char *title = ssdb_export_dup_title (report);
-  g_autofree char *subtitle = ssdb_export_dup_subtitle (report, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_autofree char *subtitle = ssdb_export_dup_subtitle (report, SSDB_TEST_KIND_COMPRESSION);
   g_autofree char *caption = ssdb_export_dup_caption (report, 0);
   g_autoptr (GError) error = NULL;
   cairo_rectangle_t plot, painter_plot;
@@ -753,11 +763,11 @@ test_behaviour_compression_bars (void)
   cairo_surface_t *img;
 
   g_assert_cmpuint (r->points->len, ==, 6);
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_COMPRESSION, SSDB_EXPORT_PNG, 1200, 800,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_COMPRESSION, SSDB_EXPORT_PNG, 1200, 800,
                                    1, SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_no_error (error);
   g_assert_true (
-      ssdb_export_get_plot_rect (report, SSDB_EXPORT_VIEW_COMPRESSION, 0, 1200, 800, &plot));
+      ssdb_export_get_plot_rect (report, SSDB_TEST_KIND_COMPRESSION, 0, 1200, 800, &plot));
   ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
   view.compression = r;
   view.target_title = title;
@@ -841,11 +851,11 @@ test_behaviour_consistency_points (void)
 
   g_assert_cmpuint (r->rounds->len, ==, 20);
   g_assert_true (r->steady.reached);
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_CONSISTENCY, SSDB_EXPORT_PNG, 1200, 800,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_CONSISTENCY, SSDB_EXPORT_PNG, 1200, 800,
                                    1, SSDB_THEME_REVIEW, 0, path, &error));
   g_assert_no_error (error);
   g_assert_true (
-      ssdb_export_get_plot_rect (report, SSDB_EXPORT_VIEW_CONSISTENCY, 0, 1200, 800, &plot));
+      ssdb_export_get_plot_rect (report, SSDB_TEST_KIND_CONSISTENCY, 0, 1200, 800, &plot));
   img = cairo_image_surface_create_from_png (path);
   g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
@@ -928,7 +938,7 @@ test_behaviour_csv (void)
     g_test_message ("no French locale: the C-locale numbers are checked under C only");
 
   {
-    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_COMPRESSION, &error);
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_COMPRESSION, &error);
     g_autoptr (GPtrArray) rows = NULL;
     const SsdbCompressionResult *r = report->compression;
     const SsdbCompressionPoint *random = &g_array_index (r->points, SsdbCompressionPoint, 0);
@@ -952,7 +962,7 @@ test_behaviour_csv (void)
     g_assert_cmpstr (((char **)rows->pdata[3])[1], ==, "50");
   }
   {
-    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_CONSISTENCY, &error);
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_CONSISTENCY, &error);
     g_autoptr (GPtrArray) rows = NULL;
     const SsdbConsistencyResult *r = report->consistency;
     guint in_window = 0, in_tail = 0;
@@ -977,7 +987,7 @@ test_behaviour_csv (void)
     g_assert_cmpuint (in_tail, ==, r->tail_rounds);
   }
   {
-    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_FREESPACE, &error);
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_FREESPACE, &error);
     g_autoptr (GPtrArray) rows = NULL;
     const SsdbFreespaceResult *r = report->freespace;
     guint k = 1;
@@ -1002,7 +1012,7 @@ test_behaviour_csv (void)
     g_assert_cmpuint (k, ==, 5 * 4 + 1);
   }
   {
-    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_TRIM, &error);
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_TRIM, &error);
     g_autoptr (GPtrArray) rows = NULL;
     const SsdbTrimResult *r = report->trim;
 
@@ -1021,7 +1031,7 @@ test_behaviour_csv (void)
       }
   }
   {
-    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_READBACK, &error);
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_READBACK, &error);
     g_autoptr (GPtrArray) rows = NULL;
     const SsdbReadbackResult *r = report->readback;
 
@@ -1034,7 +1044,7 @@ test_behaviour_csv (void)
     assert_field (rows->pdata[4], 5, r->second_read_bytes_per_second / 1e6, 3);
   }
   {
-    g_autofree char *csv = ssdb_csv_format (report, SSDB_CSV_RECOVERY, &error);
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_RECOVERY, &error);
     g_autoptr (GPtrArray) rows = NULL;
     const SsdbRecoveryResult *r = report->recovery;
     guint writes = 0, segments = 0;
@@ -1071,7 +1081,7 @@ test_behaviour_text (void)
 
   for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
     {
-      SsdbCsvTable table = (SsdbCsvTable)behaviour_views[i];
+      SsdbTestKind table = (SsdbTestKind)behaviour_views[i];
       g_autofree char *text = ssdb_csv_format_text (report, table, &error);
 
       g_assert_no_error (error);
@@ -1080,7 +1090,7 @@ test_behaviour_text (void)
       g_assert_nonnull (strstr (text, "Target: /dev/zram1 (134.2 MB)"));
     }
   {
-    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_COMPRESSION, &error);
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_COMPRESSION, &error);
     const SsdbCompressionResult *r = report->compression;
 
     for (guint i = 0; i < r->points->len; i++)
@@ -1101,7 +1111,7 @@ test_behaviour_text (void)
     g_assert_nonnull (strstr (text, r->words));
   }
   {
-    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_CONSISTENCY, &error);
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_CONSISTENCY, &error);
     const SsdbConsistencyResult *r = report->consistency;
     g_autofree char *tail = fixed (r->tail_mean_iops, 0);
     g_autofree char *sd = fixed (r->tail_sd_iops, 0);
@@ -1116,7 +1126,7 @@ test_behaviour_text (void)
     g_assert_nonnull (strstr (text, last));
   }
   {
-    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_READBACK, &error);
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_READBACK, &error);
     const SsdbReadbackResult *r = report->readback;
     g_autofree char *a = fixed (r->first_read_bytes_per_second / 1e6, 1);
     g_autofree char *b = fixed (r->second_read_bytes_per_second / 1e6, 1);
@@ -1127,7 +1137,7 @@ test_behaviour_text (void)
     g_assert_nonnull (strstr (text, want));
   }
   {
-    g_autofree char *text = ssdb_csv_format_text (report, SSDB_CSV_TRIM, &error);
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_TRIM, &error);
     const SsdbTrimResult *r = report->trim;
 
     for (guint i = 0; i < r->tests->len; i++)
@@ -1139,11 +1149,11 @@ test_behaviour_text (void)
       }
   }
   /* The report holds no summary; the surface has no text. */
-  g_assert_null (ssdb_csv_format_text (report, SSDB_CSV_SUMMARY, &error));
+  g_assert_null (ssdb_csv_format_text (report, SSDB_TEST_KIND_SUMMARY, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==, "The report holds no summary test");
   g_clear_error (&error);
-  g_assert_false (ssdb_csv_table_has_text (SSDB_CSV_SURFACE));
+  g_assert_false (ssdb_csv_table_has_text (SSDB_TEST_KIND_SURFACE));
 }
 
 int

@@ -37,6 +37,7 @@ static GtkWindow *window;
 static SsdbBehaviourPage *page;
 static char *zram_name;
 static char *zram_path;
+static SsdbDeviceIdentity *zram_identity; /* the medium each run is allowed to overwrite */
 static char *title;
 static GError *finish_error;
 static gboolean finished;
@@ -177,10 +178,10 @@ run_selected (guint timeout_ms)
   gint64 t0 = g_get_monotonic_time ();
 
   watch ();
-  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_no_error (error);
   g_assert_true (ssdb_page_run_get_running (run));
-  g_assert_false (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  g_assert_false (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   ssdb_gui_test_iterate_until (is_finished, NULL, timeout_ms);
   g_assert_true (finished);
   if (finish_error != NULL)
@@ -212,9 +213,9 @@ test_refuse (void)
   g_autoptr (GError) error = NULL;
   g_autofree char *body = NULL;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_RECOVERY));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_RECOVERY));
   set_spin ("recovery-write-gb", 1.0);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "Write per pass: 1.00 GB"));
@@ -229,13 +230,13 @@ test_refuse (void)
       1e-9);
   set_text ("recovery-pauses", "1, soon");
   g_assert_true (gtk_widget_has_css_class (control ("recovery-pauses"), "error"));
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "Pauses: “soon”"));
   g_clear_error (&error);
   set_text ("recovery-pauses", "1, 2, 3, 4, 5, 6, 7, 8, 9");
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_true (g_str_has_prefix (error->message, "Pauses:"));
   g_clear_error (&error);
   set_text ("recovery-pauses", "1, 5, 10");
@@ -250,14 +251,14 @@ test_refuse (void)
                    "recovered.");
   g_clear_pointer (&body, g_free);
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
   ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
   /* The check the window makes before its confirmation refuses what start() refuses. */
   g_assert_false (ssdb_behaviour_page_check (page, zram_path, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
   g_clear_error (&error);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
@@ -270,15 +271,15 @@ test_refuse (void)
   g_assert_false (ssdb_behaviour_page_check (page, zram_path, 0, &error));
   g_clear_error (&error);
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   only_test ("trim", 99);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_true (g_str_has_prefix (error->message, "Tests:"));
   g_clear_error (&error);
   only_test ("trim", 0);
   set_spin ("trim-test-size", 512);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "Test size: 512 MiB is more than"));
@@ -291,7 +292,7 @@ test_refuse (void)
                    "All data stored on it will be destroyed and cannot be recovered.");
   g_clear_pointer (&body, g_free);
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_CONSISTENCY));
   /* A quarter of a minute shows as such and runs 15 s. */
   set_spin ("consistency-minutes", 0.25);
   g_assert_cmpstr (gtk_editable_get_text (GTK_EDITABLE (control ("consistency-minutes"))), ==,
@@ -303,14 +304,14 @@ test_refuse (void)
   g_clear_pointer (&body, g_free);
   set_spin ("consistency-minutes", 0.1);
   set_spin ("consistency-round-s", 10);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_true (g_str_has_prefix (error->message, "Duration:"));
   g_clear_error (&error);
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_READBACK));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
   set_spin ("readback-span-gb", 0.2);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_cmpstr (error->message, ==, "Span: 200.3 MB is more than the target holds (134.2 MB)");
@@ -318,7 +319,7 @@ test_refuse (void)
 
   /* Nothing ran. */
   g_assert_false (ssdb_page_run_get_running (ssdb_behaviour_page_get_run (page)));
-  for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+  for (SsdbTestKind v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
     g_assert_null (ssdb_behaviour_page_get_result (page, v));
 }
 
@@ -328,11 +329,11 @@ test_recovery (void)
   const SsdbRecoveryResult *r;
   SsdbRecoveryResult *again;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_RECOVERY));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_RECOVERY));
   set_spin ("recovery-write-gb", 0.05);
   set_text ("recovery-pauses", "1s, 2s");
   run_selected (120000);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_RECOVERY);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_RECOVERY);
   g_assert_nonnull (r);
   g_assert_false (r->cancelled);
   g_assert_cmpuint (r->spec.n_pauses, ==, 2);
@@ -376,13 +377,13 @@ test_compression (void)
   const SsdbCompressionPoint *random, *zero;
   g_autofree char *shot = NULL;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
   set_spin ("compression-span-mib", 64);
   gtk_switch_set_active (GTK_SWITCH (control ("compression-zero")), TRUE);
   /* The best of three passes keeps a busy machine from hiding the difference. */
   set_spin ("compression-passes", 3);
   run_selected (120000);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION);
   g_assert_nonnull (r);
   g_assert_cmpuint (r->spec.span_length, ==, 64 * MIB);
   g_assert_cmpuint (r->spec.passes, ==, 3);
@@ -421,16 +422,16 @@ test_trim (void)
 {
   const SsdbTrimResult *r;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   ssdb_behaviour_page_set_trim (page, 2, TRUE);
   g_assert_true (
-      ssdb_behaviour_page_set_summary (page, SSDB_EXPORT_VIEW_TRIM, 1u << 0, 16 * MIB, 500000000));
+      ssdb_behaviour_page_set_summary (page, SSDB_TEST_KIND_TRIM, 1u << 0, 16 * MIB, 500000000));
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (control ("trim-rounds"))), ==,
                    2);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (control ("trim-test-0"))));
   g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (control ("trim-test-1"))));
   run_selected (120000);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_TRIM);
   g_assert_nonnull (r);
   g_assert_cmpuint (r->spec.rounds, ==, 2);
   g_assert_true (r->spec.discard);
@@ -472,13 +473,13 @@ test_freespace (void)
 {
   const SsdbFreespaceResult *r;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_FREESPACE));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_FREESPACE));
   ssdb_behaviour_page_set_freespace_step (page, 50);
-  g_assert_true (ssdb_behaviour_page_set_summary (page, SSDB_EXPORT_VIEW_FREESPACE, 1u << 3,
-                                                  16 * MIB, 500000000));
-  g_assert_false (ssdb_behaviour_page_set_summary (page, SSDB_EXPORT_VIEW_CONSISTENCY, 0, 0, 0));
+  g_assert_true (ssdb_behaviour_page_set_summary (page, SSDB_TEST_KIND_FREESPACE, 1u << 3, 16 * MIB,
+                                                  500000000));
+  g_assert_false (ssdb_behaviour_page_set_summary (page, SSDB_TEST_KIND_CONSISTENCY, 0, 0, 0));
   run_selected (120000);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_FREESPACE);
   g_assert_nonnull (r);
   g_assert_cmpuint (r->steps->len, ==, 3);
   for (guint i = 0; i < r->steps->len; i++)
@@ -504,11 +505,11 @@ test_consistency (void)
 {
   const SsdbConsistencyResult *r;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_CONSISTENCY));
   ssdb_behaviour_page_set_consistency (page, 6 * G_GUINT64_CONSTANT (1000000000),
                                        G_GUINT64_CONSTANT (1000000000), 1);
   run_selected (120000);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_CONSISTENCY);
   g_assert_nonnull (r);
   g_assert_cmpuint (r->spec.duration_ns, ==, 6000000000);
   g_assert_cmpuint (r->spec.round_ns, ==, 1000000000);
@@ -534,10 +535,10 @@ test_readback (void)
 {
   const SsdbReadbackResult *r;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_READBACK));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
   set_spin ("readback-span-gb", 0.06);
   run_selected (120000);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_READBACK);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_READBACK);
   g_assert_nonnull (r);
   g_assert_cmpuint (r->spec.span_length, ==, 57 * MIB);
   g_assert_nonnull (r->first);
@@ -599,7 +600,7 @@ static gboolean
 some_rounds (gpointer data)
 {
   const SsdbConsistencyResult *r
-      = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+      = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_CONSISTENCY);
 
   return finished || (r != NULL && r->rounds->len >= 2);
 }
@@ -613,12 +614,12 @@ test_stop (void)
   SsdbStopTiming timing;
   gint64 t0, took;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_CONSISTENCY));
   set_spin ("consistency-minutes", 1);
   set_spin ("consistency-round-s", 0.5);
   set_spin ("consistency-precondition", 0);
   watch ();
-  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_path, 0, &error));
+  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
   g_assert_no_error (error);
   ssdb_gui_test_iterate_until (some_rounds, NULL, 30000);
   g_assert_false (finished);
@@ -641,7 +642,7 @@ test_stop (void)
   ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
   ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
-  r = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_CONSISTENCY);
   g_assert_nonnull (r);
   g_assert_true (r->cancelled);
   g_assert_cmpuint (r->rounds->len, >=, 2);
@@ -665,7 +666,7 @@ test_stop (void)
     g_assert_cmpfloat (live, <, 0.5);
   }
   /* The other tests keep their results. */
-  for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+  for (SsdbTestKind v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
     g_assert_nonnull (ssdb_behaviour_page_get_result (page, v));
   /* What the page holds after the stop, the stopped run too, saves into a report that loads
    * back (the reader recomputes each analysis and refuses one that does not match). */
@@ -688,15 +689,15 @@ test_stop (void)
     g_autofree char *text = NULL;
 
     ssdb_report_set_recovery (report,
-                              ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_RECOVERY));
-    ssdb_report_set_compression (
-        report, ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION));
-    ssdb_report_set_trim (report, ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM));
+                              ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_RECOVERY));
+    ssdb_report_set_compression (report,
+                                 ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION));
+    ssdb_report_set_trim (report, ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_TRIM));
     ssdb_report_set_freespace (report,
-                               ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE));
+                               ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_FREESPACE));
     ssdb_report_set_consistency (report, r);
     ssdb_report_set_readback (report,
-                              ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_READBACK));
+                              ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_READBACK));
     text = ssdb_report_to_data (report, NULL);
     loaded = ssdb_report_load_from_data (text, strlen (text), "behaviour.json", &load_error);
     g_assert_no_error (load_error);
@@ -712,7 +713,7 @@ test_export (void)
   g_autofree char *path = g_build_filename (g_get_tmp_dir (), "ssdb-behaviour-export.png", NULL);
   g_autoptr (GError) error = NULL;
 
-  for (SsdbExportView v = SSDB_EXPORT_VIEW_RECOVERY; v <= SSDB_EXPORT_VIEW_READBACK; v++)
+  for (SsdbTestKind v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
     {
       g_autoptr (GdkTexture) texture = NULL;
 
@@ -738,20 +739,20 @@ test_show_result (void)
   g_autoptr (GError) error = NULL;
 
   /* A result as a loaded report gives it. */
-  shown = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  shown = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION);
   copy = ssdb_compression_result_new (&shown->spec);
   g_array_append_vals (copy->points, shown->points->data, shown->points->len);
   g_array_index (copy->points, SsdbCompressionPoint, 0).write_bytes_per_second = 123.4e6;
   ssdb_compression_summarize (copy);
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   ssdb_gui_test_iterate_for (200);
   before = ssdb_chart_view_get_snapshot_count (chart);
   g_object_set_data (G_OBJECT (chart), "before", GUINT_TO_POINTER (before));
-  g_assert_true (ssdb_behaviour_page_show_result (page, SSDB_EXPORT_VIEW_COMPRESSION, copy,
+  g_assert_true (ssdb_behaviour_page_show_result (page, SSDB_TEST_KIND_COMPRESSION, copy,
                                                   "/dev/sdz · 1.0 TB · loaded"));
-  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_EXPORT_VIEW_COMPRESSION);
-  shown = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_TEST_KIND_COMPRESSION);
+  shown = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION);
   g_assert_true (shown != copy);
   g_assert_cmpfloat (g_array_index (shown->points, SsdbCompressionPoint, 0).write_bytes_per_second,
                      ==, 123.4e6);
@@ -762,8 +763,8 @@ test_show_result (void)
   g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, before);
 
   /* NULL clears that test's result; exporting nothing fails naming the file. */
-  g_assert_true (ssdb_behaviour_page_show_result (page, SSDB_EXPORT_VIEW_COMPRESSION, NULL, NULL));
-  g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_true (ssdb_behaviour_page_show_result (page, SSDB_TEST_KIND_COMPRESSION, NULL, NULL));
+  g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION));
   g_assert_cmpstr (ssdb_behaviour_page_get_words (page), ==, "");
   g_assert_false (ssdb_behaviour_page_export_png (page, path, &error));
   g_assert_nonnull (error);
@@ -778,7 +779,7 @@ test_narrow (void)
   SsdbChartView *chart = ssdb_behaviour_page_get_chart (page);
   int width, height;
 
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_CONSISTENCY));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_CONSISTENCY));
   gtk_window_set_default_size (window, 760, 620);
   ssdb_gui_test_iterate_for (300);
   wait_painted ();
@@ -803,6 +804,8 @@ main (int argc, char *argv[])
   g_test_init (&argc, &argv, NULL);
   if (!ssdb_gui_test_zram_setup (ZRAM_BYTES, FALSE, &zram_name, &zram_path))
     return g_test_run ();
+  zram_identity = ssdb_device_identity_read (NULL, zram_path, NULL);
+  g_assert_nonnull (zram_identity);
   gtk_init ();
   adw_init ();
   statuses = g_ptr_array_new_with_free_func (g_free);
@@ -832,6 +835,7 @@ main (int argc, char *argv[])
   g_ptr_array_unref (statuses);
   g_clear_error (&finish_error);
   g_free (title);
+  ssdb_device_identity_free (zram_identity);
   ssdb_gui_test_zram_remove (zram_name);
   return ret;
 }

@@ -94,13 +94,13 @@ static void
 test_dialog (void)
 {
   g_autoptr (SsdbReport) report = load_fixture ("valid-surface-fill.json");
-  SsdbExportDialog *dialog = ssdb_export_dialog_new (NULL, report, SSDB_EXPORT_VIEW_FILL);
+  SsdbExportDialog *dialog = ssdb_export_dialog_new (NULL, report, SSDB_TEST_KIND_FILL);
   g_autofree char *exported = NULL;
   g_autofree char *a = g_build_filename (out_dir, "dialog.png", NULL);
   g_autofree char *b = g_build_filename (out_dir, "direct.png", NULL);
   g_autoptr (GError) error = NULL;
   g_autoptr (GBytes) ba = NULL, bb = NULL;
-  SsdbExportView view;
+  SsdbTestKind view;
   SsdbExportFormat format;
   SsdbExportFlags flags;
   SsdbTheme theme;
@@ -116,7 +116,7 @@ test_dialog (void)
 
   /* Opened on the view asked for, 1200 × 800, PNG at 1×, review style, caption without serial. */
   ssdb_export_dialog_get_options (dialog, &view, &format, &w, &h, &scale, &theme, &flags);
-  g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_FILL);
+  g_assert_cmpint (view, ==, SSDB_TEST_KIND_FILL);
   g_assert_cmpint (format, ==, SSDB_EXPORT_PNG);
   g_assert_cmpint (w, ==, 1200);
   g_assert_cmpint (h, ==, 800);
@@ -136,14 +136,14 @@ test_dialog (void)
   dark_bg = style.background;
   before_dark = count_color (preview, &dark_bg);
   changes = ssdb_export_dialog_get_preview_changes (dialog);
-  ssdb_export_dialog_set_options (dialog, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_SVG, 800, 600, 2,
+  ssdb_export_dialog_set_options (dialog, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_SVG, 800, 600, 2,
                                   SSDB_THEME_DARK, SSDB_EXPORT_NO_CAPTION);
   spin (200);
   g_assert_cmpuint (ssdb_export_dialog_get_preview_changes (dialog), >, changes);
   after_dark = count_color (preview, &dark_bg);
   g_assert_cmpuint (after_dark, >, before_dark + 10000);
   ssdb_export_dialog_get_options (dialog, &view, &format, &w, &h, &scale, &theme, &flags);
-  g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_SURFACE);
+  g_assert_cmpint (view, ==, SSDB_TEST_KIND_SURFACE);
   g_assert_cmpint (format, ==, SSDB_EXPORT_SVG);
   g_assert_cmpint (w, ==, 800);
   g_assert_cmpint (h, ==, 600);
@@ -161,7 +161,7 @@ test_dialog (void)
   g_assert_false (gtk_widget_get_sensitive (row));
 
   /* A custom size, PNG, caption with serial: the file is what the library writes. */
-  ssdb_export_dialog_set_options (dialog, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 1000, 700, 1,
+  ssdb_export_dialog_set_options (dialog, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 1000, 700, 1,
                                   SSDB_THEME_REVIEW, SSDB_EXPORT_SERIAL);
   g_assert_true (gtk_widget_get_sensitive (row));
   row = GTK_WIDGET (
@@ -170,7 +170,7 @@ test_dialog (void)
   g_assert_true (ssdb_export_dialog_export_to (dialog, a, &error));
   g_assert_no_error (error);
   g_assert_cmpstr (exported, ==, a);
-  g_assert_true (ssdb_export_view (report, SSDB_EXPORT_VIEW_SURFACE, SSDB_EXPORT_PNG, 1000, 700, 1,
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_SURFACE, SSDB_EXPORT_PNG, 1000, 700, 1,
                                    SSDB_THEME_REVIEW, SSDB_EXPORT_SERIAL, b, &error));
   g_assert_no_error (error);
   ba = read_bytes (a);

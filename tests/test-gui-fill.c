@@ -160,7 +160,7 @@ test_fill (void)
   g_assert_true (ssdb_fill_page_get_running (page));
   g_assert_true (ssdb_window_is_inhibiting (window));
   /* The summary's own write switch is not turned on by it. */
-  g_assert_false (ssdb_window_get_writes_enabled (window));
+  g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
   ssdb_gui_test_iterate_until (is_finished, NULL, 120000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
@@ -187,6 +187,10 @@ test_fill (void)
                       p->segments->len, p->intervals->len);
     }
   g_assert_cmpfloat (ssdb_fill_page_get_fraction (page), ==, 1.0);
+  /* Two write passes were asked for: the status counts them, and the read-back apart. */
+  g_test_message ("status: %s", ssdb_fill_page_get_status (page));
+  g_assert_true (g_str_has_prefix (ssdb_fill_page_get_status (page), "Done: 2 write passes, "));
+  g_assert_nonnull (strstr (ssdb_fill_page_get_status (page), " · read-back at "));
 
   /* The analysis: at least one phase, its words in the painting and the chart's description. */
   g_assert_nonnull (r->analysis.words);
@@ -250,10 +254,18 @@ test_stop (void)
 {
   const SsdbFillResult *r;
   SsdbStopTiming timing;
+  g_autofree char *throttle = NULL;
   gint64 t0, took;
 
   ssdb_gui_test_iterate_until (page_idle, NULL, 5000);
-  /* 4 KiB at QD1, four passes and the read-back: seconds on this zram device. */
+  /* Four passes of 4 KiB writes at QD1 and the read-back, the writes throttled to 16 MB/s:
+   * about 8 s a pass, long enough to stop half-way however fast the engine and the machine. */
+  throttle = ssdb_gui_test_throttle_writes (zram_name, 16000000);
+  if (throttle == NULL)
+    {
+      g_test_skip ("cgroup v1 blkio throttling is not available");
+      return;
+    }
   configure (4, TRUE, 4096, 1);
   start_confirmed ("destroy");
   g_assert_true (ssdb_fill_page_get_running (page));
@@ -302,6 +314,7 @@ test_stop (void)
   g_assert_cmpstr (ssdb_window_get_last_toast (window), ==,
                    "Fill stopped; the rates measured so far are kept");
   wait_painted ();
+  ssdb_gui_test_unthrottle (throttle);
 }
 
 int

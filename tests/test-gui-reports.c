@@ -93,7 +93,8 @@ assert_pages_show (const SsdbReport *r)
   SsdbSummaryView sv;
 
   /* Summary: the chart draws the report's entries. */
-  ssdb_summary_chart_fill_view (ssdb_window_get_chart (window), &sv);
+  ssdb_summary_chart_fill_view (ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)),
+                                &sv);
   g_assert_nonnull (sv.result);
   g_assert_cmpuint (sv.result->entries->len, ==, r->summary->entries->len);
   for (guint i = 0; i < r->summary->entries->len; i++)
@@ -190,28 +191,28 @@ assert_pages_show (const SsdbReport *r)
 
 /* ---- SSD behaviour ---------------------------------------------------------------------- */
 
-static const SsdbExportView behaviour_views[] = {
-  SSDB_EXPORT_VIEW_RECOVERY,  SSDB_EXPORT_VIEW_COMPRESSION, SSDB_EXPORT_VIEW_TRIM,
-  SSDB_EXPORT_VIEW_FREESPACE, SSDB_EXPORT_VIEW_CONSISTENCY, SSDB_EXPORT_VIEW_READBACK,
+static const SsdbTestKind behaviour_views[] = {
+  SSDB_TEST_KIND_RECOVERY,  SSDB_TEST_KIND_COMPRESSION, SSDB_TEST_KIND_TRIM,
+  SSDB_TEST_KIND_FREESPACE, SSDB_TEST_KIND_CONSISTENCY, SSDB_TEST_KIND_READBACK,
 };
 
 /* The report's result of a behaviour @view. */
 static gconstpointer
-report_behaviour (const SsdbReport *r, SsdbExportView view)
+report_behaviour (const SsdbReport *r, SsdbTestKind view)
 {
   switch (view)
     {
-      case SSDB_EXPORT_VIEW_RECOVERY:
+      case SSDB_TEST_KIND_RECOVERY:
         return r->recovery;
-      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         return r->compression;
-      case SSDB_EXPORT_VIEW_TRIM:
+      case SSDB_TEST_KIND_TRIM:
         return r->trim;
-      case SSDB_EXPORT_VIEW_FREESPACE:
+      case SSDB_TEST_KIND_FREESPACE:
         return r->freespace;
-      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         return r->consistency;
-      case SSDB_EXPORT_VIEW_READBACK:
+      case SSDB_TEST_KIND_READBACK:
         return r->readback;
       default:
         g_assert_not_reached ();
@@ -220,28 +221,28 @@ report_behaviour (const SsdbReport *r, SsdbExportView view)
 
 /* @result (of a behaviour @view) written alone into a report of @target, as JSON. */
 static char *
-dup_behaviour_json (const SsdbTargetInfo *target, SsdbExportView view, gconstpointer result)
+dup_behaviour_json (const SsdbTargetInfo *target, SsdbTestKind view, gconstpointer result)
 {
   g_autoptr (SsdbReport) r = ssdb_report_new (target, NULL);
 
   switch (view)
     {
-      case SSDB_EXPORT_VIEW_RECOVERY:
+      case SSDB_TEST_KIND_RECOVERY:
         ssdb_report_set_recovery (r, result);
         break;
-      case SSDB_EXPORT_VIEW_COMPRESSION:
+      case SSDB_TEST_KIND_COMPRESSION:
         ssdb_report_set_compression (r, result);
         break;
-      case SSDB_EXPORT_VIEW_TRIM:
+      case SSDB_TEST_KIND_TRIM:
         ssdb_report_set_trim (r, result);
         break;
-      case SSDB_EXPORT_VIEW_FREESPACE:
+      case SSDB_TEST_KIND_FREESPACE:
         ssdb_report_set_freespace (r, result);
         break;
-      case SSDB_EXPORT_VIEW_CONSISTENCY:
+      case SSDB_TEST_KIND_CONSISTENCY:
         ssdb_report_set_consistency (r, result);
         break;
-      case SSDB_EXPORT_VIEW_READBACK:
+      case SSDB_TEST_KIND_READBACK:
         ssdb_report_set_readback (r, result);
         break;
       default:
@@ -268,7 +269,7 @@ assert_behaviour_shows (const SsdbReport *r)
 
   for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
     {
-      SsdbExportView v = behaviour_views[i];
+      SsdbTestKind v = behaviour_views[i];
       gconstpointer want = report_behaviour (r, v);
       gconstpointer got = ssdb_behaviour_page_get_result (page, v);
       g_autofree char *a = NULL;
@@ -287,7 +288,7 @@ assert_behaviour_shows (const SsdbReport *r)
     }
 
   /* And a few numbers by hand, so that a serializer dropping a field cannot hide a mismatch. */
-  c = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_COMPRESSION);
+  c = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION);
   if (r->compression != NULL)
     {
       g_assert_cmpuint (c->points->len, ==, r->compression->points->len);
@@ -306,14 +307,14 @@ assert_behaviour_shows (const SsdbReport *r)
         }
       g_assert_cmpfloat (c->write_ratio, ==, r->compression->write_ratio);
     }
-  rec = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_RECOVERY);
+  rec = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_RECOVERY);
   if (r->recovery != NULL)
     {
       g_assert_cmpuint (rec->writes->len, ==, r->recovery->writes->len);
       g_assert_cmpfloat (rec->fast_bytes_per_second, ==, r->recovery->fast_bytes_per_second);
       g_assert_cmpfloat (rec->slow_bytes_per_second, ==, r->recovery->slow_bytes_per_second);
     }
-  k = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_CONSISTENCY);
+  k = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_CONSISTENCY);
   if (r->consistency != NULL)
     {
       g_assert_cmpuint (k->rounds->len, ==, r->consistency->rounds->len);
@@ -323,17 +324,17 @@ assert_behaviour_shows (const SsdbReport *r)
       g_assert_cmpfloat (k->tail_mean_iops, ==, r->consistency->tail_mean_iops);
       g_assert_cmpuint (k->precondition_bytes, ==, r->consistency->precondition_bytes);
     }
-  t = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM);
+  t = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_TRIM);
   if (r->trim != NULL)
     {
       g_assert_cmpuint (t->tests->len, ==, r->trim->tests->len);
       g_assert_cmpuint (t->rounds->len, ==, r->trim->rounds->len);
       g_assert_cmpfloat (t->min_retention_percent, ==, r->trim->min_retention_percent);
     }
-  f = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_FREESPACE);
+  f = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_FREESPACE);
   if (r->freespace != NULL)
     g_assert_cmpuint (f->steps->len, ==, r->freespace->steps->len);
-  rb = ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_READBACK);
+  rb = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_READBACK);
   if (r->readback != NULL)
     {
       g_assert_cmpfloat (rb->first_read_bytes_per_second, ==,
@@ -342,6 +343,98 @@ assert_behaviour_shows (const SsdbReport *r)
                          r->readback->second_read_bytes_per_second);
       g_assert_cmpfloat (rb->difference_percent, ==, r->readback->difference_percent);
     }
+}
+
+/* Alt+1 to Alt+8 show the pages (win.page), as the shortcuts window lists them. */
+static void
+test_page_shortcuts (void)
+{
+  static const char *const pages[]
+      = { "summary", "surface", "fill", "access", "sweep", "workload", "behaviour", "info" };
+
+  for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
+    {
+      g_autofree char *action = g_strdup_printf ("win.page('%s')", pages[i]);
+      g_autofree char *want = g_strdup_printf ("<Alt>%u", i + 1);
+      g_auto (GStrv) accels = gtk_application_get_accels_for_action (GTK_APPLICATION (app), action);
+
+      g_assert_nonnull (accels[0]);
+      g_assert_cmpstr (accels[0], ==, want);
+      g_action_group_activate_action (G_ACTION_GROUP (window), "page",
+                                      g_variant_new_string (pages[i]));
+      g_assert_cmpstr (visible_page (), ==, pages[i]);
+    }
+  ssdb_window_set_page (window, "summary");
+}
+
+/* The action group an action name's prefix ("win." or "app.") names, or NULL. */
+static GActionGroup *
+action_group_of (const char *detailed, char **name)
+{
+  g_autoptr (GVariant) target = NULL;
+  g_autofree char *full = NULL;
+  GActionGroup *group = NULL;
+
+  g_assert_true (g_action_parse_detailed_name (detailed, &full, &target, NULL));
+  if (g_str_has_prefix (full, "win."))
+    group = G_ACTION_GROUP (window);
+  else if (g_str_has_prefix (full, "app."))
+    group = G_ACTION_GROUP (app);
+  *name = g_strdup (strchr (full, '.') + 1);
+  return group;
+}
+
+static gboolean
+is_menu_button (GtkWidget *widget, const char *text)
+{
+  return GTK_IS_MENU_BUTTON (widget)
+         && gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (widget)) != NULL;
+}
+
+/* Every accelerator and every item of the main menu names an action the window or the
+ * application has: Ctrl+O, Ctrl+S, Ctrl+Shift+O, Ctrl+comma, Ctrl+? and the rest keep
+ * working wherever their actions live. */
+static void
+test_accels_and_menu (void)
+{
+  g_auto (GStrv) actions = gtk_application_list_action_descriptions (GTK_APPLICATION (app));
+  GtkWidget *button = ssdb_gui_test_find_widget (GTK_WIDGET (window), is_menu_button, NULL);
+  GMenuModel *menu;
+  guint n_items = 0;
+
+  g_assert_cmpuint (g_strv_length (actions), >=, 18);
+  for (guint i = 0; actions[i] != NULL; i++)
+    {
+      g_autofree char *name = NULL;
+      GActionGroup *group = action_group_of (actions[i], &name);
+
+      g_assert_nonnull (group);
+      if (!g_action_group_has_action (group, name))
+        g_error ("accelerator for %s: no such action", actions[i]);
+    }
+  g_assert_nonnull (button);
+  menu = gtk_menu_button_get_menu_model (GTK_MENU_BUTTON (button));
+  for (int s = 0; s < g_menu_model_get_n_items (menu); s++)
+    {
+      g_autoptr (GMenuModel) section = g_menu_model_get_item_link (menu, s, G_MENU_LINK_SECTION);
+
+      g_assert_nonnull (section);
+      for (int i = 0; i < g_menu_model_get_n_items (section); i++)
+        {
+          g_autofree char *detailed = NULL;
+          g_autofree char *name = NULL;
+          GActionGroup *group;
+
+          g_assert_true (g_menu_model_get_item_attribute (section, i, G_MENU_ATTRIBUTE_ACTION, "s",
+                                                          &detailed));
+          group = action_group_of (detailed, &name);
+          g_assert_nonnull (group);
+          if (!g_action_group_has_action (group, name))
+            g_error ("menu item %s: no such action", detailed);
+          n_items++;
+        }
+    }
+  g_assert_cmpuint (n_items, ==, 8);
 }
 
 /* Open Report's path (what the chooser's response calls): every page shows the file. */
@@ -353,6 +446,20 @@ test_open_all_views (void)
   g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
 
   g_assert_no_error (error);
+  {
+    /* Settings other than the report's, to see the report's replace them. */
+    SsdbFillSpec fill;
+    SsdbSweepSpec sweep;
+
+    ssdb_fill_page_get_spec (ssdb_window_get_fill_page (window), &fill);
+    fill.passes = 1;
+    fill.read_back = FALSE;
+    g_assert_true (ssdb_fill_page_configure (ssdb_window_get_fill_page (window), &fill));
+    ssdb_sweep_page_get_spec (ssdb_window_get_sweep_page (window), &sweep);
+    sweep.start_size = 65536;
+    sweep.end_size = 8 * 1024 * 1024;
+    g_assert_true (ssdb_sweep_page_configure (ssdb_window_get_sweep_page (window), &sweep));
+  }
   ssdb_window_set_page (window, "info");
   g_assert_true (ssdb_window_load_report (window, path, &error));
   g_assert_no_error (error);
@@ -362,6 +469,35 @@ test_open_all_views (void)
                    "Report valid-all-views.json · 2024-05-01 12:34 UTC");
   assert_pages_show (report);
   assert_window_holds (path);
+
+  /* The pages' controls show the settings the report's results were measured with. */
+  {
+    SsdbFillSpec fill;
+    SsdbSweepSpec sweep;
+
+    ssdb_fill_page_get_spec (ssdb_window_get_fill_page (window), &fill);
+    g_assert_cmpuint (fill.passes, ==, report->fill->spec.passes);
+    g_assert_cmpint (fill.read_back, ==, report->fill->spec.read_back);
+    ssdb_sweep_page_get_spec (ssdb_window_get_sweep_page (window), &sweep);
+    g_assert_cmpuint (sweep.start_size, ==, report->sweep->spec.start_size);
+    g_assert_cmpuint (sweep.end_size, ==, report->sweep->spec.end_size);
+    g_assert_cmpuint (sweep.queue_depth, ==, report->sweep->spec.queue_depth);
+    g_assert_false (sweep.do_write);
+  }
+
+  /* Drive Info shows the drive the report measured, with its recorded facts. */
+  {
+    SsdbDriveInfo *info = ssdb_window_get_drive_info (window);
+    g_autofree char *device = ssdb_drive_info_dup_value (info, "Device");
+    g_autofree char *vendor = ssdb_drive_info_dup_value (info, "Vendor");
+    g_autofree char *capacity = ssdb_drive_info_dup_value (info, "Capacity");
+    g_autofree char *sectors = ssdb_drive_info_dup_value (info, "Sector Size");
+
+    g_assert_cmpstr (device, ==, "/dev/zram0");
+    g_assert_cmpstr (vendor, ==, "Vendor é \"quoted\"");
+    g_assert_cmpstr (capacity, ==, "2.15 GB (2147483648 bytes)");
+    g_assert_cmpstr (sectors, ==, "4096 bytes logical · 4096 bytes physical");
+  }
 }
 
 static void
@@ -411,13 +547,13 @@ test_on_error_setting (void)
   g_autoptr (GSettings) settings = g_settings_new ("org.ssdbench.App");
   SsdbSummarySpec spec;
 
-  ssdb_window_get_summary_spec (window, &spec);
+  ssdb_summary_page_get_spec (ssdb_window_get_summary_page (window), &spec);
   g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_STOP);
   g_settings_set_string (settings, "on-error", "continue");
-  ssdb_window_get_summary_spec (window, &spec);
+  ssdb_summary_page_get_spec (ssdb_window_get_summary_page (window), &spec);
   g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_CONTINUE);
   g_settings_reset (settings, "on-error");
-  ssdb_window_get_summary_spec (window, &spec);
+  ssdb_summary_page_get_spec (ssdb_window_get_summary_page (window), &spec);
   g_assert_cmpint (spec.on_error, ==, SSDB_ON_ERROR_STOP);
 }
 
@@ -446,7 +582,7 @@ test_data_pattern_setting (void)
       SsdbSummarySpec spec;
 
       g_assert_true (g_settings_set_string (settings, "data-pattern", cases[i].nick));
-      ssdb_window_get_summary_spec (window, &spec);
+      ssdb_summary_page_get_spec (ssdb_window_get_summary_page (window), &spec);
       g_assert_cmpint (spec.data.kind, ==, cases[i].kind);
       if (cases[i].kind == SSDB_DATA_COMPRESSIBLE)
         g_assert_cmpuint (spec.data.compressible_percent, ==, cases[i].percent);
@@ -602,7 +738,7 @@ test_export_window (void)
   g_autofree char *ta = NULL, *tb = NULL;
   g_autoptr (GError) error = NULL;
   SsdbExportDialog *dialog;
-  SsdbExportView view;
+  SsdbTestKind view;
   gsize la = 0, lb = 0;
 
   g_assert_true (ssdb_window_load_report (window, path, &error));
@@ -611,7 +747,7 @@ test_export_window (void)
   g_assert_nonnull (dialog);
   g_assert_true (gtk_window_get_transient_for (GTK_WINDOW (dialog)) == GTK_WINDOW (window));
   ssdb_export_dialog_get_options (dialog, &view, NULL, NULL, NULL, NULL, NULL, NULL);
-  g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_SWEEP);
+  g_assert_cmpint (view, ==, SSDB_TEST_KIND_SWEEP);
   ssdb_gui_test_iterate_for (200);
   g_assert_true (ssdb_export_dialog_export_to (dialog, a, &error));
   g_assert_no_error (error);
@@ -668,9 +804,9 @@ test_compare (void)
   g_assert_no_error (error);
   g_assert_nonnull (compare);
   /* The second report holds no summary: the first view both hold is the surface. */
-  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_EXPORT_VIEW_SURFACE);
-  g_assert_false (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_SUMMARY));
-  g_assert_false (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_ACCESS));
+  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_TEST_KIND_SURFACE);
+  g_assert_false (ssdb_compare_window_set_view (compare, SSDB_TEST_KIND_SUMMARY));
+  g_assert_false (ssdb_compare_window_set_view (compare, SSDB_TEST_KIND_ACCESS));
   chart = ssdb_compare_window_get_chart (compare);
   end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   while (ssdb_chart_view_get_snapshot_count (chart) == 0 && g_get_monotonic_time () < end)
@@ -679,8 +815,8 @@ test_compare (void)
   ssdb_gui_test_iterate_for (200);
   g_free (ssdb_gui_test_screenshot (GTK_WINDOW (compare), "gui-reports-compare-surface.png", 0));
   before = ssdb_chart_view_get_snapshot_count (chart);
-  g_assert_true (ssdb_compare_window_set_view (compare, SSDB_EXPORT_VIEW_FILL));
-  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_EXPORT_VIEW_FILL);
+  g_assert_true (ssdb_compare_window_set_view (compare, SSDB_TEST_KIND_FILL));
+  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_TEST_KIND_FILL);
   end = g_get_monotonic_time () + 5 * G_USEC_PER_SEC;
   while (ssdb_chart_view_get_snapshot_count (chart) == before && g_get_monotonic_time () < end)
     ssdb_gui_test_iterate_for (20);
@@ -828,7 +964,7 @@ test_open_behaviour (void)
   SsdbBehaviourPage *page = ssdb_window_get_behaviour_page (window);
   g_autofree char *title = NULL;
   SsdbExportDialog *dialog;
-  SsdbExportView view;
+  SsdbTestKind view;
 
   g_assert_no_error (error);
   for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
@@ -838,7 +974,7 @@ test_open_behaviour (void)
   g_assert_no_error (error);
   ssdb_gui_test_iterate_for (100);
   g_assert_cmpstr (visible_page (), ==, "behaviour");
-  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_EXPORT_VIEW_RECOVERY);
+  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_TEST_KIND_RECOVERY);
   {
     g_autoptr (GDateTime) date = g_date_time_new_from_iso8601 (report->created, NULL);
     g_autofree char *when = g_date_time_format (date, "%Y-%m-%d %H:%M UTC");
@@ -860,7 +996,7 @@ test_open_behaviour (void)
       g_test_message ("%s", ssdb_behaviour_page_get_words (page));
       g_assert_cmpuint (strlen (ssdb_behaviour_page_get_words (page)), >, 0);
     }
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_COMPRESSION));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
   g_assert_true (ssdb_window_export_image_to (window, png, &error));
   g_assert_no_error (error);
   texture = gdk_texture_new_from_filename (png, &error);
@@ -895,7 +1031,7 @@ test_open_behaviour (void)
   dialog = ssdb_window_export_image (window);
   g_assert_nonnull (dialog);
   ssdb_export_dialog_get_options (dialog, &view, NULL, NULL, NULL, NULL, NULL, NULL);
-  g_assert_cmpint (view, ==, SSDB_EXPORT_VIEW_COMPRESSION);
+  g_assert_cmpint (view, ==, SSDB_TEST_KIND_COMPRESSION);
   gtk_window_destroy (GTK_WINDOW (dialog));
 
   /* Copy Summary as Text: the report has no summary, and says so. */
@@ -986,7 +1122,7 @@ test_drop_open_behaviour (void)
   assert_window_holds (path);
 
   g_assert_true (ssdb_window_load_report (window, all, &error));
-  g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_EXPORT_VIEW_TRIM));
+  g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_TRIM));
   g_application_open (G_APPLICATION (app), &file, 1, "");
   ssdb_gui_test_iterate_for (100);
   g_assert_cmpstr (visible_page (), ==, "behaviour");
@@ -1047,7 +1183,7 @@ test_malformed_behaviour (void)
   g_assert_no_error (error);
   g_assert_true (ssdb_window_load_report (window, good, &error));
   g_assert_no_error (error);
-  g_assert_true (ssdb_behaviour_page_select (page, SSDB_EXPORT_VIEW_TRIM));
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   title = g_strdup (ssdb_window_get_report_title (window));
   for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
     before[i] = ssdb_behaviour_page_get_result (page, behaviour_views[i]);
@@ -1063,7 +1199,7 @@ test_malformed_behaviour (void)
   /* Nothing changed: the same results, test, page and title. */
   for (guint i = 0; i < G_N_ELEMENTS (behaviour_views); i++)
     g_assert_true (ssdb_behaviour_page_get_result (page, behaviour_views[i]) == before[i]);
-  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_EXPORT_VIEW_TRIM);
+  g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_TEST_KIND_TRIM);
   g_assert_cmpstr (visible_page (), ==, "behaviour");
   g_assert_cmpstr (ssdb_window_get_report_title (window), ==, title);
   assert_behaviour_shows (report);
@@ -1088,6 +1224,8 @@ main (int argc, char *argv[])
   window = ssdb_gui_test_open_window (&app);
   ssdb_gui_test_iterate_for (500);
 
+  g_test_add_func ("/gui-reports/page-shortcuts", test_page_shortcuts);
+  g_test_add_func ("/gui-reports/accels-and-menu", test_accels_and_menu);
   g_test_add_func ("/gui-reports/open-all-views", test_open_all_views);
   g_test_add_func ("/gui-reports/save-open-save", test_save_open_save);
   g_test_add_func ("/gui-reports/malformed", test_malformed);

@@ -474,7 +474,7 @@ test_destructive (void)
   g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "destroyed"));
   adw_message_dialog_response (dialog, "cancel");
   g_assert_cmpint (ssdb_surface_page_get_write_mode (page), ==, SSDB_SURFACE_WRITE_NONE);
-  g_assert_false (ssdb_window_get_writes_enabled (window));
+  g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
 
   /* Confirmed: the write surface runs after the read surface. */
   gtk_drop_down_set_selected (mode, 1);
@@ -483,7 +483,7 @@ test_destructive (void)
   adw_message_dialog_response (dialog, "destroy");
   g_assert_cmpint (ssdb_surface_page_get_write_mode (page), ==, SSDB_SURFACE_WRITE_DESTROY);
   /* The summary's own switch is not turned on by it. */
-  g_assert_false (ssdb_window_get_writes_enabled (window));
+  g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
 
   start_run ();
   ssdb_gui_test_iterate_until (is_finished, NULL, 120000);

@@ -12,12 +12,15 @@
 #include <signal.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <time.h>
 #include <unistd.h>
 
 #include <gdk/x11/gdkx.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-sysfs.h"
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
@@ -41,7 +44,8 @@ is_finished (gpointer data)
 static gboolean
 snapshot_after (gpointer data)
 {
-  return ssdb_summary_chart_get_snapshot_count (ssdb_window_get_chart (window))
+  return ssdb_summary_chart_get_snapshot_count (
+             ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)))
          > GPOINTER_TO_UINT (data);
 }
 
@@ -49,7 +53,9 @@ static gboolean
 window_mapped (gpointer data)
 {
   return gtk_widget_get_mapped (GTK_WIDGET (window))
-         && ssdb_summary_chart_get_snapshot_count (ssdb_window_get_chart (window)) > 0;
+         && ssdb_summary_chart_get_snapshot_count (
+                ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)))
+                > 0;
 }
 
 /* CPU time of the calling thread, µs. */
@@ -65,7 +71,7 @@ thread_cpu_us (void)
 static guint updates;
 
 static void
-on_updated (SsdbRunner *runner, gpointer data)
+on_updated (SsdbPageRun *run, gpointer data)
 {
   updates++;
 }
@@ -74,7 +80,7 @@ on_updated (SsdbRunner *runner, gpointer data)
 static gint64 finished_cpu_us;
 
 static void
-on_finished (SsdbRunner *runner, const GError *error, gpointer data)
+on_finished (SsdbPageRun *run, const GError *error, gpointer data)
 {
   finished_cpu_us = thread_cpu_us ();
   g_clear_error (&finish_error);
@@ -86,7 +92,7 @@ on_finished (SsdbRunner *runner, const GError *error, gpointer data)
 static void
 redraw_chart (void)
 {
-  SsdbSummaryChart *chart = ssdb_window_get_chart (window);
+  SsdbSummaryChart *chart = ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window));
   guint before = ssdb_summary_chart_get_snapshot_count (chart);
 
   ssdb_summary_chart_refresh (chart);
@@ -100,15 +106,40 @@ start_run (void)
   finished = FALSE;
   g_clear_error (&finish_error);
   g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
-  g_assert_true (ssdb_runner_get_running (ssdb_window_get_runner (window)));
+  g_assert_true (
+      ssdb_test_page_get_running (SSDB_TEST_PAGE (ssdb_window_get_summary_page (window))));
   g_assert_true (ssdb_window_is_inhibiting (window));
+}
+
+static gboolean
+is_button_labelled (GtkWidget *w, const char *text)
+{
+  return GTK_IS_BUTTON (w) && g_strcmp0 (gtk_button_get_label (GTK_BUTTON (w)), text) == 0;
+}
+
+static gboolean
+is_label_reading (GtkWidget *w, const char *text)
+{
+  return GTK_IS_LABEL (w) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (w)), text) == 0;
+}
+
+static GtkWidget *
+find_button (GtkWidget *root, const char *label)
+{
+  return ssdb_gui_test_find_widget (root, is_button_labelled, label);
+}
+
+static GtkWidget *
+find_label (GtkWidget *root, const char *text)
+{
+  return ssdb_gui_test_find_widget (root, is_label_reading, text);
 }
 
 static void
 test_summary_run (void)
 {
   GSettings *settings = ssdb_application_get_settings (app);
-  SsdbRunner *runner = ssdb_window_get_runner (window);
+  SsdbSummaryPage *summary = ssdb_window_get_summary_page (window);
   AdwMessageDialog *dialog;
   const SsdbSummaryResult *view, *final;
   g_auto (GStrv) cells = NULL;
@@ -127,57 +158,43 @@ test_summary_run (void)
   g_assert_cmpstr (ssdb_window_get_target_path (window), ==, zram_path);
 
   /* Writes on a device start off and need a confirmation naming it. */
-  g_assert_false (ssdb_window_get_writes_enabled (window));
-  g_assert_true (ssdb_window_get_write_switch_sensitive (window));
+  g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
+  g_assert_true (
+      ssdb_summary_page_get_write_switch_sensitive (ssdb_window_get_summary_page (window)));
   g_assert_null (ssdb_window_get_confirm_dialog (window));
   {
-    GtkSwitch *write_switch = NULL;
-    GtkWidget *w;
+    /* The "Write Tests" switch, found through the widget tree. */
+    GtkSwitch *write_switch = ssdb_gui_test_find_switch (GTK_WIDGET (window), "Write Tests");
 
-    /* Find the "Write Tests" switch through the widget tree. */
-    for (w = GTK_WIDGET (window); w != NULL;)
-      {
-        if (GTK_IS_SWITCH (w) && gtk_widget_get_next_sibling (w) != NULL
-            && GTK_IS_BOX (gtk_widget_get_next_sibling (w)))
-          {
-            GtkWidget *label = gtk_widget_get_first_child (gtk_widget_get_next_sibling (w));
-
-            if (GTK_IS_LABEL (label)
-                && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), "Write Tests") == 0)
-              {
-                write_switch = GTK_SWITCH (w);
-                break;
-              }
-          }
-        if (gtk_widget_get_first_child (w) != NULL)
-          w = gtk_widget_get_first_child (w);
-        else
-          {
-            while (w != NULL && gtk_widget_get_next_sibling (w) == NULL)
-              w = gtk_widget_get_parent (w);
-            if (w != NULL)
-              w = gtk_widget_get_next_sibling (w);
-          }
-      }
     g_assert_nonnull (write_switch);
     gtk_switch_set_active (write_switch, TRUE);
   }
   dialog = ssdb_window_get_confirm_dialog (window);
   g_assert_nonnull (dialog);
-  g_assert_false (ssdb_window_get_writes_enabled (window));
+  g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
   g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), zram_path));
-  body = g_strdup (adw_message_dialog_get_body (dialog));
+  body = ssdb_gui_test_dup_plain (adw_message_dialog_get_body (dialog));
   g_assert_nonnull (strstr (body, zram_path));
   g_assert_nonnull (strstr (body, "destroyed"));
   g_assert_nonnull (strstr (body, "67.11 MB"));
   g_assert_cmpint (adw_message_dialog_get_response_appearance (dialog, "destroy"), ==,
                    ADW_RESPONSE_DESTRUCTIVE);
   adw_message_dialog_response (dialog, "destroy");
-  g_assert_true (ssdb_window_get_writes_enabled (window));
+  g_assert_true (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
 
   updates = 0;
   started = g_get_monotonic_time ();
   start_run ();
+  /* While it runs, the settings are fixed but the unit the cells show can change. */
+  {
+    GtkWidget *iops = find_button (GTK_WIDGET (window), "IOPS");
+    GtkWidget *passes = find_label (GTK_WIDGET (window), "Passes");
+
+    g_assert_nonnull (iops);
+    g_assert_nonnull (passes);
+    g_assert_true (gtk_widget_is_sensitive (iops));
+    g_assert_false (gtk_widget_is_sensitive (passes));
+  }
   ssdb_gui_test_iterate_until (is_finished, NULL, 180000);
   g_assert_true (finished);
   g_assert_no_error (finish_error);
@@ -187,15 +204,16 @@ test_summary_run (void)
   g_assert_cmpuint (updates, <=, (g_get_monotonic_time () - started) / 100000 + 3);
   g_assert_cmpuint (updates, >=, 3);
 
-  view = ssdb_runner_get_view (runner);
-  final = ssdb_runner_get_final_result (runner);
+  view = ssdb_summary_page_get_view (summary);
+  final = ssdb_summary_page_get_final_result (summary);
   g_assert_nonnull (view);
   g_assert_nonnull (final);
   g_assert_cmpuint (view->entries->len, ==, 12); /* 4 tests x read, write, mix */
   g_assert_cmpuint (final->entries->len, ==, view->entries->len);
 
   redraw_chart ();
-  cells = ssdb_summary_chart_dup_drawn_cells (ssdb_window_get_chart (window));
+  cells = ssdb_summary_chart_dup_drawn_cells (
+      ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)));
   g_assert_cmpuint (g_strv_length (cells), ==, view->entries->len);
   for (guint i = 0; i < final->entries->len; i++)
     {
@@ -216,12 +234,35 @@ test_summary_run (void)
       n_done++;
     }
   g_assert_cmpuint (n_done, ==, 12);
+  /* Each cell's tooltip gives the spread of the passes it stands on (here one pass). */
+  {
+    SsdbSummaryChart *chart = ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window));
+    GtkWidget *w = GTK_WIDGET (chart);
+    SsdbSummaryView sv;
+
+    ssdb_summary_chart_fill_view (chart, &sv);
+    for (guint i = 0; i < final->entries->len; i++)
+      {
+        const SsdbSummaryEntry *v = g_ptr_array_index (view->entries, i);
+        cairo_rectangle_t rect;
+        g_autofree char *tip = NULL;
+
+        g_assert_true (ssdb_summary_painter_get_entry_rect (&sv, gtk_widget_get_width (w),
+                                                            gtk_widget_get_height (w), i, &rect));
+        tip = ssdb_summary_chart_dup_tooltip_at (chart, rect.x + rect.width / 2,
+                                                 rect.y + rect.height / 2);
+        g_assert_nonnull (tip);
+        g_assert_true (g_str_has_prefix (tip, v->test.name));
+        g_assert_nonnull (strstr (tip, "one pass"));
+      }
+  }
 
   /* The unit switch changes what is drawn, from the same numbers. */
   g_settings_set_string (settings, "unit", "iops");
   redraw_chart ();
   g_strfreev (cells);
-  cells = ssdb_summary_chart_dup_drawn_cells (ssdb_window_get_chart (window));
+  cells = ssdb_summary_chart_dup_drawn_cells (
+      ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)));
   for (guint i = 0; i < final->entries->len; i++)
     {
       const SsdbSummaryEntry *e = g_ptr_array_index (final->entries, i);
@@ -260,13 +301,14 @@ test_summary_run (void)
 static gboolean
 runner_idle (gpointer data)
 {
-  return !ssdb_runner_get_busy (SSDB_RUNNER (data));
+  return !ssdb_page_run_get_busy (SSDB_PAGE_RUN (data));
 }
 
 static gboolean
 measuring (gpointer data)
 {
-  const SsdbRunnerProgress *p = ssdb_runner_get_progress (ssdb_window_get_runner (window));
+  const SsdbSummaryPageProgress *p
+      = ssdb_summary_page_get_progress (ssdb_window_get_summary_page (window));
 
   return p->entry_index >= 0 && g_strcmp0 (p->phase, "measure") == 0;
 }
@@ -275,7 +317,8 @@ static void
 test_stop (void)
 {
   GSettings *settings = ssdb_application_get_settings (app);
-  SsdbRunner *runner = ssdb_window_get_runner (window);
+  SsdbSummaryPage *summary = ssdb_window_get_summary_page (window);
+  SsdbPageRun *runner = ssdb_test_page_get_run (SSDB_TEST_PAGE (summary));
   const SsdbSummaryResult *view;
   SsdbStopTiming timing;
   guint cancelled = 0;
@@ -298,7 +341,7 @@ test_stop (void)
   g_assert_true (finished);
   /* The worker's own times arrive with its end, even after a detach. */
   ssdb_gui_test_iterate_until (runner_idle, runner, 5000);
-  ssdb_runner_get_stop_timing (runner, &timing);
+  ssdb_page_run_get_stop_timing (runner, &timing);
   g_test_message ("stop took %" G_GINT64_FORMAT " µs; engine: I/O stopped after %" G_GINT64_FORMAT
                   " µs, target closed after %" G_GINT64_FORMAT " µs; finished reported after "
                   "%" G_GINT64_FORMAT " µs",
@@ -312,11 +355,11 @@ test_stop (void)
   ssdb_gui_test_assert_stop_time ("engine stop", timing.io_stopped_us - timing.requested_us);
   ssdb_gui_test_assert_stop_time ("finished after stop", timing.finished_us - timing.requested_us);
   ssdb_gui_test_assert_stop_time ("stop seen by the test", took);
-  g_assert_false (ssdb_runner_get_running (runner));
+  g_assert_false (ssdb_page_run_get_running (runner));
   g_assert_false (ssdb_window_is_inhibiting (window));
   g_assert_error (finish_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
 
-  view = ssdb_runner_get_view (runner);
+  view = ssdb_summary_page_get_view (summary);
   for (guint i = 0; i < view->entries->len; i++)
     {
       const SsdbSummaryEntry *e = g_ptr_array_index (view->entries, i);
@@ -330,13 +373,13 @@ test_stop (void)
 
   /* A new run right away gets none of the stopped run's callbacks. */
   ssdb_gui_test_iterate_until (runner_idle, runner, 5000);
-  g_assert_false (ssdb_runner_get_busy (runner));
+  g_assert_false (ssdb_page_run_get_busy (runner));
   g_settings_set_int (settings, "count", 1);
   g_settings_set_int (settings, "duration", 1);
   start_run ();
   ssdb_gui_test_iterate_until (is_finished, NULL, 180000);
   g_assert_no_error (finish_error);
-  view = ssdb_runner_get_view (runner);
+  view = ssdb_summary_page_get_view (summary);
   for (guint i = 0; i < view->entries->len; i++)
     g_assert_cmpint (((SsdbSummaryEntry *)g_ptr_array_index (view->entries, i))->state, ==,
                      SSDB_ENTRY_DONE);
@@ -357,6 +400,40 @@ test_drive_info (void)
   g_assert_cmpstr (sectors, ==, "4096 bytes logical · 4096 bytes physical");
   g_assert_cmpstr (mount, ==, "Not mounted, not in use");
   g_assert_cmpstr (device, ==, zram_path);
+
+  /* A folder: the disk under its file system with the facts the drive list has for it
+   * (UDisks2's model and SMART state), not only what sysfs knows. */
+  {
+    struct stat st;
+    g_autofree char *name = NULL, *model = NULL, *smart = NULL;
+    g_autoptr (SsdbDevice) dev = NULL;
+
+    g_assert_cmpint (stat ("/var/tmp", &st), ==, 0);
+    name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
+    g_assert_nonnull (name);
+    dev = ssdb_device_monitor_lookup (ssdb_application_get_device_monitor (app), name);
+    g_assert_nonnull (dev);
+    g_assert_true (ssdb_window_select_target (window, "/var/tmp"));
+    model = ssdb_drive_info_dup_value (info, "Model");
+    smart = ssdb_drive_info_dup_value (info, "SMART");
+    g_test_message ("/var/tmp is on %s: model %s, SMART %s", name, model, smart);
+    g_assert_cmpstr (model, ==,
+                     ssdb_device_get_info (dev)->model ? ssdb_device_get_info (dev)->model
+                                                       : "Unknown");
+    if (ssdb_device_get_info (dev)->object_path != NULL)
+      g_assert_cmpstr (smart, !=, "Unknown (UDisks2 not available)");
+    g_assert_true (ssdb_window_select_target (window, zram_path));
+  }
+
+  /* Writes off on a device that may be written: the write cells say what to do. */
+  {
+    SsdbSummaryView view;
+
+    g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
+    ssdb_summary_chart_fill_view (
+        ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)), &view);
+    g_assert_cmpstr (view.write_hint, ==, "off: turn on Write Tests");
+  }
 
   {
     gboolean ok;
@@ -406,19 +483,27 @@ test_mounted_refusal (void)
       if (ssdb_gui_test_run_cmd (cmd))
         {
           g_assert_true (ssdb_window_select_target (window, loop));
-          g_assert_false (ssdb_window_get_write_switch_sensitive (window));
-          g_assert_false (ssdb_window_get_writes_enabled (window));
-          g_test_message ("reason: %s", ssdb_window_get_write_reason (window));
-          g_assert_nonnull (strstr (ssdb_window_get_write_reason (window), "mounted"));
-          g_assert_nonnull (strstr (ssdb_window_get_write_reason (window), mnt));
+          g_assert_false (
+              ssdb_summary_page_get_write_switch_sensitive (ssdb_window_get_summary_page (window)));
+          g_assert_false (
+              ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
+          g_test_message ("reason: %s", ssdb_summary_page_get_write_reason (
+                                            ssdb_window_get_summary_page (window)));
+          g_assert_nonnull (
+              strstr (ssdb_summary_page_get_write_reason (ssdb_window_get_summary_page (window)),
+                      "mounted"));
+          g_assert_nonnull (strstr (
+              ssdb_summary_page_get_write_reason (ssdb_window_get_summary_page (window)), mnt));
           mount_state
               = ssdb_drive_info_dup_value (ssdb_window_get_drive_info (window), "Mount State");
           g_assert_true (g_str_has_prefix (mount_state, "Mounted at "));
 
           /* A folder on it: a test file, writes follow the setting (on by default). */
           g_assert_true (ssdb_window_select_target (window, mnt));
-          g_assert_true (ssdb_window_get_writes_enabled (window));
-          g_assert_true (ssdb_window_get_write_switch_sensitive (window));
+          g_assert_true (
+              ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
+          g_assert_true (
+              ssdb_summary_page_get_write_switch_sensitive (ssdb_window_get_summary_page (window)));
 
           g_assert_true (ssdb_window_select_target (window, zram_path));
           g_free (cmd);
@@ -443,8 +528,10 @@ main (int argc, char *argv[])
   if (!ssdb_gui_test_zram_setup (ZRAM_BYTES, TRUE, &zram_name, &zram_path))
     return g_test_run ();
   window = ssdb_gui_test_open_window (&app);
-  g_signal_connect (ssdb_window_get_runner (window), "finished", G_CALLBACK (on_finished), NULL);
-  g_signal_connect (ssdb_window_get_runner (window), "updated", G_CALLBACK (on_updated), NULL);
+  g_signal_connect (ssdb_test_page_get_run (SSDB_TEST_PAGE (ssdb_window_get_summary_page (window))),
+                    "finished", G_CALLBACK (on_finished), NULL);
+  g_signal_connect (ssdb_test_page_get_run (SSDB_TEST_PAGE (ssdb_window_get_summary_page (window))),
+                    "updated", G_CALLBACK (on_updated), NULL);
   ssdb_gui_test_iterate_until (window_mapped, NULL, 10000);
   ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
 

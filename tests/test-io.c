@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-target-fill.h"
 #include "engine/ssdb-io.h"
 #include "engine/ssdb-summary.h"
 #include "lib/ssdb-test-targets.h"
@@ -427,7 +428,22 @@ test_summary_on_zram (void)
       e = g_ptr_array_index (res->entries, i);
       g_assert_cmpint (e->state, ==, SSDB_ENTRY_DONE);
       g_assert_cmpuint (e->passes->len, ==, 2);
-      g_assert_nonnull (strstr (e->fio_command, "--ioengine=libaio"));
+      /* QD 1 runs synchronously (fio's pvsync2), deeper queues on libaio; the fio command
+       * and every pass say which. */
+      if (e->test.queue_depth == 1)
+        {
+          g_assert_nonnull (strstr (e->fio_command, "--ioengine=pvsync2"));
+          g_assert_null (strstr (e->fio_command, "--hipri")); /* zram does not poll */
+          g_assert_cmpint (e->aggregate.engine, ==, SSDB_IO_ENGINE_PVSYNC2);
+          g_assert_cmpint (g_array_index (e->passes, SsdbIoResult, 1).engine, ==,
+                           SSDB_IO_ENGINE_PVSYNC2);
+        }
+      else
+        {
+          g_assert_nonnull (strstr (e->fio_command, "--ioengine=libaio"));
+          g_assert_cmpint (e->aggregate.engine, ==, SSDB_IO_ENGINE_LIBAIO);
+        }
+      g_assert_false (e->aggregate.polled);
       /* Best-of: the aggregate is the faster pass. */
       g_assert_cmpfloat (e->aggregate.bytes_per_second, ==,
                          MAX (g_array_index (e->passes, SsdbIoResult, 0).bytes_per_second,
@@ -558,12 +574,211 @@ test_size_mix (void)
   g_rmdir (dir);
 }
 
+static void
+count_mark (guint index, guint64 elapsed_ns, gpointer user_data)
+{
+  guint *n = user_data;
+
+  g_assert_cmpuint (index, ==, *n + 1);
+  (*n)++;
+}
+
+/* QD 1 jobs on the synchronous path: exact sizes, latencies of single requests, errors and
+ * marks as on libaio. */
+static void
+test_sync_path (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  g_autofree char *fio = NULL;
+  SsdbJobSpec job;
+  gboolean polled = TRUE;
+  guint marks = 0;
+
+  if (!ssdb_test_need_root ("zram devices") || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = open_writable (dev);
+  g_assert_true (ssdb_target_fill (t, 0, 64 * MiB, 1, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  /* RND4K Q1T1 read, time-based. */
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_RANDOM, 4096, 1, 1, 64 * MiB, 300 * MS);
+  g_assert_cmpint (ssdb_job_spec_engine (&job, t, &polled), ==, SSDB_IO_ENGINE_PVSYNC2);
+  g_assert_false (polled);
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  assert_consistent (r, 4096);
+  g_assert_cmpint (r->engine, ==, SSDB_IO_ENGINE_PVSYNC2);
+  g_assert_false (r->polled);
+  g_assert_cmpuint (r->ios, >, 1000);
+  g_assert_cmpuint (r->random_ios, ==, r->ios);
+  g_assert_cmpfloat (r->mean_inflight, >, 0.5);
+  g_assert_cmpfloat (r->mean_inflight, <=, 1.0);
+  g_assert_cmpuint (r->window_ns, >=, 300 * MS);
+  g_assert_true (r->reached_device);
+  g_assert_cmpuint (r->device_read_bytes, >=, r->read_bytes);
+  fio = ssdb_job_spec_to_fio (&job, t, "q1");
+  g_assert_nonnull (
+      strstr (fio, "--direct=1 --ioengine=pvsync2 --rw=randread --bs=4k --iodepth=1"));
+
+  /* Size-based writes at QD 1, with the marks of a fill, then in four threads: exact bytes. */
+  job_init (&job, SSDB_RW_WRITE, SSDB_ACCESS_SEQUENTIAL, 64 * 1024, 1, 1, 64 * MiB, 0);
+  job.total_bytes = 8 * MiB;
+  job.mark_bytes = MiB;
+  job.mark_func = count_mark;
+  job.mark_data = &marks;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (r->write_bytes, ==, 8 * MiB);
+  g_assert_cmpuint (r->write_ios, ==, 128);
+  g_assert_cmpuint (marks, ==, 8);
+  job.mark_bytes = 0;
+  job.threads = 4;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpuint (r->write_bytes, ==, 8 * MiB);
+  g_assert_cmpint (r->engine, ==, SSDB_IO_ENGINE_PVSYNC2);
+
+  /* A mix keeps its share of reads. */
+  job_init (&job, SSDB_RW_MIX, SSDB_ACCESS_RANDOM, 4096, 1, 2, 64 * MiB, 200 * MS);
+  job.read_percent = 70;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  assert_consistent (r, 4096);
+  g_assert_cmpfloat (fabs ((double)r->read_ios / r->ios - 0.70), <, 0.03);
+
+  /* QD 2 is libaio again. */
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_RANDOM, 4096, 2, 1, 64 * MiB, 100 * MS);
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpint (r->engine, ==, SSDB_IO_ENGINE_LIBAIO);
+  g_assert_cmpfloat (r->mean_inflight, >, 1.5);
+
+  g_clear_object (&t);
+  ssdb_test_zram_free (g_steal_pointer (&dev));
+}
+
+/* Names of this process' threads that are I/O threads ("ssdb-io-N"). */
+static guint
+count_io_threads (void)
+{
+  g_autoptr (GDir) dir = g_dir_open ("/proc/self/task", 0, NULL);
+  const char *tid;
+  guint n = 0;
+
+  g_assert_nonnull (dir);
+  while ((tid = g_dir_read_name (dir)) != NULL)
+    {
+      g_autofree char *path = g_build_filename ("/proc/self/task", tid, "comm", NULL);
+      g_autofree char *comm = NULL;
+
+      if (g_file_get_contents (path, &comm, NULL, NULL) && g_str_has_prefix (comm, "ssdb-io-"))
+        n++;
+    }
+  return n;
+}
+
+static void
+record_tid (guint index, guint64 elapsed_ns, gpointer user_data)
+{
+  pid_t *tid = user_data;
+
+  *tid = gettid ();
+}
+
+static void
+test_threads_kept_between_jobs (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree SsdbIoResult *r = g_new0 (SsdbIoResult, 1);
+  SsdbTarget *t;
+  SsdbJobSpec job;
+  pid_t first = 0, tid = 0;
+
+  if (!ssdb_test_need_root ("zram devices") || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  ssdb_io_release_idle ();
+  g_assert_cmpuint (count_io_threads (), ==, 0);
+  t = open_writable (dev);
+  g_assert_true (ssdb_target_fill (t, 0, 64 * MiB, 1, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  /* 200 short jobs of different depths and directions run on one thread, and each counts
+   * exactly its own requests. */
+  for (guint i = 0; i < 200; i++)
+    {
+      job_init (&job, i % 3 == 2 ? SSDB_RW_WRITE : SSDB_RW_READ,
+                i % 2 ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL, 4096, 1u << (i % 6), 1,
+                64 * MiB, 0);
+      job.total_bytes = 64 * 1024;
+      job.offset = (guint64)(i % 16) * MiB;
+      job.length = MiB;
+      job.mark_bytes = 64 * 1024;
+      job.mark_func = record_tid;
+      job.mark_data = &tid;
+      job.seed = i + 1;
+      tid = 0;
+      g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+      g_assert_no_error (error);
+      assert_consistent (r, 4096);
+      g_assert_cmpuint (r->ios, ==, 16);
+      g_assert_cmpuint (i % 3 == 2 ? r->write_ios : r->read_ios, ==, 16);
+      g_assert_cmpint (tid, >, 0);
+      if (i == 0)
+        first = tid;
+      g_assert_cmpint (tid, ==, first);
+      g_assert_cmpuint (count_io_threads (), ==, 1);
+    }
+
+  /* A two-thread job needs a second crew; the next one-thread job takes the first again. */
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_RANDOM, 4096, 4, 2, 64 * MiB, 0);
+  job.total_bytes = 256 * 1024;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpuint (r->ios, ==, 64);
+  g_assert_cmpuint (count_io_threads (), ==, 3);
+  job_init (&job, SSDB_RW_READ, SSDB_ACCESS_SEQUENTIAL, 4096, 2, 1, MiB, 0);
+  job.total_bytes = 64 * 1024;
+  job.mark_bytes = 64 * 1024;
+  job.mark_func = record_tid;
+  job.mark_data = &tid;
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpint (tid, ==, first);
+
+  /* Idle threads hold no reference to the target: closing it closes the device. */
+  g_object_add_weak_pointer (G_OBJECT (t), (gpointer *)&t);
+  g_object_unref (t);
+  g_assert_null (t);
+
+  /* They end when asked, and on their own 2 s after their last job. */
+  ssdb_io_release_idle ();
+  g_assert_cmpuint (count_io_threads (), ==, 0);
+  t = open_writable (dev);
+  g_assert_true (ssdb_io_run (t, &job, NULL, NULL, NULL, r, &error));
+  g_assert_cmpuint (count_io_threads (), ==, 1);
+  g_clear_object (&t);
+  for (guint i = 0; i < 40 && count_io_threads () > 0; i++)
+    g_usleep (100 * 1000);
+  g_assert_cmpuint (count_io_threads (), ==, 0);
+
+  ssdb_test_zram_free (g_steal_pointer (&dev));
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/io/zram-read-write", test_zram_read_write);
   g_test_add_func ("/io/cancel-within-250ms", test_cancel);
+  g_test_add_func ("/io/threads-kept-between-jobs", test_threads_kept_between_jobs);
+  g_test_add_func ("/io/sync-path-at-qd1", test_sync_path);
   g_test_add_func ("/io/offsets-past-2tib", test_offsets_past_2tib);
   g_test_add_func ("/io/4k-sector-refuses-512", test_4k_sector_refuses_512);
   g_test_add_func ("/io/permission-must-name-device", test_permission_must_name_device);

@@ -29,6 +29,7 @@
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-openers.h"
 #include "engine/ssdb-safety.h"
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
@@ -456,6 +457,79 @@ test_holder_cycle (void)
   run_steps ();
 }
 
+/* Loop devices over a device, over an image another loop device maps, and over a loop device,
+ * on a fixture tree:
+ *   vdx with partition vdx1; loop5 maps vdx1 at offset 1048576; loop8 maps loop5 and is
+ *   mounted at /mnt/deep; loop6 and loop7 map the same image, loop7 is mounted at /mnt/img. */
+static void
+test_loop_stack (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("ssdb-safety-stack-XXXXXX", &error);
+  g_autofree char *cmd = NULL;
+  g_autofree char *mountinfo = NULL;
+  SsdbSystemPaths paths = { NULL, NULL, fixture.swaps, NULL };
+
+  g_assert_no_error (error);
+  push_step (STEP_RMTREE, root, 0);
+  paths.sysfs_root = root;
+  cmd = g_strdup_printf (
+      "set -e; cd '%s'; mkdir -p class/block dev/block devices/virtual/block/vdx/vdx1; "
+      "v=devices/virtual/block; echo 252:16 > $v/vdx/dev; echo 204800 > $v/vdx/size; "
+      "echo 252:17 > $v/vdx/vdx1/dev; echo 202752 > $v/vdx/vdx1/size; "
+      "echo 1 > $v/vdx/vdx1/partition; echo 2048 > $v/vdx/vdx1/start; "
+      "ln -s ../../$v/vdx class/block/vdx; ln -s ../../$v/vdx/vdx1 class/block/vdx1; "
+      "ln -s ../../$v/vdx dev/block/252:16; ln -s ../../$v/vdx/vdx1 dev/block/252:17; "
+      "loop () { mkdir -p $v/loop$1/loop; echo 7:$1 > $v/loop$1/dev; echo 2048 > $v/loop$1/size; "
+      "  printf '%%s\\n' \"$2\" > $v/loop$1/loop/backing_file; echo $3 > $v/loop$1/loop/offset; "
+      "  ln -s ../../$v/loop$1 class/block/loop$1; ln -s ../../$v/loop$1 dev/block/7:$1; }; "
+      "loop 5 /dev/vdx1 1048576; loop 6 /srv/img/a.img 0; loop 7 /srv/img/a.img 0; "
+      "loop 8 /dev/loop5 0",
+      root);
+  g_assert_cmpint (system (cmd), ==, 0);
+  mountinfo = g_build_filename (root, "mountinfo", NULL);
+  g_assert_true (g_file_set_contents (mountinfo,
+                                      "25 1 259:3 / / rw - ext4 /dev/nvme1n1p3 rw\n"
+                                      "30 25 7:8 / /mnt/deep rw - ext4 /dev/loop8 rw\n"
+                                      "31 25 7:7 / /mnt/img rw - ext4 /dev/loop7 rw\n",
+                                      -1, NULL));
+  paths.mountinfo = mountinfo;
+
+  assert_refusal (&paths, "vdx1",
+                  "/dev/vdx1: /dev/loop8, which maps /dev/loop5, which maps this device at "
+                  "offset 1048576, is mounted at /mnt/deep");
+  assert_refusal (&paths, "vdx",
+                  "/dev/vdx: /dev/loop8, which maps /dev/loop5, which maps its partition vdx1 "
+                  "at offset 1048576, is mounted at /mnt/deep");
+  assert_refusal (&paths, "loop5",
+                  "/dev/loop5: /dev/loop8, which maps this device, is mounted at /mnt/deep");
+  assert_refusal (&paths, "loop8", "/dev/loop8 is mounted at /mnt/deep");
+  assert_refusal (&paths, "loop6",
+                  "/dev/loop6: /dev/loop7, which maps the same file /srv/img/a.img as this "
+                  "device, is mounted at /mnt/img");
+  {
+    g_autoptr (SsdbUsage) usage = usage_of (&paths, "loop6");
+    const SsdbUse *use;
+
+    g_assert_null (usage->mounted_at);
+    g_assert_cmpuint (usage->uses->len, ==, 1);
+    use = g_ptr_array_index (usage->uses, 0);
+    g_assert_cmpint (use->kind, ==, SSDB_USE_MOUNTED);
+    g_assert_cmpstr (use->member, ==, "loop7");
+    g_assert_cmpstr (ssdb_usage_state_word (usage), ==, "mounted");
+    g_assert_false (ssdb_usage_is_free (usage));
+  }
+
+  /* Unmounted, every one of them is free again. */
+  g_assert_true (
+      g_file_set_contents (mountinfo, "25 1 259:3 / / rw - ext4 /dev/nvme1n1p3 rw\n", -1, NULL));
+  assert_refusal (&paths, "vdx", NULL);
+  assert_refusal (&paths, "loop6", NULL);
+  assert_refusal (&paths, "loop8", NULL);
+
+  run_steps ();
+}
+
 static void
 test_describe (void)
 {
@@ -877,6 +951,36 @@ test_real_permission (void)
   real_done ();
 }
 
+/* udev's and UDisks2's probes only read: one of them, or a child of theirs, holding a device
+ * for writing is a writer like any other. */
+static void
+test_system_probes (void)
+{
+  static const struct
+  {
+    const char *command, *parent;
+    gboolean writable, probe;
+  } cases[] = {
+    { "(udev-worker)", "systemd-udevd", FALSE, TRUE },
+    { "blkid", "(udev-worker)", FALSE, TRUE },
+    { "udisksd", "systemd", FALSE, TRUE },
+    { "udisksd", "systemd", TRUE, FALSE },
+    { "mkfs.ext4", "udisksd", TRUE, FALSE },
+    { "dd", "bash", FALSE, FALSE },
+    { "dd", "bash", TRUE, FALSE },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (cases); i++)
+    {
+      SsdbOpener o
+          = { 42, (char *)cases[i].command, (char *)cases[i].parent, 0, cases[i].writable };
+
+      g_test_message ("%s (parent %s, %s)", o.command, o.parent_command,
+                      o.writable ? "writing" : "reading");
+      g_assert_cmpint (ssdb_opener_is_system_probe (&o), ==, cases[i].probe);
+    }
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -897,9 +1001,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/safety/fixture/not-found", test_not_found);
   g_test_add_func ("/safety/tables", test_tables);
   g_test_add_func ("/safety/holder-cycle", test_holder_cycle);
+  g_test_add_func ("/safety/loop-stack", test_loop_stack);
   g_test_add_func ("/safety/describe", test_describe);
   g_test_add_func ("/safety/permission/basic", test_permission_basic);
   g_test_add_func ("/safety/real/root-refused", test_real_root_refused);
+  g_test_add_func ("/safety/system-probes", test_system_probes);
   g_test_add_func ("/safety/real/loops", test_real_loops);
   g_test_add_func ("/safety/real/partitions", test_real_partitions);
   g_test_add_func ("/safety/real/permission", test_real_permission);

@@ -603,6 +603,271 @@ test_empty (void)
   cairo_surface_destroy (s);
 }
 
+/* A read-back far faster than the writes (a RAM disk reads 4× as fast as it writes) gets its own
+ * axis: the writes keep the height of the plot instead of lying near zero. */
+static void
+test_fill_read_axis (void)
+{
+  g_autoptr (SsdbFillResult) r = make_fill ();
+  SsdbFillPass *read = g_ptr_array_index (r->passes, 2);
+  SsdbFillView view;
+  cairo_rectangle_t plot;
+  const int w = 1200, h = 720;
+
+  ssdb_fill_view_init (&view);
+  view.result = r;
+  ssdb_fill_painter_get_plot_rect (&view, w, h, &plot);
+  /* 2800 MB/s against 1600: one axis for all. */
+  g_assert_cmpfloat (fabs (ssdb_fill_painter_y_for_pass_rate (&view, w, h, SSDB_RW_READ, 1e9)
+                           - ssdb_fill_painter_y_for_rate (&view, w, h, 1e9)),
+                     <, 1e-9);
+  for (guint i = 0; i < read->segments->len; i++)
+    g_array_index (read->segments, SsdbFillPoint, i).bytes_per_second *= 4;
+  for (guint i = 0; i < read->intervals->len; i++)
+    g_array_index (read->intervals, SsdbFillPoint, i).bytes_per_second *= 4;
+  /* 11 GB/s against 1.6: the fastest write in the top third of the plot, the read-back's
+   * top near the top on its own axis. */
+  g_assert_cmpfloat (ssdb_fill_painter_y_for_rate (&view, w, h, 1600e6), <,
+                     plot.y + plot.height / 3);
+  g_assert_cmpfloat (ssdb_fill_painter_y_for_pass_rate (&view, w, h, SSDB_RW_READ, 11200e6), <,
+                     plot.y + plot.height / 3);
+  g_assert_cmpfloat (ssdb_fill_painter_y_for_pass_rate (&view, w, h, SSDB_RW_READ, 1600e6), >,
+                     plot.y + plot.height * 0.8);
+  {
+    SsdbStyle style;
+    cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+    cairo_t *cr = cairo_create (s);
+
+    ssdb_style_init (&style, SSDB_THEME_REVIEW);
+    ssdb_fill_painter_draw (&view, &style, cr, w, h);
+    cairo_destroy (cr);
+    save (s, "fill-read-axis.png");
+    cairo_surface_destroy (s);
+  }
+}
+
+/* Access times of 60-100 µs with three stalls of 50 ms: the axis follows the bulk (the stalls
+ * sit on the top edge, counted), so the bulk is not flattened onto zero. Without stalls the axis
+ * reaches the slowest read. */
+static void
+test_access_outliers (void)
+{
+  g_autoptr (SsdbSurfaceResult) r = make_surface (GIB, 50, 500e6, 500e6, FALSE, 1000);
+  SsdbSurfaceView view;
+  cairo_rectangle_t plot;
+  cairo_surface_t *s;
+  double y;
+
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  ssdb_surface_painter_get_plot_rect (&view, 1000, 700, &plot);
+  /* 100 µs, the slowest read, is near the top (the axis has 6 % headroom). */
+  y = ssdb_surface_painter_y_for_latency (&view, 1000, 700, 100000);
+  g_assert_cmpfloat (y, <, plot.y + 0.2 * plot.height);
+  for (guint i = 0; i < 3; i++)
+    g_array_index (r->access, SsdbAccessSample, i * 300).latency_ns = 50000000;
+  y = ssdb_surface_painter_y_for_latency (&view, 1000, 700, 100000);
+  g_assert_cmpfloat (y, <, plot.y + 0.6 * plot.height);
+  g_assert_cmpfloat (ssdb_surface_painter_y_for_latency (&view, 1000, 700, 50000000), <, plot.y);
+  s = render_surface (&view, SSDB_THEME_REVIEW, 1000, 700, 1);
+  save (s, "surface-access-outliers.png");
+  cairo_surface_destroy (s);
+}
+
+/* A surface denser than the plot's pixel columns keeps a single low and a single high sample
+ * visible, draws the same with and without a cache, and reuses the cache until it is cleared. */
+static void
+test_surface_dense (void)
+{
+  g_autoptr (SsdbSurfaceResult) r
+      = make_surface (G_GUINT64_CONSTANT (500) * GIB, 50000, 400e6, 400e6, FALSE, 0);
+  SsdbPlotCache *cache = ssdb_plot_cache_new ();
+  SsdbSurfaceSample *dip = &g_array_index (r->read, SsdbSurfaceSample, 30000);
+  SsdbSurfaceSample *peak = &g_array_index (r->read, SsdbSurfaceSample, 10000);
+  SsdbSurfaceView view;
+  SsdbStyle style;
+  SsdbRgba bg;
+  cairo_surface_t *plain, *cached, *again;
+  double x_dip, x_peak, x_flat, y_dip, y_peak, y_flat;
+  const int w = 900, h = 560;
+
+  dip->bytes_per_second = 40e6;
+  peak->bytes_per_second = 700e6;
+  r->read_stats = (SsdbRateStats){ 40e6, 700e6, 400e6 };
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  bg = ssdb_chart_plot_background (&style);
+
+  x_dip = ssdb_surface_painter_x_for_position (&view, w, h, ssdb_surface_sample_position (r, dip));
+  x_peak
+      = ssdb_surface_painter_x_for_position (&view, w, h, ssdb_surface_sample_position (r, peak));
+  x_flat = ssdb_surface_painter_x_for_position (
+      &view, w, h,
+      ssdb_surface_sample_position (r, &g_array_index (r->read, SsdbSurfaceSample, 20000)));
+  y_dip = ssdb_surface_painter_y_for_rate (&view, w, h, 40e6);
+  y_peak = ssdb_surface_painter_y_for_rate (&view, w, h, 700e6);
+  y_flat = ssdb_surface_painter_y_for_rate (&view, w, h, 400e6);
+
+  plain = render_surface (&view, SSDB_THEME_REVIEW, w, h, 1.0);
+  {
+    SsdbRgba at_dip = pixel (plain, 1.0, x_dip, y_dip + 0.5);
+    SsdbRgba at_peak = pixel (plain, 1.0, x_peak, y_peak - 0.5);
+    SsdbRgba beside = pixel (plain, 1.0, x_flat, y_dip + 0.5);
+    SsdbRgba line = pixel (plain, 1.0, x_flat, y_flat);
+
+    /* The single extremes are marked in the curve's colour; elsewhere the plot is empty there,
+     * and the mean line is solid. */
+    g_assert_cmpfloat (color_distance (&at_dip, &bg), >, 0.15);
+    g_assert_cmpfloat (color_distance (&at_peak, &bg), >, 0.15);
+    g_assert_cmpfloat (color_distance (&beside, &bg), <, 0.05);
+    g_assert_cmpfloat (color_distance (&line, &style.accent), <, 0.12);
+  }
+
+  /* With a cache: the same pixels. */
+  view.cache = cache;
+  cached = render_surface (&view, SSDB_THEME_REVIEW, w, h, 1.0);
+  g_assert_cmpmem (cairo_image_surface_get_data (plain), cairo_image_surface_get_stride (plain) * h,
+                   cairo_image_surface_get_data (cached),
+                   cairo_image_surface_get_stride (cached) * h);
+
+  /* The reduced curve is kept: a change in place shows only once the cache is cleared. */
+  dip->bytes_per_second = 400e6;
+  again = render_surface (&view, SSDB_THEME_REVIEW, w, h, 1.0);
+  g_assert_cmpmem (
+      cairo_image_surface_get_data (cached), cairo_image_surface_get_stride (cached) * h,
+      cairo_image_surface_get_data (again), cairo_image_surface_get_stride (again) * h);
+  cairo_surface_destroy (again);
+  ssdb_plot_cache_clear (cache);
+  again = render_surface (&view, SSDB_THEME_REVIEW, w, h, 1.0);
+  {
+    SsdbRgba at_dip = pixel (again, 1.0, x_dip, y_dip + 0.5);
+
+    g_assert_cmpfloat (color_distance (&at_dip, &bg), <, 0.05);
+  }
+  if (keep_output)
+    save (plain, "surface-dense.png");
+
+  cairo_surface_destroy (plain);
+  cairo_surface_destroy (cached);
+  cairo_surface_destroy (again);
+  ssdb_plot_cache_free (cache);
+}
+
+/* Columns hold exactly the range a line through the points covers in each column. */
+static void
+test_columns (void)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 10, 10);
+  cairo_t *cr = cairo_create (s);
+  GRand *rand = g_rand_new_with_seed (3);
+  SsdbColumns *c;
+  static double ys[20000];
+  const guint n = G_N_ELEMENTS (ys);
+
+  cairo_scale (cr, 2, 2); /* 2 device pixels per unit: 200 columns over 100 units */
+  g_assert_false (ssdb_columns_wanted (cr, 100, 200));
+  g_assert_true (ssdb_columns_wanted (cr, 100, 201));
+  c = ssdb_columns_new (cr, 10, 100);
+  g_assert_cmpuint (c->n_cols, ==, 200);
+  for (guint i = 0; i < n; i++)
+    {
+      ys[i] = g_rand_double_range (rand, 100, 300);
+      ssdb_columns_add_point (c, 10 + 100.0 * i / (n - 1), ys[i]);
+    }
+  ssdb_columns_finish (c);
+  for (guint col = 0; col < c->n_cols; col++)
+    {
+      double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE, sum = 0;
+      guint k = 0;
+
+      for (guint i = 0; i < n; i++)
+        {
+          double x = 10 + 100.0 * i / (n - 1);
+
+          if ((guint)MIN ((x - 10) / 0.5, 199) != col)
+            continue;
+          lo = MIN (lo, ys[i]);
+          hi = MAX (hi, ys[i]);
+          sum += ys[i];
+          k++;
+        }
+      g_assert_cmpuint (k, >, 0);
+      /* Every sample inside; never beyond what the line reaches (it joins the neighbours). */
+      g_assert_cmpfloat (c->top[col], <=, lo + 1e-3);
+      g_assert_cmpfloat (c->bottom[col], >=, hi - 1e-3);
+      g_assert_cmpfloat (c->top[col], >=, 100 - 1e-3);
+      g_assert_cmpfloat (c->bottom[col], <=, 300 + 1e-3);
+      g_assert_cmpfloat (fabs (c->mean[col] - sum / k), <, 1e-2);
+    }
+  ssdb_columns_free (c);
+
+  /* A step wider than many columns covers all of them. */
+  c = ssdb_columns_new (cr, 0, 100);
+  ssdb_columns_add_span (c, 0, 50, 120);
+  ssdb_columns_add_span (c, 50, 100, 80);
+  ssdb_columns_finish (c);
+  g_assert_cmpfloat (c->top[10], ==, 120);
+  g_assert_cmpfloat (c->bottom[10], ==, 120);
+  g_assert_cmpfloat (c->top[150], ==, 80);
+  /* The riser between the steps lies in the column where the second one starts. */
+  g_assert_cmpfloat (c->top[100], ==, 80);
+  g_assert_cmpfloat (c->bottom[100], ==, 120);
+  ssdb_columns_free (c);
+
+  /* Dots: one per occupied cell a dot wide, and every dot's cell is occupied. */
+  {
+    cairo_rectangle_t plot = { 0, 0, 100, 50 };
+    SsdbDotGrid *g = ssdb_dot_grid_new (&plot, 2);
+    guint drawn;
+
+    for (guint i = 0; i < 100000; i++)
+      ssdb_dot_grid_add (g, g_rand_double_range (rand, 0, 10), g_rand_double_range (rand, 0, 10));
+    ssdb_dot_grid_add (g, 99, 49);
+    cairo_new_path (cr);
+    drawn = ssdb_dot_grid_path (g, cr);
+    g_assert_cmpuint (drawn, ==, 3 * 3 + 1); /* cells 4 wide: 0..12 is 3 of them */
+    ssdb_dot_grid_free (g);
+  }
+
+  /* Stamped dots on an image: a dot where it was put, nothing a few radii away; on a vector
+   * surface there is no stamp (the painter draws circles). */
+  {
+    cairo_surface_t *img = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 200, 100);
+    cairo_t *icr = cairo_create (img);
+    cairo_rectangle_t plot = { 10, 10, 180, 80 };
+    cairo_rectangle_t extents = { 0, 0, 100, 100 };
+    cairo_surface_t *rec = cairo_recording_surface_create (CAIRO_CONTENT_COLOR_ALPHA, &extents);
+    cairo_t *rcr = cairo_create (rec);
+    SsdbRgba red = { 1, 0, 0, 1 };
+    SsdbDotStamp *st;
+    SsdbRgba on, off;
+
+    cairo_scale (icr, 2, 2);
+    st = ssdb_dot_stamp_new (icr, &plot, 2);
+    g_assert_nonnull (st);
+    ssdb_dot_stamp_add (st, 40.3, 30.7);
+    ssdb_dot_stamp_add (st, 40.3, 30.7); /* twice: still one dot */
+    ssdb_dot_stamp_draw (st, icr, &red, 1.0);
+    ssdb_dot_stamp_free (st);
+    cairo_surface_flush (img);
+    on = pixel (img, 2.0, 40.3, 30.7);
+    off = pixel (img, 2.0, 46.3, 30.7);
+    g_assert_cmpfloat (on.a, >, 0.95);
+    g_assert_cmpfloat (on.r, >, 0.95);
+    g_assert_cmpfloat (off.a, <, 0.01);
+    g_assert_null (ssdb_dot_stamp_new (rcr, &plot, 2));
+    cairo_destroy (rcr);
+    cairo_surface_destroy (rec);
+    cairo_destroy (icr);
+    cairo_surface_destroy (img);
+  }
+
+  g_rand_free (rand);
+  cairo_destroy (cr);
+  cairo_surface_destroy (s);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -624,7 +889,11 @@ main (int argc, char *argv[])
   g_test_add_func ("/surface-painter/write-hover-live", test_surface_write_and_hover);
   g_test_add_func ("/surface-painter/identical", test_surface_identical);
   g_test_add_func ("/surface-painter/fill-phases", test_fill_phases);
+  g_test_add_func ("/surface-painter/fill-read-axis", test_fill_read_axis);
   g_test_add_func ("/surface-painter/empty", test_empty);
+  g_test_add_func ("/surface-painter/access-outliers", test_access_outliers);
+  g_test_add_func ("/surface-painter/dense", test_surface_dense);
+  g_test_add_func ("/surface-painter/columns", test_columns);
   ret = g_test_run ();
 
   if (!keep_output)

@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-target-fill.h"
 #include "engine/ssdb-workload.h"
 #include "lib/ssdb-test-targets.h"
 

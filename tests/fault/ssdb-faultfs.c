@@ -9,7 +9,9 @@
  * Commands are written to MOUNTPOINT/control, one per line (see tests/fault/README.md):
  *
  *   eio   read|write|rw START LENGTH     requests touching [START, START+LENGTH) fail with EIO
- *   delay read|write|rw START LENGTH US  ... are answered US microseconds late
+ *   delay read|write|rw START LENGTH US [JITTER]
+ *                                        ... are answered US microseconds late, plus a random
+ *                                        0..JITTER microseconds more (uniform, per request)
  *   hang  read|write|rw START LENGTH     ... are not answered until "release" or "clear"
  *   release                              answer every held request (served normally)
  *   forget                               remove every rule; held requests stay held
@@ -59,6 +61,7 @@ typedef struct
   uint64_t start;
   uint64_t length;
   uint64_t delay_us;
+  uint64_t jitter_us;
 } Rule;
 
 typedef struct Held Held;
@@ -82,7 +85,8 @@ static struct
   Held *held;
   uint64_t n_held;
   uint64_t reads, writes, errors, delayed, released;
-} fs = { .fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER };
+  uint64_t random; /* state of the jitter's generator */
+} fs = { .fd = -1, .lock = PTHREAD_MUTEX_INITIALIZER, .random = 0x9e3779b97f4a7c15u };
 
 static int
 overlaps (const Rule *r, int op, uint64_t offset, size_t size)
@@ -325,6 +329,14 @@ handle_io (fuse_req_t req, int op, uint64_t offset, size_t size, const char *dat
   if (r != NULL)
     {
       delay_us = r->delay_us;
+      if (r->jitter_us)
+        {
+          /* xorshift64: a reproducible sequence, drawn under the lock */
+          fs.random ^= fs.random << 13;
+          fs.random ^= fs.random >> 7;
+          fs.random ^= fs.random << 17;
+          delay_us += fs.random % (r->jitter_us + 1);
+        }
       fs.delayed++;
     }
   pthread_mutex_unlock (&fs.lock);
@@ -451,10 +463,10 @@ run_command (char *line)
     r.action = ACT_EIO;
   else if (strcmp (words[0], "hang") == 0 && n == 4)
     r.action = ACT_HANG;
-  else if (strcmp (words[0], "delay") == 0 && n == 5)
+  else if (strcmp (words[0], "delay") == 0 && (n == 5 || n == 6))
     {
       r.action = ACT_DELAY;
-      if (!parse_u64 (words[4], &r.delay_us))
+      if (!parse_u64 (words[4], &r.delay_us) || (n == 6 && !parse_u64 (words[5], &r.jitter_us)))
         return EINVAL;
     }
   else

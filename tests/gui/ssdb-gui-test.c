@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-gui-test.h"
 
+#include <errno.h>
 #include <fcntl.h>
+#include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
@@ -90,6 +92,44 @@ ssdb_gui_test_zram_remove (const char *name)
   for (int i = 0; i < 100 && !ssdb_gui_test_write_text (reset, "1"); i++)
     g_usleep (50000);
   ssdb_gui_test_write_text ("/sys/class/zram-control/hot_remove", name + 4);
+}
+
+#define BLKIO_ROOT "/sys/fs/cgroup/blkio"
+
+char *
+ssdb_gui_test_throttle_writes (const char *name, guint64 bytes_per_second)
+{
+  g_autofree char *group = g_strdup_printf (BLKIO_ROOT "/ssdbench-gui-test-%d", (int)getpid ());
+  g_autofree char *devnum_path = g_strdup_printf ("/sys/class/block/%s/dev", name);
+  g_autofree char *devnum = NULL;
+  g_autofree char *limit = NULL, *limit_path = NULL, *procs = NULL, *pid = NULL;
+
+  if (!g_file_get_contents (devnum_path, &devnum, NULL, NULL)
+      || (g_mkdir (group, 0755) != 0 && errno != EEXIST))
+    return NULL;
+  g_strstrip (devnum);
+  limit = g_strdup_printf ("%s %" G_GUINT64_FORMAT, devnum, bytes_per_second);
+  limit_path = g_build_filename (group, "blkio.throttle.write_bps_device", NULL);
+  procs = g_build_filename (group, "cgroup.procs", NULL);
+  pid = g_strdup_printf ("%d", (int)getpid ());
+  if (!ssdb_gui_test_write_text (limit_path, limit) || !ssdb_gui_test_write_text (procs, pid))
+    {
+      g_rmdir (group);
+      return NULL;
+    }
+  return g_steal_pointer (&group);
+}
+
+void
+ssdb_gui_test_unthrottle (const char *group)
+{
+  g_autofree char *pid = g_strdup_printf ("%d", (int)getpid ());
+
+  if (group == NULL)
+    return;
+  ssdb_gui_test_write_text (BLKIO_ROOT "/cgroup.procs", pid);
+  for (int i = 0; i < 50 && g_rmdir (group) != 0; i++)
+    g_usleep (20000);
 }
 
 /* The zram device of ssdb_gui_test_zram_setup(), removed by the signal handler. */
@@ -194,4 +234,57 @@ ssdb_gui_test_screenshot (GtkWindow *window, const char *name, guint settle_ms)
   else
     g_test_message ("screenshot: %s", path);
   return path;
+}
+
+char *
+ssdb_gui_test_dup_plain (const char *text)
+{
+  GString *out = g_string_new (NULL);
+
+  for (const char *p = text; p != NULL && *p != '\0'; p = g_utf8_next_char (p))
+    {
+      gunichar c = g_utf8_get_char (p);
+
+      if (c == 0x00a0)
+        g_string_append_c (out, ' ');
+      else if (c != 0x2060)
+        g_string_append_unichar (out, c);
+    }
+  return g_string_free (out, FALSE);
+}
+
+GtkWidget *
+ssdb_gui_test_find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, const char *text),
+                           const char *text)
+{
+  if (match (root, text))
+    return root;
+  for (GtkWidget *c = gtk_widget_get_first_child (root); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = ssdb_gui_test_find_widget (c, match, text);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* A switch with a box after it whose first child is a label reading @text. */
+static gboolean
+is_labelled_switch (GtkWidget *w, const char *text)
+{
+  GtkWidget *box = gtk_widget_get_next_sibling (w);
+  GtkWidget *label = box != NULL && GTK_IS_BOX (box) ? gtk_widget_get_first_child (box) : NULL;
+
+  return GTK_IS_SWITCH (w) && GTK_IS_LABEL (label)
+         && g_strcmp0 (gtk_label_get_text (GTK_LABEL (label)), text) == 0;
+}
+
+GtkSwitch *
+ssdb_gui_test_find_switch (GtkWidget *root, const char *label_text)
+{
+  GtkWidget *w = ssdb_gui_test_find_widget (root, is_labelled_switch, label_text);
+
+  return w != NULL ? GTK_SWITCH (w) : NULL;
 }

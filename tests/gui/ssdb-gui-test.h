@@ -8,7 +8,7 @@
 #include <gtk/gtk.h>
 
 #include "ssdb-application.h"
-#include "ssdb-window.h"
+#include "ssdb-window-private.h"
 
 G_BEGIN_DECLS
 
@@ -73,6 +73,64 @@ ssdb_gui_test_zram_create (guint64 bytes, gboolean fill, char **name, char **pat
  */
 void
 ssdb_gui_test_zram_remove (const char *name);
+
+/**
+ * ssdb_gui_test_dup_plain:
+ * @text: a label's text
+ *
+ * Returns: (transfer full): @text with no-break spaces as spaces and word joiners left out
+ *   (what ssdb_gui_dup_unbreakable() adds), to compare with plain strings
+ */
+char *
+ssdb_gui_test_dup_plain (const char *text);
+
+/**
+ * ssdb_gui_test_find_widget:
+ * @root: where to look
+ * @match: whether a widget is the one looked for, given @text
+ * @text: passed to @match
+ *
+ * Returns: (transfer none) (nullable): the first widget under @root (itself included, depth
+ *   first) for which @match is TRUE
+ */
+GtkWidget *
+ssdb_gui_test_find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget, const char *text),
+                           const char *text);
+
+/**
+ * ssdb_gui_test_find_switch:
+ * @root: where to look
+ * @label_text: the text of the label in the box beside the switch ("Write Tests")
+ *
+ * Returns: (transfer none) (nullable): the first switch below @root whose next sibling is a
+ *   box starting with a label reading @label_text.
+ */
+GtkSwitch *
+ssdb_gui_test_find_switch (GtkWidget *root, const char *label_text);
+
+/**
+ * ssdb_gui_test_throttle_writes:
+ * @name: a block device's kernel name ("zram5")
+ * @bytes_per_second: the write rate to allow it
+ *
+ * Puts this process into a new cgroup v1 blkio group that throttles its writes to @name (a
+ * run long enough to be stopped half-way, whatever the engine's speed). Undo it with
+ * ssdb_gui_test_unthrottle().
+ *
+ * Returns: (transfer full) (nullable): the group's directory, or %NULL when cgroup v1 blkio
+ *   throttling is not available (the caller skips).
+ */
+char *
+ssdb_gui_test_throttle_writes (const char *name, guint64 bytes_per_second);
+
+/**
+ * ssdb_gui_test_unthrottle:
+ * @group: (nullable): a group from ssdb_gui_test_throttle_writes()
+ *
+ * Moves this process back to the root group and removes @group.
+ */
+void
+ssdb_gui_test_unthrottle (const char *group);
 
 /**
  * ssdb_gui_test_zram_setup:

@@ -60,6 +60,22 @@ ssdb_assert_contains "$SSDB_ERR" "--qd" "0"
 ssdb_cli badsize run job "$Z" --bs 4Q
 ssdb_assert_rc 2 "--bs 4Q"
 ssdb_assert_contains "$SSDB_ERR" "4Q"
+# the transfer size: --block, and --bs (fio's name) as its alias, give the same job
+for opt in --block --bs; do
+  ssdb_cli "job$opt" run job "$Z" "$opt" 4K --access rand --size 16M --duration 0.1 \
+    --json "$SSDB_TMPDIR/job$opt.json"
+  ssdb_assert_rc 0 "run job $opt 4K"
+  ssdb_assert_json "$SSDB_TMPDIR/job$opt.json" "d['tests'][0]['block_size'] == 4096" "run job $opt 4K"
+  ssdb_cli "job$opt-bad" run job "$Z" "$opt" 4Q
+  ssdb_assert_rc 2 "$opt 4Q"
+  ssdb_assert_contains "$SSDB_ERR" "Invalid $opt “4Q”"
+done
+ssdb_assert_json "$SSDB_TMPDIR/job--block.json" \
+  "d['tests'][0]['fio_command'] == __import__('json').load(open('$SSDB_TMPDIR/job--bs.json'))['tests'][0]['fio_command']" \
+  "run job: the same job with --block and --bs"
+ssdb_cli job-both run job "$Z" --block 4K --bs 4K
+ssdb_assert_rc 2 "--block and --bs together"
+ssdb_assert_contains "$SSDB_ERR" "--block and --bs"
 ssdb_cli notarget run summary
 ssdb_assert_rc 2 "run summary without a target"
 

@@ -53,9 +53,10 @@ for cmd in recovery consistency; do
 done
 
 # -- idle recovery on a throttled loop device -----------------------------------------------------
-ssdb_loop_create L 160M 512 ram
+ssdb_loop_create L 256M 512 ram
 ssdb_blkio_create G
-FAST=200000000 SLOW=25000000
+# the fast part lasts 0.67 s: a phase must last 0.5 s to count (SSDB_FILL_MIN_PHASE_NS)
+FAST=100000000 SLOW=25000000
 J=$SSDB_TMPDIR/recovery.json
 P=$SSDB_TMPDIR/recovery.png
 "$here/../lib/throttle-recovery.sh" "$G" "$(ssdb_majmin "$L")" "${L#/dev/}" $FAST $SLOW 64 700 32 48 \
@@ -64,7 +65,7 @@ throttle_pid=$!
 ssdb_track_pid "$throttle_pid"
 sleep 0.2
 rc=0
-ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$L" --destroy-data "$L" --write 128M \
+ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$L" --destroy-data "$L" --write 192M \
   --pauses 2s,3s --json "$J" --png "$P" > "$SSDB_TMPDIR/recovery.out" 2>&1 || rc=$?
 cat "$SSDB_TMPDIR/recovery.out" >&2
 ssdb_assert_eq "$rc" 0 "run recovery in the throttled group"
@@ -74,8 +75,8 @@ ssdb_log "throttle: $(tr '\n' ' ' < "$SSDB_TMPDIR/throttle.out")"
 
 ssdb_assert_json "$J" 'd["tests"][0]["kind"] == "recovery" and len(d["tests"][0]["writes"]) == 3' \
   "three writes"
-ssdb_assert_json "$J" 'all(w["complete"] and w["bytes"] == 128 << 20 for w in d["tests"][0]["writes"])' \
-  "every write covers 128 MiB"
+ssdb_assert_json "$J" 'all(w["complete"] and w["bytes"] == 192 << 20 for w in d["tests"][0]["writes"])' \
+  "every write covers 192 MiB"
 ssdb_assert_json "$J" '[w["pause_ns"] for w in d["tests"][0]["writes"]] == [0, 2000000000, 3000000000]' \
   "pauses recorded"
 # the cliff: fast and slow rates of the first write near the limits
@@ -151,8 +152,10 @@ ssdb_assert_json "$J" 'all(1000 <= r["iops"] <= 5e6 for r in d["tests"][0]["roun
   "plausible IOPS in every round"
 ssdb_assert_json "$J" 'abs(sum(r["ios"] for r in d["tests"][0]["rounds"]) - d["tests"][0]["ios"]) <= 0.2 * d["tests"][0]["ios"]' \
   "the rounds add up to the run"
-ssdb_assert_json "$J" 'd["tests"][0]["tail"]["rounds"] == max(1, (len(d["tests"][0]["rounds"]) * 20 + 50) // 100)' \
-  "the last 20 % of the rounds"
+# The last 20 % of the rounds analysed: a final round shorter than 90 % of a round (cut by the
+# end of the run, as on a slow machine) is left out of them.
+ssdb_assert_json "$J" 'd["tests"][0]["tail"]["rounds"] == max(1, ((len(d["tests"][0]["rounds"]) - (1 if len(d["tests"][0]["rounds"]) >= 2 and d["tests"][0]["rounds"][-1]["elapsed_ns"] - d["tests"][0]["rounds"][-2]["elapsed_ns"] < 0.9 * d["tests"][0]["round_ns"] else 0)) * 20 + 50) // 100)' \
+  "the last 20 % of the rounds analysed"
 ssdb_log "consistency: $(ssdb_json "$J" 'd["tests"][0]["words"]')"
 # the device really received the writes: its counters (a fresh zram stores what was written)
 used=$(awk '{print $2}' "/sys/block/${Z#/dev/}/mm_stat")

@@ -46,8 +46,14 @@ ssdb_assert_json "$J" 'all(t["mean_inflight"] >= 0.9 * t["queue_depth"] * t["thr
   "mean in-flight depth >= 0.9 x QD"
 ssdb_assert_json "$J" 'all(t["mean_inflight"] >= 28.8 for t in d["tests"] if t["name"] == "RND4K Q32T1")' \
   "RND4K Q32T1 mean in flight >= 28.8"
-ssdb_assert_json "$J" "all(t['fio_command'].startswith('fio ') and \"--filename='$Z'\" in t['fio_command'] and '--direct=1' in t['fio_command'] and '--ioengine=libaio' in t['fio_command'] for t in d['tests'])" \
+ssdb_assert_json "$J" "all(t['fio_command'].startswith('fio ') and \"--filename='$Z'\" in t['fio_command'] and '--direct=1' in t['fio_command'] for t in d['tests'])" \
   "fio_command present"
+# QD 1 runs synchronously (fio's pvsync2, zram does not poll), deeper queues on libaio: the
+# result and its fio command say which
+ssdb_assert_json "$J" "all(('--ioengine=pvsync2' in t['fio_command'] and t.get('io_engine') == 'pvsync2' and all(p.get('io_engine') == 'pvsync2' for p in t['passes'])) if t['queue_depth'] == 1 else ('--ioengine=libaio' in t['fio_command'] and 'io_engine' not in t) for t in d['tests'])" \
+  "I/O engine by queue depth"
+ssdb_assert_json "$J" "not any('--hipri' in t['fio_command'] or 'io_poll' in t for t in d['tests'])" \
+  "no polling on zram"
 ssdb_assert_json "$J" 'all("--iodepth=32" in t["fio_command"] and "--bs=4k" in t["fio_command"] for t in d["tests"] if t["name"] == "RND4K Q32T1")' \
   "fio_command of RND4K Q32T1"
 ssdb_assert_json "$J" 'all(len(t["passes"]) == 1 for t in d["tests"])' "one pass each"

@@ -64,12 +64,19 @@ ssdb_assert_contains "$SSDB_ERR" "--on-error"
 ssdb_faultfs_ctl clear
 J=$SSDB_TMPDIR/write-stop.json
 # fail_writes_after_fill W0: wait until the fill's 64 writes reached the file system (its write
-# counter was W0 before), then make every write fail (the read tests that follow take seconds).
+# counter was W0 before) and the first read test has begun (the fill is over: its 1 MiB writes
+# may reach the file system in smaller pieces), then make every write fail (the read tests that
+# follow take seconds).
 fail_writes_after_fill ()
 {
-  local w0=$1 i
+  local w0=$1 r1 i
   for ((i = 0; i < 600; i++)); do
     (($(ssdb_faultfs_stat writes) >= w0 + 64)) && break
+    sleep 0.05
+  done
+  r1=$(ssdb_faultfs_stat reads)
+  for ((i = 0; i < 600; i++)); do
+    (($(ssdb_faultfs_stat reads) > r1)) && break
     sleep 0.05
   done
   ssdb_faultfs_ctl eio write 0 $((64 * MIB))

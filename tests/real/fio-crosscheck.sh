@@ -23,8 +23,9 @@ ssdb_tmpdir
 
 BENCH=$(dirname "$(readlink -f "$0")")/../../bench/bench-vs-fio.sh
 J=$SSDB_TMPDIR/crosscheck.json
+# the four jobs of the default summary (QD 1 ones against fio's pvsync2, the others libaio)
 "$BENCH" --rounds 3 --duration 2 --size 256M --targets zram --json "$J" \
-  --fio-write-args "--refill_buffers"
+  --tests "SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1" --fio-write-args "--refill_buffers"
 
 ssdb_assert_json "$J" 'len(d["results"]) == 8' "eight jobs compared"
 ssdb_assert_json "$J" 'all(r["engine"]["mbps"] > 0 and r["fio"]["mbps"] > 0 for r in d["results"])' \

@@ -166,7 +166,7 @@ usage run job "$Z" --rw write --size 4M --duration 0.1
 ssdb_assert_contains "$SSDB_ERR" "name it with --destroy-data $Z"
 # a device path that does not exist is named with the system's reason, with or without
 # --destroy-data
-for cmd in recovery compression readback consistency trim freespace summary; do
+for cmd in recovery compression readback consistency trim freespace summary fill access sweep; do
   runtime run "$cmd" "${Z}p9" --destroy-data "${Z}p9"
   ssdb_assert_contains "$SSDB_ERR" "${Z}p9" "No such file or directory"
   ssdb_assert_not_contains "$SSDB_ERR" "not a block device" "not one"

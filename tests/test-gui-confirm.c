@@ -1,0 +1,278 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The app's write confirmations are bound to the medium they name, not to a path: on a real
+ * loop device under Xvfb, another image is attached behind the same /dev/loopN
+ *   - while the Fill confirmation is open: Overwrite writes nothing and says why;
+ *   - after the Summary's write tests were allowed: the next Start asks again instead of
+ *     writing, and the switch is off;
+ *   - after a Fill confirmation that allowed the medium for the session: the next Start runs
+ *     without asking, and once another medium is behind the node it asks again.
+ * In both cases the image now behind the device keeps its checksum. Run as root through
+ * tests/gui/run-xvfb.sh.
+ */
+#include <glib/gstdio.h>
+#include <signal.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "engine/ssdb-identity.h"
+#include "ssdb-application.h"
+#include "ssdb-window.h"
+
+#include "gui/ssdb-gui-test.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+#define IMAGE_BYTES (32 * MIB)
+
+static SsdbApplication *app;
+static SsdbWindow *window;
+static char *dir;
+static char *image_a, *image_b;
+static char *loop_path;
+
+static char *
+checksum (const char *path)
+{
+  g_autofree char *data = NULL;
+  gsize len = 0;
+
+  g_assert_true (g_file_get_contents (path, &data, &len, NULL));
+  return g_compute_checksum_for_data (G_CHECKSUM_SHA256, (const guint8 *)data, len);
+}
+
+static void
+make_image (const char *path)
+{
+  g_autofree guint8 *data = g_malloc (IMAGE_BYTES);
+  g_autoptr (GRand) rand = g_rand_new ();
+
+  for (gsize i = 0; i < IMAGE_BYTES; i += 4)
+    {
+      guint32 v = g_rand_int (rand);
+
+      memcpy (data + i, &v, 4);
+    }
+  g_assert_true (g_file_set_contents (path, (const char *)data, IMAGE_BYTES, NULL));
+}
+
+/* Puts @image behind the loop device (the same node, a new medium: a new disk sequence). */
+static void
+swap_medium (const char *image)
+{
+  g_autofree char *detach = g_strdup_printf ("losetup -d %s", loop_path);
+  g_autofree char *attach = g_strdup_printf ("losetup --direct-io=on %s %s", loop_path, image);
+  g_autoptr (SsdbDeviceIdentity) before = ssdb_device_identity_read (NULL, loop_path, NULL);
+  g_autoptr (SsdbDeviceIdentity) after = NULL;
+
+  g_assert_true (ssdb_gui_test_run_cmd (detach));
+  for (guint i = 0; i < 50 && !ssdb_gui_test_run_cmd (attach); i++)
+    g_usleep (100 * 1000);
+  after = ssdb_device_identity_read (NULL, loop_path, NULL);
+  g_assert_nonnull (after);
+  g_assert_false (ssdb_device_identity_equal (before, after));
+  g_test_message ("%s: disk sequence %" G_GUINT64_FORMAT " -> %" G_GUINT64_FORMAT, loop_path,
+                  before->diskseq, after->diskseq);
+}
+
+static gboolean
+page_run_idle (gpointer data)
+{
+  return !ssdb_fill_page_get_busy (ssdb_window_get_fill_page (window));
+}
+
+static void
+test_fill_swapped_while_asked (void)
+{
+  SsdbFillPage *page = ssdb_window_get_fill_page (window);
+  AdwMessageDialog *dialog;
+  g_autofree char *sum_b = checksum (image_b);
+  g_autofree char *after = NULL;
+
+  g_assert_true (ssdb_window_select_target (window, loop_path));
+  ssdb_window_set_page (window, "fill");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_heading (dialog), loop_path));
+
+  /* While the user reads the dialog, another medium appears behind the same node. */
+  swap_medium (image_b);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_false (ssdb_fill_page_get_running (page));
+  g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "Nothing was written"));
+  g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "disk sequence number changed"));
+  ssdb_gui_test_iterate_until (page_run_idle, NULL, 5000);
+  after = checksum (image_b);
+  g_assert_cmpstr (after, ==, sum_b);
+}
+
+static void
+test_summary_swapped_after_allowed (void)
+{
+  SsdbPageRun *runner
+      = ssdb_test_page_get_run (SSDB_TEST_PAGE (ssdb_window_get_summary_page (window)));
+  GtkSwitch *sw;
+  AdwMessageDialog *dialog;
+  g_autofree char *sum_a = checksum (image_a);
+  g_autofree char *after = NULL;
+
+  /* The medium is B now (the previous test); allow write tests for it. */
+  ssdb_window_set_page (window, "summary");
+  g_assert_true (ssdb_window_select_target (window, loop_path));
+  sw = ssdb_gui_test_find_switch (GTK_WIDGET (window), "Write Tests");
+  g_assert_nonnull (sw);
+  gtk_switch_set_active (sw, TRUE);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
+
+  /* Then image A comes back behind the node: Start must not write to it. */
+  swap_medium (image_a);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_false (ssdb_page_run_get_running (runner));
+  g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
+  g_assert_nonnull (
+      strstr (ssdb_window_get_last_toast (window), "no longer holds the medium you allowed"));
+  ssdb_gui_test_iterate_for (300);
+  after = checksum (image_a);
+  g_assert_cmpstr (after, ==, sum_a);
+}
+
+static gboolean
+fill_idle (gpointer data)
+{
+  SsdbFillPage *page = ssdb_window_get_fill_page (window);
+
+  return !ssdb_fill_page_get_running (page) && !ssdb_fill_page_get_busy (page);
+}
+
+static void
+test_fill_allowed_for_session (void)
+{
+  SsdbFillPage *page = ssdb_window_get_fill_page (window);
+  AdwMessageDialog *dialog;
+  GtkWidget *check;
+  g_autofree char *sum_b = checksum (image_b);
+  g_autofree char *after = NULL;
+
+  /* Medium A is behind the node (the previous test). Asked, and allowed for the session. */
+  g_assert_true (ssdb_window_select_target (window, loop_path));
+  ssdb_window_set_page (window, "fill");
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  check = adw_message_dialog_get_extra_child (dialog);
+  g_assert_true (GTK_IS_CHECK_BUTTON (check));
+  gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (ssdb_fill_page_get_running (page));
+  ssdb_gui_test_iterate_until (fill_idle, NULL, 60000);
+
+  /* The next Start on the same medium: no question, with a toast saying why. */
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+  g_assert_true (ssdb_fill_page_get_running (page));
+  g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "without asking"));
+  ssdb_gui_test_iterate_until (fill_idle, NULL, 60000);
+
+  /* The allowance is for the fill only: Transfer Sizes with writes asks. */
+  {
+    SsdbSweepPage *sweep = ssdb_window_get_sweep_page (window);
+    SsdbSweepSpec spec;
+
+    ssdb_window_set_page (window, "sweep");
+    ssdb_sweep_page_get_spec (sweep, &spec);
+    spec.do_write = TRUE;
+    spec.span_length = 64 * MIB; /* a choice of the menu; the run keeps to the 32 MiB device */
+    spec.duration_ns = 250000000;
+    g_assert_true (ssdb_sweep_page_configure (sweep, &spec));
+    g_assert_true (ssdb_sweep_page_get_writes (sweep));
+    g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+    dialog = ssdb_window_get_confirm_dialog (window);
+    g_assert_nonnull (dialog);
+    adw_message_dialog_response (dialog, "cancel");
+    g_assert_false (ssdb_page_run_get_running (ssdb_sweep_page_get_run (sweep)));
+    ssdb_window_set_page (window, "fill");
+  }
+
+  /* Another medium behind the same node: asked again; Cancel writes nothing. */
+  swap_medium (image_b);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_false (ssdb_fill_page_get_running (page));
+  adw_message_dialog_response (dialog, "cancel");
+  g_assert_false (ssdb_fill_page_get_running (page));
+  ssdb_gui_test_iterate_for (300);
+  after = checksum (image_b);
+  g_assert_cmpstr (after, ==, sum_b);
+}
+
+static void
+cleanup (void)
+{
+  if (loop_path != NULL)
+    {
+      g_autofree char *cmd = g_strdup_printf ("losetup -d %s", loop_path);
+
+      ssdb_gui_test_run_cmd (cmd);
+    }
+  if (image_a != NULL)
+    g_unlink (image_a);
+  if (image_b != NULL)
+    g_unlink (image_b);
+  if (dir != NULL)
+    g_rmdir (dir);
+}
+
+static void
+on_abort (int signo)
+{
+  cleanup ();
+  signal (signo, SIG_DFL);
+  raise (signo);
+}
+
+int
+main (int argc, char *argv[])
+{
+  g_autofree char *out = NULL;
+  g_autofree char *cmd = NULL;
+  int ret;
+
+  g_test_init (&argc, &argv, NULL);
+  if (geteuid () != 0 || g_getenv ("DISPLAY") == NULL
+      || !g_file_test ("/dev/loop-control", G_FILE_TEST_EXISTS))
+    {
+      g_test_skip ("needs root, an X display and loop devices");
+      return g_test_run ();
+    }
+  dir = g_dir_make_tmp ("ssdb-gui-confirm-XXXXXX", NULL);
+  g_assert_nonnull (dir);
+  image_a = g_build_filename (dir, "a.img", NULL);
+  image_b = g_build_filename (dir, "b.img", NULL);
+  make_image (image_a);
+  make_image (image_b);
+  signal (SIGABRT, on_abort);
+  signal (SIGTERM, on_abort);
+  cmd = g_strdup_printf ("losetup -f --show --direct-io=on %s", image_a);
+  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, NULL, NULL));
+  loop_path = g_strstrip (g_strdup (out));
+  g_assert_true (g_str_has_prefix (loop_path, "/dev/loop"));
+
+  window = ssdb_gui_test_open_window (&app);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
+  ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
+
+  g_test_add_func ("/gui-confirm/fill-swapped-while-asked", test_fill_swapped_while_asked);
+  g_test_add_func ("/gui-confirm/summary-swapped-after-allowed",
+                   test_summary_swapped_after_allowed);
+  g_test_add_func ("/gui-confirm/fill-allowed-for-session", test_fill_allowed_for_session);
+  ret = g_test_run ();
+
+  gtk_window_destroy (GTK_WINDOW (window));
+  g_clear_object (&app);
+  cleanup ();
+  return ret;
+}
