@@ -3,10 +3,12 @@
 # SSD Bench's I/O engine against fio on the same targets, the same jobs, in the same run.
 #
 # For each target (a zram device, a test file in a directory on this machine's disk) and each
-# test of the default summary (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1; read and
-# write), `ssdbench-cli run job` and fio run the same job alternately (engine first in odd
-# rounds, fio first in even ones). The table shows the medians over the rounds and the
-# engine/fio ratios of MB/s, IOPS and CPU time per I/O:
+# test of the default summary (SEQ1M Q8T1, SEQ1M Q1T1, RND4K Q32T1, RND4K Q1T1) and two
+# multi-thread jobs (RND4K Q32T16, RND4K Q1T8; fio --numjobs with --group_reporting), read and
+# write, `ssdbench-cli run job` and fio run the same job alternately (engine first in odd
+# rounds, fio first in even ones). Jobs of queue depth 1 run on the engine's synchronous path,
+# and fio with --ioengine=pvsync2; deeper queues on libaio for both. The table shows the
+# medians over the rounds and the engine/fio ratios of MB/s, IOPS and CPU time per I/O:
 #   engine: (cpu_ns.user + cpu_ns.system) / ios        from the JSON result
 #   fio:    (usr_cpu + sys_cpu) % x runtime / total_ios from fio's JSON output
 #
@@ -19,7 +21,8 @@
 #   --size SIZE       region / test-file size, fio's units (1G = 1 GiB) [1G]
 #   --targets LIST    comma-separated: zram, file [zram,file]
 #   --dir DIR         directory for the test files [/var/tmp]
-#   --tests LIST      comma-separated test names, e.g. "RND4K Q32T1,SEQ1M Q8T1" [all four]
+#   --tests LIST      comma-separated test names, e.g. "RND4K Q32T1,SEQ1M Q8T1" [the six above;
+#                     also "SEQ128K Q32T1"]
 #   --rw LIST         read, write or read,write [read,write]
 #   --json FILE       also write every measurement and the medians as JSON
 #   --fio-plain       run fio without the engine's batching options (--iodepth_batch_*): the
@@ -30,6 +33,9 @@
 #                     compressor runs at a speed that depends on the bytes written, and fio's
 #                     default buffers (scrambled per I/O) compress slower than other random data
 #   --strict          exit 1 when a goal is missed
+#   --quiet-check     refuse to measure or to report (exit 4) while the 1-minute load average
+#                     is above 1: on 2 cores other work changes the ratios more than the
+#                     differences being measured
 # Needs root (zram), fio, python3 and a built ssdbench-cli: $SSDBENCH_CLI, or
 # $SSDBENCH_BUILDDIR/src/cli/ssdbench-cli, or ./build/src/cli/ssdbench-cli.
 set -euo pipefail
@@ -43,10 +49,11 @@ duration=3
 size=1G
 targets=zram,file
 dir=/var/tmp
-tests="SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1"
+tests="SEQ1M Q8T1,SEQ1M Q1T1,RND4K Q32T1,RND4K Q1T1,RND4K Q32T16,RND4K Q1T8"
 rws=read,write
 json_out=""
 strict=0
+quiet_check=0
 fio_plain=0
 fio_write_args=""
 data=random
@@ -68,6 +75,7 @@ while (($#)); do
     --rw) rws=$2; shift 2 ;;
     --json) json_out=$2; shift 2 ;;
     --strict) strict=1; shift ;;
+    --quiet-check) quiet_check=1; shift ;;
     --fio-plain) fio_plain=1; shift ;;
     --fio-write-args) fio_write_args=$2; shift 2 ;;
     --data) data=$2; shift 2 ;;
@@ -80,6 +88,20 @@ done
 
 ssdb_require_cmd fio "$SSDB_PYTHON"
 ssdb_find_cli
+
+# load_above_one: the 1-minute load average, and whether it is above 1
+load_above_one ()
+{
+  local load
+  read -r load _ < /proc/loadavg
+  echo "$load"
+  "$SSDB_PYTHON" -c 'import sys; sys.exit(0 if float(sys.argv[1]) > 1 else 1)' "$load"
+}
+if ((quiet_check)) && load=$(load_above_one); then
+  echo "bench-vs-fio.sh: the load average is $load, above 1: the machine is not quiet; not measuring (--quiet-check)" >&2
+  exit 4
+fi
+printf 'load average at the start: %s\n' "$(cut -d' ' -f1-3 /proc/loadavg)"
 size_bytes=$(numfmt --from=iec "${size%B}")
 
 # test name -> "access bs qd threads"
@@ -90,6 +112,7 @@ declare -A spec=(
   ["RND4K Q1T1"]="rand 4K 1 1"
   ["SEQ128K Q32T1"]="seq 128K 32 1"
   ["RND4K Q32T16"]="rand 4K 32 16"
+  ["RND4K Q1T8"]="rand 4K 1 8"
 )
 IFS=, read -r -a test_list <<< "$tests"
 IFS=, read -r -a rw_list <<< "$rws"
@@ -143,7 +166,8 @@ run_fio ()
     if [[ $kind == file ]]; then file=$path/ssdbench-fio.tmp; else file=$path; fi
     args=(--name="${test// /_}_$rw" --filename="$file" --rw="$fiorw" --bs="$bs" --iodepth="$qd"
       --numjobs="$threads" --size=$((size_bytes / threads)) --offset_increment=$((size_bytes / threads))
-      --direct=1 --ioengine=libaio --time_based --runtime="$duration" --thread --group_reporting)
+      --direct=1 --ioengine="$([[ $qd == 1 ]] && echo pvsync2 || echo libaio)"
+      --time_based --runtime="$duration" --thread --group_reporting)
     [[ $access == rand ]] && args+=(--norandommap --randrepeat=0)
     [[ $rw == write && $data == zero ]] && args+=(--zero_buffers)
   else
@@ -217,11 +241,15 @@ for kind in "${target_list[@]}"; do
 done
 
 rc=0
-"$SSDB_PYTHON" - "$RESULTS" "$json_out" "$rounds" "$duration" "$size" "$SSDBENCH_CLI" "$data" << 'PY' || rc=$?
+"$SSDB_PYTHON" - "$RESULTS" "$json_out" "$rounds" "$duration" "$size" "$SSDBENCH_CLI" "$data" "$quiet_check" << 'PY' || rc=$?
 import json, os, statistics, sys
 from collections import OrderedDict
 
-path, json_out, rounds, duration, size, cli, data = sys.argv[1:]
+path, json_out, rounds, duration, size, cli, data, quiet_check = sys.argv[1:]
+if quiet_check == "1" and os.getloadavg()[0] > 1:
+    print("bench-vs-fio.sh: the load average rose to %.2f, above 1, during the run: not reporting "
+          "(--quiet-check)" % os.getloadavg()[0], file=sys.stderr)
+    sys.exit(4)
 rows = [l.rstrip("\n").split("\t") for l in open(path) if l.strip()]
 groups = OrderedDict()
 for kind, test, rw, rnd, tool, mbps, iops, cpu, inflight in rows:
@@ -237,6 +265,8 @@ print("SSD Bench engine vs fio: median of %s rounds, %s s per job, size %s, writ
 print("target goals: RND4K Q32T1 read on zram IOPS >= 1.00 x fio, others >= 0.98, CPU/IO <= fio")
 print("load average at the end: %.2f %.2f %.2f on %d CPUs" % (os.getloadavg() + (os.cpu_count(),)))
 print("CPU/IO: CPU time per I/O in ns (user + system); ratio < 1 means the engine used less")
+print("QD 1 jobs run synchronously (fio: --ioengine=pvsync2), deeper queues on libaio; more than")
+print("one thread: fio --numjobs with --group_reporting")
 print()
 hdr = "%-5s %-12s %-5s | %9s %9s %6s | %10s %10s %6s | %8s %8s %6s" % (
     "tgt", "test", "rw", "eng MB/s", "fio MB/s", "ratio", "eng IOPS", "fio IOPS", "ratio",
@@ -277,6 +307,7 @@ if json_out:
         fh.write("\n")
 sys.exit(3 if missed else 0)
 PY
+# 4: --quiet-check refused to report
 if ((rc == 3)); then
   ((strict)) && exit 1
   exit 0
