@@ -46,6 +46,11 @@ check ()
   shift 2
   echo "ci-valgrind: ssdbench-cli $*"
   "${VG[@]}" --log-file="$log" --error-exitcode=99 "$CLI" "$@" > "$WORK/$name.out" 2>&1 || rc=$?
+  # valgrind 3.19 has no wrapper for LOOP_GET_STATUS64 (0x4c05), which the stack walk calls on
+  # any loop device in the system: it warns that values could be reported undefined. The
+  # engine zeroes the structure before the call, so none can be; the warning (three lines) is
+  # left out, and any error it would lead to is still in the log.
+  sed -i '/Warning: noted but unhandled ioctl 0x4c05 /,+2d' "$log"
   if [[ $rc -eq 99 || -s $log ]]; then
     echo "ci-valgrind: $name: memcheck found errors:" >&2
     cat "$log" >&2

@@ -18,6 +18,8 @@ packages=(
   desktop-file-utils appstream libxml2-utils
   # tests: real targets, the reference engine, the desktop session
   fio e2fsprogs util-linux mount procps coreutils python3 locales
+  # tests: file systems whose stack changes what is measured (compression, copy-on-write)
+  btrfs-progs xfsprogs
   xvfb xauth dbus udev udisks2 imagemagick
   # tests: the fault-injecting file system under a loop device (tests/fault)
   libfuse3-dev fuse3
