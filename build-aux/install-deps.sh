@@ -18,6 +18,8 @@ packages=(
   desktop-file-utils appstream libxml2-utils
   # tests: real targets, the reference engine, the desktop session
   fio e2fsprogs util-linux mount procps coreutils python3 locales
+  # tests: a UDisks2 stand-in for the ATA SMART path (no SATA disk on test machines)
+  python3-dbusmock
   # tests: file systems whose stack changes what is measured (compression, copy-on-write)
   btrfs-progs xfsprogs
   xvfb xauth dbus udev udisks2 imagemagick

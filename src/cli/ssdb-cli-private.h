@@ -271,6 +271,10 @@ ssdb_cli_cmd_list (int argc, char **argv);
 int
 ssdb_cli_cmd_info (int argc, char **argv);
 
+/* ssdbench-cli health DEVICE [--json] [--update] [--selftest TYPE] */
+int
+ssdb_cli_cmd_health (int argc, char **argv);
+
 /* ssdbench-cli export REPORT.json (ssdb-cli-export.c): charts, CSV and text from a report. */
 int
 ssdb_cli_cmd_export (int argc, char **argv);

@@ -10,6 +10,7 @@ static const char usage_text[]
     = "Usage:\n"
       "  ssdbench-cli list [--json]\n"
       "  ssdbench-cli info TARGET [--json]\n"
+      "  ssdbench-cli health DEVICE [--json] [--update] [--selftest TYPE]\n"
       "  ssdbench-cli run TEST [OPTION…] TARGET\n"
       "  ssdbench-cli export REPORT.json --png|--svg|--pdf|--csv FILE [--view VIEW] [OPTION…]\n"
       "  ssdbench-cli export REPORT.json --text [FILE|-]\n"
@@ -26,7 +27,8 @@ static const char usage_tail[]
       "\n"
       "export draws any chart of a saved report (summary, surface, fill, access, sweep,\n"
       "workload and the SSD behaviour tests), or writes its samples as CSV or text;\n"
-      "compare overlays 2 to 8 reports in one chart.\n"
+      "compare overlays 2 to 8 reports in one chart. health prints the drive's own SMART\n"
+      "or NVMe health report.\n"
       "\n"
       "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
 
@@ -121,6 +123,7 @@ static const struct
   /* clang-format off */
   { "list", ssdb_cli_cmd_list },
   { "info", ssdb_cli_cmd_info },
+  { "health", ssdb_cli_cmd_health },
   { "run", cmd_run },
   { "export", ssdb_cli_cmd_export },
   { "compare", ssdb_cli_cmd_compare },

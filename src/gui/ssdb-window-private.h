@@ -40,6 +40,7 @@ struct _SsdbWindow
   GtkProgressBar *progress_bar;
   AdwViewStack *stack;
   SsdbDriveInfo *drive_info;
+  SsdbHealthPage *health_page;
   SsdbSummaryPage *summary_page;
   SsdbSurfacePage *surface_page;
   SsdbFillPage *fill_page;

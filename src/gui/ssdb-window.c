@@ -433,6 +433,7 @@ target_changed (SsdbWindow *self)
   _ssdb_window_update_report_header (self);
   update_target_button (self);
   ssdb_drive_info_set_target (self->drive_info, self->device, self->directory);
+  ssdb_health_page_set_target (self->health_page, self->device, self->directory);
   g_clear_pointer (&self->write_refusal, g_free);
   self->write_refusal = _ssdb_window_dup_write_refusal (self);
   if (self->write_refusal != NULL)
@@ -710,6 +711,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   GTK_WINDOW_CLASS (klass)->close_request = ssdb_window_close_request;
 
   g_type_ensure (SSDB_TYPE_DRIVE_INFO);
+  g_type_ensure (SSDB_TYPE_HEALTH_PAGE);
   g_type_ensure (SSDB_TYPE_SUMMARY_PAGE);
   g_type_ensure (SSDB_TYPE_SURFACE_PAGE);
   g_type_ensure (SSDB_TYPE_FILL_PAGE);
@@ -735,6 +737,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (progress_bar);
   BIND (stack);
   BIND (drive_info);
+  BIND (health_page);
   BIND (summary_page);
   BIND (surface_page);
   BIND (fill_page);

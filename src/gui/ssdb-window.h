@@ -9,6 +9,7 @@
 #include "ssdb-compare-window.h"
 #include "ssdb-drive-info.h"
 #include "ssdb-export-dialog.h"
+#include "ssdb-health-page.h"
 #include "ssdb-fill-page.h"
 #include "ssdb-summary-chart.h"
 #include "ssdb-summary-page.h"

@@ -62,6 +62,10 @@ complete -p ssdbench-cli > /dev/null 2>&1 && n=$((n + 1)) && echo "ok $n - compl
 expect_has "commands include run" run ""
 expect_has "commands include list" list ""
 expect "commands starting with i" "info" "i"
+expect "commands starting with h" "health
+help" "h"
+expect "health options starting with --s" "--selftest" health /dev/null --s
+expect "self-test types" "short" health /dev/null --selftest sh
 expect "top-level options" "--help
 --version" "--"
 expect_has "tests after run include summary" summary run ""

@@ -1,0 +1,107 @@
+# SPDX-License-Identifier: GPL-3.0-or-later
+'''A stand-in for udisksd with one ATA drive, for python3-dbusmock.
+
+No SATA disk exists on the machines the tests run on, so the ATA SMART path of
+`ssdbench-cli health` is tested against this stand-in on a private bus given as
+DBUS_SYSTEM_BUS_ADDRESS. It has the members of org.freedesktop.UDisks2.Drive.Ata that
+the health reader uses, with the signatures of UDisks2 2.9 (SmartGetAttributes:
+a(ysqiiixia{sv}); libatasmart's pretty units: 1 none, 2 ms, 3 sectors, 4 mK).
+
+Parameters (JSON, -p): "block", the kernel name the drive's block device answers to;
+"profile", one of healthy, reallocated, failing-attribute, failing-overall, no-smart,
+denied (SmartUpdate refused for want of authorisation).
+'''
+
+import dbus
+import dbusmock
+
+BUS_NAME = 'org.freedesktop.UDisks2'
+MAIN_OBJ = '/org/freedesktop/UDisks2'
+SYSTEM_BUS = True
+IS_OBJECT_MANAGER = True
+
+BLOCK = 'org.freedesktop.UDisks2.Block'
+DRIVE = 'org.freedesktop.UDisks2.Drive'
+ATA = 'org.freedesktop.UDisks2.Drive.Ata'
+DRIVE_PATH = '/org/freedesktop/UDisks2/drives/Mock_SATA_SSD_MOCK0001'
+
+# (id, name, flags, value, worst, threshold, pretty, pretty_unit)
+HEALTHY = [
+    (1, 'raw-read-error-rate', 0x000b, 100, 100, 50, 0, 1),
+    (5, 'reallocated-sector-count', 0x0033, 100, 100, 10, 0, 3),
+    (9, 'power-on-hours', 0x0032, 99, 99, 0, 1234 * 3600 * 1000, 2),
+    (12, 'power-cycle-count', 0x0032, 99, 99, 0, 321, 1),
+    (194, 'temperature-celsius-2', 0x0022, 65, 50, 0, 308150, 4),
+    (197, 'current-pending-sector', 0x0032, 100, 100, 0, 0, 3),
+    (198, 'offline-uncorrectable', 0x0030, 100, 100, 0, 0, 3),
+    (241, 'total-lbas-written', 0x0032, 99, 99, 0, 24000000000, 3),
+    (242, 'total-lbas-read', 0x0032, 99, 99, 0, 48000000000, 3),
+]
+
+
+def attributes(profile):
+    rows = [list(r) for r in HEALTHY]
+    if profile == 'reallocated':
+        rows[1][6] = 8
+        rows[5][6] = 2
+    if profile == 'failing-attribute':
+        rows[0][3] = 40  # raw-read-error-rate at 40, threshold 50: failing now
+    return rows
+
+
+def load(mock, parameters):
+    block = parameters.get('block', 'sdz')
+    profile = parameters.get('profile', 'healthy')
+    rows = attributes(profile)
+    block_path = '/org/freedesktop/UDisks2/block_devices/' + block
+
+    mock.AddObject(block_path, BLOCK, {
+        'Device': dbus.ByteArray(('/dev/' + block).encode() + b'\0'),
+        'PreferredDevice': dbus.ByteArray(('/dev/' + block).encode() + b'\0'),
+        'Drive': dbus.ObjectPath(DRIVE_PATH),
+        'Size': dbus.UInt64(256060514304),
+        'ReadOnly': False,
+    }, [])
+    mock.AddObject(DRIVE_PATH, DRIVE, {
+        'Model': 'Mock SATA SSD',
+        'Vendor': '',
+        'Serial': 'MOCK0001',
+        'Size': dbus.UInt64(256060514304),
+        'Rotation': dbus.Int32(0),
+    }, [])
+    drive = dbusmock.get_object(DRIVE_PATH)
+
+    supported = profile != 'no-smart'
+    drive.AddProperties(ATA, {
+        'SmartSupported': supported,
+        'SmartEnabled': supported,
+        'SmartUpdated': dbus.UInt64(1764633600 if supported else 0),
+        'SmartFailing': profile == 'failing-overall',
+        'SmartPowerOnSeconds': dbus.UInt64(1234 * 3600),
+        'SmartTemperature': dbus.Double(308.15),
+        'SmartNumAttributesFailing': dbus.Int32(1 if profile == 'failing-attribute' else 0),
+        'SmartNumAttributesFailedInThePast': dbus.Int32(0),
+        'SmartNumBadSectors': dbus.Int64(8 if profile == 'reallocated' else 0),
+        'SmartSelftestStatus': 'success',
+        'SmartSelftestPercentRemaining': dbus.Int32(-1),
+    })
+    attr_code = 'ret = [(dbus.Byte(r[0]), r[1], dbus.UInt16(r[2]), dbus.Int32(r[3]), ' \
+                'dbus.Int32(r[4]), dbus.Int32(r[5]), dbus.Int64(r[6]), dbus.Int32(r[7]), ' \
+                'dbus.Dictionary({}, signature="sv")) for r in %r]' % (rows,)
+    if profile == 'denied':
+        update_code = ('raise dbus.exceptions.DBusException("Not authorized to perform '
+                       'operation", name="org.freedesktop.UDisks2.Error.NotAuthorizedCanObtain")')
+    else:
+        # A fresh reading: the drive has warmed up to 40 °C.
+        update_code = ('self.UpdateProperties("%s", {"SmartTemperature": dbus.Double(313.15), '
+                       '"SmartUpdated": dbus.UInt64(1764637200)})' % ATA)
+    start_code = ('self.UpdateProperties("%s", {"SmartSelftestStatus": "inprogress", '
+                  '"SmartSelftestPercentRemaining": dbus.Int32(90)})' % ATA)
+    abort_code = ('self.UpdateProperties("%s", {"SmartSelftestStatus": "aborted", '
+                  '"SmartSelftestPercentRemaining": dbus.Int32(-1)})' % ATA)
+    drive.AddMethods(ATA, [
+        ('SmartGetAttributes', 'a{sv}', 'a(ysqiiixia{sv})', attr_code),
+        ('SmartUpdate', 'a{sv}', '', update_code),
+        ('SmartSelftestStart', 'sa{sv}', '', start_code),
+        ('SmartSelftestAbort', 'a{sv}', '', abort_code),
+    ])
