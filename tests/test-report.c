@@ -832,6 +832,49 @@ test_target_facts (void)
   g_assert_cmpstr (again, ==, data);
 }
 
+/* The disk's queue state (scheduler, nr_requests, write cache, NCQ depth) is written when it
+ * was recorded, read back, kept out of the application's facts, and refused out of range. */
+static void
+test_target_queue (void)
+{
+  g_autoptr (TestResult) result = build_result ();
+  g_autoptr (SsdbReport) report = build_report (result);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *again = NULL, *bad = NULL;
+  gsize length;
+
+  report->target.has_queue = TRUE;
+  report->target.scheduler = g_strdup ("mq-deadline");
+  report->target.nr_requests = 64;
+  report->target.write_cache = g_strdup ("write back");
+  report->target.device_queue_depth = 32;
+  data = ssdb_report_to_data (report, &length);
+  g_assert_nonnull (strstr (data, "\"queue\" : {\n      \"scheduler\" : \"mq-deadline\",\n"
+                                  "      \"nr_requests\" : 64,\n"
+                                  "      \"write_cache\" : \"write back\",\n"
+                                  "      \"device_queue_depth\" : 32\n    }"));
+  loaded = ssdb_report_load_from_data (data, length, "queue.json", &error);
+  g_assert_no_error (error);
+  g_assert_true (loaded->target.has_queue);
+  g_assert_cmpstr (loaded->target.scheduler, ==, "mq-deadline");
+  g_assert_cmpuint (loaded->target.nr_requests, ==, 64);
+  g_assert_cmpstr (loaded->target.write_cache, ==, "write back");
+  g_assert_cmpuint (loaded->target.device_queue_depth, ==, 32);
+  g_assert_true (loaded->target_extra == NULL
+                 || !json_object_has_member (loaded->target_extra, "queue"));
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+
+  bad = g_strdup (data);
+  memcpy (strstr (bad, "\"device_queue_depth\" : 32"), "\"device_queue_depth\" : -1", 25);
+  g_clear_pointer (&loaded, ssdb_report_unref);
+  loaded = ssdb_report_load_from_data (bad, strlen (bad), "bad-queue.json", &error);
+  g_assert_null (loaded);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+  g_assert_nonnull (strstr (error->message, "target.queue.device_queue_depth"));
+}
+
 /* A report of format version 1 kept in the source tree must keep loading, and saving it must
  * reproduce the file byte for byte: any change to the format shows up here. */
 static void
@@ -2371,6 +2414,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/locale", test_locale);
   g_test_add_func ("/report/round-trip", test_round_trip);
   g_test_add_func ("/report/target-facts", test_target_facts);
+  g_test_add_func ("/report/target-queue", test_target_queue);
   g_test_add_func ("/report/fixture-valid", test_fixture_valid);
   g_test_add_func ("/report/io-engine", test_io_engine);
   g_test_add_func ("/report/large-arrays", test_large_arrays);

@@ -196,6 +196,9 @@ test_facts_sata (void)
   g_assert_cmpstr (f->transport, ==, "sata");
   g_assert_cmpstr (f->scheduler, ==, "bfq");
   g_assert_cmpuint (f->nr_requests, ==, 64);
+  /* The SATA disk's volatile write cache is on, and NCQ keeps 32 commands in flight. */
+  g_assert_cmpstr (f->write_cache, ==, "write back");
+  g_assert_cmpuint (f->device_queue_depth, ==, 32);
   g_assert_cmpuint (f->start_sector, ==, 0);
   g_assert_null (f->backing_file);
 }
@@ -267,6 +270,9 @@ test_facts_transports (void)
   g_assert_null (nvme->vendor);
   g_assert_cmpstr (nvme->scheduler, ==, "none");
   g_assert_cmpuint (nvme->nr_requests, ==, 1023);
+  /* NVMe has no NCQ depth file: its queues are the controller's. */
+  g_assert_cmpstr (nvme->write_cache, ==, "write through");
+  g_assert_cmpuint (nvme->device_queue_depth, ==, 0);
   g_assert_cmpuint (nvme->major, ==, 259);
 
   g_assert_cmpstr (mmc->transport, ==, "mmc");
@@ -307,6 +313,8 @@ test_facts_broken (void)
   g_assert_cmpuint (f->size_bytes, ==, 0);
   g_assert_cmpuint (f->logical_block_size, ==, 0);
   g_assert_cmpuint (f->nr_requests, ==, 0);
+  g_assert_null (f->write_cache);
+  g_assert_cmpuint (f->device_queue_depth, ==, 0);
   g_assert_false (f->read_only);
   g_assert_null (f->scheduler);
   g_assert_null (f->model);

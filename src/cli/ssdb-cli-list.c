@@ -97,6 +97,9 @@ add_facts_members (JsonBuilder *b, const SsdbBlockFacts *f)
   STR ("scheduler", f->scheduler);
   json_builder_set_member_name (b, "nr_requests");
   json_builder_add_int_value (b, f->nr_requests);
+  STR ("write_cache", f->write_cache);
+  json_builder_set_member_name (b, "device_queue_depth");
+  json_builder_add_int_value (b, f->device_queue_depth);
   STR ("backing_file", f->backing_file);
 }
 
@@ -442,11 +445,18 @@ ssdb_cli_cmd_info (int argc, char **argv)
     if (facts)
       {
         g_autofree char *nr = g_strdup_printf ("%u", facts->nr_requests);
+        g_autofree char *ncq = facts->device_queue_depth == 0 ? NULL
+                               : facts->device_queue_depth == 1
+                                   ? g_strdup ("1 (NCQ off)")
+                                   : g_strdup_printf ("%u", facts->device_queue_depth);
 
         print_fact ("Firmware", facts->firmware);
         print_fact ("Bus", facts->transport);
         print_fact ("Scheduler", facts->scheduler);
         print_fact ("Queue depth (nr_requests)", nr);
+        print_fact ("Write cache", facts->write_cache);
+        if (ncq != NULL)
+          print_fact ("NCQ depth", ncq);
         print_fact ("Backing file", facts->backing_file);
       }
     if (info->stack != NULL)

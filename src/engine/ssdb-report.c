@@ -50,6 +50,7 @@ static const char *const target_keys[] = {
   "free_bytes",
   "direct_io",
   "stack",
+  "queue",
 };
 
 static const char *const stack_layer_kind_names[] = { "file_system", "device", "backing_file" };
@@ -349,6 +350,16 @@ build_target (JsonBuilder *b, const SsdbReport *report)
   add_bool (b, "direct_io", t->direct_io);
   if (t->stack != NULL)
     build_stack (b, t->stack);
+  if (t->has_queue)
+    {
+      json_builder_set_member_name (b, "queue");
+      json_builder_begin_object (b);
+      add_string (b, "scheduler", t->scheduler);
+      add_int (b, "nr_requests", t->nr_requests);
+      add_string (b, "write_cache", t->write_cache);
+      add_int (b, "device_queue_depth", t->device_queue_depth);
+      json_builder_end_object (b);
+    }
   if (report->target_extra != NULL)
     {
       g_autoptr (GList) names = json_object_get_members (report->target_extra);
@@ -601,6 +612,21 @@ load_target (Loader *l, JsonObject *root, SsdbReport *report, GError **error)
   /* Reports from before the stack was recorded have none. */
   if (json_object_has_member (object, "stack") && !load_stack (l, object, &t->stack, error))
     return FALSE;
+  /* Nor the queue's state. */
+  if (json_object_has_member (object, "queue"))
+    {
+      JsonObject *queue;
+      gsize queue_mark;
+
+      if ((queue = enter_object (l, object, "queue", &queue_mark, error)) == NULL
+          || !read_string (l, queue, "scheduler", TRUE, &t->scheduler, error)
+          || !read_uint (l, queue, "nr_requests", 0, 1u << 20, &t->nr_requests, error)
+          || !read_string (l, queue, "write_cache", TRUE, &t->write_cache, error)
+          || !read_uint (l, queue, "device_queue_depth", 0, 65535, &t->device_queue_depth, error))
+        return FALSE;
+      t->has_queue = TRUE;
+      path_pop (l, queue_mark);
+    }
 
   names = json_object_get_members (object);
   for (GList *n = names; n != NULL; n = n->next)

@@ -425,6 +425,7 @@ ssdb_block_facts_free (SsdbBlockFacts *facts)
   g_free (facts->firmware);
   g_free (facts->transport);
   g_free (facts->scheduler);
+  g_free (facts->write_cache);
   g_free (facts->backing_file);
   g_free (facts);
 }
@@ -492,12 +493,14 @@ ssdb_block_facts_read (const SsdbSystemPaths *paths, const char *name, GError **
 
     facts->scheduler = parse_scheduler (sched);
   }
+  facts->write_cache = read_text_at (queue_dir, "write_cache");
 
   device_dir = g_build_filename (disk_dir, "device", NULL);
   facts->model = read_text_at (device_dir, "model");
   if (facts->model == NULL)
     facts->model = read_text_at (device_dir, "name"); /* MMC/SD cards */
   facts->vendor = read_text_at (device_dir, "vendor");
+  facts->device_queue_depth = read_uint_at (device_dir, "queue_depth");
   if (looks_like_bus_id (facts->vendor))
     g_clear_pointer (&facts->vendor, g_free);
 

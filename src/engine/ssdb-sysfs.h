@@ -59,6 +59,11 @@ ssdb_system_paths_are_host (const SsdbSystemPaths *paths);
  *   (nullable)
  * @scheduler: the active I/O scheduler (nullable)
  * @nr_requests: queue/nr_requests (0 if unknown)
+ * @write_cache: queue/write_cache: "write back" (the drive's volatile write cache is on) or
+ *   "write through" (off, or the drive has none) (nullable)
+ * @device_queue_depth: device/queue_depth of a SCSI or ATA disk: the tagged commands the host
+ *   keeps in flight (NCQ depth; 1 means NCQ is off); 0 when the device has no such file (NVMe,
+ *   virtio, zram, loop)
  * @start_sector: for a partition, its start in 512-byte sectors
  * @backing_file: for a loop device (or a partition of one), its backing file (nullable)
  *
@@ -87,6 +92,8 @@ typedef struct
   char *transport;
   char *scheduler;
   guint nr_requests;
+  char *write_cache;
+  guint device_queue_depth;
   guint64 start_sector;
   char *backing_file;
 } SsdbBlockFacts;

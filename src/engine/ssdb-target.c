@@ -91,6 +91,8 @@ ssdb_target_info_copy (SsdbTargetInfo *dst, const SsdbTargetInfo *src)
   dst->vendor = g_strdup (src->vendor);
   dst->fs_type = g_strdup (src->fs_type);
   dst->stack = ssdb_stack_copy (src->stack);
+  dst->scheduler = g_strdup (src->scheduler);
+  dst->write_cache = g_strdup (src->write_cache);
 }
 
 void
@@ -105,6 +107,8 @@ ssdb_target_info_clear (SsdbTargetInfo *info)
   g_clear_pointer (&info->vendor, g_free);
   g_clear_pointer (&info->fs_type, g_free);
   g_clear_pointer (&info->stack, ssdb_stack_free);
+  g_clear_pointer (&info->scheduler, g_free);
+  g_clear_pointer (&info->write_cache, g_free);
 }
 
 /* Reads the direct-I/O alignment of an open fd with statx(STATX_DIOALIGN) (Linux 6.1). */
@@ -138,6 +142,11 @@ apply_block_facts (SsdbTargetInfo *info, const SsdbBlockFacts *facts)
   info->removable = facts->removable;
   info->model = g_strdup (facts->model);
   info->vendor = g_strdup (facts->vendor);
+  info->has_queue = TRUE;
+  info->scheduler = g_strdup (facts->scheduler);
+  info->nr_requests = facts->nr_requests;
+  info->write_cache = g_strdup (facts->write_cache);
+  info->device_queue_depth = facts->device_queue_depth;
 }
 
 static gboolean

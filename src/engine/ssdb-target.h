@@ -47,6 +47,13 @@ typedef enum
  *   mounted data=journal: see @stack)
  * @stack: (nullable): what lies under the target, resolved when it was opened (%NULL in
  *   reports from before it was recorded)
+ * @has_queue: %TRUE when the queue facts below were recorded (%FALSE for a target without a
+ *   block device and in reports from before they were recorded)
+ * @scheduler: the disk's active I/O scheduler ("none", "mq-deadline"; nullable)
+ * @nr_requests: queue/nr_requests, the requests the block layer queues (0 if unknown)
+ * @write_cache: "write back" or "write through" (queue/write_cache; nullable)
+ * @device_queue_depth: the NCQ / TCQ depth of a SCSI or ATA disk (device/queue_depth; 1 = NCQ
+ *   off), 0 when the device has none
  *
  * Facts about a benchmark target. Strings are owned by the #SsdbTarget; a copy is made with
  * ssdb_target_info_copy() and freed with ssdb_target_info_clear().
@@ -74,6 +81,11 @@ typedef struct
   guint64 free_bytes;
   gboolean direct_io;
   SsdbStack *stack;
+  gboolean has_queue;
+  char *scheduler;
+  guint nr_requests;
+  char *write_cache;
+  guint device_queue_depth;
 } SsdbTargetInfo;
 
 /**

@@ -213,6 +213,38 @@ format_usage (const SsdbUsage *usage, gboolean *free_out)
   return g_strdup (_ ("Not mounted, not in use"));
 }
 
+/* The queue's state: the block layer's request queue, the scheduler, the drive's volatile
+ * write cache and, for SCSI and ATA disks, the NCQ depth (device/queue_depth, 1 = NCQ off). */
+static void
+add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const char *scheduler,
+                const char *write_cache, guint device_queue_depth)
+{
+  g_autofree char *queue = NULL;
+  g_autofree char *ncq = NULL;
+
+  if (nr_requests > 0)
+    /* Translators: the block layer's request queue size, e.g. 64 requests */
+    queue = g_strdup_printf (ngettext ("%u request", "%u requests", nr_requests), nr_requests);
+  add_row (self, group, N_ ("Queue Depth"), queue);
+  add_row (self, group, N_ ("I/O Scheduler"), scheduler);
+  if (write_cache != NULL)
+    add_row (self, group, N_ ("Write Cache"),
+             g_str_equal (write_cache, "write back")
+                 ? _ ("On (write back): writes are acknowledged from the drive's cache")
+             : g_str_equal (write_cache, "write through")
+                 ? _ ("Off (write through), or the drive has none")
+                 : write_cache);
+  if (device_queue_depth == 1)
+    add_row (self, group, N_ ("NCQ"), _ ("Off (1 command at a time)"));
+  else if (device_queue_depth > 1)
+    {
+      /* Translators: the drive's command queue depth (NCQ), e.g. "On, 32 commands" */
+      ncq = g_strdup_printf (ngettext ("On, %u command", "On, %u commands", device_queue_depth),
+                             device_queue_depth);
+      add_row (self, group, N_ ("NCQ"), ncq);
+    }
+}
+
 /* What lies under the target (loop devices, backing files, file systems), in the engine's
  * words as the reports say it, with what that means for the figures; nothing for a device
  * with nothing under it. Takes @stack. */
@@ -239,7 +271,7 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
   g_autoptr (SsdbBlockFacts) facts = ssdb_block_facts_read (NULL, name, NULL);
   g_autoptr (SsdbBlockFacts) disk = NULL;
   g_autoptr (SsdbUsage) usage = ssdb_usage_read (NULL, name, NULL);
-  g_autofree char *cap = NULL, *cap_full = NULL, *rot = NULL, *sectors = NULL, *queue = NULL;
+  g_autofree char *cap = NULL, *cap_full = NULL, *rot = NULL, *sectors = NULL;
   g_autofree char *usage_text = NULL, *node = NULL, *bytes = NULL;
   const char *model, *vendor, *revision, *serial, *bus;
   GtkWidget *group;
@@ -289,12 +321,8 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
       add_row (self, group, N_ ("Sector Size"), sectors);
       add_row (self, group, N_ ("Discard (TRIM)"),
                facts->discard ? _ ("Supported") : _ ("Not supported"));
-      if (facts->nr_requests > 0)
-        /* Translators: the block layer's request queue size, e.g. 64 requests */
-        queue = g_strdup_printf (ngettext ("%u request", "%u requests", facts->nr_requests),
-                                 facts->nr_requests);
-      add_row (self, group, N_ ("Queue Depth"), queue);
-      add_row (self, group, N_ ("I/O Scheduler"), facts->scheduler);
+      add_queue_rows (self, group, facts->nr_requests, facts->scheduler, facts->write_cache,
+                      facts->device_queue_depth);
       add_row (self, group, N_ ("Read Only"), facts->read_only ? _ ("Yes") : _ ("No"));
       if (facts->backing_file != NULL)
         add_row (self, group, N_ ("Backing File"), facts->backing_file);
@@ -439,6 +467,9 @@ ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, cons
   add_row (self, group, N_ ("Discard (TRIM)"), t->discard ? _ ("Supported") : _ ("Not supported"));
   add_row (self, group, N_ ("Direct I/O"),
            t->direct_io ? _ ("Yes") : _ ("No: the page cache served some requests"));
+  if (t->has_queue)
+    add_queue_rows (self, group, t->nr_requests, t->scheduler, t->write_cache,
+                    t->device_queue_depth);
   if (t->stack != NULL)
     add_stack_row (self, group, ssdb_stack_copy (t->stack));
   if (report->kernel_release != NULL)

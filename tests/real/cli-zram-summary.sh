@@ -28,6 +28,13 @@ ssdb_assert_json "$J" "d['target']['path'] == '$Z' and d['target']['size_bytes']
 ssdb_assert_json "$J" 'd["target"]["logical_block_size"] == 4096 and d["target"]["direct_io"]' \
   "zram facts"
 ssdb_assert_json "$J" 'd["summary"]["writes_skipped_reason"] is None' "no writes skipped"
+# The queue's state as sysfs has it when the run opened the device.
+zname=${Z##*/}
+ssdb_assert_json "$J" "d['target']['queue']['nr_requests'] == $(cat /sys/block/$zname/queue/nr_requests)" \
+  "target.queue.nr_requests from sysfs"
+ssdb_assert_json "$J" "d['target']['queue']['write_cache'] == '$(cat /sys/block/$zname/queue/write_cache)'" \
+  "target.queue.write_cache from sysfs"
+ssdb_assert_json "$J" "d['target']['queue']['device_queue_depth'] == 0" "zram has no NCQ depth"
 ssdb_assert_json "$J" \
   '[(t["name"], t["rw"]) for t in d["tests"]] == [(n, rw) for rw in ("read", "write") for n in ("SEQ1M Q8T1", "SEQ1M Q1T1", "RND4K Q32T1", "RND4K Q1T1")]' \
   "the eight default tests in order"
