@@ -76,6 +76,11 @@ test_reallocated (void)
   ssdb_window_set_page (window, "health");
   shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-health.png", 500);
   g_test_message ("screenshot: %s", shot);
+  /* Drive Info of the same device, with its queue's state, for the eye. */
+  ssdb_window_set_page (window, "info");
+  g_free (shot);
+  shot = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-health-info.png", 500);
+  ssdb_window_set_page (window, "health");
 
   /* A short self-test from the page's menu: UDisks2 is asked, and its progress is shown. */
   g_assert_true (gtk_widget_activate_action (GTK_WIDGET (page), "health.selftest", "s", "short"));

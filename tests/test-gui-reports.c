@@ -345,12 +345,12 @@ assert_behaviour_shows (const SsdbReport *r)
     }
 }
 
-/* Alt+1 to Alt+8 show the pages (win.page), as the shortcuts window lists them. */
+/* Alt+1 to Alt+9 show the pages (win.page), as the shortcuts window lists them. */
 static void
 test_page_shortcuts (void)
 {
-  static const char *const pages[]
-      = { "summary", "surface", "fill", "access", "sweep", "workload", "behaviour", "info" };
+  static const char *const pages[] = { "summary",  "surface",   "fill", "access", "sweep",
+                                       "workload", "behaviour", "info", "health" };
 
   for (guint i = 0; i < G_N_ELEMENTS (pages); i++)
     {

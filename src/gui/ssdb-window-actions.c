@@ -384,7 +384,7 @@ compare_activated (GSimpleAction *action, GVariant *param, gpointer data)
   _ssdb_window_compare_reports (data);
 }
 
-/* win.page('NAME'): shows a page (Alt+1 to Alt+8). */
+/* win.page('NAME'): shows a page (Alt+1 to Alt+9). */
 static void
 page_activated (GSimpleAction *action, GVariant *param, gpointer data)
 {
