@@ -256,12 +256,25 @@ test_nvme_health (void)
   g_assert_cmpint (find_row (h, "Percentage Used")->assessment, ==, SSDB_HEALTH_WARNING);
   g_clear_pointer (&h, ssdb_health_free);
 
-  /* Spare below its threshold without the bit set still marks the row. */
+  /* Spare below its threshold without the bit set: the row and the drive warn. */
   healthy_page (page);
   page[3] = 5;
   g_assert_true (ssdb_nvme_health_log_decode (page, sizeof page, &log, NULL));
   h = ssdb_health_new_nvme ("/dev/nvme0n1", &log);
   g_assert_cmpint (find_row (h, "Available Spare")->assessment, ==, SSDB_HEALTH_WARNING);
+  g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_WARNING);
+  g_assert_cmpstr (h->reason, ==,
+                   "The drive reports that its available spare (5 %) is below its threshold "
+                   "(10 %).");
+  g_clear_pointer (&h, ssdb_health_free);
+
+  /* The reserved bits 6 and 7 are ignored. */
+  healthy_page (page);
+  page[0] = 0xc0;
+  g_assert_true (ssdb_nvme_health_log_decode (page, sizeof page, &log, NULL));
+  h = ssdb_health_new_nvme ("/dev/nvme0n1", &log);
+  g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_GOOD);
+  g_assert_cmpint (find_row (h, "Critical Warning")->assessment, ==, SSDB_HEALTH_GOOD);
 }
 
 static void
@@ -293,8 +306,9 @@ healthy_ata (void)
   add_attr (s, 5, "reallocated-sector-count", 100, 100, 10, 0, 3);
   add_attr (s, 9, "power-on-hours", 99, 99, 0, G_GINT64_CONSTANT (1234) * 3600 * 1000, 2);
   add_attr (s, 194, "temperature-celsius-2", 65, 50, 0, 308150, 4);
-  add_attr (s, 241, "total-lbas-written", 99, 99, 0, G_GINT64_CONSTANT (24000000000), 3);
-  add_attr (s, 242, "total-lbas-read", 99, 99, 0, G_GINT64_CONSTANT (48000000000), 3);
+  add_attr (s, 3, "spin-up-time", 100, 100, 21, 4158, 2);
+  add_attr (s, 231, "ssd-life-left", 97, 97, 10, 97, 6);
+  add_attr (s, 241, "total-lbas-written", 99, 99, 0, 12288000, 7);
   return s;
 }
 
@@ -309,9 +323,15 @@ test_ata_health (void)
   g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_GOOD);
   g_assert_cmpint (h->power_on_hours, ==, 1234);
   g_assert_cmpfloat_with_epsilon (h->temperature_c, 35.0, 1e-9);
-  g_assert_cmpint (h->host_bytes_written, ==, G_GINT64_CONSTANT (24000000000) * 512);
-  g_assert_cmpint (h->host_bytes_read, ==, G_GINT64_CONSTANT (48000000000) * 512);
-  g_assert_cmpuint (h->rows->len, ==, 6);
+  /* libatasmart's MB for attribute 241 assume a raw unit many drives do not use: no bytes. */
+  g_assert_cmpint (h->host_bytes_written, ==, -1);
+  g_assert_cmpint (h->host_bytes_read, ==, -1);
+  g_assert_cmpint (h->read_at, ==, 1764633600);
+  g_assert_cmpuint (h->rows->len, ==, 7);
+  /* Each in its unit: a spin-up time in ms, not "0 h"; a percentage; UDisks2's MB. */
+  g_assert_cmpstr (find_row (h, "spin-up-time")->text, ==, "4158 ms");
+  g_assert_cmpstr (find_row (h, "ssd-life-left")->text, ==, "97 %");
+  g_assert_cmpstr (find_row (h, "total-lbas-written")->text, ==, "12288000 MB");
   row = find_row (h, "power-on-hours");
   g_assert_cmpuint (row->id, ==, 9);
   g_assert_cmpstr (row->text, ==, "1234 h");
@@ -330,12 +350,16 @@ test_ata_health (void)
   g_assert_cmpint (find_row (h, "reallocated-sector-count")->assessment, ==, SSDB_HEALTH_WARNING);
   g_clear_pointer (&h, ssdb_health_free);
 
-  /* An attribute at its threshold fails now, and is named. A threshold of 0 never fails. */
+  /* An attribute at its threshold is marked failing and named, but while the drive's own
+   * assessment passes the drive is a warning, as GNOME Disks judges it (the reallocated and
+   * pending sectors above are said too). A threshold of 0 never fails. */
   g_array_index (s->attributes, SsdbAtaAttribute, 0).value = 50;
   h = ssdb_health_new_ata ("/dev/sda", s);
-  g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_FAILING);
+  g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_WARNING);
   g_assert_cmpstr (h->reason, ==,
-                   "An attribute is at or below its failure threshold: raw-read-error-rate.");
+                   "Attribute raw-read-error-rate is at or below its failure threshold, although "
+                   "the drive's own SMART assessment passes; the drive also reports 8 reallocated "
+                   "sectors, 2 sectors pending reallocation.");
   g_assert_cmpint (find_row (h, "raw-read-error-rate")->assessment, ==, SSDB_HEALTH_FAILING);
   g_assert_cmpint (find_row (h, "power-on-hours")->assessment, ==, SSDB_HEALTH_GOOD);
   g_clear_pointer (&h, ssdb_health_free);
@@ -344,7 +368,19 @@ test_ata_health (void)
   s->failing = TRUE;
   h = ssdb_health_new_ata ("/dev/sda", s);
   g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_FAILING);
-  g_assert_nonnull (strstr (h->reason, "own SMART assessment says it is failing"));
+  g_assert_nonnull (strstr (h->reason, "own SMART assessment says it is likely to fail soon"));
+  g_clear_pointer (&h, ssdb_health_free);
+
+  /* A failed self-test is a warning naming it. */
+  s->failing = FALSE;
+  g_array_index (s->attributes, SsdbAtaAttribute, 0).value = 100;
+  g_array_index (s->attributes, SsdbAtaAttribute, 1).pretty = 0;                      /* 5 */
+  g_array_index (s->attributes, SsdbAtaAttribute, s->attributes->len - 1).pretty = 0; /* 197 */
+  g_free (s->selftest_status);
+  s->selftest_status = g_strdup ("error_read");
+  h = ssdb_health_new_ata ("/dev/sda", s);
+  g_assert_cmpint (h->assessment, ==, SSDB_HEALTH_WARNING);
+  g_assert_cmpstr (h->reason, ==, "The drive reports a last self-test that failed (error_read).");
   g_clear_pointer (&h, ssdb_health_free);
 
   /* Unsupported, disabled, never read: unknown, and why. */
@@ -381,8 +417,8 @@ test_json_and_text (void)
   g_assert_cmpstr (json_object_get_string_member (root, "format"), ==, "ssdbench-health");
   g_assert_cmpint (json_object_get_int_member (root, "version"), ==, 1);
   g_assert_cmpstr (json_object_get_string_member (root, "assessment"), ==, "good");
-  g_assert_cmpint (json_object_get_int_member (root, "host_bytes_written"), ==,
-                   G_GINT64_CONSTANT (12288000000000));
+  g_assert_true (json_object_get_null_member (root, "host_bytes_written"));
+  g_assert_cmpint (json_object_get_int_member (root, "read_at"), ==, 1764633600);
   g_assert_cmpint (json_object_get_int_member (root, "power_on_hours"), ==, 1234);
   row = json_array_get_object_element (json_object_get_array_member (root, "rows"), 2);
   g_assert_cmpint (json_object_get_int_member (row, "id"), ==, 9);
@@ -390,7 +426,8 @@ test_json_and_text (void)
   g_assert_cmpstr (json_object_get_string_member (row, "unit"), ==, "h");
 
   g_assert_true (g_str_has_prefix (text, "Health of /dev/sda: GOOD\nThe drive's SMART "));
-  g_assert_nonnull (strstr (text, "Host writes: 12.29 TB, as counted by the drive\n"));
+  g_assert_nonnull (strstr (text, "Read by UDisks2: 2025-12-02 00:00 UTC\n"));
+  g_assert_null (strstr (text, "Host writes"));
   g_assert_nonnull (
       strstr (text, "  9  power-on-hours                      99    99     0  1234 h"));
 

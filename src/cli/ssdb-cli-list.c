@@ -447,7 +447,7 @@ ssdb_cli_cmd_info (int argc, char **argv)
         g_autofree char *nr = g_strdup_printf ("%u", facts->nr_requests);
         g_autofree char *ncq = facts->device_queue_depth == 0 ? NULL
                                : facts->device_queue_depth == 1
-                                   ? g_strdup ("1 (NCQ off)")
+                                   ? g_strdup ("1 (one command at a time)")
                                    : g_strdup_printf ("%u", facts->device_queue_depth);
 
         print_fact ("Firmware", facts->firmware);
@@ -456,7 +456,7 @@ ssdb_cli_cmd_info (int argc, char **argv)
         print_fact ("Queue depth (nr_requests)", nr);
         print_fact ("Write cache", facts->write_cache);
         if (ncq != NULL)
-          print_fact ("NCQ depth", ncq);
+          print_fact ("Command queue (NCQ/TCQ)", ncq);
         print_fact ("Backing file", facts->backing_file);
       }
     if (info->stack != NULL)

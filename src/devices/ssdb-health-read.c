@@ -219,7 +219,8 @@ read_nvme (const char *device, const char *node, GError **error)
   cmd.nsid = 0xffffffff;
   cmd.addr = (guint64)(guintptr)page;
   cmd.data_len = sizeof page;
-  cmd.cdw10 = 0x02 | ((guint32)(sizeof page / 4 - 1) << 16);
+  /* RAE (bit 15): retain an asynchronous event the log would clear, so reading changes nothing. */
+  cmd.cdw10 = 0x02 | (1u << 15) | ((guint32)(sizeof page / 4 - 1) << 16);
   rc = ioctl (fd, NVME_IOCTL_ADMIN_CMD, &cmd);
   errsv = errno;
   close (fd);
@@ -276,6 +277,7 @@ ssdb_health_read (const char *device, gboolean update, GCancellable *cancellable
   g_autoptr (GVariant) props = NULL;
   g_autoptr (SsdbAtaSmart) smart = NULL;
   g_autofree char *reason = NULL;
+  gboolean asleep = FALSE;
 
   g_return_val_if_fail (device != NULL, NULL);
 
@@ -312,19 +314,44 @@ ssdb_health_read (const char *device, gboolean update, GCancellable *cancellable
                                                &local);
           if (reply == NULL)
             {
-              set_call_error (error, local, device, "SmartUpdate");
-              return NULL;
+              g_autofree char *remote = g_dbus_error_get_remote_error (local);
+
+              /* A sleeping disk is not woken: UDisks2's last reading stands, and says so. */
+              if (remote == NULL || strstr (remote, "WouldWakeup") == NULL)
+                {
+                  set_call_error (error, local, device, "SmartUpdate");
+                  return NULL;
+                }
+              asleep = TRUE;
+              g_clear_error (&local);
             }
-          g_clear_pointer (&props, g_variant_unref);
-          if ((props = get_all (bus, drive, UDISKS_ATA, cancellable, &local)) == NULL)
+          else
             {
-              set_call_error (error, local, device, "Drive.Ata properties");
-              return NULL;
+              g_clear_pointer (&props, g_variant_unref);
+              if ((props = get_all (bus, drive, UDISKS_ATA, cancellable, &local)) == NULL)
+                {
+                  set_call_error (error, local, device, "Drive.Ata properties");
+                  return NULL;
+                }
             }
         }
       if ((smart = read_ata (bus, device, drive, props, cancellable, error)) == NULL)
         return NULL;
-      return ssdb_health_new_ata (device, smart);
+      {
+        SsdbHealth *health = ssdb_health_new_ata (device, smart);
+
+        if (asleep)
+          {
+            char *noted = g_strconcat (health->reason,
+                                       " The disk is asleep: this is UDisks2's last reading, "
+                                       "and the disk was not woken to read it again.",
+                                       NULL);
+
+            g_free (health->reason);
+            health->reason = noted;
+          }
+        return health;
+      }
     }
   if (g_str_has_prefix (name, "nvme"))
     return read_nvme (device, node, error);

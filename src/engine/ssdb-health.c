@@ -136,6 +136,7 @@ health_new (const char *device, const char *source)
   h->power_on_hours = -1;
   h->host_bytes_written = -1;
   h->host_bytes_read = -1;
+  h->read_at = -1;
   h->selftest_percent_remaining = -1;
   h->rows = g_array_new (FALSE, TRUE, sizeof (SsdbHealthRow));
   g_array_set_clear_func (h->rows, row_clear);
@@ -227,7 +228,7 @@ ssdb_health_new_nvme (const char *device, const SsdbNvmeHealthLog *log)
   };
   SsdbHealth *h = health_new (device, "nvme");
   g_autoptr (GString) reason = g_string_new (NULL);
-  guint8 cw = log->critical_warning;
+  guint8 cw = log->critical_warning & 0x3f; /* bits 6-7 are reserved */
   locale_t previous;
 
   /* 1000 units of 512 bytes; a product above 2^63 - 1 (8 ZB) is kept at the top. */
@@ -304,6 +305,10 @@ ssdb_health_new_nvme (const char *device, const SsdbNvmeHealthLog *log)
       for (guint bit = 0; bit < G_N_ELEMENTS (warning_bits); bit++)
         if ((cw & (1u << bit)) && warning_bits[bit] != NULL)
           g_string_append_printf (reason, "%s%s", reason->len ? "; " : "", warning_bits[bit]);
+      if (!(cw & 0x01) && log->available_spare < log->available_spare_threshold)
+        g_string_append_printf (
+            reason, "%sits available spare (%u %%) is below its threshold (%u %%)",
+            reason->len ? "; " : "", log->available_spare, log->available_spare_threshold);
       if (log->percentage_used >= 100)
         g_string_append_printf (reason, "%sit has used %u %% of its rated endurance",
                                 reason->len ? "; " : "", log->percentage_used);
@@ -323,23 +328,43 @@ ssdb_health_new_nvme (const char *device, const SsdbNvmeHealthLog *log)
   return h;
 }
 
-/* libatasmart's pretty value in the row's unit: hours for a time, °C for a temperature, a
- * plain count for sectors and dimensionless values. */
+/* libatasmart's pretty value in the row's unit (its units: 0 unknown, 1 none, 2 ms, 3 sectors,
+ * 4 mK, 5 small percent, 6 percent, 7 MB): hours for a time of an hour or more, ms below that
+ * (a spin-up time), °C for a temperature, % and MB as given, a plain count otherwise. */
 static double
 ata_pretty (const SsdbAtaAttribute *a, const char **unit)
 {
   switch (a->pretty_unit)
     {
       case 2: /* milliseconds */
-        *unit = "h";
-        return floor ((double)a->pretty / 3.6e6);
+        if (a->pretty >= 3600000)
+          {
+            *unit = "h";
+            return floor ((double)a->pretty / 3.6e6);
+          }
+        *unit = "ms";
+        return (double)a->pretty;
       case 4: /* millikelvin */
         *unit = "°C";
         return round ((double)a->pretty / 1000.0 - 273.15);
+      case 5:
+      case 6:
+        *unit = "%";
+        return (double)a->pretty;
+      case 7:
+        *unit = "MB";
+        return (double)a->pretty;
       default:
         *unit = "";
         return (double)a->pretty;
     }
+}
+
+/* A self-test status of UDisks2 that means the test found a fault. */
+static gboolean
+selftest_failed (const char *status)
+{
+  return status != NULL && (g_str_has_prefix (status, "error") || g_str_equal (status, "fatal"));
 }
 
 SsdbHealth *
@@ -347,11 +372,13 @@ ssdb_health_new_ata (const char *device, const SsdbAtaSmart *smart)
 {
   SsdbHealth *h = health_new (device, "ata-smart");
   g_autoptr (GString) failing = g_string_new (NULL);
+  g_autoptr (GString) w = g_string_new (NULL);
   guint64 realloc = 0, pending = 0, uncorrectable = 0;
   locale_t previous;
 
   h->selftest_status = g_strdup (smart->selftest_status);
   h->selftest_percent_remaining = smart->selftest_percent_remaining;
+  h->read_at = smart->updated > 0 ? (gint64)smart->updated : -1;
   if (smart->temperature_k > 0)
     h->temperature_c = smart->temperature_k - 273.15;
   if (smart->power_on_seconds > 0)
@@ -377,12 +404,9 @@ ssdb_health_new_ata (const char *device, const SsdbAtaSmart *smart)
         pending = a->pretty > 0 ? (guint64)a->pretty : 0;
       else if (a->id == 198)
         uncorrectable = a->pretty > 0 ? (guint64)a->pretty : 0;
-      /* Total LBAs written / read, counted in 512-byte sectors by most drives that report
-       * them (libatasmart's unit "sectors"); other units are not guessed. */
-      if ((a->id == 241 || a->id == 246) && a->pretty_unit == 3 && a->pretty >= 0)
-        h->host_bytes_written = a->pretty > G_MAXINT64 / 512 ? G_MAXINT64 : a->pretty * 512;
-      if (a->id == 242 && a->pretty_unit == 3 && a->pretty >= 0)
-        h->host_bytes_read = a->pretty > G_MAXINT64 / 512 ? G_MAXINT64 : a->pretty * 512;
+      /* Attributes 241/242 (total LBAs written/read) are shown as UDisks2 gives them, but not
+       * taken as host writes: libatasmart turns the raw count into MB assuming 32 MiB units,
+       * while many drives count 512-byte sectors or GiB, so the byte count is not known. */
       if (a->id == 194 && a->pretty_unit == 4 && isnan (h->temperature_c))
         h->temperature_c = (double)a->pretty / 1000.0 - 273.15;
       if (a->id == 9 && a->pretty_unit == 2 && h->power_on_hours < 0)
@@ -391,6 +415,21 @@ ssdb_health_new_ata (const char *device, const SsdbAtaSmart *smart)
     }
 
   previous = ssdb_words_locale_begin ();
+  if (realloc > 0)
+    g_string_append_printf (w, "%" G_GUINT64_FORMAT " reallocated sectors", realloc);
+  if (pending > 0)
+    g_string_append_printf (w, "%s%" G_GUINT64_FORMAT " sectors pending reallocation",
+                            w->len ? ", " : "", pending);
+  if (uncorrectable > 0)
+    g_string_append_printf (w, "%s%" G_GUINT64_FORMAT " uncorrectable sectors", w->len ? ", " : "",
+                            uncorrectable);
+  if (smart->attributes_failed_past > 0)
+    g_string_append_printf (w, "%s%d attributes that failed in the past", w->len ? ", " : "",
+                            smart->attributes_failed_past);
+  if (selftest_failed (smart->selftest_status))
+    g_string_append_printf (w, "%sa last self-test that failed (%s)", w->len ? ", " : "",
+                            smart->selftest_status);
+
   if (!smart->supported)
     h->reason = g_strdup ("The drive does not support SMART.");
   else if (!smart->enabled)
@@ -400,41 +439,38 @@ ssdb_health_new_ata (const char *device, const SsdbAtaSmart *smart)
   else if (smart->failing)
     {
       h->assessment = SSDB_HEALTH_FAILING;
-      h->reason = g_strdup ("The drive's own SMART assessment says it is failing: back up its "
-                            "data now.");
+      h->reason = g_strdup ("The drive's own SMART assessment says it is likely to fail soon: "
+                            "back up its data now.");
     }
   else if (failing->len > 0 || smart->attributes_failing > 0)
     {
-      h->assessment = SSDB_HEALTH_FAILING;
-      h->reason = g_strdup_printf ("An attribute is at or below its failure threshold%s%s.",
-                                   failing->len ? ": " : "", failing->str);
+      /* As GNOME Disks judges it: the drive's own assessment still passes, so this is a
+       * warning, not a failure. */
+      gboolean several = strchr (failing->str, ',') != NULL;
+
+      h->assessment = SSDB_HEALTH_WARNING;
+      if (failing->len > 0)
+        h->reason = g_strdup_printf ("Attribute%s %s %s at or below %s failure threshold, "
+                                     "although the drive's own SMART assessment passes%s%s.",
+                                     several ? "s" : "", failing->str, several ? "are" : "is",
+                                     several ? "their" : "its",
+                                     w->len ? "; the drive also reports " : "", w->str);
+      else
+        h->reason = g_strdup_printf ("%d attributes are at or below their failure thresholds, "
+                                     "although the drive's own SMART assessment passes%s%s.",
+                                     smart->attributes_failing,
+                                     w->len ? "; the drive also reports " : "", w->str);
+    }
+  else if (w->len > 0)
+    {
+      h->assessment = SSDB_HEALTH_WARNING;
+      h->reason = g_strdup_printf ("The drive reports %s.", w->str);
     }
   else
     {
-      g_autoptr (GString) w = g_string_new (NULL);
-
-      if (realloc > 0)
-        g_string_append_printf (w, "%" G_GUINT64_FORMAT " reallocated sectors", realloc);
-      if (pending > 0)
-        g_string_append_printf (w, "%s%" G_GUINT64_FORMAT " sectors pending reallocation",
-                                w->len ? ", " : "", pending);
-      if (uncorrectable > 0)
-        g_string_append_printf (w, "%s%" G_GUINT64_FORMAT " uncorrectable sectors",
-                                w->len ? ", " : "", uncorrectable);
-      if (smart->attributes_failed_past > 0)
-        g_string_append_printf (w, "%s%d attributes that failed in the past", w->len ? ", " : "",
-                                smart->attributes_failed_past);
-      if (w->len > 0)
-        {
-          h->assessment = SSDB_HEALTH_WARNING;
-          h->reason = g_strdup_printf ("The drive reports %s.", w->str);
-        }
-      else
-        {
-          h->assessment = SSDB_HEALTH_GOOD;
-          h->reason = g_strdup ("The drive's SMART assessment passes and no attribute is "
-                                "beyond its threshold.");
-        }
+      h->assessment = SSDB_HEALTH_GOOD;
+      h->reason = g_strdup ("The drive's SMART assessment passes and no attribute is beyond its "
+                            "threshold.");
     }
   ssdb_words_locale_end (previous);
   return h;
@@ -485,6 +521,7 @@ ssdb_health_to_json (const SsdbHealth *health)
   add_int_or_null (b, "power_on_hours", health->power_on_hours);
   add_int_or_null (b, "host_bytes_written", health->host_bytes_written);
   add_int_or_null (b, "host_bytes_read", health->host_bytes_read);
+  add_int_or_null (b, "read_at", health->read_at);
   if (health->selftest_status != NULL)
     {
       json_builder_set_member_name (b, "selftest_status");
@@ -574,6 +611,14 @@ ssdb_health_to_text (const SsdbHealth *health)
 
   g_string_append_printf (s, "Health of %s: %s\n%s\n", health->device, upper,
                           health->reason ? health->reason : "");
+  if (health->read_at >= 0)
+    {
+      g_autoptr (GDateTime) at = g_date_time_new_from_unix_utc (health->read_at);
+      g_autofree char *when = at ? g_date_time_format (at, "%Y-%m-%d %H:%M UTC") : NULL;
+
+      if (when != NULL)
+        g_string_append_printf (s, "Read by UDisks2: %s\n", when);
+    }
   if (!isnan (health->temperature_c))
     g_string_append_printf (s, "Temperature: %.0f °C\n", health->temperature_c);
   if (health->power_on_hours >= 0)

@@ -16,11 +16,12 @@ G_BEGIN_DECLS
  * SsdbHealthAssessment:
  * @SSDB_HEALTH_UNKNOWN: the drive reports nothing that decides (no SMART, not read)
  * @SSDB_HEALTH_GOOD: nothing the drive reports is out of its limits
- * @SSDB_HEALTH_WARNING: the drive works, but something it reports needs attention (reallocated
- *   or pending sectors, spare below threshold, temperature over its threshold, media errors,
- *   rated endurance used up)
- * @SSDB_HEALTH_FAILING: the drive says it is failing (SMART overall assessment, an attribute
- *   at or below its threshold now, NVMe reliability degraded, read-only or backup failed)
+ * @SSDB_HEALTH_WARNING: the drive works, but something it reports needs attention (an attribute
+ *   at or below its threshold while the drive's own assessment passes, reallocated or pending
+ *   sectors, a failed self-test, spare below threshold, temperature over its threshold, media
+ *   errors, rated endurance used up)
+ * @SSDB_HEALTH_FAILING: the drive says it is failing (its own SMART assessment fails; NVMe
+ *   reliability degraded, media read-only or volatile memory backup failed)
  */
 typedef enum
 {
@@ -48,12 +49,12 @@ ssdb_health_assessment_to_string (SsdbHealthAssessment assessment);
  * @worst: the worst normalised value seen (ATA), or -1
  * @threshold: the failure threshold (ATA; 0 means "never fails"), or -1
  * @raw: the value in @unit: hours, °C, bytes, a count...; for ATA UDisks2's "pretty" value
- *   converted to @unit (milliseconds to hours, millikelvin to °C, sectors to a count)
- * @unit: "", "h", "°C", "B", "%" or "min"
+ *   converted to @unit (milliseconds to hours from an hour on, millikelvin to °C)
+ * @unit: "", "h", "ms", "s", "min", "°C", "B", "MB" or "%"
  * @text: @raw in words with its unit ("1234 h", "35 °C", "12.3 GB", "0")
  * @assessment: this row's own state (%SSDB_HEALTH_FAILING for an ATA attribute at or below its
- *   nonzero threshold, %SSDB_HEALTH_WARNING for a nonzero reallocated, pending or uncorrectable
- *   count or an NVMe field out of its limit, else %SSDB_HEALTH_GOOD)
+ *   nonzero threshold, as GNOME Disks marks it; %SSDB_HEALTH_WARNING for a nonzero reallocated,
+ * pending or uncorrectable count or an NVMe field out of its limit, else %SSDB_HEALTH_GOOD)
  *
  * One row of the table, as GNOME Disks' SMART dialog shows it.
  */
@@ -185,8 +186,11 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbAtaSmart, ssdb_ata_smart_free)
  * @temperature_c: the drive's (composite) temperature in °C, or NAN
  * @power_on_hours: or -1
  * @host_bytes_written: bytes written by the host as the drive counts them (NVMe data units
- *   written x 512000; ATA attribute 241 or 246 in sectors x 512), or -1
- * @host_bytes_read: the same for reads (NVMe; ATA 242), or -1
+ *   written x 512000), or -1; ATA drives' attribute 241 is in the table but not taken as bytes,
+ *   since its raw unit differs between vendors
+ * @host_bytes_read: the same for reads, or -1
+ * @read_at: when the drive was read (ATA: UDisks2's SmartUpdated), seconds since the epoch, or
+ *   -1 (read now)
  * @selftest_status: (nullable): the ATA self-test state, "inprogress" while one runs
  * @selftest_percent_remaining: or -1
  * @rows: (element-type SsdbHealthRow): the table
@@ -203,6 +207,7 @@ typedef struct
   gint64 power_on_hours;
   gint64 host_bytes_written;
   gint64 host_bytes_read;
+  gint64 read_at;
   char *selftest_status;
   int selftest_percent_remaining;
   GArray *rows;
@@ -225,8 +230,9 @@ ssdb_health_new_none (const char *device, const char *reason);
  *
  * The table and the assessment of an NVMe drive: failing when critical warning bit 2
  * (reliability degraded), 3 (read-only) or 4 (volatile memory backup failed) is set; warning for
- * bit 0 (available spare below its threshold), bit 1 (temperature beyond a threshold), bit 5,
- * percentage used at 100 or more, or media and data integrity errors; good otherwise. Data units
+ * bit 0 or an available spare below its threshold, bit 1 (temperature beyond a threshold),
+ * bit 5, percentage used at 100 or more, or media and data integrity errors; good otherwise.
+ * Bits 6 and 7 are reserved and ignored. Data units
  * are 1000 units of 512 bytes (NVMe Base Specification 2.0, "Data Units Read").
  *
  * Returns: (transfer full): the health.
@@ -240,10 +246,11 @@ ssdb_health_new_nvme (const char *device, const SsdbNvmeHealthLog *log);
  * @smart: what UDisks2 reported
  *
  * The table and the assessment of an ATA drive, as GNOME Disks judges it: failing when the
- * drive's overall assessment fails or an attribute is at or below its nonzero threshold now;
- * warning when an attribute failed in the past, or reallocated (5), pending (197) or
- * uncorrectable (198) sectors are nonzero; unknown when SMART is unsupported, disabled or was
- * never read; good otherwise.
+ * drive's own SMART assessment fails (SmartFailing); warning when an attribute is at or below
+ * its nonzero threshold (the drive's own assessment passing), an attribute failed in the past,
+ * reallocated (5), pending (197) or uncorrectable (198) sectors are nonzero, or the last
+ * self-test failed; unknown when SMART is unsupported, disabled or was never read; good
+ * otherwise.
  *
  * Returns: (transfer full): the health.
  */

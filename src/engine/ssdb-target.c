@@ -53,13 +53,7 @@ ssdb_target_finalize (GObject *object)
 
   if (self->fd >= 0)
     close (self->fd);
-  g_free (self->info.path);
-  g_free (self->info.name);
-  g_free (self->info.disk_name);
-  g_free (self->info.model);
-  g_free (self->info.vendor);
-  g_free (self->info.fs_type);
-  ssdb_stack_free (self->info.stack);
+  ssdb_target_info_clear (&self->info);
   g_free (self->write_refusal);
   g_free (self->display_name);
 

@@ -213,8 +213,10 @@ format_usage (const SsdbUsage *usage, gboolean *free_out)
   return g_strdup (_ ("Not mounted, not in use"));
 }
 
-/* The queue's state: the block layer's request queue, the scheduler, the drive's volatile
- * write cache and, for SCSI and ATA disks, the NCQ depth (device/queue_depth, 1 = NCQ off). */
+/* The queue's state: the block layer's request queue, the scheduler, how the kernel treats the
+ * drive's write cache (queue/write_cache: the kernel's view, not the drive's setting) and,
+ * for SCSI and ATA disks, the command queue depth (device/queue_depth: NCQ for SATA, TCQ for
+ * SCSI, 1 = one command at a time). */
 static void
 add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const char *scheduler,
                 const char *write_cache, guint device_queue_depth)
@@ -230,18 +232,18 @@ add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const 
   if (write_cache != NULL)
     add_row (self, group, N_ ("Write Cache"),
              g_str_equal (write_cache, "write back")
-                 ? _ ("On (write back): writes are acknowledged from the drive's cache")
+                 ? _ ("Write back: the kernel sends cache flushes to the drive")
              : g_str_equal (write_cache, "write through")
-                 ? _ ("Off (write through), or the drive has none")
+                 ? _ ("Write through: the kernel sends no cache flushes")
                  : write_cache);
   if (device_queue_depth == 1)
-    add_row (self, group, N_ ("NCQ"), _ ("Off (1 command at a time)"));
+    add_row (self, group, N_ ("Command Queue"), _ ("1 command at a time (NCQ off)"));
   else if (device_queue_depth > 1)
     {
-      /* Translators: the drive's command queue depth (NCQ), e.g. "On, 32 commands" */
-      ncq = g_strdup_printf (ngettext ("On, %u command", "On, %u commands", device_queue_depth),
+      /* Translators: the drive's command queue depth (NCQ or TCQ), e.g. "32 commands" */
+      ncq = g_strdup_printf (ngettext ("%u command", "%u commands", device_queue_depth),
                              device_queue_depth);
-      add_row (self, group, N_ ("NCQ"), ncq);
+      add_row (self, group, N_ ("Command Queue"), ncq);
     }
 }
 

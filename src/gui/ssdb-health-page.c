@@ -3,10 +3,10 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
-#include <sys/stat.h>
-#include <sys/sysmacros.h>
 
 #include "devices/ssdb-health-read.h"
+#include "engine/ssdb-stack.h"
+#include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-units.h"
 
 struct _SsdbHealthPage
@@ -34,24 +34,19 @@ struct _SsdbHealthPage
 
 G_DEFINE_FINAL_TYPE (SsdbHealthPage, ssdb_health_page, ADW_TYPE_BIN)
 
-/* The whole disk under @directory's file system ("/dev/sda" for a file system on sda2), or NULL
- * and the reason in *@why. */
+/* The whole disk under @directory's file system ("/dev/sda" for a file system on sda2, the
+ * first member of a btrfs file system, the disk under a loop device's image), as the engine's
+ * stack resolves it; NULL and the reason in *@why when only memory, a network or a FUSE server
+ * lies below. */
 static char *
 disk_of_directory (const char *directory, char **why)
 {
-  g_autofree char *link = NULL;
-  g_autofree char *partition = NULL;
-  g_autofree char *sys = NULL;
-  char real[4096];
-  struct stat st;
+  g_autoptr (SsdbStack) stack = ssdb_stack_resolve_directory (NULL, directory);
+  g_autoptr (SsdbBlockFacts) facts = NULL;
 
-  if (stat (directory, &st) != 0)
-    {
-      *why = g_strdup_printf ("%s: %s", directory, g_strerror (errno));
-      return NULL;
-    }
-  link = g_strdup_printf ("/sys/dev/block/%u:%u", major (st.st_dev), minor (st.st_dev));
-  if (major (st.st_dev) == 0 || realpath (link, real) == NULL)
+  if (!stack->no_device && stack->counted[0] != NULL)
+    facts = ssdb_block_facts_read (NULL, stack->counted[0], NULL);
+  if (facts == NULL)
     {
       /* Translators: %s is a directory */
       *why = g_strdup_printf (_ ("The file system of %s has no drive under it (it lives in memory "
@@ -59,16 +54,7 @@ disk_of_directory (const char *directory, char **why)
                               directory);
       return NULL;
     }
-  partition = g_build_filename (real, "partition", NULL);
-  if (g_file_test (partition, G_FILE_TEST_EXISTS))
-    sys = g_path_get_dirname (real);
-  else
-    sys = g_strdup (real);
-  {
-    g_autofree char *name = g_path_get_basename (sys);
-
-    return g_strconcat ("/dev/", name, NULL);
-  }
+  return g_strconcat ("/dev/", facts->disk_name ? facts->disk_name : facts->name, NULL);
 }
 
 static void
@@ -161,14 +147,13 @@ show_health (SsdbHealthPage *self)
   int r = 0;
 
   clear_view (self);
-  if (self->error != NULL)
+  if (h == NULL)
     {
-      set_state (self, "dialog-error-symbolic", "error", _ ("Health Not Read"),
-                 self->error->message);
+      if (self->error != NULL)
+        set_state (self, "dialog-error-symbolic", "error", _ ("Health Not Read"),
+                   self->error->message);
       return;
     }
-  if (h == NULL)
-    return;
   switch (h->assessment)
     {
       case SSDB_HEALTH_GOOD:
@@ -225,6 +210,10 @@ show_health (SsdbHealthPage *self)
 
       add_summary_row (self, _ ("Last Self-Test"), t);
     }
+  if (self->error != NULL)
+    /* A refresh or a self-test failed: the last reading stays below, and the state says why. */
+    set_state (self, "dialog-error-symbolic", "error", _ ("Health Not Read Again"),
+               self->error->message);
   if (h->rows->len == 0)
     return;
 
@@ -328,17 +317,23 @@ read_done (GObject *source, GAsyncResult *result, gpointer user_data)
       return;
     }
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->health, ssdb_health_free);
   g_clear_error (&self->error);
-  self->health = health;
+  if (health != NULL)
+    {
+      g_clear_pointer (&self->health, ssdb_health_free);
+      self->health = health;
+    }
   self->error = error;
   gtk_widget_set_sensitive (self->refresh_button, TRUE);
   g_simple_action_set_enabled (self->selftest_action, TRUE);
   show_health (self);
 }
 
+/* Reads the target's health on a worker thread (after starting or aborting @selftest when not
+ * NULL). With @keep, the last reading stays shown until the new one arrives, and stays when the
+ * new one fails; otherwise (a new target) it is dropped first. */
 static void
-start_read (SsdbHealthPage *self, gboolean update, const char *selftest)
+start_read (SsdbHealthPage *self, gboolean update, const char *selftest, gboolean keep)
 {
   g_autoptr (GTask) task = NULL;
   ReadJob *job;
@@ -346,9 +341,12 @@ start_read (SsdbHealthPage *self, gboolean update, const char *selftest)
   if (self->cancellable != NULL)
     g_cancellable_cancel (self->cancellable);
   g_clear_object (&self->cancellable);
-  g_clear_pointer (&self->health, ssdb_health_free);
+  if (!keep)
+    {
+      g_clear_pointer (&self->health, ssdb_health_free);
+      clear_view (self);
+    }
   g_clear_error (&self->error);
-  clear_view (self);
   if (self->device == NULL)
     {
       gtk_widget_set_sensitive (self->refresh_button, FALSE);
@@ -359,8 +357,9 @@ start_read (SsdbHealthPage *self, gboolean update, const char *selftest)
                    _ ("Choose a drive to read its health."));
       return;
     }
-  set_state (self, "content-loading-symbolic", NULL, _ ("Reading the Drive's Health…"),
-             self->device);
+  if (self->health == NULL)
+    set_state (self, "content-loading-symbolic", NULL, _ ("Reading the Drive's Health…"),
+               self->device);
   gtk_widget_set_sensitive (self->refresh_button, FALSE);
   g_simple_action_set_enabled (self->selftest_action, FALSE);
 
@@ -392,14 +391,14 @@ ssdb_health_page_set_target (SsdbHealthPage *self, SsdbDevice *device, const cha
     }
   else if (directory != NULL)
     self->device = disk_of_directory (directory, &self->no_device);
-  start_read (self, FALSE, NULL);
+  start_read (self, FALSE, NULL, FALSE);
 }
 
 void
 ssdb_health_page_refresh (SsdbHealthPage *self, gboolean update)
 {
   g_return_if_fail (SSDB_IS_HEALTH_PAGE (self));
-  start_read (self, update, NULL);
+  start_read (self, update, NULL, TRUE);
 }
 
 const SsdbHealth *
@@ -426,7 +425,7 @@ ssdb_health_page_is_busy (SsdbHealthPage *self)
 static void
 on_refresh_clicked (SsdbHealthPage *self)
 {
-  start_read (self, TRUE, NULL);
+  start_read (self, TRUE, NULL, TRUE);
 }
 
 static void
@@ -434,7 +433,7 @@ on_selftest (GSimpleAction *action, GVariant *parameter, gpointer user_data)
 {
   SsdbHealthPage *self = user_data;
 
-  start_read (self, FALSE, g_variant_get_string (parameter, NULL));
+  start_read (self, FALSE, g_variant_get_string (parameter, NULL), TRUE);
 }
 
 static void

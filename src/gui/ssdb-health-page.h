@@ -46,8 +46,10 @@ ssdb_health_page_refresh (SsdbHealthPage *self, gboolean update);
 /**
  * ssdb_health_page_get_health:
  *
- * Returns: (transfer none) (nullable): the health shown, or %NULL while it is read or when the
- *   read failed (ssdb_health_page_get_error()) or no target is set.
+ * Returns: (transfer none) (nullable): the health shown: the last one read for this target
+ *   (also while it is read again, and after a refresh or self-test that failed:
+ *   ssdb_health_page_get_error()), or %NULL before the first reading, when it failed or when no
+ *   target is set.
  */
 const SsdbHealth *
 ssdb_health_page_get_health (SsdbHealthPage *self);

@@ -6,11 +6,15 @@
 # stand-in binds a real block device of this machine (read only: health never writes) to one
 # mock drive, with a profile whose answer is known:
 #   profile             asserted
-#   healthy             good; temperature 35 °C, 1234 h, host writes 24e9 x 512 B, 9 rows
+#   healthy             good; temperature 35 °C, 1234 h, 10 rows in their units (4158 ms,
+#                       1234 h, 35 °C, MB); host writes unknown (ATA's raw unit varies)
 #   reallocated         warning naming 8 reallocated and 2 pending sectors
-#   failing-attribute   failing, naming raw-read-error-rate (value 40, threshold 50)
+#   failing-attribute   warning (the drive's own assessment passes), naming raw-read-error-rate
+#                       at its threshold; its row failing
 #   failing-overall     failing: the drive's own assessment
+#   selftest-failed     warning naming the failed self-test
 #   no-smart            unknown: no SMART support
+#   asleep              --update on a sleeping disk: UDisks2's last reading, and it says so
 #   denied              --update refused by polkit: exit 1, the call named, nothing printed
 # and with no UDisks2 on the bus, the device's health is "none" with the reason.
 set -euo pipefail
@@ -41,10 +45,13 @@ ssdb_assert_json "$J" 'd["format"] == "ssdbench-health" and d["source"] == "ata-
 ssdb_assert_json "$J" 'd["assessment"] == "good"' "healthy: good"
 ssdb_assert_json "$J" 'abs(d["temperature_c"] - 35.0) < 1e-6' "healthy: 308.15 K is 35 °C"
 ssdb_assert_json "$J" 'd["power_on_hours"] == 1234' "healthy: power-on hours"
-ssdb_assert_json "$J" 'd["host_bytes_written"] == 24000000000 * 512' "healthy: host writes"
-ssdb_assert_json "$J" 'd["host_bytes_read"] == 48000000000 * 512' "healthy: host reads"
-ssdb_assert_json "$J" 'len(d["rows"]) == 9 and [r["id"] for r in d["rows"]] == [1, 5, 9, 12, 194, 197, 198, 241, 242]' \
+ssdb_assert_json "$J" 'd["host_bytes_written"] is None and d["host_bytes_read"] is None' \
+  "healthy: ATA host writes are not taken as bytes"
+ssdb_assert_json "$J" 'd["read_at"] == 1764633600' "healthy: when UDisks2 read the drive"
+ssdb_assert_json "$J" '[r["id"] for r in d["rows"]] == [1, 3, 5, 9, 12, 194, 197, 198, 241, 242]' \
   "healthy: every attribute, in order"
+ssdb_assert_json "$J" '[r["text"] for r in d["rows"] if r["id"] in (3, 241)] == ["4158 ms", "12288000 MB"]' \
+  "healthy: a spin-up time in ms, total LBAs written in UDisks2's MB"
 ssdb_assert_json "$J" '[(r["value"], r["worst"], r["threshold"], r["text"]) for r in d["rows"] if r["id"] == 9] == [(99, 99, 0, "1234 h")]' \
   "healthy: power-on-hours row (ms to h)"
 ssdb_assert_json "$J" '[r["text"] for r in d["rows"] if r["id"] == 194] == ["35 °C"]' \
@@ -56,7 +63,8 @@ ssdb_assert_json "$J" 'd["selftest_status"] == "success" and d["selftest_percent
 health healthy-text
 ssdb_assert_rc 0 "health (healthy, text)"
 ssdb_assert_contains "$SSDB_OUT" "Health of /dev/$block: GOOD" "Temperature: 35 °C" \
-  "Powered on: 1234 h" "Host writes: 12.29 TB, as counted by the drive" "reallocated-sector-count"
+  "Powered on: 1234 h" "Read by UDisks2: 2025-12-02 00:00 UTC" "reallocated-sector-count"
+ssdb_assert_not_contains "$SSDB_OUT" "Host writes"
 [[ $(head -n 1 "$SSDB_OUT") == "Health of /dev/$block: GOOD" ]] || ssdb_fail "the assessment comes first"
 
 # --update asks the drive for a fresh reading (the stand-in's drive is now 40 °C).
@@ -88,21 +96,36 @@ ssdb_assert_json "$J" '[r["assessment"] for r in d["rows"] if r["id"] in (5, 197
 standin_start failing-attribute
 health failing-attribute --json
 ssdb_assert_rc 0 "health (failing attribute)"
-ssdb_assert_json "$J" 'd["assessment"] == "failing" and "raw-read-error-rate" in d["reason"]' \
-  "failing attribute: named"
+ssdb_assert_json "$J" 'd["assessment"] == "warning"' "failing attribute: a warning while the drive passes"
+ssdb_assert_json "$J" 'd["reason"] == "Attribute raw-read-error-rate is at or below its failure threshold, although the drive'"'"'s own SMART assessment passes."' \
+  "failing attribute: named, with the drive's own assessment"
 ssdb_assert_json "$J" '[r["assessment"] for r in d["rows"] if r["id"] == 1] == ["failing"]' \
   "failing attribute: its row"
 
 standin_start failing-overall
 health failing-overall
 ssdb_assert_rc 0 "health (failing overall)"
-ssdb_assert_contains "$SSDB_OUT" "Health of /dev/$block: FAILING" "own SMART assessment says it is failing"
+ssdb_assert_contains "$SSDB_OUT" "Health of /dev/$block: FAILING" "own SMART assessment says it is likely to fail soon"
+
+standin_start selftest-failed
+health selftest-failed --json
+ssdb_assert_rc 0 "health (failed self-test)"
+ssdb_assert_json "$J" 'd["assessment"] == "warning" and d["reason"] == "The drive reports a last self-test that failed (error_read)."' \
+  "failed self-test: a warning naming it"
 
 standin_start no-smart
 health no-smart --json
 ssdb_assert_rc 0 "health (no SMART)"
 ssdb_assert_json "$J" 'd["assessment"] == "unknown" and d["reason"] == "The drive does not support SMART." and d["rows"] == []' \
   "no SMART: unknown, and why"
+
+# A sleeping disk is not woken: the last reading, said to be one.
+standin_start asleep
+health asleep --update --json
+ssdb_assert_rc 0 "health --update (asleep)"
+ssdb_assert_json "$J" 'd["assessment"] == "good" and abs(d["temperature_c"] - 35.0) < 1e-6' \
+  "asleep: UDisks2's last reading"
+ssdb_assert_json "$J" '"the disk was not woken" in d["reason"]' "asleep: said"
 
 # A refusal by polkit: a clear error naming the device and the call, nothing on stdout.
 standin_start denied

@@ -4,7 +4,8 @@
 # private bus exported as DBUS_SYSTEM_BUS_ADDRESS. No SATA disk exists on the machines the tests
 # run on, so the real udisksd cannot be asked for SMART there. Sourced after tests/lib/targets.sh.
 #   standin_begin: skips without dbus-daemon or python3-dbusmock; picks STANDIN_BLOCK, a block
-#     device of this machine (the stand-in drive answers for it; health only reads), and starts
+#     device of this machine that is neither NVMe (read through its own log page) nor a device
+#     with a dash in its name (the stand-in drive answers for it; health only reads), and starts
 #     the private bus
 #   standin_start PROFILE: (re)starts the stand-in with that profile (see udisks2-ata.py)
 #   standin_stop: stops it (the bus stays: UDisks2 is then absent from it)
@@ -19,8 +20,9 @@ standin_begin ()
   "$SSDB_PYTHON" -c 'import dbusmock' 2> /dev/null || ssdb_skip "python3-dbusmock is not installed"
   ssdb_tmpdir
   for b in /sys/block/*; do
-    if [[ -b /dev/${b##*/} ]]; then
-      STANDIN_BLOCK=${b##*/}
+    b=${b##*/}
+    if [[ -b /dev/$b && $b =~ ^(loop|zram|ram|vd|xvd|sd|hd|mmcblk)[0-9a-z]*$ ]]; then
+      STANDIN_BLOCK=$b
       break
     fi
   done

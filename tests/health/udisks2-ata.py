@@ -9,7 +9,8 @@ a(ysqiiixia{sv}); libatasmart's pretty units: 1 none, 2 ms, 3 sectors, 4 mK).
 
 Parameters (JSON, -p): "block", the kernel name the drive's block device answers to;
 "profile", one of healthy, reallocated, failing-attribute, failing-overall, no-smart,
-denied (SmartUpdate refused for want of authorisation).
+selftest-failed (the last self-test ended with a read error), denied (SmartUpdate refused for
+want of authorisation), asleep (SmartUpdate answers WouldWakeup, as for a sleeping disk).
 '''
 
 import dbus
@@ -28,24 +29,26 @@ DRIVE_PATH = '/org/freedesktop/UDisks2/drives/Mock_SATA_SSD_MOCK0001'
 # (id, name, flags, value, worst, threshold, pretty, pretty_unit)
 HEALTHY = [
     (1, 'raw-read-error-rate', 0x000b, 100, 100, 50, 0, 1),
+    (3, 'spin-up-time', 0x0027, 100, 100, 21, 4158, 2),
     (5, 'reallocated-sector-count', 0x0033, 100, 100, 10, 0, 3),
     (9, 'power-on-hours', 0x0032, 99, 99, 0, 1234 * 3600 * 1000, 2),
     (12, 'power-cycle-count', 0x0032, 99, 99, 0, 321, 1),
     (194, 'temperature-celsius-2', 0x0022, 65, 50, 0, 308150, 4),
     (197, 'current-pending-sector', 0x0032, 100, 100, 0, 0, 3),
     (198, 'offline-uncorrectable', 0x0030, 100, 100, 0, 0, 3),
-    (241, 'total-lbas-written', 0x0032, 99, 99, 0, 24000000000, 3),
-    (242, 'total-lbas-read', 0x0032, 99, 99, 0, 48000000000, 3),
+    (241, 'total-lbas-written', 0x0032, 99, 99, 0, 12288000, 7),
+    (242, 'total-lbas-read', 0x0032, 99, 99, 0, 24576000, 7),
 ]
 
 
 def attributes(profile):
     rows = [list(r) for r in HEALTHY]
+    by_id = {r[0]: r for r in rows}
     if profile == 'reallocated':
-        rows[1][6] = 8
-        rows[5][6] = 2
+        by_id[5][6] = 8
+        by_id[197][6] = 2
     if profile == 'failing-attribute':
-        rows[0][3] = 40  # raw-read-error-rate at 40, threshold 50: failing now
+        by_id[1][3] = 40  # raw-read-error-rate at 40, threshold 50: at its threshold now
     return rows
 
 
@@ -53,7 +56,9 @@ def load(mock, parameters):
     block = parameters.get('block', 'sdz')
     profile = parameters.get('profile', 'healthy')
     rows = attributes(profile)
-    block_path = '/org/freedesktop/UDisks2/block_devices/' + block
+    # Escaped as UDisks2 escapes object path elements: bytes other than [A-Za-z0-9] as _XX.
+    escaped = ''.join(c if c.isascii() and c.isalnum() else '_%02x' % ord(c) for c in block)
+    block_path = '/org/freedesktop/UDisks2/block_devices/' + escaped
 
     mock.AddObject(block_path, BLOCK, {
         'Device': dbus.ByteArray(('/dev/' + block).encode() + b'\0'),
@@ -82,7 +87,7 @@ def load(mock, parameters):
         'SmartNumAttributesFailing': dbus.Int32(1 if profile == 'failing-attribute' else 0),
         'SmartNumAttributesFailedInThePast': dbus.Int32(0),
         'SmartNumBadSectors': dbus.Int64(8 if profile == 'reallocated' else 0),
-        'SmartSelftestStatus': 'success',
+        'SmartSelftestStatus': 'error_read' if profile == 'selftest-failed' else 'success',
         'SmartSelftestPercentRemaining': dbus.Int32(-1),
     })
     attr_code = 'ret = [(dbus.Byte(r[0]), r[1], dbus.UInt16(r[2]), dbus.Int32(r[3]), ' \
@@ -91,6 +96,9 @@ def load(mock, parameters):
     if profile == 'denied':
         update_code = ('raise dbus.exceptions.DBusException("Not authorized to perform '
                        'operation", name="org.freedesktop.UDisks2.Error.NotAuthorizedCanObtain")')
+    elif profile == 'asleep':
+        update_code = ('raise dbus.exceptions.DBusException("Disk is in sleep mode and the '
+                       'nowakeup option was passed", name="org.freedesktop.UDisks2.Error.WouldWakeup")')
     else:
         # A fresh reading: the drive has warmed up to 40 °C.
         update_code = ('self.UpdateProperties("%s", {"SmartTemperature": dbus.Double(313.15), '
