@@ -616,7 +616,8 @@ widest_title (GtkWidget *widget, int *widest, int *n)
 
 /* The narrow page switcher would shrink its titles to "…" rather than give way to the title:
  * it asks for room for every title whole (its buttons share one width), less than the 100 px
- * a button takes at ease, so that eight pages fit in the header of a 1200 px window. */
+ * a button takes at ease, so that nine pages fit in the header of a 1320 px window (a maximised
+ * window on a 1366 px laptop). */
 static void
 update_switcher_size (SsdbWindow *self)
 {
