@@ -4,13 +4,14 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <linux/nvme_ioctl.h>
-#include <stdlib.h>
 #include <string.h>
 #include <sys/ioctl.h>
 #include <sys/stat.h>
+#include <sys/sysmacros.h>
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-sysfs.h"
 
 #define UDISKS_NAME "org.freedesktop.UDisks2"
 #define UDISKS_BLOCK "org.freedesktop.UDisks2.Block"
@@ -19,17 +20,18 @@
 #define PROPERTIES "org.freedesktop.DBus.Properties"
 #define CALL_TIMEOUT_MS 30000
 
-/* The kernel name of @device ("/dev/sda" -> "sda"), following a link such as
- * /dev/disk/by-id/...; NULL with @error for a path that is not a block device. */
+/* The kernel name of @device ("/dev/sda" -> "sda", also through a link such as
+ * /dev/disk/by-id/...), from its device number as sysfs has it, the way targets are named;
+ * NULL with @error for a path that is not a block device. */
 static char *
 kernel_name (const char *device, GError **error)
 {
   g_autofree char *path = NULL;
-  char resolved[4096];
+  char *name;
   struct stat st;
 
   path = strchr (device, '/') ? g_strdup (device) : g_strconcat ("/dev/", device, NULL);
-  if (realpath (path, resolved) == NULL || stat (resolved, &st) != 0)
+  if (stat (path, &st) != 0)
     {
       int errsv = errno;
 
@@ -43,7 +45,11 @@ kernel_name (const char *device, GError **error)
                    "%s: not a block device (health is read from a drive, not a file)", device);
       return NULL;
     }
-  return g_path_get_basename (resolved);
+  if ((name = ssdb_block_name_from_devnum (NULL, major (st.st_rdev), minor (st.st_rdev))) == NULL)
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND,
+                 "%s: no block device with its number (%u:%u) in sysfs", device,
+                 major (st.st_rdev), minor (st.st_rdev));
+  return name;
 }
 
 /* UDisks2's object path of a block device: its kernel name with every byte other than
