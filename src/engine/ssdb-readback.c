@@ -66,14 +66,18 @@ static double
 segment_scatter (const SsdbReadbackResult *result)
 {
   const SsdbFillPass *a = read_pass (result->first), *b = read_pass (result->second);
-  g_autofree double *ratios = NULL;
-  guint n = 0, i = 0, j = 0;
-  double scale;
+  g_autofree double *bytes = NULL, *time_a = NULL, *time_b = NULL;
+  double ratios[SSDB_READBACK_GROUPS], total = 0, scale;
+  guint n = 0, i = 0, j = 0, groups;
+  guint64 prev = 0;
 
   if (a == NULL || b == NULL || a->segments == NULL || b->segments == NULL)
     return -1;
-  ratios = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
-  /* Pairs of segments that end at the same position. */
+  bytes = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
+  time_a = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
+  time_b = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
+  /* Pairs of segments that end at the same position, with the time each read took over the
+   * bytes since the previous pair. */
   while (i < a->segments->len && j < b->segments->len)
     {
       const SsdbFillPoint *pa = &g_array_index (a->segments, SsdbFillPoint, i);
@@ -85,17 +89,47 @@ segment_scatter (const SsdbReadbackResult *result)
         j++;
       else
         {
-          double q = pa->bytes_per_second > 0 ? pb->bytes_per_second / pa->bytes_per_second : NAN;
+          double len = (double)(pa->position_bytes - MIN (prev, pa->position_bytes));
 
-          if (isfinite (q) && q > 0)
-            ratios[n++] = q;
+          if (len > 0 && isfinite (pa->bytes_per_second) && pa->bytes_per_second > 0
+              && isfinite (pb->bytes_per_second) && pb->bytes_per_second > 0)
+            {
+              bytes[n] = len;
+              time_a[n] = len / pa->bytes_per_second;
+              time_b[n] = len / pb->bytes_per_second;
+              total += len;
+              n++;
+            }
+          prev = pa->position_bytes;
           i++;
           j++;
         }
     }
-  if (n < SSDB_READBACK_MIN_SEGMENTS)
+  if (n < SSDB_READBACK_MIN_SEGMENTS || !(total > 0))
     return -1;
-  scale = ssdb_robust_scale (ratios, n) * 100;
+  /* Consecutive pairs joined into groups of about equal bytes. */
+  groups = MIN (n, SSDB_READBACK_GROUPS);
+  {
+    double ga = 0, gb = 0, done = 0;
+    guint g = 0;
+
+    for (guint k = 0; k < n; k++)
+      {
+        ga += time_a[k];
+        gb += time_b[k];
+        done += bytes[k];
+        if (done >= total * (g + 1) / groups - 0.5 || k == n - 1)
+          {
+            if (ga > 0 && gb > 0 && g < groups)
+              ratios[g++] = ga / gb;
+            ga = gb = 0;
+          }
+      }
+    groups = g;
+  }
+  if (groups < SSDB_READBACK_MIN_SEGMENTS)
+    return -1;
+  scale = ssdb_robust_scale (ratios, groups) * 100;
   /* A report's own segments cannot scatter beyond what its loader accepts. */
   return isfinite (scale) ? MIN (scale, 1e9) : -1;
 }

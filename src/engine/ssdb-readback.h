@@ -21,9 +21,13 @@ G_BEGIN_DECLS
  *   %SSDB_READBACK_NOISE_MULTIPLE × @noise_percent when that is larger); no effect: below
  *   %SSDB_READBACK_NOISE_PERCENT with @noise_percent small enough that a difference of that size
  *   would show; inconclusive otherwise (or when the reads' segments are missing)
- * @noise_percent: how much the two reads differ from place to place: the robust scale
- *   (ssdb_robust_scale()) of the ratios pass 2 / pass 1 of the read segments at the same
- *   positions, in percent; -1 when fewer than %SSDB_READBACK_MIN_SEGMENTS pairs were measured
+ * @noise_percent: how much the two reads differ from place to place: the read segments of the
+ *   two passes that end at the same positions, joined into %SSDB_READBACK_GROUPS groups of
+ *   consecutive segments of about equal bytes (fewer when there are fewer segments); the robust
+ *   scale (ssdb_robust_scale()) of the groups' rate ratios pass 2 / pass 1, in percent. -1 when
+ *   fewer than %SSDB_READBACK_MIN_SEGMENTS groups were measured. Groups rather than single
+ *   segments, so that a device or a throttle that completes requests in bursts scatters by how
+ *   its rate varies along the span, not by when each burst fell.
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early
  *
@@ -68,8 +72,10 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbReadbackResult, ssdb_readback_result_free)
 #define SSDB_READBACK_NOISE_PERCENT 10.0
 /* A difference counts only beyond this multiple of the segments' own scatter. */
 #define SSDB_READBACK_NOISE_MULTIPLE 3.0
-/* Segment pairs needed to measure that scatter. */
+/* Segment groups needed to measure that scatter. */
 #define SSDB_READBACK_MIN_SEGMENTS 4
+/* Groups of segments the scatter compares (an eighth of the span each). */
+#define SSDB_READBACK_GROUPS 8
 
 /**
  * ssdb_readback_summarize:

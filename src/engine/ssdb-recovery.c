@@ -128,7 +128,7 @@ gboolean
 ssdb_recovery_has_cliff (const SsdbRecoveryResult *r)
 {
   const SsdbRecoveryWrite *first;
-  double after = 0, fast = 0;
+  double after = 0, fast = 0, window_bytes = 0, window_time = 0;
   guint64 prev = 0;
 
   g_return_val_if_fail (r != NULL, FALSE);
@@ -136,17 +136,29 @@ ssdb_recovery_has_cliff (const SsdbRecoveryResult *r)
   if (r->first.cache_bytes == 0 || r->writes->len == 0 || !(r->threshold_bytes_per_second > 0))
     return FALSE;
   first = &g_array_index (r->writes, SsdbRecoveryWrite, 0);
+  /* The bytes after the cliff in windows of the analysis' shortest phase, each window's rate
+   * its bytes over the time they took: a device (or a throttle) that completes requests in
+   * bursts has single segments far above and below its rate, and its windows at the rate. */
   for (guint i = 0; first->segments != NULL && i < first->segments->len; i++)
     {
       const SsdbFillPoint *p = &g_array_index (first->segments, SsdbFillPoint, i);
       double bytes = (double)(p->position_bytes - MIN (prev, p->position_bytes));
+      gboolean last = i + 1 == first->segments->len;
 
       prev = p->position_bytes;
-      if (p->position_bytes <= r->first.cache_bytes)
-        continue;
-      after += bytes;
-      if (p->bytes_per_second >= r->threshold_bytes_per_second)
-        fast += bytes;
+      if (p->position_bytes > r->first.cache_bytes && bytes > 0 && p->bytes_per_second > 0
+          && isfinite (p->bytes_per_second))
+        {
+          window_bytes += bytes;
+          window_time += bytes / p->bytes_per_second;
+        }
+      if (window_bytes > 0 && (window_bytes >= (double)r->first.window_bytes || last))
+        {
+          after += window_bytes;
+          if (window_bytes / window_time >= r->threshold_bytes_per_second)
+            fast += window_bytes;
+          window_bytes = window_time = 0;
+        }
     }
   return after > 0 && fast < SSDB_RECOVERY_LASTING_SHARE * after;
 }

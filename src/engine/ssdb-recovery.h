@@ -158,7 +158,9 @@ ssdb_recovery_restored_percent (guint64 first_fast_bytes, guint64 fast_bytes);
  *
  * Whether the first write has a lasting drop: the fill analysis found one
  * (`result->first.cache_bytes` > 0) and less than %SSDB_RECOVERY_LASTING_SHARE of the bytes
- * after it were written at or above `result->threshold_bytes_per_second`.
+ * after it were written at or above `result->threshold_bytes_per_second`, counted in windows
+ * of `result->first.window_bytes` (the shortest phase the analysis accepts), each at its bytes
+ * over the time they took, so that requests completed in bursts do not count as fast.
  *
  * Returns: %TRUE for a cache cliff
  */

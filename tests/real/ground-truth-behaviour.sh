@@ -8,6 +8,13 @@
 #   loop device over a file in    stores every byte as it comes; reads    compression, read after
 #   tmpfs (RAM)                   do not depend on how data was written;  write, TRIM: never "found";
 #                                 nothing slows after filling             the verdict names the noise
+#   the same loop device, reads   data written by pass 2 reads at half    read after write: found,
+#   limited to 40 MB/s and to 20  the rate of data written by pass 1      50 % slower (within 10
+#   MB/s once pass 2 writes                                               points)
+#   (tests/lib/throttle-after.sh)
+#   the same loop device, writes  every write test keeps 50 % of its      TRIM: found; writes keep
+#   limited to 40 MB/s and to 20  speed, reads 100 %                      50 % (within 10 points),
+#   MB/s after the first discard                                          reads at least 85 %
 # Each runs several times (SSDB_GROUND_TRUTH_RUNS, 2): the machine is loaded, and no run may
 # state a finding the target does not have.
 set -euo pipefail
@@ -30,6 +37,28 @@ check ()
 
 ssdb_zram_create Z 256M
 ssdb_loop_create L 256M 4096 ram
+ssdb_blkio_create G
+THROTTLE=$here/../lib/throttle-after.sh
+
+# throttled NAME RUN EVENT COUNT R1 W1 R2 W2 -- ARGS...: runs the CLI with ARGS in group $G while
+# tests/lib/throttle-after.sh changes the limits of $L from R1/W1 to R2/W2 after the event.
+throttled ()
+{
+  local name=$1 run=$2 event=$3 count=$4 r1=$5 w1=$6 r2=$7 w2=$8 pid rc=0
+  shift 9
+  SSDB_OUT=$SSDB_TMPDIR/${name// /-}-$run.out SSDB_ERR=$SSDB_TMPDIR/${name// /-}-$run.err
+  "$THROTTLE" "$G" "$(ssdb_majmin "$L")" "${L#/dev/}" "$r1" "$w1" "$event" "$count" "$r2" "$w2" \
+    > "$SSDB_TMPDIR/throttle.out" 2> "$SSDB_TMPDIR/throttle.err" &
+  pid=$!
+  ssdb_track_pid "$pid"
+  ssdb_blkio_run "$G" "$SSDBENCH_CLI" "$@" > "$SSDB_OUT" 2> "$SSDB_ERR" || rc=$?
+  cat "$SSDB_OUT" >&2
+  ssdb_assert_eq "$rc" 0 "$name (run $run)"
+  wait "$pid" || ssdb_fail "$name: the throttle did not change: $(cat "$SSDB_TMPDIR/throttle.err")"
+  ssdb_log "$name: $(cat "$SSDB_TMPDIR/throttle.out")"
+  # nothing limited for what follows
+  ssdb_blkio_limit "$G" "$L" 0 0 0 0
+}
 
 for ((run = 1; run <= RUNS; run++)); do
   # -- compression: zram compresses, RAM does not -------------------------------------------
@@ -69,4 +98,29 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "$T['verdict'] != 'found'" "RAM: no loss found after TRIM"
   ssdb_assert_json "$J" "all(r['before_spread_percent'] >= 0 and r['after_spread_percent'] >= 0 for r in $T['results'])" \
     "the spreads of three summary passes are measured"
+
+  # -- read after write, found: reads slow to half once pass 2 overwrites the span -------------
+  # 64 MiB written by pass 1, then 8 more into pass 2's write
+  J=$SSDB_TMPDIR/halved-readback-$run.json
+  throttled "halved read after write" "$run" written 72 40000000 0 20000000 0 -- \
+    run readback "$L" --destroy-data "$L" --span 0:64M --json "$J"
+  check "halved read after write run $run"
+  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "halved reads: a read-after-write difference found"
+  ssdb_assert_json "$J" "-60 <= $T['difference_percent'] <= -40" \
+    "halved reads: 50 % slower, within 10 points"
+  ssdb_assert_contains "$SSDB_OUT" "% slower than data written by pass 1"
+
+  # -- TRIM, found: writes slow to half after the first discard ----------------------------------
+  J=$SSDB_TMPDIR/halved-trim-$run.json
+  throttled "halved TRIM" "$run" discards 1 80000000 40000000 80000000 20000000 -- \
+    run trim "$L" --destroy-data "$L" --span 0:64M --rounds 2 --tests "SEQ1M Q8T1,RND4K Q32T1" \
+    --test-size 16M --duration 1 --json "$J"
+  check "halved TRIM run $run"
+  ssdb_log "halved TRIM spreads: $(ssdb_json "$J" "[(r['name'], r['rw'], round(r['before_spread_percent']), round(r['after_spread_percent'])) for r in $T['results']]")"
+  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "halved writes: a loss after TRIM found"
+  ssdb_assert_json "$J" "all(40 <= r['retention_percent'] <= 60 for r in $T['results'] if r['rw'] == 'write')" \
+    "halved writes: each write test keeps 50 %, within 10 points"
+  ssdb_assert_json "$J" "all(r['retention_percent'] >= 85 for r in $T['results'] if r['rw'] == 'read')" \
+    "halved writes: the reads keep their speed"
+  ssdb_assert_json "$J" "40 <= $T['min_retention_percent'] <= 60" "the lowest retention is a write's"
 done
