@@ -919,6 +919,20 @@ text_freespace (GString *out, const SsdbFreespaceResult *r)
         }
       g_string_append_c (out, '\n');
     }
+  /* The noise each test's verdict is decided against. */
+  if (r->steps != NULL && r->steps->len >= 4 && first != NULL && first->rates != NULL)
+    {
+      g_string_append_printf (out, "%-8s", "Scatter");
+      for (guint k = 0; k < first->rates->len; k++)
+        {
+          double noise = ssdb_freespace_test_noise (r, k);
+          g_autofree char *v
+              = noise >= 0 ? g_strdup_printf ("%.1f %%", noise * 100) : g_strdup ("-");
+
+          g_string_append_printf (out, " %15s", v);
+        }
+      g_string_append (out, "   (between neighbouring steps)\n");
+    }
   text_words (out, r->words, r->cancelled);
 }
 
@@ -962,6 +976,16 @@ text_consistency (GString *out, const SsdbConsistencyResult *r)
                           "Last %u rounds: mean %s IOPS, standard deviation %s IOPS, mean / "
                           "deviation %s\n",
                           r->tail_rounds, tail, sd, ratio);
+  if (n >= 2 && ssdb_consistency_rounds_analysed (r) < n)
+    {
+      const SsdbConsistencyRound *last = &g_array_index (r->rounds, SsdbConsistencyRound, n - 1);
+      guint64 start = g_array_index (r->rounds, SsdbConsistencyRound, n - 2).elapsed_ns;
+      g_autofree char *len
+          = num ((double)(last->elapsed_ns - MIN (start, last->elapsed_ns)) / 1e9, 2);
+      g_autofree char *iops = num (last->iops, 0);
+
+      g_string_append_printf (out, "Final round: %s s, %s IOPS, cut short (left out)\n", len, iops);
+    }
   text_words (out, r->words, r->cancelled);
 }
 

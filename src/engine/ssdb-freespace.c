@@ -147,6 +147,18 @@ trend_of (const SsdbFreespaceResult *result, guint test, Trend *t)
   return TRUE;
 }
 
+double
+ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test)
+{
+  Trend t;
+
+  g_return_val_if_fail (result != NULL, -1);
+
+  if (result->steps == NULL || !trend_of (result, test, &t) || !t.measured)
+    return -1;
+  return t.noise;
+}
+
 static void
 summarize (SsdbFreespaceResult *result)
 {

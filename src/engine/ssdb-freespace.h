@@ -132,6 +132,20 @@ void
 ssdb_freespace_summarize (SsdbFreespaceResult *result);
 
 /**
+ * ssdb_freespace_test_noise:
+ * @result: a result whose @steps hold rates
+ * @test: index of a test in each step's rates
+ *
+ * The noise ssdb_freespace_summarize() measures for one test: the root mean square of the
+ * relative second differences of its rates between neighbouring steps, over sqrt 6 (a steady
+ * slope is not noise), as a fraction.
+ *
+ * Returns: the noise (0.177 for 17.7 %); -1 with fewer than 4 steps or a step without a rate
+ */
+double
+ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test);
+
+/**
  * SsdbFreespaceProgressFunc:
  * @step: index in @result->steps of the running step (it may not be appended yet)
  * @phase: "fill" or "summary"

@@ -33,6 +33,8 @@ check ()
   ssdb_log "$1: $(ssdb_json "$J" "$T['verdict']"): $(ssdb_json "$J" "$T['words']")"
   grep -qF "$(ssdb_json "$J" "$T['words']")" "$SSDB_OUT" || ssdb_fail "$1: the words are not printed"
   ssdb_assert_json "$J" "$T['verdict'] in ('found', 'no-effect', 'inconclusive')" "$1: a verdict"
+  "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+    ssdb_fail "$1: a figure of the words is not in the table"
 }
 
 ssdb_zram_create Z 256M

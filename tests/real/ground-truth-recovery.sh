@@ -49,6 +49,8 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_log "refill run $run: $(ssdb_json "$J" "$T['analysis']['verdict']"): $(ssdb_json "$J" "$T['words']")"
   grep -qF "$(ssdb_json "$J" "$T['words']")" "$SSDB_TMPDIR/refill-$run.txt" ||
     ssdb_fail "refill run $run: the words are not printed"
+  "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+    ssdb_fail "refill run $run: a figure of the words is not in the table"
   ssdb_assert_json "$J" "$T['analysis']['verdict'] == 'found'" "refill: the cliff is found"
   ssdb_assert_json "$J" "$T['words'].startswith('Found a cache cliff')" "refill: the words say so"
   mapfile -t fast < <(sed -n 's/^cliff [0-9]* after //p' "$out")
@@ -78,6 +80,8 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_eq "$rc" 0 "run recovery, no cache (run $run)"
   ssdb_blkio_limit "$G" "$L" 0 0 0 0
   ssdb_log "no cache run $run: $(ssdb_json "$J" "$T['analysis']['verdict']"): $(ssdb_json "$J" "$T['words']")"
+  "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+    ssdb_fail "no cache run $run: a figure of the words is not in the table"
   ssdb_assert_json "$J" "$T['analysis']['verdict'] != 'found'" "no cache: no cliff found"
   ssdb_assert_json "$J" "not $T['words'].startswith('Found')" "no cache: the words find nothing"
   ssdb_assert_json "$J" "$T['words'].startswith(('No effect', 'Inconclusive'))" \

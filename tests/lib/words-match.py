@@ -1,0 +1,189 @@
+#!/usr/bin/env python3
+# SPDX-License-Identifier: GPL-3.0-or-later
+"""Checks that the sentence under each behaviour test never contradicts the numbers beside it.
+
+    words-match.py CLI REPORT.json...
+
+For every behaviour test a report holds (recovery, compression, trim, freespace, consistency,
+readback), runs `CLI export REPORT --view KIND --text -`, which loads the report (recomputing
+its words as the window does) and prints the test's table and then its finding. Every figure
+the finding states (a number with a unit: MB/s, %, ×, s, ms, µs, GB, MB, IOPS...) must be one
+of the table's or the report's own numbers at the precision printed, in the unit printed; or
+a number that follows from them by the rules the words state (a multiple of a noise, a loss of
+100 % minus a retention); or one of the thresholds the engine states (SSDB_*_PERCENT...). The
+finding must also name its verdict in the report ("found", "no effect", "inconclusive"), unless
+the report's words are from an earlier version.
+
+Prints one line per test checked and exits 1 when a figure matches nothing.
+"""
+import json
+import math
+import re
+import subprocess
+import sys
+
+KINDS = ("recovery", "compression", "trim", "freespace", "consistency", "readback")
+
+# Thresholds and rules the engine's headers state, in the unit the words print them.
+CONSTANTS = {
+    "%": [10, 15, 25, 50, 80, 85, 90, 100, 20, 5, 2, 3, 1],
+    "×": [1.1, 1.2, 1.25, 1.5, 2, 3, 4],
+    "s": [0.5, 1],
+}
+MULTIPLES = (1, 2, 3, 4)
+
+FIGURE = re.compile(
+    r"(?<![\w.])(-?\d+(?:\.\d+)?)\s?(MB/s|GB/s|KB/s|K IOPS|IOPS|GB|MB|KB|TB|GiB|MiB|KiB|"
+    r"%|×|µs|ms|s)(?![\w/])"
+)
+NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+
+SCALE = {
+    "MB/s": (1e6, 1),
+    "GB/s": (1e9, 1),
+    "KB/s": (1e3, 1),
+    "GB": (1e9, 1),
+    "MB": (1e6, 1),
+    "KB": (1e3, 1),
+    "TB": (1e12, 1),
+    "GiB": (2**30, 1),
+    "MiB": (2**20, 1),
+    "KiB": (2**10, 1),
+    "µs": (1e3, 1e-6),
+    "ms": (1e6, 1e-3),
+    "s": (1e9, 1),
+    "IOPS": (1, 1),
+    "K IOPS": (1e3, 1),
+}
+
+
+def numbers_of(value, out):
+    """All numbers in a JSON value, recursively (words excepted)."""
+    if isinstance(value, bool):
+        return
+    if isinstance(value, (int, float)):
+        out.add(float(value))
+    elif isinstance(value, dict):
+        for k, v in value.items():
+            if k != "words":
+                numbers_of(v, out)
+    elif isinstance(value, list):
+        for v in value:
+            numbers_of(v, out)
+
+
+def candidates(unit, pool):
+    """Values a figure printed in @unit may show, from the numbers in @pool."""
+    out = set(CONSTANTS.get(unit, []))
+    for v in pool:
+        if unit == "%":
+            for k in MULTIPLES:
+                out.update((k * v, k * 100 * v, abs(k * v), abs(k * 100 * v)))
+            out.update((100 - v, 100 - 100 * v, 100 * (v - 1), 100 * (1 - v)))
+            if v > 0:
+                out.update((100 / v, 100 * (1 / v - 1), 100 * (1 - 1 / v)))
+        elif unit == "×":
+            for k in MULTIPLES:
+                out.update((k * v, 1 + k * v, 1 + k * v / 100))
+        elif unit in SCALE:
+            div, mul = SCALE[unit]
+            out.update((v / div, v * mul, v))
+            if unit == "s":
+                out.update((v / 1e9 * k for k in MULTIPLES))
+        else:
+            out.add(v)
+    return out
+
+
+def matches(text, unit, pool):
+    decimals = len(text.split(".")[1]) if "." in text else 0
+    half = 0.5 * 10**-decimals + 1e-9 * max(1.0, abs(float(text)))
+    want = abs(float(text))
+    for c in candidates(unit, pool):
+        if isinstance(c, float) and not math.isfinite(c):
+            continue
+        if abs(abs(c) - want) <= half:
+            return True
+    return False
+
+
+def verdict_of(test):
+    v = test.get("verdict")
+    if v is None and isinstance(test.get("analysis"), dict):
+        v = test["analysis"].get("verdict")
+    return v
+
+
+def check(cli, path):
+    with open(path, encoding="utf-8") as f:
+        report = json.load(f)
+    failures = 0
+    checked = 0
+    for test in report.get("tests", []):
+        kind = test.get("kind")
+        if kind not in KINDS:
+            continue
+        r = subprocess.run(
+            [cli, "export", path, "--view", kind, "--text", "-"],
+            capture_output=True,
+            text=True,
+            env={"LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"},
+        )
+        if r.returncode != 0:
+            print(f"FAIL {path} {kind}: export --text failed: {r.stderr.strip()}")
+            failures += 1
+            continue
+        paragraphs = [p for p in r.stdout.strip().split("\n\n") if p.strip()]
+        words = paragraphs[-1].replace("\n", " ")
+        table = "\n".join(paragraphs[:-1])
+        pool = {float(n) for n in NUMBER.findall(table)}
+        numbers_of(test, pool)
+        bad = []
+        figures = FIGURE.findall(words)
+        for number, unit in figures:
+            if not matches(number, unit, pool):
+                bad.append(f"{number} {unit}")
+        checked += 1
+        verdict = verdict_of(test)
+        named = {
+            "found": ("found", "Found", "the device", "results with", "changes how", "keeps only"),
+            "no-effect": ("No effect", "no effect"),
+            "inconclusive": ("nconclusive",),
+        }
+        if verdict in named and "words" in test and test.get("words") == words:
+            if not any(w in words for w in named[verdict]):
+                bad.append(f"the verdict '{verdict}' is not named")
+        if bad:
+            failures += 1
+            print(f"FAIL {path} {kind}: {', '.join(bad)} in: {words}")
+        else:
+            print(f"ok {path} {kind}: {len(figures)} figures match the table ({verdict})")
+    return failures, checked
+
+
+def self_test():
+    """The matcher must refuse what it should, or the check could not fail."""
+    pool = {470e6, 12.3, 0.117}
+    assert matches("470", "MB/s", pool) and not matches("467", "MB/s", pool)
+    assert matches("12.3", "%", pool) and not matches("12.4", "%", pool)
+    assert matches("47", "%", pool)  # 4 × the noise of 11.7 %
+    assert matches("0.47", "GB/s", pool) and not matches("0.48", "GB/s", pool)
+    assert not matches("9713.6", "MB/s", pool)
+
+
+def main():
+    self_test()
+    if len(sys.argv) < 3:
+        print(__doc__.strip().split("\n\n")[1], file=sys.stderr)
+        return 2
+    failures = checked = 0
+    for path in sys.argv[2:]:
+        f, c = check(sys.argv[1], path)
+        failures += f
+        checked += c
+    print(f"{checked} tests checked, {failures} with a figure that matches nothing")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
