@@ -422,6 +422,91 @@ add_read (SsdbReadbackResult *r, guint pass, double mean, double wiggle, guint n
     }
 }
 
+/* Pass @pass's read of @n segments; segment k ends at @ends[k] MiB and reads at @rates[k] MB/s.
+ * The pass's rate is @mean MB/s. */
+static void
+add_read_segments (SsdbReadbackResult *r, guint pass, double mean, const double *ends,
+                   const double *rates, guint n)
+{
+  SsdbFillResult *fill;
+  SsdbFillPass *p;
+
+  ssdb_readback_add_pass (r, pass, SSDB_RW_READ, (guint64)(ends[n - 1] * MiB), 1000000000,
+                          mean * 1e6, TRUE);
+  fill = pass == 1 ? r->first : r->second;
+  p = g_ptr_array_index (fill->passes, fill->passes->len - 1);
+  for (guint k = 0; k < n; k++)
+    {
+      SsdbFillPoint pt = { 0 };
+
+      pt.position_bytes = (guint64)(ends[k] * MiB);
+      pt.bytes_per_second = rates[k] * 1e6;
+      g_array_append_val (p->segments, pt);
+    }
+}
+
+/* The reads' scatter is measured over stretches and groups, not single segments: requests
+ * completed in bursts, segments that end at different positions in the two reads, and one long
+ * stretch among short ones. */
+static void
+test_readback_scatter (void)
+{
+  SsdbFillSpec spec;
+  double ends[32], even[32], bursts[32], halves[32], rates[32];
+
+  ssdb_fill_spec_init (&spec);
+  for (guint k = 0; k < 32; k++)
+    {
+      ends[k] = k + 1;
+      halves[k] = (k + 1) / 2.0;
+      even[k] = 2000;
+      /* Pairs of segments in 0.2 t and 1.8 t, t the time of 1 MiB at 1500 MB/s: each pair
+       * reads at 1500 MB/s, single segments at 7500 and 833 MB/s. */
+      bursts[k] = k % 2 == 0 ? 1500 / 0.2 : 1500 / 1.8;
+    }
+
+  /* 16 segments in bursts: 8 groups of two, each exactly 25 % slower; no scatter. */
+  {
+    g_autoptr (SsdbReadbackResult) r = ssdb_readback_result_new (&spec);
+
+    add_read_segments (r, 1, 2000, ends, even, 16);
+    add_read_segments (r, 2, 1500, ends, bursts, 16);
+    ssdb_readback_summarize (r);
+    g_assert_cmpfloat (fabs (r->noise_percent), <, 1e-9);
+    g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+    g_assert_cmpfloat (fabs (r->difference_percent + 25), <, 1e-9);
+  }
+
+  /* Pass 2's segments are half as long and in bursts (0.25 MiB at 7500, 0.25 at 833 MB/s):
+   * each MiB takes the time of two of them, the time of 1 MiB at 1500 MB/s. */
+  {
+    g_autoptr (SsdbReadbackResult) r = ssdb_readback_result_new (&spec);
+
+    add_read_segments (r, 1, 2000, ends, even, 16);
+    add_read_segments (r, 2, 1500, halves, bursts, 32);
+    ssdb_readback_summarize (r);
+    g_assert_cmpfloat (fabs (r->noise_percent), <, 1e-9);
+    g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  }
+
+  /* One stretch of 28 MiB, then four of 1 MiB: five groups, the long one the first. Ratios
+   * 0.75, 0.7575, 0.7425, 0.7575, 0.7425: the deviations from 0.75 are 0 and four of 0.0075,
+   * scale 1.4826 × 0.0075 = 1.11 %. */
+  {
+    g_autoptr (SsdbReadbackResult) r = ssdb_readback_result_new (&spec);
+    double long_ends[5] = { 28, 29, 30, 31, 32 };
+    double pass1[5] = { 2000, 2000, 2000, 2000, 2000 };
+
+    rates[0] = 1500;
+    for (guint k = 1; k < 5; k++)
+      rates[k] = k % 2 == 1 ? 1515 : 1485;
+    add_read_segments (r, 1, 2000, long_ends, pass1, 5);
+    add_read_segments (r, 2, 1500, long_ends, rates, 5);
+    ssdb_readback_summarize (r);
+    g_assert_cmpfloat (fabs (r->noise_percent - 1.4826 * 0.75), <, 1e-6);
+  }
+}
+
 /* Read-after-write against the reads' own scatter: found beyond the threshold, no effect below
  * it when the scatter could show it, inconclusive otherwise. */
 static void
@@ -1470,6 +1555,7 @@ main (int argc, char **argv)
   g_test_add_func ("/behaviour/compression-unordered", test_compression_unordered);
   g_test_add_func ("/behaviour/trim-words", test_trim_words);
   g_test_add_func ("/behaviour/readback-words", test_readback_words);
+  g_test_add_func ("/behaviour/readback-scatter", test_readback_scatter);
   g_test_add_func ("/behaviour/tests-parse", test_tests_parse);
   g_test_add_func ("/behaviour/step-bytes", test_step_bytes);
   g_test_add_func ("/behaviour/report-compression", test_report_compression);

@@ -67,62 +67,89 @@ segment_scatter (const SsdbReadbackResult *result)
 {
   const SsdbFillPass *a = read_pass (result->first), *b = read_pass (result->second);
   g_autofree double *bytes = NULL, *time_a = NULL, *time_b = NULL;
-  double ratios[SSDB_READBACK_GROUPS], total = 0, scale;
-  guint n = 0, i = 0, j = 0, groups;
-  guint64 prev = 0;
+  double ratios[SSDB_READBACK_GROUPS], total = 0, scale, ta = 0, tb = 0;
+  guint n = 0, i = 0, j = 0, groups, most;
+  guint64 prev = 0, prev_a = 0, prev_b = 0;
+  gboolean valid = TRUE;
 
   if (a == NULL || b == NULL || a->segments == NULL || b->segments == NULL)
     return -1;
-  bytes = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
-  time_a = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
-  time_b = g_new (double, MAX (MIN (a->segments->len, b->segments->len), 1));
-  /* Pairs of segments that end at the same position, with the time each read took over the
-   * bytes since the previous pair. */
+  most = MAX (MIN (a->segments->len, b->segments->len), 1);
+  bytes = g_new (double, most);
+  time_a = g_new (double, most);
+  time_b = g_new (double, most);
+  /* Stretches between the positions where a segment of each read ends, with the time each read
+   * took over it: the sum of its own segments' times (bytes over rate) since the previous such
+   * position. */
   while (i < a->segments->len && j < b->segments->len)
     {
       const SsdbFillPoint *pa = &g_array_index (a->segments, SsdbFillPoint, i);
       const SsdbFillPoint *pb = &g_array_index (b->segments, SsdbFillPoint, j);
+      gboolean take_a = pa->position_bytes <= pb->position_bytes;
+      gboolean take_b = pb->position_bytes <= pa->position_bytes;
 
-      if (pa->position_bytes < pb->position_bytes)
-        i++;
-      else if (pb->position_bytes < pa->position_bytes)
-        j++;
-      else
+      if (take_a)
+        {
+          double len = (double)(pa->position_bytes - MIN (prev_a, pa->position_bytes));
+
+          if (isfinite (pa->bytes_per_second) && pa->bytes_per_second > 0)
+            ta += len / pa->bytes_per_second;
+          else if (len > 0)
+            valid = FALSE;
+          prev_a = pa->position_bytes;
+          i++;
+        }
+      if (take_b)
+        {
+          double len = (double)(pb->position_bytes - MIN (prev_b, pb->position_bytes));
+
+          if (isfinite (pb->bytes_per_second) && pb->bytes_per_second > 0)
+            tb += len / pb->bytes_per_second;
+          else if (len > 0)
+            valid = FALSE;
+          prev_b = pb->position_bytes;
+          j++;
+        }
+      if (take_a && take_b)
         {
           double len = (double)(pa->position_bytes - MIN (prev, pa->position_bytes));
 
-          if (len > 0 && isfinite (pa->bytes_per_second) && pa->bytes_per_second > 0
-              && isfinite (pb->bytes_per_second) && pb->bytes_per_second > 0)
+          if (valid && len > 0 && ta > 0 && tb > 0 && n < most)
             {
               bytes[n] = len;
-              time_a[n] = len / pa->bytes_per_second;
-              time_b[n] = len / pb->bytes_per_second;
+              time_a[n] = ta;
+              time_b[n] = tb;
               total += len;
               n++;
             }
           prev = pa->position_bytes;
-          i++;
-          j++;
+          ta = tb = 0;
+          valid = TRUE;
         }
     }
   if (n < SSDB_READBACK_MIN_SEGMENTS || !(total > 0))
     return -1;
-  /* Consecutive pairs joined into groups of about equal bytes. */
+  /* Consecutive stretches joined into groups of about equal bytes: each group closes once it
+   * holds its share of the bytes not yet grouped, or when every stretch left must start a group
+   * of its own; a stretch longer than a group's share thus takes one group, and the groups
+   * after it share the rest. */
   groups = MIN (n, SSDB_READBACK_GROUPS);
   {
-    double ga = 0, gb = 0, done = 0;
+    double ga = 0, gb = 0, gbytes = 0, grouped = 0;
     guint g = 0;
 
-    for (guint k = 0; k < n; k++)
+    for (guint k = 0; k < n && g < groups; k++)
       {
+        double share = (total - grouped) / (groups - g);
+
         ga += time_a[k];
         gb += time_b[k];
-        done += bytes[k];
-        if (done >= total * (g + 1) / groups - 0.5 || k == n - 1)
+        gbytes += bytes[k];
+        if (gbytes >= share * (1 - 1e-9) || n - k - 1 <= groups - g - 1 || k == n - 1)
           {
-            if (ga > 0 && gb > 0 && g < groups)
-              ratios[g++] = ga / gb;
-            ga = gb = 0;
+            ratios[g++] = ga / gb;
+            grouped += gbytes;
+            ga = gb = gbytes = 0;
           }
       }
     groups = g;

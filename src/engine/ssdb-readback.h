@@ -21,10 +21,11 @@ G_BEGIN_DECLS
  *   %SSDB_READBACK_NOISE_MULTIPLE × @noise_percent when that is larger); no effect: below
  *   %SSDB_READBACK_NOISE_PERCENT with @noise_percent small enough that a difference of that size
  *   would show; inconclusive otherwise (or when the reads' segments are missing)
- * @noise_percent: how much the two reads differ from place to place: the read segments of the
- *   two passes that end at the same positions, joined into %SSDB_READBACK_GROUPS groups of
- *   consecutive segments of about equal bytes (fewer when there are fewer segments); the robust
- *   scale (ssdb_robust_scale()) of the groups' rate ratios pass 2 / pass 1, in percent. -1 when
+ * @noise_percent: how much the two reads differ from place to place: the span cut where a
+ *   segment of each read ends, the stretches between joined into %SSDB_READBACK_GROUPS groups
+ *   of consecutive stretches of about equal bytes (fewer when there are fewer stretches), each
+ *   read's time over a group the sum of its own segments' times; the robust scale
+ *   (ssdb_robust_scale()) of the groups' rate ratios pass 2 / pass 1, in percent. -1 when
  *   fewer than %SSDB_READBACK_MIN_SEGMENTS groups were measured. Groups rather than single
  *   segments, so that a device or a throttle that completes requests in bursts scatters by how
  *   its rate varies along the span, not by when each burst fell.
