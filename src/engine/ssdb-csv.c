@@ -770,6 +770,22 @@ text_words (GString *out, const char *words, gboolean cancelled)
     g_string_append_printf (out, "\n%s\n", words);
 }
 
+/* "Verdict: found (noise 4 %)" or "Verdict: inconclusive (noise not measured)"; @noise in
+ * percent, negative when not measured. */
+static void
+text_verdict (GString *out, SsdbVerdict verdict, double noise, const char *noise_what)
+{
+  g_string_append_printf (out, "Verdict: %s", ssdb_verdict_name (verdict));
+  if (noise >= 0)
+    {
+      g_autofree char *n = num (noise, 1);
+
+      g_string_append_printf (out, " (%s %s %%)\n", noise_what, n);
+    }
+  else
+    g_string_append_printf (out, " (%s not measured)\n", noise_what);
+}
+
 static void
 text_recovery (GString *out, const SsdbRecoveryResult *r)
 {
@@ -799,23 +815,26 @@ text_recovery (GString *out, const SsdbRecoveryResult *r)
     }
   g_string_append_printf (out, "\nFast %s MB/s, slow %s MB/s, threshold %s MB/s\n", fast, slow,
                           threshold);
+  text_verdict (out, r->first.verdict, r->first.noise_measured ? 100 * r->first.noise : -1,
+                "noise in the first write");
+  {
+    g_autofree char *need = num (100 * r->first.step_threshold, 1);
+    g_autofree char *last = num (SSDB_FILL_MIN_PHASE_NS / 1e9, 1);
+    g_autofree char *span = num ((double)r->first.window_bytes / 1e6, 1);
+
+    g_string_append_printf (out, "A change must exceed %s %% and last %s s and %s MB", need, last,
+                            span);
+    if (r->first.short_step > 0)
+      {
+        g_autofree char *step = num (100 * r->first.short_step, 1);
+        g_autofree char *secs = num (r->first.short_seconds, 2);
+
+        g_string_append_printf (out, "; the largest that did not last: %s %% over %s s", step,
+                                secs);
+      }
+    g_string_append_c (out, '\n');
+  }
   text_words (out, r->words, r->cancelled);
-}
-
-/* "Verdict: found (noise 4 %)" or "Verdict: inconclusive (noise not measured)"; @noise in
- * percent, negative when not measured. */
-static void
-text_verdict (GString *out, SsdbVerdict verdict, double noise, const char *noise_what)
-{
-  g_string_append_printf (out, "Verdict: %s", ssdb_verdict_name (verdict));
-  if (noise >= 0)
-    {
-      g_autofree char *n = num (noise, 1);
-
-      g_string_append_printf (out, " (%s %s %%)\n", noise_what, n);
-    }
-  else
-    g_string_append_printf (out, " (%s not measured)\n", noise_what);
 }
 
 static void
@@ -926,8 +945,8 @@ text_freespace (GString *out, const SsdbFreespaceResult *r)
       for (guint k = 0; k < first->rates->len; k++)
         {
           double noise = ssdb_freespace_test_noise (r, k);
-          g_autofree char *v
-              = noise >= 0 ? g_strdup_printf ("%.1f %%", noise * 100) : g_strdup ("-");
+          g_autofree char *pct = noise >= 0 ? num (noise * 100, 1) : NULL;
+          g_autofree char *v = pct != NULL ? g_strconcat (pct, " %", NULL) : g_strdup ("-");
 
           g_string_append_printf (out, " %15s", v);
         }

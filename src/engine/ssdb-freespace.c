@@ -103,17 +103,21 @@ typedef struct
 static gboolean
 trend_of (const SsdbFreespaceResult *result, guint test, Trend *t)
 {
-  guint n = result->steps->len;
-  g_autofree double *rate = g_new0 (double, n);
-  g_autofree double *d = g_new0 (double, n);
+  guint n = result->steps != NULL ? result->steps->len : 0;
+  g_autofree double *rate = NULL;
+  g_autofree double *d = NULL;
 
   memset (t, 0, sizeof *t);
+  if (n == 0)
+    return FALSE;
+  rate = g_new0 (double, n);
+  d = g_new0 (double, n);
   for (guint j = 0; j < n; j++)
     {
       const SsdbFreespaceStep *st = &g_array_index (result->steps, SsdbFreespaceStep, j);
       const SsdbTestRate *r;
 
-      if (test >= st->rates->len)
+      if (st->rates == NULL || test >= st->rates->len)
         return FALSE;
       r = &g_array_index (st->rates, SsdbTestRate, test);
       if (!isfinite (r->bytes_per_second) || r->bytes_per_second <= 0)
@@ -154,7 +158,7 @@ ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test)
 
   g_return_val_if_fail (result != NULL, -1);
 
-  if (result->steps == NULL || !trend_of (result, test, &t) || !t.measured)
+  if (!trend_of (result, test, &t) || !t.measured)
     return -1;
   return t.noise;
 }
