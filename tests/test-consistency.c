@@ -464,6 +464,54 @@ test_recovery_no_cliff (void)
   }
 }
 
+/* A cliff after 32 MiB (10 then about 1 MB/s) on a device that completes its slow writes in
+ * bursts: 1 MiB segments alternate 19 and 0.526 MB/s, so half the segments after the cliff are
+ * above the threshold of 3.16 MB/s, but every window of 4 MiB writes at 1.02 MB/s. Counted
+ * per window, the cliff lasts; counted per segment, half the bytes would read as fast. */
+static void
+test_recovery_cliff_bursts (void)
+{
+  SsdbRecoverySpec spec;
+  g_autoptr (SsdbRecoveryResult) r = NULL;
+  SsdbRecoveryWrite w = { 0 };
+  double t = 0;
+
+  ssdb_recovery_spec_init (&spec);
+  spec.write_bytes = 64 * MiB;
+  spec.segment_bytes = MiB;
+  spec.n_pauses = 0;
+  r = ssdb_recovery_result_new (&spec);
+  w.segments = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+  w.intervals = g_array_new (FALSE, TRUE, sizeof (SsdbFillPoint));
+  for (guint i = 0; i < 64; i++)
+    {
+      SsdbFillPoint p;
+
+      p.bytes_per_second = (i < 32 ? 10 : i % 2 == 0 ? 19 : 0.526) * MB;
+      p.position_bytes = (guint64)(i + 1) * MiB;
+      t += (double)MiB / p.bytes_per_second;
+      p.elapsed_ns = (guint64)(t * 1e9);
+      g_array_append_val (w.segments, p);
+    }
+  w.bytes = 64 * MiB;
+  w.window_ns = (guint64)(t * 1e9);
+  w.bytes_per_second = (double)w.bytes / t;
+  w.complete = TRUE;
+  g_array_append_val (r->writes, w);
+  /* the analysis' result, set here so that only the windows are under test */
+  r->first.cache_bytes = 32 * MiB;
+  r->threshold_bytes_per_second = sqrt (10.0 * 1) * MB;
+  r->first.window_bytes = 4 * MiB;
+  g_assert_true (ssdb_recovery_has_cliff (r));
+  /* windows of one segment see the bursts: half the bytes after the cliff fast, no cliff */
+  r->first.window_bytes = MiB;
+  g_assert_false (ssdb_recovery_has_cliff (r));
+  /* no cache found: no cliff, whatever the segments */
+  r->first.window_bytes = 4 * MiB;
+  r->first.cache_bytes = 0;
+  g_assert_false (ssdb_recovery_has_cliff (r));
+}
+
 /* A real cliff after 8 MiB (10 then 1 MB/s); after a pause the write is fast for 16 MiB, twice
  * the first write's fast part: restored is capped at 100 %. */
 static void
@@ -832,6 +880,7 @@ main (int argc, char **argv)
   g_test_add_func ("/recovery/analysis", test_recovery_analysis);
   g_test_add_func ("/recovery/no-cliff", test_recovery_no_cliff);
   g_test_add_func ("/recovery/restored-cap", test_recovery_restored_cap);
+  g_test_add_func ("/recovery/cliff-bursts", test_recovery_cliff_bursts);
   g_test_add_func ("/consistency/report/round-trip", test_report_round_trip);
   g_test_add_func ("/consistency/report/refused", test_report_refused);
   g_test_add_func ("/consistency/report/precondition", test_report_precondition);
