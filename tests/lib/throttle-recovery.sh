@@ -10,9 +10,9 @@
 # limit to SLOW_BPS (the cliff). When no write has completed for IDLE_MS ms (the writer is
 # idle), it raises the limit to FAST_BPS again for the next RESTORE_MIB MiB (the cache that came
 # back), then lowers it again; once per RESTORE_MIB argument. A RESTORE_MIB of the form
-# rate=R is a cache that refills at R MiB per second of idle time, up to CACHE_MIB: the amount
-# is R times the time from the last write before the pause to the first one after it, counted
-# when the writes resume. Prints one line per cliff:
+# rate=R (R a whole number) is a cache that refills at R MiB per second of idle time, up to
+# CACHE_MIB: the amount is R times the time from the last write before the pause to the first
+# one after it, counted when the writes resume. Prints one line per cliff:
 #
 #   cliff 0 after BYTES      (BYTES: written at the fast limit since the limit was raised,
 #                             counted 20 ms after the change: requests the throttle had let
@@ -22,6 +22,8 @@
 # rate). Polls every 2 ms with shell builtins only (no
 # process per poll). Exits 0 after the last cliff, 1 on timeout (SSDB_THROTTLE_TIMEOUT_S, 300).
 set -euo pipefail
+# EPOCHREALTIME's radix is the locale's: a point only in C
+export LC_ALL=C
 cg=$1 devnum=$2 name=$3 fast=$4 slow=$5 cache_mib=$6 idle_ms=$7
 shift 7
 restores=("$@")

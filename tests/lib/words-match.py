@@ -18,6 +18,7 @@ Prints one line per test checked and exits 1 when a figure matches nothing.
 """
 import json
 import math
+import os
 import re
 import subprocess
 import sys
@@ -36,7 +37,17 @@ FIGURE = re.compile(
     r"(?<![\w.])(-?\d+(?:\.\d+)?)\s?(MB/s|GB/s|KB/s|K IOPS|IOPS|GB|MB|KB|TB|GiB|MiB|KiB|"
     r"%|×|µs|ms|s)(?![\w/])"
 )
-NUMBER = re.compile(r"-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?")
+# A number standing alone: not the digits of a name such as Q32T1 or zram1.
+NUMBER = re.compile(r"(?<![\w.])-?\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w])")
+UNITS = r"(MB/s|GB/s|KB/s|K IOPS|IOPS|GB|MB|KB|TB|GiB|MiB|KiB|%|×|µs|ms|s)"
+# "470 against 131 MB/s", "300 -> 160 MB/s": the first number is in the second's unit.
+PAIR = re.compile(
+    r"(?<![\w.])(-?\d+(?:\.\d+)?)\s?(?:against|to|->|→|and|or)\s(-?\d+(?:\.\d+)?)\s?"
+    + UNITS
+    + r"(?![\w/])"
+)
+# Arrays of per-segment or per-interval values: any figure would match one of them.
+SERIES = ("segments", "intervals", "samples", "points_raw")
 
 SCALE = {
     "MB/s": (1e6, 1),
@@ -49,8 +60,8 @@ SCALE = {
     "GiB": (2**30, 1),
     "MiB": (2**20, 1),
     "KiB": (2**10, 1),
-    "µs": (1e3, 1e-6),
-    "ms": (1e6, 1e-3),
+    "µs": (1e3, 1e6),
+    "ms": (1e6, 1e3),
     "s": (1e9, 1),
     "IOPS": (1, 1),
     "K IOPS": (1e3, 1),
@@ -65,24 +76,34 @@ def numbers_of(value, out):
         out.add(float(value))
     elif isinstance(value, dict):
         for k, v in value.items():
-            if k != "words":
+            if k != "words" and k not in SERIES:
                 numbers_of(v, out)
     elif isinstance(value, list):
         for v in value:
             numbers_of(v, out)
 
 
-def candidates(unit, pool):
-    """Values a figure printed in @unit may show, from the numbers in @pool."""
+def percent_like(v):
+    """A fraction (0.12) or a percentage (12.3), not a rate or a byte count."""
+    return abs(v) <= 1000
+
+
+def candidates(unit, pool, table):
+    """Values a figure printed in @unit may show, from the numbers in @pool; ratios and
+    percentage changes between two of the table's own numbers (@table) also count."""
     out = set(CONSTANTS.get(unit, []))
     for v in pool:
         if unit == "%":
+            if not percent_like(v):
+                continue
             for k in MULTIPLES:
-                out.update((k * v, k * 100 * v, abs(k * v), abs(k * 100 * v)))
+                out.update((k * v, k * 100 * v))
             out.update((100 - v, 100 - 100 * v, 100 * (v - 1), 100 * (1 - v)))
             if v > 0:
                 out.update((100 / v, 100 * (1 / v - 1), 100 * (1 - 1 / v)))
         elif unit == "×":
+            if not percent_like(v):
+                continue
             for k in MULTIPLES:
                 out.update((k * v, 1 + k * v, 1 + k * v / 100))
         elif unit in SCALE:
@@ -92,14 +113,21 @@ def candidates(unit, pool):
                 out.update((v / 1e9 * k for k in MULTIPLES))
         else:
             out.add(v)
+    if unit in ("%", "×"):
+        values = [v for v in table if v > 0]
+        for a in values:
+            for b in values:
+                if a != b:
+                    r = a / b
+                    out.update((r,) if unit == "×" else (100 * r, 100 * (r - 1), 100 * (1 - r)))
     return out
 
 
-def matches(text, unit, pool):
+def matches(text, unit, pool, table=()):
     decimals = len(text.split(".")[1]) if "." in text else 0
     half = 0.5 * 10**-decimals + 1e-9 * max(1.0, abs(float(text)))
     want = abs(float(text))
-    for c in candidates(unit, pool):
+    for c in candidates(unit, pool, table):
         if isinstance(c, float) and not math.isfinite(c):
             continue
         if abs(abs(c) - want) <= half:
@@ -127,7 +155,7 @@ def check(cli, path):
             [cli, "export", path, "--view", kind, "--text", "-"],
             capture_output=True,
             text=True,
-            env={"LC_ALL": "C.UTF-8", "PATH": "/usr/bin:/bin"},
+            env=dict(os.environ, LC_ALL="C.UTF-8"),
         )
         if r.returncode != 0:
             print(f"FAIL {path} {kind}: export --text failed: {r.stderr.strip()}")
@@ -136,17 +164,27 @@ def check(cli, path):
         paragraphs = [p for p in r.stdout.strip().split("\n\n") if p.strip()]
         words = paragraphs[-1].replace("\n", " ")
         table = "\n".join(paragraphs[:-1])
-        pool = {float(n) for n in NUMBER.findall(table)}
+        table_numbers = {float(n) for n in NUMBER.findall(table)}
+        pool = set(table_numbers)
         numbers_of(test, pool)
         bad = []
         figures = FIGURE.findall(words)
+        figures += [(first, unit) for first, _, unit in PAIR.findall(words)]
         for number, unit in figures:
-            if not matches(number, unit, pool):
+            if not matches(number, unit, pool, table_numbers):
                 bad.append(f"{number} {unit}")
         checked += 1
         verdict = verdict_of(test)
         named = {
-            "found": ("found", "Found", "the device", "results with", "changes how", "keeps only"),
+            "found": (
+                "found",
+                "Found",
+                "the device",
+                "results with",
+                "changes how",
+                "keeps only",
+                "slows down as it fills",
+            ),
             "no-effect": ("No effect", "no effect"),
             "inconclusive": ("nconclusive",),
         }
@@ -169,6 +207,11 @@ def self_test():
     assert matches("47", "%", pool)  # 4 × the noise of 11.7 %
     assert matches("0.47", "GB/s", pool) and not matches("0.48", "GB/s", pool)
     assert not matches("9713.6", "MB/s", pool)
+    assert matches("11.7", "ms", {0.0117}) and matches("117", "µs", {117000})
+    assert not matches("53", "%", {470e6})  # a rate is no percentage
+    assert matches("25", "%", set(), {400, 300})  # 300 is 25 % below 400
+    assert NUMBER.findall("RND4K Q32T1 on zram1: 12.5 MB/s") == ["12.5"]
+    assert PAIR.findall("470 against 131 MB/s") == [("470", "131", "MB/s")]
 
 
 def main():

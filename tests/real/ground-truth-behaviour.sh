@@ -39,8 +39,14 @@ check ()
 
 ssdb_zram_create Z 256M
 ssdb_loop_create L 256M 4096 ram
-ssdb_blkio_create G
 THROTTLE=$here/../lib/throttle-after.sh
+# The found cases need cgroup v1 blkio throttling; without it only they are skipped.
+G=
+if [[ -e $SSDB_BLKIO_ROOT/blkio.throttle.read_bps_device ]]; then
+  ssdb_blkio_create G
+else
+  ssdb_log "cgroup v1 blkio throttling is not available at $SSDB_BLKIO_ROOT: the found cases are skipped"
+fi
 
 # throttled NAME RUN EVENT COUNT R1 W1 R2 W2 -- ARGS...: runs the CLI with ARGS in group $G while
 # tests/lib/throttle-after.sh changes the limits of $L from R1/W1 to R2/W2 after the event.
@@ -53,6 +59,8 @@ throttled ()
     > "$SSDB_TMPDIR/throttle.out" 2> "$SSDB_TMPDIR/throttle.err" &
   pid=$!
   ssdb_track_pid "$pid"
+  # the throttle reads the device's counters before the run starts
+  sleep 0.2
   ssdb_blkio_run "$G" "$SSDBENCH_CLI" "$@" > "$SSDB_OUT" 2> "$SSDB_ERR" || rc=$?
   cat "$SSDB_OUT" >&2
   ssdb_assert_eq "$rc" 0 "$name (run $run)"
@@ -101,6 +109,7 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "all(r['before_spread_percent'] >= 0 and r['after_spread_percent'] >= 0 for r in $T['results'])" \
     "the spreads of three summary passes are measured"
 
+  [[ -n $G ]] || continue
   # -- read after write, found: reads slow to half once pass 2 overwrites the span -------------
   # 64 MiB written by pass 1, then 8 more into pass 2's write
   J=$SSDB_TMPDIR/halved-readback-$run.json
