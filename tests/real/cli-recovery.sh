@@ -187,14 +187,21 @@ ssdb_cli reload3 export "$J" --text -
 ssdb_assert_rc 0 "the preconditioned report loads again"
 
 # -- a cancel during the preconditioning takes effect at once; what it wrote is recorded ----------
-ssdb_zram_create Z2 256M
+ssdb_zram_create Z2 1G
 J=$SSDB_TMPDIR/precondition-cancelled.json
-# 8 passes of 256 MiB take seconds on zram here; interrupt after one
+# 8 passes of 1 GiB take seconds on zram (about 4 GB/s here); interrupt 0.3 s after the
+# device's own counters show the first write
 "$SSDBENCH_CLI" run consistency "$Z2" --destroy-data "$Z2" --duration 5 --precondition 8 \
   --json "$J" > "$SSDB_TMPDIR/precondition-cancelled.out" 2>&1 &
 cli_pid=$!
 ssdb_track_pid "$cli_pid"
-sleep 1
+for ((i = 0; i < 1000; i++)); do
+  read -r -a f < "/sys/block/${Z2#/dev/}/stat"
+  ((f[6] > 0)) && break
+  sleep 0.01
+done
+((f[6] > 0)) || ssdb_fail "the preconditioning did not start within 10 s"
+sleep 0.3
 t0=$(ssdb_now_ns)
 kill -INT "$cli_pid"
 rc=0
