@@ -73,6 +73,25 @@ ssdb_compression_result_dup (const SsdbCompressionResult *result)
   return r;
 }
 
+gboolean
+ssdb_compression_estimate (const SsdbCompressionResult *result, guint64 target_bytes,
+                           SsdbRunEstimate *out)
+{
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  guint64 n;
+
+  g_return_val_if_fail (result != NULL && out != NULL, FALSE);
+
+  (void)target_bytes; /* the span is set, never "to the end" */
+  n = (guint64)ssdb_compression_levels (result->spec.include_zero, levels)
+      * MAX (1u, result->spec.passes);
+  if (result->spec.span_length == 0)
+    return FALSE;
+  out->write_bytes += n * result->spec.span_length;
+  out->read_bytes += n * result->spec.span_length;
+  return TRUE;
+}
+
 static gboolean
 usable (double rate)
 {

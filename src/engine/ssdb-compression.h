@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-io.h"
 #include "ssdb-verdict.h"
 
@@ -132,6 +133,22 @@ ssdb_compression_result_free (SsdbCompressionResult *result);
  */
 SsdbCompressionResult *
 ssdb_compression_result_dup (const SsdbCompressionResult *result);
+
+/**
+ * ssdb_compression_estimate:
+ * @result: a new result (its settings, before its run)
+ * @target_bytes: the target's size in bytes; 0 when not known
+ * @out: (inout): what the run adds, summed into it
+ *
+ * What a run of @result's settings takes: each level's passes write the span and read it
+ * back.
+ *
+ * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
+ *   of a target of unknown size
+ */
+gboolean
+ssdb_compression_estimate (const SsdbCompressionResult *result, guint64 target_bytes,
+                           SsdbRunEstimate *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbCompressionResult, ssdb_compression_result_free)
 
 /**

@@ -126,6 +126,22 @@ ssdb_consistency_result_dup (const SsdbConsistencyResult *result)
   return r;
 }
 
+gboolean
+ssdb_consistency_estimate (const SsdbConsistencyResult *result, guint64 target_bytes,
+                           SsdbRunEstimate *out)
+{
+  guint64 span;
+
+  g_return_val_if_fail (result != NULL && out != NULL, FALSE);
+
+  span = ssdb_estimate_span (result->spec.span_offset, result->spec.span_length, target_bytes);
+  if (span == 0)
+    return FALSE;
+  out->timed_ns += result->spec.duration_ns;
+  out->write_bytes += (guint64)result->spec.precondition_passes * span;
+  return TRUE;
+}
+
 guint
 ssdb_consistency_rounds_analysed (const SsdbConsistencyResult *r)
 {

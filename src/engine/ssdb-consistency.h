@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-io.h"
 
 G_BEGIN_DECLS
@@ -185,6 +186,22 @@ ssdb_consistency_result_free (SsdbConsistencyResult *result);
  */
 SsdbConsistencyResult *
 ssdb_consistency_result_dup (const SsdbConsistencyResult *result);
+
+/**
+ * ssdb_consistency_estimate:
+ * @result: a new result (its settings, before its run)
+ * @target_bytes: the target's size in bytes; 0 when not known
+ * @out: (inout): what the run adds, summed into it
+ *
+ * What a run of @result's settings takes: its duration (timed) and its preconditioning passes
+ * over the span.
+ *
+ * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
+ *   of a target of unknown size
+ */
+gboolean
+ssdb_consistency_estimate (const SsdbConsistencyResult *result, guint64 target_bytes,
+                           SsdbRunEstimate *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbConsistencyResult, ssdb_consistency_result_free)
 
 /**

@@ -75,6 +75,26 @@ ssdb_freespace_result_dup (const SsdbFreespaceResult *result)
   return r;
 }
 
+gboolean
+ssdb_freespace_estimate (const SsdbFreespaceResult *result, guint64 target_bytes,
+                         SsdbRunEstimate *out)
+{
+  guint64 span, n_steps;
+  g_autoptr (SsdbSummaryResult) summary = NULL;
+
+  g_return_val_if_fail (result != NULL && out != NULL, FALSE);
+
+  span = ssdb_estimate_span (result->spec.span_offset, result->spec.span_length, target_bytes);
+  if (span == 0 || result->spec.step_percent == 0)
+    return FALSE;
+  n_steps = 1 + (100 + result->spec.step_percent - 1) / result->spec.step_percent;
+  summary = ssdb_behaviour_summary_new (&result->spec.summary, result->spec.test_mask, NULL);
+  for (guint64 i = 0; i < n_steps; i++)
+    ssdb_summary_estimate (summary, out);
+  out->write_bytes += span;
+  return TRUE;
+}
+
 guint64
 ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
 {

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-trim.h"
 #include "ssdb-verdict.h"
 
@@ -102,6 +103,22 @@ ssdb_freespace_result_free (SsdbFreespaceResult *result);
  */
 SsdbFreespaceResult *
 ssdb_freespace_result_dup (const SsdbFreespaceResult *result);
+
+/**
+ * ssdb_freespace_estimate:
+ * @result: a new result (its settings, before its run)
+ * @target_bytes: the target's size in bytes; 0 when not known
+ * @out: (inout): what the run adds, summed into it
+ *
+ * What a run of @result's settings takes: the summary tests at each step, and the span filled
+ * once in steps.
+ *
+ * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
+ *   of a target of unknown size
+ */
+gboolean
+ssdb_freespace_estimate (const SsdbFreespaceResult *result, guint64 target_bytes,
+                         SsdbRunEstimate *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbFreespaceResult, ssdb_freespace_result_free)
 
 /**

@@ -47,6 +47,22 @@ ssdb_readback_result_dup (const SsdbReadbackResult *result)
   return r;
 }
 
+gboolean
+ssdb_readback_estimate (const SsdbReadbackResult *result, guint64 target_bytes,
+                        SsdbRunEstimate *out)
+{
+  guint64 span;
+
+  g_return_val_if_fail (result != NULL && out != NULL, FALSE);
+
+  span = ssdb_estimate_span (result->spec.span_offset, result->spec.span_length, target_bytes);
+  if (span == 0)
+    return FALSE;
+  out->write_bytes += 2 * span;
+  out->read_bytes += 2 * span;
+  return TRUE;
+}
+
 /* The read-back pass of @fill, or NULL. */
 static const SsdbFillPass *
 read_pass (const SsdbFillResult *fill)

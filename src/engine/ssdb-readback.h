@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-fill.h"
 #include "ssdb-verdict.h"
 
@@ -66,6 +67,22 @@ ssdb_readback_result_free (SsdbReadbackResult *result);
  */
 SsdbReadbackResult *
 ssdb_readback_result_dup (const SsdbReadbackResult *result);
+
+/**
+ * ssdb_readback_estimate:
+ * @result: a new result (its settings, before its run)
+ * @target_bytes: the target's size in bytes; 0 when not known
+ * @out: (inout): what the run adds, summed into it
+ *
+ * What a run of @result's settings takes: two passes, each writing the span and reading it
+ * back.
+ *
+ * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
+ *   of a target of unknown size
+ */
+gboolean
+ssdb_readback_estimate (const SsdbReadbackResult *result, guint64 target_bytes,
+                        SsdbRunEstimate *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbReadbackResult, ssdb_readback_result_free)
 
 /* Read rates of the two passes that differ by less than this many percent do not differ: a

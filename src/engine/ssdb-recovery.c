@@ -83,6 +83,28 @@ ssdb_recovery_result_dup (const SsdbRecoveryResult *result)
   return r;
 }
 
+gboolean
+ssdb_recovery_estimate (const SsdbRecoveryResult *result, guint64 target_bytes,
+                        SsdbRunEstimate *out)
+{
+  guint64 bytes = result->spec.write_bytes, room;
+
+  g_return_val_if_fail (result != NULL && out != NULL, FALSE);
+
+  /* As the run resolves it: 0 or more than the target holds is all of it from the offset. */
+  room = ssdb_estimate_span (result->spec.span_offset, 0, target_bytes);
+  if (bytes == 0 || (room > 0 && bytes > room))
+    bytes = room;
+  if (result->spec.block_size > 0)
+    bytes = bytes / result->spec.block_size * result->spec.block_size;
+  if (bytes == 0)
+    return FALSE;
+  for (guint i = 0; i < result->spec.n_pauses && i < SSDB_RECOVERY_MAX_PAUSES; i++)
+    out->timed_ns += result->spec.pauses_ns[i];
+  out->write_bytes += (guint64)(result->spec.n_pauses + 1) * bytes;
+  return TRUE;
+}
+
 /* ---- analysis ----------------------------------------------------------------------------- */
 
 guint64

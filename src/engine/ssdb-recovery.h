@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-fill.h"
 
 G_BEGIN_DECLS
@@ -112,6 +113,22 @@ ssdb_recovery_result_free (SsdbRecoveryResult *result);
  */
 SsdbRecoveryResult *
 ssdb_recovery_result_dup (const SsdbRecoveryResult *result);
+
+/**
+ * ssdb_recovery_estimate:
+ * @result: a new result (its settings, before its run)
+ * @target_bytes: the target's size in bytes; 0 when not known
+ * @out: (inout): what the run adds, summed into it
+ *
+ * What a run of @result's settings takes: its pauses (timed) and its writes, one per pause and
+ * the first.
+ *
+ * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
+ *   of a target of unknown size
+ */
+gboolean
+ssdb_recovery_estimate (const SsdbRecoveryResult *result, guint64 target_bytes,
+                        SsdbRunEstimate *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbRecoveryResult, ssdb_recovery_result_free)
 
 /**

@@ -441,6 +441,30 @@ mark_rest (SsdbSummaryResult *result, guint from, SsdbEntryState state, const ch
     }
 }
 
+void
+ssdb_summary_estimate (const SsdbSummaryResult *result, SsdbRunEstimate *out)
+{
+  const SsdbSummarySpec *spec;
+  gboolean reads = FALSE;
+
+  g_return_if_fail (result != NULL);
+  g_return_if_fail (out != NULL);
+
+  spec = &result->spec;
+  for (guint i = 0; i < result->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
+
+      if (e->state != SSDB_ENTRY_PENDING)
+        continue;
+      out->timed_ns += (spec->count + (spec->warmup ? 1 : 0)) * spec->duration_ns
+                       + (spec->count > 0 ? spec->count - 1 : 0) * spec->interval_ns;
+      reads = reads || e->rw == SSDB_RW_READ || e->rw == SSDB_RW_MIX;
+    }
+  if (reads)
+    out->write_bytes += spec->size;
+}
+
 gboolean
 ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
                   gpointer user_data, GCancellable *cancellable, GError **error)

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-io.h"
 #include "ssdb-unwritten.h"
 
@@ -291,5 +292,16 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProg
 /** ssdb_rw_to_string: Returns: "read", "write" or "mix". */
 const char *
 ssdb_rw_to_string (SsdbRw rw);
+
+/**
+ * ssdb_summary_estimate:
+ * @result: a result as ssdb_summary_result_new() makes it, before its run (its pending entries
+ *   are what will run)
+ * @out: (inout): what the run adds: each pending entry's passes (and warm-up) of
+ *   @spec.duration_ns with the intervals between them as timed; the region of @spec.size
+ *   written once first when an entry reads (the run prepares it on a writable target)
+ */
+void
+ssdb_summary_estimate (const SsdbSummaryResult *result, SsdbRunEstimate *out);
 
 G_END_DECLS

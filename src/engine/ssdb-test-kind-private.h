@@ -8,6 +8,8 @@ G_BEGIN_DECLS
 
 typedef gpointer (*SsdbTestKindDupFunc) (gconstpointer result);
 typedef void (*SsdbTestKindWriteFunc) (JsonBuilder *b, gconstpointer result);
+typedef gboolean (*SsdbTestKindEstimateFunc) (gconstpointer result, guint64 target_bytes,
+                                              SsdbRunEstimate *out);
 typedef gboolean (*SsdbTestKindLoadFunc) (Loader *l, JsonObject *object, guint64 target_bytes,
                                           gpointer result, GError **error);
 
@@ -25,6 +27,8 @@ typedef gboolean (*SsdbTestKindLoadFunc) (Loader *l, JsonObject *object, guint64
  *   the report has no "summary" settings); @target_bytes is the size of the report's target
  * @reanalyse: (nullable): what a loaded result's analysis follows from the current version
  *   (words, verdicts), called after @load
+ * @estimate: (nullable): how long a run of a new result's settings takes
+ *   (ssdb_test_kind_estimate())
  *
  * One row of the table of kinds.
  */
@@ -38,6 +42,7 @@ typedef struct
   gpointer (*load_new) (void);
   SsdbTestKindLoadFunc load;
   void (*reanalyse) (gpointer result, const SsdbReport *report);
+  SsdbTestKindEstimateFunc estimate;
 } SsdbTestKindInfo;
 
 /* The table, indexed by kind. */

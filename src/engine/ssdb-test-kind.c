@@ -4,37 +4,41 @@
 #include "ssdb-test-kind-private.h"
 
 #include <stddef.h>
+#include <string.h>
 
 /* A row of the table: the kind's name is also the name of its SsdbReport member and the stem of
  * its ssdb_<name>_result_free() and ssdb_<name>_result_dup(). */
-#define ROW(name, write, load_new, load, reanalyse)                                                \
+#define ROW(name, write, load_new, load, reanalyse, estimate)                                      \
   {                                                                                                \
 #name, offsetof(SsdbReport, name), (GDestroyNotify)ssdb_##name##_result_free,                  \
         (SsdbTestKindDupFunc)ssdb_##name##_result_dup, (SsdbTestKindWriteFunc)write, load_new,     \
-        (SsdbTestKindLoadFunc)load, reanalyse                                                      \
+        (SsdbTestKindLoadFunc)load, reanalyse, (SsdbTestKindEstimateFunc)estimate                  \
   }
 
 const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
-  [SSDB_TEST_KIND_SUMMARY] = ROW (summary, build_summary_tests, NULL, load_summary_entry, NULL),
+  [SSDB_TEST_KIND_SUMMARY]
+  = ROW (summary, build_summary_tests, NULL, load_summary_entry, NULL, NULL),
   [SSDB_TEST_KIND_SURFACE]
-  = ROW (surface, build_surface_test, surface_load_new, load_surface_test, NULL),
-  [SSDB_TEST_KIND_FILL] = ROW (fill, build_fill_test, fill_load_new, load_fill_test, NULL),
+  = ROW (surface, build_surface_test, surface_load_new, load_surface_test, NULL, NULL),
+  [SSDB_TEST_KIND_FILL] = ROW (fill, build_fill_test, fill_load_new, load_fill_test, NULL, NULL),
   [SSDB_TEST_KIND_ACCESS]
-  = ROW (access, build_access_test, access_load_new, load_access_test, access_reanalyse),
-  [SSDB_TEST_KIND_SWEEP] = ROW (sweep, build_sweep_test, sweep_load_new, load_sweep_test, NULL),
+  = ROW (access, build_access_test, access_load_new, load_access_test, access_reanalyse, NULL),
+  [SSDB_TEST_KIND_SWEEP]
+  = ROW (sweep, build_sweep_test, sweep_load_new, load_sweep_test, NULL, NULL),
   [SSDB_TEST_KIND_WORKLOAD]
-  = ROW (workload, build_workload_test, workload_load_new, load_workload_test, NULL),
-  [SSDB_TEST_KIND_RECOVERY]
-  = ROW (recovery, build_recovery_test, recovery_load_new, load_recovery_test, NULL),
-  [SSDB_TEST_KIND_COMPRESSION]
-  = ROW (compression, build_compression_test, compression_load_new, load_compression_test, NULL),
-  [SSDB_TEST_KIND_TRIM] = ROW (trim, build_trim_test, trim_load_new, load_trim_test, NULL),
-  [SSDB_TEST_KIND_FREESPACE]
-  = ROW (freespace, build_freespace_test, freespace_load_new, load_freespace_test, NULL),
-  [SSDB_TEST_KIND_CONSISTENCY]
-  = ROW (consistency, build_consistency_test, consistency_load_new, load_consistency_test, NULL),
-  [SSDB_TEST_KIND_READBACK]
-  = ROW (readback, build_readback_test, readback_load_new, load_readback_test, NULL),
+  = ROW (workload, build_workload_test, workload_load_new, load_workload_test, NULL, NULL),
+  [SSDB_TEST_KIND_RECOVERY] = ROW (recovery, build_recovery_test, recovery_load_new,
+                                   load_recovery_test, NULL, ssdb_recovery_estimate),
+  [SSDB_TEST_KIND_COMPRESSION] = ROW (compression, build_compression_test, compression_load_new,
+                                      load_compression_test, NULL, ssdb_compression_estimate),
+  [SSDB_TEST_KIND_TRIM]
+  = ROW (trim, build_trim_test, trim_load_new, load_trim_test, NULL, ssdb_trim_estimate),
+  [SSDB_TEST_KIND_FREESPACE] = ROW (freespace, build_freespace_test, freespace_load_new,
+                                    load_freespace_test, NULL, ssdb_freespace_estimate),
+  [SSDB_TEST_KIND_CONSISTENCY] = ROW (consistency, build_consistency_test, consistency_load_new,
+                                      load_consistency_test, NULL, ssdb_consistency_estimate),
+  [SSDB_TEST_KIND_READBACK] = ROW (readback, build_readback_test, readback_load_new,
+                                   load_readback_test, NULL, ssdb_readback_estimate),
 };
 
 const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
@@ -82,4 +86,18 @@ ssdb_test_kind_result_dup (SsdbTestKind kind, gconstpointer result)
   g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
 
   return ssdb_test_kinds[kind].dup (result);
+}
+
+gboolean
+ssdb_test_kind_estimate (SsdbTestKind kind, gconstpointer result, guint64 target_bytes,
+                         SsdbRunEstimate *out)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (out != NULL, FALSE);
+
+  memset (out, 0, sizeof *out);
+  if (ssdb_test_kinds[kind].estimate == NULL)
+    return FALSE;
+  return ssdb_test_kinds[kind].estimate (result, target_bytes, out);
 }

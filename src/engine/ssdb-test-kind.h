@@ -3,6 +3,8 @@
 
 #include <glib.h>
 
+#include "ssdb-estimate.h"
+
 G_BEGIN_DECLS
 
 /*
@@ -117,5 +119,23 @@ ssdb_test_kind_result_free (SsdbTestKind kind, gpointer result);
  */
 gpointer
 ssdb_test_kind_result_dup (SsdbTestKind kind, gconstpointer result);
+
+/**
+ * ssdb_test_kind_estimate:
+ * @kind: the kind of @result
+ * @result: a new result of that kind, holding the settings of a run not yet started
+ * @target_bytes: the size of the target it will run on, bytes; 0 when not known
+ * @out: (out): the run's timed part (ns) and the bytes it will write and read; zeros when not
+ *   known
+ *
+ * How long a run of @result's settings takes, before it starts (ssdb_run_estimate_ns() gives
+ * the time at a rate). Each behaviour kind sums its own parts (ssdb_trim_estimate(), ...).
+ *
+ * Returns: %FALSE when the kind has no estimate (the summary, surface, fill, access, sweep and
+ *   workload pages show their own progress) or when its size cannot be known without the target
+ */
+gboolean
+ssdb_test_kind_estimate (SsdbTestKind kind, gconstpointer result, guint64 target_bytes,
+                         SsdbRunEstimate *out);
 
 G_END_DECLS

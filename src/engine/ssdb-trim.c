@@ -241,6 +241,25 @@ ssdb_trim_result_dup (const SsdbTrimResult *result)
   return r;
 }
 
+gboolean
+ssdb_trim_estimate (const SsdbTrimResult *result, guint64 target_bytes, SsdbRunEstimate *out)
+{
+  guint64 span;
+  g_autoptr (SsdbSummaryResult) summary = NULL;
+
+  g_return_val_if_fail (result != NULL && out != NULL, FALSE);
+
+  span = ssdb_estimate_span (result->spec.span_offset, result->spec.span_length, target_bytes);
+  if (span == 0)
+    return FALSE;
+  summary = ssdb_behaviour_summary_new (&result->spec.summary, result->spec.test_mask, NULL);
+  /* the summary before and the one after */
+  ssdb_summary_estimate (summary, out);
+  ssdb_summary_estimate (summary, out);
+  out->write_bytes += (guint64)result->spec.rounds * span;
+  return TRUE;
+}
+
 static gboolean
 usable (double rate)
 {

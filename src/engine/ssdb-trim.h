@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
+#include "ssdb-estimate.h"
 #include "ssdb-summary.h"
 #include "ssdb-verdict.h"
 
@@ -241,6 +242,21 @@ ssdb_trim_result_free (SsdbTrimResult *result);
  */
 SsdbTrimResult *
 ssdb_trim_result_dup (const SsdbTrimResult *result);
+
+/**
+ * ssdb_trim_estimate:
+ * @result: a new result (its settings, before its run)
+ * @target_bytes: the target's size in bytes; 0 when not known
+ * @out: (inout): what the run adds, summed into it
+ *
+ * What a run of @result's settings takes: the summary tests before and after, and a fill of
+ * the span per round (the discards are left out: a device completes them in seconds).
+ *
+ * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
+ *   of a target of unknown size
+ */
+gboolean
+ssdb_trim_estimate (const SsdbTrimResult *result, guint64 target_bytes, SsdbRunEstimate *out);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbTrimResult, ssdb_trim_result_free)
 
 /* Retention thresholds of the TRIM words. A loss counts below this retention (or below 100 %

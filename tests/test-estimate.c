@@ -1,0 +1,308 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* How long a run takes, before it starts: each behaviour kind's estimate on hand-computed
+ * settings, and on zram (root; skips without) the bytes estimated against the bytes the
+ * device's own counters (/sys/block/NAME/stat) saw the run write and read, and the timed part
+ * against the run's wall time. */
+#include <math.h>
+#include <string.h>
+
+#include "engine/ssdb-compression.h"
+#include "engine/ssdb-consistency.h"
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-freespace.h"
+#include "engine/ssdb-readback.h"
+#include "engine/ssdb-recovery.h"
+#include "engine/ssdb-test-kind.h"
+#include "engine/ssdb-trim.h"
+#include "lib/ssdb-test-targets.h"
+
+#define MiB (G_GUINT64_CONSTANT (1) << 20)
+#define GiB (G_GUINT64_CONSTANT (1) << 30)
+#define S G_GUINT64_CONSTANT (1000000000)
+
+/* A summary of two tests (SEQ1M Q8T1 and RND4K Q32T1, each read and write: four entries),
+ * 3 passes of 1 s over 16 MiB: 12 s timed, 16 MiB written first to prepare the reads. */
+static void
+two_tests (SsdbSummarySpec *s, guint *mask)
+{
+  g_autoptr (GError) error = NULL;
+
+  ssdb_behaviour_summary_spec_init (s);
+  s->size = 16 * MiB;
+  s->count = 3;
+  s->duration_ns = S;
+  s->interval_ns = 0;
+  s->warmup = FALSE;
+  g_assert_true (ssdb_behaviour_tests_parse (s->profile, "SEQ1M Q8T1,RND4K Q32T1", mask, &error));
+  g_assert_no_error (error);
+}
+
+static void
+assert_estimate (SsdbTestKind kind, gconstpointer result, guint64 target_bytes, guint64 timed_ns,
+                 guint64 write_bytes, guint64 read_bytes)
+{
+  SsdbRunEstimate e;
+
+  g_assert_true (ssdb_test_kind_estimate (kind, result, target_bytes, &e));
+  g_assert_cmpuint (e.timed_ns, ==, timed_ns);
+  g_assert_cmpuint (e.write_bytes, ==, write_bytes);
+  g_assert_cmpuint (e.read_bytes, ==, read_bytes);
+}
+
+static void
+test_hand (void)
+{
+  SsdbRunEstimate e = { S, 500000000, 500000000 };
+
+  /* 1 s timed, then 1 GB at 500 MB/s */
+  g_assert_cmpuint (ssdb_run_estimate_ns (&e, 500e6), ==, 3 * S);
+
+  {
+    SsdbRecoverySpec spec;
+    g_autoptr (SsdbRecoveryResult) r = NULL;
+
+    ssdb_recovery_spec_init (&spec);
+    spec.write_bytes = 64 * MiB;
+    spec.n_pauses = 2;
+    spec.pauses_ns[0] = S;
+    spec.pauses_ns[1] = 2 * S;
+    r = ssdb_recovery_result_new (&spec);
+    /* three writes, 3 s of pauses; the target's size does not matter */
+    assert_estimate (SSDB_TEST_KIND_RECOVERY, r, 0, 3 * S, 3 * 64 * MiB, 0);
+    /* more than the target holds: all of it, as the run does */
+    assert_estimate (SSDB_TEST_KIND_RECOVERY, r, 32 * MiB, 3 * S, 3 * 32 * MiB, 0);
+    r->spec.write_bytes = 0;
+    g_assert_false (ssdb_test_kind_estimate (SSDB_TEST_KIND_RECOVERY, r, 0, &e));
+    g_assert_cmpuint (e.write_bytes, ==, 0);
+    assert_estimate (SSDB_TEST_KIND_RECOVERY, r, GiB, 3 * S, 3 * GiB, 0);
+  }
+  {
+    SsdbCompressionSpec spec;
+    g_autoptr (SsdbCompressionResult) r = NULL;
+
+    ssdb_compression_spec_init (&spec);
+    spec.span_length = 64 * MiB;
+    spec.passes = 3;
+    spec.include_zero = TRUE;
+    r = ssdb_compression_result_new (&spec);
+    /* random, 25, 50, 75, 100 % compressible and zeros: 6 levels × 3 passes, each writing the
+     * span and reading it back */
+    assert_estimate (SSDB_TEST_KIND_COMPRESSION, r, 0, 0, 18 * 64 * MiB, 18 * 64 * MiB);
+    r->spec.include_zero = FALSE;
+    assert_estimate (SSDB_TEST_KIND_COMPRESSION, r, 0, 0, 15 * 64 * MiB, 15 * 64 * MiB);
+  }
+  {
+    SsdbTrimSpec spec;
+    g_autoptr (SsdbTrimResult) r = NULL;
+
+    ssdb_trim_spec_init (&spec);
+    two_tests (&spec.summary, &spec.test_mask);
+    spec.rounds = 2;
+    spec.span_offset = 0;
+    spec.span_length = 0;
+    r = ssdb_trim_result_new (&spec);
+    /* the summary before and after (12 s and 16 MiB each), a fill of 64 MiB per round */
+    assert_estimate (SSDB_TEST_KIND_TRIM, r, 64 * MiB, 24 * S, 2 * 16 * MiB + 2 * 64 * MiB, 0);
+    g_assert_false (ssdb_test_kind_estimate (SSDB_TEST_KIND_TRIM, r, 0, &e));
+  }
+  {
+    SsdbFreespaceSpec spec;
+    g_autoptr (SsdbFreespaceResult) r = NULL;
+
+    ssdb_freespace_spec_init (&spec);
+    two_tests (&spec.summary, &spec.test_mask);
+    spec.step_percent = 25;
+    spec.span_length = 0;
+    r = ssdb_freespace_result_new (&spec);
+    /* steps at 0, 25, 50, 75 and 100 %: five summaries; the span filled once */
+    assert_estimate (SSDB_TEST_KIND_FREESPACE, r, 64 * MiB, 5 * 12 * S, 5 * 16 * MiB + 64 * MiB, 0);
+    /* 30 %: 0, 30, 60, 90, 100 */
+    r->spec.step_percent = 30;
+    assert_estimate (SSDB_TEST_KIND_FREESPACE, r, 64 * MiB, 5 * 12 * S, 5 * 16 * MiB + 64 * MiB, 0);
+  }
+  {
+    SsdbConsistencySpec spec;
+    g_autoptr (SsdbConsistencyResult) r = NULL;
+
+    ssdb_consistency_spec_init (&spec);
+    spec.duration_ns = 60 * S;
+    spec.precondition_passes = 2;
+    spec.span_length = 0;
+    r = ssdb_consistency_result_new (&spec);
+    assert_estimate (SSDB_TEST_KIND_CONSISTENCY, r, GiB, 60 * S, 2 * GiB, 0);
+    r->spec.precondition_passes = 0;
+    assert_estimate (SSDB_TEST_KIND_CONSISTENCY, r, GiB, 60 * S, 0, 0);
+  }
+  {
+    SsdbFillSpec spec;
+    g_autoptr (SsdbReadbackResult) r = NULL;
+
+    ssdb_fill_spec_init (&spec);
+    spec.span_length = 0;
+    r = ssdb_readback_result_new (&spec);
+    assert_estimate (SSDB_TEST_KIND_READBACK, r, 128 * MiB, 0, 256 * MiB, 256 * MiB);
+    g_assert_false (ssdb_test_kind_estimate (SSDB_TEST_KIND_READBACK, r, 0, &e));
+  }
+  /* the pages that show their own progress have none */
+  {
+    SsdbSummarySpec spec;
+    g_autoptr (SsdbSummaryResult) r = NULL;
+
+    ssdb_summary_spec_init (&spec);
+    r = ssdb_summary_result_new (&spec, NULL);
+    g_assert_false (ssdb_test_kind_estimate (SSDB_TEST_KIND_SUMMARY, r, GiB, &e));
+  }
+}
+
+/* Sectors read (field 2) and written (field 6) of /sys/block/NAME/stat, in bytes. */
+static void
+device_bytes (const char *dev, guint64 *read, guint64 *written)
+{
+  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", dev + strlen ("/dev/"));
+  g_autofree char *text = NULL;
+  g_auto (GStrv) fields = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  fields = g_strsplit_set (g_strstrip (text), " \t", -1);
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      if (*fields[i] == '\0')
+        continue;
+      if (n == 2)
+        *read = g_ascii_strtoull (fields[i], NULL, 10) * 512;
+      if (n == 6)
+        *written = g_ascii_strtoull (fields[i], NULL, 10) * 512;
+      n++;
+    }
+  g_assert_cmpuint (n, >, 6);
+}
+
+typedef gboolean (*RunFunc) (SsdbTarget *target, gpointer result);
+
+static gboolean
+run_readback (SsdbTarget *t, gpointer r)
+{
+  return ssdb_readback_run (t, r, NULL, NULL, NULL, NULL);
+}
+
+static gboolean
+run_compression (SsdbTarget *t, gpointer r)
+{
+  return ssdb_compression_run (t, r, NULL, NULL, NULL, NULL);
+}
+
+static gboolean
+run_recovery (SsdbTarget *t, gpointer r)
+{
+  return ssdb_recovery_run (t, r, NULL, NULL, NULL, NULL);
+}
+
+static gboolean
+run_consistency (SsdbTarget *t, gpointer r)
+{
+  return ssdb_consistency_run (t, r, NULL, NULL, NULL, NULL);
+}
+
+/* Runs @result on @t and checks the estimate made before against the device's counters and the
+ * wall time. @timed_written: bytes the timed parts write (not in the estimate's bytes). */
+static void
+check_run (const char *dev, SsdbTarget *t, SsdbTestKind kind, gpointer result, RunFunc run,
+           gboolean timed_writes)
+{
+  SsdbRunEstimate e;
+  guint64 r0 = 0, w0 = 0, r1 = 0, w1 = 0;
+  gint64 t0;
+  guint64 elapsed_ns;
+
+  g_assert_true (ssdb_test_kind_estimate (kind, result, ssdb_target_get_info (t)->size_bytes, &e));
+  device_bytes (dev, &r0, &w0);
+  t0 = g_get_monotonic_time ();
+  g_assert_true (run (t, result));
+  elapsed_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  device_bytes (dev, &r1, &w1);
+  g_test_message ("%s: estimated %.1f s timed, %.1f MiB written, %.1f MiB read; the device saw "
+                  "%.1f MiB written, %.1f MiB read in %.2f s",
+                  ssdb_test_kind_to_string (kind), e.timed_ns / 1e9, e.write_bytes / (double)MiB,
+                  e.read_bytes / (double)MiB, (w1 - w0) / (double)MiB, (r1 - r0) / (double)MiB,
+                  elapsed_ns / 1e9);
+  if (timed_writes)
+    g_assert_cmpuint (w1 - w0, >=, e.write_bytes);
+  else
+    g_assert_cmpuint (w1 - w0, ==, e.write_bytes);
+  g_assert_cmpuint (r1 - r0, ==, e.read_bytes);
+  /* the timed part lasts its time (the pauses and the duration are waited out) */
+  g_assert_cmpuint (elapsed_ns, >=, e.timed_ns);
+}
+
+static void
+test_zram (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+
+  if (!ssdb_test_need_root ("zram") || (dev = ssdb_test_zram_new (64 * MiB)) == NULL)
+    {
+      if (!g_test_failed ())
+        g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+  g_assert_no_error (error);
+
+  {
+    SsdbFillSpec spec;
+    g_autoptr (SsdbReadbackResult) r = NULL;
+
+    ssdb_fill_spec_init (&spec);
+    r = ssdb_readback_result_new (&spec);
+    check_run (dev, t, SSDB_TEST_KIND_READBACK, r, run_readback, FALSE);
+  }
+  {
+    SsdbCompressionSpec spec;
+    g_autoptr (SsdbCompressionResult) r = NULL;
+
+    ssdb_compression_spec_init (&spec);
+    spec.span_length = 8 * MiB;
+    spec.passes = 2;
+    r = ssdb_compression_result_new (&spec);
+    check_run (dev, t, SSDB_TEST_KIND_COMPRESSION, r, run_compression, FALSE);
+  }
+  {
+    SsdbRecoverySpec spec;
+    g_autoptr (SsdbRecoveryResult) r = NULL;
+
+    ssdb_recovery_spec_init (&spec);
+    spec.write_bytes = 16 * MiB;
+    spec.n_pauses = 2;
+    spec.pauses_ns[0] = S / 5;
+    spec.pauses_ns[1] = S / 2;
+    r = ssdb_recovery_result_new (&spec);
+    check_run (dev, t, SSDB_TEST_KIND_RECOVERY, r, run_recovery, FALSE);
+  }
+  {
+    SsdbConsistencySpec spec;
+    g_autoptr (SsdbConsistencyResult) r = NULL;
+
+    ssdb_consistency_spec_init (&spec);
+    spec.duration_ns = S;
+    spec.round_ns = S / 5;
+    spec.precondition_passes = 1;
+    r = ssdb_consistency_result_new (&spec);
+    /* the random writes of the timed part come on top */
+    check_run (dev, t, SSDB_TEST_KIND_CONSISTENCY, r, run_consistency, TRUE);
+    g_assert_cmpuint (r->precondition_bytes, ==, 64 * MiB);
+  }
+  g_clear_object (&t);
+  ssdb_test_zram_free (g_steal_pointer (&dev));
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/estimate/hand", test_hand);
+  g_test_add_func ("/estimate/zram", test_zram);
+  return g_test_run ();
+}
