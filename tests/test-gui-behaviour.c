@@ -207,6 +207,50 @@ assert_words (const char *words)
 
 /* ---- tests -------------------------------------------------------------------------------- */
 
+/* Before a run, the status says how long one takes on the target, and follows the settings. */
+static void
+test_estimate (void)
+{
+  const char *status;
+  g_autofree char *before = NULL;
+
+  /* read after write over all of the 128 MiB device: twice written and read back */
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
+  status = ssdb_behaviour_page_get_status (page);
+  g_test_message ("%s", status);
+  g_assert_true (g_str_has_prefix (status, "A run takes about "));
+  g_assert_nonnull (strstr (status, " at 500 MB/s: it writes 268.4 MB and reads 268.4 MB"));
+  before = g_strdup (status);
+  set_spin ("readback-span-gb", 0.06);
+  status = ssdb_behaviour_page_get_status (page);
+  g_test_message ("%s", status);
+  /* 0.06 GB in whole MiB: 57 MiB, twice */
+  g_assert_nonnull (strstr (status, "it writes 119.5 MB and reads 119.5 MB"));
+  set_spin ("readback-span-gb", 0);
+  g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, before);
+
+  /* the steady state: its duration, and its preconditioning over the device */
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_CONSISTENCY));
+  set_spin ("consistency-minutes", 2);
+  set_spin ("consistency-precondition", 1);
+  status = ssdb_behaviour_page_get_status (page);
+  g_test_message ("%s", status);
+  g_assert_cmpstr (status, ==,
+                   "A run takes about 2 min at 500 MB/s: 2 min of timed tests and pauses, and "
+                   "it writes 134.2 MB");
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-estimate.png", 100));
+  set_spin ("consistency-precondition", 0);
+  g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, "A run takes 2 min");
+
+  /* an unknown target size: the run's size cannot be told */
+  ssdb_behaviour_page_set_target (page, title, 0);
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
+  g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==,
+                   "How long a run takes depends on the size of the target: choose one");
+  ssdb_behaviour_page_set_target (page, title, ZRAM_BYTES);
+  g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, before);
+}
+
 static void
 test_refuse (void)
 {
@@ -818,6 +862,7 @@ main (int argc, char *argv[])
   gtk_window_present (window);
   ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
 
+  g_test_add_func ("/gui-behaviour/estimate", test_estimate);
   g_test_add_func ("/gui-behaviour/refuse", test_refuse);
   g_test_add_func ("/gui-behaviour/recovery", test_recovery);
   g_test_add_func ("/gui-behaviour/compression", test_compression);

@@ -117,6 +117,61 @@ on_stopping (SsdbBehaviourPage *self)
 
 /* ---- refresh ------------------------------------------------------------------------------ */
 
+static gpointer
+new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GError **error);
+
+/* Before a run of the selected test, with no result shown: how long a run of its settings takes
+ * on the target, at the rate the engine assumes. %NULL while a run goes on or a result is
+ * shown. */
+static char *
+dup_estimate_text (SsdbBehaviourPage *self)
+{
+  SsdbRunEstimate e;
+  gpointer result;
+  gboolean known;
+  g_autofree char *total = NULL, *timed = NULL, *written = NULL, *read = NULL, *rate = NULL;
+
+  if (self->run == NULL || ssdb_page_run_get_running (self->run)
+      || _ssdb_behaviour_shown_result (self, self->selected) != NULL)
+    return NULL;
+  result = new_result (self, NULL, self->device_bytes, NULL);
+  if (result == NULL)
+    return NULL;
+  known = ssdb_test_kind_estimate (self->selected, result, self->device_bytes, &e);
+  ssdb_test_kind_result_free (self->selected, result);
+  if (!known)
+    return g_strdup (_ ("How long a run takes depends on the size of the target: choose one"));
+  total
+      = _ssdb_behaviour_format_duration (ssdb_run_estimate_ns (&e, SSDB_ESTIMATE_BYTES_PER_SECOND));
+  if (e.write_bytes == 0 && e.read_bytes == 0)
+    /* Translators: how long a run of the settings shown takes ("5 min") */
+    return g_strdup_printf (_ ("A run takes %s"), total);
+  timed = _ssdb_behaviour_format_duration (e.timed_ns);
+  written = ssdb_format_capacity (e.write_bytes);
+  read = ssdb_format_capacity (e.read_bytes);
+  rate = g_strdup_printf ("%.0f", SSDB_ESTIMATE_BYTES_PER_SECOND / 1e6);
+  if (e.timed_ns == 0 && e.read_bytes == 0)
+    /* Translators: the time a run takes, the rate it assumes (MB/s), the bytes it writes */
+    return g_strdup_printf (_ ("A run takes about %s at %s MB/s: it writes %s"), total, rate,
+                            written);
+  if (e.timed_ns == 0)
+    /* Translators: the time a run takes, the rate it assumes (MB/s), the bytes it writes and
+     * reads */
+    return g_strdup_printf (_ ("A run takes about %s at %s MB/s: it writes %s and reads %s"), total,
+                            rate, written, read);
+  if (e.read_bytes == 0)
+    /* Translators: the time a run takes, the rate it assumes (MB/s), the time of its timed
+     * tests and pauses, the bytes it writes */
+    return g_strdup_printf (_ ("A run takes about %s at %s MB/s: %s of timed tests and pauses, "
+                               "and it writes %s"),
+                            total, rate, timed, written);
+  /* Translators: the time a run takes, the rate it assumes (MB/s), the time of its timed tests
+   * and pauses, the bytes it writes and reads */
+  return g_strdup_printf (_ ("A run takes about %s at %s MB/s: %s of timed tests and pauses, "
+                             "and it writes %s and reads %s"),
+                          total, rate, timed, written, read);
+}
+
 static void
 refresh (SsdbBehaviourPage *self)
 {
@@ -126,7 +181,14 @@ refresh (SsdbBehaviourPage *self)
 
   gtk_label_set_text (self->words, words);
   gtk_widget_set_visible (GTK_WIDGET (self->words), *words != '\0');
-  gtk_label_set_text (self->parts.status, self->status[i] ? self->status[i] : "");
+  if (self->status[i] != NULL && *self->status[i] != '\0')
+    gtk_label_set_text (self->parts.status, self->status[i]);
+  else
+    {
+      g_autofree char *estimate = dup_estimate_text (self);
+
+      gtk_label_set_text (self->parts.status, estimate != NULL ? estimate : "");
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
                                   GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words, -1);
   ssdb_chart_view_invalidate (self->parts.chart);
@@ -994,6 +1056,29 @@ whole_spin_setup (GtkSpinButton *spin, double max, guint64 align)
   on_whole_output (spin);
 }
 
+/* A setting changed: the time a run takes, when no run or result holds the status. */
+static void
+on_setting_changed (SsdbBehaviourPage *self)
+{
+  if (self->run != NULL && !ssdb_page_run_get_running (self->run))
+    refresh (self);
+}
+
+/* Refreshes the page when @control's value changes. */
+static void
+watch_setting (SsdbBehaviourPage *self, gpointer control)
+{
+  const char *signal = GTK_IS_SPIN_BUTTON (control)    ? "value-changed"
+                       : GTK_IS_SWITCH (control)       ? "notify::active"
+                       : GTK_IS_DROP_DOWN (control)    ? "notify::selected"
+                       : GTK_IS_CHECK_BUTTON (control) ? "toggled"
+                       : GTK_IS_EDITABLE (control)     ? "changed"
+                                                       : NULL;
+
+  if (signal != NULL)
+    g_signal_connect_swapped (control, signal, G_CALLBACK (on_setting_changed), self);
+}
+
 /* Shows the row of @control (a setting of the template) only with test @view. */
 static void
 add_row (SsdbBehaviourPage *self, SsdbTestKind view, gpointer control)
@@ -1001,6 +1086,7 @@ add_row (SsdbBehaviourPage *self, SsdbTestKind view, gpointer control)
   GtkWidget *row = gtk_widget_get_parent (GTK_WIDGET (control));
 
   g_ptr_array_add (self->test_rows[test_index (view)], gtk_widget_get_parent (row));
+  watch_setting (self, control);
 }
 
 static void
@@ -1065,6 +1151,7 @@ build_summary_controls (SsdbBehaviourPage *self, SsdbTestKind view, const char *
       gtk_widget_set_name (GTK_WIDGET (c->checks[i]), name);
       gtk_check_button_set_active (c->checks[i], TRUE);
       g_signal_connect (c->checks[i], "toggled", G_CALLBACK (on_test_toggled), c);
+      watch_setting (self, c->checks[i]);
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (c->checks[i]));
     }
   gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
@@ -1074,6 +1161,8 @@ build_summary_controls (SsdbBehaviourPage *self, SsdbTestKind view, const char *
   c->seconds = spin_new (0.1, 60, 1, 1, (double)defaults.duration_ns / 1e9);
   ssdb_page_parts_add_setting (grid, _ ("Se_conds per test"), GTK_WIDGET (c->seconds),
                                _ ("Length of each summary test (read, then write)"));
+  watch_setting (self, c->size_mib);
+  watch_setting (self, c->seconds);
   gtk_box_append (GTK_BOX (box), grid);
   gtk_popover_set_child (GTK_POPOVER (popover), box);
   {

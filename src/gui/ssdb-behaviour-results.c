@@ -120,6 +120,14 @@ _ssdb_behaviour_format_duration (guint64 ns)
 
   if (s < 60)
     return ssdb_page_parts_format_seconds (ns);
+  if (s >= 3600)
+    {
+      guint m = (guint)((s + 30) / 60);
+
+      if (m % 60 == 0)
+        return g_strdup_printf (_ ("%u h"), m / 60);
+      return g_strdup_printf (_ ("%u h %u min"), m / 60, m % 60);
+    }
   if (s % 60 == 0)
     return g_strdup_printf (_ ("%u min"), (guint)(s / 60));
   return g_strdup_printf (_ ("%u min %u s"), (guint)(s / 60), (guint)(s % 60));
