@@ -74,6 +74,9 @@ keep_run_result (SsdbBehaviourPage *self)
 
 /* ---- drawing ------------------------------------------------------------------------------ */
 
+static gpointer
+new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GError **error);
+
 static const char *
 shown_title (SsdbBehaviourPage *self, SsdbTestKind view)
 {
@@ -87,11 +90,16 @@ draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
 {
   SsdbBehaviourPage *self = data;
   gboolean running = ssdb_page_run_get_running (self->run) && self->selected == self->running_view;
+  gconstpointer shown = _ssdb_behaviour_shown_result (self, self->selected);
+  gpointer planned = NULL;
 
+  /* Before a steady-state run, its time axis spans the duration set. */
+  if (shown == NULL && !running && self->selected == SSDB_TEST_KIND_CONSISTENCY)
+    shown = planned = new_result (self, NULL, self->device_bytes, NULL);
   /* The finding is the label under the chart on screen. */
-  _ssdb_behaviour_draw_result (self->selected, _ssdb_behaviour_shown_result (self, self->selected),
-                               shown_title (self, self->selected), NULL, running, FALSE, style, cr,
-                               width, height);
+  _ssdb_behaviour_draw_result (self->selected, shown, shown_title (self, self->selected), NULL,
+                               running, FALSE, style, cr, width, height);
+  ssdb_test_kind_result_free (self->selected, planned);
 }
 
 /* ---- status ------------------------------------------------------------------------------- */
@@ -116,9 +124,6 @@ on_stopping (SsdbBehaviourPage *self)
 }
 
 /* ---- refresh ------------------------------------------------------------------------------ */
-
-static gpointer
-new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GError **error);
 
 /* Before a run of the selected test, with no result shown: how long a run of its settings takes
  * on the target, at the rate the engine assumes. %NULL while a run goes on or a result is
