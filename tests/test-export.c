@@ -1156,6 +1156,65 @@ test_behaviour_text (void)
   g_assert_false (ssdb_csv_table_has_text (SSDB_TEST_KIND_SURFACE));
 }
 
+/* The text of the fill, access-time and transfer-size views: the numbers their words state.
+ * The fixture's values by hand: a fill of two phases (50 MB/s for 33.55 MB, then 12.5 MB/s),
+ * access steps at QD1, 4 and 32 with 50, 100 and 150 IOPS, a sweep reaching 3000 MB/s. */
+static void
+test_views_text (void)
+{
+  g_autofree char *path = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+
+  path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-surface-fill.json", NULL);
+  report = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_FILL, &error);
+
+    g_assert_no_error (error);
+    g_test_message ("%s", text);
+    g_assert_true (g_str_has_prefix (text, "Whole-drive fill\n"));
+    g_assert_nonnull (strstr (text, "\n1               0.000        0.034         50.0\n"
+                                    "2               0.034        0.067         12.5\n"
+                                    "Cache: 33.55 MB\n"
+                                    "Verdict: found (noise in the first write pass 0.0 %)\n"
+                                    "A change must exceed 25.0 % and last 0.5 s and 33.55 MB\n"));
+    g_assert_nonnull (strstr (text, report->fill->analysis.words));
+  }
+  g_clear_pointer (&report, ssdb_report_unref);
+  g_free (path);
+  path = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
+  report = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_ACCESS, &error);
+
+    g_assert_no_error (error);
+    g_test_message ("%s", text);
+    g_assert_nonnull (
+        strstr (text, "\n4                 100       0.0500       0.0420       1.0000"));
+    g_assert_nonnull (strstr (text, "From QD1 to QD32 (32.00×): IOPS 3.00×, mean access time "
+                                    "3.00×, growth exponent 0.31\n"));
+    g_assert_nonnull (strstr (text, report->access->analysis.words));
+  }
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_SWEEP, &error);
+
+    g_assert_no_error (error);
+    g_test_message ("%s", text);
+    g_assert_nonnull (
+        strstr (text, "\n16 KiB           3000.0       183105       1500.0        91553\n"));
+    g_assert_nonnull (strstr (text, report->sweep->words));
+  }
+  /* the surface and the workload have none */
+  g_assert_false (ssdb_csv_table_has_text (SSDB_TEST_KIND_SURFACE));
+  g_assert_false (ssdb_csv_table_has_text (SSDB_TEST_KIND_WORKLOAD));
+  g_assert_null (ssdb_csv_format_text (report, SSDB_TEST_KIND_WORKLOAD, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1167,6 +1226,7 @@ main (int argc, char **argv)
   g_assert_nonnull (out_dir);
 
   g_test_add_func ("/export/png-identical", test_png_identical);
+  g_test_add_func ("/export/views-text", test_views_text);
   g_test_add_func ("/export/png-curve", test_png_curve);
   g_test_add_func ("/export/svg-pdf", test_svg_pdf);
   g_test_add_func ("/export/locale", test_locale);

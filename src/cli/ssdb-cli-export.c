@@ -311,8 +311,8 @@ ssdb_cli_cmd_export (int argc, char **argv)
       "Write the view's samples as CSV (C locale, units in the column names)", "FILE" },
     { "text", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, on_text_option,
       "Write the view as text to FILE (--text=FILE, or a .txt name) or standard output (-, the "
-      "default): the summary CrystalDiskMark-style [without --view], or a behaviour test's "
-      "numbers and finding",
+      "default): the summary CrystalDiskMark-style [without --view], or a test's numbers and "
+      "finding (all but surface and workload)",
       "[FILE|-]" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
       "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
@@ -341,11 +341,12 @@ ssdb_cli_cmd_export (int argc, char **argv)
   g_clear_pointer (&text_path, g_free);
   text_given = FALSE;
   g_option_context_set_summary (
-      ctx, "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
-           "light or dark theme, with a caption naming the drive, the run and the version;\n"
-           "writes its samples as CSV, or the summary or a behaviour test (recovery, compression,\n"
-           "trim, freespace, consistency, readback) as text. Output files are checked before\n"
-           "anything is drawn, and replaced atomically.");
+      ctx,
+      "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
+      "light or dark theme, with a caption naming the drive, the run and the version;\n"
+      "writes its samples as CSV, or its numbers and finding as text (every view but\n"
+      "surface and workload; the summary CrystalDiskMark-style). Output files are checked before\n"
+      "anything is drawn, and replaced atomically.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   /* "--text FILE" and "--text -": GOption only takes an optional value as "--text=FILE". The
    * word after --text is its file when it is "-" or ends in .txt. */
@@ -438,8 +439,8 @@ ssdb_cli_cmd_export (int argc, char **argv)
       if (!ssdb_csv_table_has_text (text_table))
         {
           g_printerr ("ssdbench-cli: there is no text for the %s test; --text writes summary, "
-                      "recovery, compression, trim, freespace, consistency or readback (use "
-                      "--csv for its numbers)\n",
+                      "fill, access, sweep, recovery, compression, trim, freespace, consistency "
+                      "or readback (use --csv for its numbers)\n",
                       ssdb_test_kind_to_string (text_table));
           status = 1;
           goto out;

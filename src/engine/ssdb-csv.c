@@ -786,6 +786,168 @@ text_verdict (GString *out, SsdbVerdict verdict, double noise, const char *noise
     g_string_append_printf (out, " (%s not measured)\n", noise_what);
 }
 
+/* What a write pass's analysis found and what decided it: its phases, its verdict against the
+ * noise measured in @what, what a change needs, and the change that did not last or the drift
+ * that made it inconclusive. */
+static void
+text_fill_analysis (GString *out, const SsdbFillAnalysis *a, const char *what)
+{
+  g_autofree char *noise_what = g_strdup_printf ("noise in %s", what);
+  g_autofree char *need = num (100 * a->step_threshold, 1);
+  g_autofree char *last = num (SSDB_FILL_MIN_PHASE_NS / 1e9, 1);
+  g_autofree char *span = num ((double)a->window_bytes / 1e6, 2);
+
+  if (a->phases != NULL && a->phases->len > 0)
+    {
+      guint64 start = 0;
+
+      g_string_append_printf (out, "\n%-8s %12s %12s %12s\n", "Phase", "From GB", "To GB", "MB/s");
+      for (guint i = 0; i < a->phases->len; i++)
+        {
+          const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, i);
+          g_autofree char *from = num ((double)start / 1e9, 3);
+          g_autofree char *to = num ((double)p->end_bytes / 1e9, 3);
+          g_autofree char *rate = mbps (p->bytes_per_second);
+
+          g_string_append_printf (out, "%-8u %12s %12s %12s\n", i + 1, from, to, rate);
+          start = p->end_bytes;
+        }
+    }
+  if (a->cache_bytes > 0)
+    {
+      g_autofree char *cache = num ((double)a->cache_bytes / 1e6, 2);
+
+      g_string_append_printf (out, "Cache: %s MB\n", cache);
+    }
+  text_verdict (out, a->verdict, a->noise_measured ? 100 * a->noise : -1, noise_what);
+  g_string_append_printf (out, "A change must exceed %s %% and last %s s and %s MB", need, last,
+                          span);
+  if (a->short_step > 0)
+    {
+      g_autofree char *step = num (100 * a->short_step, 1);
+      g_autofree char *secs = num (a->short_seconds, 2);
+
+      g_string_append_printf (out, "; the largest that did not last: %s %% over %s s", step, secs);
+    }
+  g_string_append_c (out, '\n');
+  if (a->drift_from > 0)
+    {
+      g_autofree char *from = mbps (a->drift_from);
+      g_autofree char *to = mbps (a->drift_to);
+
+      g_string_append_printf (out, "Drift: %s MB/s in the first quarter, %s MB/s in the last\n",
+                              from, to);
+    }
+  if (a->span_bytes > a->measured_bytes)
+    {
+      g_autofree char *done = num ((double)a->measured_bytes / 1e9, 3);
+      g_autofree char *all = num ((double)a->span_bytes / 1e9, 3);
+
+      g_string_append_printf (out, "Measured: %s GB of %s GB\n", done, all);
+    }
+}
+
+static void
+text_fill (GString *out, const SsdbFillResult *r)
+{
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%u write pass%s, %s blocks, QD%u%s\n\n", r->spec.passes,
+                          r->spec.passes == 1 ? "" : "es", block, r->spec.queue_depth,
+                          r->spec.read_back ? ", then a read back" : "");
+  g_string_append_printf (out, "%-8s %-6s %12s %10s %9s\n", "Pass", "", "Mean MB/s", "GB",
+                          "Time s");
+  for (guint i = 0; r->passes != NULL && i < r->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (r->passes, i);
+      g_autofree char *rate = mbps (p->bytes_per_second);
+      g_autofree char *gb = num ((double)p->bytes / 1e9, 3);
+      g_autofree char *secs = num ((double)p->window_ns / 1e9, 2);
+
+      g_string_append_printf (out, "%-8u %-6s %12s %10s %9s%s\n", i + 1, ssdb_rw_to_string (p->rw),
+                              rate, gb, secs, p->complete ? "" : " (incomplete)");
+    }
+  text_fill_analysis (out, &r->analysis, "the first write pass");
+  text_words (out, r->analysis.words, r->cancelled);
+}
+
+static void
+text_access (GString *out, const SsdbAccessResult *r)
+{
+  const SsdbAccessAnalysis *a = &r->analysis;
+  gboolean threads = r->spec.mode == SSDB_ACCESS_MODE_THREADS;
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+
+  g_string_append_printf (out, "Random %s reads over %s GB, by %s\n\n", block, span,
+                          threads ? "thread count" : "queue depth");
+  g_string_append_printf (out, "%-8s %12s %12s %12s %12s %12s\n", threads ? "Threads" : "QD",
+                          "IOPS", "Mean ms", "Median ms", "99 % ms", "In flight");
+  for (guint i = 0; r->steps != NULL && i < r->steps->len; i++)
+    {
+      const SsdbAccessStep *st = &g_array_index (r->steps, SsdbAccessStep, i);
+      g_autofree char *iops = NULL, *mean = NULL, *median = NULL, *p99 = NULL, *inflight = NULL;
+
+      if (st->state != SSDB_ENTRY_DONE && st->state != SSDB_ENTRY_CANCELLED)
+        continue;
+      iops = num (st->iops, 0);
+      mean = num (st->mean_ns / 1e6, 4);
+      median = num ((double)st->median_ns / 1e6, 4);
+      p99 = num ((double)st->p99_ns / 1e6, 4);
+      inflight = num (st->achieved_depth, 2);
+      g_string_append_printf (out, "%-8u %12s %12s %12s %12s %12s\n", st->depth, iops, mean, median,
+                              p99, inflight);
+    }
+  if (a->last_depth > a->first_depth && a->first_depth > 0)
+    {
+      g_autofree char *gain = num (a->iops_gain, 2);
+      g_autofree char *growth = num (a->latency_growth, 2);
+      g_autofree char *exponent = num (a->exponent, 2);
+      g_autofree char *ratio = num ((double)a->last_depth / a->first_depth, 2);
+
+      g_string_append_printf (out,
+                              "\nFrom %s%u to %s%u (%s×): IOPS %s×, mean access time %s×, "
+                              "growth exponent %s\n",
+                              threads ? "T" : "QD", a->first_depth, threads ? "T" : "QD",
+                              a->last_depth, ratio, gain, growth, exponent);
+    }
+  text_words (out, a->words, r->cancelled);
+}
+
+/* The sweep's point of @size in @points, or NULL. */
+static const SsdbSweepPoint *
+sweep_point (GArray *points, guint size)
+{
+  for (guint k = 0; points != NULL && k < points->len; k++)
+    if (g_array_index (points, SsdbSweepPoint, k).size == size)
+      return &g_array_index (points, SsdbSweepPoint, k);
+  return NULL;
+}
+
+static void
+text_sweep (GString *out, const SsdbSweepResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+
+  g_string_append_printf (out, "Sequential transfers at QD%u over %s GB\n\n", r->spec.queue_depth,
+                          span);
+  g_string_append_printf (out, "%-10s %12s %12s %12s %12s\n", "Size", "Read MB/s", "Read IOPS",
+                          "Write MB/s", "Write IOPS");
+  for (guint i = 0; i < r->n_sizes && i < SSDB_SWEEP_MAX_SIZES; i++)
+    {
+      const SsdbSweepPoint *rd = sweep_point (r->read, r->sizes[i]);
+      const SsdbSweepPoint *wr = sweep_point (r->write, r->sizes[i]);
+      g_autofree char *size = ssdb_format_transfer_size (r->sizes[i]);
+      g_autofree char *rr = rd ? mbps (rd->bytes_per_second) : g_strdup ("-");
+      g_autofree char *ri = rd ? num (rd->iops, 0) : g_strdup ("-");
+      g_autofree char *wrr = wr ? mbps (wr->bytes_per_second) : g_strdup ("-");
+      g_autofree char *wi = wr ? num (wr->iops, 0) : g_strdup ("-");
+
+      g_string_append_printf (out, "%-10s %12s %12s %12s %12s\n", size, rr, ri, wrr, wi);
+    }
+  text_words (out, r->words, r->cancelled);
+}
+
 static void
 text_recovery (GString *out, const SsdbRecoveryResult *r)
 {
@@ -815,25 +977,7 @@ text_recovery (GString *out, const SsdbRecoveryResult *r)
     }
   g_string_append_printf (out, "\nFast %s MB/s, slow %s MB/s, threshold %s MB/s\n", fast, slow,
                           threshold);
-  text_verdict (out, r->first.verdict, r->first.noise_measured ? 100 * r->first.noise : -1,
-                "noise in the first write");
-  {
-    g_autofree char *need = num (100 * r->first.step_threshold, 1);
-    g_autofree char *last = num (SSDB_FILL_MIN_PHASE_NS / 1e9, 1);
-    g_autofree char *span = num ((double)r->first.window_bytes / 1e6, 1);
-
-    g_string_append_printf (out, "A change must exceed %s %% and last %s s and %s MB", need, last,
-                            span);
-    if (r->first.short_step > 0)
-      {
-        g_autofree char *step = num (100 * r->first.short_step, 1);
-        g_autofree char *secs = num (r->first.short_seconds, 2);
-
-        g_string_append_printf (out, "; the largest that did not last: %s %% over %s s", step,
-                                secs);
-      }
-    g_string_append_c (out, '\n');
-  }
+  text_fill_analysis (out, &r->first, "the first write");
   text_words (out, r->words, r->cancelled);
 }
 
@@ -1052,14 +1196,17 @@ text_readback (GString *out, const SsdbReadbackResult *r)
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table)
 {
-  return table == SSDB_TEST_KIND_SUMMARY
-         || (table >= SSDB_TEST_KIND_RECOVERY && table < SSDB_TEST_KIND_N);
+  return table != SSDB_TEST_KIND_SURFACE && table != SSDB_TEST_KIND_WORKLOAD
+         && (guint)table < SSDB_TEST_KIND_N;
 }
 
 char *
 ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **error)
 {
   static const char *const headings[SSDB_TEST_KIND_N] = {
+    [SSDB_TEST_KIND_FILL] = "Whole-drive fill",
+    [SSDB_TEST_KIND_ACCESS] = "Access time by queue depth",
+    [SSDB_TEST_KIND_SWEEP] = "Transfer sizes",
     [SSDB_TEST_KIND_RECOVERY] = "Idle recovery",
     [SSDB_TEST_KIND_COMPRESSION] = "Compression: rate against data compressibility",
     [SSDB_TEST_KIND_TRIM] = "TRIM / recycling",
@@ -1081,9 +1228,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
   if (!ssdb_csv_table_has_text (table))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "There is no text for the %s test (text is written for summary, recovery, "
-                   "compression, trim, freespace, consistency and readback); export its numbers "
-                   "as CSV",
+                   "There is no text for the %s test (text is written for summary, fill, access, "
+                   "sweep, recovery, compression, trim, freespace, consistency and readback); "
+                   "export its numbers as CSV",
                    ssdb_test_kind_to_string (table));
       return NULL;
     }
@@ -1093,6 +1240,15 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
   text_heading (out, headings[table], report);
   switch (table)
     {
+      case SSDB_TEST_KIND_FILL:
+        text_fill (out, report->fill);
+        break;
+      case SSDB_TEST_KIND_ACCESS:
+        text_access (out, report->access);
+        break;
+      case SSDB_TEST_KIND_SWEEP:
+        text_sweep (out, report->sweep);
+        break;
       case SSDB_TEST_KIND_RECOVERY:
         text_recovery (out, report->recovery);
         break;

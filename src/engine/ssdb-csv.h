@@ -81,8 +81,9 @@ ssdb_csv_write (const SsdbReport *report, SsdbTestKind table, const char *path, 
  * ssdb_csv_table_has_text:
  * @table: a table
  *
- * Returns: %TRUE when ssdb_csv_format_text() can write @table: the summary and the six SSD
- *   behaviour tests (recovery, compression, trim, freespace, consistency, readback).
+ * Returns: %TRUE when ssdb_csv_format_text() can write @table: the summary, the fill, the
+ *   access-time and transfer-size tests, and the six SSD behaviour tests (recovery,
+ *   compression, trim, freespace, consistency, readback); not the surface and the workload.
  */
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table);
@@ -94,14 +95,18 @@ ssdb_csv_table_has_text (SsdbTestKind table);
  * @error: %SSDB_ERROR_INVALID_ARGUMENT when @report holds no such test or @table has no text
  *   (the message names the test and the ones that have text)
  *
- * The test as text to paste into a review: for the summary, ssdb_summary_format_text(); for a
- * behaviour test, a heading naming the target and the run, the settings, a table of the
- * numbers reviewers quote (compression: write and read MB/s per data level and the ratios;
- * consistency: steady-state round, mean IOPS of the last part, its standard deviation and
- * mean / deviation; recovery: mean MB/s, fast GB and restored % per write; TRIM: before and
- * after MB/s and retention % per test; free space: MB/s per step and test; read-after-write:
- * write and read MB/s of each pass and the difference in %), then the finding in words. MB/s
- * are 10^6 B/s, GB 10^9 B, numbers in the C locale.
+ * The test as text to paste into a review: for the summary, ssdb_summary_format_text(); for the
+ * others, a heading naming the target and the run, the settings, a table of the numbers
+ * reviewers quote (fill: each pass's MB/s, GB and time, the phases found with their rates, the
+ * verdict with the noise and what a change needs; access: IOPS, mean, median and 99th
+ * percentile access time and requests in flight per depth, the gains from the first depth to
+ * the last; transfer sizes: read and write MB/s and IOPS per size; compression: write and read MB/s
+ * per data level and the ratios; consistency: steady-state round, mean IOPS of the last part, its
+ * standard deviation and mean / deviation; recovery: mean MB/s, fast GB and restored % per write
+ * and the first write's analysis as the fill's; TRIM: before and after MB/s and retention % per
+ * test; free space: MB/s per step and test; read-after-write: write and read MB/s of each pass and
+ * the difference in %), then the finding in words. MB/s are 10^6 B/s, GB 10^9 B, numbers in the C
+ * locale.
  *
  * Returns: (transfer full): the text, ending in a newline, or %NULL with @error.
  */
