@@ -122,6 +122,8 @@ ssdb_assert_json "$J" "all(abs(p['bytes_per_second'] - p['iops'] * p['size_bytes
   "rate = IOPS x size"
 ssdb_assert_json "$J" "$T['queue_depth'] == 4 and $T['span_length'] == 16777216 and $T['best_read_bytes_per_second'] == max(p['bytes_per_second'] for p in $T['read'])" \
   "best read"
+"$SSDB_PYTHON" "$(dirname "$(readlink -f "$0")")/lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+  ssdb_fail "sweep: a figure of the words is not in the table"
 
 # Without --destroy-data on a device: reads only, said so.
 J=$SSDB_TMPDIR/sweep-ro.json

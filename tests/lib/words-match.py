@@ -1,11 +1,11 @@
 #!/usr/bin/env python3
 # SPDX-License-Identifier: GPL-3.0-or-later
-"""Checks that the sentence under each behaviour test never contradicts the numbers beside it.
+"""Checks that the sentence under each test never contradicts the numbers beside it.
 
     words-match.py CLI REPORT.json...
 
-For every behaviour test a report holds (recovery, compression, trim, freespace, consistency,
-readback), runs `CLI export REPORT --view KIND --text -`, which loads the report (recomputing
+For every test with a finding a report holds (fill, access, sweep, recovery, compression, trim,
+freespace, consistency, readback), runs `CLI export REPORT --view KIND --text -`, which loads the report (recomputing
 its words as the window does) and prints the test's table and then its finding. Every figure
 the finding states (a number with a unit: MB/s, %, ×, s, ms, µs, GB, MB, IOPS...) must be one
 of the table's or the report's own numbers at the precision printed, in the unit printed; or
@@ -23,7 +23,17 @@ import re
 import subprocess
 import sys
 
-KINDS = ("recovery", "compression", "trim", "freespace", "consistency", "readback")
+KINDS = (
+    "fill",
+    "access",
+    "sweep",
+    "recovery",
+    "compression",
+    "trim",
+    "freespace",
+    "consistency",
+    "readback",
+)
 
 # Thresholds and rules the engine's headers state, in the unit the words print them.
 CONSTANTS = {

@@ -36,6 +36,8 @@ check ()
   ssdb_log "$1: $(ssdb_json "$J" "$A['verdict']"): $(ssdb_json "$J" "$A['words']")"
   ssdb_log "$1: in flight by depth: $(ssdb_json "$J" "[round(s['mean_inflight'], 2) for s in $T['steps']]")"
   grep -qF "$(ssdb_json "$J" "$A['words']")" "$SSDB_OUT" || ssdb_fail "$1: the words are not printed"
+  "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+    ssdb_fail "$1: a figure of the words is not in the table"
   ssdb_assert_json "$J" "abs($A['iops_gain'] - $T['steps'][-1]['iops'] / $T['steps'][0]['iops']) <= 1e-6 * $A['iops_gain']" \
     "$1: the IOPS gain is that of the first and last steps"
   # Every step but one within 10 % of its depth, and that one within 25 %: on the blkio-throttled

@@ -42,6 +42,8 @@ check ()
   [[ -z ${SSDB_GROUND_TRUTH_KEEP:-} ]] || cp "$J" "$SSDB_GROUND_TRUTH_KEEP/"
   grep -qF "$(ssdb_json "$J" "$A['words']")" "$SSDB_TMPDIR/$1-$2.txt" ||
     ssdb_fail "$1: the words are not printed"
+  "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+    ssdb_fail "$1 run $2: a figure of the words is not in the table"
 }
 
 # -- delays by offset ---------------------------------------------------------------------------
