@@ -87,10 +87,11 @@ gboolean
 ssdb_recovery_estimate (const SsdbRecoveryResult *result, guint64 target_bytes,
                         SsdbRunEstimate *out)
 {
-  guint64 bytes = result->spec.write_bytes, room;
+  guint64 bytes, room;
 
   g_return_val_if_fail (result != NULL && out != NULL, FALSE);
 
+  bytes = result->spec.write_bytes;
   /* As the run resolves it: 0 or more than the target holds is all of it from the offset. */
   room = ssdb_estimate_span (result->spec.span_offset, 0, target_bytes);
   if (bytes == 0 || (room > 0 && bytes > room))
