@@ -121,6 +121,8 @@ struct _SsdbBehaviourPage
   char *status[N_TESTS];
   char *title;
   guint64 device_bytes;
+  gboolean test_file; /* the target is a folder for a test file of the "size-mib" setting */
+  GSettings *settings;
 
   SsdbPageRun *run;
   Live *live;

@@ -134,15 +134,19 @@ dup_estimate_text (SsdbBehaviourPage *self)
   SsdbRunEstimate e;
   gpointer result;
   gboolean known;
+  guint64 target_bytes = self->device_bytes;
   g_autofree char *total = NULL, *timed = NULL, *written = NULL, *read = NULL, *rate = NULL;
 
   if (self->run == NULL || ssdb_page_run_get_running (self->run)
       || _ssdb_behaviour_shown_result (self, self->selected) != NULL)
     return NULL;
-  result = new_result (self, NULL, self->device_bytes, NULL);
+  /* A test file is made of the window's Size setting. */
+  if (self->test_file && self->settings != NULL)
+    target_bytes = (guint64)MAX (0, g_settings_get_int (self->settings, "size-mib")) * MIB;
+  result = new_result (self, NULL, target_bytes, NULL);
   if (result == NULL)
     return NULL;
-  known = ssdb_test_kind_estimate (self->selected, result, self->device_bytes, &e);
+  known = ssdb_test_kind_estimate (self->selected, result, target_bytes, &e);
   ssdb_test_kind_result_free (self->selected, result);
   if (!known)
     return g_strdup (_ ("How long a run takes depends on the size of the target: choose one"));
@@ -1065,8 +1069,14 @@ whole_spin_setup (GtkSpinButton *spin, double max, guint64 align)
 static void
 on_setting_changed (SsdbBehaviourPage *self)
 {
-  if (self->run != NULL && !ssdb_page_run_get_running (self->run))
-    refresh (self);
+  guint i = test_index (self->selected);
+
+  if (self->run == NULL || ssdb_page_run_get_running (self->run))
+    return;
+  /* Without a result, a failed start's status gives way to what the new settings take. */
+  if (_ssdb_behaviour_shown_result (self, self->selected) == NULL)
+    g_clear_pointer (&self->status[i], g_free);
+  refresh (self);
 }
 
 /* Refreshes the page when @control's value changes. */
@@ -1218,6 +1228,11 @@ ssdb_behaviour_page_dispose (GObject *object)
       ssdb_page_run_stop (self->run);
       g_signal_handlers_disconnect_by_data (self->run, self);
       g_clear_object (&self->run);
+    }
+  if (self->settings != NULL)
+    {
+      g_signal_handlers_disconnect_by_data (self->settings, self);
+      g_clear_object (&self->settings);
     }
   gtk_widget_dispose_template (GTK_WIDGET (object), SSDB_TYPE_BEHAVIOUR_PAGE);
   G_OBJECT_CLASS (ssdb_behaviour_page_parent_class)->dispose (object);
@@ -1394,10 +1409,23 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
 {
   SsdbBehaviourPage *self = SSDB_BEHAVIOUR_PAGE (page);
 
+  self->test_file = !target->is_device && target->path != NULL;
   ssdb_behaviour_page_set_target (self, target->title, target->device_bytes);
   /* The page starts over on the new target: none of its tests keeps a result. */
   for (guint v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
     ssdb_behaviour_page_show_result (self, (SsdbTestKind)v, NULL, NULL);
+}
+
+/* The test file's size is the window's Size setting: the estimate follows it. */
+static void
+test_page_set_settings (SsdbTestPage *page, GSettings *settings)
+{
+  SsdbBehaviourPage *self = SSDB_BEHAVIOUR_PAGE (page);
+
+  g_return_if_fail (self->settings == NULL);
+
+  self->settings = g_object_ref (settings);
+  g_signal_connect_swapped (settings, "changed::size-mib", G_CALLBACK (on_setting_changed), self);
 }
 
 /* Only that test's result goes: the page keeps one per test. */
@@ -1477,6 +1505,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->has_kind = test_page_has_kind;
   iface->get_kind = test_page_get_kind;
   iface->set_target = test_page_set_target;
+  iface->set_settings = test_page_set_settings;
   iface->reset = test_page_reset;
   iface->get_writes = test_page_get_writes;
   iface->check = test_page_check;
