@@ -452,7 +452,7 @@ static void
 test_readback_scatter (void)
 {
   SsdbFillSpec spec;
-  double ends[32], even[32], bursts[32], halves[32], rates[32];
+  double ends[32], even[32], bursts[32], halves[32], halved[32], rates[32];
 
   ssdb_fill_spec_init (&spec);
   for (guint k = 0; k < 32; k++)
@@ -477,29 +477,33 @@ test_readback_scatter (void)
     g_assert_cmpfloat (fabs (r->difference_percent + 25), <, 1e-9);
   }
 
-  /* Pass 2's segments are half as long and in bursts (0.25 MiB at 7500, 0.25 at 833 MB/s):
-   * each MiB takes the time of two of them, the time of 1 MiB at 1500 MB/s. */
+  /* Pass 2's segments are half as long, one of each MiB at 7500 MB/s and the other at 833: each
+   * MiB reads at 1500 MB/s. The second half is the slow one in MiB 0-1, 4-5..., the fast one
+   * in MiB 2-3, 6-7...: a scatter counted from the segment that ends where pass 1's does
+   * would swing by a factor of 9 from group to group. */
+  for (guint m = 0; m < 32; m++)
+    halved[m] = ((m / 2) % 4 < 2) == (m % 2 == 0) ? 1500 / 0.2 : 1500 / 1.8;
   {
     g_autoptr (SsdbReadbackResult) r = ssdb_readback_result_new (&spec);
 
     add_read_segments (r, 1, 2000, ends, even, 16);
-    add_read_segments (r, 2, 1500, halves, bursts, 32);
+    add_read_segments (r, 2, 1500, halves, halved, 32);
     ssdb_readback_summarize (r);
     g_assert_cmpfloat (fabs (r->noise_percent), <, 1e-9);
     g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
   }
 
-  /* One stretch of 28 MiB, then four of 1 MiB: five groups, the long one the first. Ratios
-   * 0.75, 0.7575, 0.7425, 0.7575, 0.7425: the deviations from 0.75 are 0 and four of 0.0075,
-   * scale 1.4826 × 0.0075 = 1.11 %. */
+  /* Four stretches of 1 MiB, then one of 28 MiB: five groups, the long one the last (groups
+   * cut at eighths of the bytes would make two). Ratios 0.7575, 0.7425, 0.7575, 0.7425, 0.75:
+   * the deviations from 0.75 are four of 0.0075 and 0, scale 1.4826 × 0.0075 = 1.11 %. */
   {
     g_autoptr (SsdbReadbackResult) r = ssdb_readback_result_new (&spec);
-    double long_ends[5] = { 28, 29, 30, 31, 32 };
+    double long_ends[5] = { 1, 2, 3, 4, 32 };
     double pass1[5] = { 2000, 2000, 2000, 2000, 2000 };
 
-    rates[0] = 1500;
-    for (guint k = 1; k < 5; k++)
-      rates[k] = k % 2 == 1 ? 1515 : 1485;
+    for (guint k = 0; k < 4; k++)
+      rates[k] = k % 2 == 0 ? 1515 : 1485;
+    rates[4] = 1500;
     add_read_segments (r, 1, 2000, long_ends, pass1, 5);
     add_read_segments (r, 2, 1500, long_ends, rates, 5);
     ssdb_readback_summarize (r);
