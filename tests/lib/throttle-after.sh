@@ -5,25 +5,33 @@
 # (/sys/block/NAME/stat) show the event.
 #
 #   throttle-after.sh CGROUP_DIR MAJ:MIN NAME READ_BPS WRITE_BPS EVENT COUNT READ_BPS2 WRITE_BPS2
+#                     [COUNT READ_BPS WRITE_BPS]...
 #
 # Sets the limits of CGROUP_DIR for MAJ:MIN to READ_BPS and WRITE_BPS bytes per second (0: no
 # limit). Once the event has happened COUNT times since the start, sets them to READ_BPS2 and
-# WRITE_BPS2. EVENT is
+# WRITE_BPS2; then at each further COUNT (rising) to the limits that follow it (a device that
+# slows step by step as it fills). EVENT is
 #   written    COUNT is MiB written to NAME (a drive whose reads slow once it is overwritten)
 #   discards   COUNT is discard requests completed by NAME (a drive that slows once deleted from)
-# Prints "changed after COUNT EVENT" when it changes the limits. Polls every 2 ms with shell
+# Prints "changed after COUNT EVENT" each time it changes the limits. Polls every 2 ms with shell
 # builtins only (no process per poll). Exits 0 after the change, 1 on timeout
 # (SSDB_THROTTLE_TIMEOUT_S, 300).
 set -euo pipefail
-cg=$1 devnum=$2 name=$3 rbps=$4 wbps=$5 event=$6 count=$7 rbps2=$8 wbps2=$9
+cg=$1 devnum=$2 name=$3 rbps=$4 wbps=$5 event=$6
+shift 6
+changes=("$@")
+((${#changes[@]} >= 3 && ${#changes[@]} % 3 == 0)) || {
+  echo "throttle-after.sh: give COUNT READ_BPS WRITE_BPS after the event, once or more" >&2
+  exit 2
+}
 stat=/sys/block/$name/stat
 timeout=${SSDB_THROTTLE_TIMEOUT_S:-300}
 exec {tick}<> <(:)
 deadline=$((SECONDS + timeout))
 
 case $event in
-  written) field=6 want=$((count * 2048)) ;; # sectors written
-  discards) field=11 want=$count ;;          # discard requests completed
+  written) field=6 unit=2048 ;; # sectors written, per MiB
+  discards) field=11 unit=1 ;;  # discard requests completed
   *)
     echo "throttle-after.sh: unknown event '$event' (written or discards)" >&2
     exit 2
@@ -46,13 +54,17 @@ limits ()
 limits "$rbps" "$wbps"
 counter
 start=$REPLY
-while :; do
-  counter
-  if ((REPLY - start >= want)); then
-    limits "$rbps2" "$wbps2"
-    echo "changed after $count $event"
-    exit 0
-  fi
-  ((SECONDS < deadline)) || { echo "timeout waiting for $count $event" >&2; exit 1; }
-  read -r -t 0.002 -u "$tick" || true
+for ((c = 0; c < ${#changes[@]}; c += 3)); do
+  count=${changes[c]}
+  while :; do
+    counter
+    if ((REPLY - start >= count * unit)); then
+      limits "${changes[c + 1]}" "${changes[c + 2]}"
+      echo "changed after $count $event"
+      break
+    fi
+    ((SECONDS < deadline)) || { echo "timeout waiting for $count $event" >&2; exit 1; }
+    read -r -t 0.002 -u "$tick" || true
+  done
 done
+exit 0

@@ -1,13 +1,15 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The compression, read-after-write and TRIM verdicts against targets whose answer is known,
+# The compression, read-after-write, TRIM and free-space verdicts against targets whose answer
+# is known,
 # made of real kernel parts:
 #   target                        truth                                   asserted
 #   zram                          compresses what it stores (zeros are    compression: found, zeros
 #                                 kept as a flag, not as pages)           at least 2× random data
 #   loop device over a file in    stores every byte as it comes; reads    compression, read after
-#   tmpfs (RAM)                   do not depend on how data was written;  write, TRIM: never "found";
-#                                 nothing slows after filling             the verdict names the noise
+#   tmpfs (RAM)                   do not depend on how data was written;  write, TRIM, free space:
+#                                 nothing slows after filling or as it    never "found"; the verdict
+#                                 fills                                   names the noise
 #   the same loop device, reads   data written by pass 2 reads at half    read after write: found,
 #   limited to 40 MB/s and to 20  the rate of data written by pass 1      50 % slower (within 10
 #   MB/s once pass 2 writes                                               points)
@@ -15,6 +17,9 @@
 #   the same loop device, writes  every write test keeps 50 % of its      TRIM: found; writes keep
 #   limited to 40 MB/s and to 20  speed, reads 100 %                      50 % (within 10 points),
 #   MB/s after the first discard                                          reads at least 85 %
+#   the same loop device, reads   reads slow by 10 MB/s per quarter of    free space: found, each
+#   limited to 80 MB/s, then 70,  the span filled; writes do not          step's reads within 10 %
+#   60, 50, 40 as it fills                                                of the limit
 # Each runs several times (SSDB_GROUND_TRUTH_RUNS, 2): the machine is loaded, and no run may
 # state a finding the target does not have.
 set -euo pipefail
@@ -48,14 +53,20 @@ else
   ssdb_log "cgroup v1 blkio throttling is not available at $SSDB_BLKIO_ROOT: the found cases are skipped"
 fi
 
-# throttled NAME RUN EVENT COUNT R1 W1 R2 W2 -- ARGS...: runs the CLI with ARGS in group $G while
-# tests/lib/throttle-after.sh changes the limits of $L from R1/W1 to R2/W2 after the event.
+# throttled NAME RUN R1 W1 EVENT COUNT R W [COUNT R W]... -- ARGS...: runs the CLI with ARGS in
+# group $G while tests/lib/throttle-after.sh changes the limits of $L from R1/W1 to R/W after
+# each COUNT of the event.
 throttled ()
 {
-  local name=$1 run=$2 event=$3 count=$4 r1=$5 w1=$6 r2=$7 w2=$8 pid rc=0
-  shift 9
+  local name=$1 run=$2 r1=$3 w1=$4 event=$5 pid rc=0 changes=()
+  shift 5
+  while [[ $1 != -- ]]; do
+    changes+=("$1")
+    shift
+  done
+  shift
   SSDB_OUT=$SSDB_TMPDIR/${name// /-}-$run.out SSDB_ERR=$SSDB_TMPDIR/${name// /-}-$run.err
-  "$THROTTLE" "$G" "$(ssdb_majmin "$L")" "${L#/dev/}" "$r1" "$w1" "$event" "$count" "$r2" "$w2" \
+  "$THROTTLE" "$G" "$(ssdb_majmin "$L")" "${L#/dev/}" "$r1" "$w1" "$event" "${changes[@]}" \
     > "$SSDB_TMPDIR/throttle.out" 2> "$SSDB_TMPDIR/throttle.err" &
   pid=$!
   ssdb_track_pid "$pid"
@@ -65,7 +76,7 @@ throttled ()
   cat "$SSDB_OUT" >&2
   ssdb_assert_eq "$rc" 0 "$name (run $run)"
   wait "$pid" || ssdb_fail "$name: the throttle did not change: $(cat "$SSDB_TMPDIR/throttle.err")"
-  ssdb_log "$name: $(cat "$SSDB_TMPDIR/throttle.out")"
+  ssdb_log "$name: $(tr '\n' ';' < "$SSDB_TMPDIR/throttle.out")"
   # nothing limited for what follows
   ssdb_blkio_limit "$G" "$L" 0 0 0 0
 }
@@ -109,11 +120,20 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "all(r['before_spread_percent'] >= 0 and r['after_spread_percent'] >= 0 for r in $T['results'])" \
     "the spreads of three summary passes are measured"
 
+  # -- free space: RAM does not slow as it fills --------------------------------------------------
+  J=$SSDB_TMPDIR/ram-freespace-$run.json
+  ssdb_cli "ram-freespace-$run" run freespace "$L" --destroy-data "$L" --span 0:64M --step 25 \
+    --tests "SEQ1M Q8T1" --test-size 8M --duration 0.3 --json "$J"
+  ssdb_assert_rc 0 "run freespace on RAM (run $run)"
+  check "RAM free space run $run"
+  ssdb_assert_json "$J" "$T['verdict'] != 'found'" "RAM: no slowing as it fills found"
+  ssdb_assert_json "$J" "len($T['steps']) == 5" "steps at 0, 25, 50, 75 and 100 % used"
+
   [[ -n $G ]] || continue
   # -- read after write, found: reads slow to half once pass 2 overwrites the span -------------
   # 64 MiB written by pass 1, then 8 more into pass 2's write
   J=$SSDB_TMPDIR/halved-readback-$run.json
-  throttled "halved read after write" "$run" written 72 40000000 0 20000000 0 -- \
+  throttled "halved read after write" "$run" 40000000 0 written 72 20000000 0 -- \
     run readback "$L" --destroy-data "$L" --span 0:64M --json "$J"
   check "halved read after write run $run"
   ssdb_assert_json "$J" "$T['verdict'] == 'found'" "halved reads: a read-after-write difference found"
@@ -123,7 +143,7 @@ for ((run = 1; run <= RUNS; run++)); do
 
   # -- TRIM, found: writes slow to half after the first discard ----------------------------------
   J=$SSDB_TMPDIR/halved-trim-$run.json
-  throttled "halved TRIM" "$run" discards 1 80000000 40000000 80000000 20000000 -- \
+  throttled "halved TRIM" "$run" 80000000 40000000 discards 1 80000000 20000000 -- \
     run trim "$L" --destroy-data "$L" --span 0:64M --rounds 2 --tests "SEQ1M Q8T1,RND4K Q32T1" \
     --test-size 16M --duration 1 --json "$J"
   check "halved TRIM run $run"
@@ -134,4 +154,22 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "all(r['retention_percent'] >= 85 for r in $T['results'] if r['rw'] == 'read')" \
     "halved writes: the reads keep their speed"
   ssdb_assert_json "$J" "40 <= $T['min_retention_percent'] <= 60" "the lowest retention is a write's"
+
+  # -- free space, found: reads slow by 10 MB/s for each quarter of the span filled ---------------
+  # Written by the run, in MiB: each summary prepares its 8 MiB and its write test writes about
+  # 9.5 (1 s at 10 MB/s), each step fills 16; its reads run once 8, 41.5, 75, 108.5 and 142 MiB
+  # are written. The limit drops between them: 80, 70, 60, 50, then 40 MB/s.
+  J=$SSDB_TMPDIR/slowing-freespace-$run.json
+  throttled "slowing free space" "$run" 80000000 10000000 written 25 70000000 10000000 \
+    59 60000000 10000000 92 50000000 10000000 126 40000000 10000000 -- \
+    run freespace "$L" --destroy-data "$L" --span 0:64M --step 25 --tests "SEQ1M Q8T1" \
+    --test-size 8M --duration 1 --json "$J"
+  check "slowing free space run $run"
+  ssdb_log "slowing free space reads: $(ssdb_json "$J" "[round(s['rates'][0]['bytes_per_second'] / 1e6, 1) for s in $T['steps']]")"
+  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "slowing reads: found"
+  ssdb_assert_json "$J" "all(abs(s['rates'][0]['bytes_per_second'] - (80 - 10 * i) * 1e6) <= 0.1 * (80 - 10 * i) * 1e6 for i, s in enumerate($T['steps']))" \
+    "each step reads at its limit, within 10 %"
+  ssdb_assert_contains "$SSDB_OUT" "SEQ1M Q8T1 read runs at" "this device slows down as it fills"
+  ssdb_assert_json "$J" "all(abs(s['rates'][1]['bytes_per_second'] - 10e6) <= 1.5e6 for s in $T['steps'])" \
+    "the writes keep their 10 MB/s"
 done
