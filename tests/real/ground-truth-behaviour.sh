@@ -156,12 +156,13 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "40 <= $T['min_retention_percent'] <= 60" "the lowest retention is a write's"
 
   # -- free space, found: reads slow by 10 MB/s for each quarter of the span filled ---------------
-  # Written by the run, in MiB: each summary prepares its 8 MiB and its write test writes about
-  # 9.5 (1 s at 10 MB/s), each step fills 16; its reads run once 8, 41.5, 75, 108.5 and 142 MiB
-  # are written. The limit drops between them: 80, 70, 60, 50, then 40 MB/s.
+  # Written by the run, in MiB, as the device counted it: each summary prepares its 8 MiB and
+  # its write test writes about 17 at 10 MB/s, each step fills 16: its reads start once 8, 49,
+  # 90, 131 and 172 MiB are written. The limit drops halfway between them: 80, 70, 60, 50, then
+  # 40 MB/s.
   J=$SSDB_TMPDIR/slowing-freespace-$run.json
-  throttled "slowing free space" "$run" 80000000 10000000 written 25 70000000 10000000 \
-    59 60000000 10000000 92 50000000 10000000 126 40000000 10000000 -- \
+  throttled "slowing free space" "$run" 80000000 10000000 written 28 70000000 10000000 \
+    69 60000000 10000000 110 50000000 10000000 151 40000000 10000000 -- \
     run freespace "$L" --destroy-data "$L" --span 0:64M --step 25 --tests "SEQ1M Q8T1" \
     --test-size 8M --duration 1 --json "$J"
   check "slowing free space run $run"
