@@ -341,12 +341,11 @@ ssdb_cli_cmd_export (int argc, char **argv)
   g_clear_pointer (&text_path, g_free);
   text_given = FALSE;
   g_option_context_set_summary (
-      ctx,
-      "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
-      "light or dark theme, with a caption naming the drive, the run and the version;\n"
-      "writes its samples as CSV, or its numbers and finding as text (every view but\n"
-      "surface and workload; the summary CrystalDiskMark-style). Output files are checked before\n"
-      "anything is drawn, and replaced atomically.");
+      ctx, "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
+           "light or dark theme, with a caption naming the drive, the run and the version;\n"
+           "writes its samples as CSV, or its numbers and finding as text (every view but\n"
+           "surface and workload; the summary CrystalDiskMark-style). Output files are checked\n"
+           "before anything is drawn, and replaced atomically.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   /* "--text FILE" and "--text -": GOption only takes an optional value as "--text=FILE". The
    * word after --text is its file when it is "-" or ends in .txt. */

@@ -819,7 +819,13 @@ text_fill_analysis (GString *out, const SsdbFillAnalysis *a, const char *what)
 
       g_string_append_printf (out, "Cache: %s MB\n", cache);
     }
-  text_verdict (out, a->verdict, a->noise_measured ? 100 * a->noise : -1, noise_what);
+  /* An analysis stored by an earlier version and kept as stored may lack the flag. */
+  text_verdict (
+      out, a->verdict,
+      a->noise_measured || (a->verdict != SSDB_VERDICT_NONE && a->noise > 0) ? 100 * a->noise : -1,
+      noise_what);
+  if (a->verdict == SSDB_VERDICT_NONE || !(a->step_threshold > 0))
+    return;
   g_string_append_printf (out, "A change must exceed %s %% and last %s s and %s MB", need, last,
                           span);
   if (a->short_step > 0)
@@ -888,17 +894,24 @@ text_access (GString *out, const SsdbAccessResult *r)
       const SsdbAccessStep *st = &g_array_index (r->steps, SsdbAccessStep, i);
       g_autofree char *iops = NULL, *mean = NULL, *median = NULL, *p99 = NULL, *inflight = NULL;
 
-      if (st->state != SSDB_ENTRY_DONE && st->state != SSDB_ENTRY_CANCELLED)
+      /* A stopped or failed step keeps what it measured; the analysis counts finished ones. */
+      if (st->state == SSDB_ENTRY_PENDING || st->state == SSDB_ENTRY_RUNNING
+          || st->state == SSDB_ENTRY_SKIPPED || st->io.ios == 0)
         continue;
       iops = num (st->iops, 0);
       mean = num (st->mean_ns / 1e6, 4);
       median = num ((double)st->median_ns / 1e6, 4);
       p99 = num ((double)st->p99_ns / 1e6, 4);
       inflight = num (st->achieved_depth, 2);
-      g_string_append_printf (out, "%-8u %12s %12s %12s %12s %12s\n", st->depth, iops, mean, median,
-                              p99, inflight);
+      g_string_append_printf (out, "%-8u %12s %12s %12s %12s %12s%s\n", st->depth, iops, mean,
+                              median, p99, inflight,
+                              st->state == SSDB_ENTRY_CANCELLED ? " (stopped, left out)"
+                              : st->state == SSDB_ENTRY_FAILED  ? " (failed, left out)"
+                                                                : "");
     }
-  if (a->last_depth > a->first_depth && a->first_depth > 0)
+  /* The gains only where the analysis compared the steps. */
+  if (a->verdict != SSDB_ACCESS_VERDICT_UNKNOWN && a->last_depth > a->first_depth
+      && a->first_depth > 0)
     {
       g_autofree char *gain = num (a->iops_gain, 2);
       g_autofree char *growth = num (a->latency_growth, 2);
@@ -1205,7 +1218,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
 {
   static const char *const headings[SSDB_TEST_KIND_N] = {
     [SSDB_TEST_KIND_FILL] = "Whole-drive fill",
-    [SSDB_TEST_KIND_ACCESS] = "Access time by queue depth",
+    [SSDB_TEST_KIND_ACCESS] = "Access time distribution",
     [SSDB_TEST_KIND_SWEEP] = "Transfer sizes",
     [SSDB_TEST_KIND_RECOVERY] = "Idle recovery",
     [SSDB_TEST_KIND_COMPRESSION] = "Compression: rate against data compressibility",
