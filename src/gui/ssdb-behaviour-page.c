@@ -1416,6 +1416,14 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
     ssdb_behaviour_page_show_result (self, (SsdbTestKind)v, NULL, NULL);
 }
 
+/* The Size setting makes a test file: a folder's estimate follows it. */
+static void
+on_size_changed (SsdbBehaviourPage *self)
+{
+  if (self->test_file)
+    on_setting_changed (self);
+}
+
 /* The test file's size is the window's Size setting: the estimate follows it. */
 static void
 test_page_set_settings (SsdbTestPage *page, GSettings *settings)
@@ -1425,7 +1433,7 @@ test_page_set_settings (SsdbTestPage *page, GSettings *settings)
   g_return_if_fail (self->settings == NULL);
 
   self->settings = g_object_ref (settings);
-  g_signal_connect_swapped (settings, "changed::size-mib", G_CALLBACK (on_setting_changed), self);
+  g_signal_connect_swapped (settings, "changed::size-mib", G_CALLBACK (on_size_changed), self);
 }
 
 /* Only that test's result goes: the page keeps one per test. */

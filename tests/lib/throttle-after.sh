@@ -14,7 +14,7 @@
 #   written    COUNT is MiB written to NAME (a drive whose reads slow once it is overwritten)
 #   discards   COUNT is discard requests completed by NAME (a drive that slows once deleted from)
 # Prints "changed after COUNT EVENT" each time it changes the limits. Polls every 2 ms with shell
-# builtins only (no process per poll). Exits 0 after the change, 1 on timeout
+# builtins only (no process per poll). Exits 0 after the last change, 1 on timeout
 # (SSDB_THROTTLE_TIMEOUT_S, 300).
 set -euo pipefail
 cg=$1 devnum=$2 name=$3 rbps=$4 wbps=$5 event=$6

@@ -56,7 +56,7 @@ PAIR = re.compile(
     + r"(?![\w/])"
 )
 # Arrays of per-segment or per-interval values: any figure would match one of them.
-SERIES = ("segments", "intervals", "samples", "points_raw")
+SERIES = ("segments", "intervals", "samples", "points_raw", "histogram")
 
 SCALE = {
     "MB/s": (1e6, 1),
@@ -96,17 +96,23 @@ def numbers_of(value, out):
 
 def table_pairs(table):
     """Pairs of the table's numbers that a sentence may compare: two in the same line, or two
-    in the same column of lines with as many numbers (a write against the first, a step against
-    the empty one)."""
-    rows = [[float(n) for n in NUMBER.findall(line)] for line in table.split("\n")]
+    in the same column of consecutive lines with as many numbers (a write against the first, a
+    step against the empty one)."""
+    # a row's leading index (a pass, a phase, a depth, a size) is a label, not a measure
+    rows = [
+        [float(n) for n in NUMBER.findall(re.sub(r"^\s*\d+\s", " ", line))]
+        for line in table.split("\n")
+    ]
     pairs = set()
     for row in rows:
         pairs.update((a, b) for a in row for b in row)
+    # columns: within a run of consecutive lines with as many numbers (one table)
     for i, row in enumerate(rows):
         for other in rows[i + 1 :]:
-            if len(other) == len(row):
-                pairs.update(zip(row, other))
-                pairs.update(zip(other, row))
+            if len(other) != len(row):
+                break
+            pairs.update(zip(row, other))
+            pairs.update(zip(other, row))
     return {(a, b) for a, b in pairs if a > 0 and b > 0 and a != b}
 
 
@@ -211,7 +217,10 @@ def check(cli, path):
             "no-effect": ("No effect", "no effect"),
             "inconclusive": ("nconclusive",),
         }
-        if verdict in named and "words" in test and test.get("words") == words:
+        stored = test.get("words")
+        if stored is None and isinstance(test.get("analysis"), dict):
+            stored = test["analysis"].get("words")
+        if verdict in named and stored == words:
             if not any(w in words for w in named[verdict]):
                 bad.append(f"the verdict '{verdict}' is not named")
         if bad:
@@ -233,20 +242,23 @@ def self_test():
     assert matches("11.7", "ms", {0.0117}) and matches("117", "µs", {117000})
     assert not matches("53", "%", {470e6})  # a rate is no percentage
     assert matches("25", "%", set(), table_pairs("400 300"))  # 300 is 25 % below 400
-    # a real recovery table: most percentages that follow from nothing in it are refused
+    # a real recovery table: nearly half the percentages, those that follow from nothing in it,
+    # are refused
     table = (
         "0.067 GB per write, 1 MiB blocks, QD4\n"
         "first 399.7 0.067 100.0 0.17\nafter 1 s 409.2 0.067 100.0 0.16\n"
         "after 3 s 405.5 0.067 100.0 0.17\n"
         "Fast 399.7 MB/s, slow 0.0 MB/s, threshold 319.8 MB/s\n"
         "Verdict: inconclusive (noise in the first write 4.9 %)\n"
+        "Phase From GB To GB MB/s\n1 0.000 0.034 399.7\n2 0.034 0.067 96.2\n"
+        "Cache: 33.55 MB\n"
         "A change must exceed 25.0 % and last 0.5 s and 8.39 MB"
     )
     table_pool = {float(n) for n in NUMBER.findall(table)}
     refused = [
         p for p in range(101) if not matches(str(p), "%", table_pool, table_pairs(table))
     ]
-    assert len(refused) >= 50, refused
+    assert len(refused) >= 45, refused
     assert not matches("37", "%", table_pool, table_pairs(table))
     assert matches("20", "%", table_pool, table_pairs(table))  # 4 × the noise of 4.9 %
     assert NUMBER.findall("RND4K Q32T1 on zram1: 12.5 MB/s") == ["12.5"]
