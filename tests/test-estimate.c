@@ -178,42 +178,28 @@ device_bytes (const char *dev, guint64 *read, guint64 *written)
   g_assert_cmpuint (n, >, 6);
 }
 
-typedef gboolean (*RunFunc) (SsdbTarget *target, gpointer result);
-
+/* Runs @result, a result of @kind, on @t. */
 static gboolean
-run_readback (SsdbTarget *t, gpointer r)
+run_kind (SsdbTestKind kind, SsdbTarget *t, gpointer r)
 {
-  return ssdb_readback_run (t, r, NULL, NULL, NULL, NULL);
-}
-
-static gboolean
-run_compression (SsdbTarget *t, gpointer r)
-{
-  return ssdb_compression_run (t, r, NULL, NULL, NULL, NULL);
-}
-
-static gboolean
-run_recovery (SsdbTarget *t, gpointer r)
-{
-  return ssdb_recovery_run (t, r, NULL, NULL, NULL, NULL);
-}
-
-static gboolean
-run_consistency (SsdbTarget *t, gpointer r)
-{
-  return ssdb_consistency_run (t, r, NULL, NULL, NULL, NULL);
-}
-
-static gboolean
-run_trim (SsdbTarget *t, gpointer r)
-{
-  return ssdb_trim_run (t, r, NULL, NULL, NULL, NULL);
-}
-
-static gboolean
-run_freespace (SsdbTarget *t, gpointer r)
-{
-  return ssdb_freespace_run (t, r, NULL, NULL, NULL, NULL);
+  switch (kind)
+    {
+      case SSDB_TEST_KIND_READBACK:
+        return ssdb_readback_run (t, r, NULL, NULL, NULL, NULL);
+      case SSDB_TEST_KIND_COMPRESSION:
+        return ssdb_compression_run (t, r, NULL, NULL, NULL, NULL);
+      case SSDB_TEST_KIND_RECOVERY:
+        return ssdb_recovery_run (t, r, NULL, NULL, NULL, NULL);
+      case SSDB_TEST_KIND_CONSISTENCY:
+        return ssdb_consistency_run (t, r, NULL, NULL, NULL, NULL);
+      case SSDB_TEST_KIND_TRIM:
+        return ssdb_trim_run (t, r, NULL, NULL, NULL, NULL);
+      case SSDB_TEST_KIND_FREESPACE:
+        return ssdb_freespace_run (t, r, NULL, NULL, NULL, NULL);
+      default:
+        g_assert_not_reached ();
+    }
+  return FALSE;
 }
 
 /* udev probes a device it is told of (blkid reads its first blocks) a moment after: its reads
@@ -224,8 +210,7 @@ run_freespace (SsdbTarget *t, gpointer r)
  * wall time. @timed_io: the timed parts (summary tests, steady-state rounds) move bytes too, not
  * in the estimate's bytes: the device then counts at least the estimate. */
 static void
-check_run (const char *dev, SsdbTarget *t, SsdbTestKind kind, gpointer result, RunFunc run,
-           gboolean timed_io)
+check_run (const char *dev, SsdbTarget *t, SsdbTestKind kind, gpointer result, gboolean timed_io)
 {
   SsdbRunEstimate e;
   guint64 r0 = 0, w0 = 0, r1 = 0, w1 = 0;
@@ -235,7 +220,7 @@ check_run (const char *dev, SsdbTarget *t, SsdbTestKind kind, gpointer result, R
   g_assert_true (ssdb_test_kind_estimate (kind, result, ssdb_target_get_info (t)->size_bytes, &e));
   device_bytes (dev, &r0, &w0);
   t0 = g_get_monotonic_time ();
-  g_assert_true (run (t, result));
+  g_assert_true (run_kind (kind, t, result));
   elapsed_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
   device_bytes (dev, &r1, &w1);
   g_test_message ("%s: estimated %.1f s timed, %.1f MiB written, %.1f MiB read; the device saw "
@@ -282,7 +267,7 @@ test_zram (void)
 
     ssdb_fill_spec_init (&spec);
     r = ssdb_readback_result_new (&spec);
-    check_run (dev, t, SSDB_TEST_KIND_READBACK, r, run_readback, FALSE);
+    check_run (dev, t, SSDB_TEST_KIND_READBACK, r, FALSE);
   }
   {
     SsdbCompressionSpec spec;
@@ -292,7 +277,7 @@ test_zram (void)
     spec.span_length = 8 * MiB;
     spec.passes = 2;
     r = ssdb_compression_result_new (&spec);
-    check_run (dev, t, SSDB_TEST_KIND_COMPRESSION, r, run_compression, FALSE);
+    check_run (dev, t, SSDB_TEST_KIND_COMPRESSION, r, FALSE);
   }
   {
     SsdbRecoverySpec spec;
@@ -304,7 +289,7 @@ test_zram (void)
     spec.pauses_ns[0] = S / 5;
     spec.pauses_ns[1] = S / 2;
     r = ssdb_recovery_result_new (&spec);
-    check_run (dev, t, SSDB_TEST_KIND_RECOVERY, r, run_recovery, FALSE);
+    check_run (dev, t, SSDB_TEST_KIND_RECOVERY, r, FALSE);
   }
   {
     SsdbConsistencySpec spec;
@@ -316,7 +301,7 @@ test_zram (void)
     spec.precondition_passes = 1;
     r = ssdb_consistency_result_new (&spec);
     /* the random writes of the timed part come on top */
-    check_run (dev, t, SSDB_TEST_KIND_CONSISTENCY, r, run_consistency, TRUE);
+    check_run (dev, t, SSDB_TEST_KIND_CONSISTENCY, r, TRUE);
     g_assert_cmpuint (r->precondition_bytes, ==, 64 * MiB);
   }
   /* the summary's timed tests read and write on top of its fills */
@@ -333,7 +318,7 @@ test_zram (void)
     g_assert_true (ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q8T1", &spec.test_mask,
                                                &parse_error));
     r = ssdb_trim_result_new (&spec);
-    check_run (dev, t, SSDB_TEST_KIND_TRIM, r, run_trim, TRUE);
+    check_run (dev, t, SSDB_TEST_KIND_TRIM, r, TRUE);
   }
   {
     SsdbFreespaceSpec spec;
@@ -348,7 +333,7 @@ test_zram (void)
     g_assert_true (ssdb_behaviour_tests_parse (spec.summary.profile, "SEQ1M Q8T1", &spec.test_mask,
                                                &parse_error));
     r = ssdb_freespace_result_new (&spec);
-    check_run (dev, t, SSDB_TEST_KIND_FREESPACE, r, run_freespace, TRUE);
+    check_run (dev, t, SSDB_TEST_KIND_FREESPACE, r, TRUE);
   }
   g_clear_object (&t);
   ssdb_test_zram_free (g_steal_pointer (&dev));
