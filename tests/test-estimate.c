@@ -257,7 +257,7 @@ test_zram (void)
       return;
     }
   /* udev's probe of the new device first */
-  ssdb_test_sh ("udevadm settle --timeout=10 2>/dev/null || true");
+  g_free (ssdb_test_sh ("udevadm settle --timeout=10 2>/dev/null || true"));
   t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
   g_assert_no_error (error);
 

@@ -18,7 +18,7 @@ G_BEGIN_DECLS
  * Returns: (transfer full): its standard output, stripped of leading and trailing space.
  */
 char *
-ssdb_test_sh (const char *cmd);
+ssdb_test_sh (const char *cmd) G_GNUC_WARN_UNUSED_RESULT;
 
 /**
  * ssdb_test_need_root:
