@@ -654,6 +654,67 @@ format_readback (GString *out, const SsdbReadbackResult *r)
   readback_rows (out, 2, r->second);
 }
 
+/* A row per grid cell, then per unreadable range and per slow range. */
+static void
+format_scan (GString *out, const SsdbScanResult *r)
+{
+  static const char *const names[]
+      = { "series",      "index",      "offset_bytes", "lba", "length_bytes", "blocks", "worst_ms",
+          "slow_blocks", "bad_blocks", "errno",        NULL };
+  guint64 cell_bytes = ssdb_scan_cell_blocks (&r->spec) * r->spec.block_size;
+  guint64 lbs = MAX (r->logical_block_size, 1u);
+  Row row;
+
+  header (out, names);
+  for (guint i = 0; i < r->cells->len; i++)
+    {
+      const SsdbScanCell *c = &g_array_index (r->cells, SsdbScanCell, i);
+      guint64 offset = r->spec.span_offset + i * cell_bytes;
+      guint64 end = MIN (offset + cell_bytes, r->spec.span_offset + r->scanned_bytes);
+
+      row_begin (&row, out);
+      row_str (&row, "cell");
+      row_u64 (&row, i);
+      row_u64 (&row, offset);
+      row_u64 (&row, offset / lbs);
+      row_u64 (&row, end - offset);
+      row_u64 (&row, c->blocks);
+      row_double (&row, c->worst_ns / 1e6, 3);
+      row_u64 (&row, c->slow_blocks);
+      row_u64 (&row, c->bad_blocks);
+      row_empty (&row);
+      row_end (&row);
+    }
+  for (guint k = 0; k < 2; k++)
+    {
+      GArray *ranges = k == 0 ? r->bad : r->slow;
+
+      for (guint i = 0; i < ranges->len; i++)
+        {
+          const SsdbScanRange *s = &g_array_index (ranges, SsdbScanRange, i);
+
+          row_begin (&row, out);
+          row_str (&row, k == 0 ? "bad" : "slow");
+          row_u64 (&row, i);
+          row_u64 (&row, s->offset);
+          row_u64 (&row, s->offset / lbs);
+          row_u64 (&row, s->length);
+          row_empty (&row);
+          if (k == 0)
+            row_empty (&row);
+          else
+            row_double (&row, s->worst_ns / 1e6, 3);
+          row_empty (&row);
+          row_empty (&row);
+          if (k == 0)
+            row_u64 (&row, (guint64)s->errsv);
+          else
+            row_empty (&row);
+          row_end (&row);
+        }
+    }
+}
+
 char *
 ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error)
 {
@@ -706,6 +767,9 @@ ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error)
         break;
       case SSDB_TEST_KIND_READBACK:
         format_readback (out, report->readback);
+        break;
+      case SSDB_TEST_KIND_SCAN:
+        format_scan (out, report->scan);
         break;
       default:
         g_assert_not_reached ();
@@ -1206,6 +1270,70 @@ text_readback (GString *out, const SsdbReadbackResult *r)
   text_words (out, r->words, r->cancelled);
 }
 
+/* The settings, the verdict, the unreadable and slow ranges (offset in bytes and as an LBA of
+ * the logical block size), the words. */
+static void
+text_scan (GString *out, const SsdbScanResult *r)
+{
+  const SsdbScanSpec *spec = &r->spec;
+  g_autofree char *span = num ((double)spec->span_length / 1e9, 3);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *slow = num (spec->slow_ns / 1e6, 0);
+  g_autofree char *scanned = num ((double)r->scanned_bytes / 1e9, 3);
+  g_autofree char *bad = num ((double)r->bad_bytes, 0);
+  g_autofree char *worst = num (r->worst_ns / 1e6, 1);
+  guint64 lbs = MAX (r->logical_block_size, 1u);
+
+  g_string_append_printf (out,
+                          "%s GB from byte %" G_GUINT64_FORMAT " read in %s blocks at QD1, "
+                          "sectors of %u bytes; slow above %s ms\n\n",
+                          span, spec->span_offset, block, r->logical_block_size, slow);
+  g_string_append_printf (out, "Verdict: %s (%s)\n", ssdb_verdict_name (r->verdict),
+                          r->verdict == SSDB_VERDICT_FOUND       ? "unreadable sectors found"
+                          : r->verdict == SSDB_VERDICT_NO_EFFECT ? "the whole span read"
+                          : r->verdict == SSDB_VERDICT_INCONCLUSIVE
+                              ? "stopped before the end: the rest was not read"
+                              : "nothing read");
+  g_string_append_printf (out,
+                          "Scanned %s GB; unreadable %s bytes; slow blocks %" G_GUINT64_FORMAT
+                          "; slowest block %s ms\n",
+                          scanned, bad, r->slow_blocks, worst);
+  if (r->bad->len > 0)
+    {
+      g_string_append_printf (out, "\n%-20s %-16s %14s  %s\n", "Unreadable at byte", "LBA", "Bytes",
+                              "Error");
+      for (guint i = 0; i < r->bad->len; i++)
+        {
+          const SsdbScanRange *s = &g_array_index (r->bad, SsdbScanRange, i);
+
+          g_string_append_printf (out,
+                                  "%-20" G_GUINT64_FORMAT " %-16" G_GUINT64_FORMAT
+                                  " %14" G_GUINT64_FORMAT "  errno %d (%s)\n",
+                                  s->offset, s->offset / lbs, s->length, s->errsv,
+                                  g_strerror (s->errsv));
+        }
+    }
+  if (r->slow->len > 0)
+    {
+      g_string_append_printf (out, "\n%-20s %-16s %14s  %s\n", "Slow at byte", "LBA", "Bytes",
+                              "Slowest ms");
+      for (guint i = 0; i < r->slow->len; i++)
+        {
+          const SsdbScanRange *s = &g_array_index (r->slow, SsdbScanRange, i);
+          g_autofree char *ms = num (s->worst_ns / 1e6, 1);
+
+          g_string_append_printf (out,
+                                  "%-20" G_GUINT64_FORMAT " %-16" G_GUINT64_FORMAT
+                                  " %14" G_GUINT64_FORMAT "  %s\n",
+                                  s->offset, s->offset / lbs, s->length, ms);
+        }
+    }
+  if (r->ranges_truncated)
+    g_string_append_printf (out, "\nOnly the first %u ranges of each kind are listed.\n",
+                            SSDB_SCAN_MAX_RANGES);
+  text_words (out, r->words, r->cancelled);
+}
+
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table)
 {
@@ -1226,6 +1354,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     [SSDB_TEST_KIND_FREESPACE] = "Speed against free space",
     [SSDB_TEST_KIND_CONSISTENCY] = "Performance consistency (SNIA PTS steady state)",
     [SSDB_TEST_KIND_READBACK] = "Read-after-write",
+    [SSDB_TEST_KIND_SCAN] = "Error scan",
   };
   g_autoptr (GString) out = NULL;
 
@@ -1240,11 +1369,12 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     }
   if (!ssdb_csv_table_has_text (table))
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "There is no text for the %s test (text is written for summary, fill, access, "
-                   "sweep, recovery, compression, trim, freespace, consistency and readback); "
-                   "export its numbers as CSV",
-                   ssdb_test_kind_to_string (table));
+      g_set_error (
+          error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+          "There is no text for the %s test (text is written for summary, fill, access, "
+          "sweep, recovery, compression, trim, freespace, consistency, readback and scan); "
+          "export its numbers as CSV",
+          ssdb_test_kind_to_string (table));
       return NULL;
     }
   if (table == SSDB_TEST_KIND_SUMMARY)
@@ -1279,6 +1409,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
         break;
       case SSDB_TEST_KIND_READBACK:
         text_readback (out, report->readback);
+        break;
+      case SSDB_TEST_KIND_SCAN:
+        text_scan (out, report->scan);
         break;
       default:
         g_assert_not_reached ();

@@ -46,6 +46,11 @@ G_BEGIN_DECLS
  *   the tail mean is taken over)
  * @SSDB_TEST_KIND_READBACK: a row per write and read of each pass: pass (1 or 2), rw, bytes, gb,
  *   window_s, mb_per_s, complete (1 or 0)
+ * @SSDB_TEST_KIND_SCAN: a "cell" row per cell of the grid (index, offset_bytes, lba,
+ *   length_bytes scanned, blocks, worst_ms, slow_blocks, bad_blocks), then a "bad" row per
+ *   unreadable range (index, offset_bytes, lba, length_bytes, errno) and a "slow" row per slow
+ *   range (index, offset_bytes, lba, length_bytes, worst_ms); lba is offset_bytes over the
+ *   logical block size
  *
  * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
  * report gives it when it holds that test (ssdb_report_has_test()).
@@ -83,7 +88,7 @@ ssdb_csv_write (const SsdbReport *report, SsdbTestKind table, const char *path, 
  *
  * Returns: %TRUE when ssdb_csv_format_text() can write @table: the summary, the fill, the
  *   access-time and transfer-size tests, and the six SSD behaviour tests (recovery,
- *   compression, trim, freespace, consistency, readback); not the surface and the workload.
+ *   compression, trim, freespace, consistency, readback, scan); not the surface and the workload.
  */
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table);

@@ -8,6 +8,8 @@
 typedef struct
 {
   gboolean not_responding;
+  int io_errno;
+  guint64 io_offset;
 } SsdbErrorPrivate;
 
 /* The private part GLib allocates just before the GError, aligned as G_DEFINE_EXTENDED_ERROR
@@ -24,7 +26,11 @@ error_get_private (const GError *error)
 static void
 error_private_init (GError *error)
 {
-  error_get_private (error)->not_responding = FALSE;
+  SsdbErrorPrivate *p = error_get_private (error);
+
+  p->not_responding = FALSE;
+  p->io_errno = 0;
+  p->io_offset = 0;
 }
 
 static void
@@ -69,6 +75,27 @@ gboolean
 ssdb_error_is_not_responding (const GError *error)
 {
   return error != NULL && error->domain == SSDB_ERROR && error_get_private (error)->not_responding;
+}
+
+void
+ssdb_error_set_io (GError *error, int errsv, guint64 offset)
+{
+  g_return_if_fail (error != NULL);
+  g_return_if_fail (error->domain == SSDB_ERROR);
+  g_return_if_fail (errsv > 0);
+
+  error_get_private (error)->io_errno = errsv;
+  error_get_private (error)->io_offset = offset;
+}
+
+int
+ssdb_error_get_io (const GError *error, guint64 *offset)
+{
+  if (error == NULL || error->domain != SSDB_ERROR || error_get_private (error)->io_errno == 0)
+    return 0;
+  if (offset != NULL)
+    *offset = error_get_private (error)->io_offset;
+  return error_get_private (error)->io_errno;
 }
 
 SsdbError

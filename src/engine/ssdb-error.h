@@ -51,6 +51,28 @@ SsdbError
 ssdb_error_from_errno (int errsv);
 
 /**
+ * ssdb_error_set_io:
+ * @error: an error of the %SSDB_ERROR domain, normally %SSDB_ERROR_IO
+ * @errsv: the errno the failed request returned (> 0)
+ * @offset: the byte offset of that request
+ *
+ * Records, in @error itself as ssdb_error_set_not_responding() does, which request failed and
+ * why, so that a caller can act on it without reading the message.
+ */
+void
+ssdb_error_set_io (GError *error, int errsv, guint64 offset);
+
+/**
+ * ssdb_error_get_io:
+ * @error: (nullable): any error
+ * @offset: (out) (optional): the byte offset of the request that failed
+ *
+ * Returns: the errno recorded with ssdb_error_set_io(), 0 when none was (@offset untouched)
+ */
+int
+ssdb_error_get_io (const GError *error, guint64 *offset);
+
+/**
  * ssdb_error_set_not_responding:
  * @error: an error of the %SSDB_ERROR domain, normally %SSDB_ERROR_CANCELLED
  *

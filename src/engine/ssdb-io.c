@@ -377,10 +377,13 @@ worker_fail (Worker *w, const char *op, guint64 offset, guint len, int errsv)
   if (w->error == NULL)
     {
       if (errsv > 0)
-        g_set_error (&w->error, SSDB_ERROR, errsv == ENOSPC ? SSDB_ERROR_NO_SPACE : SSDB_ERROR_IO,
-                     "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT
-                     " failed: %s (errno %d)",
-                     w->crew->display_name, op, len, offset, g_strerror (errsv), errsv);
+        {
+          g_set_error (&w->error, SSDB_ERROR, errsv == ENOSPC ? SSDB_ERROR_NO_SPACE : SSDB_ERROR_IO,
+                       "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT
+                       " failed: %s (errno %d)",
+                       w->crew->display_name, op, len, offset, g_strerror (errsv), errsv);
+          ssdb_error_set_io (w->error, errsv, offset);
+        }
       else
         g_set_error (&w->error, SSDB_ERROR, SSDB_ERROR_IO,
                      "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT

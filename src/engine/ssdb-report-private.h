@@ -301,6 +301,17 @@ gboolean
 load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbReadbackResult *r,
                     GError **error);
 
+/* The error scan (ssdb-report-scan.c) */
+void
+build_scan_test (JsonBuilder *b, const SsdbScanResult *r);
+
+gpointer
+scan_load_new (void);
+
+gboolean
+load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanResult *r,
+                GError **error);
+
 /* -------------------------------------------------------------------------------------------- */
 /* Access, sweep and workload tests (ssdb-report-access.c)                                      */
 

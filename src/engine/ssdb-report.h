@@ -11,6 +11,7 @@
 #include "ssdb-compression.h"
 #include "ssdb-freespace.h"
 #include "ssdb-readback.h"
+#include "ssdb-scan.h"
 #include "ssdb-trim.h"
 #include "ssdb-summary.h"
 #include "ssdb-surface.h"
@@ -86,6 +87,8 @@ G_BEGIN_DECLS
  *   (set it with ssdb_report_set_freespace())
  * @readback: (nullable): the read-after-write test; borrowed or owned like @summary (set it
  *   with ssdb_report_set_readback())
+ * @scan: (nullable): the error scan; borrowed or owned like @summary (set it with
+ *   ssdb_report_set_result())
  *
  * A report in memory: any combination of one summary run, one surface run, one fill run, one
  * access-time distribution, one transfer-size sweep and one workload run on the same target. Public
@@ -116,6 +119,7 @@ typedef struct
   SsdbTrimResult *trim;
   SsdbFreespaceResult *freespace;
   SsdbReadbackResult *readback;
+  SsdbScanResult *scan;
 
   /*< private >*/
   GDestroyNotify result_free[SSDB_TEST_KIND_N]; /* for the results the report owns */
@@ -152,8 +156,8 @@ ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary)
  * Puts the result into the report member of its kind (SsdbReport.surface, ...), replacing any
  * result of that kind it held (a loaded one is freed). Results are written as tests in a fixed
  * order of kinds: summary, surface, fill, access, sweep, workload, recovery, consistency,
- * compression, trim, freespace, readback. The typed setters (ssdb_report_set_surface(), ...) are
- * this function for one kind.
+ * compression, trim, freespace, readback, scan. The typed setters (ssdb_report_set_surface(), ...)
+ * are this function for one kind.
  */
 void
 ssdb_report_set_result (SsdbReport *report, SsdbTestKind kind, gconstpointer result);

@@ -39,6 +39,8 @@ const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
                                       load_consistency_test, NULL, ssdb_consistency_estimate),
   [SSDB_TEST_KIND_READBACK] = ROW (readback, build_readback_test, readback_load_new,
                                    load_readback_test, NULL, ssdb_readback_estimate),
+  [SSDB_TEST_KIND_SCAN]
+  = ROW (scan, build_scan_test, scan_load_new, load_scan_test, NULL, ssdb_scan_estimate),
 };
 
 const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
@@ -46,6 +48,7 @@ const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
   SSDB_TEST_KIND_ACCESS,   SSDB_TEST_KIND_SWEEP,       SSDB_TEST_KIND_WORKLOAD,
   SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_CONSISTENCY, SSDB_TEST_KIND_COMPRESSION,
   SSDB_TEST_KIND_TRIM,     SSDB_TEST_KIND_FREESPACE,   SSDB_TEST_KIND_READBACK,
+  SSDB_TEST_KIND_SCAN,
 };
 
 const char *

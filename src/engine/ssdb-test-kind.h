@@ -27,6 +27,7 @@ G_BEGIN_DECLS
  * @SSDB_TEST_KIND_FREESPACE: speed against free space (#SsdbFreespaceResult)
  * @SSDB_TEST_KIND_CONSISTENCY: performance consistency, steady state (#SsdbConsistencyResult)
  * @SSDB_TEST_KIND_READBACK: read after write (#SsdbReadbackResult)
+ * @SSDB_TEST_KIND_SCAN: the error scan (#SsdbScanResult)
  * @SSDB_TEST_KIND_N: the number of kinds
  *
  * A kind of test, in the order of the charts (#SsdbTestKind). A report writes its tests in
@@ -46,6 +47,7 @@ typedef enum
   SSDB_TEST_KIND_FREESPACE,
   SSDB_TEST_KIND_CONSISTENCY,
   SSDB_TEST_KIND_READBACK,
+  SSDB_TEST_KIND_SCAN,
   SSDB_TEST_KIND_N,
 } SsdbTestKind;
 
@@ -69,7 +71,8 @@ typedef enum
   X (TRIM, trim)                                                                                   \
   X (FREESPACE, freespace)                                                                         \
   X (CONSISTENCY, consistency)                                                                     \
-  X (READBACK, readback)
+  X (READBACK, readback)                                                                           \
+  X (SCAN, scan)
 
 /**
  * ssdb_test_kind_to_string:
@@ -77,7 +80,7 @@ typedef enum
  *
  * The kind's name in a report, the "kind" member of its test objects: "summary", "surface",
  * "fill", "access", "sweep", "workload", "recovery", "compression", "trim", "freespace",
- * "consistency" or "readback". Part of the file format, never translated.
+ * "consistency", "readback" or "scan". Part of the file format, never translated.
  *
  * Returns: (transfer none): a static string; "summary" (with a critical warning) for a kind out
  *   of range.

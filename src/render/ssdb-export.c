@@ -331,6 +331,17 @@ readback_subtitle (const SsdbReport *report)
                           span, bs, r->spec.queue_depth);
 }
 
+static char *
+scan_subtitle (const SsdbReport *report)
+{
+  const SsdbScanResult *r = report->scan;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
+
+  return g_strdup_printf ("Error scan · %s read in %s blocks · slow above %.0f ms", span, bs,
+                          r->spec.slow_ns / 1e6);
+}
+
 /* Each chart's painter view, filled from the context; @rect non-NULL asks for the plot area
  * instead of drawing (views without one leave it alone and return FALSE). */
 
@@ -530,6 +541,19 @@ readback_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int w
   return behaviour_paint (c, SSDB_BEHAVIOUR_READBACK, style, cr, width, height, rect);
 }
 
+static gboolean
+scan_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+            cairo_rectangle_t *rect)
+{
+  (void)c;
+  (void)style;
+  (void)cr;
+  (void)width;
+  (void)height;
+  (void)rect;
+  return FALSE;
+}
+
 /* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
@@ -547,7 +571,7 @@ static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) }
 #undef VIEW
 
 /* The table's rows are in the enum's order: a view is its index. */
-G_STATIC_ASSERT (SSDB_TEST_KIND_READBACK == SSDB_TEST_KIND_N - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_SCAN == SSDB_TEST_KIND_N - 1);
 
 gboolean
 ssdb_export_has_chart (SsdbTestKind kind)
