@@ -9,8 +9,11 @@
 #                    (tests/lib/throttle-recovery.sh rate=16)   through fast, and the restored
 #                                                               share within 10 points of 16
 #                                                               MiB/s × the idle time measured
-#   no cache         50 MB/s throughout                         never "found"; the words say
-#                                                               there is no cliff to recover
+#   the same, with   as above, every write also answered 0 to   as above (the throttle's limits
+#   random delays    2 ms late at random (a loop device over    decide; the delays add scatter
+#                    tests/fault/ssdbench-faultfs)              to every segment)
+#   no cache         50 MB/s throughout, without and with the   never "found"; the words say
+#                    random delays                              there is no cliff to recover
 # The throttle takes 1 s without a write for a pause (every pause is longer), and its rates are
 # low enough for its 100 ms time slices to average out within a phase.
 # Each runs several times (SSDB_GROUND_TRUTH_RUNS, 2): the machine is loaded, and no run may
@@ -29,61 +32,94 @@ CACHE_MIB=64 RATE_MIB=16
 
 ssdb_loop_create L 256M 512 ram
 ssdb_blkio_create G
+# The noisy profile's device: a loop device over ssdbench-faultfs (when it was built) whose
+# every write is answered 0 to 2 ms late, uniformly at random, besides the throttle.
+F=
+if (ssdb_find_faultfs) 2> /dev/null; then
+  ssdb_faultfs_create F 256M
+  ssdb_faultfs_ctl delay write 0 $((256 * M)) 0 2000
+fi
 
-for ((run = 1; run <= RUNS; run++)); do
-  # -- refill by rate -------------------------------------------------------------------------
-  J=$SSDB_TMPDIR/refill-$run.json
-  out=$SSDB_TMPDIR/refill-$run.throttle
-  "$here/../lib/throttle-recovery.sh" "$G" "$(ssdb_majmin "$L")" "${L#/dev/}" 50000000 12500000 \
+# refill NAME DEV RUN: the refill-by-rate profile on DEV (throttled through the group $G).
+refill ()
+{
+  local name=$1 dev=$2 run=$3 J out pid rc i model
+  J=$SSDB_TMPDIR/$name-$run.json
+  out=$SSDB_TMPDIR/$name-$run.throttle
+  "$here/../lib/throttle-recovery.sh" "$G" "$(ssdb_majmin "$dev")" "${dev#/dev/}" 50000000 12500000 \
     $CACHE_MIB 1000 rate=$RATE_MIB rate=$RATE_MIB rate=$RATE_MIB > "$out" 2> "$out.err" &
   pid=$!
   ssdb_track_pid "$pid"
   sleep 0.2
   rc=0
-  ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$L" --destroy-data "$L" --write 128M \
-    --pauses 1.5s,3s,8s --json "$J" > "$SSDB_TMPDIR/refill-$run.txt" 2>&1 || rc=$?
-  cat "$SSDB_TMPDIR/refill-$run.txt" >&2
-  ssdb_assert_eq "$rc" 0 "run recovery, refill by rate (run $run)"
+  ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$dev" --destroy-data "$dev" --write 128M \
+    --pauses 1.5s,3s,8s --json "$J" > "$SSDB_TMPDIR/$name-$run.txt" 2>&1 || rc=$?
+  cat "$SSDB_TMPDIR/$name-$run.txt" >&2
+  ssdb_assert_eq "$rc" 0 "run recovery, refill by rate ($name, run $run)"
   wait "$pid" || ssdb_fail "the throttle did not finish: $(cat "$out.err")"
-  ssdb_log "refill run $run: $(tr '\n' ' ' < "$out")"
-  ssdb_log "refill run $run: $(ssdb_json "$J" "$T['analysis']['verdict']"): $(ssdb_json "$J" "$T['words']")"
-  grep -qF "$(ssdb_json "$J" "$T['words']")" "$SSDB_TMPDIR/refill-$run.txt" ||
-    ssdb_fail "refill run $run: the words are not printed"
+  ssdb_log "$name run $run: $(tr '\n' ' ' < "$out")"
+  ssdb_log "$name run $run: $(ssdb_json "$J" "$T['analysis']['verdict']"): $(ssdb_json "$J" "$T['words']")"
+  grep -qF "$(ssdb_json "$J" "$T['words']")" "$SSDB_TMPDIR/$name-$run.txt" ||
+    ssdb_fail "$name run $run: the words are not printed"
   "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
-    ssdb_fail "refill run $run: a figure of the words is not in the table"
-  ssdb_assert_json "$J" "$T['analysis']['verdict'] == 'found'" "refill: the cliff is found"
-  ssdb_assert_json "$J" "$T['words'].startswith('Found a cache cliff')" "refill: the words say so"
+    ssdb_fail "$name run $run: a figure of the words is not in the table"
+  ssdb_assert_json "$J" "$T['analysis']['verdict'] == 'found'" "$name: the cliff is found"
+  ssdb_assert_json "$J" "$T['words'].startswith('Found a cache cliff')" "$name: the words say so"
   mapfile -t fast < <(sed -n 's/^cliff [0-9]* after //p' "$out")
   mapfile -t idle < <(sed -n 's/^restored [0-9]* after \([0-9]*\) ms idle.*/\1/p' "$out")
   [[ ${#fast[@]} -eq 4 && ${#idle[@]} -eq 3 ]] ||
     ssdb_fail "the throttle reported ${#fast[@]} cliffs and ${#idle[@]} refills, not 4 and 3"
   ssdb_assert_json "$J" "abs($T['analysis']['cache_bytes'] - ${fast[0]}) <= 0.05 * ${fast[0]}" \
-    "refill: the cache within 5 % of the ${fast[0]} bytes let through fast"
+    "$name: the cache within 5 % of the ${fast[0]} bytes let through fast"
   for i in 1 2 3; do
     model=$(((RATE_MIB * M * idle[i - 1] / 1000) > CACHE_MIB * M ? CACHE_MIB * M : RATE_MIB * M * idle[i - 1] / 1000))
-    ssdb_log "refill run $run, write $i: fast $(ssdb_json "$J" "$T['writes'][$i]['fast_bytes']") bytes," \
+    ssdb_log "$name run $run, write $i: fast $(ssdb_json "$J" "$T['writes'][$i]['fast_bytes']") bytes," \
       "${fast[i]} let through fast; restored $(ssdb_json "$J" "round($T['writes'][$i]['restored_percent'], 1)") %," \
       "the rate gives $((100 * model / (CACHE_MIB * M))) % after ${idle[i - 1]} ms idle"
     ssdb_assert_json "$J" "abs($T['writes'][$i]['fast_bytes'] - ${fast[i]}) <= 0.1 * ${fast[i]}" \
-      "refill write $i: the fast part within 10 % of what the throttle let through"
+      "$name write $i: the fast part within 10 % of what the throttle let through"
     ssdb_assert_json "$J" "abs($T['writes'][$i]['restored_percent'] - 100 * $model / ($CACHE_MIB * $M)) <= 10" \
-      "refill write $i: the restored share within 10 points of $RATE_MIB MiB/s × ${idle[i - 1]} ms"
+      "$name write $i: the restored share within 10 points of $RATE_MIB MiB/s × ${idle[i - 1]} ms"
   done
+}
 
-  # -- no cache ---------------------------------------------------------------------------------
-  J=$SSDB_TMPDIR/nocache-$run.json
-  ssdb_blkio_limit "$G" "$L" 0 50000000 0 0
+# nocache NAME DEV RUN: 50 MB/s throughout on DEV.
+nocache ()
+{
+  local name=$1 dev=$2 run=$3 J rc
+  J=$SSDB_TMPDIR/$name-$run.json
+  ssdb_blkio_limit "$G" "$dev" 0 50000000 0 0
   rc=0
-  ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$L" --destroy-data "$L" --write 96M \
-    --pauses 1s --json "$J" > "$SSDB_TMPDIR/nocache-$run.txt" 2>&1 || rc=$?
-  cat "$SSDB_TMPDIR/nocache-$run.txt" >&2
-  ssdb_assert_eq "$rc" 0 "run recovery, no cache (run $run)"
-  ssdb_blkio_limit "$G" "$L" 0 0 0 0
-  ssdb_log "no cache run $run: $(ssdb_json "$J" "$T['analysis']['verdict']"): $(ssdb_json "$J" "$T['words']")"
+  ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$dev" --destroy-data "$dev" --write 96M \
+    --pauses 1s --json "$J" > "$SSDB_TMPDIR/$name-$run.txt" 2>&1 || rc=$?
+  cat "$SSDB_TMPDIR/$name-$run.txt" >&2
+  ssdb_assert_eq "$rc" 0 "run recovery, no cache ($name, run $run)"
+  ssdb_blkio_limit "$G" "$dev" 0 0 0 0
+  ssdb_log "$name run $run: $(ssdb_json "$J" "$T['analysis']['verdict']"): $(ssdb_json "$J" "$T['words']")"
   "$SSDB_PYTHON" "$here/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
-    ssdb_fail "no cache run $run: a figure of the words is not in the table"
-  ssdb_assert_json "$J" "$T['analysis']['verdict'] != 'found'" "no cache: no cliff found"
-  ssdb_assert_json "$J" "not $T['words'].startswith('Found')" "no cache: the words find nothing"
+    ssdb_fail "$name run $run: a figure of the words is not in the table"
+  ssdb_assert_json "$J" "$T['analysis']['verdict'] != 'found'" "$name: no cliff found"
+  ssdb_assert_json "$J" "not $T['words'].startswith('Found')" "$name: the words find nothing"
   ssdb_assert_json "$J" "$T['words'].startswith(('No effect', 'Inconclusive'))" \
-    "no cache: the words name their verdict"
+    "$name: the words name their verdict"
+}
+
+for ((run = 1; run <= RUNS; run++)); do
+  # -- refill by rate -------------------------------------------------------------------------
+  refill refill "$L" "$run"
+  # -- the same with random delays: every write answered up to 2 ms late at random -------------
+  if [[ -n $F ]]; then
+    refill noisy "$F" "$run"
+  fi
+
+  # -- no cache, without and with random delays ------------------------------------------------
+  nocache nocache "$L" "$run"
+  if [[ -n $F ]]; then
+    nocache noisy-nocache "$F" "$run"
+  fi
 done
+if [[ -n $F ]]; then
+  delayed=$(ssdb_faultfs_stat delayed)
+  ssdb_log "random delays: $delayed writes answered late"
+  ((delayed > 1000)) || ssdb_fail "the noisy device delayed only $delayed writes"
+fi
