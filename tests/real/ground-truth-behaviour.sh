@@ -20,6 +20,10 @@
 #   the same loop device, reads   reads slow by 10 MB/s per quarter of    free space: found, each
 #   limited to 80 MB/s, then 70,  the span filled; writes do not          step's reads within 10 %
 #   60, 50, 40 as it fills                                                of the limit
+#   a loop device over faultfs,   free space: as the two above            free space: never found
+#   every request 0 to 2 ms late                                          alone; found, each step
+#   at random, alone and with                                             within 10 %, when
+#   the slowing reads                                                     throttled
 # Each runs several times (SSDB_GROUND_TRUTH_RUNS, 2): the machine is loaded, and no run may
 # state a finding the target does not have.
 set -euo pipefail
@@ -44,6 +48,13 @@ check ()
 
 ssdb_zram_create Z 256M
 ssdb_loop_create L 256M 4096 ram
+# The free-space cases with random delays: a loop device over ssdbench-faultfs (when it was
+# built) whose every request is answered 0 to 2 ms late, uniformly at random.
+F=
+if (ssdb_find_faultfs) 2> /dev/null; then
+  ssdb_faultfs_create F 256M 4096
+  ssdb_faultfs_ctl delay rw 0 $((256 * 1048576)) 0 2000
+fi
 THROTTLE=$here/../lib/throttle-after.sh
 # The found cases need cgroup v1 blkio throttling; without it only they are skipped.
 G=
@@ -54,11 +65,11 @@ else
 fi
 
 # throttled NAME RUN R1 W1 EVENT COUNT R W [COUNT R W]... -- ARGS...: runs the CLI with ARGS in
-# group $G while tests/lib/throttle-after.sh changes the limits of $L from R1/W1 to R/W after
-# each COUNT of the event.
+# group $G while tests/lib/throttle-after.sh changes the limits of $DEV (default $L) from R1/W1
+# to R/W after each COUNT of the event.
 throttled ()
 {
-  local name=$1 run=$2 r1=$3 w1=$4 event=$5 pid rc=0 changes=()
+  local name=$1 run=$2 r1=$3 w1=$4 event=$5 dev=${DEV:-$L} pid rc=0 changes=()
   shift 5
   while [[ $1 != -- ]]; do
     changes+=("$1")
@@ -66,7 +77,7 @@ throttled ()
   done
   shift
   SSDB_OUT=$SSDB_TMPDIR/${name// /-}-$run.out SSDB_ERR=$SSDB_TMPDIR/${name// /-}-$run.err
-  "$THROTTLE" "$G" "$(ssdb_majmin "$L")" "${L#/dev/}" "$r1" "$w1" "$event" "${changes[@]}" \
+  "$THROTTLE" "$G" "$(ssdb_majmin "$dev")" "${dev#/dev/}" "$r1" "$w1" "$event" "${changes[@]}" \
     > "$SSDB_TMPDIR/throttle.out" 2> "$SSDB_TMPDIR/throttle.err" &
   pid=$!
   ssdb_track_pid "$pid"
@@ -78,7 +89,7 @@ throttled ()
   wait "$pid" || ssdb_fail "$name: the throttle did not change: $(cat "$SSDB_TMPDIR/throttle.err")"
   ssdb_log "$name: $(tr '\n' ';' < "$SSDB_TMPDIR/throttle.out")"
   # nothing limited for what follows
-  ssdb_blkio_limit "$G" "$L" 0 0 0 0
+  ssdb_blkio_limit "$G" "$dev" 0 0 0 0
 }
 
 for ((run = 1; run <= RUNS; run++)); do
@@ -173,4 +184,31 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_contains "$SSDB_OUT" "SEQ1M Q8T1 read runs at" "this device slows down as it fills"
   ssdb_assert_json "$J" "all(abs(s['rates'][1]['bytes_per_second'] - 10e6) <= 1.5e6 for s in $T['steps'])" \
     "the writes keep their 10 MB/s"
+
+  [[ -n $F ]] || continue
+  # -- free space with random delays: no slowdown is never found --------------------------------
+  J=$SSDB_TMPDIR/noisy-freespace-$run.json
+  ssdb_cli "noisy-freespace-$run" run freespace "$F" --destroy-data "$F" --span 0:64M --step 25 \
+    --tests "SEQ1M Q8T1" --test-size 8M --duration 1 --json "$J"
+  ssdb_assert_rc 0 "run freespace with random delays (run $run)"
+  check "noisy free space run $run"
+  ssdb_assert_json "$J" "$T['verdict'] != 'found'" "random delays alone: no slowdown found"
+
+  # -- free space with random delays, found: the same slowing profile as above -------------------
+  [[ -n $G ]] || continue
+  J=$SSDB_TMPDIR/noisy-slowing-freespace-$run.json
+  DEV=$F throttled "noisy slowing free space" "$run" 80000000 10000000 written 28 70000000 \
+    10000000 69 60000000 10000000 110 50000000 10000000 151 40000000 10000000 -- \
+    run freespace "$F" --destroy-data "$F" --span 0:64M --step 25 --tests "SEQ1M Q8T1" \
+    --test-size 8M --duration 1 --json "$J"
+  check "noisy slowing free space run $run"
+  ssdb_log "noisy slowing free space reads: $(ssdb_json "$J" "[round(s['rates'][0]['bytes_per_second'] / 1e6, 1) for s in $T['steps']]")"
+  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "slowing reads with random delays: found"
+  ssdb_assert_json "$J" "all(abs(s['rates'][0]['bytes_per_second'] - (80 - 10 * i) * 1e6) <= 0.1 * (80 - 10 * i) * 1e6 for i, s in enumerate($T['steps']))" \
+    "with random delays, each step reads at its limit, within 10 %"
 done
+if [[ -n $F ]]; then
+  delayed=$(ssdb_faultfs_stat delayed)
+  ssdb_log "random delays: $delayed requests answered late"
+  ((delayed > 1000)) || ssdb_fail "the noisy device delayed only $delayed requests"
+fi
