@@ -152,7 +152,10 @@ test_summary_run (void)
   g_settings_set_int (settings, "size-mib", 16);
   g_settings_set_string (settings, "profile", "default");
   g_settings_set_boolean (settings, "mix", TRUE);
+  g_settings_set_int (settings, "mix-read-percent", 40);
   g_settings_set_string (settings, "unit", "mbps");
+  /* The mix switch names the ratio of the settings. */
+  g_assert_nonnull (find_label (GTK_WIDGET (window), "Mixed 40/60"));
 
   g_assert_true (ssdb_window_select_target (window, zram_path));
   g_assert_cmpstr (ssdb_window_get_target_path (window), ==, zram_path);
@@ -210,6 +213,18 @@ test_summary_run (void)
   g_assert_nonnull (final);
   g_assert_cmpuint (view->entries->len, ==, 12); /* 4 tests x read, write, mix */
   g_assert_cmpuint (final->entries->len, ==, view->entries->len);
+  /* The mixed tests ran at the read share of the settings: 40 % of their requests were reads. */
+  g_assert_cmpuint (final->spec.mix_read_percent, ==, 40);
+  for (guint i = 0; i < final->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (final->entries, i);
+
+      if (e->rw != SSDB_RW_MIX)
+        continue;
+      g_assert_cmpuint (e->job.read_percent, ==, 40);
+      g_assert_cmpuint (e->aggregate.ios, >, 100);
+      g_assert_cmpfloat (fabs ((double)e->aggregate.read_ios / e->aggregate.ios - 0.4), <=, 0.05);
+    }
 
   redraw_chart ();
   cells = ssdb_summary_chart_dup_drawn_cells (

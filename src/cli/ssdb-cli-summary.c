@@ -124,7 +124,7 @@ ssdb_cli_run_summary (int argc, char **argv)
   g_autofree char *size_s = NULL, *offset_s = NULL, *count_s = NULL, *duration_s = NULL;
   g_autofree char *interval_s = NULL, *profile_s = NULL, *data_s = NULL, *aggregate_s = NULL;
   g_autofree char *destroy = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
-  g_autofree char *on_error_s = NULL;
+  g_autofree char *on_error_s = NULL, *mix_read_s = NULL;
   gboolean mix = FALSE, warmup = FALSE, read_only = FALSE, no_fill = FALSE;
   const GOptionEntry entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test size [1G]", "SIZE" },
@@ -134,7 +134,9 @@ ssdb_cli_run_summary (int argc, char **argv)
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds per pass [5]", "S" },
     { "interval", 0, 0, G_OPTION_ARG_STRING, &interval_s, "Seconds between passes [0]", "S" },
     { "profile", 0, 0, G_OPTION_ARG_STRING, &profile_s, "default, peak, realworld or nvme", "P" },
-    { "mix", 0, 0, G_OPTION_ARG_NONE, &mix, "Also run mixed tests (70 % read)", NULL },
+    { "mix", 0, 0, G_OPTION_ARG_NONE, &mix, "Also run mixed tests", NULL },
+    { "mix-read", 0, 0, G_OPTION_ARG_STRING, &mix_read_s,
+      "Read share of the mixed tests, percent, 0-100 [70]", "N" },
     { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Write data: random or zero [random]", "D" },
     { "aggregate", 0, 0, G_OPTION_ARG_STRING, &aggregate_s, "best or mean of the passes [best]",
       "A" },
@@ -176,6 +178,14 @@ ssdb_cli_run_summary (int argc, char **argv)
       || !ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.offset, &status))
     return status;
   v = spec.count;
+  if (!ssdb_cli_parse_uint_opt (mix_read_s, "--mix-read", 0, 100, &v, &status))
+    return status;
+  if (mix_read_s != NULL)
+    {
+      if (!mix)
+        return ssdb_cli_usage_error ("--mix-read applies to the mixed tests: add --mix");
+      spec.mix_read_percent = (guint)v;
+    }
   if (!ssdb_cli_parse_uint_opt (count_s, "--count", 1, 9, &v, &status))
     return status;
   spec.count = (guint)v;

@@ -20,6 +20,7 @@ struct _SsdbPreferencesWindow
   AdwComboRow *on_error_row;
   GtkSwitch *warmup_switch;
   GtkSwitch *mix_switch;
+  GtkSpinButton *mix_read_spin;
   GtkSwitch *file_writes_switch;
 };
 
@@ -61,6 +62,7 @@ ssdb_preferences_window_class_init (SsdbPreferencesWindowClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, on_error_row);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, warmup_switch);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, mix_switch);
+  gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, mix_read_spin);
   gtk_widget_class_bind_template_child (widget_class, SsdbPreferencesWindow, file_writes_switch);
 }
 
@@ -92,6 +94,8 @@ ssdb_preferences_window_new (GtkWindow *parent, GSettings *settings)
   g_settings_bind (settings, "interval", self->interval_spin, "value", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "warmup", self->warmup_switch, "active", G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "mix", self->mix_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  g_settings_bind (settings, "mix-read-percent", self->mix_read_spin, "value",
+                   G_SETTINGS_BIND_DEFAULT);
   g_settings_bind (settings, "file-writes", self->file_writes_switch, "active",
                    G_SETTINGS_BIND_DEFAULT);
   return GTK_WIDGET (self);

@@ -321,6 +321,8 @@ spec_from_settings (SsdbSummaryPage *self, SsdbSummarySpec *spec, gboolean write
    * for a test file it is simply left out. */
   spec->do_write = writes || !directory;
   spec->do_mix = g_settings_get_boolean (self->settings, "mix") && (writes || !directory);
+  spec->mix_read_percent
+      = (guint)CLAMP (g_settings_get_int (self->settings, "mix-read-percent"), 0, 100);
 }
 
 void
@@ -675,6 +677,19 @@ on_run_finished (SsdbPageRun *run, const GError *error, SsdbSummaryPage *self)
     gtk_label_set_text (self->status_label, _ ("Failed"));
 }
 
+/* The mix switch's label names the mix ratio of the settings ("Mixed 70/30"). */
+static void
+update_mix_label (SsdbSummaryPage *self)
+{
+  int reads = CLAMP (g_settings_get_int (self->settings, "mix-read-percent"), 0, 100);
+  g_autofree char *label = g_strdup_printf (_ ("Mixed %d/%d"), reads, 100 - reads);
+  g_autofree char *tooltip
+      = g_strdup_printf (_ ("Also Run Mixed Tests: %d %% Reads, %d %% Writes"), reads, 100 - reads);
+
+  gtk_label_set_label (self->mix_label, label);
+  gtk_widget_set_tooltip_text (GTK_WIDGET (self->mix_label), tooltip);
+}
+
 static void
 on_settings_changed (SsdbSummaryPage *self, const char *key)
 {
@@ -685,6 +700,8 @@ on_settings_changed (SsdbSummaryPage *self, const char *key)
     }
   if (g_str_has_prefix (key, "window-") || g_strcmp0 (key, "on-error") == 0)
     return;
+  if (g_strcmp0 (key, "mix-read-percent") == 0)
+    update_mix_label (self);
   /* A different test plan: show its empty grid, unless a run is in progress. */
   if (!ssdb_page_run_get_running (self->run))
     {
@@ -821,6 +838,7 @@ test_page_set_settings (SsdbTestPage *page, GSettings *settings)
   ssdb_settings_bind_int_table (self->settings, "size-mib", self->size_dropdown, size_table_mib);
   ssdb_settings_bind_int_table (self->settings, "count", self->count_dropdown, counts);
   g_settings_bind (self->settings, "mix", self->mix_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  update_mix_label (self);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
 }
 

@@ -82,4 +82,24 @@ PY
 if command -v identify > /dev/null; then
   ssdb_log "PNG: $(identify -format '%wx%h' "$P")"
 fi
+
+# The mixed tests' read share is a setting (CrystalDiskMark's mix ratio): 30 % reads, recorded
+# in the report and its text, and what the requests really were.
+J=$SSDB_TMPDIR/mix.json
+ssdb_cli mix run summary "$Z" --size 64M --count 1 --duration 0.5 --destroy-data "$Z" --mix \
+  --mix-read 30 --json "$J"
+ssdb_assert_rc 0 "run summary --mix --mix-read 30"
+ssdb_assert_contains "$SSDB_OUT" "Read 30%/Write 70%"
+ssdb_assert_json "$J" "d['summary']['mix_read_percent'] == 30" "the mix ratio recorded"
+ssdb_assert_json "$J" "len([t for t in d['tests'] if t['rw'] == 'mix']) == 4" "four mixed tests"
+ssdb_assert_json "$J" "all(t['read_percent'] == 30 for t in d['tests'] if t['rw'] == 'mix')" \
+  "each mixed test reads 30 %"
+ssdb_assert_json "$J" "all(abs(t['read_ios'] / t['ios'] - 0.30) <= 0.03 for t in d['tests'] if t['rw'] == 'mix')" \
+  "30 % of each mixed test's requests were reads"
+ssdb_cli mix-no-mix run summary "$Z" --size 64M --mix-read 30 --destroy-data "$Z"
+ssdb_assert_rc 2 "--mix-read without --mix"
+ssdb_assert_contains "$SSDB_ERR" "--mix-read applies to the mixed tests: add --mix"
+ssdb_cli mix-range run summary "$Z" --size 64M --mix --mix-read 101 --destroy-data "$Z"
+ssdb_assert_rc 2 "--mix-read 101"
+ssdb_assert_contains "$SSDB_ERR" "--mix-read"
 echo "PASS"
