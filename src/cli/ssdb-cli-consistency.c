@@ -194,9 +194,12 @@ ssdb_cli_run_recovery (int argc, char **argv)
   g_autofree char *write_s = NULL, *cache_from = NULL, *pauses_s = NULL, *block_s = NULL;
   g_autofree char *qd_s = NULL, *segment_s = NULL, *offset_s = NULL, *destroy = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
+  gboolean next_span = FALSE;
   const GOptionEntry entries[] = {
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    { "next-span", 0, 0, G_OPTION_ARG_NONE, &next_span,
+      "Write the next span after each pause, not the same one again", NULL },
     { "write", 0, 0, G_OPTION_ARG_STRING, &write_s,
       "Bytes per write, more than the cache [to the end of the target]", "SIZE" },
     { "cache-from", 0, 0, G_OPTION_ARG_FILENAME, &cache_from,
@@ -236,6 +239,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
     return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
 
   ssdb_recovery_spec_init (&spec);
+  spec.next_span = next_span;
   if (!ssdb_cli_parse_size_opt (write_s, "--write", &spec.write_bytes, &status)
       || !parse_pauses (pauses_s, &spec, &status)
       || !ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.span_offset, &status)

@@ -1035,7 +1035,8 @@ text_recovery (GString *out, const SsdbRecoveryResult *r)
 
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
 
-  g_string_append_printf (out, "%s GB per write, %s blocks, QD%u\n\n", write, block,
+  g_string_append_printf (out, "%s GB per write%s, %s blocks, QD%u\n\n", write,
+                          r->spec.next_span ? ", each on the next span" : "", block,
                           r->spec.queue_depth);
   g_string_append_printf (out, "%-14s %12s %10s %12s %9s\n", "Write", "Mean MB/s", "Fast GB",
                           "Restored %", "Time s");

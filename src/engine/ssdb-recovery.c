@@ -92,8 +92,11 @@ ssdb_recovery_estimate (const SsdbRecoveryResult *result, guint64 target_bytes,
   g_return_val_if_fail (result != NULL && out != NULL, FALSE);
 
   bytes = result->spec.write_bytes;
-  /* As the run resolves it: 0 or more than the target holds is all of it from the offset. */
+  /* As the run resolves it: 0 or more than the target holds is all of it from the offset (for
+   * writes on the next span each, a share of it). */
   room = ssdb_estimate_span (result->spec.span_offset, 0, target_bytes);
+  if (result->spec.next_span)
+    room /= result->spec.n_pauses + 1;
   if (bytes == 0 || (room > 0 && bytes > room))
     bytes = room;
   if (result->spec.block_size > 0)
@@ -459,8 +462,22 @@ ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
                    "The span starts beyond the end of %s", ssdb_target_get_display_name (target));
       return FALSE;
     }
-  if (spec->write_bytes == 0 || spec->write_bytes > info->size_bytes - spec->span_offset)
-    spec->write_bytes = info->size_bytes - spec->span_offset;
+  {
+    /* the room for one write: all of it from the offset, or a share for each on the next span */
+    guint64 room = (info->size_bytes - spec->span_offset) / (spec->next_span ? spec->n_pauses + 1 : 1);
+
+    if (spec->next_span && spec->write_bytes > room)
+      {
+        g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                     "%u writes of %" G_GUINT64_FORMAT " bytes, each on the next span, do not "
+                     "fit in the %" G_GUINT64_FORMAT " bytes of %s from byte %" G_GUINT64_FORMAT,
+                     spec->n_pauses + 1, spec->write_bytes, info->size_bytes - spec->span_offset,
+                     ssdb_target_get_display_name (target), spec->span_offset);
+        return FALSE;
+      }
+    if (spec->write_bytes == 0 || spec->write_bytes > room)
+      spec->write_bytes = room;
+  }
   spec->write_bytes = spec->write_bytes / spec->block_size * spec->block_size;
   if (spec->write_bytes == 0)
     {
@@ -491,7 +508,7 @@ ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
       ssdb_fill_spec_init (&fs);
       fs.block_size = spec->block_size;
       fs.queue_depth = spec->queue_depth;
-      fs.span_offset = spec->span_offset;
+      fs.span_offset = spec->span_offset + (spec->next_span ? i * spec->write_bytes : 0);
       fs.span_length = spec->write_bytes;
       fs.segment_bytes = spec->segment_bytes;
       fs.interval_ns = spec->interval_ns;

@@ -24,6 +24,11 @@ G_BEGIN_DECLS
  *   @pauses_ns[0], then written again, left idle for @pauses_ns[1], ... [60 s, 300 s, 600 s]
  * @n_pauses: pauses in @pauses_ns, 1..%SSDB_RECOVERY_MAX_PAUSES
  * @seed: seed of the random data
+ * @next_span: each write after a pause covers the next @write_bytes, not the same span again
+ *   [FALSE]: write i starts at @span_offset + i × @write_bytes, so a drive cannot refill its
+ *   cache by having the same LBAs rewritten (the method of reviews that write the next 64 GB
+ *   after each pause). The @n_pauses + 1 writes must fit in the target; a @write_bytes of 0
+ *   shares what follows @span_offset among them
  *
  * Idle recovery: how much of its fast (cache) write speed a drive regains when left idle.
  */
@@ -38,6 +43,7 @@ typedef struct
   guint64 pauses_ns[SSDB_RECOVERY_MAX_PAUSES];
   guint n_pauses;
   guint64 seed;
+  gboolean next_span;
 } SsdbRecoverySpec;
 
 /** ssdb_recovery_spec_init: fills @spec with the defaults above. */

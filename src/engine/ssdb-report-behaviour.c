@@ -29,6 +29,9 @@ build_recovery_test (JsonBuilder *b, const SsdbRecoveryResult *r)
     json_builder_add_int_value (b, (gint64)MIN (spec->pauses_ns[i], (guint64)G_MAXINT64));
   json_builder_end_array (b);
   add_seed (b, "seed", spec->seed);
+  /* only when set: the reports of the default method stay as they were */
+  if (spec->next_span)
+    add_bool (b, "next_span", TRUE);
   add_bool (b, "cancelled", r->cancelled);
 
   json_builder_set_member_name (b, "writes");
@@ -381,8 +384,19 @@ load_recovery_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRec
       path_pop (l, item_mark);
     }
   path_pop (l, mark);
-  if (!read_seed (l, object, "seed", &spec->seed, error)
-      || !read_bool (l, object, "cancelled", &r->cancelled, error))
+  if (!read_seed (l, object, "seed", &spec->seed, error))
+    return FALSE;
+  /* Optional: absent in reports of the default method and of earlier versions. */
+  if (json_object_has_member (object, "next_span"))
+    {
+      if (!read_bool (l, object, "next_span", &spec->next_span, error))
+        return FALSE;
+      if (spec->next_span
+          && (target_bytes - spec->span_offset) / (spec->n_pauses + 1) < spec->write_bytes)
+        return fail_member (l, "next_span", error,
+                            "the writes, each on the next span, do not fit in the target");
+    }
+  if (!read_bool (l, object, "cancelled", &r->cancelled, error))
     return FALSE;
 
   /* The writes' series are fill passes over write_bytes. */

@@ -9,6 +9,9 @@
 #                    (tests/lib/throttle-recovery.sh rate=16)   through fast, and the restored
 #                                                               share within 10 points of 16
 #                                                               MiB/s × the idle time measured
+#   the same, each   as above, on a zeroed 640 MiB device; the  as above; each write's data is
+#   write on the     4 writes of 128 MiB one after the other    where the next span is, and
+#   next span        (--next-span)                              nothing past the fourth
 #   the same, with   as above, every write also answered 0 to   as above (the throttle's limits
 #   random delays    2 ms late at random (a loop device over    decide; the delays add scatter
 #                    tests/fault/ssdbench-faultfs)              to every segment)
@@ -31,6 +34,7 @@ M=1048576
 CACHE_MIB=64 RATE_MIB=16
 
 ssdb_loop_create L 256M 512 ram
+ssdb_loop_create N 640M 512 ram
 ssdb_blkio_create G
 # The noisy profile's device: a loop device over ssdbench-faultfs (when it was built) whose
 # every write is answered 0 to 2 ms late, uniformly at random, besides the throttle.
@@ -40,10 +44,14 @@ if (ssdb_find_faultfs) 2> /dev/null; then
   ssdb_faultfs_ctl delay write 0 $((256 * M)) 0 2000
 fi
 
-# refill NAME DEV RUN: the refill-by-rate profile on DEV (throttled through the group $G).
+# refill NAME DEV RUN [CACHE_MIB RATE_MIB WRITE ARGS...]: the refill-by-rate profile on DEV
+# (throttled through the group $G): a cache of CACHE_MIB [64] refilling at RATE_MIB [16] per
+# second of idle time, written WRITE [128M] at a time; ARGS go to run recovery.
 refill ()
 {
   local name=$1 dev=$2 run=$3 J out pid rc i model
+  local CACHE_MIB=${4:-$CACHE_MIB} RATE_MIB=${5:-$RATE_MIB} write=${6:-128M}
+  shift $(($# < 6 ? $# : 6))
   J=$SSDB_TMPDIR/$name-$run.json
   out=$SSDB_TMPDIR/$name-$run.throttle
   "$here/../lib/throttle-recovery.sh" "$G" "$(ssdb_majmin "$dev")" "${dev#/dev/}" 50000000 12500000 \
@@ -52,8 +60,8 @@ refill ()
   ssdb_track_pid "$pid"
   sleep 0.2
   rc=0
-  ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$dev" --destroy-data "$dev" --write 128M \
-    --pauses 1.5s,3s,8s --json "$J" > "$SSDB_TMPDIR/$name-$run.txt" 2>&1 || rc=$?
+  ssdb_blkio_run "$G" "$SSDBENCH_CLI" run recovery "$dev" --destroy-data "$dev" --write "$write" \
+    --pauses 1.5s,3s,8s "$@" --json "$J" > "$SSDB_TMPDIR/$name-$run.txt" 2>&1 || rc=$?
   cat "$SSDB_TMPDIR/$name-$run.txt" >&2
   ssdb_assert_eq "$rc" 0 "run recovery, refill by rate ($name, run $run)"
   wait "$pid" || ssdb_fail "the throttle did not finish: $(cat "$out.err")"
@@ -104,9 +112,27 @@ nocache ()
     "$name: the words name their verdict"
 }
 
+# nonzero DEV MIB: whether the MiB at MIB MiB of DEV holds anything but zeros.
+nonzero ()
+{
+  ! cmp -s -n $M <(dd if="$1" bs=$M skip="$2" count=1 iflag=direct status=none) /dev/zero
+}
+
 for ((run = 1; run <= RUNS; run++)); do
   # -- refill by rate -------------------------------------------------------------------------
   refill refill "$L" "$run"
+  # -- the same, each write on the next span: 4 writes of 128 MiB from byte 0 of the zeroed
+  # device, each on its own 128 MiB ----------------------------------------------------------
+  dd if=/dev/zero of="$N" bs=$M count=640 oflag=direct status=none
+  refill next-span "$N" "$run" "$CACHE_MIB" "$RATE_MIB" 128M --next-span
+  ssdb_assert_json "$SSDB_TMPDIR/next-span-$run.json" "$T['next_span'] is True" \
+    "next span: recorded in the report"
+  for mib in 0 127 128 255 256 383 384 511; do
+    nonzero "$N" $mib || ssdb_fail "next span run $run: nothing written at $mib MiB"
+  done
+  for mib in 512 639; do
+    nonzero "$N" $mib && ssdb_fail "next span run $run: written at $mib MiB, past the 4 writes"
+  done
   # -- the same with random delays: every write answered up to 2 ms late at random -------------
   if [[ -n $F ]]; then
     refill noisy "$F" "$run"
@@ -121,5 +147,7 @@ done
 if [[ -n $F ]]; then
   delayed=$(ssdb_faultfs_stat delayed)
   ssdb_log "random delays: $delayed writes answered late"
-  ((delayed > 1000)) || ssdb_fail "the noisy device delayed only $delayed writes"
+  # Each run writes 512 + 192 MiB there in requests of at most 1 MiB: at least half as many
+  # delayed requests as MiB written, whatever the request size.
+  ((delayed >= RUNS * (512 + 192) / 2)) || ssdb_fail "the noisy device delayed only $delayed writes"
 fi
