@@ -20,6 +20,7 @@
 #include "ssdb-fill-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
+#include "ssdb-scan-painter.h"
 #include "ssdb-sweep-painter.h"
 #include "ssdb-workload-painter.h"
 
@@ -545,13 +546,18 @@ static gboolean
 scan_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
             cairo_rectangle_t *rect)
 {
-  (void)c;
-  (void)style;
-  (void)cr;
-  (void)width;
-  (void)height;
-  (void)rect;
-  return FALSE;
+  SsdbScanView v;
+
+  ssdb_scan_view_init (&v);
+  v.result = c->report->scan;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_scan_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_scan_painter_draw (&v, style, cr, width, height);
+  return TRUE;
 }
 
 /* One row per view, in the order of SsdbTestKind. */
