@@ -384,6 +384,12 @@ ssdb_cli_run_recovery (int argc, char **argv);
 int
 ssdb_cli_run_consistency (int argc, char **argv);
 
+/* ---- run scan (ssdb-cli-scan.c) ---- */
+
+/* ssdbench-cli run scan DEVICE [OPTION…]: the error scan; reads only. */
+int
+ssdb_cli_run_scan (int argc, char **argv);
+
 /* ---- run compression / trim / freespace (ssdb-cli-behaviour.c) ---- */
 
 /* ssdbench-cli run compression TARGET [OPTION…]: write and read rate against compressibility. */

@@ -64,6 +64,8 @@ static const struct
     "idle time the fast-write cache needs to recover", ssdb_cli_run_recovery },
   { "consistency", "--destroy-data DEVICE [OPTION…] TARGET",
     "IOPS per round and SNIA PTS steady state", ssdb_cli_run_consistency },
+  { "scan", "[OPTION…] DEVICE",
+    "error scan: every block read once, unreadable sectors and slow blocks", ssdb_cli_run_scan },
 };
 
 /* "  NAME  WORDS" for each test, under @heading. */

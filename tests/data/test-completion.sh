@@ -91,7 +91,8 @@ expect "no values offered for surface --access N" "" run surface /tmp --access "
 expect "export chart sizes" "1200x800
 1920x1080" export r.json --size 1
 expect "export themes" "high-contrast" export r.json --theme h
-expect "export views" "summary
+expect "export views" "scan
+summary
 surface
 sweep" export r.json --view s
 expect "surface write modes" "destroy

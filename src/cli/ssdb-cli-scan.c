@@ -1,0 +1,227 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* ssdbench-cli run scan: the error scan (HD Tune's Error Scan): every block of a device read
+ * once at QD1, unreadable sectors found to the sector, slow blocks flagged. Nothing is written. */
+#include "config.h"
+
+#include "engine/ssdb-csv.h"
+#include "engine/ssdb-scan.h"
+#include "render/ssdb-export.h"
+#include "ssdb-cli-private.h"
+
+typedef struct
+{
+  SsdbScanResult *result;
+} ScanData;
+
+static void
+on_scan_progress (SsdbScanResult *result, double fraction, gpointer user_data)
+{
+  SsdbCliRun *rc = user_data;
+  double rate = result->read_ns > 0 ? (double)result->scanned_bytes * 1e9 / result->read_ns : 0;
+  g_autofree char *label = NULL;
+
+  if (result->bad_bytes > 0 || result->slow_blocks > 0)
+    label = g_strdup_printf ("scan: %" G_GUINT64_FORMAT " bytes unreadable, %" G_GUINT64_FORMAT
+                             " blocks slow",
+                             result->bad_bytes, result->slow_blocks);
+  else
+    label = g_strdup ("scan");
+  ssdb_cli_set_progress (rc, label, fraction, rate);
+}
+
+static gpointer
+scan_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+  ScanData *d = rc->data;
+
+  rc->ok = ssdb_scan_run (rc->target, d->result, on_scan_progress, rc, rc->cancellable, &rc->error);
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
+/* The report at @path with the stopped scan to go on from, or NULL with the message printed and
+ * *@status = EXIT_USAGE. */
+static SsdbReport *
+load_resume (const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+
+  if (report == NULL)
+    {
+      ssdb_cli_print_error ("--resume: ", error);
+      *status = EXIT_USAGE;
+      return NULL;
+    }
+  if (report->scan == NULL)
+    {
+      *status = ssdb_cli_usage_error ("--resume %s: the report holds no error scan", path);
+      return NULL;
+    }
+  if (report->scan->scanned_bytes >= report->scan->spec.span_length)
+    {
+      *status = ssdb_cli_usage_error ("--resume %s: its error scan is complete; there is nothing "
+                                      "to go on with",
+                                      path);
+      return NULL;
+    }
+  return g_steal_pointer (&report);
+}
+
+/* The scan of @was goes on only on a device like the one it was made on: the same size and,
+ * when both know it, the same model. */
+static gboolean
+check_resume_target (const char *resume, const SsdbReport *was, SsdbTarget *target, int *status)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  const char *was_model = was->target.model ? was->target.model : "";
+  const char *model = info->model ? info->model : "";
+
+  if (was->target.size_bytes == info->size_bytes
+      && (*was_model == '\0' || *model == '\0' || g_str_equal (was_model, model)))
+    return TRUE;
+  *status = ssdb_cli_usage_error ("--resume %s: its scan was made on %s (%" G_GUINT64_FORMAT
+                                  " bytes%s%s); %s has %" G_GUINT64_FORMAT " bytes%s%s",
+                                  resume, was->target.path ? was->target.path : "a device",
+                                  was->target.size_bytes, *was_model ? ", " : "", was_model,
+                                  ssdb_target_get_display_name (target), info->size_bytes,
+                                  *model ? ", " : "", model);
+  return FALSE;
+}
+
+int
+ssdb_cli_run_scan (int argc, char **argv)
+{
+  g_autofree char *offset_s = NULL, *length_s = NULL, *block_s = NULL, *slow_s = NULL;
+  g_autofree char *cells_s = NULL, *json_path = NULL, *png_path = NULL, *resume = NULL;
+  const GOptionEntry entries[] = {
+    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "First byte read [0]", "SIZE" },
+    { "length", 0, 0, G_OPTION_ARG_STRING, &length_s, "Bytes read [to the end of the device]",
+      "SIZE" },
+    { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Bytes per read [1M]", "SIZE" },
+    { "slow-ms", 0, 0, G_OPTION_ARG_STRING, &slow_s,
+      "A block whose read takes longer than this is slow, ms [100]", "MS" },
+    { "cells", 0, 0, G_OPTION_ARG_STRING, &cells_s, "Squares in the grid [2000]", "N" },
+    { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
+      "Go on with the stopped scan in this report, with its settings", "REPORT" },
+    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the scan's grid to a PNG", "FILE" },
+    { NULL },
+  };
+  g_autoptr (GOptionContext) ctx
+      = g_option_context_new ("DEVICE - read every block once: unreadable sectors and slow blocks");
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (GCancellable) cancellable = g_cancellable_new ();
+  g_autoptr (SsdbScanResult) result = NULL;
+  g_autoptr (SsdbReport) report = NULL, resumed = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL;
+  SsdbScanSpec spec;
+  SsdbCliRun rc = { 0 };
+  ScanData d = { 0 };
+  guint64 v;
+  int status = 0;
+
+  g_option_context_set_description (
+      ctx, "Reads the span in order, one block at a time at queue depth 1, as HD Tune's Error\n"
+           "Scan does. A block that fails is read again one sector at a time, so each unreadable\n"
+           "range is reported to the sector (its byte offset and LBA); a block slower than\n"
+           "--slow-ms is flagged. Nothing is written: no --destroy-data is needed.\n"
+           "Exit status: 0 when every block read, 1 when unreadable sectors were found or the\n"
+           "run failed, 130 when stopped by Ctrl-C (the report keeps what was read, and\n"
+           "--resume goes on from there), 2 for bad arguments.");
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+    return status;
+  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
+    return status;
+  if (png_path != NULL && !ssdb_cli_check_output_extension ("--png", png_path, "png", &status))
+    return status;
+  if (!ssdb_cli_check_one_target ("run scan", argc, argv, &status))
+    return status;
+  if (!ssdb_cli_check_target_arg (argv[1], &status))
+    return status;
+  if (g_file_test (argv[1], G_FILE_TEST_IS_DIR))
+    return ssdb_cli_usage_error ("%s is a directory: the error scan reads a block device", argv[1]);
+
+  if (resume != NULL)
+    {
+      if (offset_s != NULL || length_s != NULL || block_s != NULL || slow_s != NULL
+          || cells_s != NULL)
+        return ssdb_cli_usage_error ("--resume goes on with the settings of the scan it names: "
+                                     "give no --offset, --length, --block, --slow-ms or --cells");
+      if ((resumed = load_resume (resume, &status)) == NULL)
+        return status;
+      result = ssdb_scan_result_dup (resumed->scan);
+    }
+  else
+    {
+      ssdb_scan_spec_init (&spec);
+      if (!ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.span_offset, &status)
+          || !ssdb_cli_parse_size_opt (length_s, "--length", &spec.span_length, &status)
+          || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
+        return status;
+      if (length_s != NULL && spec.span_length == 0)
+        return ssdb_cli_usage_error ("Invalid --length “%s”: must be larger than 0", length_s);
+      v = spec.slow_ns / 1000000;
+      if (!ssdb_cli_parse_uint_opt (slow_s, "--slow-ms", 1, 60000, &v, &status))
+        return status;
+      spec.slow_ns = v * 1000000;
+      v = spec.cells;
+      if (!ssdb_cli_parse_uint_opt (cells_s, "--cells", 1, SSDB_SCAN_MAX_CELLS, &v, &status))
+        return status;
+      spec.cells = (guint)v;
+      result = ssdb_scan_result_new (&spec);
+    }
+
+  target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                          .device_flags = SSDB_TARGET_OPEN_READ,
+                                                          .size_option = "--size" },
+                                 &status);
+  if (target == NULL)
+    return status;
+  if (resumed != NULL && !check_resume_target (resume, resumed, target, &status))
+    return status;
+  if (!ssdb_cli_check_block_sectors (target, "--block", block_s, result->spec.block_size, &status)
+      || !ssdb_cli_check_offset_sectors (target, "--offset", offset_s, result->spec.span_offset,
+                                         &status))
+    return status;
+  {
+    /* the engine's own check, before the run: a usage error naming the setting */
+    const SsdbTargetInfo *info = ssdb_target_get_info (target);
+    SsdbScanSpec resolved = result->spec;
+
+    if (resolved.span_length == 0 && resolved.span_offset < info->size_bytes)
+      resolved.span_length = info->size_bytes - resolved.span_offset;
+    if (!ssdb_scan_spec_validate (&resolved, info->size_bytes, info->logical_block_size, &error))
+      return ssdb_cli_usage_error ("%s: %s", ssdb_target_get_display_name (target), error->message);
+  }
+
+  d.result = result;
+  ssdb_cli_run_init (&rc, cancellable, target);
+  rc.data = &d;
+  ssdb_cli_run_worker (&rc, scan_thread);
+
+  report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+  ssdb_report_set_result (report, SSDB_TEST_KIND_SCAN, result);
+  if (result->scanned_bytes > 0 || rc.ok)
+    {
+      text = ssdb_csv_format_text (report, SSDB_TEST_KIND_SCAN, &error);
+      if (text != NULL)
+        g_print ("%s", text);
+      else
+        ssdb_cli_print_error (NULL, error);
+      g_clear_error (&error);
+    }
+  if (json_path != NULL)
+    ssdb_cli_write_report (report, json_path, &status);
+  if (png_path != NULL)
+    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_SCAN, SSDB_EXPORT_PNG, 1200, 800,
+                                          1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, png_path,
+                                          &error),
+                        error, &status);
+  if (rc.ok && status == 0 && result->bad_bytes > 0)
+    status = 1;
+  return ssdb_cli_run_end (&rc, status);
+}
