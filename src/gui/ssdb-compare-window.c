@@ -6,6 +6,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ssdb-error.h"
+#include "ssdb-gui-util.h"
 
 struct _SsdbCompareWindow
 {
@@ -20,13 +21,6 @@ struct _SsdbCompareWindow
 };
 
 G_DEFINE_FINAL_TYPE (SsdbCompareWindow, ssdb_compare_window, ADW_TYPE_WINDOW)
-
-/* The views' names, in the order of SsdbTestKind. */
-static const char *const view_titles[SSDB_TEST_KIND_N] = {
-  N_ ("Summary"),        N_ ("Surface"),    N_ ("Fill"),          N_ ("Access Time"),
-  N_ ("Transfer Sizes"), N_ ("Workloads"),  N_ ("Idle Recovery"), N_ ("Compressibility"),
-  N_ ("TRIM"),           N_ ("Free Space"), N_ ("Steady State"),  N_ ("Read After Write"),
-};
 
 static void
 fill_view (SsdbCompareWindow *self, SsdbCompareView *view)
@@ -125,7 +119,7 @@ ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_
       if (!ssdb_compare_view_supported (view.view) || !ssdb_compare_check (&view, NULL))
         continue;
       self->views[self->n_views++] = view.view;
-      gtk_string_list_append (names, _ (view_titles[v]));
+      gtk_string_list_append (names, ssdb_gui_test_kind_title ((SsdbTestKind)v));
     }
   if (self->n_views == 0)
     {

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-export-dialog.h"
+#include "ssdb-gui-util.h"
 
 #include <glib/gi18n.h>
 
@@ -44,39 +45,6 @@ G_DEFINE_FINAL_TYPE (SsdbExportDialog, ssdb_export_dialog, ADW_TYPE_WINDOW)
 
 /* The rows' order: size presets as ssdb_export_sizes() gives them, then "Custom". */
 static const SsdbTheme themes[] = { SSDB_THEME_REVIEW, SSDB_THEME_LIGHT, SSDB_THEME_DARK };
-
-static const char *
-view_title (SsdbTestKind view)
-{
-  switch (view)
-    {
-      case SSDB_TEST_KIND_SUMMARY:
-        return _ ("Summary");
-      case SSDB_TEST_KIND_SURFACE:
-        return _ ("Surface");
-      case SSDB_TEST_KIND_FILL:
-        return _ ("Whole-Drive Fill");
-      case SSDB_TEST_KIND_ACCESS:
-        return _ ("Access Time");
-      case SSDB_TEST_KIND_SWEEP:
-        return _ ("Transfer Sizes");
-      case SSDB_TEST_KIND_RECOVERY:
-        return _ ("Idle Recovery");
-      case SSDB_TEST_KIND_COMPRESSION:
-        return _ ("Compressibility");
-      case SSDB_TEST_KIND_TRIM:
-        return _ ("TRIM");
-      case SSDB_TEST_KIND_FREESPACE:
-        return _ ("Free Space");
-      case SSDB_TEST_KIND_CONSISTENCY:
-        return _ ("Steady State");
-      case SSDB_TEST_KIND_READBACK:
-        return _ ("Read After Write");
-      case SSDB_TEST_KIND_WORKLOAD:
-      default:
-        return _ ("Workload");
-    }
-}
 
 void
 ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbTestKind *view,
@@ -389,7 +357,7 @@ ssdb_export_dialog_new (GtkWindow *parent, SsdbReport *report, SsdbTestKind view
         if ((SsdbTestKind)v == view)
           selected = self->n_views;
         self->views[self->n_views++] = (SsdbTestKind)v;
-        gtk_string_list_append (names, view_title ((SsdbTestKind)v));
+        gtk_string_list_append (names, ssdb_gui_test_kind_title ((SsdbTestKind)v));
       }
   self->updating = TRUE;
   adw_combo_row_set_model (self->view_row, G_LIST_MODEL (names));

@@ -8,6 +8,22 @@
 
 #include "engine/ssdb-error.h"
 
+/* The names of the kinds, in the order of SsdbTestKind. */
+static const char *const kind_titles[SSDB_TEST_KIND_N] = {
+  N_ ("Summary"),        N_ ("Surface"),    N_ ("Fill"),          N_ ("Access Time"),
+  N_ ("Transfer Sizes"), N_ ("Workloads"),  N_ ("Idle Recovery"), N_ ("Compressibility"),
+  N_ ("TRIM"),           N_ ("Free Space"), N_ ("Steady State"),  N_ ("Read After Write"),
+  N_ ("Error Scan"),
+};
+
+const char *
+ssdb_gui_test_kind_title (SsdbTestKind kind)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, "");
+
+  return _ (kind_titles[kind]);
+}
+
 void
 ssdb_gui_style_init (SsdbStyle *style)
 {

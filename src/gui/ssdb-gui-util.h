@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "engine/ssdb-test-kind.h"
 #include "render/ssdb-chart.h"
 
 G_BEGIN_DECLS
@@ -14,6 +15,17 @@ G_BEGIN_DECLS
  */
 void
 ssdb_gui_style_init (SsdbStyle *style);
+
+/**
+ * ssdb_gui_test_kind_title:
+ * @kind: a kind of test
+ *
+ * Returns: (transfer none): the test's name as the window shows it, translated: "Summary",
+ *   "Transfer Sizes", "Error Scan"; the view lists of Export and Compare and the messages that
+ *   name a test use it
+ */
+const char *
+ssdb_gui_test_kind_title (SsdbTestKind kind);
 
 /**
  * ssdb_gui_dup_unbreakable:

@@ -14,17 +14,12 @@
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-text.h"
 #include "render/ssdb-export.h"
+#include "ssdb-gui-util.h"
 
 /* ---- reports and images ---------------------------------------------------------------- */
 
 #define N_VIEWS SSDB_TEST_KIND_N
 #define VIEW_BIT(v) (1u << (v))
-
-static const char *const view_titles[N_VIEWS] = {
-  N_ ("Summary"),        N_ ("Surface"),    N_ ("Fill"),          N_ ("Access Time"),
-  N_ ("Transfer Sizes"), N_ ("Workloads"),  N_ ("Idle Recovery"), N_ ("Compressibility"),
-  N_ ("TRIM"),           N_ ("Free Space"), N_ ("Steady State"),  N_ ("Read After Write"),
-};
 
 static gboolean
 loaded (SsdbWindow *self, SsdbTestKind view)
@@ -222,7 +217,8 @@ ssdb_window_dup_report (SsdbWindow *self, char **left_out, GError **error)
         continue;
       if (loaded != from_report)
         {
-          g_string_append_printf (out, "%s%s", out->len ? ", " : "", _ (view_titles[v]));
+          g_string_append_printf (out, "%s%s", out->len ? ", " : "",
+                                  ssdb_gui_test_kind_title ((SsdbTestKind)v));
           results[v] = NULL;
           continue;
         }
