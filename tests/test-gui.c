@@ -426,7 +426,15 @@ test_drive_info (void)
     g_assert_cmpint (stat ("/var/tmp", &st), ==, 0);
     name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
     g_assert_nonnull (name);
-    dev = ssdb_device_monitor_lookup (ssdb_application_get_device_monitor (app), name);
+    /* The list follows UDisks2 and uevents asynchronously: after the devices earlier tests
+     * created and removed, it may still be catching up. */
+    for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;;
+         ssdb_gui_test_iterate_for (50))
+      {
+        dev = ssdb_device_monitor_lookup (ssdb_application_get_device_monitor (app), name);
+        if (dev != NULL || g_get_monotonic_time () > end)
+          break;
+      }
     g_assert_nonnull (dev);
     g_assert_true (ssdb_window_select_target (window, "/var/tmp"));
     model = ssdb_drive_info_dup_value (info, "Model");
