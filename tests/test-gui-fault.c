@@ -7,9 +7,12 @@
  * timeouts all along, and when the held request finally completes it must not touch a newer
  * run started meanwhile. A device that is only slow (each read answered 400 ms late, longer
  * than the engine's own 100 ms wait) ends a Stop as an ordinary Stop, without blaming it. Run
+ * The Error Scan page on the same device with known unreadable sectors finds them to the byte,
+ * and a scan stopped on it goes on to the end with Go On. Run
  * through tests/gui/run-xvfb.sh with $SSDBENCH_FAULTFS set (skipped without it, without root or
  * without /dev/fuse).
  */
+#include <errno.h>
 #include <fcntl.h>
 #include <glib/gstdio.h>
 #include <signal.h>
@@ -430,6 +433,125 @@ test_slow_stop (void)
   g_assert_true (fault_ctl ("clear"));
 }
 
+/* ---- the Error Scan page on known bad sectors ---- */
+
+static gboolean scan_finished;
+static GError *scan_error;
+
+static void
+on_scan_finished (SsdbPageRun *run, const GError *error, gpointer data)
+{
+  g_clear_error (&scan_error);
+  scan_error = error ? g_error_copy (error) : NULL;
+  scan_finished = TRUE;
+}
+
+static gboolean
+is_scan_finished (gpointer data)
+{
+  return scan_finished;
+}
+
+static gboolean
+scan_read_some (gpointer data)
+{
+  const SsdbScanResult *r = ssdb_scan_page_get_result (data);
+
+  return scan_finished || (r != NULL && r->scanned_bytes >= MIB);
+}
+
+static void
+start_scan (SsdbScanPage *scan)
+{
+  scan_finished = FALSE;
+  g_clear_error (&scan_error);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_true (ssdb_test_page_get_running (SSDB_TEST_PAGE (scan)));
+}
+
+/* The ranges the scan found are exactly the unreadable ones of the file system. */
+static void
+assert_bad_ranges (const SsdbScanResult *r)
+{
+  const SsdbScanRange *a, *b;
+
+  g_assert_cmpuint (r->bad->len, ==, 2);
+  a = &g_array_index (r->bad, SsdbScanRange, 0);
+  b = &g_array_index (r->bad, SsdbScanRange, 1);
+  g_assert_cmpuint (a->offset, ==, 8 * MIB + 4096);
+  g_assert_cmpuint (a->length, ==, 8192);
+  g_assert_cmpint (a->errsv, ==, EIO);
+  g_assert_cmpuint (b->offset, ==, 40 * MIB);
+  g_assert_cmpuint (b->length, ==, MIB);
+  g_assert_cmpuint (r->bad_bytes, ==, 8192 + MIB);
+}
+
+static void
+test_scan (void)
+{
+  SsdbScanPage *scan = ssdb_window_get_scan_page (window);
+  SsdbPageRun *run = ssdb_test_page_get_run (SSDB_TEST_PAGE (scan));
+  const SsdbScanResult *r;
+  guint64 stopped_at, blocks = 0;
+  gulong id;
+
+  id = g_signal_connect (run, "finished", G_CALLBACK (on_scan_finished), NULL);
+  g_assert_true (fault_ctl ("clear"));
+  g_assert_true (fault_ctl ("eio read 8392704 8192"));
+  g_assert_true (fault_ctl ("eio read 41943040 1048576"));
+  ssdb_window_set_page (window, "scan");
+
+  /* A whole scan: both ranges to the byte, the status says what was found. */
+  start_scan (scan);
+  ssdb_gui_test_iterate_until (is_scan_finished, NULL, 60000);
+  g_assert_true (scan_finished);
+  g_assert_no_error (scan_error);
+  r = ssdb_scan_page_get_result (scan);
+  g_assert_cmpuint (r->scanned_bytes, ==, DISK_BYTES);
+  g_assert_false (r->cancelled);
+  assert_bad_ranges (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_test_message ("status: %s", ssdb_scan_page_get_status (scan));
+  g_assert_nonnull (strstr (ssdb_scan_page_get_status (scan), "2 unreadable ranges"));
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-scan.png", 300));
+
+  /* Stopped on a slow device after a MiB or more, then Go On to the end. */
+  g_assert_true (fault_ctl ("delay read 0 67108864 100000"));
+  ssdb_scan_page_set_resume (scan, TRUE);
+  g_assert_false (ssdb_scan_page_get_can_resume (scan));
+  start_scan (scan);
+  ssdb_gui_test_iterate_until (scan_read_some, scan, 30000);
+  g_assert_false (scan_finished);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "stop", NULL);
+  ssdb_gui_test_iterate_until (is_scan_finished, NULL, 10000);
+  g_assert_error (scan_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  r = ssdb_scan_page_get_result (scan);
+  g_assert_true (r->cancelled);
+  stopped_at = r->scanned_bytes;
+  g_test_message ("stopped after %" G_GUINT64_FORMAT " bytes", stopped_at);
+  g_assert_cmpuint (stopped_at, >=, MIB);
+  g_assert_cmpuint (stopped_at, <, DISK_BYTES);
+  g_assert_cmpint (r->verdict, !=, SSDB_VERDICT_NO_EFFECT);
+  g_assert_true (ssdb_scan_page_get_can_resume (scan));
+
+  g_assert_true (fault_ctl ("clear"));
+  g_assert_true (fault_ctl ("eio read 8392704 8192"));
+  g_assert_true (fault_ctl ("eio read 41943040 1048576"));
+  ssdb_scan_page_set_resume (scan, TRUE);
+  start_scan (scan);
+  ssdb_gui_test_iterate_until (is_scan_finished, NULL, 60000);
+  g_assert_no_error (scan_error);
+  r = ssdb_scan_page_get_result (scan);
+  g_assert_cmpuint (r->scanned_bytes, ==, DISK_BYTES);
+  assert_bad_ranges (r);
+  for (guint i = 0; i < r->cells->len; i++)
+    blocks += g_array_index (r->cells, SsdbScanCell, i).blocks;
+  g_assert_cmpuint (blocks, ==, DISK_BYTES / MIB);
+  g_assert_true (fault_ctl ("clear"));
+  g_signal_handler_disconnect (run, id);
+  g_clear_error (&scan_error);
+}
+
 static void
 on_abort (int sig)
 {
@@ -484,6 +606,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-fault/hung-stop", test_hung_stop);
   g_test_add_func ("/gui-fault/late-completion", test_late_completion);
   g_test_add_func ("/gui-fault/slow-stop", test_slow_stop);
+  g_test_add_func ("/gui-fault/scan", test_scan);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -88,6 +88,7 @@ ssdb_application_startup (GApplication *app)
     { "win.page('behaviour')", { "<Alt>7", NULL } },
     { "win.page('info')", { "<Alt>8", NULL } },
     { "win.page('health')", { "<Alt>9", NULL } },
+    { "win.page('scan')", { "<Alt>0", NULL } },
     { "win.shortcuts", { "<Control>question", NULL } },
     { "win.preferences", { "<Control>comma", NULL } },
     { "app.quit", { "<Control>q", NULL } },

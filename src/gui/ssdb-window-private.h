@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 
 /* The test pages, in the order of the page switcher: Summary, Surface, Fill, Access Time,
  * Transfer Sizes, Workloads, SSD Behaviour. */
-#define N_TEST_PAGES 7
+#define N_TEST_PAGES 8
 
 struct _SsdbWindow
 {
@@ -48,6 +48,7 @@ struct _SsdbWindow
   SsdbSweepPage *sweep_page;
   SsdbWorkloadPage *workload_page;
   SsdbBehaviourPage *behaviour_page;
+  SsdbScanPage *scan_page;
 
   /* Every test page, through its interface: the window knows no page but by it. */
   SsdbTestPage *pages[N_TEST_PAGES];

@@ -720,6 +720,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   g_type_ensure (SSDB_TYPE_SWEEP_PAGE);
   g_type_ensure (SSDB_TYPE_WORKLOAD_PAGE);
   g_type_ensure (SSDB_TYPE_BEHAVIOUR_PAGE);
+  g_type_ensure (SSDB_TYPE_SCAN_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
@@ -746,6 +747,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (sweep_page);
   BIND (workload_page);
   BIND (behaviour_page);
+  BIND (scan_page);
 #undef BIND
   gtk_widget_class_bind_template_callback (widget_class, on_target_row_activated);
   gtk_widget_class_bind_template_callback (widget_class, on_switcher_squeezed);
@@ -763,6 +765,7 @@ ssdb_window_init (SsdbWindow *self)
   self->pages[4] = SSDB_TEST_PAGE (self->sweep_page);
   self->pages[5] = SSDB_TEST_PAGE (self->workload_page);
   self->pages[6] = SSDB_TEST_PAGE (self->behaviour_page);
+  self->pages[7] = SSDB_TEST_PAGE (self->scan_page);
   _ssdb_window_report_init (self);
   for (guint i = 0; i < N_TEST_PAGES; i++)
     {
@@ -851,6 +854,13 @@ ssdb_window_get_sweep_page (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->sweep_page;
+}
+
+SsdbScanPage *
+ssdb_window_get_scan_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->scan_page;
 }
 
 SsdbWorkloadPage *

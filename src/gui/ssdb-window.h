@@ -14,6 +14,7 @@
 #include "ssdb-summary-chart.h"
 #include "ssdb-summary-page.h"
 #include "ssdb-surface-page.h"
+#include "ssdb-scan-page.h"
 #include "ssdb-sweep-page.h"
 #include "ssdb-workload-page.h"
 
@@ -65,6 +66,10 @@ ssdb_window_get_access_page (SsdbWindow *self);
 SsdbSweepPage *
 ssdb_window_get_sweep_page (SsdbWindow *self);
 
+/** ssdb_window_get_scan_page: Returns: (transfer none): the Error Scan page. */
+SsdbScanPage *
+ssdb_window_get_scan_page (SsdbWindow *self);
+
 /** ssdb_window_get_workload_page: Returns: (transfer none): the Workloads page. */
 SsdbWorkloadPage *
 ssdb_window_get_workload_page (SsdbWindow *self);
@@ -75,7 +80,8 @@ ssdb_window_get_behaviour_page (SsdbWindow *self);
 
 /**
  * ssdb_window_set_page:
- * @name: "summary", "surface", "fill", "access", "sweep", "workload", "behaviour" or "info"
+ * @name: "summary", "surface", "fill", "access", "sweep", "workload", "behaviour", "info", "health"
+ * or "scan"
  *
  * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
  */

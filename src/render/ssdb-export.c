@@ -335,12 +335,7 @@ readback_subtitle (const SsdbReport *report)
 static char *
 scan_subtitle (const SsdbReport *report)
 {
-  const SsdbScanResult *r = report->scan;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-  g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
-
-  return g_strdup_printf ("Error scan · %s read in %s blocks · slow above %.0f ms", span, bs,
-                          r->spec.slow_ns / 1e6);
+  return ssdb_scan_view_dup_subtitle (report->scan);
 }
 
 /* Each chart's painter view, filled from the context; @rect non-NULL asks for the plot area

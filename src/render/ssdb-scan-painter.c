@@ -19,6 +19,19 @@ ssdb_scan_view_init (SsdbScanView *view)
   memset (view, 0, sizeof *view);
 }
 
+char *
+ssdb_scan_view_dup_subtitle (const SsdbScanResult *result)
+{
+  g_autofree char *span = NULL, *bs = NULL;
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  span = ssdb_format_capacity (result->spec.span_length);
+  bs = ssdb_format_transfer_size (result->spec.block_size);
+  return g_strdup_printf (_ ("Error scan · %s read in %s blocks · slow above %.0f ms"), span, bs,
+                          result->spec.slow_ns / 1e6);
+}
+
 SsdbScanCellState
 ssdb_scan_cell_state (const SsdbScanResult *result, guint index)
 {
@@ -364,6 +377,20 @@ ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_
 
   g_object_unref (p.pango);
   cairo_restore (cr);
+}
+
+static void
+draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
+{
+  ssdb_scan_painter_draw (view, style, cr, width, height);
+}
+
+gboolean
+ssdb_render_scan_png (const SsdbScanView *view, const SsdbStyle *style, const char *path, int width,
+                      int height, double scale, GError **error)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
 }
 
 /* The layout of @view as drawn, for the geometry queries. */

@@ -30,6 +30,16 @@ void
 ssdb_scan_view_init (SsdbScanView *view);
 
 /**
+ * ssdb_scan_view_dup_subtitle:
+ * @result: a scan
+ *
+ * Returns: (transfer full): the settings line of its chart: "Error scan · 500.1 GB read in
+ *   1 MiB blocks · slow above 100 ms"
+ */
+char *
+ssdb_scan_view_dup_subtitle (const SsdbScanResult *result);
+
+/**
  * SsdbScanCellState:
  * @SSDB_SCAN_CELL_UNSCANNED: no block of the cell was read yet (grey)
  * @SSDB_SCAN_CELL_GOOD: every block read, none slow (green)
@@ -76,6 +86,24 @@ ssdb_scan_cell_state (const SsdbScanResult *result, guint index);
 void
 ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_t *cr, int width,
                         int height);
+
+/**
+ * ssdb_render_scan_png:
+ * @view: what to draw
+ * @style: colours
+ * @path: the PNG file
+ * @width: logical width
+ * @height: logical height
+ * @scale: (0, 8]
+ *
+ * Draws @view with ssdb_scan_painter_draw() into a PNG of @width × @scale by @height × @scale
+ * pixels.
+ *
+ * Returns: %TRUE, or %FALSE with @error (the file could not be written)
+ */
+gboolean
+ssdb_render_scan_png (const SsdbScanView *view, const SsdbStyle *style, const char *path, int width,
+                      int height, double scale, GError **error);
 
 /**
  * ssdb_scan_painter_get_plot_rect:

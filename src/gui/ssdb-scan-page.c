@@ -1,0 +1,528 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-scan-page.h"
+
+#include <glib/gi18n.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
+#include "ssdb-gui-util.h"
+#include "ssdb-page-parts.h"
+
+#define KIB 1024u
+#define MS G_GUINT64_CONSTANT (1000000)
+
+static const guint block_table[] = { 64 * KIB, 256 * KIB, 1024 * KIB, 4096 * KIB, 16384 * KIB };
+static const guint slow_ms_table[] = { 50, 100, 200, 500, 1000 };
+
+struct _SsdbScanPage
+{
+  GtkBox parent_instance;
+
+  SsdbPageParts parts;
+  GtkDropDown *block_dropdown;
+  GtkDropDown *slow_dropdown;
+  GtkSwitch *resume_switch;
+
+  SsdbPageRun *run;
+  char *title;
+  char *subtitle;
+  char *path; /* the selected device, or NULL */
+  guint64 device_bytes;
+  char *shown_path; /* the device the shown scan read, or NULL */
+  guint64 shown_bytes;
+  gint64 started_us;
+};
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbScanPage, ssdb_scan_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+static void
+on_progress (SsdbScanResult *result, double fraction, gpointer user_data)
+{
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  SsdbScanResult *result = data;
+
+  ssdb_scan_run (target, result, on_progress, job, cancellable, error);
+  return ssdb_scan_result_dup (result);
+}
+
+static gpointer
+dup_result (gconstpointer result)
+{
+  return ssdb_scan_result_dup (result);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static const SsdbScanResult *
+shown (SsdbScanPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+const SsdbScanResult *
+ssdb_scan_page_get_result (SsdbScanPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SCAN_PAGE (self), NULL);
+  return shown (self);
+}
+
+const char *
+ssdb_scan_page_get_status (SsdbScanPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SCAN_PAGE (self), NULL);
+  return gtk_label_get_text (self->parts.status);
+}
+
+void
+ssdb_scan_page_fill_view (SsdbScanPage *self, SsdbScanView *view)
+{
+  g_return_if_fail (SSDB_IS_SCAN_PAGE (self));
+  g_return_if_fail (view != NULL);
+
+  ssdb_scan_view_init (view);
+  view->result = shown (self);
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->running = ssdb_page_run_get_running (self->run);
+}
+
+static void
+draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
+{
+  SsdbScanView view;
+
+  ssdb_scan_page_fill_view (SSDB_SCAN_PAGE (data), &view);
+  ssdb_scan_painter_draw (&view, style, cr, width, height);
+}
+
+/* Whether the shown scan stopped before its end on the device selected now: Go On can
+ * continue it. */
+static gboolean
+can_resume (SsdbScanPage *self)
+{
+  const SsdbScanResult *r = shown (self);
+
+  return r != NULL && !ssdb_page_run_get_running (self->run) && r->scanned_bytes > 0
+         && r->scanned_bytes < r->spec.span_length && self->path != NULL
+         && g_strcmp0 (self->path, self->shown_path) == 0
+         && self->shown_bytes == self->device_bytes;
+}
+
+static void
+update_resume (SsdbScanPage *self)
+{
+  gboolean can = can_resume (self);
+
+  if (!can)
+    gtk_switch_set_active (self->resume_switch, FALSE);
+  gtk_widget_set_sensitive (GTK_WIDGET (self->resume_switch), can);
+}
+
+/* "· 2 unreadable ranges, 1 slow block" of the scan so far, or "". */
+static char *
+dup_findings (const SsdbScanResult *r)
+{
+  g_autofree char *bad = NULL, *slow = NULL;
+
+  if (r == NULL || (r->bad->len == 0 && r->slow_blocks == 0))
+    return g_strdup ("");
+  if (r->bad->len > 0)
+    bad = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%u unreadable range", "%u unreadable ranges", r->bad->len),
+        r->bad->len);
+  if (r->slow_blocks > 0)
+    slow = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE, "%u slow block", "%u slow blocks",
+                                         (gulong)MIN (r->slow_blocks, G_MAXUINT)),
+                            (guint)MIN (r->slow_blocks, G_MAXUINT));
+  return g_strdup_printf (" · %s%s%s", bad ? bad : "", bad && slow ? ", " : "", slow ? slow : "");
+}
+
+static void
+update_status (SsdbScanPage *self)
+{
+  const SsdbScanResult *r = shown (self);
+  g_autofree char *text = NULL, *findings = NULL, *done = NULL, *span = NULL;
+
+  if (!ssdb_page_run_get_running (self->run))
+    return;
+  if (ssdb_page_run_get_updates (self->run) == 0 || r == NULL)
+    text = g_strdup (_ ("Opening the drive"));
+  else
+    {
+      findings = dup_findings (r);
+      done = ssdb_format_capacity (r->scanned_bytes);
+      span = ssdb_format_capacity (r->spec.span_length);
+      /* Translators: "Reading · 12.3 GB of 500.1 GB · 40 % · 2 unreadable ranges" */
+      text = g_strdup_printf (_ ("Reading · %s of %s · %d %%%s"), done, span,
+                              (int)(ssdb_page_run_get_fraction (self->run) * 100), findings);
+    }
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
+  gtk_label_set_text (self->parts.status, text);
+}
+
+static void
+refresh (SsdbScanPage *self)
+{
+  const SsdbScanResult *r = shown (self);
+
+  ssdb_chart_view_invalidate (self->parts.chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
+                                  r && r->words ? r->words : "", -1);
+}
+
+static void
+on_updated (SsdbScanPage *self)
+{
+  refresh (self);
+  update_status (self);
+}
+
+static void
+on_finished (SsdbScanPage *self, const GError *error)
+{
+  SsdbScanResult *r = ssdb_page_run_get_result (self->run);
+  g_autofree char *text = NULL, *findings = dup_findings (r);
+
+  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
+      && !r->cancelled)
+    {
+      r->cancelled = TRUE;
+      ssdb_scan_summarize (r);
+    }
+  if (error == NULL)
+    {
+      g_autofree char *took = ssdb_page_parts_format_seconds (
+          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+
+      if (r != NULL && r->bad->len == 0 && r->slow_blocks == 0)
+        text = g_strdup_printf (_ ("Done in %s · every block read"), took);
+      else
+        text = g_strdup_printf (_ ("Done in %s%s"), took, findings);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = ssdb_gui_stopped_text (
+        error, _ ("Stopped · the blocks read so far are kept; Go On continues from there"));
+  else
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->parts.status, text);
+  update_resume (self);
+  refresh (self);
+}
+
+/* ---- settings ------------------------------------------------------------------------- */
+
+static char *
+block_label (guint i)
+{
+  return ssdb_format_transfer_size (block_table[i]);
+}
+
+static char *
+slow_label (guint i)
+{
+  /* Translators: the slow-block threshold, "100 ms" */
+  return g_strdup_printf (_ ("%u ms"), slow_ms_table[i]);
+}
+
+void
+ssdb_scan_page_get_spec (SsdbScanPage *self, SsdbScanSpec *spec)
+{
+  guint i;
+
+  g_return_if_fail (SSDB_IS_SCAN_PAGE (self));
+  g_return_if_fail (spec != NULL);
+
+  ssdb_scan_spec_init (spec);
+  i = gtk_drop_down_get_selected (self->block_dropdown);
+  spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
+  i = gtk_drop_down_get_selected (self->slow_dropdown);
+  spec->slow_ns = slow_ms_table[MIN (i, G_N_ELEMENTS (slow_ms_table) - 1)] * MS;
+}
+
+gboolean
+ssdb_scan_page_configure (SsdbScanPage *self, const SsdbScanSpec *spec)
+{
+  int b, s = -1;
+
+  g_return_val_if_fail (SSDB_IS_SCAN_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
+  for (guint i = 0; i < G_N_ELEMENTS (slow_ms_table); i++)
+    if (slow_ms_table[i] * MS == spec->slow_ns)
+      s = (int)i;
+  if (b < 0 || s < 0)
+    return FALSE;
+  gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
+  gtk_drop_down_set_selected (self->slow_dropdown, (guint)s);
+  return TRUE;
+}
+
+gboolean
+ssdb_scan_page_get_can_resume (SsdbScanPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_SCAN_PAGE (self), FALSE);
+  return can_resume (self) && gtk_widget_get_sensitive (GTK_WIDGET (self->resume_switch));
+}
+
+void
+ssdb_scan_page_set_resume (SsdbScanPage *self, gboolean resume)
+{
+  g_return_if_fail (SSDB_IS_SCAN_PAGE (self));
+
+  gtk_switch_set_active (self->resume_switch, resume && can_resume (self));
+}
+
+/* ---- SsdbTestPage --------------------------------------------------------------------- */
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (page);
+
+  g_free (self->title);
+  self->title = g_strdup (target->title);
+  g_free (self->path);
+  self->path = target->is_device ? g_strdup (target->path) : NULL;
+  self->device_bytes = target->device_bytes;
+  if (ssdb_page_run_get_running (self->run))
+    return;
+  g_clear_pointer (&self->subtitle, g_free);
+  g_clear_pointer (&self->shown_path, g_free);
+  ssdb_page_run_set_result (self->run, NULL);
+  gtk_label_set_text (self->parts.status,
+                      target->path != NULL && !target->is_device
+                          ? _ ("The error scan reads a drive: choose a device, not a folder")
+                          : "");
+  update_resume (self);
+  refresh (self);
+}
+
+static void
+test_page_target_changed (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (page);
+
+  g_free (self->title);
+  self->title = g_strdup (target->title);
+  refresh (self);
+}
+
+static gboolean
+test_page_check (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
+{
+  (void)page;
+  if (!start->is_device)
+    {
+      g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                           _ ("The error scan reads a drive: choose a device, not a folder"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (page);
+  SsdbScanResult *result;
+  SsdbScanSpec spec;
+
+  if (!test_page_check (page, start, error))
+    return FALSE;
+  if (gtk_switch_get_active (self->resume_switch) && can_resume (self))
+    {
+      result = ssdb_scan_result_dup (shown (self));
+      ssdb_scan_page_configure (self, &result->spec);
+    }
+  else
+    {
+      ssdb_scan_page_get_spec (self, &spec);
+      spec.span_length = self->device_bytes;
+      result = ssdb_scan_result_new (&spec);
+    }
+  if (!ssdb_page_run_start (self->run, start->path, SSDB_TARGET_OPEN_READ, NULL, 0, work, result,
+                            (GDestroyNotify)ssdb_scan_result_free, ssdb_scan_result_dup (result),
+                            error))
+    return FALSE;
+  self->started_us = g_get_monotonic_time ();
+  g_free (self->shown_path);
+  self->shown_path = g_strdup (start->path);
+  self->shown_bytes = self->device_bytes;
+  g_free (self->subtitle);
+  self->subtitle = ssdb_scan_view_dup_subtitle (result);
+  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  update_resume (self);
+  refresh (self);
+  update_status (self);
+  return TRUE;
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  const SsdbScanResult *r = shown (SSDB_SCAN_PAGE (page));
+
+  (void)kind;
+  return r != NULL && r->scanned_bytes > 0 ? r : NULL;
+}
+
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (page);
+  const SsdbScanResult *result = ssdb_report_get_result (report, kind);
+
+  ssdb_scan_page_configure (self, &result->spec);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_free (self->subtitle);
+  self->subtitle = ssdb_scan_view_dup_subtitle (result);
+  /* a stopped scan in a report can go on, on the device it was made on */
+  g_free (self->shown_path);
+  self->shown_path = g_strdup (report->target.path);
+  self->shown_bytes = report->target.size_bytes;
+  ssdb_page_run_set_result (self->run, ssdb_scan_result_dup (result));
+  gtk_label_set_text (self->parts.status, "");
+  update_resume (self);
+  refresh (self);
+  return TRUE;
+}
+
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (page);
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
+  SsdbScanView view;
+  SsdbStyle style;
+
+  ssdb_scan_page_fill_view (self, &view);
+  view.caption = caption;
+  view.running = FALSE;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  return ssdb_render_scan_png (&view, &style, path, 1200, 800, 2, error);
+}
+
+static char *
+test_page_dup_finished_toast (SsdbTestPage *page)
+{
+  const SsdbScanResult *r = shown (SSDB_SCAN_PAGE (page));
+
+  if (r == NULL || r->bad->len == 0)
+    return NULL;
+  return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                       "Unreadable sectors found: %u range; see the list under "
+                                       "the grid",
+                                       "Unreadable sectors found: %u ranges; see the list under "
+                                       "the grid",
+                                       r->bad->len),
+                          r->bad->len);
+}
+
+static const char *
+test_page_get_stopped_text (SsdbTestPage *page)
+{
+  (void)page;
+  return _ ("Scan stopped; Go On continues it from where it stopped");
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->target_changed = test_page_target_changed;
+  iface->check = test_page_check;
+  iface->start = test_page_start;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
+  iface->dup_finished_toast = test_page_dup_finished_toast;
+  iface->get_stopped_text = test_page_get_stopped_text;
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+ssdb_scan_page_dispose (GObject *object)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (object);
+
+  if (self->run != NULL)
+    {
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      g_clear_object (&self->run);
+    }
+  G_OBJECT_CLASS (ssdb_scan_page_parent_class)->dispose (object);
+}
+
+static void
+ssdb_scan_page_finalize (GObject *object)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_free (self->path);
+  g_free (self->shown_path);
+  G_OBJECT_CLASS (ssdb_scan_page_parent_class)->finalize (object);
+}
+
+static void
+ssdb_scan_page_class_init (SsdbScanPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_scan_page_dispose;
+  object_class->finalize = ssdb_scan_page_finalize;
+}
+
+static void
+ssdb_scan_page_init (SsdbScanPage *self)
+{
+  GtkWidget *settings;
+
+  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Error scan grid"));
+  settings = self->parts.settings;
+
+  self->block_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (block_table), block_label, 2);
+  ssdb_page_parts_add_setting (settings, _ ("_Block"), GTK_WIDGET (self->block_dropdown),
+                               _ ("Bytes per Read; a Failed Block Is Read Again Sector by Sector"));
+  self->slow_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (slow_ms_table), slow_label, 1);
+  ssdb_page_parts_add_setting (settings, _ ("_Slow Above"), GTK_WIDGET (self->slow_dropdown),
+                               _ ("A Block Whose Read Takes Longer Is Marked Slow"));
+  self->resume_switch = GTK_SWITCH (gtk_switch_new ());
+  ssdb_page_parts_add_setting (settings, _ ("_Go On"), GTK_WIDGET (self->resume_switch),
+                               _ ("Continue the Stopped Scan from Where It Ended, with Its "
+                                  "Settings"));
+  gtk_widget_set_sensitive (GTK_WIDGET (self->resume_switch), FALSE);
+
+  self->run = ssdb_page_run_new ("ssdb-scan", dup_result, (GDestroyNotify)ssdb_scan_result_free);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_SCAN);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+}
+
+GtkWidget *
+ssdb_scan_page_new (void)
+{
+  return g_object_new (SSDB_TYPE_SCAN_PAGE, NULL);
+}
