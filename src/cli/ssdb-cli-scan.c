@@ -93,12 +93,11 @@ check_resume_target (const char *resume, const SsdbReport *was, SsdbTarget *targ
 int
 ssdb_cli_run_scan (int argc, char **argv)
 {
-  g_autofree char *offset_s = NULL, *length_s = NULL, *block_s = NULL, *slow_s = NULL;
+  g_autofree char *span_s = NULL, *block_s = NULL, *slow_s = NULL;
   g_autofree char *cells_s = NULL, *json_path = NULL, *png_path = NULL, *resume = NULL;
   const GOptionEntry entries[] = {
-    { "offset", 0, 0, G_OPTION_ARG_STRING, &offset_s, "First byte read [0]", "SIZE" },
-    { "length", 0, 0, G_OPTION_ARG_STRING, &length_s, "Bytes read [to the end of the device]",
-      "SIZE" },
+    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the device to read [whole]",
+      "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Bytes per read [1M]", "SIZE" },
     { "slow-ms", 0, 0, G_OPTION_ARG_STRING, &slow_s,
       "A block whose read takes longer than this is slow, ms [100]", "MS" },
@@ -147,10 +146,9 @@ ssdb_cli_run_scan (int argc, char **argv)
 
   if (resume != NULL)
     {
-      if (offset_s != NULL || length_s != NULL || block_s != NULL || slow_s != NULL
-          || cells_s != NULL)
+      if (span_s != NULL || block_s != NULL || slow_s != NULL || cells_s != NULL)
         return ssdb_cli_usage_error ("--resume goes on with the settings of the scan it names: "
-                                     "give no --offset, --length, --block, --slow-ms or --cells");
+                                     "give no --span, --block, --slow-ms or --cells");
       if ((resumed = load_resume (resume, &status)) == NULL)
         return status;
       result = ssdb_scan_result_dup (resumed->scan);
@@ -158,12 +156,9 @@ ssdb_cli_run_scan (int argc, char **argv)
   else
     {
       ssdb_scan_spec_init (&spec);
-      if (!ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.span_offset, &status)
-          || !ssdb_cli_parse_size_opt (length_s, "--length", &spec.span_length, &status)
+      if (!ssdb_cli_parse_span_opt (span_s, &spec.span_offset, &spec.span_length, &status)
           || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
         return status;
-      if (length_s != NULL && spec.span_length == 0)
-        return ssdb_cli_usage_error ("Invalid --length “%s”: must be larger than 0", length_s);
       v = spec.slow_ns / 1000000;
       if (!ssdb_cli_parse_uint_opt (slow_s, "--slow-ms", 1, 60000, &v, &status))
         return status;
@@ -184,8 +179,10 @@ ssdb_cli_run_scan (int argc, char **argv)
   if (resumed != NULL && !check_resume_target (resume, resumed, target, &status))
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, result->spec.block_size, &status)
-      || !ssdb_cli_check_offset_sectors (target, "--offset", offset_s, result->spec.span_offset,
-                                         &status))
+      || !ssdb_cli_check_offset_sectors (target, "--span", span_s, result->spec.span_offset,
+                                         &status)
+      || !ssdb_cli_check_span (span_s, result->spec.span_offset, result->spec.span_length, target,
+                               &status))
     return status;
   {
     /* the engine's own check, before the run: a usage error naming the setting */

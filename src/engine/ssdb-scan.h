@@ -33,7 +33,7 @@ G_BEGIN_DECLS
  * @cells: the grid's cells [2000], 1..%SSDB_SCAN_MAX_CELLS; each cell covers the same whole
  *   number of blocks (ssdb_scan_cell_blocks()), so a small span has fewer cells
  *
- * What the error scan reads: `ssdbench-cli run scan TARGET --offset --length --block
+ * What the error scan reads: `ssdbench-cli run scan DEVICE --span START:LENGTH --block
  * --slow-ms`.
  */
 typedef struct

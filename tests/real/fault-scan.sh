@@ -21,7 +21,12 @@ ssdb_faultfs_create D 64M
 ssdb_fill_random "$D"
 before=$(ssdb_checksum "$D")
 
-# 1. A clean device: every block reads.
+# 1. A clean device: every block reads; a part of it, only that part.
+J=$SSDB_TMPDIR/part.json
+ssdb_cli part run scan "$D" --span 4M:8M --block 256K --json "$J"
+ssdb_assert_rc 0 "run scan --span 4M:8M"
+ssdb_assert_json "$J" "$T['span_offset'] == 4 * $MIB and $T['scanned_bytes'] == 8 * $MIB" "the part read"
+ssdb_assert_json "$J" "sum(c['blocks'] for c in $T['grid']) == 32" "32 blocks of 256 KiB"
 J=$SSDB_TMPDIR/clean.json
 ssdb_cli clean run scan "$D" --json "$J"
 ssdb_show_output
@@ -94,9 +99,11 @@ ssdb_cli resume-opts run scan "$D" --resume "$J" --block 4K
 ssdb_assert_rc 2 "--resume with settings"
 ssdb_cli odd-block run scan "$D" --block 1000
 ssdb_assert_rc 2 "--block 1000"
-ssdb_cli past-end run scan "$D" --offset 64M
-ssdb_assert_rc 2 "--offset at the end"
+ssdb_cli past-end run scan "$D" --span 63M:2M
+ssdb_assert_rc 2 "--span past the end"
 ssdb_assert_contains "$SSDB_ERR" "$D"
+ssdb_cli odd-span run scan "$D" --span 4K:1000
+ssdb_assert_rc 2 "--span of 1000 bytes"
 ssdb_cli slow-zero run scan "$D" --slow-ms 0
 ssdb_assert_rc 2 "--slow-ms 0"
 ssdb_cli dir run scan "$SSDB_TMPDIR"
