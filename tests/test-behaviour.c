@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include "engine/ssdb-compression.h"
+#include "engine/ssdb-csv.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-target-fill.h"
 #include "engine/ssdb-freespace.h"
@@ -820,6 +821,66 @@ test_report_trim (void)
   g_assert_cmpstr (loaded->trim->words, ==, r->words);
 }
 
+/* A random-write stress before the rounds: in the report only then, its numbers checked
+ * against each other, named in the words. */
+static void
+test_report_stress (void)
+{
+  g_autoptr (SsdbTrimResult) r = made_trim ();
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  const SsdbStressResult stress
+      = { 4096, 32, 131072, 512 * MiB, 2000000000, 65536, TRUE, 512 * MiB };
+  const char *const breaks[] = {
+    "\"ios\" : 131072",
+    "\"ios\" : 131071",
+    "\"iops\" : 65536",
+    "\"iops\" : 65537",
+    "\"block_size\" : 4096,\n        \"queue_depth\"",
+    "\"block_size\" : 4000,\n        \"queue_depth\"",
+    NULL,
+  };
+  const char *const paths[] = {
+    "tests[0].stress.bytes: must be ios × block_size",
+    "tests[0].stress.iops: must be the writes over the window",
+    "tests[0].stress.block_size: must be a multiple of 512",
+  };
+  g_autofree char *text = NULL;
+
+  g_assert_cmpuint (r->spec.span_length, ==, 512 * MiB);
+  {
+    /* without a stress, the report has none */
+    g_autoptr (SsdbReport) plain = ssdb_report_new (&fake_target, NULL);
+    g_autofree char *json = NULL;
+
+    ssdb_report_set_trim (plain, r);
+    json = ssdb_report_to_data (plain, NULL);
+    g_assert_null (strstr (json, "\"stress\""));
+  }
+  r->spec.stress = TRUE;
+  r->stress = stress;
+  ssdb_trim_summarize (r);
+  g_assert_true (g_str_has_prefix (r->words, "After a random-write stress (536.9 MB in 4 KiB "
+                                             "writes) and 3 rounds of filling and deleting"));
+  report = ssdb_report_new (&fake_target, NULL);
+  ssdb_report_set_trim (report, r);
+  loaded = round_trip (report, breaks, paths);
+  g_assert_true (loaded->trim->spec.stress);
+  g_assert_cmpuint (loaded->trim->stress.block_size, ==, 4096);
+  g_assert_cmpuint (loaded->trim->stress.queue_depth, ==, 32);
+  g_assert_cmpuint (loaded->trim->stress.ios, ==, 131072);
+  g_assert_cmpuint (loaded->trim->stress.bytes, ==, 512 * MiB);
+  g_assert_cmpuint (loaded->trim->stress.window_ns, ==, 2000000000);
+  g_assert_cmpfloat (loaded->trim->stress.iops, ==, 65536);
+  g_assert_true (loaded->trim->stress.counters_valid);
+  g_assert_cmpuint (loaded->trim->stress.device_write_bytes, ==, 512 * MiB);
+  g_assert_cmpstr (loaded->trim->words, ==, r->words);
+  text = ssdb_csv_format_text (loaded, SSDB_TEST_KIND_TRIM, NULL);
+  g_assert_nonnull (strstr (text, "First a random-write stress: 536.9 MB in 4 KiB writes at "
+                                  "random positions of the span, QD32, in 2.00 s (65536 IOPS); "
+                                  "the device counted 536.9 MB written"));
+}
+
 static SsdbFreespaceResult *
 made_freespace (void)
 {
@@ -1564,6 +1625,7 @@ main (int argc, char **argv)
   g_test_add_func ("/behaviour/step-bytes", test_step_bytes);
   g_test_add_func ("/behaviour/report-compression", test_report_compression);
   g_test_add_func ("/behaviour/report-trim", test_report_trim);
+  g_test_add_func ("/behaviour/report-stress", test_report_stress);
   g_test_add_func ("/behaviour/report-freespace", test_report_freespace);
   g_test_add_func ("/behaviour/painters", test_painters);
   g_test_add_func ("/behaviour/compression-zram", test_compression_zram);

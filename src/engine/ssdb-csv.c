@@ -1090,6 +1090,31 @@ text_compression (GString *out, const SsdbCompressionResult *r)
   text_words (out, r->words, r->cancelled);
 }
 
+/* The random-write stress before a test, when there was one: one line. */
+static void
+text_stress (GString *out, const SsdbStressResult *stress)
+{
+  g_autofree char *bytes = NULL, *bs = NULL, *secs = NULL, *iops = NULL;
+
+  if (stress->block_size == 0)
+    return;
+  bytes = ssdb_format_capacity (stress->bytes);
+  bs = ssdb_format_transfer_size (stress->block_size);
+  secs = num (stress->window_ns / 1e9, 2);
+  iops = num (stress->iops, 0);
+  g_string_append_printf (out,
+                          "First a random-write stress: %s in %s writes at random positions of the "
+                          "span, QD%u, in %s s (%s IOPS)",
+                          bytes, bs, stress->queue_depth, secs, iops);
+  if (stress->counters_valid)
+    {
+      g_autofree char *device = ssdb_format_capacity (stress->device_write_bytes);
+
+      g_string_append_printf (out, "; the device counted %s written", device);
+    }
+  g_string_append (out, "\n\n");
+}
+
 static void
 text_trim (GString *out, const SsdbTrimResult *r)
 {
@@ -1099,6 +1124,7 @@ text_trim (GString *out, const SsdbTrimResult *r)
   g_string_append_printf (out, "%u round%s of filling %s GB and deleting it %s\n\n", r->spec.rounds,
                           r->spec.rounds == 1 ? "" : "s", span,
                           r->spec.discard ? "with discard (TRIM)" : "without discard");
+  text_stress (out, &r->stress);
   g_string_append_printf (out, "%-14s %-6s %12s %12s %12s\n", "Test", "", "Before MB/s",
                           "After MB/s", "Retention %");
   for (guint i = 0; r->tests != NULL && i < r->tests->len; i++)
@@ -1132,6 +1158,7 @@ text_freespace (GString *out, const SsdbFreespaceResult *r)
 
   g_string_append_printf (out, "%s GB filled in steps of %u %%, summary tests after each step\n\n",
                           span, r->spec.step_percent);
+  text_stress (out, &r->stress);
   if (r->steps != NULL && r->steps->len > 0)
     first = &g_array_index (r->steps, SsdbFreespaceStep, 0);
   g_string_append_printf (out, "%-8s", "Used %");

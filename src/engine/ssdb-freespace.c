@@ -2,6 +2,7 @@
 #include "ssdb-freespace.h"
 #include "ssdb-error.h"
 #include "ssdb-target-fill.h"
+#include "ssdb-units.h"
 
 #include <math.h>
 #include <string.h>
@@ -91,7 +92,7 @@ ssdb_freespace_estimate (const SsdbFreespaceResult *result, guint64 target_bytes
   summary = ssdb_behaviour_summary_new (&result->spec.summary, result->spec.test_mask, NULL);
   for (guint64 i = 0; i < n_steps; i++)
     ssdb_summary_estimate (summary, out);
-  out->write_bytes += span;
+  out->write_bytes += span * (result->spec.stress ? 2 : 1);
   return TRUE;
 }
 
@@ -302,6 +303,17 @@ ssdb_freespace_summarize (SsdbFreespaceResult *result)
 
   previous = ssdb_words_locale_begin ();
   summarize (result);
+  if (result->words != NULL && result->stress.block_size > 0)
+    {
+      g_autofree char *stressed = ssdb_format_capacity (result->stress.bytes);
+      g_autofree char *bs = ssdb_format_transfer_size (result->stress.block_size);
+      char *words = g_strdup_printf ("%s The span was first stressed with %s of random %s "
+                                     "writes.",
+                                     result->words, stressed, bs);
+
+      g_free (result->words);
+      result->words = words;
+    }
   ssdb_words_locale_end (previous);
 }
 
@@ -347,6 +359,7 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
   guint align, n_steps;
   guint64 used = 0;
   gboolean ok = TRUE;
+  double lead;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
@@ -400,17 +413,33 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
   pr.data = user_data;
   g_array_set_size (result->steps, 0);
   ssdb_behaviour_running_clear (&result->running);
+  memset (&result->stress, 0, sizeof result->stress);
+  /* The stress, when there is one, takes the first fifth of the progress. */
+  lead = spec->stress ? 0.2 : 0.0;
+  if (spec->stress)
+    {
+      SsdbIoResult io;
+      guint bs = ssdb_stress_block_size (target);
+
+      pr.phase = "stress";
+      pr.base = 0;
+      pr.share = lead;
+      ok = ssdb_target_stress_random (target, spec->span_offset, spec->span_length, spec->seed,
+                                      progress ? on_fill_progress : NULL, &pr, cancellable, &io,
+                                      &local_error);
+      ssdb_stress_result_set (&result->stress, &io, bs);
+    }
   for (guint i = 0; i < n_steps && ok; i++)
     {
       SsdbFreespaceStep step = { 0 };
       g_autoptr (SsdbSummaryResult) summary = NULL;
-      double unit = 1.0 / n_steps;
+      double unit = (1.0 - lead) / n_steps;
 
       step.used_percent = MIN (100, i * spec->step_percent);
       step.used_bytes = ssdb_freespace_step_bytes (spec->span_length, step.used_percent, align);
       step.fill_bytes = step.used_bytes - used;
       pr.step = i;
-      pr.base = unit * i;
+      pr.base = lead + unit * i;
       if (step.fill_bytes > 0)
         {
           SsdbDeviceCounters c0, c1;
@@ -447,7 +476,7 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
       g_array_append_val (result->steps, step);
       ssdb_freespace_summarize (result);
       if (progress)
-        progress (result, i, "summary", unit * (i + 1), user_data);
+        progress (result, i, "summary", lead + unit * (i + 1), user_data);
     }
   if (!ok)
     {

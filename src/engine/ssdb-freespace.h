@@ -16,6 +16,8 @@ G_BEGIN_DECLS
  *   of the span (the free space that is left, until the last steps fill it too)
  * @test_mask: which of the profile's tests run (bit i: test i) [0 = all]
  * @seed: seed of the data [1]
+ * @stress: before everything, write the span's size in random 4 KiB writes over it
+ *   (ssdb_target_stress_random(), the seed's "full-LBA random write") [FALSE]
  *
  * Settings of the speed-versus-free-space test: the summary on the empty span, then fill the
  * span from its start with random data @step_percent at a time, running the summary after each
@@ -29,6 +31,7 @@ typedef struct
   SsdbSummarySpec summary;
   guint test_mask;
   guint64 seed;
+  gboolean stress;
 } SsdbFreespaceSpec;
 
 /** ssdb_freespace_spec_init: fills @spec with the defaults above. */
@@ -76,6 +79,7 @@ typedef struct
  * @cancelled: the run stopped early; the steps done are kept
  * @running: the summary test running in the "summary" phase (empty name in "fill"); read it
  *   in the progress callback
+ * @stress: what the random-write stress wrote (block_size 0 without one)
  */
 typedef struct
 {
@@ -85,6 +89,7 @@ typedef struct
   SsdbVerdict verdict;
   gboolean cancelled;
   SsdbBehaviourRunning running;
+  SsdbStressResult stress;
 } SsdbFreespaceResult;
 
 SsdbFreespaceResult *

@@ -209,6 +209,26 @@ build_test_rate_fields (JsonBuilder *b, const char *name, SsdbRw rw)
   add_string (b, "rw", enum_name (rw_names, G_N_ELEMENTS (rw_names), rw));
 }
 
+/* The random-write stress before a TRIM or free-space test, only when one ran: reports without
+ * it stay as they were. */
+static void
+build_stress (JsonBuilder *b, const SsdbStressResult *stress)
+{
+  if (stress->block_size == 0)
+    return;
+  json_builder_set_member_name (b, "stress");
+  json_builder_begin_object (b);
+  add_int (b, "block_size", stress->block_size);
+  add_int (b, "queue_depth", stress->queue_depth);
+  add_u64 (b, "ios", stress->ios);
+  add_u64 (b, "bytes", stress->bytes);
+  add_u64 (b, "window_ns", stress->window_ns);
+  add_double (b, "iops", stress->iops);
+  add_bool (b, "counters_valid", stress->counters_valid);
+  add_u64 (b, "device_write_bytes", stress->device_write_bytes);
+  json_builder_end_object (b);
+}
+
 void
 build_trim_test (JsonBuilder *b, const SsdbTrimResult *r)
 {
@@ -222,6 +242,7 @@ build_trim_test (JsonBuilder *b, const SsdbTrimResult *r)
   add_bool (b, "discard", spec->discard);
   build_behaviour_summary (b, &spec->summary, spec->test_mask);
   add_seed (b, "seed", spec->seed);
+  build_stress (b, &r->stress);
   add_bool (b, "cancelled", r->cancelled);
   json_builder_set_member_name (b, "round_results");
   json_builder_begin_array (b);
@@ -272,6 +293,7 @@ build_freespace_test (JsonBuilder *b, const SsdbFreespaceResult *r)
   add_int (b, "step_percent", spec->step_percent);
   build_behaviour_summary (b, &spec->summary, spec->test_mask);
   add_seed (b, "seed", spec->seed);
+  build_stress (b, &r->stress);
   add_bool (b, "cancelled", r->cancelled);
   json_builder_set_member_name (b, "steps");
   json_builder_begin_array (b);
@@ -990,6 +1012,45 @@ load_trim_spread (Loader *l, JsonObject *item, const char *key, guint count, dou
   return TRUE;
 }
 
+/* The optional "stress" member: present only when a random-write stress ran over the span of
+ * @span_length bytes (then *@on is TRUE): whole writes of its transfer size, at most the span's
+ * bytes, at the rate its time gives. */
+static gboolean
+load_stress (Loader *l, JsonObject *object, guint64 span_length, gboolean *on,
+             SsdbStressResult *stress, GError **error)
+{
+  JsonObject *o;
+  gsize mark;
+  double expected;
+
+  memset (stress, 0, sizeof *stress);
+  *on = FALSE;
+  if (!json_object_has_member (object, "stress"))
+    return TRUE;
+  if ((o = enter_object (l, object, "stress", &mark, error)) == NULL
+      || !read_uint (l, o, "block_size", 512, SSDB_MAX_BLOCK_SIZE, &stress->block_size, error)
+      || !read_uint (l, o, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &stress->queue_depth, error)
+      || !read_u64 (l, o, "ios", span_length, &stress->ios, error)
+      || !read_u64 (l, o, "bytes", span_length, &stress->bytes, error)
+      || !read_u64 (l, o, "window_ns", MAX_WINDOW_NS, &stress->window_ns, error)
+      || !read_number (l, o, "iops", MAX_IOPS, &stress->iops, error)
+      || !read_bool (l, o, "counters_valid", &stress->counters_valid, error)
+      || !read_u64 (l, o, "device_write_bytes", G_MAXINT64, &stress->device_write_bytes, error))
+    return FALSE;
+  if (!stress->counters_valid && stress->device_write_bytes != 0)
+    return fail_member (l, "device_write_bytes", error, "must be 0 without valid counters");
+  if (stress->block_size % 512 != 0)
+    return fail_member (l, "block_size", error, "must be a multiple of 512");
+  if (stress->bytes != stress->ios * stress->block_size)
+    return fail_member (l, "bytes", error, "must be ios × block_size");
+  expected = stress->window_ns ? (double)stress->ios * 1e9 / (double)stress->window_ns : 0;
+  if (stress->window_ns == 0 ? stress->iops != 0 : fabs (stress->iops - expected) > 1e-6 * expected)
+    return fail_member (l, "iops", error, "must be the writes over the window");
+  path_pop (l, mark);
+  *on = TRUE;
+  return TRUE;
+}
+
 gboolean
 load_trim_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbTrimResult *r,
                 GError **error)
@@ -1007,6 +1068,7 @@ load_trim_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbTrimRes
       || !load_behaviour_summary (l, object, spec->span_length, &spec->summary, &spec->test_mask,
                                   error)
       || !read_seed (l, object, "seed", &spec->seed, error)
+      || !load_stress (l, object, spec->span_length, &spec->stress, &r->stress, error)
       || !read_bool (l, object, "cancelled", &r->cancelled, error))
     return FALSE;
   spec->summary.offset = spec->span_offset;
@@ -1122,6 +1184,7 @@ load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFr
       || !load_behaviour_summary (l, object, spec->span_length, &spec->summary, &spec->test_mask,
                                   error)
       || !read_seed (l, object, "seed", &spec->seed, error)
+      || !load_stress (l, object, spec->span_length, &spec->stress, &r->stress, error)
       || !read_bool (l, object, "cancelled", &r->cancelled, error))
     return FALSE;
   spec->summary.offset = spec->span_offset + spec->span_length - spec->summary.size;

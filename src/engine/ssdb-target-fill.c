@@ -5,6 +5,8 @@
 #include "ssdb-error.h"
 #include "ssdb-io.h"
 
+#include <string.h>
+
 typedef struct
 {
   SsdbProgressFunc func;
@@ -78,5 +80,81 @@ ssdb_target_fill_pattern (SsdbTarget *self, guint64 offset, guint64 length,
   if (ok && progress)
     progress (length, length, user_data);
   g_free (result);
+  return ok;
+}
+
+guint
+ssdb_stress_block_size (SsdbTarget *target)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (target), SSDB_STRESS_BLOCK_SIZE);
+  return MAX (SSDB_STRESS_BLOCK_SIZE, ssdb_target_get_info (target)->logical_block_size);
+}
+
+void
+ssdb_stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint block_size)
+{
+  g_return_if_fail (stress != NULL && io != NULL);
+
+  stress->block_size = block_size;
+  stress->queue_depth = SSDB_STRESS_QUEUE_DEPTH;
+  stress->ios = io->write_ios;
+  stress->bytes = io->write_bytes;
+  stress->window_ns = io->window_ns;
+  stress->iops = io->window_ns > 0 ? (double)io->write_ios * 1e9 / (double)io->window_ns : 0;
+  stress->counters_valid = io->counters_valid;
+  stress->device_write_bytes = io->counters_valid ? io->device_write_bytes : 0;
+}
+
+gboolean
+ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
+                           SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                           SsdbIoResult *io, GError **error)
+{
+  SsdbJobSpec spec;
+  FillProgress fp = { progress, user_data, length };
+  guint bs;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+  g_return_val_if_fail (io != NULL, FALSE);
+
+  memset (io, 0, sizeof *io);
+  if (!ssdb_target_is_writable (self))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "Cannot write the random-write stress "
+                   "to %s: %s",
+                   ssdb_target_get_display_name (self),
+                   ssdb_target_get_write_refusal (self) ? ssdb_target_get_write_refusal (self)
+                                                        : "writes are not allowed");
+      return FALSE;
+    }
+  bs = ssdb_stress_block_size (self);
+  if (length == 0 || length % bs != 0 || offset % bs != 0)
+    {
+      g_set_error (
+          error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+          "The random-write stress needs a region of whole %u-byte blocks (%" G_GUINT64_FORMAT
+          " bytes at %" G_GUINT64_FORMAT ")",
+          bs, length, offset);
+      return FALSE;
+    }
+
+  ssdb_job_spec_init (&spec);
+  spec.rw = SSDB_RW_WRITE;
+  spec.access = SSDB_ACCESS_RANDOM;
+  spec.block_size = bs;
+  spec.queue_depth = SSDB_STRESS_QUEUE_DEPTH;
+  spec.threads = 1;
+  spec.offset = offset;
+  spec.length = length;
+  spec.duration_ns = 0;
+  spec.total_bytes = length;
+  spec.seed = seed ^ G_GUINT64_CONSTANT (0x57e55057e550);
+  spec.sample_interval_ns = progress ? 200 * G_TIME_SPAN_MILLISECOND * 1000 : 0;
+
+  ok = ssdb_io_run (self, &spec, progress ? fill_sample : NULL, &fp, cancellable, io, error);
+  if (ok && progress)
+    progress (length, length, user_data);
   return ok;
 }

@@ -4,6 +4,7 @@
 /* Writing a target's test region with data before it is read: built on the I/O engine, one
  * layer above the target itself. */
 
+#include "ssdb-io.h"
 #include "ssdb-pattern.h"
 #include "ssdb-target.h"
 
@@ -47,5 +48,83 @@ gboolean
 ssdb_target_fill_pattern (SsdbTarget *self, guint64 offset, guint64 length,
                           const SsdbDataPattern *pattern, guint64 seed, SsdbProgressFunc progress,
                           gpointer user_data, GCancellable *cancellable, GError **error);
+
+/* The random-write stress: transfers of 4 KiB (or the logical block size, when larger) at this
+ * queue depth. */
+#define SSDB_STRESS_BLOCK_SIZE 4096u
+#define SSDB_STRESS_QUEUE_DEPTH 32u
+
+/**
+ * SsdbStressResult:
+ * @block_size: bytes per write (0: no stress was run)
+ * @queue_depth: writes in flight
+ * @ios: writes completed
+ * @bytes: bytes written: @ios × @block_size
+ * @window_ns: how long they took, ns
+ * @iops: @ios per second of @window_ns
+ * @counters_valid: the device's own counters were read before and after
+ * @device_write_bytes: the bytes the device counted written meanwhile (/sys/block/X/stat), for
+ *   the check that the writes reached it
+ *
+ * What a random-write stress (ssdb_target_stress_random()) before a test wrote, as the test's
+ * result records it.
+ */
+typedef struct
+{
+  guint block_size;
+  guint queue_depth;
+  guint64 ios;
+  guint64 bytes;
+  guint64 window_ns;
+  double iops;
+  gboolean counters_valid;
+  guint64 device_write_bytes;
+} SsdbStressResult;
+
+/**
+ * ssdb_stress_result_set:
+ * @stress: (out caller-allocates): the record
+ * @io: the stress's I/O result (ssdb_target_stress_random())
+ * @block_size: its transfer size, bytes
+ *
+ * Fills @stress from @io: writes, bytes, time, IOPS, at %SSDB_STRESS_QUEUE_DEPTH.
+ */
+void
+ssdb_stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint block_size);
+
+/**
+ * ssdb_stress_block_size:
+ * @target: a target
+ *
+ * Returns: the stress's transfer size on @target: %SSDB_STRESS_BLOCK_SIZE, or its logical block
+ *   size when larger
+ */
+guint
+ssdb_stress_block_size (SsdbTarget *target);
+
+/**
+ * ssdb_target_stress_random:
+ * @self: a writable target
+ * @offset: first byte, a multiple of the transfer size
+ * @length: bytes of the region, a multiple of the transfer size
+ * @seed: seed of the positions and the data
+ * @progress: (nullable): called with bytes written so far
+ * @io: (out caller-allocates): the writes' result (ios, bytes, time, IOPS, latency, the device's
+ *   counters), also after a failure: what was written
+ *
+ * Writes @length bytes of incompressible random data in %SSDB_STRESS_BLOCK_SIZE `O_DIRECT`
+ * writes at random positions of [offset, offset + length) at QD %SSDB_STRESS_QUEUE_DEPTH: the
+ * "full-LBA random write" before a test, after which a drive's flash is fragmented as after long
+ * use and its garbage collection has work to do (the preconditioning of the SNIA Solid State
+ * Storage PTS's random-write tests, and the seed's stress before its TRIM test). Positions are
+ * drawn with repetition, as fio's `randrepeat`/`norandommap`: some blocks are written more than
+ * once and some not at all, as in real use.
+ *
+ * Returns: %TRUE, or %FALSE with @error as for ssdb_target_fill().
+ */
+gboolean
+ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
+                           SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                           SsdbIoResult *io, GError **error);
 
 G_END_DECLS

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-trim.h"
+#include "ssdb-units.h"
 #include "ssdb-error.h"
 #include "ssdb-target-fill.h"
 
@@ -256,7 +257,7 @@ ssdb_trim_estimate (const SsdbTrimResult *result, guint64 target_bytes, SsdbRunE
   /* the summary before and the one after */
   ssdb_summary_estimate (summary, out);
   ssdb_summary_estimate (summary, out);
-  out->write_bytes += (guint64)result->spec.rounds * span;
+  out->write_bytes += (guint64)(result->spec.rounds + (result->spec.stress ? 1 : 0)) * span;
   return TRUE;
 }
 
@@ -325,8 +326,19 @@ ssdb_trim_summarize (SsdbTrimResult *result)
 
   how = result->spec.discard ? "with discard (TRIM)" : "without discard";
   s = g_string_new (NULL);
-  g_string_append_printf (s, "After %u round%s of filling and deleting %s, ", result->rounds->len,
-                          result->rounds->len == 1 ? "" : "s", how);
+  if (result->stress.block_size > 0)
+    {
+      g_autofree char *stressed = ssdb_format_capacity (result->stress.bytes);
+      g_autofree char *bs = ssdb_format_transfer_size (result->stress.block_size);
+
+      g_string_append_printf (s, "After a random-write stress (%s in %s writes) and ", stressed,
+                              bs);
+      g_string_append_printf (s, "%u round%s of filling and deleting %s, ", result->rounds->len,
+                              result->rounds->len == 1 ? "" : "s", how);
+    }
+  else
+    g_string_append_printf (s, "After %u round%s of filling and deleting %s, ", result->rounds->len,
+                            result->rounds->len == 1 ? "" : "s", how);
   if (result->verdict == SSDB_VERDICT_FOUND)
     {
       g_string_append_printf (
@@ -526,6 +538,7 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
   g_autoptr (GArray) after = NULL;
   GError *local_error = NULL;
   gboolean ok;
+  double lead, rest;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
@@ -589,10 +602,29 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
   pr.result = result;
   pr.func = progress;
   pr.data = user_data;
-  /* Shares of the whole: each summary a quarter, the rounds half. */
+  memset (&result->stress, 0, sizeof result->stress);
+  /* Shares of the whole: the stress a fifth when there is one; of the rest, each summary a
+   * quarter, the rounds half. */
+  lead = spec->stress ? 0.2 : 0.0;
+  rest = 1.0 - lead;
+  ok = TRUE;
+  if (spec->stress)
+    {
+      SsdbIoResult io;
+      guint bs = ssdb_stress_block_size (target);
+
+      pr.phase = "stress";
+      pr.share = lead;
+      ok = ssdb_target_stress_random (target, spec->span_offset, spec->span_length, spec->seed,
+                                      progress ? on_fill_progress : NULL, &pr, cancellable, &io,
+                                      &local_error);
+      ssdb_stress_result_set (&result->stress, &io, bs);
+    }
   pr.phase = "before";
-  pr.share = 0.25;
-  ok = run_summary (target, result, result->before, &pr, cancellable, &local_error);
+  pr.base = lead;
+  pr.share = 0.25 * rest;
+  if (ok)
+    ok = run_summary (target, result, result->before, &pr, cancellable, &local_error);
   before = ssdb_behaviour_summary_rates (result->before);
   for (guint i = 0; i < before->len; i++)
     {
@@ -614,8 +646,8 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
 
       pr.round = round;
       pr.phase = "fill";
-      pr.share = 0.5 / spec->rounds * (spec->discard ? 0.9 : 1.0);
-      pr.base = 0.25 + 0.5 / spec->rounds * round;
+      pr.share = rest * 0.5 / spec->rounds * (spec->discard ? 0.9 : 1.0);
+      pr.base = lead + rest * (0.25 + 0.5 / spec->rounds * round);
       ok = ssdb_target_fill (target, spec->span_offset, spec->span_length,
                              spec->seed + 1000 * (round + 1), progress ? on_fill_progress : NULL,
                              &pr, cancellable, &local_error);
@@ -644,8 +676,8 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
     {
       pr.phase = "after";
       pr.round = 0;
-      pr.base = 0.75;
-      pr.share = 0.25;
+      pr.base = lead + rest * 0.75;
+      pr.share = rest * 0.25;
       ok = run_summary (target, result, result->after, &pr, cancellable, &local_error);
       after = ssdb_behaviour_summary_rates (result->after);
       for (guint i = 0; i < after->len && i < result->tests->len; i++)

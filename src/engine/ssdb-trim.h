@@ -3,6 +3,7 @@
 
 #include "ssdb-estimate.h"
 #include "ssdb-summary.h"
+#include "ssdb-target-fill.h"
 #include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
@@ -131,6 +132,8 @@ ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary);
  * @summary: the summary run before and after the rounds (its offset is the span's start)
  * @test_mask: which of the profile's tests run (bit i: test i) [0 = all]
  * @seed: seed of the data [1]
+ * @stress: before everything, write the span's size in random 4 KiB writes over it
+ *   (ssdb_target_stress_random(), the seed's "full-LBA random write") [FALSE]
  *
  * Settings of the TRIM / recycling test: summary; then @rounds times fill the span with random
  * data and delete it; summary again. The retention is how much of its speed each test keeps.
@@ -144,6 +147,7 @@ typedef struct
   SsdbSummarySpec summary;
   guint test_mask;
   guint64 seed;
+  gboolean stress;
 } SsdbTrimSpec;
 
 /** ssdb_trim_spec_init: fills @spec with the defaults above. */
@@ -209,6 +213,7 @@ typedef struct
  * @cancelled: the run stopped early
  * @running: the summary test running in the "before" and "after" phases (empty name in the
  *   others); read it in the progress callback
+ * @stress: what the random-write stress wrote (block_size 0 without one)
  */
 typedef struct
 {
@@ -223,6 +228,7 @@ typedef struct
   char *words;
   gboolean cancelled;
   SsdbBehaviourRunning running;
+  SsdbStressResult stress;
 } SsdbTrimResult;
 
 SsdbTrimResult *

@@ -108,6 +108,31 @@ ssdb_assert_json "$J" 'd["tests"][0]["first_read_bytes_per_second"] > 0 and d["t
   "two read rates"
 [[ $(head -c 8 "$P" | od -An -tx1 | tr -d ' \n') == 89504e470d0a1a0a ]] || ssdb_fail "$P is not a PNG"
 
+# -- the random-write stress before TRIM and free space: the span's size in 4 KiB writes at
+# random positions, as the device's own counters count it (zram counts every byte written)
+for t in trim freespace; do
+  J=$SSDB_TMPDIR/$t-stress.json
+  if [[ $t == trim ]]; then
+    ssdb_cli "$t-stress" run trim "$Z" --destroy-data "$Z" --span 0:64M --rounds 1 --stress \
+      --tests "SEQ1M Q1T1" --test-size 8M --duration 0.1 --json "$J"
+  else
+    ssdb_cli "$t-stress" run freespace "$Z" --destroy-data "$Z" --span 0:64M --step 50 --stress \
+      --tests "SEQ1M Q1T1" --test-size 8M --duration 0.1 --json "$J"
+  fi
+  ssdb_assert_rc 0 "run $t --stress"
+  ssdb_assert_contains "$SSDB_OUT" "Random-write stress: 67.11 MB in 4 KiB writes, QD32"
+  ssdb_assert_json "$J" 'd["tests"][0]["stress"]["ios"] == 16384 and d["tests"][0]["stress"]["bytes"] == 67108864' \
+    "$t: the stress wrote the span's size in 4 KiB writes"
+  ssdb_assert_json "$J" 'd["tests"][0]["stress"]["counters_valid"] and d["tests"][0]["stress"]["device_write_bytes"] == 67108864' \
+    "$t: the device counted exactly those bytes"
+  ssdb_assert_json "$J" '"random-write stress" in d["tests"][0]["words"] or "stressed with 67.11 MB" in d["tests"][0]["words"]' \
+    "$t: the words say the span was stressed"
+  "$SSDB_PYTHON" "$(dirname "$(readlink -f "$0")")/../lib/words-match.py" "$SSDBENCH_CLI" "$J" >&2 ||
+    ssdb_fail "$t --stress: a figure of the words is not in the table"
+done
+# without --stress, no stress in the report
+ssdb_assert_json "$SSDB_TMPDIR/freespace.json" '"stress" not in d["tests"][0]' "no stress unless asked"
+
 # -- TRIM on a loop device over a file: discard punches holes in the backing file
 ssdb_loop_create L 96M 512
 F=$SSDB_LOOP_FILE
