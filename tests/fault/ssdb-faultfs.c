@@ -13,6 +13,9 @@
  *                                        ... are answered US microseconds late, plus a random
  *                                        0..JITTER microseconds more (uniform, per request)
  *   hang  read|write|rw START LENGTH     ... are not answered until "release" or "clear"
+ *   flip  read|write|rw START LENGTH     ... succeed, but the bytes of [START, START+LENGTH)
+ *                                        they carry are inverted (silent corruption: a read
+ *                                        returns them so, a write stores them so)
  *   release                              answer every held request (served normally)
  *   forget                               remove every rule; held requests stay held
  *   clear                                remove every rule, then release
@@ -52,6 +55,7 @@ typedef enum
   ACT_EIO,
   ACT_DELAY,
   ACT_HANG,
+  ACT_FLIP,
 } Action;
 
 typedef struct
@@ -227,6 +231,27 @@ op_open (fuse_req_t req, fuse_ino_t ino, struct fuse_file_info *fi)
 }
 
 /* Does the I/O of a request that is not held and replies. */
+/* Inverts the bytes of @buf (the data of [@offset, @offset + @size)) that a flip rule for @op
+ * covers. */
+static void
+flip_bytes (int op, uint64_t offset, size_t size, char *buf)
+{
+  pthread_mutex_lock (&fs.lock);
+  for (int i = 0; i < fs.n_rules; i++)
+    {
+      const Rule *r = &fs.rules[i];
+      uint64_t from, to;
+
+      if (r->action != ACT_FLIP || !overlaps (r, op, offset, size))
+        continue;
+      from = r->start > offset ? r->start : offset;
+      to = MIN (r->start + r->length, offset + size);
+      for (uint64_t at = from; at < to; at++)
+        buf[at - offset] = (char)~buf[at - offset];
+    }
+  pthread_mutex_unlock (&fs.lock);
+}
+
 static void
 serve (fuse_req_t req, int op, uint64_t offset, size_t size, const char *data)
 {
@@ -264,7 +289,10 @@ serve (fuse_req_t req, int op, uint64_t offset, size_t size, const char *data)
       if (n < 0)
         fuse_reply_err (req, errno);
       else
-        fuse_reply_buf (req, buf, (size_t)n);
+        {
+          flip_bytes (OP_READ, offset, (size_t)n, buf);
+          fuse_reply_buf (req, buf, (size_t)n);
+        }
       free (buf);
     }
   else
@@ -276,7 +304,17 @@ serve (fuse_req_t req, int op, uint64_t offset, size_t size, const char *data)
           fuse_reply_err (req, ENOSPC);
           return;
         }
-      n = pwrite (fs.fd, data, size, (off_t)offset);
+      char *copy = malloc (size ? size : 1);
+
+      if (copy == NULL)
+        {
+          fuse_reply_err (req, ENOMEM);
+          return;
+        }
+      memcpy (copy, data, size);
+      flip_bytes (OP_WRITE, offset, size, copy);
+      n = pwrite (fs.fd, copy, size, (off_t)offset);
+      free (copy);
       if (n < 0)
         fuse_reply_err (req, errno);
       else
@@ -463,6 +501,8 @@ run_command (char *line)
     r.action = ACT_EIO;
   else if (strcmp (words[0], "hang") == 0 && n == 4)
     r.action = ACT_HANG;
+  else if (strcmp (words[0], "flip") == 0 && n == 4)
+    r.action = ACT_FLIP;
   else if (strcmp (words[0], "delay") == 0 && (n == 5 || n == 6))
     {
       r.action = ACT_DELAY;
