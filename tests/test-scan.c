@@ -363,6 +363,95 @@ test_round_trip (void)
 }
 
 /* A stopped scan round-trips too, and says what it covers. */
+/* A verifying scan: its bad ranges name what failed (a write, a read, data read back wrong),
+ * it is marked in the report, and the loader refuses ranges a scan of its kind cannot have. */
+static void
+test_verify_round_trip (void)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (&fake_target, NULL);
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = NULL, *again = NULL, *table = NULL;
+  g_autoptr (SsdbScanResult) r = NULL;
+  SsdbScanSpec spec;
+  static const char *const breaks[] = {
+    "\"errno\" : 0",
+    "\"errno\" : 5",
+    "errno: must be 0 for data read back wrong",
+    "\"op\" : \"write\",\n          \"errno\" : 5",
+    "\"op\" : \"write\",\n          \"errno\" : 0",
+    "errno: must be 0 for data read back wrong",
+    "\"verify\" : true",
+    "\"verify\" : false",
+    "op: a scan that only reads has no “write” range",
+  };
+
+  ssdb_scan_spec_init (&spec);
+  spec.span_length = 8 * MiB;
+  spec.verify = TRUE;
+  spec.seed = 7;
+  r = ssdb_scan_result_new (&spec);
+  r->logical_block_size = 512;
+  for (guint b = 0; b < 8; b++)
+    {
+      g_autoptr (GArray) bad = g_array_new (FALSE, TRUE, sizeof (SsdbScanRange));
+      SsdbScanRange w = { b * MiB, 4096, SSDB_SCAN_OP_WRITE, EIO, 0 };
+      SsdbScanRange v = { b * MiB + 8192, 512, SSDB_SCAN_OP_VERIFY, 0, 0 };
+
+      if (b == 2)
+        {
+          g_array_append_val (bad, w);
+          g_array_append_val (bad, v);
+        }
+      ssdb_scan_add_block (r, 2 * MS, bad);
+    }
+  ssdb_scan_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpstr (r->words, ==,
+                   "Wrote and read back 8.39 MB of 8.39 MB in 16 ms (524 MB/s): 2 bad ranges, "
+                   "4608 B in all (the first at byte 2097152), 1 unwritable, 0 unreadable, 1 "
+                   "read back wrong; no block slower than 100 ms.");
+  ssdb_report_set_result (report, SSDB_TEST_KIND_SCAN, r);
+  text = ssdb_report_to_data (report, NULL);
+  loaded = ssdb_report_load_from_data (text, strlen (text), "scan.json", &error);
+  g_assert_no_error (error);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, text);
+  g_assert_true (loaded->scan->spec.verify);
+  g_assert_cmpuint (loaded->scan->spec.seed, ==, 7);
+  g_assert_cmpint (g_array_index (loaded->scan->bad, SsdbScanRange, 1).op, ==, SSDB_SCAN_OP_VERIFY);
+  table = ssdb_csv_format_text (loaded, SSDB_TEST_KIND_SCAN, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (strstr (table, "2097152              4096                       4096  write: "
+                                   "errno 5"));
+  g_assert_nonnull (strstr (table, "2105344              4112                        512  read "
+                                   "back other than written"));
+
+  for (guint i = 0; i < G_N_ELEMENTS (breaks); i += 3)
+    {
+      g_autoptr (GString) bad = g_string_new (text);
+      g_autoptr (SsdbReport) refused = NULL;
+
+      g_assert_cmpuint (g_string_replace (bad, breaks[i], breaks[i + 1], 1), ==, 1);
+      refused = ssdb_report_load_from_data (bad->str, bad->len, "scan.json", &error);
+      g_assert_null (refused);
+      g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+      g_test_message ("%s", error->message);
+      g_assert_nonnull (strstr (error->message, breaks[i + 2]));
+      g_clear_error (&error);
+    }
+  /* a read scan's report has neither member */
+  {
+    g_autoptr (SsdbScanResult) plain = faulty_scan ();
+    g_autoptr (SsdbReport) rp = ssdb_report_new (&fake_target, NULL);
+    g_autofree char *json = NULL;
+
+    ssdb_report_set_result (rp, SSDB_TEST_KIND_SCAN, plain);
+    json = ssdb_report_to_data (rp, NULL);
+    g_assert_null (strstr (json, "\"verify\""));
+  }
+}
+
 static void
 test_stopped_round_trip (void)
 {
@@ -406,5 +495,6 @@ main (int argc, char **argv)
   g_test_add_func ("/scan/tables", test_tables);
   g_test_add_func ("/scan/round-trip", test_round_trip);
   g_test_add_func ("/scan/stopped-round-trip", test_stopped_round_trip);
+  g_test_add_func ("/scan/verify-round-trip", test_verify_round_trip);
   return g_test_run ();
 }

@@ -95,6 +95,8 @@ ssdb_cli_run_scan (int argc, char **argv)
 {
   g_autofree char *span_s = NULL, *block_s = NULL, *slow_s = NULL;
   g_autofree char *cells_s = NULL, *json_path = NULL, *png_path = NULL, *resume = NULL;
+  g_autofree char *destroy = NULL, *seed_s = NULL;
+  gboolean verify = FALSE;
   const GOptionEntry entries[] = {
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the device to read [whole]",
       "START:LENGTH" },
@@ -102,6 +104,12 @@ ssdb_cli_run_scan (int argc, char **argv)
     { "slow-ms", 0, 0, G_OPTION_ARG_STRING, &slow_s,
       "A block whose read takes longer than this is slow, ms [100]", "MS" },
     { "cells", 0, 0, G_OPTION_ARG_STRING, &cells_s, "Squares in the grid [2000]", "N" },
+    { "verify", 0, 0, G_OPTION_ARG_NONE, &verify,
+      "Write each block with random data, read it back and compare (destroys the span's data)",
+      NULL },
+    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
+      "The device whose data --verify may destroy (required with --verify)", "DEVICE" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data --verify writes [1]", "N" },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
       "Go on with the stopped scan in this report, with its settings", "REPORT" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
@@ -127,6 +135,9 @@ ssdb_cli_run_scan (int argc, char **argv)
            "Scan does. A block that fails is read again one sector at a time, so each unreadable\n"
            "range is reported to the sector (its byte offset and LBA); a block slower than\n"
            "--slow-ms is flagged. Nothing is written: no --destroy-data is needed.\n"
+           "With --verify (and --destroy-data naming the device) each block is written with\n"
+           "random data, read back and compared instead: sectors that cannot be written, or\n"
+           "that return other data than was written, are found too. This destroys the data.\n"
            "Exit status: 0 when every block read, 1 when unreadable sectors were found or the\n"
            "run failed, 130 when stopped by Ctrl-C (the report keeps what was read, and\n"
            "--resume goes on from there), 2 for bad arguments.");
@@ -146,9 +157,11 @@ ssdb_cli_run_scan (int argc, char **argv)
 
   if (resume != NULL)
     {
-      if (span_s != NULL || block_s != NULL || slow_s != NULL || cells_s != NULL)
+      if (span_s != NULL || block_s != NULL || slow_s != NULL || cells_s != NULL || verify
+          || seed_s != NULL)
         return ssdb_cli_usage_error ("--resume goes on with the settings of the scan it names: "
-                                     "give no --span, --block, --slow-ms or --cells");
+                                     "give no --span, --block, --slow-ms, --cells, --verify or "
+                                     "--seed");
       if ((resumed = load_resume (resume, &status)) == NULL)
         return status;
       result = ssdb_scan_result_dup (resumed->scan);
@@ -167,13 +180,24 @@ ssdb_cli_run_scan (int argc, char **argv)
       if (!ssdb_cli_parse_uint_opt (cells_s, "--cells", 1, SSDB_SCAN_MAX_CELLS, &v, &status))
         return status;
       spec.cells = (guint)v;
+      spec.verify = verify;
+      if (!ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+        return status;
       result = ssdb_scan_result_new (&spec);
     }
 
-  target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
-                                                          .device_flags = SSDB_TARGET_OPEN_READ,
-                                                          .size_option = "--size" },
-                                 &status);
+  if (!result->spec.verify && destroy != NULL)
+    return ssdb_cli_usage_error ("--destroy-data is for --verify: a scan that only reads "
+                                 "writes nothing");
+  /* a verifying scan writes: it needs --destroy-data naming the device, and its permission */
+  target = ssdb_cli_open_target (
+      &(SsdbCliTargetRequest){
+          .path = argv[1],
+          .destroy = destroy,
+          .writes = result->spec.verify ? "run scan --verify overwrites every block of" : NULL,
+          .device_flags = SSDB_TARGET_OPEN_READ,
+          .size_option = "--size" },
+      &status);
   if (target == NULL)
     return status;
   if (resumed != NULL && !check_resume_target (resume, resumed, target, &status))
@@ -198,6 +222,16 @@ ssdb_cli_run_scan (int argc, char **argv)
   d.result = result;
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = &d;
+  if (result->spec.verify)
+    {
+      /* the region a stopped or failed verifying scan may have overwritten */
+      const SsdbTargetInfo *info = ssdb_target_get_info (target);
+      guint64 length = result->spec.span_length ? result->spec.span_length
+                                                : info->size_bytes - result->spec.span_offset;
+
+      rc.write_offset = result->spec.span_offset + result->scanned_bytes;
+      rc.write_length = length - result->scanned_bytes;
+    }
   ssdb_cli_run_worker (&rc, scan_thread);
 
   report = ssdb_report_new (ssdb_target_get_info (target), NULL);

@@ -654,7 +654,8 @@ format_readback (GString *out, const SsdbReadbackResult *r)
   readback_rows (out, 2, r->second);
 }
 
-/* A row per grid cell, then per unreadable range and per slow range. */
+/* A row per grid cell, then per bad range (series "bad": unreadable; "bad-write": unwritable;
+ * "bad-verify": read back other than written) and per slow range. */
 static void
 format_scan (GString *out, const SsdbScanResult *r)
 {
@@ -694,7 +695,11 @@ format_scan (GString *out, const SsdbScanResult *r)
           const SsdbScanRange *s = &g_array_index (ranges, SsdbScanRange, i);
 
           row_begin (&row, out);
-          row_str (&row, k == 0 ? "bad" : "slow");
+          /* "bad" for an unreadable range; a verifying scan's others name what failed */
+          row_str (&row, k == 1                         ? "slow"
+                         : s->op == SSDB_SCAN_OP_WRITE  ? "bad-write"
+                         : s->op == SSDB_SCAN_OP_VERIFY ? "bad-verify"
+                                                        : "bad");
           row_u64 (&row, i);
           row_u64 (&row, s->offset);
           row_u64 (&row, s->offset / lbs);
@@ -1313,32 +1318,42 @@ text_scan (GString *out, const SsdbScanResult *r)
   guint64 lbs = MAX (r->logical_block_size, 1u);
 
   g_string_append_printf (out,
-                          "%s GB from byte %" G_GUINT64_FORMAT " read in %s blocks at QD1, "
+                          "%s GB from byte %" G_GUINT64_FORMAT " %s in %s blocks at QD1, "
                           "sectors of %u bytes; slow above %s ms\n\n",
-                          span, spec->span_offset, block, r->logical_block_size, slow);
+                          span, spec->span_offset,
+                          spec->verify ? "written with random data, read back and compared"
+                                       : "read",
+                          block, r->logical_block_size, slow);
   g_string_append_printf (out, "Verdict: %s (%s)\n", ssdb_verdict_name (r->verdict),
-                          r->verdict == SSDB_VERDICT_FOUND       ? "unreadable sectors found"
+                          r->verdict == SSDB_VERDICT_FOUND
+                              ? (spec->verify ? "bad sectors found" : "unreadable sectors found")
                           : r->verdict == SSDB_VERDICT_NO_EFFECT ? "the whole span read"
                           : r->verdict == SSDB_VERDICT_INCONCLUSIVE
                               ? "stopped before the end: the rest was not read"
                               : "nothing read");
-  g_string_append_printf (out,
-                          "Scanned %s GB; unreadable %s bytes; slow blocks %" G_GUINT64_FORMAT
-                          "; slowest block %s ms\n",
-                          scanned, bad, r->slow_blocks, worst);
+  g_string_append_printf (
+      out, "Scanned %s GB; %s %s bytes; slow blocks %" G_GUINT64_FORMAT "; slowest block %s ms\n",
+      scanned, spec->verify ? "bad" : "unreadable", bad, r->slow_blocks, worst);
   if (r->bad->len > 0)
     {
-      g_string_append_printf (out, "\n%-20s %-16s %14s  %s\n", "Unreadable at byte", "LBA", "Bytes",
+      g_string_append_printf (out, "\n%-20s %-16s %14s  %s\n",
+                              spec->verify ? "Bad at byte" : "Unreadable at byte", "LBA", "Bytes",
                               "Error");
       for (guint i = 0; i < r->bad->len; i++)
         {
           const SsdbScanRange *s = &g_array_index (r->bad, SsdbScanRange, i);
 
-          g_string_append_printf (out,
-                                  "%-20" G_GUINT64_FORMAT " %-16" G_GUINT64_FORMAT
-                                  " %14" G_GUINT64_FORMAT "  errno %d (%s)\n",
-                                  s->offset, s->offset / lbs, s->length, s->errsv,
-                                  g_strerror (s->errsv));
+          g_string_append_printf (
+              out, "%-20" G_GUINT64_FORMAT " %-16" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  ",
+              s->offset, s->offset / lbs, s->length);
+          if (s->op == SSDB_SCAN_OP_VERIFY)
+            g_string_append (out, "read back other than written\n");
+          else
+            g_string_append_printf (out, "%serrno %d (%s)\n",
+                                    !spec->verify                 ? ""
+                                    : s->op == SSDB_SCAN_OP_WRITE ? "write: "
+                                                                  : "read: ",
+                                    s->errsv, g_strerror (s->errsv));
         }
     }
   if (r->slow->len > 0)

@@ -7,7 +7,7 @@
 
 #include <errno.h>
 
-static const char *const scan_op_names[] = { "read" };
+static const char *const scan_op_names[] = { "read", "write", "verify" };
 
 void
 build_scan_test (JsonBuilder *b, const SsdbScanResult *r)
@@ -22,6 +22,12 @@ build_scan_test (JsonBuilder *b, const SsdbScanResult *r)
   add_u64 (b, "slow_ns", spec->slow_ns);
   add_int (b, "cells", spec->cells);
   add_int (b, "logical_block_size", r->logical_block_size);
+  /* only for a verifying scan: the reports of read scans stay as they were */
+  if (spec->verify)
+    {
+      add_bool (b, "verify", TRUE);
+      add_seed (b, "seed", spec->seed);
+    }
   add_bool (b, "cancelled", r->cancelled);
   add_u64 (b, "scanned_bytes", r->scanned_bytes);
   add_u64 (b, "read_ns", r->read_ns);
@@ -116,8 +122,22 @@ load_ranges (Loader *l, JsonObject *object, const char *key, const SsdbScanResul
         return FALSE;
       if (bad
           && (!read_enum (l, item, "op", scan_op_names, G_N_ELEMENTS (scan_op_names), &op, error)
-              || !read_int (l, item, "errno", 1, 4095, &errsv, error)))
+              || !read_int (l, item, "errno", 0, 4095, &errsv, error)))
         return FALSE;
+      /* data read back wrong has no errno; a failed read or write has one */
+      if (bad && (op == SSDB_SCAN_OP_VERIFY) != (errsv == 0))
+        {
+          path_push_member (l, "errno");
+          return load_fail (l, error,
+                            "must be 0 for data read back wrong (op “verify”) and "
+                            "an errno from 1 to 4095 otherwise");
+        }
+      if (bad && op != SSDB_SCAN_OP_READ && !r->spec.verify)
+        {
+          path_push_member (l, "op");
+          return load_fail (l, error, "a scan that only reads has no “%s” range",
+                            scan_op_names[op]);
+        }
       if (!bad && !read_u64 (l, item, "worst_ns", MAX_WINDOW_NS, &s.worst_ns, error))
         return FALSE;
       if (s.length == 0 || s.offset % align != 0 || s.length % align != 0)
@@ -163,8 +183,14 @@ load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanRes
                     error)
       || !read_uint (l, object, "cells", 1, SSDB_SCAN_MAX_CELLS, &spec->cells, error)
       || !read_uint (l, object, "logical_block_size", 512, MAX_BLOCK_ALIGN, &r->logical_block_size,
-                     error)
-      || !read_bool (l, object, "cancelled", &r->cancelled, error)
+                     error))
+    return FALSE;
+  /* Optional: absent in read scans and in reports of earlier versions. */
+  if (json_object_has_member (object, "verify")
+      && (!read_bool (l, object, "verify", &spec->verify, error)
+          || !read_seed (l, object, "seed", &spec->seed, error)))
+    return FALSE;
+  if (!read_bool (l, object, "cancelled", &r->cancelled, error)
       || !read_u64 (l, object, "scanned_bytes", spec->span_length, &scanned, error)
       || !read_u64 (l, object, "read_ns", MAX_WINDOW_NS, &read_ns, error)
       || !read_u64 (l, object, "bad_bytes", scanned, &bad_bytes, error)

@@ -4,7 +4,9 @@
 #include "ssdb-units.h"
 
 #include <errno.h>
+#include <stdlib.h>
 #include <string.h>
+#include <unistd.h>
 
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define NS_PER_MS G_GUINT64_CONSTANT (1000000)
@@ -27,6 +29,7 @@ ssdb_scan_spec_init (SsdbScanSpec *spec)
   spec->block_size = 1u << 20;
   spec->slow_ns = 100 * NS_PER_MS;
   spec->cells = 2000;
+  spec->seed = 1;
 }
 
 gboolean
@@ -265,7 +268,8 @@ ssdb_scan_summarize (SsdbScanResult *result)
   span = ssdb_format_capacity (spec->span_length);
   took = format_ns (result->read_ns);
   slow = format_ns (spec->slow_ns);
-  g_string_append_printf (w, "Read %s of %s in %s", scanned, span, took);
+  g_string_append_printf (w, "%s %s of %s in %s", spec->verify ? "Wrote and read back" : "Read",
+                          scanned, span, took);
   if (result->read_ns > 0)
     g_string_append_printf (w, " (%.0f MB/s)",
                             result->scanned_bytes / (result->read_ns / 1e9) / 1e6);
@@ -274,12 +278,21 @@ ssdb_scan_summarize (SsdbScanResult *result)
       const SsdbScanRange *first = &g_array_index (result->bad, SsdbScanRange, 0);
       g_autofree char *bad = ssdb_format_transfer_size (result->bad_bytes);
 
-      g_string_append_printf (
-          w, ": %u unreadable %s, %s in all (the first at byte %" G_GUINT64_FORMAT ")",
-          result->bad->len, result->bad->len == 1 ? "range" : "ranges", bad, first->offset);
+      g_string_append_printf (w, ": %u %s %s, %s in all (the first at byte %" G_GUINT64_FORMAT ")",
+                              result->bad->len, spec->verify ? "bad" : "unreadable",
+                              result->bad->len == 1 ? "range" : "ranges", bad, first->offset);
+      if (spec->verify)
+        {
+          guint n[3] = { 0, 0, 0 };
+
+          for (guint i = 0; i < result->bad->len; i++)
+            n[MIN ((guint)g_array_index (result->bad, SsdbScanRange, i).op, 2u)]++;
+          g_string_append_printf (w, ", %u unwritable, %u unreadable, %u read back wrong", n[1],
+                                  n[0], n[2]);
+        }
     }
   else
-    g_string_append (w, ": no unreadable sector");
+    g_string_append (w, spec->verify ? ": no bad sector" : ": no unreadable sector");
   if (result->slow_blocks > 0)
     {
       g_autofree char *worst = format_ns (result->worst_ns);
@@ -295,8 +308,9 @@ ssdb_scan_summarize (SsdbScanResult *result)
     g_string_append_printf (w, " Only the first %u ranges of each kind are listed.",
                             SSDB_SCAN_MAX_RANGES);
   if (!complete)
-    g_string_append_printf (w, " The scan stopped at %.0f %% of the span: the rest was not read%s.",
+    g_string_append_printf (w, " The scan stopped at %.0f %% of the span: the rest was not %s%s.",
                             100.0 * result->scanned_bytes / spec->span_length,
+                            spec->verify ? "written or read" : "read",
                             result->bad_bytes > 0 ? "" : ", and may hold errors");
   result->words = g_string_free (g_steal_pointer (&w), FALSE);
 }
@@ -317,6 +331,8 @@ ssdb_scan_estimate (const SsdbScanResult *result, guint64 target_bytes, SsdbRunE
       span = target_bytes - result->spec.span_offset;
     }
   out->read_bytes = span > result->scanned_bytes ? span - result->scanned_bytes : 0;
+  if (result->spec.verify)
+    out->write_bytes = out->read_bytes;
   return TRUE;
 }
 
@@ -424,6 +440,229 @@ retry_block (SsdbTarget *target, guint64 offset, guint64 length, guint sector, G
   return TRUE;
 }
 
+/* ---- the verifying scan ---- */
+
+/* Buffers of a verifying scan: the data written and the data read back, DIO-aligned. */
+typedef struct
+{
+  guint8 *write;
+  guint8 *read;
+} VerifyBuffers;
+
+static guint64
+mono_ns (void)
+{
+  return (guint64)g_get_monotonic_time () * 1000;
+}
+
+/* The random data of the block at @offset: seeded by the scan's seed and the offset. */
+static void
+block_data (guint64 seed, guint64 offset, guint8 *buf, gsize len)
+{
+  SsdbRng rng;
+
+  ssdb_rng_init (&rng, seed ^ (offset * G_GUINT64_CONSTANT (0x9e3779b97f4a7c15)));
+  ssdb_rng_fill (&rng, buf, len);
+}
+
+/* One O_DIRECT transfer of [@offset, @offset + @len): 0, or the errno. */
+static int
+transfer (int fd, gboolean write, guint8 *buf, gsize len, guint64 offset)
+{
+  gsize done = 0;
+
+  while (done < len)
+    {
+      ssize_t n = write ? pwrite (fd, buf + done, len - done, (off_t)(offset + done))
+                        : pread (fd, buf + done, len - done, (off_t)(offset + done));
+
+      if (n < 0 && errno == EINTR)
+        continue;
+      if (n < 0)
+        return errno;
+      if (n == 0)
+        return EIO;
+      done += (gsize)n;
+    }
+  return 0;
+}
+
+/* Appends the bad sector at @at to @bad, merged with the last range when it continues it. */
+static void
+add_bad_sector (GArray *bad, guint64 at, guint sector, SsdbScanOp op, int errsv)
+{
+  SsdbScanRange s = { at, sector, op, errsv, 0 };
+  SsdbScanRange *last = bad->len ? &g_array_index (bad, SsdbScanRange, bad->len - 1) : NULL;
+
+  if (last != NULL && last->offset + last->length == at && last->op == op && last->errsv == errsv)
+    last->length += sector;
+  else
+    g_array_append_val (bad, s);
+}
+
+/* The failed transfer of a block, again one sector at a time (the block's data at its place in
+ * @buf): the sectors that fail with a medium error go into @bad. FALSE with @error for any other
+ * error, or a Stop. */
+static gboolean
+retry_sectors (SsdbTarget *target, int fd, gboolean write, guint8 *buf, guint64 offset,
+               guint64 length, guint sector, GArray *bad, GCancellable *cancellable, GError **error)
+{
+  for (guint64 at = offset; at < offset + length; at += sector)
+    {
+      int errsv = transfer (fd, write, buf + (at - offset), sector, at);
+
+      if (errsv != 0 && !is_medium_error (errsv))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
+                       "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT
+                       " failed: %s (errno %d)",
+                       ssdb_target_get_display_name (target), write ? "write" : "read", sector, at,
+                       g_strerror (errsv), errsv);
+          return FALSE;
+        }
+      if (errsv != 0)
+        add_bad_sector (bad, at, sector, write ? SSDB_SCAN_OP_WRITE : SSDB_SCAN_OP_READ, errsv);
+      if (g_cancellable_set_error_if_cancelled (cancellable, error))
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* Writes the block at @offset with its data, reads it back and compares, sector by sector where
+ * a transfer failed; its bad ranges go into @bad (in order) and its time into *@took_ns. */
+static gboolean
+verify_block (SsdbTarget *target, int fd, const SsdbScanSpec *spec, guint sector, VerifyBuffers *b,
+              guint64 offset, guint64 length, GArray *bad, guint64 *took_ns,
+              GCancellable *cancellable, GError **error)
+{
+  guint64 t0 = mono_ns ();
+  g_autoptr (GArray) unreadable = g_array_new (FALSE, TRUE, sizeof (SsdbScanRange));
+  int errsv;
+
+  block_data (spec->seed, offset, b->write, length);
+  errsv = transfer (fd, TRUE, b->write, length, offset);
+  if (errsv != 0 && !is_medium_error (errsv))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
+                   "I/O error on %s: write of %" G_GUINT64_FORMAT
+                   " bytes at offset %" G_GUINT64_FORMAT " failed: %s (errno %d)",
+                   ssdb_target_get_display_name (target), length, offset, g_strerror (errsv),
+                   errsv);
+      return FALSE;
+    }
+  if (errsv != 0
+      && !retry_sectors (target, fd, TRUE, b->write, offset, length, sector, bad, cancellable,
+                         error))
+    return FALSE;
+  errsv = transfer (fd, FALSE, b->read, length, offset);
+  if (errsv != 0 && !is_medium_error (errsv))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
+                   "I/O error on %s: read of %" G_GUINT64_FORMAT
+                   " bytes at offset %" G_GUINT64_FORMAT " failed: %s (errno %d)",
+                   ssdb_target_get_display_name (target), length, offset, g_strerror (errsv),
+                   errsv);
+      return FALSE;
+    }
+  if (errsv != 0
+      && !retry_sectors (target, fd, FALSE, b->read, offset, length, sector, unreadable,
+                         cancellable, error))
+    return FALSE;
+  *took_ns = mono_ns () - t0;
+
+  /* Sector by sector, in order: unwritable (already in @bad), unreadable, or read back wrong. */
+  {
+    g_autoptr (GArray) merged = g_array_new (FALSE, TRUE, sizeof (SsdbScanRange));
+    guint wi = 0, ri = 0;
+
+    for (guint64 at = offset; at < offset + length; at += sector)
+      {
+        const SsdbScanRange *w = wi < bad->len ? &g_array_index (bad, SsdbScanRange, wi) : NULL;
+        const SsdbScanRange *r
+            = ri < unreadable->len ? &g_array_index (unreadable, SsdbScanRange, ri) : NULL;
+
+        while (w != NULL && at >= w->offset + w->length)
+          w = ++wi < bad->len ? &g_array_index (bad, SsdbScanRange, wi) : NULL;
+        while (r != NULL && at >= r->offset + r->length)
+          r = ++ri < unreadable->len ? &g_array_index (unreadable, SsdbScanRange, ri) : NULL;
+        if (w != NULL && at >= w->offset)
+          add_bad_sector (merged, at, sector, SSDB_SCAN_OP_WRITE, w->errsv);
+        else if (r != NULL && at >= r->offset)
+          add_bad_sector (merged, at, sector, SSDB_SCAN_OP_READ, r->errsv);
+        else if (memcmp (b->write + (at - offset), b->read + (at - offset), sector) != 0)
+          add_bad_sector (merged, at, sector, SSDB_SCAN_OP_VERIFY, 0);
+      }
+    g_array_set_size (bad, 0);
+    g_array_append_vals (bad, merged->data, merged->len);
+  }
+  return TRUE;
+}
+
+/* The verifying scan from span_offset + scanned_bytes to the end of the span. */
+static gboolean
+run_verify (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
+            gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  const SsdbScanSpec *spec = &result->spec;
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+  g_autoptr (GArray) bad = g_array_new (FALSE, TRUE, sizeof (SsdbScanRange));
+  VerifyBuffers b = { NULL, NULL };
+  gsize align = MAX (4096u, info->dio_mem_align);
+  guint64 last_progress = 0;
+  int fd = ssdb_target_get_fd (target);
+  gboolean ok = TRUE;
+
+  if (!ssdb_target_is_writable (target))
+    {
+      const char *why = ssdb_target_get_write_refusal (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
+                   "The verifying error scan writes to %s and was refused: %s",
+                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
+      result->cancelled = TRUE;
+      return FALSE;
+    }
+  if (posix_memalign ((void **)&b.write, align, spec->block_size) != 0
+      || posix_memalign ((void **)&b.read, align, spec->block_size) != 0)
+    {
+      free (b.write);
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, "Cannot allocate the scan's buffers");
+      result->cancelled = TRUE;
+      return FALSE;
+    }
+  while (ok && result->scanned_bytes < spec->span_length)
+    {
+      guint64 at = spec->span_offset + result->scanned_bytes;
+      guint64 length = MIN ((guint64)spec->block_size, spec->span_length - result->scanned_bytes);
+      guint64 took = 0;
+
+      g_array_set_size (bad, 0);
+      ok = verify_block (target, fd, spec, result->logical_block_size, &b, at, length, bad, &took,
+                         cancellable, error);
+      if (!ok)
+        break;
+      ssdb_scan_add_block (result, took, bad);
+      if (progress != NULL
+          && (mono_ns () - last_progress > 100 * NS_PER_MS
+              || result->scanned_bytes == spec->span_length))
+        {
+          last_progress = mono_ns ();
+          progress (result, (double)result->scanned_bytes / spec->span_length, user_data);
+        }
+      if (g_cancellable_is_cancelled (cancellable) && result->scanned_bytes < spec->span_length)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The error scan on %s was stopped",
+                       ssdb_target_get_display_name (target));
+          ok = FALSE;
+        }
+    }
+  free (b.write);
+  free (b.read);
+  result->cancelled = !ok;
+  ssdb_scan_summarize (result);
+  return ok;
+}
+
 gboolean
 ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
                gpointer user_data, GCancellable *cancellable, GError **error)
@@ -457,6 +696,8 @@ ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc 
     }
   result->logical_block_size = info->logical_block_size;
   result->cancelled = FALSE;
+  if (spec->verify)
+    return run_verify (target, result, progress, user_data, cancellable, error);
   max_group = (guint)MAX (GROUP_BYTES / spec->block_size, G_GUINT64_CONSTANT (1));
   elapsed = g_new0 (guint64, max_group);
 

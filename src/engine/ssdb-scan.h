@@ -32,6 +32,12 @@ G_BEGIN_DECLS
  *   internally takes hundreds]
  * @cells: the grid's cells [2000], 1..%SSDB_SCAN_MAX_CELLS; each cell covers the same whole
  *   number of blocks (ssdb_scan_cell_blocks()), so a small span has fewer cells
+ * @verify: write and verify [FALSE]: each block is written with random data, read back and
+ *   compared, so that sectors that cannot be written or return other data than was written
+ *   are found too (Victoria's and MHDD's "write" scan); destroys the span's data and needs a
+ *   target opened for writing
+ * @seed: seed of the data a verifying scan writes (each block's data also depends on its
+ *   offset, so a drive that puts a block's data at another address is caught) [1]
  *
  * What the error scan reads: `ssdbench-cli run scan DEVICE --span START:LENGTH --block
  * --slow-ms`.
@@ -43,6 +49,8 @@ typedef struct
   guint block_size;
   guint64 slow_ns;
   guint cells;
+  gboolean verify;
+  guint64 seed;
 } SsdbScanSpec;
 
 /** ssdb_scan_spec_init: fills @spec with the defaults above. */
@@ -67,13 +75,17 @@ ssdb_scan_spec_validate (const SsdbScanSpec *spec, guint64 target_bytes, guint l
 /**
  * SsdbScanOp:
  * @SSDB_SCAN_OP_READ: the bytes could not be read
+ * @SSDB_SCAN_OP_WRITE: the bytes could not be written (a verifying scan)
+ * @SSDB_SCAN_OP_VERIFY: the bytes were written and read without an error, but read back other
+ *   than written (a verifying scan; errno 0)
  *
- * What failed in a bad range. Reads only for now; a verifying (writing) scan would add its
- * own.
+ * What failed in a bad range.
  */
 typedef enum
 {
   SSDB_SCAN_OP_READ,
+  SSDB_SCAN_OP_WRITE,
+  SSDB_SCAN_OP_VERIFY,
 } SsdbScanOp;
 
 /**
@@ -83,7 +95,7 @@ typedef enum
  *   blocks for a slow range
  * @op: for a bad range, what failed
  * @errsv: for a bad range, the errno the kernel returned (5, EIO, for a medium error); 0 for a
- *   slow range
+ *   slow range and for data read back wrong
  * @worst_ns: for a slow range, its slowest read (ns); 0 for a bad range
  *
  * A run of adjacent bad sectors of the same error, or of adjacent slow blocks.
@@ -242,7 +254,8 @@ ssdb_scan_summarize (SsdbScanResult *result);
  * ssdb_scan_estimate:
  * @result: a new result
  * @target_bytes: the size of the target, bytes (for a span to its end)
- * @out: (out): the run's bytes read (the span), no timed part
+ * @out: (out): the run's bytes read (the span left to scan) and, for a verifying scan, as many
+ *   written; no timed part
  *
  * Returns: %FALSE when the span runs to the end and @target_bytes is 0
  */
@@ -272,6 +285,14 @@ typedef void (*SsdbScanProgressFunc) (SsdbScanResult *result, double fraction, g
  * ENODATA, EILSEQ, EBADMSG, EREMOTEIO) is read again one logical block at a time; the sectors
  * that fail again are its bad ranges, and the scan goes on. Any other error (the device went
  * away, a permission) stops the scan.
+ *
+ * A verifying scan (SsdbScanSpec.verify) instead writes each block with its own random data,
+ * reads it back and compares, one block at a time at queue depth 1 (`O_DIRECT` pwrite and
+ * pread on the target): a write or a read that fails with a medium error is done again one
+ * logical block at a time to find the exact sectors (SSDB_SCAN_OP_WRITE, SSDB_SCAN_OP_READ);
+ * sectors read back other than written are bad ranges of SSDB_SCAN_OP_VERIFY. A block's time
+ * is its write and its read. It needs a target opened for writing (SSDB_ERROR_UNSAFE
+ * otherwise).
  *
  * Returns: %TRUE when the span was scanned to its end; %FALSE with @error and
  *   @result->cancelled set otherwise (SSDB_ERROR_CANCELLED on Stop or a device that stopped

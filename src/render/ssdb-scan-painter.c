@@ -28,8 +28,11 @@ ssdb_scan_view_dup_subtitle (const SsdbScanResult *result)
 
   span = ssdb_format_capacity (result->spec.span_length);
   bs = ssdb_format_transfer_size (result->spec.block_size);
-  return g_strdup_printf (_ ("Error scan · %s read in %s blocks · slow above %.0f ms"), span, bs,
-                          result->spec.slow_ns / 1e6);
+  return g_strdup_printf (result->spec.verify
+                              ? _ ("Error scan · %s written, read back and compared in %s blocks · "
+                                   "slow above %.0f ms")
+                              : _ ("Error scan · %s read in %s blocks · slow above %.0f ms"),
+                          span, bs, result->spec.slow_ns / 1e6);
 }
 
 SsdbScanCellState
@@ -256,11 +259,14 @@ draw_legend (Painter *p)
   double sw = round (12 * l->u), x;
   g_autofree char *slow_ms = ssdb_chart_format_trimmed (r != NULL ? r->spec.slow_ns / 1e6 : 100, 1,
                                                         p->style->locale_numbers);
-  g_autofree char *good = g_strdup_printf (_ ("Read (%u)"), p->counts[SSDB_SCAN_CELL_GOOD]);
+  g_autofree char *good
+      = g_strdup_printf (r != NULL && r->spec.verify ? _ ("Verified (%u)") : _ ("Read (%u)"),
+                         p->counts[SSDB_SCAN_CELL_GOOD]);
   g_autofree char *slow
       = g_strdup_printf (_ ("Slower than %s ms (%u)"), slow_ms, p->counts[SSDB_SCAN_CELL_SLOW]);
-  g_autofree char *bad
-      = g_strdup_printf (_ ("Unreadable sectors (%u)"), p->counts[SSDB_SCAN_CELL_BAD]);
+  g_autofree char *bad = g_strdup_printf (
+      r != NULL && r->spec.verify ? _ ("Bad sectors (%u)") : _ ("Unreadable sectors (%u)"),
+      p->counts[SSDB_SCAN_CELL_BAD]);
   g_autofree char *unscanned
       = g_strdup_printf (_ ("Not read (%u)"), p->counts[SSDB_SCAN_CELL_UNSCANNED]);
   SsdbChartLegendItem items[] = {
@@ -310,24 +316,30 @@ draw_ranges (Painter *p)
   lbs = MAX (r->logical_block_size, 1u);
   shown = MIN (r->bad->len, LISTED_RANGES);
   y = l->ranges.y + line / 2;
-  ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Unreadable ranges"), l->margin, y,
+  ssdb_chart_draw_text (p->cr, p->pango, p->style,
+                        r->spec.verify ? _ ("Bad ranges") : _ ("Unreadable ranges"), l->margin, y,
                         l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, l->ranges.width,
                         &p->style->foreground, 1.0);
   for (guint i = 0; i < shown; i++)
     {
       const SsdbScanRange *s = &g_array_index (r->bad, SsdbScanRange, i);
       g_autofree char *len = ssdb_format_transfer_size (s->length);
-      g_autofree char *text = NULL;
+      g_autofree char *what = NULL, *more = NULL, *text = NULL;
 
-      if (i == shown - 1 && (r->bad->len > shown || r->ranges_truncated))
-        text = g_strdup_printf (_ ("LBA %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT
-                                   "): %s, errno %d; and %u more%s"),
-                                s->offset / lbs, s->offset, len, s->errsv, r->bad->len - shown,
-                                r->ranges_truncated ? _ (" listed, more not listed") : "");
+      /* what failed: the errno; in a verifying scan also the operation */
+      if (s->op == SSDB_SCAN_OP_VERIFY)
+        what = g_strdup (_ ("read back other than written"));
+      else if (r->spec.verify)
+        what = g_strdup_printf (_ ("%s failed, errno %d"),
+                                s->op == SSDB_SCAN_OP_WRITE ? _ ("write") : _ ("read"), s->errsv);
       else
-        text = g_strdup_printf (
-            _ ("LBA %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): %s, errno %d"),
-            s->offset / lbs, s->offset, len, s->errsv);
+        what = g_strdup_printf (_ ("errno %d"), s->errsv);
+      if (i == shown - 1 && (r->bad->len > shown || r->ranges_truncated))
+        more = g_strdup_printf (_ ("; and %u more%s"), r->bad->len - shown,
+                                r->ranges_truncated ? _ (" listed, more not listed") : "");
+      text
+          = g_strdup_printf (_ ("LBA %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): %s, %s%s"),
+                             s->offset / lbs, s->offset, len, what, more ? more : "");
       y += line;
       ssdb_chart_draw_text (p->cr, p->pango, p->style, text, l->margin + round (10 * l->u), y,
                             l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START,

@@ -7,7 +7,9 @@
 #   the slow block at 20 MiB and no other; all 64 MiB scanned; "found"; exit status 1; the PNG
 #   drawn. A clean device: "no effect", exit 0. Ctrl-C keeps what was read ("inconclusive"
 #   without errors, exit 130) and --resume goes on from there to the same ranges. Bad
-#   arguments exit 2. Nothing is written: the image's checksum does not change.
+#   arguments exit 2. Nothing is written: the image's checksum does not change. With --verify
+#   (and --destroy-data), unwritable sectors, unreadable ones and sectors read back wrong
+#   (ssdbench-faultfs' flip rule) are each found to the sector.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
 source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
@@ -113,4 +115,29 @@ ssdb_assert_contains "$SSDB_ERR" "directory"
 ssdb_faultfs_ctl clear
 after=$(ssdb_checksum "$D")
 ssdb_assert_eq "$after" "$before" "the scan wrote nothing"
+
+# 5. The verifying scan: unwritable sectors (EIO on write), unreadable ones (EIO on read) and
+# sectors that read back other data than was written (inverted bytes on a read and on a write),
+# each found to the sector with what failed. It writes: refused without --destroy-data.
+ssdb_cli verify-refused run scan "$D" --verify
+ssdb_assert_rc 2 "run scan --verify without --destroy-data"
+ssdb_assert_contains "$SSDB_ERR" "--destroy-data $D"
+ssdb_assert_eq "$(ssdb_checksum "$D")" "$before" "the refused scan wrote nothing"
+ssdb_faultfs_ctl eio write $((8 * MIB + 4096)) 8192
+ssdb_faultfs_ctl eio read $((40 * MIB)) 4096
+ssdb_faultfs_ctl flip read $((30 * MIB + 512)) 1000
+ssdb_faultfs_ctl flip write $((50 * MIB)) 4096
+J=$SSDB_TMPDIR/verify.json
+ssdb_cli verify run scan "$D" --verify --destroy-data "$D" --json "$J" --png "$SSDB_TMPDIR/verify.png"
+ssdb_show_output
+ssdb_assert_rc 1 "run scan --verify with bad sectors"
+ssdb_assert_json "$J" "$T['verify'] and $T['scanned_bytes'] == 64 * $MIB" "the whole span verified"
+ssdb_assert_json "$J" "[(b['offset'], b['length'], b['op'], b['errno']) for b in $T['bad_ranges']] == [($((8 * MIB + 4096)), 8192, 'write', 5), ($((30 * MIB + 512)), 1024, 'verify', 0), ($((40 * MIB)), 4096, 'read', 5), ($((50 * MIB)), 4096, 'verify', 0)]" \
+  "exactly the unwritable, read-back-wrong and unreadable sectors"
+ssdb_assert_contains "$SSDB_OUT" "1 unwritable, 1 unreadable, 2 read back wrong"
+# what it wrote is the scan's data: a clean second pass of the same seed finds nothing
+ssdb_faultfs_ctl clear
+ssdb_cli verify-clean run scan "$D" --verify --destroy-data "$D" --span 0:16M --json "$J"
+ssdb_assert_rc 0 "run scan --verify on a clean part"
+ssdb_assert_json "$J" "$T['verdict'] == 'no-effect' and $T['bad_ranges'] == []" "verified clean"
 ssdb_log "ok"
