@@ -547,6 +547,42 @@ test_scan (void)
   for (guint i = 0; i < r->cells->len; i++)
     blocks += g_array_index (r->cells, SsdbScanCell, i).blocks;
   g_assert_cmpuint (blocks, ==, DISK_BYTES / MIB);
+
+  /* Write and Verify: asked first, naming the device; data read back wrong is found to the
+   * sector, with what failed. */
+  g_assert_true (fault_ctl ("clear"));
+  g_assert_true (fault_ctl ("flip read 31457792 1000"));
+  g_assert_true (fault_ctl ("eio write 8392704 8192"));
+  ssdb_scan_page_set_verify (scan, TRUE);
+  scan_finished = FALSE;
+  g_clear_error (&scan_error);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_false (ssdb_test_page_get_running (SSDB_TEST_PAGE (scan)));
+  {
+    AdwMessageDialog *dialog = ssdb_window_get_confirm_dialog (window);
+    g_autofree char *body = NULL;
+
+    g_assert_nonnull (dialog);
+    body = ssdb_gui_test_dup_plain (adw_message_dialog_get_body (dialog));
+    g_test_message ("%s", body);
+    g_assert_nonnull (strstr (body, "verifying error scan writes random data over every block"));
+    g_assert_nonnull (strstr (body, loop_path));
+    adw_message_dialog_response (dialog, "destroy");
+  }
+  ssdb_gui_test_iterate_until (is_scan_finished, NULL, 60000);
+  g_assert_no_error (scan_error);
+  r = ssdb_scan_page_get_result (scan);
+  g_assert_true (r->spec.verify);
+  g_assert_cmpuint (r->scanned_bytes, ==, DISK_BYTES);
+  g_assert_cmpuint (r->bad->len, ==, 2);
+  g_assert_cmpint (g_array_index (r->bad, SsdbScanRange, 0).op, ==, SSDB_SCAN_OP_WRITE);
+  g_assert_cmpuint (g_array_index (r->bad, SsdbScanRange, 0).offset, ==, 8392704);
+  g_assert_cmpuint (g_array_index (r->bad, SsdbScanRange, 0).length, ==, 8192);
+  g_assert_cmpint (g_array_index (r->bad, SsdbScanRange, 1).op, ==, SSDB_SCAN_OP_VERIFY);
+  g_assert_cmpuint (g_array_index (r->bad, SsdbScanRange, 1).offset, ==, 31457792);
+  g_assert_cmpuint (g_array_index (r->bad, SsdbScanRange, 1).length, ==, 1024);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-scan-verify.png", 300));
+  ssdb_scan_page_set_verify (scan, FALSE);
   g_assert_true (fault_ctl ("clear"));
   g_signal_handler_disconnect (run, id);
   g_clear_error (&scan_error);

@@ -22,6 +22,7 @@ struct _SsdbScanPage
   GtkDropDown *block_dropdown;
   GtkDropDown *slow_dropdown;
   GtkSwitch *resume_switch;
+  GtkSwitch *verify_switch;
 
   SsdbPageRun *run;
   char *title;
@@ -138,7 +139,10 @@ dup_findings (const SsdbScanResult *r)
 
   if (r == NULL || (r->bad->len == 0 && r->slow_blocks == 0))
     return g_strdup ("");
-  if (r->bad->len > 0)
+  if (r->bad->len > 0 && r->spec.verify)
+    bad = g_strdup_printf (
+        g_dngettext (GETTEXT_PACKAGE, "%u bad range", "%u bad ranges", r->bad->len), r->bad->len);
+  else if (r->bad->len > 0)
     bad = g_strdup_printf (
         g_dngettext (GETTEXT_PACKAGE, "%u unreadable range", "%u unreadable ranges", r->bad->len),
         r->bad->len);
@@ -251,6 +255,8 @@ ssdb_scan_page_get_spec (SsdbScanPage *self, SsdbScanSpec *spec)
   spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
   i = gtk_drop_down_get_selected (self->slow_dropdown);
   spec->slow_ns = slow_ms_table[MIN (i, G_N_ELEMENTS (slow_ms_table) - 1)] * MS;
+  spec->verify = gtk_switch_get_active (self->verify_switch);
+  spec->seed = (guint64)g_get_real_time ();
 }
 
 gboolean
@@ -270,6 +276,14 @@ ssdb_scan_page_configure (SsdbScanPage *self, const SsdbScanSpec *spec)
   gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
   gtk_drop_down_set_selected (self->slow_dropdown, (guint)s);
   return TRUE;
+}
+
+void
+ssdb_scan_page_set_verify (SsdbScanPage *self, gboolean verify)
+{
+  g_return_if_fail (SSDB_IS_SCAN_PAGE (self));
+
+  gtk_switch_set_active (self->verify_switch, verify);
 }
 
 gboolean
@@ -304,6 +318,8 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   g_clear_pointer (&self->subtitle, g_free);
   g_clear_pointer (&self->shown_path, g_free);
   ssdb_page_run_set_result (self->run, NULL);
+  /* writes on a new device need a new confirmation: they start off */
+  gtk_switch_set_active (self->verify_switch, FALSE);
   gtk_label_set_text (self->parts.status,
                       target->path != NULL && !target->is_device
                           ? _ ("The error scan reads a drive: choose a device, not a folder")
@@ -355,7 +371,9 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
       spec.span_length = self->device_bytes;
       result = ssdb_scan_result_new (&spec);
     }
-  if (!ssdb_page_run_start (self->run, start->path, SSDB_TARGET_OPEN_READ, NULL, 0, work, result,
+  if (!ssdb_page_run_start (self->run, start->path,
+                            result->spec.verify ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+                            result->spec.verify ? start->permission : NULL, 0, work, result,
                             (GDestroyNotify)ssdb_scan_result_free, ssdb_scan_result_dup (result),
                             error))
     return FALSE;
@@ -370,6 +388,35 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   refresh (self);
   update_status (self);
   return TRUE;
+}
+
+/* Whether the next start writes: a verifying scan, new or continued. */
+static gboolean
+next_start_writes (SsdbScanPage *self)
+{
+  const SsdbScanResult *r = shown (self);
+
+  if (gtk_switch_get_active (self->resume_switch) && can_resume (self))
+    return r->spec.verify;
+  return gtk_switch_get_active (self->verify_switch);
+}
+
+static SsdbTestPageWrites
+test_page_get_writes (SsdbTestPage *page)
+{
+  return next_start_writes (SSDB_SCAN_PAGE (page)) ? SSDB_TEST_PAGE_WRITES_EVERY_START
+                                                   : SSDB_TEST_PAGE_WRITES_NONE;
+}
+
+static char *
+test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *capacity,
+                            const char *node)
+{
+  (void)page;
+  return g_strdup_printf (_ ("The verifying error scan writes random data over every block of %s "
+                             "(%s, %s), reads it back and compares. All data stored there will be "
+                             "destroyed and cannot be recovered."),
+                          title, capacity, node);
 }
 
 static gconstpointer
@@ -389,6 +436,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   const SsdbScanResult *result = ssdb_report_get_result (report, kind);
 
   ssdb_scan_page_configure (self, &result->spec);
+  gtk_switch_set_active (self->verify_switch, FALSE);
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);
@@ -426,6 +474,14 @@ test_page_dup_finished_toast (SsdbTestPage *page)
 
   if (r == NULL || r->bad->len == 0)
     return NULL;
+  if (r->spec.verify)
+    return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
+                                         "Bad sectors found: %u range; see the list under the "
+                                         "grid",
+                                         "Bad sectors found: %u ranges; see the list under the "
+                                         "grid",
+                                         r->bad->len),
+                            r->bad->len);
   return g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
                                        "Unreadable sectors found: %u range; see the list under "
                                        "the grid",
@@ -448,6 +504,8 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->set_target = test_page_set_target;
   iface->target_changed = test_page_target_changed;
   iface->check = test_page_check;
+  iface->get_writes = test_page_get_writes;
+  iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->start = test_page_start;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
@@ -507,6 +565,10 @@ ssdb_scan_page_init (SsdbScanPage *self)
   self->slow_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (slow_ms_table), slow_label, 1);
   ssdb_page_parts_add_setting (settings, _ ("_Slow Above"), GTK_WIDGET (self->slow_dropdown),
                                _ ("A Block Whose Read Takes Longer Is Marked Slow"));
+  self->verify_switch = GTK_SWITCH (gtk_switch_new ());
+  ssdb_page_parts_add_setting (settings, _ ("_Write and Verify"), GTK_WIDGET (self->verify_switch),
+                               _ ("Write Each Block with Random Data, Read It Back and Compare; "
+                                  "This Destroys the Drive's Data"));
   self->resume_switch = GTK_SWITCH (gtk_switch_new ());
   ssdb_page_parts_add_setting (settings, _ ("_Go On"), GTK_WIDGET (self->resume_switch),
                                _ ("Continue the Stopped Scan from Where It Ended, with Its "

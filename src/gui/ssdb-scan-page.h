@@ -18,8 +18,9 @@ G_DECLARE_FINAL_TYPE (SsdbScanPage, ssdb_scan_page, SSDB, SCAN_PAGE, GtkBox)
  *
  * The "Error Scan" page, as HD Tune's: every block of the selected drive read once at QD1, a
  * grid of squares coloured by what each part of the drive did (read, slow, unreadable), the
- * unreadable ranges by LBA and the finding in words. It only reads: no confirmation is asked.
- * A stopped scan can go on from where it stopped ("Go On").
+ * unreadable ranges by LBA and the finding in words. It only reads, unless "Write and Verify"
+ * is on: then each block is written, read back and compared, after the window's confirmation
+ * naming the device. A stopped scan can go on from where it stopped ("Go On").
  */
 
 GtkWidget *
@@ -51,6 +52,14 @@ ssdb_scan_page_configure (SsdbScanPage *self, const SsdbScanSpec *spec);
  */
 void
 ssdb_scan_page_set_resume (SsdbScanPage *self, gboolean resume);
+
+/**
+ * ssdb_scan_page_set_verify:
+ * @verify: the next new scan writes and verifies (the "Write and Verify" switch); the window
+ *   asks for the confirmation naming the device before it starts
+ */
+void
+ssdb_scan_page_set_verify (SsdbScanPage *self, gboolean verify);
 
 /**
  * ssdb_scan_page_get_can_resume:
