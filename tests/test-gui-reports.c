@@ -821,6 +821,36 @@ test_compare (void)
   while (ssdb_chart_view_get_snapshot_count (chart) == before && g_get_monotonic_time () < end)
     ssdb_gui_test_iterate_for (20);
   g_assert_cmpuint (ssdb_chart_view_get_snapshot_count (chart), >, before);
+
+  /* Names of the user's in the legend, and the comparison exported with them. */
+  {
+    g_autofree char *png = tmp_file ("compare.png");
+    g_autofree char *svg = tmp_file ("compare.svg");
+    g_autofree char *svg_text = NULL;
+    g_autofree char *default_name = g_strdup (ssdb_compare_window_get_label (compare, 1));
+    g_autoptr (GdkTexture) texture = NULL;
+
+    ssdb_compare_window_set_label (compare, 0, "  Drive A, new  ");
+    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 0), ==, "Drive A, new");
+    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 1), ==, default_name);
+    ssdb_compare_window_set_label (compare, 1, "Drive A, full");
+    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 1), ==, "Drive A, full");
+    ssdb_compare_window_set_label (compare, 1, "");
+    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 1), ==, default_name);
+    ssdb_compare_window_set_label (compare, 1, "Drive A, full");
+    g_assert_true (ssdb_compare_window_export_to (compare, png, &error));
+    g_assert_no_error (error);
+    texture = gdk_texture_new_from_filename (png, &error);
+    g_assert_no_error (error);
+    g_assert_cmpint (gdk_texture_get_width (texture), ==, 2400);
+    g_assert_cmpint (gdk_texture_get_height (texture), ==, 1600);
+    g_assert_true (ssdb_compare_window_export_to (compare, svg, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_file_get_contents (svg, &svg_text, NULL, NULL));
+    g_assert_true (g_str_has_prefix (svg_text, "<?xml"));
+    ssdb_gui_test_iterate_for (200);
+    g_free (ssdb_gui_test_screenshot (GTK_WINDOW (compare), "gui-reports-compare-names.png", 0));
+  }
   gtk_window_destroy (GTK_WINDOW (compare));
   for (guint i = 0; i < 3; i++)
     g_object_unref (files[i]);

@@ -45,6 +45,34 @@ ssdb_compare_window_set_view (SsdbCompareWindow *self, SsdbTestKind view);
 SsdbTestKind
 ssdb_compare_window_get_view (SsdbCompareWindow *self);
 
+/**
+ * ssdb_compare_window_set_label:
+ * @index: a report's position
+ * @label: (nullable): its name in the legend and the exported image; %NULL or "" for the default
+ *   (ssdb_compare_report_label())
+ *
+ * What the user types in the Names menu for the report.
+ */
+void
+ssdb_compare_window_set_label (SsdbCompareWindow *self, guint index, const char *label);
+
+/** ssdb_compare_window_get_label: Returns: (transfer none): the name report @index has now. */
+const char *
+ssdb_compare_window_get_label (SsdbCompareWindow *self, guint index);
+
+/**
+ * ssdb_compare_window_export_to:
+ * @path: the file: a PNG (1200 × 800 at scale 2), or an SVG or PDF when its name ends so
+ * @error: as ssdb_export_compare()
+ *
+ * Writes the comparison shown, with the names shown, in the review style (what Export… does
+ * after its file chooser).
+ *
+ * Returns: %TRUE on success.
+ */
+gboolean
+ssdb_compare_window_export_to (SsdbCompareWindow *self, const char *path, GError **error);
+
 /** ssdb_compare_window_get_chart: Returns: (transfer none): the chart widget. */
 SsdbChartView *
 ssdb_compare_window_get_chart (SsdbCompareWindow *self);
