@@ -294,6 +294,14 @@ test_refuse (void)
                    "the writes (3 pauses). All data stored there will be destroyed and cannot be "
                    "recovered.");
   g_clear_pointer (&body, g_free);
+  /* each write on the next span: four spans of 50.33 MB */
+  ssdb_behaviour_page_set_next_span (page, TRUE);
+  body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9 (zram, 134 MB)");
+  g_test_message ("%s", body);
+  g_assert_true (g_str_has_prefix (body, "Writes the first 201.3 MB of /dev/zram9 (zram, 134 MB) "
+                                         "with random data in 4 writes one after the other"));
+  g_clear_pointer (&body, g_free);
+  ssdb_behaviour_page_set_next_span (page, FALSE);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
   ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
@@ -468,8 +476,14 @@ test_trim (void)
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   ssdb_behaviour_page_set_trim (page, 2, TRUE);
+  ssdb_behaviour_page_set_stress (page, SSDB_TEST_KIND_TRIM, TRUE);
   g_assert_true (
       ssdb_behaviour_page_set_summary (page, SSDB_TEST_KIND_TRIM, 1u << 0, 16 * MIB, 500000000));
+  {
+    g_autofree char *body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9");
+
+    g_assert_nonnull (strstr (body, "Before that, writes it once more in random 4 KiB writes."));
+  }
   g_assert_cmpint (gtk_spin_button_get_value_as_int (GTK_SPIN_BUTTON (control ("trim-rounds"))), ==,
                    2);
   g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (control ("trim-test-0"))));
@@ -483,6 +497,12 @@ test_trim (void)
   g_assert_cmpuint (r->spec.summary.duration_ns, ==, 500000000);
   g_assert_cmpuint (r->rounds->len, ==, 2);
   g_assert_cmpuint (r->tests->len, ==, 2);
+  /* the random-write stress first: the span's size in 4 KiB writes */
+  g_assert_true (r->spec.stress);
+  g_assert_cmpuint (r->stress.block_size, ==, 4096);
+  g_assert_cmpuint (r->stress.bytes, ==, r->spec.span_length);
+  g_assert_cmpuint (r->stress.ios, ==, r->spec.span_length / 4096);
+  g_assert_true (g_str_has_prefix (r->words, "After a random-write stress"));
   for (guint i = 0; i < r->tests->len; i++)
     {
       const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
@@ -503,6 +523,7 @@ test_trim (void)
   {
     SsdbTrimResult *again = ssdb_trim_result_new (&r->spec);
 
+    again->stress = r->stress;
     g_array_append_vals (again->tests, r->tests->data, r->tests->len);
     g_array_append_vals (again->rounds, r->rounds->data, r->rounds->len);
     ssdb_trim_summarize (again);
@@ -510,6 +531,7 @@ test_trim (void)
     g_assert_cmpfloat (again->min_retention_percent, ==, r->min_retention_percent);
     ssdb_trim_result_free (again);
   }
+  ssdb_behaviour_page_set_stress (page, SSDB_TEST_KIND_TRIM, FALSE);
 }
 
 static void

@@ -94,6 +94,7 @@ struct _SsdbBehaviourPage
   /* Idle Recovery */
   GtkSpinButton *recovery_write_gb;
   GtkEntry *recovery_pauses;
+  GtkSwitch *recovery_next_span;
   /* Compressibility */
   GtkSpinButton *compression_span_mib;
   GtkDropDown *compression_block;
@@ -102,9 +103,11 @@ struct _SsdbBehaviourPage
   /* TRIM */
   GtkSpinButton *trim_rounds;
   GtkSwitch *trim_discard;
+  GtkSwitch *trim_stress;
   SummaryControls trim_tests;
   /* Free Space */
   GtkSpinButton *freespace_step;
+  GtkSwitch *freespace_stress;
   SummaryControls freespace_tests;
   /* Steady State */
   GtkSpinButton *consistency_minutes;
@@ -156,6 +159,24 @@ void
 _ssdb_behaviour_draw_result (SsdbTestKind view, gconstpointer result, const char *title,
                              const char *caption, gboolean running, gboolean with_words,
                              const SsdbStyle *style, cairo_t *cr, int width, int height);
+
+/* ssdb-behaviour-controls.c: the number controls */
+/* Nanoseconds of a duration spin button in @unit_s seconds, as it shows them (to the ms). */
+guint64
+_ssdb_behaviour_spin_ns (GtkSpinButton *spin, double unit_s);
+/* Bytes of a GB spin button, a whole number of @align (at least one when it is not 0). */
+guint64
+_ssdb_behaviour_spin_gb_bytes (GtkSpinButton *spin, guint64 align);
+/* A numeric spin button of that range, step, digits and value. */
+GtkSpinButton *
+_ssdb_behaviour_spin_new (double min, double max, double step, guint digits, double value);
+/* The template's @spin given that range, step, digits and value. */
+void
+_ssdb_behaviour_spin_setup (GtkSpinButton *spin, double min, double max, double step, guint digits,
+                            double value);
+/* A GB spin button that holds whole @align units and shows "whole" at 0. */
+void
+_ssdb_behaviour_whole_spin_setup (GtkSpinButton *spin, double max, guint64 align);
 
 /* ssdb-behaviour-run.c */
 Live *

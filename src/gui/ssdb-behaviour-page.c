@@ -317,35 +317,6 @@ parse_pauses (const char *text, SsdbRecoverySpec *spec, GError **error)
   return TRUE;
 }
 
-/* The value a spin button shows: rounded to its digits. */
-static double
-spin_shown (GtkSpinButton *spin)
-{
-  double scale = pow (10, gtk_spin_button_get_digits (spin));
-
-  return round (gtk_spin_button_get_value (spin) * scale) / scale;
-}
-
-/* Nanoseconds of a duration spin button in @unit_s seconds, as it shows them (to the ms). */
-static guint64
-spin_ns (GtkSpinButton *spin, double unit_s)
-{
-  return (guint64)llround (spin_shown (spin) * unit_s * 1000) * (NS_S / 1000);
-}
-
-/* Bytes of a GB spin button, rounded to the nearest whole @align (at least one when it is
- * not 0): its value is kept at those bytes (snap_gb_spin()), so it shows what is written. */
-static guint64
-spin_gb_bytes (GtkSpinButton *spin, guint64 align)
-{
-  double bytes = gtk_spin_button_get_value (spin) * 1e9;
-  guint64 n = (guint64)llround (bytes / (double)align);
-
-  if (n == 0 && bytes > 0)
-    n = 1;
-  return n * align;
-}
-
 static gboolean
 summary_from_controls (const SummaryControls *c, SsdbSummarySpec *spec, guint *mask,
                        guint64 target_bytes, GError **error)
@@ -361,7 +332,7 @@ summary_from_controls (const SummaryControls *c, SsdbSummarySpec *spec, guint *m
       return FALSE;
     }
   spec->size = (guint64)gtk_spin_button_get_value_as_int (c->size_mib) * MIB;
-  spec->duration_ns = spin_ns (c->seconds, 1);
+  spec->duration_ns = _ssdb_behaviour_spin_ns (c->seconds, 1);
   if (target_bytes > 0 && spec->size > target_bytes)
     {
       g_autofree char *size = ssdb_format_transfer_size (spec->size);
@@ -405,7 +376,8 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           SsdbRecoverySpec spec;
 
           ssdb_recovery_spec_init (&spec);
-          spec.write_bytes = spin_gb_bytes (self->recovery_write_gb, spec.block_size);
+          spec.write_bytes
+              = _ssdb_behaviour_spin_gb_bytes (self->recovery_write_gb, spec.block_size);
           if (gtk_spin_button_get_value (self->recovery_write_gb) > 0 && spec.write_bytes == 0)
             {
               g_autofree char *block = ssdb_format_transfer_size (spec.block_size);
@@ -427,6 +399,18 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           if (!parse_pauses (gtk_editable_get_text (GTK_EDITABLE (self->recovery_pauses)), &spec,
                              error))
             return NULL;
+          spec.next_span = gtk_switch_get_active (self->recovery_next_span);
+          if (spec.next_span && target_bytes > 0 && spec.write_bytes > 0
+              && spec.write_bytes > target_bytes / (spec.n_pauses + 1))
+            {
+              g_autofree char *write = ssdb_format_capacity (spec.write_bytes);
+
+              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                           _ ("Next Span: %u writes of %s, each on the next span, do not fit in "
+                              "the target (%s)"),
+                           spec.n_pauses + 1, write, holds);
+              return NULL;
+            }
           return ssdb_recovery_result_new (&spec);
         }
       case SSDB_TEST_KIND_COMPRESSION:
@@ -466,6 +450,7 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           ssdb_trim_spec_init (&spec);
           spec.rounds = (guint)gtk_spin_button_get_value_as_int (self->trim_rounds);
           spec.discard = gtk_switch_get_active (self->trim_discard);
+          spec.stress = gtk_switch_get_active (self->trim_stress);
           if (!summary_from_controls (&self->trim_tests, &spec.summary, &spec.test_mask,
                                       target_bytes, error))
             return NULL;
@@ -484,6 +469,7 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
 
           ssdb_freespace_spec_init (&spec);
           spec.step_percent = (guint)gtk_spin_button_get_value_as_int (self->freespace_step);
+          spec.stress = gtk_switch_get_active (self->freespace_stress);
           if (!summary_from_controls (&self->freespace_tests, &spec.summary, &spec.test_mask,
                                       target_bytes, error))
             return NULL;
@@ -495,8 +481,8 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           guint d = gtk_drop_down_get_selected (self->consistency_data);
 
           ssdb_consistency_spec_init (&spec);
-          spec.duration_ns = spin_ns (self->consistency_minutes, 60);
-          spec.round_ns = spin_ns (self->consistency_round_s, 1);
+          spec.duration_ns = _ssdb_behaviour_spin_ns (self->consistency_minutes, 60);
+          spec.round_ns = _ssdb_behaviour_spin_ns (self->consistency_round_s, 1);
           spec.precondition_passes
               = (guint)gtk_spin_button_get_value_as_int (self->consistency_precondition);
           spec.data = data_patterns[d < G_N_ELEMENTS (data_patterns) ? d : 0];
@@ -520,7 +506,7 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           SsdbFillSpec spec;
 
           ssdb_fill_spec_init (&spec);
-          spec.span_length = spin_gb_bytes (self->readback_span_gb, MIB);
+          spec.span_length = _ssdb_behaviour_spin_gb_bytes (self->readback_span_gb, MIB);
           if (gtk_spin_button_get_value (self->readback_span_gb) > 0 && spec.span_length == 0)
             {
               g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
@@ -582,6 +568,24 @@ ssdb_behaviour_page_set_trim (SsdbBehaviourPage *self, guint rounds, gboolean di
 
   gtk_spin_button_set_value (self->trim_rounds, rounds);
   gtk_switch_set_active (self->trim_discard, discard);
+}
+
+void
+ssdb_behaviour_page_set_stress (SsdbBehaviourPage *self, SsdbTestKind view, gboolean stress)
+{
+  g_return_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self));
+  g_return_if_fail (view == SSDB_TEST_KIND_TRIM || view == SSDB_TEST_KIND_FREESPACE);
+
+  gtk_switch_set_active (view == SSDB_TEST_KIND_TRIM ? self->trim_stress : self->freespace_stress,
+                         stress);
+}
+
+void
+ssdb_behaviour_page_set_next_span (SsdbBehaviourPage *self, gboolean next_span)
+{
+  g_return_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self));
+
+  gtk_switch_set_active (self->recovery_next_span, next_span);
 }
 
 void
@@ -682,18 +686,30 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
         case SSDB_TEST_KIND_RECOVERY:
           {
             const SsdbRecoveryResult *r = result;
-            g_autofree char *span = dup_span_text (r->spec.write_bytes, FALSE, device_title);
+            g_autofree char *span = dup_span_text (
+                r->spec.write_bytes * (r->spec.next_span ? r->spec.n_pauses + 1 : 1), FALSE,
+                device_title);
             g_autofree char *pauses = _ssdb_behaviour_format_pauses (&r->spec);
 
             partial = r->spec.write_bytes != 0;
 
-            what = g_strdup_printf (
-                ngettext ("Writes %s with random data %u times, from its start, and leaves it idle "
-                          "for %s between the writes (%u pause).",
-                          "Writes %s with random data %u times, from its start, and leaves it idle "
-                          "for %s between the writes (%u pauses).",
-                          r->spec.n_pauses),
-                span, r->spec.n_pauses + 1, pauses, r->spec.n_pauses);
+            if (r->spec.next_span)
+              what = g_strdup_printf (
+                  ngettext ("Writes %s with random data in %u writes one after the other, from "
+                            "its start, and leaves it idle for %s between the writes (%u pause).",
+                            "Writes %s with random data in %u writes one after the other, from "
+                            "its start, and leaves it idle for %s between the writes (%u pauses).",
+                            r->spec.n_pauses),
+                  span, r->spec.n_pauses + 1, pauses, r->spec.n_pauses);
+            else
+              what = g_strdup_printf (
+                  ngettext (
+                      "Writes %s with random data %u times, from its start, and leaves it idle "
+                      "for %s between the writes (%u pause).",
+                      "Writes %s with random data %u times, from its start, and leaves it idle "
+                      "for %s between the writes (%u pauses).",
+                      r->spec.n_pauses),
+                  span, r->spec.n_pauses + 1, pauses, r->spec.n_pauses);
             break;
           }
         case SSDB_TEST_KIND_COMPRESSION:
@@ -786,6 +802,19 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
         default:
           g_assert_not_reached ();
       }
+  /* a random-write stress first writes the span once more */
+  if (result != NULL
+      && ((view == SSDB_TEST_KIND_TRIM && ((const SsdbTrimResult *)result)->spec.stress)
+          || (view == SSDB_TEST_KIND_FREESPACE
+              && ((const SsdbFreespaceResult *)result)->spec.stress)))
+    {
+      char *stressed = g_strdup_printf (C_ ("confirmation", "%s %s"), what,
+                                        _ ("Before that, writes it once more in random 4 KiB "
+                                           "writes."));
+
+      g_free (what);
+      what = stressed;
+    }
   ssdb_test_kind_result_free (view, result);
   /* The window's confirmations end the same way. */
   /* Translators: what the test writes, then the warning; no space after a full stop that
@@ -983,88 +1012,6 @@ ssdb_behaviour_page_export_png (SsdbBehaviourPage *self, const char *path, GErro
 
 /* ---- construction ------------------------------------------------------------------------- */
 
-static GtkSpinButton *
-spin_new (double min, double max, double step, guint digits, double value)
-{
-  GtkSpinButton *spin = GTK_SPIN_BUTTON (gtk_spin_button_new_with_range (min, max, step));
-
-  gtk_spin_button_set_digits (spin, digits);
-  gtk_spin_button_set_value (spin, value);
-  gtk_spin_button_set_numeric (spin, TRUE);
-  return spin;
-}
-
-/* Gives the template's @spin the range, step and value of the engine's settings, as spin_new()
- * does: first the digits gtk_spin_button_new_with_range() takes from @step (the width the
- * button asks for follows them), then @digits. */
-static void
-spin_setup (GtkSpinButton *spin, double min, double max, double step, guint digits, double value)
-{
-  guint step_digits = fabs (step) >= 1.0 || step == 0.0
-                          ? 0
-                          : (guint)MIN (abs ((int)floor (log10 (fabs (step)))), 20);
-
-  gtk_spin_button_configure (spin, gtk_adjustment_new (min, min, max, step, 10 * step, 0), step,
-                             step_digits);
-  gtk_spin_button_set_digits (spin, digits);
-  gtk_spin_button_set_value (spin, value);
-  gtk_spin_button_set_numeric (spin, TRUE);
-}
-
-/* A size spin button shows "whole" at 0. */
-static gboolean
-on_whole_output (GtkSpinButton *spin)
-{
-  if (gtk_spin_button_get_value (spin) > 0)
-    return FALSE;
-  gtk_editable_set_text (GTK_EDITABLE (spin), _ ("whole"));
-  return TRUE;
-}
-
-static int
-on_whole_input (GtkSpinButton *spin, double *value)
-{
-  const char *text = gtk_editable_get_text (GTK_EDITABLE (spin));
-
-  if (g_strcmp0 (text, _ ("whole")) == 0)
-    {
-      *value = 0;
-      return TRUE;
-    }
-  return FALSE;
-}
-
-/* Keeps a GB spin button at a whole number of its "align" bytes. */
-static void
-snap_gb_spin (GtkSpinButton *spin)
-{
-  guint64 align = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (spin), "ssdb-align"));
-  double value = gtk_spin_button_get_value (spin);
-  double snapped;
-
-  if (align == 0 || value <= 0)
-    return;
-  snapped = (double)spin_gb_bytes (spin, align) / 1e9;
-  if (fabs (snapped - value) > 1e-12)
-    gtk_spin_button_set_value (spin, snapped);
-}
-
-/* A GB spin button of 4 decimals (0.1 MB) that holds whole @align units: the value shown is
- * the one written ("0.05" becomes 0.0503 GB, 48 MiB, for 1 MiB units). */
-static void
-whole_spin_setup (GtkSpinButton *spin, double max, guint64 align)
-{
-  spin_setup (spin, 0, max, 0.1, 4, 0);
-
-  g_object_set_data (G_OBJECT (spin), "ssdb-align", GUINT_TO_POINTER ((guint)align));
-  g_signal_connect (spin, "value-changed", G_CALLBACK (snap_gb_spin), NULL);
-
-  gtk_spin_button_set_numeric (spin, FALSE);
-  g_signal_connect (spin, "output", G_CALLBACK (on_whole_output), NULL);
-  g_signal_connect (spin, "input", G_CALLBACK (on_whole_input), NULL);
-  on_whole_output (spin);
-}
-
 /* A setting changed: the time a run takes, when no run or result holds the status. */
 static void
 on_setting_changed (SsdbBehaviourPage *self)
@@ -1170,10 +1117,10 @@ build_summary_controls (SsdbBehaviourPage *self, SsdbTestKind view, const char *
       gtk_box_append (GTK_BOX (box), GTK_WIDGET (c->checks[i]));
     }
   gtk_box_append (GTK_BOX (box), gtk_separator_new (GTK_ORIENTATION_HORIZONTAL));
-  c->size_mib = spin_new (1, 65536, 16, 0, (double)(defaults.size / MIB));
+  c->size_mib = _ssdb_behaviour_spin_new (1, 65536, 16, 0, (double)(defaults.size / MIB));
   ssdb_page_parts_add_setting (grid, _ ("Test _size, MiB"), GTK_WIDGET (c->size_mib),
                                _ ("The region each summary test reads and writes"));
-  c->seconds = spin_new (0.1, 60, 1, 1, (double)defaults.duration_ns / 1e9);
+  c->seconds = _ssdb_behaviour_spin_new (0.1, 60, 1, 1, (double)defaults.duration_ns / 1e9);
   ssdb_page_parts_add_setting (grid, _ ("Se_conds per test"), GTK_WIDGET (c->seconds),
                                _ ("Length of each summary test (read, then write)"));
   watch_setting (self, c->size_mib);
@@ -1288,13 +1235,16 @@ ssdb_behaviour_page_class_init (SsdbBehaviourPageClass *klass)
   BIND (words);
   BIND (recovery_write_gb);
   BIND (recovery_pauses);
+  BIND (recovery_next_span);
   BIND (compression_span_mib);
   BIND (compression_block);
   BIND (compression_zero);
   BIND (compression_passes);
   BIND (trim_rounds);
   BIND (trim_discard);
+  BIND (trim_stress);
   BIND (freespace_step);
+  BIND (freespace_stress);
   BIND (consistency_minutes);
   BIND (consistency_round_s);
   BIND (consistency_precondition);
@@ -1323,51 +1273,58 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
 
   /* Idle Recovery */
   ssdb_recovery_spec_init (&rspec);
-  whole_spin_setup (self->recovery_write_gb, 1e6, rspec.block_size);
+  _ssdb_behaviour_whole_spin_setup (self->recovery_write_gb, 1e6, rspec.block_size);
   add_row (self, SSDB_TEST_KIND_RECOVERY, self->recovery_write_gb);
   add_row (self, SSDB_TEST_KIND_RECOVERY, self->recovery_pauses);
+  add_row (self, SSDB_TEST_KIND_RECOVERY, self->recovery_next_span);
   g_signal_connect (self->recovery_pauses, "changed", G_CALLBACK (on_pauses_changed), NULL);
   on_pauses_changed (GTK_EDITABLE (self->recovery_pauses));
 
   /* Compressibility */
   ssdb_compression_spec_init (&cspec);
-  spin_setup (self->compression_span_mib, 1, 1048576, 64, 0, (double)(cspec.span_length / MIB));
+  _ssdb_behaviour_spin_setup (self->compression_span_mib, 1, 1048576, 64, 0,
+                              (double)(cspec.span_length / MIB));
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_span_mib);
   ssdb_gui_fill_dropdown (self->compression_block, G_N_ELEMENTS (block_sizes), block_label);
   gtk_drop_down_set_selected (self->compression_block, DEFAULT_BLOCK_INDEX);
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_block);
   gtk_switch_set_active (self->compression_zero, cspec.include_zero);
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_zero);
-  spin_setup (self->compression_passes, 1, 9, 1, 0, cspec.passes);
+  _ssdb_behaviour_spin_setup (self->compression_passes, 1, 9, 1, 0, cspec.passes);
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_passes);
 
   /* TRIM */
   ssdb_trim_spec_init (&tspec);
-  spin_setup (self->trim_rounds, 1, SSDB_TRIM_MAX_ROUNDS, 1, 0, tspec.rounds);
+  _ssdb_behaviour_spin_setup (self->trim_rounds, 1, SSDB_TRIM_MAX_ROUNDS, 1, 0, tspec.rounds);
   add_row (self, SSDB_TEST_KIND_TRIM, self->trim_rounds);
   gtk_switch_set_active (self->trim_discard, tspec.discard);
   add_row (self, SSDB_TEST_KIND_TRIM, self->trim_discard);
+  add_row (self, SSDB_TEST_KIND_TRIM, self->trim_stress);
   build_summary_controls (self, SSDB_TEST_KIND_TRIM, "trim", &self->trim_tests);
 
   /* Free Space */
   ssdb_freespace_spec_init (&fspec);
-  spin_setup (self->freespace_step, 1, 100, 5, 0, fspec.step_percent);
+  _ssdb_behaviour_spin_setup (self->freespace_step, 1, 100, 5, 0, fspec.step_percent);
   add_row (self, SSDB_TEST_KIND_FREESPACE, self->freespace_step);
+  add_row (self, SSDB_TEST_KIND_FREESPACE, self->freespace_stress);
   build_summary_controls (self, SSDB_TEST_KIND_FREESPACE, "freespace", &self->freespace_tests);
 
   /* Steady State */
   ssdb_consistency_spec_init (&kspec);
-  spin_setup (self->consistency_minutes, 0.01, 1440, 1, 2, (double)kspec.duration_ns / 60e9);
+  _ssdb_behaviour_spin_setup (self->consistency_minutes, 0.01, 1440, 1, 2,
+                              (double)kspec.duration_ns / 60e9);
   add_row (self, SSDB_TEST_KIND_CONSISTENCY, self->consistency_minutes);
-  spin_setup (self->consistency_round_s, 0.1, 3600, 1, 2, (double)kspec.round_ns / 1e9);
+  _ssdb_behaviour_spin_setup (self->consistency_round_s, 0.1, 3600, 1, 2,
+                              (double)kspec.round_ns / 1e9);
   add_row (self, SSDB_TEST_KIND_CONSISTENCY, self->consistency_round_s);
-  spin_setup (self->consistency_precondition, 0, 2, 1, 0, kspec.precondition_passes);
+  _ssdb_behaviour_spin_setup (self->consistency_precondition, 0, 2, 1, 0,
+                              kspec.precondition_passes);
   add_row (self, SSDB_TEST_KIND_CONSISTENCY, self->consistency_precondition);
   ssdb_gui_fill_dropdown (self->consistency_data, G_N_ELEMENTS (data_patterns), data_label);
   add_row (self, SSDB_TEST_KIND_CONSISTENCY, self->consistency_data);
 
   /* Read After Write */
-  whole_spin_setup (self->readback_span_gb, 1e6, MIB);
+  _ssdb_behaviour_whole_spin_setup (self->readback_span_gb, 1e6, MIB);
   add_row (self, SSDB_TEST_KIND_READBACK, self->readback_span_gb);
 
   self->run = ssdb_page_run_new ("ssdb-behaviour", _ssdb_behaviour_tagged_dup,

@@ -89,6 +89,22 @@ void
 ssdb_behaviour_page_set_trim (SsdbBehaviourPage *self, guint rounds, gboolean discard);
 
 /**
+ * ssdb_behaviour_page_set_stress:
+ * @view: TRIM or Free Space
+ * @stress: write the span's size in random 4 KiB writes before the test (the "Stress First"
+ *   switch)
+ */
+void
+ssdb_behaviour_page_set_stress (SsdbBehaviourPage *self, SsdbTestKind view, gboolean stress);
+
+/**
+ * ssdb_behaviour_page_set_next_span:
+ * @next_span: Idle Recovery writes the next span after each pause (the "Next Span" switch)
+ */
+void
+ssdb_behaviour_page_set_next_span (SsdbBehaviourPage *self, gboolean next_span);
+
+/**
  * ssdb_behaviour_page_set_freespace_step:
  * @step_percent: share of the target each Free Space step fills, 1..100 % (the "Step, %"
  *   setting)

@@ -287,6 +287,24 @@ _ssdb_behaviour_draw_result (SsdbTestKind view, gconstpointer result, const char
 {
   g_autofree char *subtitle = dup_subtitle (view, result);
 
+  /* how the test wrote, where it departs from the usual: named under the title */
+  if (result != NULL
+      && ((view == SSDB_TEST_KIND_TRIM && ((const SsdbTrimResult *)result)->spec.stress)
+          || (view == SSDB_TEST_KIND_FREESPACE
+              && ((const SsdbFreespaceResult *)result)->spec.stress)
+          || (view == SSDB_TEST_KIND_RECOVERY
+              && ((const SsdbRecoveryResult *)result)->spec.next_span)))
+    {
+      char *more = g_strdup_printf (
+          /* Translators: the settings line of a chart, then how its test wrote */
+          C_ ("subtitle", "%s · %s"), subtitle,
+          view == SSDB_TEST_KIND_RECOVERY ? _ ("each write on the next span")
+                                          : _ ("after a random-write stress"));
+
+      g_free (subtitle);
+      subtitle = more;
+    }
+
   switch (view)
     {
       case SSDB_TEST_KIND_RECOVERY:
