@@ -530,11 +530,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   if (png_path)
     {
       SsdbBehaviourView view;
-      g_autofree char *span = ssdb_format_capacity (result->spec.span_length);
-      g_autofree char *size = ssdb_format_transfer_size (spec.summary.size);
-      g_autofree char *subtitle = g_strdup_printf (
-          "TRIM / recycling · %u × fill %s and delete %s · summary %u × %s", spec.rounds, span,
-          spec.discard ? "with discard" : "without discard", spec.summary.count, size);
+      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_TRIM, result);
 
       ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
       view.trim = result;
@@ -699,11 +695,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   if (png_path)
     {
       SsdbBehaviourView view;
-      g_autofree char *span = ssdb_format_capacity (result->spec.span_length);
-      g_autofree char *size = ssdb_format_transfer_size (spec.summary.size);
-      g_autofree char *subtitle = g_strdup_printf (
-          "Speed against free space · %s filled in steps of %u %% · summary %u × %s", span,
-          spec.step_percent, spec.summary.count, size);
+      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_FREESPACE, result);
 
       ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
       view.freespace = result;

@@ -15,6 +15,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-files.h"
 #include "engine/ssdb-units.h"
+#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 void
@@ -879,6 +880,15 @@ ssdb_cli_check_one_target (const char *command, int argc, char **argv, int *stat
       return FALSE;
     }
   return TRUE;
+}
+
+char *
+ssdb_cli_dup_subtitle (SsdbTarget *target, SsdbTestKind kind, gconstpointer result)
+{
+  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+
+  ssdb_report_set_result (report, kind, result);
+  return ssdb_export_dup_subtitle (report, kind);
 }
 
 void

@@ -144,12 +144,7 @@ static void
 write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *write = ssdb_format_capacity (r->spec.write_bytes);
-  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *subtitle = g_strdup_printf (
-      "Idle recovery · %s per write · %u pause%s · %s "
-      "blocks · QD%u",
-      write, r->spec.n_pauses, r->spec.n_pauses == 1 ? "" : "s", block, r->spec.queue_depth);
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_RECOVERY, r);
   SsdbRecoveryView view;
   g_auto (SsdbCliChart) chart = { 0 };
 

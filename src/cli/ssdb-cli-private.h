@@ -251,6 +251,11 @@ typedef struct
   SsdbStyle style;
 } SsdbCliChart;
 
+/* The settings line of the chart of @result (of @kind) on @target: the export's
+ * (ssdb_export_dup_subtitle()), so the CLI's images and the exported ones say the same. */
+char *
+ssdb_cli_dup_subtitle (SsdbTarget *target, SsdbTestKind kind, gconstpointer result);
+
 /* Fills @chart for a chart of @target; free with ssdb_cli_chart_clear() (or g_auto). */
 void
 ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target);

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
  * @test_mask: which of the profile's tests run (bit i: test i) [0 = all]
  * @seed: seed of the data [1]
  * @stress: before everything, write the span's size in random 4 KiB writes over it
- *   (ssdb_target_stress_random(), the seed's "full-LBA random write") [FALSE]
+ *   (ssdb_target_stress_random(), a "full-LBA random write" as reviewers run it) [FALSE]
  *
  * Settings of the speed-versus-free-space test: the summary on the empty span, then fill the
  * span from its start with random data @step_percent at a time, running the summary after each

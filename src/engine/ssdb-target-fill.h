@@ -116,7 +116,7 @@ ssdb_stress_block_size (SsdbTarget *target);
  * writes at random positions of [offset, offset + length) at QD %SSDB_STRESS_QUEUE_DEPTH: the
  * "full-LBA random write" before a test, after which a drive's flash is fragmented as after long
  * use and its garbage collection has work to do (the preconditioning of the SNIA Solid State
- * Storage PTS's random-write tests, and the seed's stress before its TRIM test). Positions are
+ * Storage PTS's random-write tests, and reviewers' stress before a TRIM test). Positions are
  * drawn with repetition, as fio's `randrepeat`/`norandommap`: some blocks are written more than
  * once and some not at all, as in real use.
  *

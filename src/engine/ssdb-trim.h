@@ -133,7 +133,7 @@ ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary);
  * @test_mask: which of the profile's tests run (bit i: test i) [0 = all]
  * @seed: seed of the data [1]
  * @stress: before everything, write the span's size in random 4 KiB writes over it
- *   (ssdb_target_stress_random(), the seed's "full-LBA random write") [FALSE]
+ *   (ssdb_target_stress_random(), a "full-LBA random write" as reviewers run it) [FALSE]
  *
  * Settings of the TRIM / recycling test: summary; then @rounds times fill the span with random
  * data and delete it; summary again. The retention is how much of its speed each test keeps.

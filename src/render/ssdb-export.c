@@ -258,9 +258,10 @@ recovery_subtitle (const SsdbReport *report)
 
       g_string_append_printf (pauses, "%s%s s", i > 0 ? ", " : "", secs);
     }
-  return g_strdup_printf ("Idle recovery · %s per write · pause%s %s · %s blocks · QD%u", write,
+  return g_strdup_printf ("Idle recovery · %s per write · pause%s %s · %s blocks · QD%u%s", write,
                           r->spec.n_pauses == 1 ? "" : "s", pauses->len ? pauses->str : "none",
-                          block, r->spec.queue_depth);
+                          block, r->spec.queue_depth,
+                          r->spec.next_span ? " · each write on the next span" : "");
 }
 
 static char *
@@ -282,8 +283,9 @@ trim_subtitle (const SsdbReport *report)
   g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
 
   return g_strdup_printf (
-      "TRIM / recycling · %u × fill %s and delete %s · summary %u × %s", r->spec.rounds, span,
-      r->spec.discard ? "with discard" : "without discard", r->spec.summary.count, size);
+      "TRIM / recycling · %u × fill %s and delete %s · summary %u × %s%s", r->spec.rounds, span,
+      r->spec.discard ? "with discard" : "without discard", r->spec.summary.count, size,
+      r->spec.stress ? " · after a random-write stress" : "");
 }
 
 static char *
@@ -294,8 +296,9 @@ freespace_subtitle (const SsdbReport *report)
   g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
 
   return g_strdup_printf (
-      "Speed against free space · %s filled in steps of %u %% · summary %u × %s", span,
-      r->spec.step_percent, r->spec.summary.count, size);
+      "Speed against free space · %s filled in steps of %u %% · summary %u × %s%s", span,
+      r->spec.step_percent, r->spec.summary.count, size,
+      r->spec.stress ? " · after a random-write stress" : "");
 }
 
 static char *
