@@ -336,6 +336,10 @@ test_round_trip (void)
     "\"block_size\" : 1048576",
     "\"block_size\" : 1000",
     "block_size",
+    /* a cut list is a full one: without it, more bad bytes than listed are a contradiction */
+    "\"ranges_truncated\" : false",
+    "\"ranges_truncated\" : true",
+    "ranges_truncated: neither list holds the 10000 ranges",
   };
 
   ssdb_report_set_result (report, SSDB_TEST_KIND_SCAN, r);

@@ -1125,8 +1125,11 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
 
   if (!ssdb_job_spec_validate (spec, target, error))
     return FALSE;
-  if (g_cancellable_set_error_if_cancelled (cancellable, error))
+  if (g_cancellable_is_cancelled (cancellable))
     {
+      /* the engine's own code for a Stop, as a stop during the job gives */
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "Stopped before the I/O on %s began",
+                   ssdb_target_get_display_name (target));
       result->cancelled = TRUE;
       return FALSE;
     }

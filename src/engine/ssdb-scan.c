@@ -273,7 +273,7 @@ ssdb_scan_summarize (SsdbScanResult *result)
   if (result->read_ns > 0)
     g_string_append_printf (w, " (%.0f MB/s)",
                             result->scanned_bytes / (result->read_ns / 1e9) / 1e6);
-  if (result->bad_bytes > 0)
+  if (result->bad_bytes > 0 && result->bad->len > 0)
     {
       const SsdbScanRange *first = &g_array_index (result->bad, SsdbScanRange, 0);
       g_autofree char *bad = ssdb_format_transfer_size (result->bad_bytes);
@@ -290,6 +290,12 @@ ssdb_scan_summarize (SsdbScanResult *result)
           g_string_append_printf (w, ", %u unwritable, %u unreadable, %u read back wrong", n[1],
                                   n[0], n[2]);
         }
+    }
+  else if (result->bad_bytes > 0)
+    {
+      g_autofree char *bad = ssdb_format_transfer_size (result->bad_bytes);
+
+      g_string_append_printf (w, ": %s %s in all", bad, spec->verify ? "bad" : "unreadable");
     }
   else
     g_string_append (w, spec->verify ? ": no bad sector" : ": no unreadable sector");
@@ -465,16 +471,26 @@ block_data (guint64 seed, guint64 offset, guint8 *buf, gsize len)
   ssdb_rng_fill (&rng, buf, len);
 }
 
-/* One O_DIRECT transfer of [@offset, @offset + @len): 0, or the errno. */
+/* Largest piece of one transfer: a Stop is seen between pieces, so a slow device holds it back
+ * by one piece at most. */
+#define TRANSFER_PIECE (G_GUINT64_CONSTANT (1) << 20)
+
+/* One O_DIRECT transfer of [@offset, @offset + @len), in pieces of at most TRANSFER_PIECE:
+ * 0, ECANCELED after a Stop, or the errno. */
 static int
-transfer (int fd, gboolean write, guint8 *buf, gsize len, guint64 offset)
+transfer (int fd, gboolean write, guint8 *buf, gsize len, guint64 offset, GCancellable *cancellable)
 {
   gsize done = 0;
 
   while (done < len)
     {
-      ssize_t n = write ? pwrite (fd, buf + done, len - done, (off_t)(offset + done))
-                        : pread (fd, buf + done, len - done, (off_t)(offset + done));
+      gsize piece = MIN (len - done, (gsize)TRANSFER_PIECE);
+      ssize_t n;
+
+      if (g_cancellable_is_cancelled (cancellable))
+        return ECANCELED;
+      n = write ? pwrite (fd, buf + done, piece, (off_t)(offset + done))
+                : pread (fd, buf + done, piece, (off_t)(offset + done));
 
       if (n < 0 && errno == EINTR)
         continue;
@@ -500,6 +516,15 @@ add_bad_sector (GArray *bad, guint64 at, guint sector, SsdbScanOp op, int errsv)
     g_array_append_val (bad, s);
 }
 
+/* FALSE with the error of a Stop (SSDB_ERROR_CANCELLED). */
+static gboolean
+stopped (SsdbTarget *target, GError **error)
+{
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED, "The error scan on %s was stopped",
+               ssdb_target_get_display_name (target));
+  return FALSE;
+}
+
 /* The failed transfer of a block, again one sector at a time (the block's data at its place in
  * @buf): the sectors that fail with a medium error go into @bad. FALSE with @error for any other
  * error, or a Stop. */
@@ -509,8 +534,10 @@ retry_sectors (SsdbTarget *target, int fd, gboolean write, guint8 *buf, guint64 
 {
   for (guint64 at = offset; at < offset + length; at += sector)
     {
-      int errsv = transfer (fd, write, buf + (at - offset), sector, at);
+      int errsv = transfer (fd, write, buf + (at - offset), sector, at, cancellable);
 
+      if (errsv == ECANCELED)
+        return stopped (target, error);
       if (errsv != 0 && !is_medium_error (errsv))
         {
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
@@ -522,8 +549,8 @@ retry_sectors (SsdbTarget *target, int fd, gboolean write, guint8 *buf, guint64 
         }
       if (errsv != 0)
         add_bad_sector (bad, at, sector, write ? SSDB_SCAN_OP_WRITE : SSDB_SCAN_OP_READ, errsv);
-      if (g_cancellable_set_error_if_cancelled (cancellable, error))
-        return FALSE;
+      if (g_cancellable_is_cancelled (cancellable))
+        return stopped (target, error);
     }
   return TRUE;
 }
@@ -535,12 +562,16 @@ verify_block (SsdbTarget *target, int fd, const SsdbScanSpec *spec, guint sector
               guint64 offset, guint64 length, GArray *bad, guint64 *took_ns,
               GCancellable *cancellable, GError **error)
 {
-  guint64 t0 = mono_ns ();
   g_autoptr (GArray) unreadable = g_array_new (FALSE, TRUE, sizeof (SsdbScanRange));
+  guint64 t0;
   int errsv;
 
   block_data (spec->seed, offset, b->write, length);
-  errsv = transfer (fd, TRUE, b->write, length, offset);
+  /* the block's time is its write and its read, not the making of its data */
+  t0 = mono_ns ();
+  errsv = transfer (fd, TRUE, b->write, length, offset, cancellable);
+  if (errsv == ECANCELED)
+    return stopped (target, error);
   if (errsv != 0 && !is_medium_error (errsv))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
@@ -554,7 +585,9 @@ verify_block (SsdbTarget *target, int fd, const SsdbScanSpec *spec, guint sector
       && !retry_sectors (target, fd, TRUE, b->write, offset, length, sector, bad, cancellable,
                          error))
     return FALSE;
-  errsv = transfer (fd, FALSE, b->read, length, offset);
+  errsv = transfer (fd, FALSE, b->read, length, offset, cancellable);
+  if (errsv == ECANCELED)
+    return stopped (target, error);
   if (errsv != 0 && !is_medium_error (errsv))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,

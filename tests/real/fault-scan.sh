@@ -93,6 +93,33 @@ ssdb_assert_json "$R" "[(b['offset'], b['length']) for b in $T['bad_ranges']] ==
   "the resumed scan found the same ranges"
 ssdb_assert_json "$R" "sum(c['blocks'] for c in $T['grid']) == 64" "each block counted once"
 
+# 3b. Ctrl-C while a failed block is read again sector by sector (each sector 20 ms late and
+# failing): the stop takes effect within the retry, exit 130, the blocks before it kept.
+ssdb_faultfs_ctl clear
+ssdb_faultfs_ctl eio read $((8 * MIB)) $MIB
+ssdb_faultfs_ctl delay read $((8 * MIB)) $MIB 20000
+errors=$(ssdb_faultfs_stat errors)
+J2=$SSDB_TMPDIR/stopped-retry.json
+ssdb_cli_bg stopped-retry run scan "$D" --json "$J2"
+for ((i = 0; i < 400; i++)); do
+  (($(ssdb_faultfs_stat errors) >= errors + 10)) && break
+  sleep 0.05
+done
+t0=$(ssdb_now_ns)
+kill -INT "$SSDB_PID"
+rc=0
+wait "$SSDB_PID" || rc=$?
+took=$((($(ssdb_now_ns) - t0) / 1000000))
+ssdb_show_output
+ssdb_log "stopped during the retry in $took ms"
+ssdb_assert_eq "$rc" 130 "run scan stopped by SIGINT during a retry"
+((took < 5000)) || ssdb_fail "the stop during the retry took $took ms"
+ssdb_assert_json "$J2" "$T['cancelled'] and $T['scanned_bytes'] == 8 * $MIB" \
+  "the blocks before the failed one kept"
+ssdb_faultfs_ctl clear
+ssdb_faultfs_ctl eio read $((8 * MIB + 4096)) 8192
+ssdb_faultfs_ctl eio read $((40 * MIB)) $MIB
+
 # 4. Refusals, before anything is read.
 ssdb_cli resume-done run scan "$D" --resume "$R"
 ssdb_assert_rc 2 "--resume of a complete scan"
@@ -108,6 +135,8 @@ ssdb_cli odd-span run scan "$D" --span 4K:1000
 ssdb_assert_rc 2 "--span of 1000 bytes"
 ssdb_cli slow-zero run scan "$D" --slow-ms 0
 ssdb_assert_rc 2 "--slow-ms 0"
+ssdb_cli seed-read run scan "$D" --seed 5
+ssdb_assert_rc 2 "--seed without --verify"
 ssdb_cli dir run scan "$SSDB_TMPDIR"
 ssdb_assert_rc 2 "a directory"
 ssdb_assert_contains "$SSDB_ERR" "directory"
@@ -135,7 +164,7 @@ ssdb_assert_json "$J" "$T['verify'] and $T['scanned_bytes'] == 64 * $MIB" "the w
 ssdb_assert_json "$J" "[(b['offset'], b['length'], b['op'], b['errno']) for b in $T['bad_ranges']] == [($((8 * MIB + 4096)), 8192, 'write', 5), ($((30 * MIB + 512)), 1024, 'verify', 0), ($((40 * MIB)), 4096, 'read', 5), ($((50 * MIB)), 4096, 'verify', 0)]" \
   "exactly the unwritable, read-back-wrong and unreadable sectors"
 ssdb_assert_contains "$SSDB_OUT" "1 unwritable, 1 unreadable, 2 read back wrong"
-# what it wrote is the scan's data: a clean second pass of the same seed finds nothing
+# a second verifying pass (with data of its own seed) over what it wrote finds nothing
 ssdb_faultfs_ctl clear
 ssdb_cli verify-clean run scan "$D" --verify --destroy-data "$D" --span 0:16M --json "$J"
 ssdb_assert_rc 0 "run scan --verify on a clean part"
