@@ -78,6 +78,15 @@ check_resume_target (const char *resume, const SsdbReport *was, SsdbTarget *targ
   const char *was_model = was->target.model ? was->target.model : "";
   const char *model = info->model ? info->model : "";
 
+  if (was->scan->logical_block_size != info->logical_block_size)
+    {
+      *status
+          = ssdb_cli_usage_error ("--resume %s: its scan read sectors of %u bytes; %s has "
+                                  "sectors of %u bytes",
+                                  resume, was->scan->logical_block_size,
+                                  ssdb_target_get_display_name (target), info->logical_block_size);
+      return FALSE;
+    }
   if (was->target.size_bytes == info->size_bytes
       && (*was_model == '\0' || *model == '\0' || g_str_equal (was_model, model)))
     return TRUE;
@@ -109,7 +118,8 @@ ssdb_cli_run_scan (int argc, char **argv)
       NULL },
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "The device whose data --verify may destroy (required with --verify)", "DEVICE" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data --verify writes [1]", "N" },
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s,
+      "Seed of the data --verify writes [a new one each run]", "N" },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
       "Go on with the stopped scan in this report, with its settings", "REPORT" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
@@ -181,6 +191,13 @@ ssdb_cli_run_scan (int argc, char **argv)
         return status;
       spec.cells = (guint)v;
       spec.verify = verify;
+      if (seed_s != NULL && !verify)
+        return ssdb_cli_usage_error ("--seed is the seed of the data --verify writes: a scan that "
+                                     "only reads writes nothing");
+      /* A new seed each run unless one is given (the report records it): a second verifying
+       * run writes other data than the first, so a drive that drops writes cannot pass it
+       * with what the first run left. */
+      spec.seed = (guint64)g_get_real_time ();
       if (!ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
         return status;
       result = ssdb_scan_result_new (&spec);
