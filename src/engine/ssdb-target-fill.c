@@ -87,7 +87,9 @@ guint
 ssdb_stress_block_size (SsdbTarget *target)
 {
   g_return_val_if_fail (SSDB_IS_TARGET (target), SSDB_STRESS_BLOCK_SIZE);
-  return MAX (SSDB_STRESS_BLOCK_SIZE, ssdb_target_get_info (target)->logical_block_size);
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  return MAX (SSDB_STRESS_BLOCK_SIZE, MAX (info->logical_block_size, info->dio_offset_align));
 }
 
 void

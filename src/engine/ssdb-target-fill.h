@@ -97,7 +97,7 @@ ssdb_stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint 
  * @target: a target
  *
  * Returns: the stress's transfer size on @target: %SSDB_STRESS_BLOCK_SIZE, or its logical block
- *   size when larger
+ *   size or direct I/O offset alignment when larger
  */
 guint
 ssdb_stress_block_size (SsdbTarget *target);

@@ -169,8 +169,13 @@ update_status (SsdbScanPage *self)
       done = ssdb_format_capacity (r->scanned_bytes);
       span = ssdb_format_capacity (r->spec.span_length);
       /* Translators: "Reading · 12.3 GB of 500.1 GB · 40 % · 2 unreadable ranges" */
-      text = g_strdup_printf (_ ("Reading · %s of %s · %d %%%s"), done, span,
-                              (int)(ssdb_page_run_get_fraction (self->run) * 100), findings);
+      text = g_strdup_printf (r->spec.verify
+                                  /* Translators: "Verifying · 12.3 GB of 500.1 GB · 40 % · 2 bad
+                                   * ranges" */
+                                  ? _ ("Verifying · %s of %s · %d %%%s")
+                                  : _ ("Reading · %s of %s · %d %%%s"),
+                              done, span, (int)(ssdb_page_run_get_fraction (self->run) * 100),
+                              findings);
     }
   text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
   gtk_label_set_text (self->parts.status, text);
@@ -213,7 +218,9 @@ on_finished (SsdbScanPage *self, const GError *error)
           (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
 
       if (r != NULL && r->bad->len == 0 && r->slow_blocks == 0)
-        text = g_strdup_printf (_ ("Done in %s · every block read"), took);
+        text = g_strdup_printf (r->spec.verify ? _ ("Done in %s · every block verified")
+                                               : _ ("Done in %s · every block read"),
+                                took);
       else
         text = g_strdup_printf (_ ("Done in %s%s"), took, findings);
     }
@@ -313,13 +320,13 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   g_free (self->path);
   self->path = target->is_device ? g_strdup (target->path) : NULL;
   self->device_bytes = target->device_bytes;
+  /* writes on a new device need a new confirmation: they start off, also during a run */
+  gtk_switch_set_active (self->verify_switch, FALSE);
   if (ssdb_page_run_get_running (self->run))
     return;
   g_clear_pointer (&self->subtitle, g_free);
   g_clear_pointer (&self->shown_path, g_free);
   ssdb_page_run_set_result (self->run, NULL);
-  /* writes on a new device need a new confirmation: they start off */
-  gtk_switch_set_active (self->verify_switch, FALSE);
   gtk_label_set_text (self->parts.status,
                       target->path != NULL && !target->is_device
                           ? _ ("The error scan reads a drive: choose a device, not a folder")

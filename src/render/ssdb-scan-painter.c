@@ -119,11 +119,12 @@ words_of (const SsdbScanView *view)
 static void
 fit_grid (guint n, double w, double h, double *pitch, guint *cols, guint *rows)
 {
-  double p = floor (sqrt (w * h / MAX (n, 1u)) * 8) / 8;
+  /* no square larger than the area: a grid of one or two still fits */
+  double p = MIN (floor (sqrt (w * h / MAX (n, 1u)) * 8) / 8, floor (MIN (w, h) * 8) / 8);
 
   while (p > 0.25)
     {
-      guint c = (guint)MAX (floor (w / p), 1), r = (guint)MAX (floor (h / p), 1);
+      guint c = (guint)floor (w / p), r = (guint)floor (h / p);
 
       if ((guint64)c * r >= n)
         {
@@ -334,9 +335,12 @@ draw_ranges (Painter *p)
                                 s->op == SSDB_SCAN_OP_WRITE ? _ ("write") : _ ("read"), s->errsv);
       else
         what = g_strdup_printf (_ ("errno %d"), s->errsv);
-      if (i == shown - 1 && (r->bad->len > shown || r->ranges_truncated))
+      /* the bad list is cut only when it is full */
+      if (i == shown - 1 && r->bad->len > shown)
         more = g_strdup_printf (_ ("; and %u more%s"), r->bad->len - shown,
-                                r->ranges_truncated ? _ (" listed, more not listed") : "");
+                                r->ranges_truncated && r->bad->len == SSDB_SCAN_MAX_RANGES
+                                    ? _ (" listed, more not listed")
+                                    : "");
       text
           = g_strdup_printf (_ ("LBA %" G_GUINT64_FORMAT " (byte %" G_GUINT64_FORMAT "): %s, %s%s"),
                              s->offset / lbs, s->offset, len, what, more ? more : "");
