@@ -409,6 +409,19 @@ read_job (SsdbTarget *target, guint64 offset, guint64 length, guint block, Marks
   return ssdb_io_run (target, &job, NULL, NULL, cancellable, io, error);
 }
 
+/* Appends the bad sector at @at to @bad, merged with the last range when it continues it. */
+static void
+add_bad_sector (GArray *bad, guint64 at, guint sector, SsdbScanOp op, int errsv)
+{
+  SsdbScanRange s = { at, sector, op, errsv, 0 };
+  SsdbScanRange *last = bad->len ? &g_array_index (bad, SsdbScanRange, bad->len - 1) : NULL;
+
+  if (last != NULL && last->offset + last->length == at && last->op == op && last->errsv == errsv)
+    last->length += sector;
+  else
+    g_array_append_val (bad, s);
+}
+
 /* Reads the failed block [offset, offset + length) again one sector at a time; the sectors that
  * fail with a medium error go into @bad (merged). Returns FALSE on any other error. */
 static gboolean
@@ -433,15 +446,7 @@ retry_block (SsdbTarget *target, guint64 offset, guint64 length, guint sector, G
           g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
-      {
-        SsdbScanRange s = { at, sector, SSDB_SCAN_OP_READ, errsv, 0 };
-        SsdbScanRange *last = bad->len ? &g_array_index (bad, SsdbScanRange, bad->len - 1) : NULL;
-
-        if (last != NULL && last->offset + last->length == at && last->errsv == errsv)
-          last->length += sector;
-        else
-          g_array_append_val (bad, s);
-      }
+      add_bad_sector (bad, at, sector, SSDB_SCAN_OP_READ, errsv);
     }
   return TRUE;
 }
@@ -503,17 +508,21 @@ transfer (int fd, gboolean write, guint8 *buf, gsize len, guint64 offset, GCance
   return 0;
 }
 
-/* Appends the bad sector at @at to @bad, merged with the last range when it continues it. */
-static void
-add_bad_sector (GArray *bad, guint64 at, guint sector, SsdbScanOp op, int errsv)
+/* FALSE with the I/O error of a failed transfer, worded as the engine's and with the errno
+ * and offset recorded (ssdb_error_set_io()). */
+static gboolean
+transfer_failed (SsdbTarget *target, gboolean write, guint64 length, guint64 offset, int errsv,
+                 GError **error)
 {
-  SsdbScanRange s = { at, sector, op, errsv, 0 };
-  SsdbScanRange *last = bad->len ? &g_array_index (bad, SsdbScanRange, bad->len - 1) : NULL;
+  GError *e = g_error_new (SSDB_ERROR, SSDB_ERROR_IO,
+                           "I/O error on %s: %s of %" G_GUINT64_FORMAT
+                           " bytes at offset %" G_GUINT64_FORMAT " failed: %s (errno %d)",
+                           ssdb_target_get_display_name (target), write ? "write" : "read", length,
+                           offset, g_strerror (errsv), errsv);
 
-  if (last != NULL && last->offset + last->length == at && last->op == op && last->errsv == errsv)
-    last->length += sector;
-  else
-    g_array_append_val (bad, s);
+  ssdb_error_set_io (e, errsv, offset);
+  g_propagate_error (error, e);
+  return FALSE;
 }
 
 /* FALSE with the error of a Stop (SSDB_ERROR_CANCELLED). */
@@ -539,14 +548,7 @@ retry_sectors (SsdbTarget *target, int fd, gboolean write, guint8 *buf, guint64 
       if (errsv == ECANCELED)
         return stopped (target, error);
       if (errsv != 0 && !is_medium_error (errsv))
-        {
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
-                       "I/O error on %s: %s of %u bytes at offset %" G_GUINT64_FORMAT
-                       " failed: %s (errno %d)",
-                       ssdb_target_get_display_name (target), write ? "write" : "read", sector, at,
-                       g_strerror (errsv), errsv);
-          return FALSE;
-        }
+        return transfer_failed (target, write, sector, at, errsv, error);
       if (errsv != 0)
         add_bad_sector (bad, at, sector, write ? SSDB_SCAN_OP_WRITE : SSDB_SCAN_OP_READ, errsv);
       if (g_cancellable_is_cancelled (cancellable))
@@ -573,14 +575,7 @@ verify_block (SsdbTarget *target, int fd, const SsdbScanSpec *spec, guint sector
   if (errsv == ECANCELED)
     return stopped (target, error);
   if (errsv != 0 && !is_medium_error (errsv))
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
-                   "I/O error on %s: write of %" G_GUINT64_FORMAT
-                   " bytes at offset %" G_GUINT64_FORMAT " failed: %s (errno %d)",
-                   ssdb_target_get_display_name (target), length, offset, g_strerror (errsv),
-                   errsv);
-      return FALSE;
-    }
+    return transfer_failed (target, TRUE, length, offset, errsv, error);
   if (errsv != 0
       && !retry_sectors (target, fd, TRUE, b->write, offset, length, sector, bad, cancellable,
                          error))
@@ -589,14 +584,7 @@ verify_block (SsdbTarget *target, int fd, const SsdbScanSpec *spec, guint sector
   if (errsv == ECANCELED)
     return stopped (target, error);
   if (errsv != 0 && !is_medium_error (errsv))
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_IO,
-                   "I/O error on %s: read of %" G_GUINT64_FORMAT
-                   " bytes at offset %" G_GUINT64_FORMAT " failed: %s (errno %d)",
-                   ssdb_target_get_display_name (target), length, offset, g_strerror (errsv),
-                   errsv);
-      return FALSE;
-    }
+    return transfer_failed (target, FALSE, length, offset, errsv, error);
   if (errsv != 0
       && !retry_sectors (target, fd, FALSE, b->read, offset, length, sector, unreadable,
                          cancellable, error))
