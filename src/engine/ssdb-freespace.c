@@ -418,16 +418,12 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
   lead = spec->stress ? 0.2 : 0.0;
   if (spec->stress)
     {
-      SsdbIoResult io;
-      guint bs = ssdb_stress_block_size (target);
-
       pr.phase = "stress";
       pr.base = 0;
       pr.share = lead;
       ok = ssdb_target_stress_random (target, spec->span_offset, spec->span_length, spec->seed,
-                                      progress ? on_fill_progress : NULL, &pr, cancellable, &io,
-                                      &local_error);
-      ssdb_stress_result_set (&result->stress, &io, bs);
+                                      progress ? on_fill_progress : NULL, &pr, cancellable,
+                                      &result->stress, &local_error);
     }
   for (guint i = 0; i < n_steps && ok; i++)
     {

@@ -83,20 +83,19 @@ ssdb_target_fill_pattern (SsdbTarget *self, guint64 offset, guint64 length,
   return ok;
 }
 
-guint
-ssdb_stress_block_size (SsdbTarget *target)
+/* The stress's transfer size on @target. */
+static guint
+stress_block_size (SsdbTarget *target)
 {
-  g_return_val_if_fail (SSDB_IS_TARGET (target), SSDB_STRESS_BLOCK_SIZE);
   const SsdbTargetInfo *info = ssdb_target_get_info (target);
 
   return MAX (SSDB_STRESS_BLOCK_SIZE, MAX (info->logical_block_size, info->dio_offset_align));
 }
 
-void
-ssdb_stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint block_size)
+/* The record of a stress from its I/O result. */
+static void
+stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint block_size)
 {
-  g_return_if_fail (stress != NULL && io != NULL);
-
   stress->block_size = block_size;
   stress->queue_depth = SSDB_STRESS_QUEUE_DEPTH;
   stress->ios = io->write_ios;
@@ -110,17 +109,18 @@ ssdb_stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint 
 gboolean
 ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
                            SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                           SsdbIoResult *io, GError **error)
+                           SsdbStressResult *stress, GError **error)
 {
+  SsdbIoResult io;
   SsdbJobSpec spec;
   FillProgress fp = { progress, user_data, length };
   guint bs;
   gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
-  g_return_val_if_fail (io != NULL, FALSE);
+  g_return_val_if_fail (stress != NULL, FALSE);
 
-  memset (io, 0, sizeof *io);
+  memset (stress, 0, sizeof *stress);
   if (!ssdb_target_is_writable (self))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
@@ -131,7 +131,7 @@ ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, gui
                                                         : "writes are not allowed");
       return FALSE;
     }
-  bs = ssdb_stress_block_size (self);
+  bs = stress_block_size (self);
   if (length == 0 || length % bs != 0 || offset % bs != 0)
     {
       g_set_error (
@@ -155,7 +155,8 @@ ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, gui
   spec.seed = seed ^ G_GUINT64_CONSTANT (0x57e55057e550);
   spec.sample_interval_ns = progress ? 200 * G_TIME_SPAN_MILLISECOND * 1000 : 0;
 
-  ok = ssdb_io_run (self, &spec, progress ? fill_sample : NULL, &fp, cancellable, io, error);
+  ok = ssdb_io_run (self, &spec, progress ? fill_sample : NULL, &fp, cancellable, &io, error);
+  stress_result_set (stress, &io, bs);
   if (ok && progress)
     progress (length, length, user_data);
   return ok;

@@ -4,7 +4,6 @@
 /* Writing a target's test region with data before it is read: built on the I/O engine, one
  * layer above the target itself. */
 
-#include "ssdb-io.h"
 #include "ssdb-pattern.h"
 #include "ssdb-target.h"
 
@@ -82,35 +81,15 @@ typedef struct
 } SsdbStressResult;
 
 /**
- * ssdb_stress_result_set:
- * @stress: (out caller-allocates): the record
- * @io: the stress's I/O result (ssdb_target_stress_random())
- * @block_size: its transfer size, bytes
- *
- * Fills @stress from @io: writes, bytes, time, IOPS, at %SSDB_STRESS_QUEUE_DEPTH.
- */
-void
-ssdb_stress_result_set (SsdbStressResult *stress, const SsdbIoResult *io, guint block_size);
-
-/**
- * ssdb_stress_block_size:
- * @target: a target
- *
- * Returns: the stress's transfer size on @target: %SSDB_STRESS_BLOCK_SIZE, or its logical block
- *   size or direct I/O offset alignment when larger
- */
-guint
-ssdb_stress_block_size (SsdbTarget *target);
-
-/**
  * ssdb_target_stress_random:
  * @self: a writable target
  * @offset: first byte, a multiple of the transfer size
  * @length: bytes of the region, a multiple of the transfer size
  * @seed: seed of the positions and the data
  * @progress: (nullable): called with bytes written so far
- * @io: (out caller-allocates): the writes' result (ios, bytes, time, IOPS, latency, the device's
- *   counters), also after a failure: what was written
+ * @stress: (out caller-allocates): what was written (writes, bytes, time, IOPS, the device's
+ *   own count), also after a failure; its block_size is the transfer size: %SSDB_STRESS_BLOCK_SIZE,
+ *   or the target's logical block size or direct I/O offset alignment when larger
  *
  * Writes @length bytes of incompressible random data in %SSDB_STRESS_BLOCK_SIZE `O_DIRECT`
  * writes at random positions of [offset, offset + length) at QD %SSDB_STRESS_QUEUE_DEPTH: the
@@ -125,6 +104,6 @@ ssdb_stress_block_size (SsdbTarget *target);
 gboolean
 ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, guint64 seed,
                            SsdbProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                           SsdbIoResult *io, GError **error);
+                           SsdbStressResult *stress, GError **error);
 
 G_END_DECLS

@@ -610,15 +610,11 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
   ok = TRUE;
   if (spec->stress)
     {
-      SsdbIoResult io;
-      guint bs = ssdb_stress_block_size (target);
-
       pr.phase = "stress";
       pr.share = lead;
       ok = ssdb_target_stress_random (target, spec->span_offset, spec->span_length, spec->seed,
-                                      progress ? on_fill_progress : NULL, &pr, cancellable, &io,
-                                      &local_error);
-      ssdb_stress_result_set (&result->stress, &io, bs);
+                                      progress ? on_fill_progress : NULL, &pr, cancellable,
+                                      &result->stress, &local_error);
     }
   pr.phase = "before";
   pr.base = lead;
