@@ -106,6 +106,7 @@ ssdb_consistency_result_free (SsdbConsistencyResult *result)
     return;
   g_clear_pointer (&result->rounds, g_array_unref);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
   g_free (result);
 }
 
@@ -123,6 +124,7 @@ ssdb_consistency_result_dup (const SsdbConsistencyResult *result)
   if (result->rounds != NULL && result->rounds->len > 0)
     g_array_append_vals (r->rounds, result->rounds->data, result->rounds->len);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
   return r;
 }
 
@@ -438,6 +440,7 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   ConsistencyRun cr = { 0 };
   SsdbJobSpec job;
   g_autofree SsdbIoResult *io = NULL;
+  SsdbTemperatureRecorder *recorder;
   gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -498,20 +501,25 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   cr.progress = progress;
   cr.user_data = user_data;
   result->precondition_bytes = result->precondition_ns = 0;
+  recorder = ssdb_target_record_temperature (target);
   if (spec->precondition_passes > 0 && !precondition (target, &cr, cancellable, error))
     {
       result->cancelled = TRUE;
-      ssdb_consistency_analyze (result);
-      return FALSE;
+      ok = FALSE;
     }
-  cr.last_ns = cr.last_ios = 0;
-  io = g_new0 (SsdbIoResult, 1);
-  ok = ssdb_io_run (target, &job, on_sample, &cr, cancellable, io, error);
-  result->ios = io->ios;
-  result->bytes = io->bytes;
-  result->window_ns = io->window_ns;
-  result->iops = io->iops;
-  result->cancelled = !ok && io->cancelled;
+  else
+    {
+      cr.last_ns = cr.last_ios = 0;
+      io = g_new0 (SsdbIoResult, 1);
+      ok = ssdb_io_run (target, &job, on_sample, &cr, cancellable, io, error);
+      result->ios = io->ios;
+      result->bytes = io->bytes;
+      result->window_ns = io->window_ns;
+      result->iops = io->iops;
+      result->cancelled = !ok && io->cancelled;
+    }
+  ssdb_temperature_log_free (result->temperature);
+  result->temperature = ssdb_temperature_recorder_stop (recorder);
   ssdb_consistency_analyze (result);
   return ok;
 }

@@ -148,6 +148,9 @@ typedef struct
  *   deviation is 0 or there are no rounds
  * @words: the finding in plain words
  * @cancelled: the run stopped early
+ * @temperature: (nullable): the drive's temperature during the run
+ * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
+ * before it was recorded
  * @precondition_bytes: bytes written by the preconditioning passes
  * @precondition_ns: time they took
  */
@@ -168,6 +171,7 @@ typedef struct
   gboolean cancelled;
   guint64 precondition_bytes;
   guint64 precondition_ns;
+  SsdbTemperatureLog *temperature;
 } SsdbConsistencyResult;
 
 SsdbConsistencyResult *

@@ -1377,6 +1377,16 @@ text_scan (GString *out, const SsdbScanResult *r)
   text_words (out, r->words, r->cancelled);
 }
 
+/* The drive's temperature during the run, in words, after the finding. */
+static void
+text_temperature (GString *out, const SsdbTemperatureLog *log)
+{
+  g_autofree char *words = ssdb_temperature_log_words (log);
+
+  if (words != NULL)
+    g_string_append_printf (out, "\n%s\n", words);
+}
+
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table)
 {
@@ -1459,35 +1469,10 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
       default:
         g_assert_not_reached ();
     }
+  text_temperature (out, table == SSDB_TEST_KIND_FILL          ? report->fill->temperature
+                         : table == SSDB_TEST_KIND_CONSISTENCY ? report->consistency->temperature
+                                                               : NULL);
   return g_string_free (g_steal_pointer (&out), FALSE);
-}
-
-gboolean
-ssdb_text_file_write (const char *path, const char *text, GError **error)
-{
-  g_autoptr (GError) local = NULL;
-
-  g_return_val_if_fail (text != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  if (!ssdb_check_output_file (path, error))
-    return FALSE;
-  if (!ssdb_file_replace_contents (path, text, strlen (text), 0644, &local))
-    {
-      int code = SSDB_ERROR_FAILED;
-
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
-          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_PERM)
-          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ROFS))
-        code = SSDB_ERROR_PERMISSION;
-      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
-        code = SSDB_ERROR_NO_SPACE;
-      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        code = SSDB_ERROR_NOT_FOUND;
-      g_set_error (error, SSDB_ERROR, code, "Could not write “%s”: %s", path, local->message);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 gboolean

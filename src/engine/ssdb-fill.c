@@ -71,6 +71,7 @@ ssdb_fill_result_free (SsdbFillResult *result)
     return;
   g_ptr_array_unref (result->passes);
   ssdb_fill_analysis_clear (&result->analysis);
+  ssdb_temperature_log_free (result->temperature);
   g_free (result);
 }
 
@@ -96,6 +97,7 @@ ssdb_fill_result_dup (const SsdbFillResult *result)
       g_ptr_array_add (r->passes, q);
     }
   ssdb_fill_analysis_copy (&r->analysis, &result->analysis);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
   return r;
 }
 
@@ -696,6 +698,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   const SsdbTargetInfo *info;
   FillRun fr = { 0 };
   SsdbIoResult *io;
+  SsdbTemperatureRecorder *recorder;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -730,6 +733,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   fr.n_passes = spec->passes + (spec->read_back ? 1 : 0);
   g_mutex_init (&fr.lock);
   io = g_new0 (SsdbIoResult, 1);
+  recorder = ssdb_target_record_temperature (target);
 
   for (guint i = 0; i < fr.n_passes && ok; i++)
     {
@@ -787,6 +791,8 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
     }
   g_free (io);
   g_mutex_clear (&fr.lock);
+  ssdb_temperature_log_free (result->temperature);
+  result->temperature = ssdb_temperature_recorder_stop (recorder);
 
   if (result->passes->len > 0)
     {

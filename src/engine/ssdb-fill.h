@@ -195,6 +195,9 @@ ssdb_fill_analyze_span (GArray *segments, guint64 span_bytes, SsdbFillAnalysis *
  * @passes: (element-type SsdbFillPass): write passes, then the read-back
  * @analysis: analysis of the first write pass
  * @cancelled: stopped early
+ * @temperature: (nullable): the drive's temperature during the run
+ * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
+ * before it was recorded
  */
 typedef struct
 {
@@ -202,6 +205,7 @@ typedef struct
   GPtrArray *passes;
   SsdbFillAnalysis analysis;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
 } SsdbFillResult;
 
 SsdbFillResult *ssdb_fill_result_new (const SsdbFillSpec *spec);

@@ -122,6 +122,7 @@ build_consistency_test (JsonBuilder *b, const SsdbConsistencyResult *r)
   add_double (b, "mean_over_sd", r->tail_mean_over_sd);
   json_builder_end_object (b);
   add_string (b, "words", r->words);
+  build_temperature (b, r->temperature);
   json_builder_end_object (b);
 }
 
@@ -601,7 +602,8 @@ load_consistency_test (Loader *l, JsonObject *object, guint64 target_bytes,
   guint n, v;
   guint64 prev_ns = 0;
 
-  if (!read_block_size (l, object, "block_size", &spec->block_size, error)
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
       || !read_u64 (l, object, "duration_ns", MAX_RUN_NS, &spec->duration_ns, error)

@@ -401,4 +401,15 @@ gboolean
 load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFreespaceResult *r,
                      GError **error);
 
+/* -------------------------------------------------------------------------------------------- */
+/* The drive's temperature during a run (ssdb-report-temperature.c)                             */
+
+/* Adds a "temperature" member for @log; nothing for %NULL. */
+void
+build_temperature (JsonBuilder *b, const SsdbTemperatureLog *log);
+
+/* Reads the optional "temperature" member of @object into *@out (%NULL when absent). */
+gboolean
+load_temperature (Loader *l, JsonObject *object, SsdbTemperatureLog **out, GError **error);
+
 G_END_DECLS

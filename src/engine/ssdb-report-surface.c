@@ -87,6 +87,7 @@ build_surface_test (JsonBuilder *b, const SsdbSurfaceResult *r)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
+  build_temperature (b, r->temperature);
   json_builder_end_object (b);
 }
 
@@ -177,6 +178,7 @@ build_fill_test (JsonBuilder *b, const SsdbFillResult *r)
   json_builder_end_array (b);
 
   build_fill_analysis (b, a);
+  build_temperature (b, r->temperature);
   json_builder_end_object (b);
 }
 
@@ -335,7 +337,8 @@ load_surface_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSurf
   gsize mark;
   guint n;
 
-  if (!read_uint (l, object, "samples", 2, MAX_SURFACE_SAMPLES, &spec->samples, error)
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !read_uint (l, object, "samples", 2, MAX_SURFACE_SAMPLES, &spec->samples, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_u64 (l, object, "sample_bytes", G_MAXINT64, &spec->sample_bytes, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
@@ -588,7 +591,8 @@ load_fill_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFillRes
   gsize mark;
   guint n, max_segments;
 
-  if (!read_block_size (l, object, "block_size", &spec->block_size, error)
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error))
     return FALSE;

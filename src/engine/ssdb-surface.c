@@ -53,6 +53,7 @@ ssdb_surface_result_free (SsdbSurfaceResult *result)
   g_array_unref (result->read);
   g_array_unref (result->write);
   g_array_unref (result->access);
+  ssdb_temperature_log_free (result->temperature);
   g_free (result);
 }
 
@@ -69,6 +70,7 @@ ssdb_surface_result_dup (const SsdbSurfaceResult *result)
   r->read = g_array_copy (result->read);
   r->write = g_array_copy (result->write);
   r->access = g_array_copy (result->access);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
   return r;
 }
 
@@ -405,13 +407,43 @@ run_burst (SsdbTarget *target, SsdbSurfaceResult *r, GCancellable *cancellable, 
   return ok;
 }
 
+/* The read pass, access times, burst rate and write pass, in that order. */
+static gboolean
+run_passes (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProgressFunc progress,
+            gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  const SsdbSurfaceSpec *spec = &result->spec;
+  double read_share, write_share, access_share;
+
+  write_share = spec->write != SSDB_SURFACE_WRITE_NONE ? 0.45 : 0;
+  access_share = spec->access_samples ? 0.1 : 0;
+  read_share = 1.0 - write_share - access_share;
+
+  if (!run_curve (target, result, SSDB_RW_READ, result->read, progress, user_data, 0, read_share,
+                  cancellable, error))
+    return FALSE;
+  if (!run_access (target, result, progress, user_data, read_share, access_share, cancellable,
+                   error))
+    return FALSE;
+  if (spec->burst && !run_burst (target, result, cancellable, error))
+    return FALSE;
+  if (progress)
+    progress (result, "burst", read_share + access_share, user_data);
+  if (spec->write != SSDB_SURFACE_WRITE_NONE
+      && !run_curve (target, result, SSDB_RW_WRITE, result->write, progress, user_data,
+                     read_share + access_share, write_share, cancellable, error))
+    return FALSE;
+  return TRUE;
+}
+
 gboolean
 ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProgressFunc progress,
                   gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbSurfaceSpec *spec;
   const SsdbTargetInfo *info;
-  double read_share, write_share, access_share;
+  SsdbTemperatureRecorder *recorder;
+  gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
@@ -479,23 +511,9 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
       return FALSE;
     }
 
-  write_share = spec->write != SSDB_SURFACE_WRITE_NONE ? 0.45 : 0;
-  access_share = spec->access_samples ? 0.1 : 0;
-  read_share = 1.0 - write_share - access_share;
-
-  if (!run_curve (target, result, SSDB_RW_READ, result->read, progress, user_data, 0, read_share,
-                  cancellable, error))
-    return FALSE;
-  if (!run_access (target, result, progress, user_data, read_share, access_share, cancellable,
-                   error))
-    return FALSE;
-  if (spec->burst && !run_burst (target, result, cancellable, error))
-    return FALSE;
-  if (progress)
-    progress (result, "burst", read_share + access_share, user_data);
-  if (spec->write != SSDB_SURFACE_WRITE_NONE
-      && !run_curve (target, result, SSDB_RW_WRITE, result->write, progress, user_data,
-                     read_share + access_share, write_share, cancellable, error))
-    return FALSE;
-  return TRUE;
+  recorder = ssdb_target_record_temperature (target);
+  ok = run_passes (target, result, progress, user_data, cancellable, error);
+  ssdb_temperature_log_free (result->temperature);
+  result->temperature = ssdb_temperature_recorder_stop (recorder);
+  return ok;
 }

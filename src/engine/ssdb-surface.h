@@ -113,6 +113,9 @@ typedef struct
  * @burst_bytes_per_second: burst rate (0 when not measured)
  * @cpu_ns: CPU time of all I/O threads, user + system
  * @cancelled: the run stopped early; the arrays hold what was measured
+ * @temperature: (nullable): the drive's temperature during the run
+ * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
+ * before it was recorded
  */
 typedef struct
 {
@@ -128,6 +131,7 @@ typedef struct
   double burst_bytes_per_second;
   guint64 cpu_ns;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
 } SsdbSurfaceResult;
 
 SsdbSurfaceResult *ssdb_surface_result_new (const SsdbSurfaceSpec *spec);

@@ -42,6 +42,10 @@ struct _SsdbTarget
   gboolean medium_known;
   guint64 medium_diskseq;
   guint64 medium_size;
+  /* The drive's temperature sensor, looked for on first use (ssdb_target_get_temperature_sensor).
+   */
+  gboolean temperature_looked;
+  SsdbTemperatureSensor *temperature_sensor;
 };
 
 G_DEFINE_FINAL_TYPE (SsdbTarget, ssdb_target, G_TYPE_OBJECT)
@@ -56,6 +60,7 @@ ssdb_target_finalize (GObject *object)
   ssdb_target_info_clear (&self->info);
   g_free (self->write_refusal);
   g_free (self->display_name);
+  ssdb_temperature_sensor_free (self->temperature_sensor);
 
   G_OBJECT_CLASS (ssdb_target_parent_class)->finalize (object);
 }
@@ -830,4 +835,51 @@ ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out)
           out->times_valid = TRUE;
         }
     }
+}
+
+/* The disk a kernel name belongs to ("sda" for "sda1"), on this machine's sysfs. */
+static SsdbTemperatureSensor *
+sensor_of_disk (const char *name)
+{
+  g_autoptr (SsdbBlockFacts) facts = NULL;
+
+  if (name == NULL || (facts = ssdb_block_facts_read (NULL, name, NULL)) == NULL)
+    return NULL;
+  return ssdb_temperature_sensor_find (NULL, facts->disk_name);
+}
+
+const SsdbTemperatureSensor *
+ssdb_target_get_temperature_sensor (SsdbTarget *self)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
+
+  if (!self->temperature_looked)
+    {
+      self->temperature_looked = TRUE;
+      self->temperature_sensor = sensor_of_disk (self->info.disk_name);
+      for (guint i = 0;
+           self->temperature_sensor == NULL && self->info.stack != NULL
+           && self->info.stack->counted != NULL && self->info.stack->counted[i] != NULL;
+           i++)
+        self->temperature_sensor = sensor_of_disk (self->info.stack->counted[i]);
+    }
+  return self->temperature_sensor;
+}
+
+void
+ssdb_target_set_temperature_sensor (SsdbTarget *self, const SsdbTemperatureSensor *sensor)
+{
+  g_return_if_fail (SSDB_IS_TARGET (self));
+
+  ssdb_temperature_sensor_free (self->temperature_sensor);
+  self->temperature_sensor = ssdb_temperature_sensor_dup (sensor);
+  self->temperature_looked = TRUE;
+}
+
+SsdbTemperatureRecorder *
+ssdb_target_record_temperature (SsdbTarget *self)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
+
+  return ssdb_temperature_recorder_start (ssdb_target_get_temperature_sensor (self), 0);
 }

@@ -6,6 +6,7 @@
 #include "ssdb-identity.h"
 #include "ssdb-pattern.h"
 #include "ssdb-stack.h"
+#include "ssdb-temperature.h"
 
 G_BEGIN_DECLS
 
@@ -286,5 +287,39 @@ ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out);
  */
 gboolean
 ssdb_target_check_medium (SsdbTarget *self, GError **error);
+
+/**
+ * ssdb_target_get_temperature_sensor:
+ * @self: a target
+ *
+ * The drive's temperature sensor: the hwmon sensor of the target's disk, or else of the first
+ * device at the bottom of its stack that has one (ssdb_temperature_sensor_find()), or the one
+ * given with ssdb_target_set_temperature_sensor().
+ *
+ * Returns: (transfer none) (nullable): the sensor, %NULL when the drive shows none.
+ */
+const SsdbTemperatureSensor *
+ssdb_target_get_temperature_sensor (SsdbTarget *self);
+
+/**
+ * ssdb_target_set_temperature_sensor:
+ * @self: a target
+ * @sensor: (nullable): the sensor to record during runs instead of the drive's own (copied);
+ *   %NULL records none
+ */
+void
+ssdb_target_set_temperature_sensor (SsdbTarget *self, const SsdbTemperatureSensor *sensor);
+
+/**
+ * ssdb_target_record_temperature:
+ * @self: a target
+ *
+ * Starts recording the target's temperature sensor about once a second, for a run about to
+ * start; stop it with ssdb_temperature_recorder_stop() when the run ends, however it ends.
+ *
+ * Returns: (transfer full) (nullable): the recorder, %NULL when the drive shows no sensor.
+ */
+SsdbTemperatureRecorder *
+ssdb_target_record_temperature (SsdbTarget *self);
 
 G_END_DECLS

@@ -2,7 +2,13 @@
 #include "config.h"
 
 #include "ssdb-text.h"
+
+#include "ssdb-csv.h"
+#include "ssdb-error.h"
+#include "ssdb-files.h"
 #include "ssdb-units.h"
+
+#include <string.h>
 
 static const char *const state_names[] = { "pending", "running",   "done",
                                            "skipped", "cancelled", "failed" };
@@ -198,4 +204,32 @@ ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *r
       g_string_append_printf (s, "   Note: %s\n", unwritten);
   }
   return g_string_free (s, FALSE);
+}
+
+gboolean
+ssdb_text_file_write (const char *path, const char *text, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  g_return_val_if_fail (text != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  if (!ssdb_check_output_file (path, error))
+    return FALSE;
+  if (!ssdb_file_replace_contents (path, text, strlen (text), 0644, &local))
+    {
+      int code = SSDB_ERROR_FAILED;
+
+      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
+          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_PERM)
+          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ROFS))
+        code = SSDB_ERROR_PERMISSION;
+      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
+        code = SSDB_ERROR_NO_SPACE;
+      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
+        code = SSDB_ERROR_NOT_FOUND;
+      g_set_error (error, SSDB_ERROR, code, "Could not write “%s”: %s", path, local->message);
+      return FALSE;
+    }
+  return TRUE;
 }
