@@ -576,3 +576,143 @@ ssdb_chart_draw_frame (cairo_t *cr, PangoContext *context, const SsdbStyle *styl
   if (heading != NULL)
     ssdb_chart_draw_heading (cr, context, style, heading);
 }
+
+/* The drive's temperature ---------------------------------------------------------------- */
+
+double
+ssdb_chart_temperature_height (const SsdbTemperatureLog *log, double label_px)
+{
+  if (log == NULL || log->samples->len == 0)
+    return 0;
+  return round (label_px * 4.4);
+}
+
+/* "38.9" or "39": the readings' own precision, at most one decimal. */
+static char *
+format_celsius (double c, gboolean locale_numbers)
+{
+  return ssdb_chart_format_trimmed (c, 1, locale_numbers);
+}
+
+void
+ssdb_chart_draw_temperature (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                             const cairo_rectangle_t *rect, double label_px,
+                             const SsdbTemperatureLog *log)
+{
+  SsdbTemperatureStats st;
+  const SsdbTemperatureSample *last;
+  double head_h, small_px, lo, hi, t_end, x, y, w, h;
+  gboolean show_warning;
+  SsdbRgba line, plot_bg;
+  g_autofree char *lo_s = NULL, *hi_s = NULL, *end_s = NULL, *range = NULL, *title = NULL;
+
+  if (!ssdb_temperature_log_stats (log, &st) || rect->width < 20 || rect->height < 10)
+    return;
+  last = &g_array_index (log->samples, SsdbTemperatureSample, log->samples->len - 1);
+  small_px = label_px * 0.9;
+  head_h = round (label_px * 1.6);
+  x = rect->x;
+  y = rect->y + head_h;
+  w = rect->width;
+  h = rect->height - head_h;
+  t_end = MAX (last->t_s, 1e-3);
+
+  /* The band's range: the readings, one degree either side, and the warning temperature when
+   * they come near it. */
+  show_warning = !isnan (log->warning_c) && st.max_c >= log->warning_c - 5;
+  lo = floor (st.min_c) - 1;
+  hi = ceil (MAX (st.max_c, show_warning ? log->warning_c : st.max_c)) + 1;
+
+  lo_s = format_celsius (st.min_c, style->locale_numbers);
+  hi_s = format_celsius (st.max_c, style->locale_numbers);
+  end_s = ssdb_chart_format_trimmed (t_end, t_end < 10 ? 1 : 0, style->locale_numbers);
+  title = g_strdup_printf ("Drive temperature (%s)", log->sensor);
+  range = st.max_c - st.min_c < 0.05 ? g_strdup_printf ("%s °C", hi_s)
+                                     : g_strdup_printf ("%s–%s °C", lo_s, hi_s);
+  if (show_warning)
+    {
+      g_autofree char *warn_s = format_celsius (log->warning_c, style->locale_numbers);
+      g_autofree char *at_s
+          = ssdb_chart_format_trimmed (st.first_over_warning_s, 1, style->locale_numbers);
+      g_autofree char *with
+          = st.over_warning
+                ? g_strdup_printf ("%s · reached its warning %s °C at %s s", range, warn_s, at_s)
+                : g_strdup_printf ("%s · warning %s °C (dashed)", range, warn_s);
+
+      g_free (range);
+      range = g_steal_pointer (&with);
+    }
+  {
+    g_autofree char *with = g_strdup_printf ("%s · 0–%s s", range, end_s);
+
+    g_free (range);
+    range = g_steal_pointer (&with);
+  }
+
+  cairo_save (cr);
+  ssdb_chart_draw_text (cr, context, style, range, x + w, rect->y + head_h * 0.45, small_px,
+                        PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, w * 0.6,
+                        st.over_warning ? &style->error : &style->foreground, 0.9);
+  ssdb_chart_draw_text (cr, context, style, title, x, rect->y + head_h * 0.45, small_px,
+                        PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, w * 0.38, &style->foreground,
+                        0.7);
+
+  plot_bg = ssdb_chart_plot_background (style);
+  ssdb_render_set_source (cr, &plot_bg, 1);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_fill (cr);
+  ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, round (x) + 0.5, round (y) + 0.5, round (w) - 1, round (h) - 1);
+  cairo_stroke (cr);
+
+  /* The band's ends, in whole degrees, left of it where the chart's value labels are. */
+  {
+    g_autofree char *top = ssdb_chart_format_double (hi, 0, style->locale_numbers);
+    g_autofree char *bottom = ssdb_chart_format_double (lo, 0, style->locale_numbers);
+    double room = MAX (x - rect->x + label_px * 4, label_px * 3);
+
+    ssdb_chart_draw_text (cr, context, style, top, x - 4, y + small_px * 0.55, small_px * 0.9,
+                          PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, room, &style->foreground, 0.7);
+    ssdb_chart_draw_text (cr, context, style, bottom, x - 4, y + h - small_px * 0.55,
+                          small_px * 0.9, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, room,
+                          &style->foreground, 0.7);
+  }
+  if (show_warning)
+    {
+      double wy = round (y + h - (log->warning_c - lo) / (hi - lo) * h) + 0.5;
+      double dash[] = { 4, 3 };
+
+      ssdb_render_set_source (cr, &style->error, 0.8);
+      cairo_set_dash (cr, dash, 2, 0);
+      cairo_move_to (cr, x, wy);
+      cairo_line_to (cr, x + w, wy);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+    }
+
+  /* The readings, joined by straight lines. */
+  line = ssdb_chart_mix (&style->foreground, &style->error, 0.65);
+  ssdb_render_set_source (cr, &line, 1);
+  cairo_set_line_width (cr, MAX (1.25, label_px / 8));
+  cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
+  cairo_rectangle (cr, x, y, w, h);
+  cairo_save (cr);
+  cairo_clip (cr);
+  for (guint i = 0; i < log->samples->len; i++)
+    {
+      const SsdbTemperatureSample *s = &g_array_index (log->samples, SsdbTemperatureSample, i);
+      double px = x + s->t_s / t_end * w;
+      double py = y + h - (s->celsius - lo) / (hi - lo) * h;
+
+      if (i == 0)
+        cairo_move_to (cr, px, py);
+      else
+        cairo_line_to (cr, px, py);
+    }
+  if (log->samples->len == 1)
+    cairo_rel_line_to (cr, w, 0);
+  cairo_stroke (cr);
+  cairo_restore (cr);
+  cairo_restore (cr);
+}

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-render.h"
+#include "engine/ssdb-temperature.h"
 
 G_BEGIN_DECLS
 
@@ -529,5 +530,37 @@ typedef void (*SsdbChartDrawFunc) (gconstpointer view, const SsdbStyle *style, c
 gboolean
 ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyle *style,
                       const char *path, int width, int height, double scale, GError **error);
+
+/* The drive's temperature ---------------------------------------------------------------- */
+
+/**
+ * ssdb_chart_temperature_height:
+ * @log: (nullable): the drive's temperature during the run
+ * @label_px: the chart's axis label size, px
+ *
+ * Returns: the height, px, of the strip ssdb_chart_draw_temperature() draws under a chart's x
+ *   axis: 0 when @log has no readings (no strip, the chart unchanged).
+ */
+double
+ssdb_chart_temperature_height (const SsdbTemperatureLog *log, double label_px);
+
+/**
+ * ssdb_chart_draw_temperature:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and fonts
+ * @rect: the strip: the plot's x and width, ssdb_chart_temperature_height() high
+ * @label_px: the chart's axis label size, px
+ * @log: (nullable): the readings
+ *
+ * A thin second series under a chart: the temperature against the run's time (0 at the left,
+ * the last reading at the right, whatever the chart's own x axis is), with its lowest and
+ * highest value, the sensor, the time span and, when the readings come within 5 °C of it, the
+ * warning temperature as a dashed line. Nothing for a log without readings.
+ */
+void
+ssdb_chart_draw_temperature (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                             const cairo_rectangle_t *rect, double label_px,
+                             const SsdbTemperatureLog *log);
 
 G_END_DECLS

@@ -15,7 +15,7 @@ typedef struct
   double u;
   double margin, gap;
   double title_px, subtitle_px, label_px, caption_px, words_px;
-  cairo_rectangle_t title, subtitle, legend, footer, words, plot;
+  cairo_rectangle_t title, subtitle, legend, footer, words, plot, temperature;
   double xlabel_y, xtitle_y, unit_y;
   SsdbAxis y, x;
 } Frame;
@@ -26,7 +26,8 @@ typedef void (*SetYAxis) (SsdbAxis *axis, double max, guint intervals);
 static void
 frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width, int height,
                const char *title, const char *subtitle, const char *caption, const char *words,
-               SetYAxis set_y, double y_max, double x_max, double x_divisor, const char *x_unit)
+               SetYAxis set_y, double y_max, double x_max, double x_divisor, const char *x_unit,
+               const SsdbTemperatureLog *temperature)
 {
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, bottom, left_w = 0, unit_w;
@@ -56,6 +57,13 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
   bottom
       = ssdb_chart_layout_words (pango, style, w, bottom, f->margin, f->gap,
                                  words != NULL && *words ? words : NULL, f->words_px, 4, &f->words);
+  /* The drive's temperature under the chart, when it was recorded. */
+  f->temperature.height = ssdb_chart_temperature_height (temperature, f->label_px);
+  if (f->temperature.height > 0)
+    {
+      f->temperature.y = bottom - f->temperature.height;
+      bottom -= f->temperature.height + f->gap;
+    }
   f->xtitle_y = bottom - round (f->label_px * 0.8);
   bottom -= round (f->label_px * 1.6);
   f->xlabel_y = bottom - round (f->label_px * 0.8);
@@ -81,6 +89,8 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
     f->plot = (cairo_rectangle_t){ x0, round (y), MAX (x1 - x0, 10),
                                    MAX (round (bottom) - round (y), 10) };
   }
+  f->temperature.x = f->plot.x;
+  f->temperature.width = f->plot.width;
   ssdb_axis_nice (&f->x, 0, MAX (x_max, 1e-9) / x_divisor,
                   (guint)ssdb_chart_clamp (floor (f->plot.width / (80 * f->u)), 2, 12), FALSE);
   f->x.divisor = x_divisor;
@@ -387,7 +397,8 @@ recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, 
   if (span <= 0)
     span = 1e9;
   frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
-                 view->caption, r != NULL ? r->words : NULL, set_rate_axis, m, span, 1e9, "GB");
+                 view->caption, r != NULL ? r->words : NULL, set_rate_axis, m, span, 1e9, "GB",
+                 NULL);
 }
 
 static char *
@@ -626,7 +637,8 @@ consistency_frame (Frame *f, const SsdbConsistencyView *view, const SsdbStyle *s
     t = 60e9;
   t *= 1.02; /* room for the last dot */
   frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
-                 view->caption, r != NULL ? r->words : NULL, set_iops_axis, m, t, 1e9, "s");
+                 view->caption, r != NULL ? r->words : NULL, set_iops_axis, m, t, 1e9, "s",
+                 r != NULL ? r->temperature : NULL);
 }
 
 /* The window's band: from the start of its first round to the end of its last. */
@@ -824,6 +836,8 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
                                   : _ ("No consistency run measured yet"));
   ssdb_chart_draw_words (cr, p.pango, style, r != NULL ? r->words : NULL, f->words_px, &f->words,
                          4);
+  if (r != NULL)
+    ssdb_chart_draw_temperature (cr, p.pango, style, &f->temperature, f->label_px, r->temperature);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -68,7 +68,7 @@ typedef struct
   double u;
   double margin, gap;
   double title_px, subtitle_px, label_px, caption_px, words_px;
-  cairo_rectangle_t title, subtitle, legend, footer, words, plot;
+  cairo_rectangle_t title, subtitle, legend, footer, words, plot, temperature;
   double xlabel_y, xtitle_y, unit_y;
   SsdbAxis rate, pos;
   /* The read-back's own axis, on the right, when it is so much faster than the writes that it
@@ -150,6 +150,13 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
                                       l->caption_px, &l->footer);
   bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap,
                                     analysis_words (view), l->words_px, 3, &l->words);
+  /* The drive's temperature under the chart, when it was recorded. */
+  l->temperature.height = ssdb_chart_temperature_height (r ? r->temperature : NULL, l->label_px);
+  if (l->temperature.height > 0)
+    {
+      l->temperature.y = bottom - l->temperature.height;
+      bottom -= l->temperature.height + l->gap;
+    }
   l->xtitle_y = bottom - round (l->label_px * 0.8);
   bottom -= round (l->label_px * 1.6);
   l->xlabel_y = bottom - round (l->label_px * 0.8);
@@ -197,6 +204,8 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
     l->plot = (cairo_rectangle_t){ x0, round (y), MAX (x1 - x0, 10),
                                    MAX (round (bottom) - round (y), 10) };
   }
+  l->temperature.x = l->plot.x;
+  l->temperature.width = l->plot.width;
   ssdb_axis_nice (&l->pos, 0, l->span / 1e9,
                   (guint)ssdb_chart_clamp (floor (l->plot.width / (80 * l->u)), 2, 12), FALSE);
   l->pos.divisor = 1e9;
@@ -803,6 +812,9 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
                                               : _ ("No fill measured yet"),
                                 &l->plot, l->label_px);
   ssdb_chart_draw_words (cr, p.pango, style, analysis_words (view), l->words_px, &l->words, 3);
+  if (view->result != NULL)
+    ssdb_chart_draw_temperature (cr, p.pango, style, &l->temperature, l->label_px,
+                                 view->result->temperature);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -64,7 +64,7 @@ typedef struct
   double u;
   double margin, gap, pad;
   double title_px, subtitle_px, label_px, panel_px, caption_px;
-  cairo_rectangle_t title, subtitle, legend, footer, panel, plot;
+  cairo_rectangle_t title, subtitle, legend, footer, panel, plot, temperature;
   double pct_y, xlabel_y, xtitle_y;
   double left_w, right_w;
   SsdbAxis rate, lat, pos, pct;
@@ -173,6 +173,14 @@ layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, 
   panel_w = MAX (panel_w, round (150 * l->u));
   l->panel = (cairo_rectangle_t){ w - l->margin - panel_w, y, panel_w, bottom - y };
 
+  /* The drive's temperature under the chart, when it was recorded. */
+  l->temperature.height = ssdb_chart_temperature_height (r ? r->temperature : NULL, l->label_px);
+  if (l->temperature.height > 0)
+    {
+      l->temperature.y = bottom - l->temperature.height;
+      bottom -= l->temperature.height + l->gap;
+    }
+
   /* Rows around the plot: legend, % labels and axis units above; GB labels and title below. */
   l->legend = (cairo_rectangle_t){ l->margin, y, l->panel.x - l->gap * 2 - l->margin,
                                    round (l->label_px * 1.7) };
@@ -224,6 +232,8 @@ layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, 
   }
   l->legend.x = l->plot.x;
   l->legend.width = l->plot.width;
+  l->temperature.x = l->plot.x;
+  l->temperature.width = l->plot.width;
 
   {
     guint xi = (guint)ssdb_chart_clamp (floor (l->plot.width / (80 * l->u)), 2, 12);
@@ -1180,6 +1190,9 @@ ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, 
   if (view->result != NULL)
     draw_hover (&p);
   draw_panel (&p);
+  if (view->result != NULL)
+    ssdb_chart_draw_temperature (cr, p.pango, style, &p.l.temperature, p.l.label_px,
+                                 view->result->temperature);
 
   g_object_unref (p.pango);
   cairo_restore (cr);
