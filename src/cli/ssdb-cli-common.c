@@ -459,10 +459,17 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
 {
   g_autoptr (GError) error = NULL;
   const char *path = req->path, *destroy = req->destroy;
+  g_autoptr (SsdbTemperatureSensor) sensor = NULL;
   SsdbTarget *target;
 
   if (!ssdb_cli_check_target_arg (path, status))
     return NULL;
+  if (req->temperature_input != NULL
+      && (sensor = ssdb_temperature_sensor_for_input (req->temperature_input, &error)) == NULL)
+    {
+      *status = ssdb_cli_usage_error ("Invalid --temperature-input: %s", error->message);
+      return NULL;
+    }
   if (ssdb_cli_is_block_device (path))
     {
       if (req->size_s != NULL)
@@ -512,7 +519,23 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
       ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
+  else if (sensor != NULL)
+    ssdb_target_set_temperature_sensor (target, sensor);
   return target;
+}
+
+void
+ssdb_cli_print_temperature (SsdbTarget *target, const SsdbTemperatureLog *log)
+{
+  g_autofree char *words = ssdb_temperature_log_words (log);
+
+  if (words != NULL)
+    g_print ("%s\n", words);
+  else if (ssdb_target_get_temperature_sensor (target) == NULL)
+    g_print ("Drive temperature: not recorded; %s shows no hwmon temperature sensor\n",
+             ssdb_target_get_display_name (target));
+  else
+    g_print ("Drive temperature: not recorded; its sensor could not be read\n");
 }
 
 /* Parses --span START:LENGTH (two sizes, LENGTH > 0). */

@@ -451,7 +451,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   g_autofree char *duration_s = NULL, *round_s = NULL, *tail_s = NULL, *block_s = NULL;
   g_autofree char *qd_s = NULL, *span_s = NULL, *destroy = NULL, *size_s = NULL;
   g_autofree char *data_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
-  g_autofree char *precondition_s = NULL;
+  g_autofree char *precondition_s = NULL, *temperature_s = NULL;
   const GOptionEntry entries[] = {
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "The device whose data may be destroyed (required for a device)", "DEVICE" },
@@ -471,6 +471,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the IOPS scatter to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (
@@ -538,7 +539,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
                                .writes = "run consistency overwrites data on",
                                .size_option = "--size",
                                .size_s = size_s,
-                               .file_size = file_size },
+                               .file_size = file_size,
+                               .temperature_input = temperature_s },
       &status);
   if (target == NULL)
     return status;
@@ -554,6 +556,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   ssdb_cli_run_worker (&rc, consistency_thread);
 
   print_consistency_text (target, result);
+  ssdb_cli_print_temperature (target, result->temperature);
   if (json_path)
     save_report (json_path, target, NULL, result, &status);
   if (png_path)

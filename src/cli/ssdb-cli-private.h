@@ -168,7 +168,23 @@ typedef struct
    * also applies to devices (the region of a summary). */
   const char *size_s;
   guint64 file_size; /* bytes of the test file in a directory */
+  /* --temperature-input: the hwmon input to record during the run instead of the drive's own
+   * sensor, or NULL; one that does not read as a temperature is a usage error. */
+  const char *temperature_input;
 } SsdbCliTargetRequest;
+
+/* The --temperature-input option of the runs that record the drive's temperature. */
+#define SSDB_CLI_TEMPERATURE_ENTRY(var)                                                            \
+  {                                                                                                \
+    "temperature-input", 0, 0, G_OPTION_ARG_FILENAME, &(var),                                      \
+        "Record this hwmon temperature input (tempN_input) instead of the drive's own sensor",     \
+        "FILE"                                                                                     \
+  }
+
+/* Prints the drive's temperature during a run in words, or that @target's drive shows no
+ * sensor, as the text output's last line. */
+void
+ssdb_cli_print_temperature (SsdbTarget *target, const SsdbTemperatureLog *log);
 
 /* Opens TARGET for a run, the one way every run command does: a test file of @req->file_size
  * bytes in a directory, or a device, for writing only when --destroy-data names it. Refused

@@ -219,7 +219,7 @@ ssdb_cli_run_surface (int argc, char **argv)
   g_autofree char *samples_s = NULL, *block_s = NULL, *sample_size_s = NULL, *qd_s = NULL;
   g_autofree char *span_s = NULL, *access_s = NULL, *access_first_s = NULL, *write_s = NULL;
   g_autofree char *destroy = NULL, *size_s = NULL, *seed_s = NULL, *json_path = NULL;
-  g_autofree char *png_path = NULL;
+  g_autofree char *png_path = NULL, *temperature_s = NULL;
   gboolean no_burst = FALSE;
   const GOptionEntry entries[] = {
     { "samples", 0, 0, G_OPTION_ARG_STRING, &samples_s, "Positions measured, 2-100000 [200]", "N" },
@@ -242,6 +242,7 @@ ssdb_cli_run_surface (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the surface chart to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -325,7 +326,8 @@ ssdb_cli_run_surface (int argc, char **argv)
           .device_flags = flags,
           .size_option = "--size",
           .size_s = size_s,
-          .file_size = file_size },
+          .file_size = file_size,
+          .temperature_input = temperature_s },
       &status);
   if (target == NULL)
     return status;
@@ -339,7 +341,10 @@ ssdb_cli_run_surface (int argc, char **argv)
   ssdb_cli_run_worker (&rc, surface_thread);
 
   if (rc.surface->read->len > 0 || rc.ok)
-    print_surface_text (target, rc.surface, rc.wall_ns);
+    {
+      print_surface_text (target, rc.surface, rc.wall_ns);
+      ssdb_cli_print_temperature (target, rc.surface->temperature);
+    }
 
   if (json_path)
     save_run_report (json_path, target, rc.surface, NULL, &status);
@@ -467,7 +472,7 @@ ssdb_cli_run_fill (int argc, char **argv)
 {
   g_autofree char *passes_s = NULL, *block_s = NULL, *qd_s = NULL, *segment_s = NULL;
   g_autofree char *span_s = NULL, *destroy = NULL, *size_s = NULL, *seed_s = NULL;
-  g_autofree char *json_path = NULL, *png_path = NULL;
+  g_autofree char *json_path = NULL, *png_path = NULL, *temperature_s = NULL;
   gboolean no_read_back = FALSE;
   const GOptionEntry entries[] = {
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
@@ -485,6 +490,7 @@ ssdb_cli_run_fill (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the fill chart to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -543,7 +549,8 @@ ssdb_cli_run_fill (int argc, char **argv)
                                                           .writes = "run fill overwrites all of",
                                                           .size_option = "--size",
                                                           .size_s = size_s,
-                                                          .file_size = file_size },
+                                                          .file_size = file_size,
+                                                          .temperature_input = temperature_s },
                                  &status);
   if (target == NULL)
     return status;
@@ -557,6 +564,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_worker (&rc, fill_thread);
 
   print_fill_text (target, rc.fill_result);
+  ssdb_cli_print_temperature (target, rc.fill_result->temperature);
 
   if (json_path)
     save_run_report (json_path, target, NULL, rc.fill_result, &status);
