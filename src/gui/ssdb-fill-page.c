@@ -103,6 +103,7 @@ copy_result (gpointer into, gconstpointer data)
       to->analysis.words = g_strdup (from->analysis.words);
     }
   to->cancelled = from->cancelled;
+  ssdb_temperature_log_assign (&to->temperature, from->temperature);
 }
 
 static gpointer

@@ -89,6 +89,7 @@ copy_result (SsdbSurfaceResult *to, const SsdbSurfaceResult *from)
   to->burst_bytes_per_second = from->burst_bytes_per_second;
   to->cpu_ns = from->cpu_ns;
   to->cancelled = from->cancelled;
+  ssdb_temperature_log_assign (&to->temperature, from->temperature);
 }
 
 static Shown *
