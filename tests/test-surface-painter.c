@@ -296,6 +296,71 @@ check_step (SsdbTheme theme, int w, int h, double scale, gboolean write_png)
   cairo_surface_destroy (s);
 }
 
+/* The drive's temperature as a strip under the chart: the plot gives it room, the line lies
+ * where the readings put it (a straight rise from 40 °C to 60 °C), and a surface without a log
+ * keeps the chart it had. */
+static void
+test_temperature_strip (void)
+{
+  g_autoptr (SsdbSurfaceResult) r = make_surface (100 * GIB, 50, 500e6, 500e6, FALSE, 0);
+  const int w = 1200, h = 800;
+  SsdbSurfaceView view;
+  cairo_rectangle_t before, after;
+  cairo_surface_t *s;
+  SsdbStyle style;
+  SsdbRgba line;
+  double ys[3];
+
+  ssdb_surface_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/sdz";
+  ssdb_surface_painter_get_plot_rect (&view, w, h, &before);
+  r->temperature = ssdb_temperature_log_new ("drivetemp (hwmon3 temp1)", NAN, NAN);
+  for (guint i = 0; i <= 10; i++)
+    {
+      SsdbTemperatureSample t = { i * 6.0, 40.0 + i * 2.0 };
+
+      g_array_append_val (r->temperature->samples, t);
+    }
+  ssdb_surface_painter_get_plot_rect (&view, w, h, &after);
+  g_assert_cmpfloat (after.x, ==, before.x);
+  g_assert_cmpfloat (after.width, ==, before.width);
+  g_assert_cmpfloat (after.height, <, before.height - 30);
+
+  s = render_surface (&view, SSDB_THEME_REVIEW, w, h, 1);
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  line = ssdb_chart_mix (&style.foreground, &style.error, 0.65);
+  /* The line: found in three columns (left end, middle, right end) by its colour, below the
+   * plot and its axis labels. It rises from 40 to 60 °C along the strip, in a straight line. */
+  for (guint k = 0; k < 3; k++)
+    {
+      double x = k == 0   ? after.x + 2
+                 : k == 1 ? after.x + after.width / 2
+                          : after.x + after.width - 2;
+
+      ys[k] = -1;
+      for (double y = h - 1; y > after.y + after.height + 30 && ys[k] < 0; y--)
+        {
+          SsdbRgba c = pixel (s, 1, x, y);
+
+          if (color_distance (&c, &line) < 0.35)
+            ys[k] = y;
+        }
+      g_test_message ("line at x %.0f: y %.0f", x, ys[k]);
+      g_assert_cmpfloat (ys[k], >, 0);
+    }
+  g_assert_cmpfloat (ys[0], >, ys[2] + 20);
+  g_assert_cmpfloat (fabs (ys[1] - (ys[0] + ys[2]) / 2), <=, 2);
+  if (keep_output)
+    save (s, "surface-temperature.png");
+  cairo_surface_destroy (s);
+
+  /* No log: the same plot as before. */
+  g_clear_pointer (&r->temperature, ssdb_temperature_log_free);
+  ssdb_surface_painter_get_plot_rect (&view, w, h, &after);
+  g_assert_cmpfloat (after.height, ==, before.height);
+}
+
 static void
 test_surface_step (void)
 {
@@ -886,6 +951,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/surface-painter/axis", test_axis);
   g_test_add_func ("/surface-painter/rate-labels-64bit", test_rate_labels_64bit);
   g_test_add_func ("/surface-painter/step", test_surface_step);
+  g_test_add_func ("/surface-painter/temperature-strip", test_temperature_strip);
   g_test_add_func ("/surface-painter/write-hover-live", test_surface_write_and_hover);
   g_test_add_func ("/surface-painter/identical", test_surface_identical);
   g_test_add_func ("/surface-painter/fill-phases", test_fill_phases);
