@@ -169,6 +169,14 @@ read_ata (GDBusConnection *bus, const char *device, const char *drive, GVariant 
   g_variant_lookup (props, "SmartSelftestStatus", "s", &smart->selftest_status);
   g_variant_lookup (props, "SmartSelftestPercentRemaining", "i",
                     &smart->selftest_percent_remaining);
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    {
+      g_autofree char *supported = g_strconcat (ssdb_ata_feature_property (i), "Supported", NULL);
+      g_autofree char *enabled = g_strconcat (ssdb_ata_feature_property (i), "Enabled", NULL);
+
+      if (lookup_bool (props, supported))
+        smart->features[i] = lookup_bool (props, enabled) ? 1 : 0;
+    }
   if (!smart->supported || !smart->enabled || smart->updated == 0)
     return g_steal_pointer (&smart);
 

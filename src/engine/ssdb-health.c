@@ -92,6 +92,33 @@ ssdb_nvme_health_log_decode (const guint8 *page, gsize length, SsdbNvmeHealthLog
   return TRUE;
 }
 
+static const struct
+{
+  const char *property;
+  const char *key;
+  const char *text;
+} ata_features[SSDB_ATA_N_FEATURES] = {
+  [SSDB_ATA_WRITE_CACHE] = { "WriteCache", "write_cache", "Write cache" },
+  [SSDB_ATA_READ_LOOKAHEAD] = { "ReadLookahead", "read_lookahead", "Read look-ahead" },
+  [SSDB_ATA_PM] = { "Pm", "power_management", "Power management (standby timer)" },
+  [SSDB_ATA_APM] = { "Apm", "apm", "Advanced power management (APM)" },
+  [SSDB_ATA_AAM] = { "Aam", "aam", "Acoustic management (AAM)" },
+};
+
+const char *
+ssdb_ata_feature_property (SsdbAtaFeature feature)
+{
+  g_return_val_if_fail ((guint)feature < SSDB_ATA_N_FEATURES, "");
+  return ata_features[feature].property;
+}
+
+const char *
+ssdb_ata_feature_key (SsdbAtaFeature feature)
+{
+  g_return_val_if_fail ((guint)feature < SSDB_ATA_N_FEATURES, "");
+  return ata_features[feature].key;
+}
+
 SsdbAtaSmart *
 ssdb_ata_smart_new (void)
 {
@@ -99,6 +126,8 @@ ssdb_ata_smart_new (void)
 
   smart->bad_sectors = -1;
   smart->selftest_percent_remaining = -1;
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    smart->features[i] = -1;
   smart->attributes = g_array_new (FALSE, TRUE, sizeof (SsdbAtaAttribute));
   return smart;
 }
@@ -138,6 +167,8 @@ health_new (const char *device, const char *source)
   h->host_bytes_read = -1;
   h->read_at = -1;
   h->selftest_percent_remaining = -1;
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    h->features[i] = -1;
   h->rows = g_array_new (FALSE, TRUE, sizeof (SsdbHealthRow));
   g_array_set_clear_func (h->rows, row_clear);
   return h;
@@ -378,6 +409,7 @@ ssdb_health_new_ata (const char *device, const SsdbAtaSmart *smart)
 
   h->selftest_status = g_strdup (smart->selftest_status);
   h->selftest_percent_remaining = smart->selftest_percent_remaining;
+  memcpy (h->features, smart->features, sizeof h->features);
   h->read_at = smart->updated > 0 ? (gint64)smart->updated : -1;
   if (smart->temperature_k > 0)
     h->temperature_c = smart->temperature_k - 273.15;
@@ -528,6 +560,20 @@ ssdb_health_to_json (const SsdbHealth *health)
       json_builder_add_string_value (b, health->selftest_status);
       add_int_or_null (b, "selftest_percent_remaining", health->selftest_percent_remaining);
     }
+  if (g_str_equal (health->source, "ata-smart"))
+    {
+      json_builder_set_member_name (b, "features");
+      json_builder_begin_object (b);
+      for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+        {
+          json_builder_set_member_name (b, ssdb_ata_feature_key (i));
+          if (health->features[i] < 0)
+            json_builder_add_null_value (b);
+          else
+            json_builder_add_boolean_value (b, health->features[i] > 0);
+        }
+      json_builder_end_object (b);
+    }
   json_builder_set_member_name (b, "rows");
   json_builder_begin_array (b);
   for (guint i = 0; i < health->rows->len; i++)
@@ -643,6 +689,10 @@ ssdb_health_to_text (const SsdbHealth *health)
         g_string_append_printf (s, ", %d %% remaining", health->selftest_percent_remaining);
       g_string_append_c (s, '\n');
     }
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    if (health->features[i] >= 0)
+      g_string_append_printf (s, "%s: %s\n", ata_features[i].text,
+                              health->features[i] ? "on" : "off");
   if (health->rows->len > 0)
     {
       g_string_append_c (s, '\n');

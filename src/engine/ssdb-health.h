@@ -125,6 +125,44 @@ ssdb_nvme_health_log_decode (const guint8 *page, gsize length, SsdbNvmeHealthLog
                              GError **error);
 
 /**
+ * SsdbAtaFeature:
+ * @SSDB_ATA_WRITE_CACHE: the drive's volatile write cache (UDisks2 `WriteCache*`)
+ * @SSDB_ATA_READ_LOOKAHEAD: read look-ahead (`ReadLookahead*`)
+ * @SSDB_ATA_PM: power management: standby timers (`Pm*`)
+ * @SSDB_ATA_APM: advanced power management, which can park heads or sleep between requests
+ *   (`Apm*`)
+ * @SSDB_ATA_AAM: automatic acoustic management, which slows seeks to quieten them (`Aam*`)
+ * @SSDB_ATA_N_FEATURES: how many there are
+ *
+ * The ATA features that change what a benchmark measures, as UDisks2's `Drive.Ata` reports
+ * their `...Supported` and `...Enabled` properties.
+ */
+typedef enum
+{
+  SSDB_ATA_WRITE_CACHE,
+  SSDB_ATA_READ_LOOKAHEAD,
+  SSDB_ATA_PM,
+  SSDB_ATA_APM,
+  SSDB_ATA_AAM,
+  SSDB_ATA_N_FEATURES,
+} SsdbAtaFeature;
+
+/**
+ * ssdb_ata_feature_property:
+ * Returns: the UDisks2 property prefix of @feature ("WriteCache": `WriteCacheSupported`,
+ *   `WriteCacheEnabled`).
+ */
+const char *
+ssdb_ata_feature_property (SsdbAtaFeature feature);
+
+/**
+ * ssdb_ata_feature_key:
+ * Returns: @feature's member name in the health JSON ("write_cache").
+ */
+const char *
+ssdb_ata_feature_key (SsdbAtaFeature feature);
+
+/**
  * SsdbAtaSmart:
  *
  * What UDisks2's `org.freedesktop.UDisks2.Drive.Ata` interface says of a drive: its SMART
@@ -145,6 +183,7 @@ typedef struct
   char *selftest_status;          /* SmartSelftestStatus: "success", "inprogress", ... */
   int selftest_percent_remaining; /* SmartSelftestPercentRemaining, -1 = none running */
   GArray *attributes;             /* of SsdbAtaAttribute */
+  int features[SSDB_ATA_N_FEATURES]; /* 1 on, 0 off, -1 not supported or not reported */
 } SsdbAtaSmart;
 
 /**
@@ -194,6 +233,8 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbAtaSmart, ssdb_ata_smart_free)
  * @selftest_status: (nullable): the ATA self-test state, "inprogress" while one runs
  * @selftest_percent_remaining: or -1
  * @rows: (element-type SsdbHealthRow): the table
+ * @features: ATA drives' write cache, look-ahead and power features (#SsdbAtaFeature): 1 on,
+ *   0 off, -1 not supported (and for NVMe drives)
  *
  * A drive's health, whatever it was read from.
  */
@@ -211,6 +252,7 @@ typedef struct
   char *selftest_status;
   int selftest_percent_remaining;
   GArray *rows;
+  int features[SSDB_ATA_N_FEATURES];
 } SsdbHealth;
 
 /**

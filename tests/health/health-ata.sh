@@ -59,11 +59,16 @@ ssdb_assert_json "$J" '[r["text"] for r in d["rows"] if r["id"] == 194] == ["35 
 ssdb_assert_json "$J" 'all(r["assessment"] == "good" for r in d["rows"])' "healthy: every row good"
 ssdb_assert_json "$J" 'd["selftest_status"] == "success" and d["selftest_percent_remaining"] is None' \
   "healthy: the last self-test"
+ssdb_assert_json "$J" 'd["features"] == {"write_cache": True, "read_lookahead": True, "power_management": True, "apm": False, "aam": None}' \
+  "healthy: write cache, look-ahead and power features as UDisks2 reports them"
 
 health healthy-text
 ssdb_assert_rc 0 "health (healthy, text)"
 ssdb_assert_contains "$SSDB_OUT" "Health of /dev/$block: GOOD" "Temperature: 35 °C" \
-  "Powered on: 1234 h" "Read by UDisks2: 2025-12-02 00:00 UTC" "reallocated-sector-count"
+  "Powered on: 1234 h" "Read by UDisks2: 2025-12-02 00:00 UTC" "reallocated-sector-count" \
+  "Write cache: on" "Read look-ahead: on" "Power management (standby timer): on" \
+  "Advanced power management (APM): off"
+ssdb_assert_not_contains "$SSDB_OUT" "Acoustic management"
 ssdb_assert_not_contains "$SSDB_OUT" "Host writes"
 [[ $(head -n 1 "$SSDB_OUT") == "Health of /dev/$block: GOOD" ]] || ssdb_fail "the assessment comes first"
 

@@ -89,6 +89,18 @@ def load(mock, parameters):
         'SmartNumBadSectors': dbus.Int64(8 if profile == 'reallocated' else 0),
         'SmartSelftestStatus': 'error_read' if profile == 'selftest-failed' else 'success',
         'SmartSelftestPercentRemaining': dbus.Int32(-1),
+        # The features that change a benchmark: write cache and look-ahead on, standby timer
+        # on, APM off, AAM not supported.
+        'WriteCacheSupported': True,
+        'WriteCacheEnabled': True,
+        'ReadLookaheadSupported': True,
+        'ReadLookaheadEnabled': True,
+        'PmSupported': True,
+        'PmEnabled': True,
+        'ApmSupported': True,
+        'ApmEnabled': False,
+        'AamSupported': False,
+        'AamEnabled': False,
     })
     attr_code = 'ret = [(dbus.Byte(r[0]), r[1], dbus.UInt16(r[2]), dbus.Int32(r[3]), ' \
                 'dbus.Int32(r[4]), dbus.Int32(r[5]), dbus.Int64(r[6]), dbus.Int32(r[7]), ' \
