@@ -873,6 +873,36 @@ test_target_queue (void)
   g_assert_null (loaded);
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
   g_assert_nonnull (strstr (error->message, "target.queue.device_queue_depth"));
+  g_clear_error (&error);
+
+  /* NCQ off for the run: the depth before is written after the depth of the run (1), read
+   * back, and refused beside any other depth than 1. */
+  report->target.device_queue_depth = 1;
+  report->target.ncq_depth_before = 32;
+  g_free (data);
+  data = ssdb_report_to_data (report, &length);
+  g_assert_nonnull (strstr (data, "      \"device_queue_depth\" : 1,\n"
+                                  "      \"ncq_off_from\" : 32\n    }"));
+  loaded = ssdb_report_load_from_data (data, length, "ncq.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->target.ncq_depth_before, ==, 32);
+  g_assert_cmpuint (loaded->target.device_queue_depth, ==, 1);
+  g_free (again);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+  g_clear_pointer (&loaded, ssdb_report_unref);
+  g_free (bad);
+  bad = g_strdup (data);
+  memcpy (strstr (bad, "\"device_queue_depth\" : 1,"), "\"device_queue_depth\" : 4,", 25);
+  loaded = ssdb_report_load_from_data (bad, strlen (bad), "bad-ncq.json", &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (strstr (error->message, "target.queue.device_queue_depth: 4, but"));
+  g_clear_error (&error);
+  memcpy (strstr (bad, "\"device_queue_depth\" : 4,"), "\"device_queue_depth\" : 1,", 25);
+  memcpy (strstr (bad, "\"ncq_off_from\" : 32"), "\"ncq_off_from\" : 1 ", 19);
+  loaded = ssdb_report_load_from_data (bad, strlen (bad), "bad-ncq.json", &error);
+  g_assert_null (loaded);
+  g_assert_nonnull (strstr (error->message, "target.queue.ncq_off_from"));
 }
 
 /* A report of format version 1 kept in the source tree must keep loading, and saving it must

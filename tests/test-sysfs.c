@@ -506,6 +506,62 @@ make_device (const char *root, const char *disk, const char *name, const char *d
   return g_steal_pointer (&dir);
 }
 
+/* NCQ off and back on through device/queue_depth, on a tree built here: the depth written and
+ * read back, the one before returned; a disk without the file, or with something else than an
+ * attribute file there, refused with the file named. */
+static void
+test_ncq_depth (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *root = g_dir_make_tmp ("ssdb-sysfs-XXXXXX", &error);
+  SsdbSystemPaths paths = { root, NULL, NULL };
+  g_autofree char *sdq = NULL, *vdz = NULL, *file = NULL, *text = NULL, *vdz_dev = NULL;
+  guint before = 0;
+
+  g_assert_no_error (error);
+  push_step (STEP_RMTREE, root, 0);
+  sdq = make_device (root, NULL, "sdq", "8:0\n", "8\n");
+  vdz = make_device (root, NULL, "vdz", "254:0\n", "8\n");
+  put (sdq, "device/queue_depth", "32\n", -1);
+  vdz_dev = g_build_filename (vdz, "device", NULL);
+  g_assert_cmpint (g_mkdir_with_parents (vdz_dev, 0755), ==, 0);
+  file = g_build_filename (sdq, "device", "queue_depth", NULL);
+
+  g_assert_true (ssdb_block_set_ncq_depth (&paths, "sdq", 1, &before, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (before, ==, 32);
+  g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "1\n");
+  {
+    g_autoptr (SsdbBlockFacts) f = ssdb_block_facts_read (&paths, "sdq", &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (f->device_queue_depth, ==, 1);
+  }
+  g_assert_true (ssdb_block_set_ncq_depth (&paths, "sdq", 32, &before, &error));
+  g_assert_cmpuint (before, ==, 1);
+  g_clear_pointer (&text, g_free);
+  g_assert_true (g_file_get_contents (file, &text, NULL, NULL));
+  g_assert_cmpstr (text, ==, "32\n");
+
+  /* No NCQ on a virtio disk (no device/queue_depth), nor on a name that leaves the tree. */
+  g_assert_false (ssdb_block_set_ncq_depth (&paths, "vdz", 1, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "vdz has no NCQ setting"));
+  g_assert_nonnull (strstr (error->message, "device/queue_depth"));
+  g_clear_error (&error);
+  g_assert_false (ssdb_block_set_ncq_depth (&paths, "../sdq", 1, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_clear_error (&error);
+
+  /* A queue_depth that is no attribute file (a link to a device node) is not written to. */
+  g_assert_cmpint (g_unlink (file), ==, 0);
+  g_assert_cmpint (symlink ("/dev/null", file), ==, 0);
+  g_assert_false (ssdb_block_set_ncq_depth (&paths, "sdq", 1, NULL, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "sdq has no NCQ setting"));
+}
+
 static void
 test_natural_order_and_vpd (void)
 {
@@ -888,6 +944,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/sysfs/stat", test_stat);
   g_test_add_func ("/sysfs/attr-partitions-holders", test_attr_partitions_holders);
   g_test_add_func ("/sysfs/natural-order-vpd", test_natural_order_and_vpd);
+  g_test_add_func ("/sysfs/ncq-depth", test_ncq_depth);
   g_test_add_func ("/sysfs/real/list", test_real_list);
   g_test_add_func ("/sysfs/real/loop", test_real_loop);
   g_test_add_func ("/sysfs/real/zram", test_real_zram);

@@ -223,6 +223,7 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
 int
 ssdb_cli_run_access (int argc, char **argv)
 {
+  gboolean ncq_off_opt = FALSE;
   g_autofree char *size_s = NULL, *depths_s = NULL, *span_s = NULL, *duration_s = NULL;
   g_autofree char *ios_s = NULL, *destroy = NULL, *file_size_s = NULL, *seed_s = NULL;
   g_autofree char *size_alias = NULL;
@@ -248,6 +249,7 @@ ssdb_cli_run_access (int argc, char **argv)
       "FILE" },
     { "relief", 0, 0, G_OPTION_ARG_NONE, &relief,
       "Draw the PNG as a relief (one curve per step) instead of a heatmap", NULL },
+    SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -297,7 +299,8 @@ ssdb_cli_run_access (int argc, char **argv)
                                                                .destroy = destroy,
                                                                .size_option = "--file-size",
                                                                .size_s = file_size_s,
-                                                               .file_size = file_size },
+                                                               .file_size = file_size,
+                                                               .ncq_off = ncq_off_opt },
                                       &status))
           == NULL
       || !ssdb_cli_check_block_sectors (target, block_opt, size_s, spec.block_size, &status))

@@ -183,6 +183,8 @@ stop_fallback (gpointer data)
   g_printerr ("\nssdbench-cli: the run did not stop within %u ms: the device is not "
               "responding; stopping without the results of this run\n",
               STOP_FALLBACK_MS);
+  if (rc->target != NULL)
+    ssdb_target_ncq_restore (rc->target, NULL);
   _exit (128 + rc->signo);
   return G_SOURCE_REMOVE;
 }
@@ -199,6 +201,8 @@ on_signal (SsdbCliRun *rc, int signo)
   if (rc->signal_count > 2)
     {
       g_printerr ("\nssdbench-cli: stopping now\n");
+      if (rc->target != NULL)
+        ssdb_target_ncq_restore (rc->target, NULL);
       _exit (128 + rc->signo);
     }
   return G_SOURCE_CONTINUE;
@@ -454,6 +458,34 @@ ssdb_cli_check_destroy (const char *path, const char *destroy, int *status)
 
 /* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
  * when --destroy-data was given. */
+/* --ncq-off on an open target, said on standard error with how to undo it by hand. */
+static gboolean
+ncq_off (SsdbTarget *target, int *status)
+{
+  g_autoptr (GError) error = NULL;
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  if (!ssdb_target_ncq_off (target, &error))
+    {
+      if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT))
+        *status = ssdb_cli_usage_error ("--ncq-off: %s", error->message);
+      else
+        {
+          ssdb_cli_print_error ("--ncq-off: ", error);
+          *status = 1;
+        }
+      return FALSE;
+    }
+  if (info->ncq_depth_before == 0)
+    g_printerr ("ssdbench-cli: NCQ of %s is already off (device/queue_depth 1)\n", info->disk_name);
+  else
+    g_printerr ("ssdbench-cli: NCQ off for this run: /sys/block/%s/device/queue_depth %u → 1; "
+                "it is set back at the end (should this process be killed, set it back with "
+                "“echo %u > /sys/block/%s/device/queue_depth”)\n",
+                info->disk_name, info->ncq_depth_before, info->ncq_depth_before, info->disk_name);
+  return TRUE;
+}
+
 SsdbTarget *
 ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
 {
@@ -521,6 +553,8 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
     }
   else if (sensor != NULL)
     ssdb_target_set_temperature_sensor (target, sensor);
+  if (target != NULL && req->ncq_off && !ncq_off (target, status))
+    g_clear_object (&target);
   return target;
 }
 

@@ -171,7 +171,18 @@ typedef struct
   /* --temperature-input: the hwmon input to record during the run instead of the drive's own
    * sensor, or NULL; one that does not read as a temperature is a usage error. */
   const char *temperature_input;
+  /* --ncq-off: turn the disk's NCQ off for the run and back on after it (SATA and SAS disks;
+   * root); a device without NCQ is a usage error. */
+  gboolean ncq_off;
 } SsdbCliTargetRequest;
+
+/* The --ncq-off option of the runs that measure at a queue depth. */
+#define SSDB_CLI_NCQ_OFF_ENTRY(var)                                                                \
+  {                                                                                                \
+    "ncq-off", 0, 0, G_OPTION_ARG_NONE, &(var),                                                    \
+        "Turn the disk's NCQ off for the run (SATA and SAS disks, as root); restored after it",    \
+        NULL                                                                                       \
+  }
 
 /* The --temperature-input option of the runs that record the drive's temperature. */
 #define SSDB_CLI_TEMPERATURE_ENTRY(var)                                                            \

@@ -121,6 +121,7 @@ write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int 
 int
 ssdb_cli_run_summary (int argc, char **argv)
 {
+  gboolean ncq_off_opt = FALSE;
   g_autofree char *size_s = NULL, *offset_s = NULL, *count_s = NULL, *duration_s = NULL;
   g_autofree char *interval_s = NULL, *profile_s = NULL, *data_s = NULL, *aggregate_s = NULL;
   g_autofree char *destroy = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
@@ -151,6 +152,7 @@ ssdb_cli_run_summary (int argc, char **argv)
       "After a test fails (I/O error): stop, or continue with the next test [stop]", "P" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the summary grid to a PNG", "FILE" },
+    SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - CrystalDiskMark-style summary");
@@ -228,10 +230,12 @@ ssdb_cli_run_summary (int argc, char **argv)
       spec.do_mix = FALSE;
     }
 
-  target = ssdb_cli_open_target (
-      &(SsdbCliTargetRequest){
-          .path = argv[1], .destroy = destroy, .size_option = "--size", .file_size = spec.size },
-      &status);
+  target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                          .destroy = destroy,
+                                                          .size_option = "--size",
+                                                          .file_size = spec.size,
+                                                          .ncq_off = ncq_off_opt },
+                                 &status);
   if (target == NULL)
     return status;
 
@@ -317,6 +321,7 @@ ssdb_cli_run_summary (int argc, char **argv)
 int
 ssdb_cli_run_job (int argc, char **argv)
 {
+  gboolean ncq_off_opt = FALSE;
   g_autofree char *rw_s = NULL, *access_s = NULL, *bs_s = NULL, *qd_s = NULL, *threads_s = NULL;
   g_autofree char *size_s = NULL, *offset_s = NULL, *duration_s = NULL, *io_size_s = NULL;
   g_autofree char *read_pct_s = NULL, *data_s = NULL, *destroy = NULL, *seed_s = NULL;
@@ -343,6 +348,7 @@ ssdb_cli_run_job (int argc, char **argv)
     { "no-fill", 0, 0, G_OPTION_ARG_NONE, &no_fill, "Do not fill the region before reading", NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the result as JSON", "FILE" },
+    SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - one I/O job (fio's terms)");
@@ -440,10 +446,12 @@ ssdb_cli_run_job (int argc, char **argv)
     }
   job.sample_interval_ns = 200 * G_GUINT64_CONSTANT (1000000);
 
-  target = ssdb_cli_open_target (
-      &(SsdbCliTargetRequest){
-          .path = argv[1], .destroy = destroy, .size_option = "--size", .file_size = job.length },
-      &status);
+  target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                          .destroy = destroy,
+                                                          .size_option = "--size",
+                                                          .file_size = job.length,
+                                                          .ncq_off = ncq_off_opt },
+                                 &status);
   if (target == NULL)
     return status;
   {

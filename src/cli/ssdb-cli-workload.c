@@ -144,6 +144,7 @@ load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *
 int
 ssdb_cli_run_workload (int argc, char **argv)
 {
+  gboolean ncq_off_opt = FALSE;
   g_autofree char *preset_s = NULL, *spec_path = NULL, *name = NULL, *qd_s = NULL;
   g_autofree char *workers_s = NULL, *duration_s = NULL, *ramp_s = NULL, *destroy = NULL;
   g_autofree char *file_size_s = NULL, *seed_s = NULL, *json_path = NULL;
@@ -164,6 +165,7 @@ ssdb_cli_run_workload (int argc, char **argv)
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -241,7 +243,8 @@ ssdb_cli_run_workload (int argc, char **argv)
                                                                .destroy = destroy,
                                                                .size_option = file_size_opt,
                                                                .size_s = file_size_s,
-                                                               .file_size = file_size },
+                                                               .file_size = file_size,
+                                                               .ncq_off = ncq_off_opt },
                                       &status))
       == NULL)
     return status;

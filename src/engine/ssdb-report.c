@@ -358,6 +358,8 @@ build_target (JsonBuilder *b, const SsdbReport *report)
       add_int (b, "nr_requests", t->nr_requests);
       add_string (b, "write_cache", t->write_cache);
       add_int (b, "device_queue_depth", t->device_queue_depth);
+      if (t->ncq_depth_before > 0)
+        add_int (b, "ncq_off_from", t->ncq_depth_before);
       json_builder_end_object (b);
     }
   if (report->target_extra != NULL)
@@ -624,6 +626,19 @@ load_target (Loader *l, JsonObject *root, SsdbReport *report, GError **error)
           || !read_string (l, queue, "write_cache", TRUE, &t->write_cache, error)
           || !read_uint (l, queue, "device_queue_depth", 0, 65535, &t->device_queue_depth, error))
         return FALSE;
+      /* NCQ turned off for the run: the depth it had before. */
+      if (json_object_has_member (queue, "ncq_off_from"))
+        {
+          if (!read_uint (l, queue, "ncq_off_from", 2, 65535, &t->ncq_depth_before, error))
+            return FALSE;
+          if (t->device_queue_depth != 1)
+            {
+              path_push_member (l, "device_queue_depth");
+              return load_fail (l, error,
+                                "%u, but “ncq_off_from” says NCQ was off for the run (depth 1)",
+                                t->device_queue_depth);
+            }
+        }
       t->has_queue = TRUE;
       path_pop (l, queue_mark);
     }

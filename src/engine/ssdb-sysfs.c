@@ -687,6 +687,69 @@ ssdb_block_read_attr (const SsdbSystemPaths *paths, const char *name, const char
 }
 
 gboolean
+ssdb_block_set_ncq_depth (const SsdbSystemPaths *paths, const char *disk_name, guint depth,
+                          guint *previous, GError **error)
+{
+  g_autofree char *path = NULL, *before = NULL, *after = NULL, *text = NULL;
+  guint64 old = 0, now = 0;
+  ssize_t n;
+  int fd, saved;
+
+  g_return_val_if_fail (depth >= 1 && depth <= 65535, FALSE);
+
+  if (!name_is_valid (disk_name))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "“%s” is not a disk name",
+                   disk_name != NULL ? disk_name : "");
+      return FALSE;
+    }
+  path = g_build_filename (sysfs_root (paths), "class", "block", disk_name, "device", "queue_depth",
+                           NULL);
+  before = ssdb_block_read_attr (paths, disk_name, "device/queue_depth");
+  if (!parse_u64 (before, &old) || old == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "%s has no NCQ setting (%s): only SATA and SAS disks queue commands in the "
+                   "drive that way",
+                   disk_name, path);
+      return FALSE;
+    }
+  text = g_strdup_printf ("%u\n", depth);
+  fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+  if (fd < 0)
+    {
+      saved = errno;
+      g_set_error (error, SSDB_ERROR,
+                   saved == EACCES || saved == EPERM || saved == EROFS ? SSDB_ERROR_PERMISSION
+                                                                       : SSDB_ERROR_FAILED,
+                   "Could not change the NCQ depth of %s: %s: %s", disk_name, path,
+                   g_strerror (saved));
+      return FALSE;
+    }
+  n = write (fd, text, strlen (text));
+  saved = errno;
+  close (fd);
+  if (n != (ssize_t)strlen (text))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                   "Could not change the NCQ depth of %s to %u: %s: %s", disk_name, depth, path,
+                   n < 0 ? g_strerror (saved) : "short write");
+      return FALSE;
+    }
+  after = ssdb_block_read_attr (paths, disk_name, "device/queue_depth");
+  if (!parse_u64 (after, &now) || now != depth)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
+                   "The NCQ depth of %s is %s after writing %u to %s", disk_name,
+                   after != NULL ? after : "unreadable", depth, path);
+      return FALSE;
+    }
+  if (previous != NULL)
+    *previous = (guint)MIN (old, 65535);
+  return TRUE;
+}
+
+gboolean
 ssdb_block_read_devnum (const SsdbSystemPaths *paths, const char *name, guint *major, guint *minor)
 {
   g_autofree char *text = NULL;

@@ -195,6 +195,25 @@ ssdb_block_read_stat_full (const SsdbSystemPaths *paths, const char *name, SsdbB
 char *ssdb_block_read_attr (const SsdbSystemPaths *paths, const char *name, const char *attr);
 
 /**
+ * ssdb_block_set_ncq_depth:
+ * @paths: (nullable): where to write
+ * @disk_name: kernel name of a SCSI or ATA disk ("sda")
+ * @depth: the tagged commands the host may keep in flight (1: NCQ off), 1..65535
+ * @previous: (out) (optional): the depth before
+ * @error: SSDB_ERROR_INVALID_ARGUMENT when the disk has no `device/queue_depth` (NVMe, virtio,
+ *   zram, loop: NCQ is a SATA and SAS setting); SSDB_ERROR_PERMISSION when it cannot be written
+ *   (it needs root); SSDB_ERROR_FAILED when the kernel kept another value (a depth above what
+ *   the drive or its controller can take), each naming the file
+ *
+ * Writes @depth to /sys/class/block/DISK/device/queue_depth and reads it back.
+ *
+ * Returns: %TRUE when the disk now has @depth.
+ */
+gboolean
+ssdb_block_set_ncq_depth (const SsdbSystemPaths *paths, const char *disk_name, guint depth,
+                          guint *previous, GError **error);
+
+/**
  * ssdb_block_read_devnum:
  * @paths: (nullable): where to read
  * @name: kernel name

@@ -46,6 +46,8 @@ struct _SsdbTarget
    */
   gboolean temperature_looked;
   SsdbTemperatureSensor *temperature_sensor;
+  /* The disk whose NCQ depth ssdb_target_ncq_off() changed, until it is restored. */
+  char *ncq_disk;
 };
 
 G_DEFINE_FINAL_TYPE (SsdbTarget, ssdb_target, G_TYPE_OBJECT)
@@ -61,6 +63,13 @@ ssdb_target_finalize (GObject *object)
   g_free (self->write_refusal);
   g_free (self->display_name);
   ssdb_temperature_sensor_free (self->temperature_sensor);
+  if (self->ncq_disk != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!ssdb_target_ncq_restore (self, &error))
+        g_warning ("%s", error->message);
+    }
 
   G_OBJECT_CLASS (ssdb_target_parent_class)->finalize (object);
 }
@@ -882,4 +891,44 @@ ssdb_target_record_temperature (SsdbTarget *self)
   g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
 
   return ssdb_temperature_recorder_start (ssdb_target_get_temperature_sensor (self), 0);
+}
+
+gboolean
+ssdb_target_ncq_off (SsdbTarget *self, GError **error)
+{
+  guint before = 0;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+
+  if (self->info.kind != SSDB_TARGET_DEVICE || self->info.disk_name == NULL)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "NCQ is a setting of a SATA or SAS disk: give the disk itself, not a "
+                   "directory (%s), as the target",
+                   self->info.path);
+      return FALSE;
+    }
+  if (self->ncq_disk != NULL)
+    return TRUE;
+  if (self->info.device_queue_depth == 1)
+    return TRUE; /* already off: nothing to restore */
+  if (!ssdb_block_set_ncq_depth (NULL, self->info.disk_name, 1, &before, error))
+    return FALSE;
+  self->ncq_disk = g_strdup (self->info.disk_name);
+  self->info.ncq_depth_before = before;
+  self->info.device_queue_depth = 1;
+  return TRUE;
+}
+
+gboolean
+ssdb_target_ncq_restore (SsdbTarget *self, GError **error)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+
+  if (self->ncq_disk == NULL)
+    return TRUE;
+  if (!ssdb_block_set_ncq_depth (NULL, self->ncq_disk, self->info.ncq_depth_before, NULL, error))
+    return FALSE;
+  g_clear_pointer (&self->ncq_disk, g_free);
+  return TRUE;
 }

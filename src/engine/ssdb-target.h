@@ -55,6 +55,8 @@ typedef enum
  * @write_cache: "write back" or "write through" (queue/write_cache; nullable)
  * @device_queue_depth: the NCQ / TCQ depth of a SCSI or ATA disk (device/queue_depth; 1 = NCQ
  *   off), 0 when the device has none
+ * @ncq_depth_before: when NCQ was turned off for the run (ssdb_target_ncq_off()), the depth it
+ *   had before and gets back after; 0 otherwise
  *
  * Facts about a benchmark target. Strings are owned by the #SsdbTarget; a copy is made with
  * ssdb_target_info_copy() and freed with ssdb_target_info_clear().
@@ -87,6 +89,7 @@ typedef struct
   guint nr_requests;
   char *write_cache;
   guint device_queue_depth;
+  guint ncq_depth_before;
 } SsdbTargetInfo;
 
 /**
@@ -287,6 +290,38 @@ ssdb_target_read_counters (SsdbTarget *self, SsdbDeviceCounters *out);
  */
 gboolean
 ssdb_target_check_medium (SsdbTarget *self, GError **error);
+
+/**
+ * ssdb_target_ncq_off:
+ * @self: a block device target on a SATA or SAS disk
+ * @error: SSDB_ERROR_INVALID_ARGUMENT for a test file or a disk without NCQ (NVMe, virtio, zram,
+ *   loop), or as ssdb_block_set_ncq_depth()
+ *
+ * Turns the disk's NCQ off for the run (`device/queue_depth` = 1), so that the drive gets one
+ * command at a time whatever the queue depth the benchmark keeps: the NCQ on / off comparison
+ * reviewers make on SATA drives. The depth before is kept in the facts
+ * (SsdbTargetInfo.ncq_depth_before, 0 when NCQ was already off) and written back by
+ * ssdb_target_ncq_restore(), at the latest when the target is freed, after an error or a stop
+ * as after a complete run. A process killed with SIGKILL cannot restore it: the caller says
+ * beforehand how to.
+ *
+ * Returns: %TRUE when NCQ is off.
+ */
+gboolean
+ssdb_target_ncq_off (SsdbTarget *self, GError **error);
+
+/**
+ * ssdb_target_ncq_restore:
+ * @self: a target
+ * @error: as ssdb_block_set_ncq_depth()
+ *
+ * Gives the disk back the NCQ depth ssdb_target_ncq_off() found; nothing when it did not change
+ * it. The facts keep saying the run was made with NCQ off.
+ *
+ * Returns: %TRUE when the depth is back (or was never changed).
+ */
+gboolean
+ssdb_target_ncq_restore (SsdbTarget *self, GError **error);
 
 /**
  * ssdb_target_get_temperature_sensor:

@@ -1,9 +1,12 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The drive's temperature during a run, against a sensor whose readings are known: an hwmon-like
-# input file (millidegrees, with temp1_max and temp1_crit beside it) that this script changes on
-# a schedule while a 5 s steady-state run and a surface run on zram go on. zram has no sensor of
-# its own: without --temperature-input the run says so and the report holds none.
+# The drive's own state around a run. Its temperature, against a sensor whose readings are
+# known: an hwmon-like input file (millidegrees, with temp1_max and temp1_crit beside it) that
+# this script changes on a schedule while a 5 s steady-state run and a surface run on zram go on.
+# zram has no sensor of its own: without --temperature-input the run says so and the report
+# holds none. --ncq-off on what has no NCQ (zram, a test file): refused before any I/O, nothing
+# changed. (No SATA or SAS disk exists on the test machines: turning NCQ off and back on is
+# tested on sysfs trees in test-sysfs.)
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
 source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
@@ -88,4 +91,12 @@ ssdb_assert_rc 0 "run surface with a sensor"
 ssdb_assert_eq "$(ssdb_json "$J" "sorted(set(s['celsius'] for s in d['tests'][0]['temperature']['samples']))")" \
   "[51.5]" "the surface's readings"
 ssdb_assert_contains "$SSDB_OUT" "Drive temperature 51.5 °C throughout ($H/temp1_input), below its warning temperature of 70 °C."
+# -- NCQ off: only for a SATA or SAS disk
+ssdb_cli ncq-zram run access "$Z" --ncq-off --depths 1 --duration 0.2
+ssdb_assert_rc 2 "--ncq-off on zram"
+ssdb_assert_contains "$SSDB_ERR" "--ncq-off:" "has no NCQ setting" "device/queue_depth"
+[[ ! -s $SSDB_OUT ]] || ssdb_fail "run access --ncq-off on zram printed results"
+ssdb_cli ncq-dir run summary "$SSDB_TMPDIR" --size 16M --ncq-off
+ssdb_assert_rc 2 "--ncq-off on a directory"
+ssdb_assert_contains "$SSDB_ERR" "give the disk itself, not a directory ($SSDB_TMPDIR)"
 ssdb_log "ok"
