@@ -219,7 +219,7 @@ format_usage (const SsdbUsage *usage, gboolean *free_out)
  * SCSI, 1 = one command at a time). */
 static void
 add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const char *scheduler,
-                const char *write_cache, guint device_queue_depth)
+                const char *write_cache, guint device_queue_depth, guint ncq_depth_before)
 {
   g_autofree char *queue = NULL;
   g_autofree char *ncq = NULL;
@@ -236,7 +236,16 @@ add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const 
              : g_str_equal (write_cache, "write through")
                  ? _ ("Write through: the kernel sends no cache flushes")
                  : write_cache);
-  if (device_queue_depth == 1)
+  if (device_queue_depth == 1 && ncq_depth_before > 1)
+    {
+      /* Translators: NCQ was turned off for the run, e.g. "1 command at a time: NCQ turned off
+       * for the run (32 commands before and after)" */
+      ncq = g_strdup_printf (_ ("1 command at a time: NCQ turned off for the run (%u commands "
+                                "before and after)"),
+                             ncq_depth_before);
+      add_row (self, group, N_ ("Command Queue"), ncq);
+    }
+  else if (device_queue_depth == 1)
     add_row (self, group, N_ ("Command Queue"), _ ("1 command at a time (NCQ off)"));
   else if (device_queue_depth > 1)
     {
@@ -324,7 +333,7 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
       add_row (self, group, N_ ("Discard (TRIM)"),
                facts->discard ? _ ("Supported") : _ ("Not supported"));
       add_queue_rows (self, group, facts->nr_requests, facts->scheduler, facts->write_cache,
-                      facts->device_queue_depth);
+                      facts->device_queue_depth, 0);
       add_row (self, group, N_ ("Read Only"), facts->read_only ? _ ("Yes") : _ ("No"));
       if (facts->backing_file != NULL)
         add_row (self, group, N_ ("Backing File"), facts->backing_file);
@@ -471,7 +480,7 @@ ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, cons
            t->direct_io ? _ ("Yes") : _ ("No: the page cache served some requests"));
   if (t->has_queue)
     add_queue_rows (self, group, t->nr_requests, t->scheduler, t->write_cache,
-                    t->device_queue_depth);
+                    t->device_queue_depth, t->ncq_depth_before);
   if (t->stack != NULL)
     add_stack_row (self, group, ssdb_stack_copy (t->stack));
   if (report->kernel_release != NULL)
