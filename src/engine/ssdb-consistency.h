@@ -150,6 +150,9 @@ typedef struct
  * @cancelled: the run stopped early
  * @temperature: (nullable): the drive's temperature during the run
  * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
+ * @host_writes: (nullable): the drive's own count of the host's writes before and after the run
+ *   (ssdb_target_host_writes_begin()), %NULL when the run did not write, the drive shows no
+ *   such counter, or in reports from before it was recorded
  * before it was recorded
  * @precondition_bytes: bytes written by the preconditioning passes
  * @precondition_ns: time they took
@@ -172,6 +175,7 @@ typedef struct
   guint64 precondition_bytes;
   guint64 precondition_ns;
   SsdbTemperatureLog *temperature;
+  SsdbHostWrites *host_writes;
 } SsdbConsistencyResult;
 
 SsdbConsistencyResult *

@@ -1377,14 +1377,20 @@ text_scan (GString *out, const SsdbScanResult *r)
   text_words (out, r->words, r->cancelled);
 }
 
-/* The drive's temperature during the run, in words, after the finding. */
+/* The drive's own state during the run, in words, after the finding: its temperature and its
+ * count of the host's writes. */
 static void
-text_temperature (GString *out, const SsdbTemperatureLog *log)
+text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbHostWrites *writes)
 {
-  g_autofree char *words = ssdb_temperature_log_words (log);
+  g_autofree char *temperature = ssdb_temperature_log_words (log);
+  g_autofree char *written = ssdb_host_writes_words (writes);
 
-  if (words != NULL)
-    g_string_append_printf (out, "\n%s\n", words);
+  if (temperature != NULL || written != NULL)
+    g_string_append_c (out, '\n');
+  if (temperature != NULL)
+    g_string_append_printf (out, "%s\n", temperature);
+  if (written != NULL)
+    g_string_append_printf (out, "%s\n", written);
 }
 
 gboolean
@@ -1469,9 +1475,10 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
       default:
         g_assert_not_reached ();
     }
-  text_temperature (out, table == SSDB_TEST_KIND_FILL          ? report->fill->temperature
-                         : table == SSDB_TEST_KIND_CONSISTENCY ? report->consistency->temperature
-                                                               : NULL);
+  if (table == SSDB_TEST_KIND_FILL)
+    text_drive_state (out, report->fill->temperature, report->fill->host_writes);
+  else if (table == SSDB_TEST_KIND_CONSISTENCY)
+    text_drive_state (out, report->consistency->temperature, report->consistency->host_writes);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 

@@ -402,7 +402,7 @@ load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFr
                      GError **error);
 
 /* -------------------------------------------------------------------------------------------- */
-/* The drive's temperature during a run (ssdb-report-temperature.c)                             */
+/* The drive's own state during a run (ssdb-report-drive.c)                                     */
 
 /* Adds a "temperature" member for @log; nothing for %NULL. */
 void
@@ -411,5 +411,13 @@ build_temperature (JsonBuilder *b, const SsdbTemperatureLog *log);
 /* Reads the optional "temperature" member of @object into *@out (%NULL when absent). */
 gboolean
 load_temperature (Loader *l, JsonObject *object, SsdbTemperatureLog **out, GError **error);
+
+/* Adds a "host_writes" member for @writes; nothing for %NULL. */
+void
+build_host_writes (JsonBuilder *b, const SsdbHostWrites *writes);
+
+/* Reads the optional "host_writes" member of @object into *@out (%NULL when absent). */
+gboolean
+load_host_writes (Loader *l, JsonObject *object, SsdbHostWrites **out, GError **error);
 
 G_END_DECLS

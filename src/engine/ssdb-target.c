@@ -48,6 +48,10 @@ struct _SsdbTarget
   SsdbTemperatureSensor *temperature_sensor;
   /* The disk whose NCQ depth ssdb_target_ncq_off() changed, until it is restored. */
   char *ncq_disk;
+  /* The drive's host-write counter (ssdb_target_set_drive_counter()). */
+  SsdbDriveCounterFunc counter_func;
+  gpointer counter_data;
+  GDestroyNotify counter_destroy;
 };
 
 G_DEFINE_FINAL_TYPE (SsdbTarget, ssdb_target, G_TYPE_OBJECT)
@@ -63,6 +67,8 @@ ssdb_target_finalize (GObject *object)
   g_free (self->write_refusal);
   g_free (self->display_name);
   ssdb_temperature_sensor_free (self->temperature_sensor);
+  if (self->counter_destroy != NULL)
+    self->counter_destroy (self->counter_data);
   if (self->ncq_disk != NULL)
     {
       g_autoptr (GError) error = NULL;
@@ -931,4 +937,71 @@ ssdb_target_ncq_restore (SsdbTarget *self, GError **error)
     return FALSE;
   g_clear_pointer (&self->ncq_disk, g_free);
   return TRUE;
+}
+
+void
+ssdb_target_set_drive_counter (SsdbTarget *self, SsdbDriveCounterFunc func, gpointer data,
+                               GDestroyNotify destroy)
+{
+  g_return_if_fail (SSDB_IS_TARGET (self));
+
+  if (self->counter_destroy != NULL)
+    self->counter_destroy (self->counter_data);
+  self->counter_func = func;
+  self->counter_data = data;
+  self->counter_destroy = destroy;
+}
+
+/* Bytes the kernel completed writing to the target's own device, or FALSE. */
+static gboolean
+kernel_written (SsdbTarget *self, guint64 *bytes)
+{
+  return self->info.name != NULL && ssdb_block_read_stat (NULL, self->info.name, NULL, bytes);
+}
+
+SsdbHostWrites *
+ssdb_target_host_writes_begin (SsdbTarget *self)
+{
+  SsdbDriveCounter c = { 0 };
+  SsdbHostWrites *w;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
+
+  if (self->counter_func == NULL || !self->counter_func (self->counter_data, &c))
+    return NULL;
+  w = g_new0 (SsdbHostWrites, 1);
+  w->source = c.source;
+  w->unit = c.unit;
+  w->before = c.value;
+  w->kernel_valid = kernel_written (self, &w->kernel_bytes);
+  return w;
+}
+
+void
+ssdb_target_host_writes_end (SsdbTarget *self, SsdbHostWrites **writes)
+{
+  SsdbDriveCounter c = { 0 };
+  guint64 kernel = 0;
+
+  g_return_if_fail (SSDB_IS_TARGET (self));
+
+  if (*writes == NULL)
+    return;
+  if (self->counter_func == NULL || !self->counter_func (self->counter_data, &c)
+      || g_strcmp0 (c.source, (*writes)->source) != 0 || c.unit != (*writes)->unit)
+    {
+      g_free (c.source);
+      g_clear_pointer (writes, ssdb_host_writes_free);
+      return;
+    }
+  g_free (c.source);
+  (*writes)->after = c.value;
+  if ((*writes)->kernel_valid && kernel_written (self, &kernel)
+      && kernel >= (*writes)->kernel_bytes)
+    (*writes)->kernel_bytes = kernel - (*writes)->kernel_bytes;
+  else
+    {
+      (*writes)->kernel_valid = FALSE;
+      (*writes)->kernel_bytes = 0;
+    }
 }

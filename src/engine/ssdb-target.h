@@ -6,6 +6,7 @@
 #include "ssdb-identity.h"
 #include "ssdb-pattern.h"
 #include "ssdb-stack.h"
+#include "ssdb-host-writes.h"
 #include "ssdb-temperature.h"
 
 G_BEGIN_DECLS
@@ -322,6 +323,43 @@ ssdb_target_ncq_off (SsdbTarget *self, GError **error);
  */
 gboolean
 ssdb_target_ncq_restore (SsdbTarget *self, GError **error);
+
+/**
+ * ssdb_target_set_drive_counter:
+ * @self: a target
+ * @func: (nullable): reads the drive's host-write counter (the devices layer's, which asks the
+ *   drive's SMART / health log); %NULL reads none
+ * @data: its data
+ * @destroy: (nullable): frees @data with the target or the next counter
+ */
+void
+ssdb_target_set_drive_counter (SsdbTarget *self, SsdbDriveCounterFunc func, gpointer data,
+                               GDestroyNotify destroy);
+
+/**
+ * ssdb_target_host_writes_begin:
+ * @self: a target about to be written
+ *
+ * Reads the drive's host-write counter and the kernel's count of bytes written to the target's
+ * device, before a write run.
+ *
+ * Returns: (transfer full) (nullable): the counts so far, for ssdb_target_host_writes_end();
+ *   %NULL when the target has no drive counter (ssdb_target_set_drive_counter()) or it could
+ *   not be read.
+ */
+SsdbHostWrites *
+ssdb_target_host_writes_begin (SsdbTarget *self);
+
+/**
+ * ssdb_target_host_writes_end:
+ * @self: the target
+ * @writes: (inout) (transfer full) (nullable): what ssdb_target_host_writes_begin() gave
+ *
+ * Reads both counts again after the run, however it ended, and completes *@writes; frees it and
+ * sets it to %NULL when the drive's counter cannot be read again or names another counter.
+ */
+void
+ssdb_target_host_writes_end (SsdbTarget *self, SsdbHostWrites **writes);
 
 /**
  * ssdb_target_get_temperature_sensor:

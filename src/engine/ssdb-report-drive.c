@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-/* The drive's temperature during a run, as a member of the surface, fill and steady-state test
- * objects (docs/report-format.md, "temperature"). */
+/* The drive's own state during a run, as members of the surface, fill and steady-state test
+ * objects: its temperature and its count of the host's writes (docs/report-format.md,
+ * "Temperature" and "Host writes"). */
 #include "config.h"
 
 #include "ssdb-report-private.h"
@@ -121,5 +122,67 @@ load_temperature (Loader *l, JsonObject *object, SsdbTemperatureLog **out, GErro
   path_pop (l, samples_mark);
   path_pop (l, mark);
   *out = g_steal_pointer (&log);
+  return TRUE;
+}
+
+static const char *const counter_unit_names[] = { "bytes", "vendor" };
+G_STATIC_ASSERT (G_N_ELEMENTS (counter_unit_names) == SSDB_DRIVE_COUNTER_VENDOR + 1);
+
+void
+build_host_writes (JsonBuilder *b, const SsdbHostWrites *writes)
+{
+  g_autofree char *words = NULL;
+
+  if (writes == NULL)
+    return;
+  words = ssdb_host_writes_words (writes);
+  json_builder_set_member_name (b, "host_writes");
+  json_builder_begin_object (b);
+  add_string (b, "source", writes->source);
+  add_string (b, "unit",
+              enum_name (counter_unit_names, G_N_ELEMENTS (counter_unit_names), writes->unit));
+  add_u64 (b, "before", writes->before);
+  add_u64 (b, "after", writes->after);
+  json_builder_set_member_name (b, "kernel_bytes");
+  if (writes->kernel_valid)
+    json_builder_add_int_value (b, (gint64)writes->kernel_bytes);
+  else
+    json_builder_add_null_value (b);
+  add_string (b, "words", words);
+  json_builder_end_object (b);
+}
+
+gboolean
+load_host_writes (Loader *l, JsonObject *object, SsdbHostWrites **out, GError **error)
+{
+  g_autoptr (SsdbHostWrites) w = NULL;
+  g_autofree char *words = NULL;
+  JsonObject *o;
+  JsonNode *kernel;
+  guint unit;
+  gsize mark;
+
+  *out = NULL;
+  if (!json_object_has_member (object, "host_writes"))
+    return TRUE;
+  w = g_new0 (SsdbHostWrites, 1);
+  if ((o = enter_object (l, object, "host_writes", &mark, error)) == NULL
+      || !read_string (l, o, "source", FALSE, &w->source, error)
+      || !read_enum (l, o, "unit", counter_unit_names, G_N_ELEMENTS (counter_unit_names), &unit,
+                     error)
+      || !read_u64 (l, o, "before", G_MAXINT64, &w->before, error)
+      || !read_u64 (l, o, "after", G_MAXINT64, &w->after, error)
+      || !read_words (l, o, "words", &words, error))
+    return FALSE;
+  w->unit = unit;
+  kernel = json_object_get_member (o, "kernel_bytes");
+  if (kernel == NULL || !JSON_NODE_HOLDS_NULL (kernel))
+    {
+      if (!read_u64 (l, o, "kernel_bytes", G_MAXINT64, &w->kernel_bytes, error))
+        return FALSE;
+      w->kernel_valid = TRUE;
+    }
+  path_pop (l, mark);
+  *out = g_steal_pointer (&w);
   return TRUE;
 }

@@ -1,0 +1,99 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-host-writes.h"
+
+#include "ssdb-units.h"
+#include "ssdb-verdict.h"
+
+void
+ssdb_host_writes_free (SsdbHostWrites *writes)
+{
+  if (writes == NULL)
+    return;
+  g_free (writes->source);
+  g_free (writes);
+}
+
+SsdbHostWrites *
+ssdb_host_writes_dup (const SsdbHostWrites *writes)
+{
+  SsdbHostWrites *copy;
+
+  if (writes == NULL)
+    return NULL;
+  copy = g_memdup2 (writes, sizeof *writes);
+  copy->source = g_strdup (writes->source);
+  return copy;
+}
+
+void
+ssdb_host_writes_assign (SsdbHostWrites **to, const SsdbHostWrites *from)
+{
+  if (*to == from)
+    return;
+  ssdb_host_writes_free (*to);
+  *to = ssdb_host_writes_dup (from);
+}
+
+/* "12.3 GB": bytes in decimal units, as the rest of the words. */
+static char *
+format_bytes (guint64 bytes)
+{
+  return ssdb_format_capacity (bytes);
+}
+
+char *
+ssdb_host_writes_words (const SsdbHostWrites *writes)
+{
+  g_autofree char *kernel = NULL;
+  GString *words;
+  locale_t previous;
+  guint64 rise;
+
+  if (writes == NULL)
+    return NULL;
+  previous = ssdb_words_locale_begin ();
+  rise = writes->after >= writes->before ? writes->after - writes->before : 0;
+  if (writes->kernel_valid)
+    kernel = format_bytes (writes->kernel_bytes);
+  words = g_string_new (NULL);
+  if (writes->after < writes->before)
+    g_string_append_printf (words,
+                            "The drive's host-write counter (%s) went down during this run, from "
+                            "%" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
+                            ": it was reset or is not a count of writes.",
+                            writes->source, writes->before, writes->after);
+  else if (writes->unit == SSDB_DRIVE_COUNTER_BYTES)
+    {
+      g_autofree char *counted = format_bytes (rise);
+
+      g_string_append_printf (words, "The drive counted %s of host writes during this run (%s)",
+                              counted, writes->source);
+      if (kernel != NULL)
+        g_string_append_printf (words, "; the kernel wrote %s to it", kernel);
+      g_string_append_c (words, '.');
+    }
+  else
+    {
+      g_string_append_printf (words,
+                              "The drive's %s rose by %" G_GUINT64_FORMAT
+                              " (UDisks2 shows it in MB, but vendors count it in different units, "
+                              "so it is not taken as bytes)",
+                              writes->source, rise);
+      if (kernel != NULL && rise >= 10)
+        {
+          g_autofree char *unit = format_bytes (writes->kernel_bytes / rise);
+
+          g_string_append_printf (words,
+                                  "; the kernel wrote %s to it, about %s per unit of this counter",
+                                  kernel, unit);
+        }
+      else if (kernel != NULL)
+        g_string_append_printf (words,
+                                "; the kernel wrote %s to it, too little to tell this counter's "
+                                "unit",
+                                kernel);
+      g_string_append_c (words, '.');
+    }
+  ssdb_words_locale_end (previous);
+  return g_string_free (words, FALSE);
+}
