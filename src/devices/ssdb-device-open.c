@@ -9,6 +9,7 @@
 #include <gio/gunixfdlist.h>
 
 #include "engine/ssdb-error.h"
+#include "ssdb-health-read.h"
 
 #define UDISKS_NAME "org.freedesktop.UDisks2"
 
@@ -135,7 +136,10 @@ ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
     *used_udisks = FALSE;
   target = ssdb_target_open_for (path, flags, permission, file_size, &local);
   if (target != NULL)
-    return target;
+    {
+      ssdb_drive_counter_install (target);
+      return target;
+    }
   if (!g_error_matches (local, SSDB_ERROR, SSDB_ERROR_PERMISSION) || !is_block_device (path))
     {
       g_propagate_error (error, g_steal_pointer (&local));
@@ -149,5 +153,8 @@ ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
     return NULL;
   if (used_udisks != NULL)
     *used_udisks = TRUE;
-  return ssdb_target_open_fd_for (fd, path, flags, permission, error);
+  target = ssdb_target_open_fd_for (fd, path, flags, permission, error);
+  if (target != NULL)
+    ssdb_drive_counter_install (target);
+  return target;
 }

@@ -426,3 +426,50 @@ ssdb_health_selftest (const char *device, const char *type, GCancellable *cancel
     }
   return TRUE;
 }
+
+/* The SsdbDriveCounterFunc of ssdb_drive_counter_install(): @data is the disk's node. */
+static gboolean
+read_drive_counter (gpointer data, SsdbDriveCounter *out)
+{
+  g_autoptr (SsdbHealth) health = ssdb_health_read (data, TRUE, NULL, NULL);
+
+  if (health == NULL)
+    return FALSE;
+  if (g_str_equal (health->source, "nvme") && health->host_bytes_written >= 0)
+    {
+      out->source = g_strdup ("NVMe Data Units Written, in units of 512 000 bytes, rounded up");
+      out->unit = SSDB_DRIVE_COUNTER_BYTES;
+      out->value = (guint64)health->host_bytes_written;
+      return TRUE;
+    }
+  if (!g_str_equal (health->source, "ata-smart"))
+    return FALSE;
+  for (guint id = 241; id <= 246; id += 5)
+    for (guint i = 0; i < health->rows->len; i++)
+      {
+        const SsdbHealthRow *r = &g_array_index (health->rows, SsdbHealthRow, i);
+
+        if (r->id == id && r->raw >= 0 && r->raw < 9007199254740992.0)
+          {
+            out->source = g_strdup_printf ("ATA attribute %u (%s)", id, r->name);
+            out->unit = SSDB_DRIVE_COUNTER_VENDOR;
+            out->value = (guint64)r->raw;
+            return TRUE;
+          }
+      }
+  return FALSE;
+}
+
+void
+ssdb_drive_counter_install (SsdbTarget *target)
+{
+  const SsdbTargetInfo *info;
+
+  g_return_if_fail (SSDB_IS_TARGET (target));
+
+  info = ssdb_target_get_info (target);
+  if (info->disk_name == NULL)
+    return;
+  ssdb_target_set_drive_counter (target, read_drive_counter,
+                                 g_strconcat ("/dev/", info->disk_name, NULL), g_free);
+}

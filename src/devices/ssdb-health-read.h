@@ -4,6 +4,7 @@
 #include <gio/gio.h>
 
 #include "engine/ssdb-health.h"
+#include "engine/ssdb-target.h"
 
 G_BEGIN_DECLS
 
@@ -50,5 +51,18 @@ ssdb_health_read (const char *device, gboolean update, GCancellable *cancellable
 gboolean
 ssdb_health_selftest (const char *device, const char *type, GCancellable *cancellable,
                       GError **error);
+
+/**
+ * ssdb_drive_counter_install:
+ * @target: an open target
+ *
+ * Gives @target (ssdb_target_set_drive_counter()) a reader of its disk's own count of the host's
+ * writes: an NVMe drive's Data Units Written (SMART / Health Information log, in bytes), or an
+ * ATA drive's attribute 241 (else 246) through UDisks2, asked afresh (`SmartUpdate`, without
+ * waking a sleeping disk) at each reading, in UDisks2's unit. A disk without either (a RAM disk,
+ * a virtual disk, a test file's file system on one) reads as none.
+ */
+void
+ssdb_drive_counter_install (SsdbTarget *target);
 
 G_END_DECLS
