@@ -14,6 +14,7 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-files.h"
+#include "devices/ssdb-health-read.h"
 #include "engine/ssdb-units.h"
 #include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
@@ -551,25 +552,39 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
       ssdb_cli_print_error (NULL, error);
       *status = 1;
     }
-  else if (sensor != NULL)
-    ssdb_target_set_temperature_sensor (target, sensor);
+  else
+    {
+      if (sensor != NULL)
+        ssdb_target_set_temperature_sensor (target, sensor);
+      ssdb_drive_counter_install (target);
+    }
   if (target != NULL && req->ncq_off && !ncq_off (target, status))
     g_clear_object (&target);
   return target;
 }
 
 void
-ssdb_cli_print_temperature (SsdbTarget *target, const SsdbTemperatureLog *log)
+ssdb_cli_print_drive_state (SsdbTarget *target, const SsdbTemperatureLog *log,
+                            const SsdbHostWrites *writes, gboolean wrote)
 {
   g_autofree char *words = ssdb_temperature_log_words (log);
+  g_autofree char *written = ssdb_host_writes_words (writes);
+  const char *disk = ssdb_target_get_info (target)->disk_name;
+  g_autofree char *drive = disk != NULL ? g_strconcat ("/dev/", disk, NULL)
+                                        : g_strdup (ssdb_target_get_display_name (target));
 
   if (words != NULL)
     g_print ("%s\n", words);
   else if (ssdb_target_get_temperature_sensor (target) == NULL)
-    g_print ("Drive temperature: not recorded; %s shows no hwmon temperature sensor\n",
-             ssdb_target_get_display_name (target));
+    g_print ("Drive temperature: not recorded; %s shows no hwmon temperature sensor\n", drive);
   else
     g_print ("Drive temperature: not recorded; its sensor could not be read\n");
+  if (written != NULL)
+    g_print ("%s\n", written);
+  else if (wrote)
+    g_print ("Host writes as the drive counts them: not read; %s shows no such counter (NVMe "
+             "health log, ATA SMART through UDisks2)\n",
+             drive);
 }
 
 /* Parses --span START:LENGTH (two sizes, LENGTH > 0). */

@@ -192,10 +192,12 @@ typedef struct
         "FILE"                                                                                     \
   }
 
-/* Prints the drive's temperature during a run in words, or that @target's drive shows no
- * sensor, as the text output's last line. */
+/* Prints the drive's own state during a run as the text output's last lines: its temperature in
+ * words, or that @target's drive shows no sensor; for a run that @wrote, the drive's count of
+ * the host's writes, or that it shows none. */
 void
-ssdb_cli_print_temperature (SsdbTarget *target, const SsdbTemperatureLog *log);
+ssdb_cli_print_drive_state (SsdbTarget *target, const SsdbTemperatureLog *log,
+                            const SsdbHostWrites *writes, gboolean wrote);
 
 /* Opens TARGET for a run, the one way every run command does: a test file of @req->file_size
  * bytes in a directory, or a device, for writing only when --destroy-data names it. Refused

@@ -343,7 +343,8 @@ ssdb_cli_run_surface (int argc, char **argv)
   if (rc.surface->read->len > 0 || rc.ok)
     {
       print_surface_text (target, rc.surface, rc.wall_ns);
-      ssdb_cli_print_temperature (target, rc.surface->temperature);
+      ssdb_cli_print_drive_state (target, rc.surface->temperature, rc.surface->host_writes,
+                                  rc.surface->spec.write != SSDB_SURFACE_WRITE_NONE);
     }
 
   if (json_path)
@@ -564,7 +565,8 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_worker (&rc, fill_thread);
 
   print_fill_text (target, rc.fill_result);
-  ssdb_cli_print_temperature (target, rc.fill_result->temperature);
+  ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->host_writes,
+                              TRUE);
 
   if (json_path)
     save_run_report (json_path, target, NULL, rc.fill_result, &status);

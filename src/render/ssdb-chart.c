@@ -577,7 +577,19 @@ ssdb_chart_draw_frame (cairo_t *cr, PangoContext *context, const SsdbStyle *styl
     ssdb_chart_draw_heading (cr, context, style, heading);
 }
 
-/* The drive's temperature ---------------------------------------------------------------- */
+/* The drive's temperature and its own count of writes ------------------------------------- */
+
+char *
+ssdb_chart_words_with_drive (const char *words, const SsdbHostWrites *writes)
+{
+  g_autofree char *counted = ssdb_host_writes_words (writes);
+
+  if (words == NULL || *words == '\0')
+    return g_steal_pointer (&counted);
+  if (counted == NULL)
+    return g_strdup (words);
+  return g_strconcat (words, " ", counted, NULL);
+}
 
 double
 ssdb_chart_temperature_height (const SsdbTemperatureLog *log, double label_px)

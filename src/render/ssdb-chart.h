@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-render.h"
+#include "engine/ssdb-host-writes.h"
 #include "engine/ssdb-temperature.h"
 
 G_BEGIN_DECLS
@@ -531,7 +532,18 @@ gboolean
 ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyle *style,
                       const char *path, int width, int height, double scale, GError **error);
 
-/* The drive's temperature ---------------------------------------------------------------- */
+/* The drive's temperature and its own count of writes ------------------------------------- */
+
+/**
+ * ssdb_chart_words_with_drive:
+ * @words: (nullable): a chart's finding in words
+ * @writes: (nullable): the drive's count of the host's writes during the run
+ *
+ * Returns: (transfer full) (nullable): @words followed by what the drive counted
+ *   (ssdb_host_writes_words()), either alone when the other is %NULL, or %NULL for neither.
+ */
+char *
+ssdb_chart_words_with_drive (const char *words, const SsdbHostWrites *writes);
 
 /**
  * ssdb_chart_temperature_height:

@@ -618,10 +618,18 @@ set_iops_axis (SsdbAxis *axis, double max, guint intervals)
   axis->unit = divisor > 1 ? "k IOPS" : "IOPS";
 }
 
+/* The finding, then what the drive counted of the writes. */
+static char *
+r_words (const SsdbConsistencyResult *r)
+{
+  return r != NULL ? ssdb_chart_words_with_drive (r->words, r->host_writes) : NULL;
+}
+
 static void
 consistency_frame (Frame *f, const SsdbConsistencyView *view, const SsdbStyle *style,
                    PangoContext *pango, int width, int height)
 {
+  g_autofree char *words = r_words (view->result);
   const SsdbConsistencyResult *r = view->result;
   double m = 0, t = 0;
 
@@ -637,7 +645,7 @@ consistency_frame (Frame *f, const SsdbConsistencyView *view, const SsdbStyle *s
     t = 60e9;
   t *= 1.02; /* room for the last dot */
   frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
-                 view->caption, r != NULL ? r->words : NULL, set_iops_axis, m, t, 1e9, "s",
+                 view->caption, words, set_iops_axis, m, t, 1e9, "s",
                  r != NULL ? r->temperature : NULL);
 }
 
@@ -834,8 +842,11 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
   if (n == 0)
     draw_empty (&p, view->running ? _ ("Waiting for the first round…")
                                   : _ ("No consistency run measured yet"));
-  ssdb_chart_draw_words (cr, p.pango, style, r != NULL ? r->words : NULL, f->words_px, &f->words,
-                         4);
+  {
+    g_autofree char *words = r_words (r);
+
+    ssdb_chart_draw_words (cr, p.pango, style, words, f->words_px, &f->words, 4);
+  }
   if (r != NULL)
     ssdb_chart_draw_temperature (cr, p.pango, style, &f->temperature, f->label_px, r->temperature);
 

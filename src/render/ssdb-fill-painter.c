@@ -105,14 +105,22 @@ max_rate (const SsdbFillView *view, gboolean read)
   return isfinite (m) ? m : 0;
 }
 
-static const char *
+/* The finding, then what the drive counted of the writes. */
+static char *
 analysis_words (const SsdbFillView *view)
 {
   const SsdbFillResult *r = view->result;
 
-  if (r == NULL || r->analysis.words == NULL || *r->analysis.words == '\0')
+  if (r == NULL)
     return NULL;
-  return r->analysis.words;
+  return ssdb_chart_words_with_drive (r->analysis.words, r->host_writes);
+}
+
+/* Lines for the words: one more when the drive's count follows the finding. */
+static guint
+words_lines (const SsdbFillView *view)
+{
+  return view->result != NULL && view->result->host_writes != NULL ? 4 : 3;
 }
 
 static void
@@ -122,6 +130,7 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
   const SsdbFillResult *r = view->result;
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, bottom, left_w = 0, right_w = 0, unit_w;
+  g_autofree char *words = analysis_words (view);
   guint intervals;
 
   memset (l, 0, sizeof *l);
@@ -148,8 +157,8 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
   bottom = h - l->margin;
   bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
                                       l->caption_px, &l->footer);
-  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap,
-                                    analysis_words (view), l->words_px, 3, &l->words);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, words, l->words_px,
+                                    words_lines (view), &l->words);
   /* The drive's temperature under the chart, when it was recorded. */
   l->temperature.height = ssdb_chart_temperature_height (r ? r->temperature : NULL, l->label_px);
   if (l->temperature.height > 0)
@@ -811,7 +820,11 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
                                 view->running ? _ ("Waiting for the first segment…")
                                               : _ ("No fill measured yet"),
                                 &l->plot, l->label_px);
-  ssdb_chart_draw_words (cr, p.pango, style, analysis_words (view), l->words_px, &l->words, 3);
+  {
+    g_autofree char *words = analysis_words (view);
+
+    ssdb_chart_draw_words (cr, p.pango, style, words, l->words_px, &l->words, words_lines (view));
+  }
   if (view->result != NULL)
     ssdb_chart_draw_temperature (cr, p.pango, style, &l->temperature, l->label_px,
                                  view->result->temperature);

@@ -1087,6 +1087,17 @@ draw_panel (Painter *p)
         cpu = g_strdup_printf ("%s %%", num);
       }
     panel_row (p, &y, x0, x1, _ ("CPU usage"), cpu ? cpu : "\u2014", NULL, row_h);
+    /* What the drive itself counted of the write surface's writes. */
+    if (r != NULL && r->host_writes != NULL && r->host_writes->after >= r->host_writes->before)
+      {
+        guint64 rise = r->host_writes->after - r->host_writes->before;
+        g_autofree char *counted = r->host_writes->unit == SSDB_DRIVE_COUNTER_BYTES
+                                       ? ssdb_chart_format_position ((double)rise, loc)
+                                       : g_strdup_printf ("+%" G_GUINT64_FORMAT, rise);
+
+        /* Translators: the drive's own count of the bytes the run wrote */
+        panel_row (p, &y, x0, x1, _ ("Drive counted"), counted, NULL, row_h);
+      }
   }
 
   /* The settings, when there is room for them above the run's state. */
