@@ -3,10 +3,10 @@
 # The UDisks2 stand-in with one ATA drive (udisks2-ata.py, run by python3-dbusmock) on a
 # private bus exported as DBUS_SYSTEM_BUS_ADDRESS. No SATA disk exists on the machines the tests
 # run on, so the real udisksd cannot be asked for SMART there. Sourced after tests/lib/targets.sh.
-#   standin_begin: skips without dbus-daemon or python3-dbusmock; picks STANDIN_BLOCK, a block
-#     device of this machine that is neither NVMe (read through its own log page) nor a device
-#     with a dash in its name (the stand-in drive answers for it; health only reads), and starts
-#     the private bus
+#   standin_begin [BLOCK]: skips without dbus-daemon or python3-dbusmock; picks STANDIN_BLOCK,
+#     BLOCK or else a block device of this machine that is neither NVMe (read through its own log
+#     page) nor a device with a dash in its name (the stand-in drive answers for it; health only
+#     reads), and starts the private bus
 #   standin_start PROFILE: (re)starts the stand-in with that profile (see udisks2-ata.py)
 #   standin_stop: stops it (the bus stays: UDisks2 is then absent from it)
 standin_dir=$(dirname "${BASH_SOURCE[0]}")
@@ -19,7 +19,9 @@ standin_begin ()
   ssdb_require_cmd dbus-daemon gdbus
   "$SSDB_PYTHON" -c 'import dbusmock' 2> /dev/null || ssdb_skip "python3-dbusmock is not installed"
   ssdb_tmpdir
+  STANDIN_BLOCK=${1:-}
   for b in /sys/block/*; do
+    [[ -z $STANDIN_BLOCK ]] || break
     b=${b##*/}
     if [[ -b /dev/$b && $b =~ ^(loop|zram|ram|vd|xvd|sd|hd|mmcblk)[0-9a-z]*$ ]]; then
       STANDIN_BLOCK=$b

@@ -10,7 +10,9 @@ a(ysqiiixia{sv}); libatasmart's pretty units: 1 none, 2 ms, 3 sectors, 4 mK).
 Parameters (JSON, -p): "block", the kernel name the drive's block device answers to;
 "profile", one of healthy, reallocated, failing-attribute, failing-overall, no-smart,
 selftest-failed (the last self-test ended with a read error), denied (SmartUpdate refused for
-want of authorisation), asleep (SmartUpdate answers WouldWakeup, as for a sleeping disk).
+want of authorisation), asleep (SmartUpdate answers WouldWakeup, as for a sleeping disk),
+counting (healthy, with attribute 241 counting the MiB the kernel wrote to the bound device,
+read from /sys/block/BLOCK/stat at each call: a drive whose count of host writes is known).
 '''
 
 import dbus
@@ -105,6 +107,15 @@ def load(mock, parameters):
     attr_code = 'ret = [(dbus.Byte(r[0]), r[1], dbus.UInt16(r[2]), dbus.Int32(r[3]), ' \
                 'dbus.Int32(r[4]), dbus.Int32(r[5]), dbus.Int64(r[6]), dbus.Int32(r[7]), ' \
                 'dbus.Dictionary({}, signature="sv")) for r in %r]' % (rows,)
+    if profile == 'counting':
+        # A drive whose attribute 241 counts what was written to the bound device, read from
+        # its kernel counters at each call, in units of 1 MiB (shown by UDisks2 as "MB").
+        attr_code = ('rows = %r\n'
+                     'sectors = int(open("/sys/block/%s/stat").read().split()[6])\n'
+                     'for r in rows:\n'
+                     '    if r[0] == 241:\n'
+                     '        r[6] = sectors * 512 // 1048576\n' % (rows, block)) + attr_code.replace(
+                         ' for r in %r]' % (rows,), ' for r in rows]')
     if profile == 'denied':
         update_code = ('raise dbus.exceptions.DBusException("Not authorized to perform '
                        'operation", name="org.freedesktop.UDisks2.Error.NotAuthorizedCanObtain")')

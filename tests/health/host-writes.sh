@@ -1,0 +1,64 @@
+#!/bin/bash
+# SPDX-License-Identifier: GPL-3.0-or-later
+# The drive's own count of the host's writes around a write run, against a drive whose count is
+# known: the UDisks2 stand-in (udisks2-ata.py, profile "counting") bound to a zram device made
+# here, whose attribute 241 is the MiB the kernel wrote to that device, read at each call. No
+# SATA or NVMe disk exists on the test machines; NVMe's Data Units Written are decoded in
+# test-health on byte-exact log pages.
+set -euo pipefail
+here=$(dirname "$(readlink -f "$0")")
+# shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
+source "$here/../lib/targets.sh"
+# shellcheck source-path=SCRIPTDIR source=standin.sh
+source "$here/standin.sh"
+ssdb_require_root
+ssdb_find_cli
+ssdb_tmpdir
+ssdb_zram_create Z 160M
+standin_begin "${Z#/dev/}"
+standin_start counting
+
+# -- a fill of exactly 64 MiB: the counter rises by 64, the kernel wrote 67108864 bytes
+J=$SSDB_TMPDIR/fill.json
+ssdb_cli fill run fill "$Z" --destroy-data "$Z" --span 0:64M --passes 1 --no-read-back --json "$J"
+ssdb_assert_rc 0 "run fill with the counting drive"
+H='[t for t in d["tests"] if t["kind"] == "fill"][0]["host_writes"]'
+ssdb_assert_eq "$(ssdb_json "$J" "$H['source']")" "ATA attribute 241 (total-lbas-written)" "source"
+ssdb_assert_eq "$(ssdb_json "$J" "$H['unit']")" vendor "a vendor's unit, not bytes"
+ssdb_assert_eq "$(ssdb_json "$J" "$H['after'] - $H['before']")" 64 "the counter's rise"
+ssdb_assert_eq "$(ssdb_json "$J" "$H['kernel_bytes']")" 67108864 "the kernel's count"
+ssdb_assert_contains "$SSDB_OUT" \
+  "The drive's ATA attribute 241 (total-lbas-written) rose by 64 (UDisks2 shows it in MB, but vendors count it in different units, so it is not taken as bytes); the kernel wrote 67.11 MB to it, about 1.05 MB per unit of this counter."
+ssdb_assert_eq "$(ssdb_json "$J" "$H['words'] in open('$SSDB_OUT').read()")" true \
+  "the report's words are the printed ones"
+ssdb_cli fill-text export "$J" --view fill --text -
+ssdb_assert_contains "$SSDB_OUT" "rose by 64"
+
+# -- a steady-state run: whatever it wrote, the counter rose by the kernel's count in MiB
+J=$SSDB_TMPDIR/consistency.json
+ssdb_cli consistency run consistency "$Z" --destroy-data "$Z" --span 0:128M --duration 1s \
+  --round 0.5s --json "$J"
+ssdb_assert_rc 0 "run consistency with the counting drive"
+H='d["tests"][0]["host_writes"]'
+k=$(ssdb_json "$J" "$H['kernel_bytes']")
+rise=$(ssdb_json "$J" "$H['after'] - $H['before']")
+ssdb_log "kernel $k bytes, counter +$rise"
+((k > 0)) || ssdb_fail "the kernel counted no writes"
+((rise >= k / 1048576 - 1 && rise <= k / 1048576 + 1)) ||
+  ssdb_fail "the counter rose by $rise, the kernel wrote $k bytes ($((k / 1048576)) MiB)"
+
+# -- a read-only surface writes nothing: no count is taken
+J=$SSDB_TMPDIR/surface.json
+ssdb_cli surface run surface "$Z" --samples 4 --sample-size 1M --access 0 --json "$J"
+ssdb_assert_rc 0 "run surface (reads only)"
+ssdb_assert_eq "$(ssdb_json "$J" '"host_writes" in d["tests"][0]')" false "no count for reads"
+ssdb_assert_not_contains "$SSDB_OUT" "Host writes" "attribute 241"
+
+# -- the drive gone from the bus: said, and the run goes on
+standin_stop
+J=$SSDB_TMPDIR/gone.json
+ssdb_cli gone run fill "$Z" --destroy-data "$Z" --span 0:16M --passes 1 --no-read-back --json "$J"
+ssdb_assert_rc 0 "run fill without UDisks2"
+ssdb_assert_contains "$SSDB_OUT" "Host writes as the drive counts them: not read; $Z shows no such counter"
+ssdb_assert_eq "$(ssdb_json "$J" '"host_writes" in d["tests"][0]')" false "no count without a counter"
+ssdb_log "ok"
