@@ -903,6 +903,29 @@ test_target_queue (void)
   loaded = ssdb_report_load_from_data (bad, strlen (bad), "bad-ncq.json", &error);
   g_assert_null (loaded);
   g_assert_nonnull (strstr (error->message, "target.queue.ncq_off_from"));
+  g_clear_error (&error);
+
+  /* An ATA drive's features: true, false or null each, read back byte for byte. */
+  report->target.has_ata_features = TRUE;
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    report->target.ata_features[i] = (int)i % 3 - 1;
+  g_free (data);
+  data = ssdb_report_to_data (report, &length);
+  g_assert_nonnull (strstr (data, "\"ata_features\" : {\n      \"write_cache\" : null,\n"
+                                  "      \"read_lookahead\" : false,\n"
+                                  "      \"power_management\" : true,\n"
+                                  "      \"apm\" : null,\n      \"aam\" : false\n    }"));
+  loaded = ssdb_report_load_from_data (data, length, "ata.json", &error);
+  g_assert_no_error (error);
+  g_assert_true (loaded->target.has_ata_features);
+  g_assert_cmpint (loaded->target.ata_features[SSDB_ATA_PM], ==, 1);
+  g_assert_cmpint (loaded->target.ata_features[SSDB_ATA_AAM], ==, 0);
+  g_assert_cmpint (loaded->target.ata_features[SSDB_ATA_APM], ==, -1);
+  g_assert_true (loaded->target_extra == NULL
+                 || !json_object_has_member (loaded->target_extra, "ata_features"));
+  g_free (again);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
 }
 
 /* A report of format version 1 kept in the source tree must keep loading, and saving it must

@@ -556,7 +556,7 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
     {
       if (sensor != NULL)
         ssdb_target_set_temperature_sensor (target, sensor);
-      ssdb_drive_counter_install (target);
+      ssdb_drive_state_install (target);
     }
   if (target != NULL && req->ncq_off && !ncq_off (target, status))
     g_clear_object (&target);

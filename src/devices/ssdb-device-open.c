@@ -137,7 +137,7 @@ ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
   target = ssdb_target_open_for (path, flags, permission, file_size, &local);
   if (target != NULL)
     {
-      ssdb_drive_counter_install (target);
+      ssdb_drive_state_install (target);
       return target;
     }
   if (!g_error_matches (local, SSDB_ERROR, SSDB_ERROR_PERMISSION) || !is_block_device (path))
@@ -155,6 +155,6 @@ ssdb_device_open_target (const char *path, SsdbTargetOpenFlags flags,
     *used_udisks = TRUE;
   target = ssdb_target_open_fd_for (fd, path, flags, permission, error);
   if (target != NULL)
-    ssdb_drive_counter_install (target);
+    ssdb_drive_state_install (target);
   return target;
 }

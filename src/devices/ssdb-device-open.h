@@ -37,7 +37,8 @@ ssdb_udisks_open_device_fd (const char *device_path, gboolean write, GCancellabl
  * Opens a target like ssdb_target_open(); when a block device cannot be opened with the caller's
  * rights (SSDB_ERROR_PERMISSION), opens it through UDisks2 instead and hands the descriptor to
  * ssdb_target_open_fd(), which still applies every safety check. The target reads its drive's
- * host-write counter around write runs (ssdb_drive_counter_install()). Blocks: call it from a
+ * host-write counter around write runs and records its ATA features
+ * (ssdb_drive_state_install()). Blocks: call it from a
  * worker thread.
  *
  * Returns: (transfer full): the target, or %NULL with @error set.

@@ -427,7 +427,7 @@ ssdb_health_selftest (const char *device, const char *type, GCancellable *cancel
   return TRUE;
 }
 
-/* The SsdbDriveCounterFunc of ssdb_drive_counter_install(): @data is the disk's node. */
+/* The SsdbDriveCounterFunc of ssdb_drive_state_install(): @data is the disk's node. */
 static gboolean
 read_drive_counter (gpointer data, SsdbDriveCounter *out)
 {
@@ -461,15 +461,21 @@ read_drive_counter (gpointer data, SsdbDriveCounter *out)
 }
 
 void
-ssdb_drive_counter_install (SsdbTarget *target)
+ssdb_drive_state_install (SsdbTarget *target)
 {
   const SsdbTargetInfo *info;
+  g_autoptr (SsdbHealth) health = NULL;
+  g_autofree char *node = NULL;
 
   g_return_if_fail (SSDB_IS_TARGET (target));
 
   info = ssdb_target_get_info (target);
   if (info->disk_name == NULL)
     return;
-  ssdb_target_set_drive_counter (target, read_drive_counter,
-                                 g_strconcat ("/dev/", info->disk_name, NULL), g_free);
+  node = g_strconcat ("/dev/", info->disk_name, NULL);
+  /* UDisks2's last reading is enough for the features; the counter asks afresh. */
+  health = ssdb_health_read (node, FALSE, NULL, NULL);
+  if (health != NULL && g_str_equal (health->source, "ata-smart"))
+    ssdb_target_set_ata_features (target, health->features);
+  ssdb_target_set_drive_counter (target, read_drive_counter, g_steal_pointer (&node), g_free);
 }

@@ -53,16 +53,18 @@ ssdb_health_selftest (const char *device, const char *type, GCancellable *cancel
                       GError **error);
 
 /**
- * ssdb_drive_counter_install:
+ * ssdb_drive_state_install:
  * @target: an open target
  *
- * Gives @target (ssdb_target_set_drive_counter()) a reader of its disk's own count of the host's
- * writes: an NVMe drive's Data Units Written (SMART / Health Information log, in bytes), or an
- * ATA drive's attribute 241 (else 246) through UDisks2, asked afresh (`SmartUpdate`, without
- * waking a sleeping disk) at each reading, in UDisks2's unit. A disk without either (a RAM disk,
- * a virtual disk, a test file's file system on one) reads as none.
+ * What the drive itself says, for @target's runs and report. Gives @target
+ * (ssdb_target_set_drive_counter()) a reader of its disk's own count of the host's writes: an
+ * NVMe drive's Data Units Written (SMART / Health Information log, in bytes), or an ATA drive's
+ * attribute 241 (else 246) through UDisks2, asked afresh (`SmartUpdate`, without waking a
+ * sleeping disk) at each reading, in UDisks2's unit. Records an ATA drive's write cache,
+ * look-ahead and power features in its facts (ssdb_target_set_ata_features()). A disk without
+ * either (a RAM disk, a virtual disk, a test file's file system on one) gets neither.
  */
 void
-ssdb_drive_counter_install (SsdbTarget *target);
+ssdb_drive_state_install (SsdbTarget *target);
 
 G_END_DECLS

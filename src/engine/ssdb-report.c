@@ -51,6 +51,7 @@ static const char *const target_keys[] = {
   "direct_io",
   "stack",
   "queue",
+  "ata_features",
 };
 
 static const char *const stack_layer_kind_names[] = { "file_system", "device", "backing_file" };
@@ -362,6 +363,20 @@ build_target (JsonBuilder *b, const SsdbReport *report)
         add_int (b, "ncq_off_from", t->ncq_depth_before);
       json_builder_end_object (b);
     }
+  if (t->has_ata_features)
+    {
+      json_builder_set_member_name (b, "ata_features");
+      json_builder_begin_object (b);
+      for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+        {
+          json_builder_set_member_name (b, ssdb_ata_feature_key (i));
+          if (t->ata_features[i] < 0)
+            json_builder_add_null_value (b);
+          else
+            json_builder_add_boolean_value (b, t->ata_features[i] > 0);
+        }
+      json_builder_end_object (b);
+    }
   if (report->target_extra != NULL)
     {
       g_autoptr (GList) names = json_object_get_members (report->target_extra);
@@ -641,6 +656,29 @@ load_target (Loader *l, JsonObject *root, SsdbReport *report, GError **error)
         }
       t->has_queue = TRUE;
       path_pop (l, queue_mark);
+    }
+  /* Nor an ATA drive's features. */
+  if (json_object_has_member (object, "ata_features"))
+    {
+      JsonObject *features;
+      gsize features_mark;
+
+      if ((features = enter_object (l, object, "ata_features", &features_mark, error)) == NULL)
+        return FALSE;
+      for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+        {
+          JsonNode *node = json_object_get_member (features, ssdb_ata_feature_key (i));
+          gboolean on;
+
+          if (node != NULL && JSON_NODE_HOLDS_NULL (node))
+            t->ata_features[i] = -1;
+          else if (!read_bool (l, features, ssdb_ata_feature_key (i), &on, error))
+            return FALSE;
+          else
+            t->ata_features[i] = on ? 1 : 0;
+        }
+      t->has_ata_features = TRUE;
+      path_pop (l, features_mark);
     }
 
   names = json_object_get_members (object);

@@ -1005,3 +1005,13 @@ ssdb_target_host_writes_end (SsdbTarget *self, SsdbHostWrites **writes)
       (*writes)->kernel_bytes = 0;
     }
 }
+
+void
+ssdb_target_set_ata_features (SsdbTarget *self, const int *features)
+{
+  g_return_if_fail (SSDB_IS_TARGET (self));
+  g_return_if_fail (features != NULL);
+
+  memcpy (self->info.ata_features, features, sizeof self->info.ata_features);
+  self->info.has_ata_features = TRUE;
+}

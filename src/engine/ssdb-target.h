@@ -6,6 +6,7 @@
 #include "ssdb-identity.h"
 #include "ssdb-pattern.h"
 #include "ssdb-stack.h"
+#include "ssdb-health.h"
 #include "ssdb-host-writes.h"
 #include "ssdb-temperature.h"
 
@@ -58,6 +59,9 @@ typedef enum
  *   off), 0 when the device has none
  * @ncq_depth_before: when NCQ was turned off for the run (ssdb_target_ncq_off()), the depth it
  *   had before and gets back after; 0 otherwise
+ * @has_ata_features: %TRUE when @ata_features were read (an ATA drive UDisks2 knows)
+ * @ata_features: the drive's write cache, look-ahead and power features when the target was
+ *   opened (#SsdbAtaFeature: 1 on, 0 off, -1 not supported)
  *
  * Facts about a benchmark target. Strings are owned by the #SsdbTarget; a copy is made with
  * ssdb_target_info_copy() and freed with ssdb_target_info_clear().
@@ -91,6 +95,8 @@ typedef struct
   char *write_cache;
   guint device_queue_depth;
   guint ncq_depth_before;
+  gboolean has_ata_features;
+  int ata_features[SSDB_ATA_N_FEATURES];
 } SsdbTargetInfo;
 
 /**
@@ -323,6 +329,17 @@ ssdb_target_ncq_off (SsdbTarget *self, GError **error);
  */
 gboolean
 ssdb_target_ncq_restore (SsdbTarget *self, GError **error);
+
+/**
+ * ssdb_target_set_ata_features:
+ * @self: a target
+ * @features: (array fixed-size=5): the drive's ATA features (SsdbHealth.features)
+ *
+ * Records the state of the drive's write cache, look-ahead and power features in its facts
+ * (the devices layer reads them from UDisks2).
+ */
+void
+ssdb_target_set_ata_features (SsdbTarget *self, const int *features);
 
 /**
  * ssdb_target_set_drive_counter:

@@ -11,6 +11,7 @@
 #include "engine/ssdb-stack.h"
 #include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-units.h"
+#include "ssdb-gui-util.h"
 
 struct _SsdbDriveInfo
 {
@@ -481,6 +482,15 @@ ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, cons
   if (t->has_queue)
     add_queue_rows (self, group, t->nr_requests, t->scheduler, t->write_cache,
                     t->device_queue_depth, t->ncq_depth_before);
+  /* An ATA drive's own settings when the run was made, as UDisks2 reported them. */
+  for (guint i = 0; t->has_ata_features && i < SSDB_ATA_N_FEATURES; i++)
+    if (t->ata_features[i] >= 0)
+      {
+        /* Translators: a drive setting read through ATA, e.g. "Write Cache (ATA)" */
+        g_autofree char *title = g_strdup_printf (_ ("%s (ATA)"), ssdb_gui_ata_feature_title (i));
+
+        add_row (self, group, title, t->ata_features[i] ? _ ("On") : _ ("Off"));
+      }
   if (t->stack != NULL)
     add_stack_row (self, group, ssdb_stack_copy (t->stack));
   if (report->kernel_release != NULL)

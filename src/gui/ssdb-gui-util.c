@@ -132,3 +132,27 @@ ssdb_gui_stopped_text (const GError *error, const char *stopped)
     return g_strdup (not_responding_text ());
   return g_strdup (stopped);
 }
+
+const char *
+ssdb_gui_ata_feature_title (SsdbAtaFeature feature)
+{
+  switch (feature)
+    {
+      case SSDB_ATA_WRITE_CACHE:
+        return _ ("Write Cache");
+      case SSDB_ATA_READ_LOOKAHEAD:
+        return _ ("Read Look-Ahead");
+      case SSDB_ATA_PM:
+        return _ ("Standby Timer");
+      case SSDB_ATA_APM:
+        /* Translators: ATA advanced power management */
+        return _ ("Power Management (APM)");
+      case SSDB_ATA_AAM:
+        /* Translators: ATA automatic acoustic management */
+        return _ ("Acoustic Management (AAM)");
+      case SSDB_ATA_N_FEATURES:
+      default:
+        break;
+    }
+  g_return_val_if_reached ("");
+}

@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "engine/ssdb-health.h"
 #include "engine/ssdb-test-kind.h"
 #include "render/ssdb-chart.h"
 
@@ -26,6 +27,16 @@ ssdb_gui_style_init (SsdbStyle *style);
  */
 const char *
 ssdb_gui_test_kind_title (SsdbTestKind kind);
+
+/**
+ * ssdb_gui_ata_feature_title:
+ * @feature: an ATA feature
+ *
+ * Returns: (transfer none): its name in the window ("Write Cache", "Power Management (APM)"),
+ *   translated.
+ */
+const char *
+ssdb_gui_ata_feature_title (SsdbAtaFeature feature);
 
 /**
  * ssdb_gui_dup_unbreakable:

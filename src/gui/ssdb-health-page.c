@@ -8,6 +8,7 @@
 #include "engine/ssdb-stack.h"
 #include "engine/ssdb-sysfs.h"
 #include "engine/ssdb-units.h"
+#include "ssdb-gui-util.h"
 
 struct _SsdbHealthPage
 {
@@ -210,22 +211,10 @@ show_health (SsdbHealthPage *self)
 
       add_summary_row (self, _ ("Last Self-Test"), t);
     }
-  {
-    /* The ATA features that change what a benchmark measures, in the order of #SsdbAtaFeature. */
-    const char *const titles[SSDB_ATA_N_FEATURES] = {
-      [SSDB_ATA_WRITE_CACHE] = _ ("Write Cache"),
-      [SSDB_ATA_READ_LOOKAHEAD] = _ ("Read Look-Ahead"),
-      [SSDB_ATA_PM] = _ ("Standby Timer"),
-      /* Translators: ATA advanced power management */
-      [SSDB_ATA_APM] = _ ("Power Management (APM)"),
-      /* Translators: ATA automatic acoustic management */
-      [SSDB_ATA_AAM] = _ ("Acoustic Management (AAM)"),
-    };
-
-    for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
-      if (h->features[i] >= 0)
-        add_summary_row (self, titles[i], h->features[i] ? _ ("On") : _ ("Off"));
-  }
+  /* The ATA features that change what a benchmark measures. */
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    if (h->features[i] >= 0)
+      add_summary_row (self, ssdb_gui_ata_feature_title (i), h->features[i] ? _ ("On") : _ ("Off"));
   if (self->error != NULL)
     /* A refresh or a self-test failed: the last reading stays below, and the state says why. */
     set_state (self, "dialog-error-symbolic", "error", _ ("Health Not Read Again"),

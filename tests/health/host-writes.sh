@@ -1,7 +1,7 @@
 #!/bin/bash
 # SPDX-License-Identifier: GPL-3.0-or-later
-# The drive's own count of the host's writes around a write run, against a drive whose count is
-# known: the UDisks2 stand-in (udisks2-ata.py, profile "counting") bound to a zram device made
+# The drive's own count of the host's writes around a write run, and its ATA settings in the
+# report, against a drive whose count is known: the UDisks2 stand-in (udisks2-ata.py, profile "counting") bound to a zram device made
 # here, whose attribute 241 is the MiB the kernel wrote to that device, read at each call. No
 # SATA or NVMe disk exists on the test machines; NVMe's Data Units Written are decoded in
 # test-health on byte-exact log pages.
@@ -31,6 +31,10 @@ ssdb_assert_contains "$SSDB_OUT" \
   "The drive's ATA attribute 241 (total-lbas-written) rose by 64 (UDisks2 shows it in MB, but vendors count it in different units, so it is not taken as bytes); the kernel wrote 67.11 MB to it, about 1.05 MB per unit of this counter."
 ssdb_assert_eq "$(ssdb_json "$J" "$H['words'] in open('$SSDB_OUT').read()")" true \
   "the report's words are the printed ones"
+# The drive's settings when the run was made are in the report's target.
+ssdb_assert_eq "$(ssdb_json "$J" 'd["target"]["ata_features"]')" \
+  '{"write_cache": true, "read_lookahead": true, "power_management": true, "apm": false, "aam": null}' \
+  "the drive's write cache and power features in the report"
 ssdb_cli fill-text export "$J" --view fill --text -
 ssdb_assert_contains "$SSDB_OUT" "rose by 64"
 
@@ -61,4 +65,5 @@ ssdb_cli gone run fill "$Z" --destroy-data "$Z" --span 0:16M --passes 1 --no-rea
 ssdb_assert_rc 0 "run fill without UDisks2"
 ssdb_assert_contains "$SSDB_OUT" "Host writes as the drive counts them: not read; $Z shows no such counter"
 ssdb_assert_eq "$(ssdb_json "$J" '"host_writes" in d["tests"][0]')" false "no count without a counter"
+ssdb_assert_eq "$(ssdb_json "$J" '"ata_features" in d["target"]')" false "no features without UDisks2"
 ssdb_log "ok"
