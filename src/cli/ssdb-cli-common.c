@@ -576,7 +576,9 @@ ssdb_cli_print_drive_state (SsdbTarget *target, const SsdbTemperatureLog *log,
   if (words != NULL)
     g_print ("%s\n", words);
   else if (ssdb_target_get_temperature_sensor (target) == NULL)
-    g_print ("Drive temperature: not recorded; %s shows no hwmon temperature sensor\n", drive);
+    g_print ("Drive temperature: not recorded; %s gave none (no hwmon sensor, no SMART "
+             "temperature)\n",
+             drive);
   else
     g_print ("Drive temperature: not recorded; its sensor could not be read\n");
   if (written != NULL)

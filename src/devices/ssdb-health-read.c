@@ -3,6 +3,7 @@
 
 #include <errno.h>
 #include <fcntl.h>
+#include <math.h>
 #include <linux/nvme_ioctl.h>
 #include <string.h>
 #include <sys/ioctl.h>
@@ -460,6 +461,18 @@ read_drive_counter (gpointer data, SsdbDriveCounter *out)
   return FALSE;
 }
 
+/* The SsdbTemperatureFunc of ssdb_drive_state_install(): @data is the disk's node. */
+static gboolean
+read_smart_temperature (gpointer data, double *celsius)
+{
+  g_autoptr (SsdbHealth) health = ssdb_health_read (data, TRUE, NULL, NULL);
+
+  if (health == NULL || isnan (health->temperature_c))
+    return FALSE;
+  *celsius = health->temperature_c;
+  return TRUE;
+}
+
 void
 ssdb_drive_state_install (SsdbTarget *target)
 {
@@ -477,5 +490,11 @@ ssdb_drive_state_install (SsdbTarget *target)
   health = ssdb_health_read (node, FALSE, NULL, NULL);
   if (health != NULL && g_str_equal (health->source, "ata-smart"))
     ssdb_target_set_ata_features (target, health->features);
+  /* Where the drive has no hwmon sensor, its SMART temperature, when it reports one. */
+  if (health != NULL && !isnan (health->temperature_c))
+    ssdb_target_set_temperature_func (target, read_smart_temperature, g_strdup (node), g_free,
+                                      g_str_equal (health->source, "nvme")
+                                          ? "NVMe SMART log, Composite Temperature"
+                                          : "SMART through UDisks2");
   ssdb_target_set_drive_counter (target, read_drive_counter, g_steal_pointer (&node), g_free);
 }

@@ -48,6 +48,11 @@ struct _SsdbTarget
   SsdbTemperatureSensor *temperature_sensor;
   /* The disk whose NCQ depth ssdb_target_ncq_off() changed, until it is restored. */
   char *ncq_disk;
+  /* The drive's SMART temperature (ssdb_target_set_temperature_func()). */
+  SsdbTemperatureFunc temperature_func;
+  gpointer temperature_data;
+  GDestroyNotify temperature_destroy;
+  char *temperature_label;
   /* The drive's host-write counter (ssdb_target_set_drive_counter()). */
   SsdbDriveCounterFunc counter_func;
   gpointer counter_data;
@@ -69,6 +74,9 @@ ssdb_target_finalize (GObject *object)
   ssdb_temperature_sensor_free (self->temperature_sensor);
   if (self->counter_destroy != NULL)
     self->counter_destroy (self->counter_data);
+  if (self->temperature_destroy != NULL)
+    self->temperature_destroy (self->temperature_data);
+  g_free (self->temperature_label);
   if (self->ncq_disk != NULL)
     {
       g_autoptr (GError) error = NULL;
@@ -891,12 +899,37 @@ ssdb_target_set_temperature_sensor (SsdbTarget *self, const SsdbTemperatureSenso
   self->temperature_looked = TRUE;
 }
 
+/* SMART readings are commands the drive serves between the benchmark's: one every 5 s. */
+#define SMART_TEMPERATURE_INTERVAL_MS 5000
+
 SsdbTemperatureRecorder *
 ssdb_target_record_temperature (SsdbTarget *self)
 {
+  const SsdbTemperatureSensor *sensor;
+
   g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
 
-  return ssdb_temperature_recorder_start (ssdb_target_get_temperature_sensor (self), 0);
+  sensor = ssdb_target_get_temperature_sensor (self);
+  if (sensor == NULL && self->temperature_func != NULL)
+    return ssdb_temperature_recorder_start_func (self->temperature_func, self->temperature_data,
+                                                 self->temperature_label,
+                                                 SMART_TEMPERATURE_INTERVAL_MS);
+  return ssdb_temperature_recorder_start (sensor, 0);
+}
+
+void
+ssdb_target_set_temperature_func (SsdbTarget *self, SsdbTemperatureFunc func, gpointer data,
+                                  GDestroyNotify destroy, const char *label)
+{
+  g_return_if_fail (SSDB_IS_TARGET (self));
+
+  if (self->temperature_destroy != NULL)
+    self->temperature_destroy (self->temperature_data);
+  g_free (self->temperature_label);
+  self->temperature_func = func;
+  self->temperature_data = data;
+  self->temperature_destroy = destroy;
+  self->temperature_label = g_strdup (label);
 }
 
 gboolean

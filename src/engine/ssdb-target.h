@@ -401,13 +401,28 @@ void
 ssdb_target_set_temperature_sensor (SsdbTarget *self, const SsdbTemperatureSensor *sensor);
 
 /**
+ * ssdb_target_set_temperature_func:
+ * @self: a target
+ * @func: (nullable): reads the drive's temperature from its SMART data (the devices layer's),
+ *   for a drive without a hwmon sensor; %NULL for none
+ * @data: its data
+ * @destroy: (nullable): frees @data with the target or the next function
+ * @label: the source, for the logs ("SMART through UDisks2")
+ */
+void
+ssdb_target_set_temperature_func (SsdbTarget *self, SsdbTemperatureFunc func, gpointer data,
+                                  GDestroyNotify destroy, const char *label);
+
+/**
  * ssdb_target_record_temperature:
  * @self: a target
  *
- * Starts recording the target's temperature sensor about once a second, for a run about to
- * start; stop it with ssdb_temperature_recorder_stop() when the run ends, however it ends.
+ * Starts recording the drive's temperature for a run about to start: its hwmon sensor about
+ * once a second, or where only SMART has it (ssdb_target_set_temperature_func()) every 5 s,
+ * since each SMART reading is a command the drive answers between the benchmark's. Stop it with
+ * ssdb_temperature_recorder_stop() when the run ends, however it ends.
  *
- * Returns: (transfer full) (nullable): the recorder, %NULL when the drive shows no sensor.
+ * Returns: (transfer full) (nullable): the recorder, %NULL when the drive shows no temperature.
  */
 SsdbTemperatureRecorder *
 ssdb_target_record_temperature (SsdbTarget *self);

@@ -417,6 +417,8 @@ ssdb_temperature_log_words (const SsdbTemperatureLog *log)
 struct _SsdbTemperatureRecorder
 {
   SsdbTemperatureSensor *sensor;
+  SsdbTemperatureFunc func;
+  gpointer func_data;
   SsdbTemperatureLog *log;
   guint interval_ms;
   gint64 start_us;
@@ -434,7 +436,14 @@ take_reading (SsdbTemperatureRecorder *r)
 
   if (r->log->samples->len >= SSDB_TEMPERATURE_MAX_SAMPLES)
     return;
-  s.celsius = read_millidegrees_fd (r->fd);
+  if (r->func != NULL)
+    {
+      if (!r->func (r->func_data, &s.celsius) || !(s.celsius >= MIN_CELSIUS)
+          || !(s.celsius <= MAX_CELSIUS))
+        return;
+    }
+  else
+    s.celsius = read_millidegrees_fd (r->fd);
   if (isnan (s.celsius))
     return;
   s.t_s = (double)(g_get_monotonic_time () - r->start_us) / G_USEC_PER_SEC;
@@ -483,6 +492,28 @@ ssdb_temperature_recorder_start (const SsdbTemperatureSensor *sensor, guint inte
   return r;
 }
 
+SsdbTemperatureRecorder *
+ssdb_temperature_recorder_start_func (SsdbTemperatureFunc func, gpointer data, const char *label,
+                                      guint interval_ms)
+{
+  SsdbTemperatureRecorder *r;
+
+  g_return_val_if_fail (func != NULL, NULL);
+
+  r = g_new0 (SsdbTemperatureRecorder, 1);
+  r->func = func;
+  r->func_data = data;
+  r->fd = -1;
+  r->log = ssdb_temperature_log_new (label, NAN, NAN);
+  r->interval_ms = interval_ms > 0 ? interval_ms : 1000;
+  g_mutex_init (&r->lock);
+  g_cond_init (&r->cond);
+  r->start_us = g_get_monotonic_time ();
+  take_reading (r);
+  r->thread = g_thread_new ("ssdb-temperature", recorder_thread, r);
+  return r;
+}
+
 SsdbTemperatureLog *
 ssdb_temperature_recorder_stop (SsdbTemperatureRecorder *recorder)
 {
@@ -496,11 +527,10 @@ ssdb_temperature_recorder_stop (SsdbTemperatureRecorder *recorder)
   g_mutex_unlock (&recorder->lock);
   if (recorder->thread != NULL)
     g_thread_join (recorder->thread);
+  if (recorder->fd >= 0 || recorder->func != NULL)
+    take_reading (recorder);
   if (recorder->fd >= 0)
-    {
-      take_reading (recorder);
-      close (recorder->fd);
-    }
+    close (recorder->fd);
   g_mutex_clear (&recorder->lock);
   g_cond_clear (&recorder->cond);
   log = g_steal_pointer (&recorder->log);

@@ -196,6 +196,33 @@ SsdbTemperatureRecorder *
 ssdb_temperature_recorder_start (const SsdbTemperatureSensor *sensor, guint interval_ms);
 
 /**
+ * SsdbTemperatureFunc:
+ * @data: the function's data
+ * @celsius: (out): the temperature now, °C
+ *
+ * Reads a drive's temperature from somewhere else than a hwmon file (its SMART data).
+ *
+ * Returns: %FALSE when it could not be read.
+ */
+typedef gboolean (*SsdbTemperatureFunc) (gpointer data, double *celsius);
+
+/**
+ * ssdb_temperature_recorder_start_func:
+ * @func: reads the temperature; called on the recorder's thread, and once on the caller's
+ * @data: its data, which must stay valid until the recorder is stopped
+ * @label: the source, for the log ("SMART through UDisks2")
+ * @interval_ms: time between readings, ms (0: 1000)
+ *
+ * As ssdb_temperature_recorder_start() for a source without a hwmon file; the log has no
+ * warning or critical temperature.
+ *
+ * Returns: (transfer full): the recorder.
+ */
+SsdbTemperatureRecorder *
+ssdb_temperature_recorder_start_func (SsdbTemperatureFunc func, gpointer data, const char *label,
+                                      guint interval_ms);
+
+/**
  * ssdb_temperature_recorder_stop:
  * @recorder: (transfer full) (nullable): a recorder
  *

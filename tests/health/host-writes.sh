@@ -38,11 +38,27 @@ ssdb_assert_eq "$(ssdb_json "$J" 'd["target"]["ata_features"]')" \
 ssdb_cli fill-text export "$J" --view fill --text -
 ssdb_assert_contains "$SSDB_OUT" "rose by 64"
 
-# -- a steady-state run: whatever it wrote, the counter rose by the kernel's count in MiB
+# -- a steady-state run of 11 s: whatever it wrote, the counter rose by the kernel's count in
+# MiB. zram has no hwmon sensor, so the temperature is the drive's SMART one, read every 5 s:
+# at the start, at 5 and 10 s and at the end. Each SmartUpdate finds the drive 1 °C warmer, and
+# the host-write counter is read (with a SmartUpdate) once between the first two readings, so
+# they differ by 2, 1 and 1 °C.
 J=$SSDB_TMPDIR/consistency.json
-ssdb_cli consistency run consistency "$Z" --destroy-data "$Z" --span 0:128M --duration 1s \
-  --round 0.5s --json "$J"
+ssdb_cli consistency run consistency "$Z" --destroy-data "$Z" --span 0:128M --duration 11s \
+  --round 1s --json "$J"
 ssdb_assert_rc 0 "run consistency with the counting drive"
+T='d["tests"][0]["temperature"]'
+ssdb_assert_eq "$(ssdb_json "$J" "$T['sensor']")" "SMART through UDisks2" "the SMART temperature"
+temps=$(ssdb_json "$J" "[s['celsius'] for s in $T['samples']]")
+times=$(ssdb_json "$J" "[round(s['t_s']) for s in $T['samples']]")
+ssdb_log "SMART readings $temps at $times s"
+ssdb_assert_eq "$(ssdb_json "$J" "[round(b['celsius'] - a['celsius'], 6) for a, b in zip($T['samples'], $T['samples'][1:])]")" \
+  "[2.0, 1.0, 1.0]" "one SmartUpdate per reading, one more for the counter"
+ssdb_assert_eq "$(ssdb_json "$J" "[round(s['t_s']) for s in $T['samples']][:3]")" "[0, 5, 10]" \
+  "a reading every 5 s"
+ssdb_assert_eq "$(ssdb_json "$J" "len($T['samples'])")" 4 "and one at the end"
+ssdb_assert_eq "$(ssdb_json "$J" "$T['warning_c'] is None")" true "SMART gives no warning temperature"
+ssdb_assert_contains "$SSDB_OUT" "(SMART through UDisks2); the sensor gives no warning temperature."
 H='d["tests"][0]["host_writes"]'
 k=$(ssdb_json "$J" "$H['kernel_bytes']")
 rise=$(ssdb_json "$J" "$H['after'] - $H['before']")

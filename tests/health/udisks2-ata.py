@@ -12,7 +12,8 @@ Parameters (JSON, -p): "block", the kernel name the drive's block device answers
 selftest-failed (the last self-test ended with a read error), denied (SmartUpdate refused for
 want of authorisation), asleep (SmartUpdate answers WouldWakeup, as for a sleeping disk),
 counting (healthy, with attribute 241 counting the MiB the kernel wrote to the bound device,
-read from /sys/block/BLOCK/stat at each call: a drive whose count of host writes is known).
+read from /sys/block/BLOCK/stat at each call: a drive whose count of host writes is known; and
+1 °C warmer at each SmartUpdate: a drive whose SMART temperature readings are known).
 '''
 
 import dbus
@@ -122,6 +123,11 @@ def load(mock, parameters):
     elif profile == 'asleep':
         update_code = ('raise dbus.exceptions.DBusException("Disk is in sleep mode and the '
                        'nowakeup option was passed", name="org.freedesktop.UDisks2.Error.WouldWakeup")')
+    elif profile == 'counting':
+        # Each fresh reading finds the drive 1 °C warmer.
+        update_code = ('self.UpdateProperties("%s", {"SmartTemperature": '
+                       'dbus.Double(self.props["%s"]["SmartTemperature"] + 1.0), '
+                       '"SmartUpdated": dbus.UInt64(1764637200)})' % (ATA, ATA))
     else:
         # A fresh reading: the drive has warmed up to 40 °C.
         update_code = ('self.UpdateProperties("%s", {"SmartTemperature": dbus.Double(313.15), '

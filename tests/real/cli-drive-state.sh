@@ -27,7 +27,7 @@ set_temp 45000
 J=$SSDB_TMPDIR/none.json
 ssdb_cli none run surface "$Z" --samples 4 --sample-size 1M --access 0 --json "$J"
 ssdb_assert_rc 0 "run surface on zram"
-ssdb_assert_contains "$SSDB_OUT" "Drive temperature: not recorded; $Z shows no hwmon temperature sensor"
+ssdb_assert_contains "$SSDB_OUT" "Drive temperature: not recorded; $Z gave none (no hwmon sensor, no SMART temperature)"
 ssdb_assert_eq "$(ssdb_json "$J" '"temperature" in d["tests"][0]')" false "no temperature member"
 
 # -- bad inputs are refused before anything runs
