@@ -10,8 +10,10 @@
 #include <string.h>
 
 #include "engine/ssdb-error.h"
-#include "engine/ssdb-host-writes.h"
+#include "engine/ssdb-drive-counts.h"
+#include "engine/ssdb-consistency.h"
 #include "engine/ssdb-report.h"
+#include "engine/ssdb-target.h"
 #include "engine/ssdb-temperature.h"
 
 static SsdbSystemPaths fixture;
@@ -33,6 +35,7 @@ test_find (void)
   g_assert_cmpfloat (head->critical_c, ==, 89.85);
   g_assert_true (ssdb_temperature_sensor_read (head, &c));
   g_assert_cmpfloat (c, ==, 38.85);
+  g_assert_cmpuint (head->interval_ms, ==, 1000);
   g_assert_nonnull (path);
   g_assert_cmpstr (path->label, ==, head->label);
 
@@ -42,6 +45,8 @@ test_find (void)
   g_assert_cmpfloat (sata->critical_c, ==, 70.0);
   g_assert_true (ssdb_temperature_sensor_read (sata, &c));
   g_assert_cmpfloat (c, ==, 31.0);
+  /* drivetemp's every reading is a command to the drive: every 5 s. */
+  g_assert_cmpuint (sata->interval_ms, ==, 5000);
 
   /* 250000 m°C is no temperature; virtio, zram, a partition (the disk has the sensor) and
    * names that leave the tree have none. */
@@ -130,11 +135,12 @@ test_words (void)
   g_assert_cmpfloat (st.first_over_warning_s, ==, 2);
   g_assert_cmpfloat (st.over_warning_s, ==, 2.5);
   g_assert_false (st.over_critical);
-  g_assert_cmpstr (wa, ==,
-                   "Drive temperature 40 °C to 72 °C (drivetemp (hwmon3 temp1)): it reached its "
-                   "warning temperature of 70 °C at 2.0 s into the run and stayed at or above it "
-                   "for 2.5 s. Drives slow themselves down there (thermal throttling), so slower "
-                   "results from that point on may show heat, not the drive's speed.");
+  g_assert_cmpstr (
+      wa, ==,
+      "Drive temperature 40 °C to 72 °C (drivetemp (hwmon3 temp1)): it reached its "
+      "warning temperature of 70 °C at 2.0 s into the run and stayed at or above it "
+      "for 2.5 s. Drives may slow themselves down there (thermal throttling), so slower "
+      "results from that point on may show heat, not the drive's speed.");
   g_assert_nonnull (strstr (wb, "70 °C at 1.0 s into the run and was still at or above it when "
                                 "the run ended."));
   g_assert_true (ssdb_temperature_log_stats (c, &st));
@@ -142,8 +148,8 @@ test_words (void)
   g_assert_cmpstr (wc, ==,
                    "Drive temperature 60 °C to 81 °C (drivetemp (hwmon3 temp1)): it reached its "
                    "critical temperature of 80 °C, after passing its warning temperature of 70 °C "
-                   "at 10 s into the run. A drive this hot slows itself down (thermal "
-                   "throttling) or shuts down, so results from that point on may show heat, not "
+                   "at 10 s into the run. A drive this hot may slow itself down (thermal "
+                   "throttling) or shut down, so results from that point on may show heat, not "
                    "the drive's speed.");
   g_assert_cmpstr (wd, ==,
                    "Drive temperature 35 °C throughout (drivetemp (hwmon3 temp1)); the sensor "
@@ -178,6 +184,8 @@ test_recorder (void)
   g_autoptr (SsdbTemperatureLog) log = NULL;
   SsdbTemperatureRecorder *recorder;
   gboolean saw_first = FALSE, saw_second = FALSE;
+  gint64 start;
+  double elapsed_s;
 
   g_assert_null (ssdb_temperature_recorder_start (NULL, 0));
   g_assert_null (ssdb_temperature_recorder_stop (NULL));
@@ -186,19 +194,24 @@ test_recorder (void)
   g_assert_true (g_file_set_contents (crit, "90000\n", -1, NULL));
   sensor = ssdb_temperature_sensor_for_input (input, NULL);
   g_assert_nonnull (sensor);
+  start = g_get_monotonic_time ();
   recorder = ssdb_temperature_recorder_start (sensor, 50);
   g_usleep (300 * 1000);
   write_in_place (input, "47500\n");
   g_usleep (300 * 1000);
   log = ssdb_temperature_recorder_stop (recorder);
+  elapsed_s = (double)(g_get_monotonic_time () - start) / G_USEC_PER_SEC;
 
-  /* A reading at the start, about one per 50 ms, and one at the stop. */
+  /* A reading at the start, at most one per 50 ms (never two back to back after a late one),
+   * and one at the stop. */
   g_assert_nonnull (log);
   g_assert_cmpstr (log->sensor, ==, input);
   g_assert_cmpfloat (log->critical_c, ==, 90.0);
   g_assert_true (isnan (log->warning_c));
   g_assert_cmpuint (log->samples->len, >=, 4);
-  g_assert_cmpuint (log->samples->len, <=, 14);
+  g_assert_cmpuint (log->samples->len, <=, (guint)(elapsed_s / 0.05) + 2);
+  g_assert_cmpfloat (g_array_index (log->samples, SsdbTemperatureSample, log->samples->len - 1).t_s,
+                     <=, elapsed_s);
   g_assert_cmpfloat (g_array_index (log->samples, SsdbTemperatureSample, 0).t_s, <, 0.05);
   for (guint i = 0; i < log->samples->len; i++)
     {
@@ -340,31 +353,35 @@ test_report (void)
 }
 
 static void
-test_host_writes_words (void)
+test_drive_counts_words (void)
 {
-  SsdbHostWrites nvme = { (char *)"NVMe Data Units Written, in units of 512 000 bytes, rounded up",
-                          SSDB_DRIVE_COUNTER_BYTES,
-                          1000 * 512000ull,
-                          25000 * 512000ull,
-                          12288000000ull,
-                          TRUE };
-  SsdbHostWrites ata = { (char *)"ATA attribute 241 (total-lbas-written)",
-                         SSDB_DRIVE_COUNTER_VENDOR,
-                         5000,
-                         5384,
-                         12884901888ull,
-                         TRUE };
-  SsdbHostWrites few = ata, reset = ata, no_kernel = nvme;
-  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL;
+  SsdbDriveCounts nvme = { (char *)"NVMe Data Units Written, in units of 512 000 bytes, rounded up",
+                           SSDB_DRIVE_COUNTER_BYTES,
+                           1000 * 512000ull,
+                           25000 * 512000ull,
+                           12288000000ull,
+                           TRUE,
+                           -1,
+                           -1 };
+  SsdbDriveCounts ata = { (char *)"ATA attribute 241 (total-lbas-written)",
+                          SSDB_DRIVE_COUNTER_VENDOR,
+                          5000,
+                          5384,
+                          12884901888ull,
+                          TRUE,
+                          -1,
+                          -1 };
+  SsdbDriveCounts few = ata, reset = ata, no_kernel = nvme, hot = nvme, cool = nvme;
+  g_autofree char *a = NULL, *b = NULL, *c = NULL, *d = NULL, *e = NULL, *f = NULL, *g = NULL;
 
   few.after = 5003;
   reset.after = 12;
   no_kernel.kernel_valid = FALSE;
-  a = ssdb_host_writes_words (&nvme);
-  b = ssdb_host_writes_words (&ata);
-  c = ssdb_host_writes_words (&few);
-  d = ssdb_host_writes_words (&reset);
-  e = ssdb_host_writes_words (&no_kernel);
+  a = ssdb_drive_counts_words (&nvme);
+  b = ssdb_drive_counts_words (&ata);
+  c = ssdb_drive_counts_words (&few);
+  d = ssdb_drive_counts_words (&reset);
+  e = ssdb_drive_counts_words (&no_kernel);
   /* 24 000 data units of 512 000 bytes: 12.288 GB. */
   g_assert_cmpstr (a, ==,
                    "The drive counted 12.29 GB of host writes during this run (NVMe Data Units "
@@ -372,21 +389,37 @@ test_host_writes_words (void)
                    "it.");
   /* 12 GiB in 384 units: 32 MiB each, 33.55 MB. */
   g_assert_cmpstr (b, ==,
-                   "The drive's ATA attribute 241 (total-lbas-written) rose by 384 (UDisks2 shows "
-                   "it in MB, but vendors count it in different units, so it is not taken as "
-                   "bytes); the kernel wrote 12.88 GB to it, about 33.55 MB per unit of this "
-                   "counter.");
+                   "The drive's ATA attribute 241 (total-lbas-written) rose by 384 in the unit "
+                   "UDisks2 gives it (vendors count this attribute in different units, so it is "
+                   "not taken as bytes); the kernel wrote 12.88 GB to it, about 33.55 MB per unit "
+                   "of this counter.");
   g_assert_nonnull (strstr (c, "rose by 3 "));
   g_assert_nonnull (strstr (c, "too little to tell this counter's unit."));
   g_assert_nonnull (strstr (d, "went down during this run, from 5000 to 12"));
   g_assert_cmpstr (e, ==,
                    "The drive counted 12.29 GB of host writes during this run (NVMe Data Units "
                    "Written, in units of 512 000 bytes, rounded up).");
-  g_assert_null (ssdb_host_writes_words (NULL));
+  g_assert_null (ssdb_drive_counts_words (NULL));
+
+  /* An NVMe drive's own throttling time: 3600 s before, 3642 s after: 42 s during the run. */
+  hot.throttle_before_s = 3600;
+  hot.throttle_after_s = 3642;
+  cool.throttle_before_s = cool.throttle_after_s = 3600;
+  f = ssdb_drive_counts_words (&hot);
+  g = ssdb_drive_counts_words (&cool);
+  g_assert_cmpstr (f, ==,
+                   "The drive counted 12.29 GB of host writes during this run (NVMe Data Units "
+                   "Written, in units of 512 000 bytes, rounded up); the kernel wrote 12.29 GB to "
+                   "it. The drive reports 42 s of thermal throttling during this run (NVMe thermal "
+                   "management time, TMT1 + TMT2): it slowed itself down for heat, so slower "
+                   "results then show heat, not its normal speed.");
+  g_assert_true (g_str_has_suffix (
+      g, "it. The drive reports no thermal throttling during this run (NVMe thermal management "
+         "time)."));
 }
 
 static void
-test_host_writes_report (void)
+test_drive_counts_report (void)
 {
   g_autofree char *path
       = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
@@ -402,14 +435,24 @@ test_host_writes_report (void)
   g_assert_no_error (error);
   fill = (SsdbFillResult *)ssdb_report_get_result (report, SSDB_TEST_KIND_FILL);
   surface = (SsdbSurfaceResult *)ssdb_report_get_result (report, SSDB_TEST_KIND_SURFACE);
-  fill->host_writes = g_new0 (SsdbHostWrites, 1);
-  *fill->host_writes = (SsdbHostWrites){
-    g_strdup ("NVMe Data Units Written"), SSDB_DRIVE_COUNTER_BYTES, 512000, 1024000, 512000, TRUE
-  };
-  surface->host_writes = g_new0 (SsdbHostWrites, 1);
-  *surface->host_writes = (SsdbHostWrites){
-    g_strdup ("ATA attribute 241 (total-lbas-written)"), SSDB_DRIVE_COUNTER_VENDOR, 7, 9, 0, FALSE
-  };
+  fill->drive_counts = g_new0 (SsdbDriveCounts, 1);
+  *fill->drive_counts = (SsdbDriveCounts){ g_strdup ("NVMe Data Units Written"),
+                                           SSDB_DRIVE_COUNTER_BYTES,
+                                           512000,
+                                           1024000,
+                                           512000,
+                                           TRUE,
+                                           10,
+                                           25 };
+  surface->drive_counts = g_new0 (SsdbDriveCounts, 1);
+  *surface->drive_counts = (SsdbDriveCounts){ g_strdup ("ATA attribute 241 (total-lbas-written)"),
+                                              SSDB_DRIVE_COUNTER_VENDOR,
+                                              7,
+                                              9,
+                                              0,
+                                              FALSE,
+                                              -1,
+                                              -1 };
   text = report_text (report);
   g_assert_nonnull (strstr (text, "\"unit\" : \"vendor\""));
   g_assert_nonnull (strstr (text, "\"kernel_bytes\" : null"));
@@ -419,18 +462,115 @@ test_host_writes_report (void)
   g_assert_cmpstr (text, ==, text2);
   f2 = ssdb_report_get_result (again, SSDB_TEST_KIND_FILL);
   s2 = ssdb_report_get_result (again, SSDB_TEST_KIND_SURFACE);
-  g_assert_cmpuint (f2->host_writes->after, ==, 1024000);
-  g_assert_true (f2->host_writes->kernel_valid);
-  g_assert_cmpuint (f2->host_writes->kernel_bytes, ==, 512000);
-  g_assert_cmpint (s2->host_writes->unit, ==, SSDB_DRIVE_COUNTER_VENDOR);
-  g_assert_false (s2->host_writes->kernel_valid);
+  g_assert_cmpuint (f2->drive_counts->after, ==, 1024000);
+  g_assert_true (f2->drive_counts->kernel_valid);
+  g_assert_cmpuint (f2->drive_counts->kernel_bytes, ==, 512000);
+  g_assert_cmpint (f2->drive_counts->throttle_before_s, ==, 10);
+  g_assert_cmpint (f2->drive_counts->throttle_after_s, ==, 25);
+  g_assert_cmpint (s2->drive_counts->unit, ==, SSDB_DRIVE_COUNTER_VENDOR);
+  g_assert_false (s2->drive_counts->kernel_valid);
+  g_assert_cmpint (s2->drive_counts->throttle_before_s, ==, -1);
   g_clear_pointer (&again, ssdb_report_unref);
 
   /* An unknown unit is refused, naming the member and the units known. */
   bad = edited (text, "\"unit\" : \"vendor\"", "\"unit\" : \"sector\"");
   again = ssdb_report_load_from_data (bad, strlen (bad), "bad.json", &error);
   g_assert_null (again);
-  g_assert_nonnull (strstr (error->message, "host_writes.unit"));
+  g_assert_nonnull (strstr (error->message, "drive_counts.unit"));
+}
+
+/* A drive whose counters are known, standing in for one read through its SMART log: each
+ * reading finds 8 MB more written, 7 s more of throttling and a temperature 1.5 °C higher. */
+typedef struct
+{
+  guint counter_reads;
+  guint temperature_reads;
+} FakeDrive;
+
+static gboolean
+fake_counter (gpointer data, SsdbDriveCounter *out)
+{
+  FakeDrive *d = data;
+
+  d->counter_reads++;
+  out->source = g_strdup ("NVMe Data Units Written, in units of 512 000 bytes, rounded up");
+  out->unit = SSDB_DRIVE_COUNTER_BYTES;
+  out->value = 1000000000ull + d->counter_reads * 8000000ull;
+  out->throttle_seconds = 100 + d->counter_reads * 7;
+  return TRUE;
+}
+
+static gboolean
+fake_temperature (gpointer data, GCancellable *cancellable, double *celsius)
+{
+  FakeDrive *d = data;
+
+  d->temperature_reads++;
+  *celsius = 40.0 + d->temperature_reads * 1.5;
+  return TRUE;
+}
+
+/* A steady-state run on a test file (whose file system's disk has neither a hwmon sensor nor a
+ * counter of its own), with the fake drive's counters and temperature given to the target: the
+ * counts are read once before and once after the run, the SMART temperature once, at the start
+ * of a run shorter than its 5 s interval (no SMART reading at the stop), and the words say the
+ * drive throttled. */
+static void
+test_drive_counts_run (void)
+{
+  /* /var/tmp: a disk's file system, where /tmp may be memory. */
+  g_autofree char *dir = g_mkdtemp (g_strdup ("/var/tmp/ssdb-drive-XXXXXX"));
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbTarget) target = NULL;
+  g_autoptr (SsdbConsistencyResult) result = NULL;
+  g_autofree char *words = NULL;
+  SsdbConsistencySpec spec;
+  FakeDrive drive = { 0 };
+  const SsdbDriveCounts *c;
+
+  target = ssdb_target_open (dir, SSDB_TARGET_OPEN_READ, NULL, 64u << 20, &error);
+  if (target == NULL)
+    {
+      g_test_skip_printf ("no test file in %s: %s", dir, error->message);
+      g_rmdir (dir);
+      return;
+    }
+  if (ssdb_target_get_temperature_sensor (target) != NULL)
+    {
+      g_test_skip ("the disk under the test file has a hwmon sensor");
+      g_rmdir (dir);
+      return;
+    }
+  ssdb_target_set_drive_counter (target, fake_counter, &drive, NULL);
+  ssdb_target_set_temperature_func (target, fake_temperature, &drive, NULL, "fake SMART");
+  ssdb_consistency_spec_init (&spec);
+  spec.duration_ns = 300000000;
+  spec.round_ns = 100000000;
+  spec.queue_depth = 4;
+  result = ssdb_consistency_result_new (&spec);
+  g_assert_true (ssdb_consistency_run (target, result, NULL, NULL, NULL, &error));
+  g_assert_no_error (error);
+
+  c = result->drive_counts;
+  g_assert_nonnull (c);
+  g_assert_cmpuint (drive.counter_reads, ==, 2);
+  g_assert_cmpuint (c->after - c->before, ==, 8000000);
+  g_assert_cmpint (c->throttle_before_s, ==, 107);
+  g_assert_cmpint (c->throttle_after_s, ==, 114);
+  g_assert_true (c->kernel_valid);
+  words = ssdb_drive_counts_words (c);
+  g_test_message ("%s", words);
+  g_assert_nonnull (strstr (words, "The drive counted 8.00 MB of host writes during this run"));
+  g_assert_nonnull (strstr (words, "The drive reports 7 s of thermal throttling during this run"));
+
+  g_assert_nonnull (result->temperature);
+  g_assert_cmpstr (result->temperature->sensor, ==, "fake SMART");
+  g_assert_cmpuint (drive.temperature_reads, ==, 1);
+  g_assert_cmpuint (result->temperature->samples->len, ==, 1);
+  g_assert_cmpfloat (g_array_index (result->temperature->samples, SsdbTemperatureSample, 0).celsius,
+                     ==, 41.5);
+  g_clear_object (&target);
+  g_rmdir (dir);
 }
 
 int
@@ -443,7 +583,8 @@ main (int argc, char **argv)
   g_test_add_func ("/temperature/words", test_words);
   g_test_add_func ("/temperature/recorder", test_recorder);
   g_test_add_func ("/temperature/report", test_report);
-  g_test_add_func ("/host-writes/words", test_host_writes_words);
-  g_test_add_func ("/host-writes/report", test_host_writes_report);
+  g_test_add_func ("/drive-counts/words", test_drive_counts_words);
+  g_test_add_func ("/drive-counts/report", test_drive_counts_report);
+  g_test_add_func ("/drive-counts/run", test_drive_counts_run);
   return g_test_run ();
 }

@@ -3,6 +3,7 @@
 #include "config.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <glib-unix.h>
 #include <glib/gstdio.h>
 #include <math.h>
@@ -184,8 +185,7 @@ stop_fallback (gpointer data)
   g_printerr ("\nssdbench-cli: the run did not stop within %u ms: the device is not "
               "responding; stopping without the results of this run\n",
               STOP_FALLBACK_MS);
-  if (rc->target != NULL)
-    ssdb_target_ncq_restore (rc->target, NULL);
+  ssdb_cli_ncq_restore (rc->target);
   _exit (128 + rc->signo);
   return G_SOURCE_REMOVE;
 }
@@ -202,8 +202,7 @@ on_signal (SsdbCliRun *rc, int signo)
   if (rc->signal_count > 2)
     {
       g_printerr ("\nssdbench-cli: stopping now\n");
-      if (rc->target != NULL)
-        ssdb_target_ncq_restore (rc->target, NULL);
+      ssdb_cli_ncq_restore (rc->target);
       _exit (128 + rc->signo);
     }
   return G_SOURCE_CONTINUE;
@@ -299,6 +298,8 @@ ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
   g_main_loop_unref (rc->loop);
   if (rc->is_tty)
     g_printerr ("\r\033[K");
+  /* The run is over: NCQ back on now, before the results are printed and saved. */
+  ssdb_cli_ncq_restore (rc->target);
 }
 
 gboolean
@@ -459,6 +460,64 @@ ssdb_cli_check_destroy (const char *path, const char *destroy, int *status)
 
 /* Opens TARGET for a run: a test file of @file_size in a directory, or a device, for writing
  * when --destroy-data was given. */
+/* NCQ off for a run: what the signal handler writes back should the process be stopped by a
+ * signal outside the run (before it starts, SIGHUP at any time), precomputed. */
+static char ncq_guard_path[4096];
+static char ncq_guard_text[24];
+static size_t ncq_guard_length;
+static volatile sig_atomic_t ncq_guard_armed;
+
+/* Async-signal-safe: open, write, close, signal and raise only. */
+static void
+ncq_guard_handler (int signo)
+{
+  if (ncq_guard_armed)
+    {
+      int fd = open (ncq_guard_path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOFOLLOW | O_NONBLOCK);
+
+      if (fd >= 0)
+        {
+          if (write (fd, ncq_guard_text, ncq_guard_length) < 0)
+            ncq_guard_armed = 0;
+          close (fd);
+        }
+      ncq_guard_armed = 0;
+    }
+  signal (signo, SIG_DFL);
+  raise (signo);
+}
+
+static void
+ncq_guard_arm (const char *disk, guint depth)
+{
+  struct sigaction sa = { 0 };
+
+  g_snprintf (ncq_guard_path, sizeof ncq_guard_path, "/sys/block/%s/device/queue_depth", disk);
+  g_snprintf (ncq_guard_text, sizeof ncq_guard_text, "%u\n", depth);
+  ncq_guard_length = strlen (ncq_guard_text);
+  ncq_guard_armed = 1;
+  sa.sa_handler = ncq_guard_handler;
+  sigemptyset (&sa.sa_mask);
+  sigaction (SIGINT, &sa, NULL);
+  sigaction (SIGTERM, &sa, NULL);
+  sigaction (SIGHUP, &sa, NULL);
+}
+
+void
+ssdb_cli_ncq_restore (SsdbTarget *target)
+{
+  g_autoptr (GError) error = NULL;
+  const SsdbTargetInfo *info;
+
+  if (target == NULL || !ncq_guard_armed)
+    return;
+  info = ssdb_target_get_info (target);
+  if (!ssdb_target_ncq_restore (target, &error))
+    g_printerr ("ssdbench-cli: %s; set it back with “echo %u > /sys/block/%s/device/queue_depth”\n",
+                error->message, info->ncq_depth_before, info->disk_name);
+  ncq_guard_armed = 0;
+}
+
 /* --ncq-off on an open target, said on standard error with how to undo it by hand. */
 static gboolean
 ncq_off (SsdbTarget *target, int *status)
@@ -478,12 +537,16 @@ ncq_off (SsdbTarget *target, int *status)
       return FALSE;
     }
   if (info->ncq_depth_before == 0)
-    g_printerr ("ssdbench-cli: NCQ of %s is already off (device/queue_depth 1)\n", info->disk_name);
-  else
-    g_printerr ("ssdbench-cli: NCQ off for this run: /sys/block/%s/device/queue_depth %u → 1; "
-                "it is set back at the end (should this process be killed, set it back with "
-                "“echo %u > /sys/block/%s/device/queue_depth”)\n",
-                info->disk_name, info->ncq_depth_before, info->ncq_depth_before, info->disk_name);
+    {
+      g_printerr ("ssdbench-cli: NCQ of %s is already off (device/queue_depth 1)\n",
+                  info->disk_name);
+      return TRUE;
+    }
+  ncq_guard_arm (info->disk_name, info->ncq_depth_before);
+  g_printerr ("ssdbench-cli: NCQ off for this run: /sys/block/%s/device/queue_depth %u → 1; "
+              "it is set back at the end (should this process be killed, set it back with "
+              "“echo %u > /sys/block/%s/device/queue_depth”)\n",
+              info->disk_name, info->ncq_depth_before, info->ncq_depth_before, info->disk_name);
   return TRUE;
 }
 
@@ -565,27 +628,32 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
 
 void
 ssdb_cli_print_drive_state (SsdbTarget *target, const SsdbTemperatureLog *log,
-                            const SsdbHostWrites *writes, gboolean wrote)
+                            const SsdbDriveCounts *writes, gboolean wrote)
 {
   g_autofree char *words = ssdb_temperature_log_words (log);
-  g_autofree char *written = ssdb_host_writes_words (writes);
+  g_autofree char *written = ssdb_drive_counts_words (writes);
   const char *disk = ssdb_target_get_info (target)->disk_name;
   g_autofree char *drive = disk != NULL ? g_strconcat ("/dev/", disk, NULL)
                                         : g_strdup (ssdb_target_get_display_name (target));
 
   if (words != NULL)
     g_print ("%s\n", words);
-  else if (ssdb_target_get_temperature_sensor (target) == NULL)
+  else if (!ssdb_target_has_temperature (target))
     g_print ("Drive temperature: not recorded; %s gave none (no hwmon sensor, no SMART "
              "temperature)\n",
              drive);
   else
-    g_print ("Drive temperature: not recorded; its sensor could not be read\n");
+    g_print ("Drive temperature: not recorded; no reading of %s succeeded (a sleeping disk, or "
+             "its SMART data refused)\n",
+             drive);
   if (written != NULL)
     g_print ("%s\n", written);
+  else if (wrote && !ssdb_target_has_drive_counter (target))
+    g_print ("Host writes as the drive counts them: not read; %s has no drive to ask\n", drive);
   else if (wrote)
-    g_print ("Host writes as the drive counts them: not read; %s shows no such counter (NVMe "
-             "health log, ATA SMART through UDisks2)\n",
+    g_print ("Host writes as the drive counts them: not read; %s reported no such counter, or "
+             "its SMART / health data could not be read (NVMe health log as root, ATA SMART "
+             "through UDisks2)\n",
              drive);
 }
 

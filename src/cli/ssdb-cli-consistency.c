@@ -556,7 +556,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   ssdb_cli_run_worker (&rc, consistency_thread);
 
   print_consistency_text (target, result);
-  ssdb_cli_print_drive_state (target, result->temperature, result->host_writes, TRUE);
+  ssdb_cli_print_drive_state (target, result->temperature, result->drive_counts, TRUE);
   if (json_path)
     save_report (json_path, target, NULL, result, &status);
   if (png_path)

@@ -176,6 +176,13 @@ typedef struct
   gboolean ncq_off;
 } SsdbCliTargetRequest;
 
+/* Gives the disk back the NCQ depth --ncq-off found, at the end of the run (and on the way out
+ * of a run that does not stop), saying how to do it by hand if that fails; nothing when NCQ
+ * was not turned off. Until then a signal handler (SIGINT, SIGTERM, SIGHUP outside the run)
+ * writes the depth back before the process ends. */
+void
+ssdb_cli_ncq_restore (SsdbTarget *target);
+
 /* The --ncq-off option of the runs that measure at a queue depth. */
 #define SSDB_CLI_NCQ_OFF_ENTRY(var)                                                                \
   {                                                                                                \
@@ -197,7 +204,7 @@ typedef struct
  * the host's writes, or that it shows none. */
 void
 ssdb_cli_print_drive_state (SsdbTarget *target, const SsdbTemperatureLog *log,
-                            const SsdbHostWrites *writes, gboolean wrote);
+                            const SsdbDriveCounts *writes, gboolean wrote);
 
 /* Opens TARGET for a run, the one way every run command does: a test file of @req->file_size
  * bytes in a directory, or a device, for writing only when --destroy-data names it. Refused

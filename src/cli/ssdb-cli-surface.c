@@ -343,7 +343,7 @@ ssdb_cli_run_surface (int argc, char **argv)
   if (rc.surface->read->len > 0 || rc.ok)
     {
       print_surface_text (target, rc.surface, rc.wall_ns);
-      ssdb_cli_print_drive_state (target, rc.surface->temperature, rc.surface->host_writes,
+      ssdb_cli_print_drive_state (target, rc.surface->temperature, rc.surface->drive_counts,
                                   rc.surface->spec.write != SSDB_SURFACE_WRITE_NONE);
     }
 
@@ -565,7 +565,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_worker (&rc, fill_thread);
 
   print_fill_text (target, rc.fill_result);
-  ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->host_writes,
+  ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->drive_counts,
                               TRUE);
 
   if (json_path)

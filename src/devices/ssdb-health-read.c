@@ -357,6 +357,7 @@ ssdb_health_read (const char *device, gboolean update, GCancellable *cancellable
 
         if (asleep)
           {
+            health->stale = TRUE;
             char *noted = g_strconcat (health->reason,
                                        " The disk is asleep: this is UDisks2's last reading, "
                                        "and the disk was not woken to read it again.",
@@ -434,13 +435,15 @@ read_drive_counter (gpointer data, SsdbDriveCounter *out)
 {
   g_autoptr (SsdbHealth) health = ssdb_health_read (data, TRUE, NULL, NULL);
 
-  if (health == NULL)
+  /* A sleeping disk's last reading is not its count now. */
+  if (health == NULL || health->stale)
     return FALSE;
   if (g_str_equal (health->source, "nvme") && health->host_bytes_written >= 0)
     {
       out->source = g_strdup ("NVMe Data Units Written, in units of 512 000 bytes, rounded up");
       out->unit = SSDB_DRIVE_COUNTER_BYTES;
       out->value = (guint64)health->host_bytes_written;
+      out->throttle_seconds = health->throttle_seconds;
       return TRUE;
     }
   if (!g_str_equal (health->source, "ata-smart"))
@@ -455,6 +458,7 @@ read_drive_counter (gpointer data, SsdbDriveCounter *out)
             out->source = g_strdup_printf ("ATA attribute %u (%s)", id, r->name);
             out->unit = SSDB_DRIVE_COUNTER_VENDOR;
             out->value = (guint64)r->raw;
+            out->throttle_seconds = -1;
             return TRUE;
           }
       }
@@ -463,11 +467,12 @@ read_drive_counter (gpointer data, SsdbDriveCounter *out)
 
 /* The SsdbTemperatureFunc of ssdb_drive_state_install(): @data is the disk's node. */
 static gboolean
-read_smart_temperature (gpointer data, double *celsius)
+read_smart_temperature (gpointer data, GCancellable *cancellable, double *celsius)
 {
-  g_autoptr (SsdbHealth) health = ssdb_health_read (data, TRUE, NULL, NULL);
+  g_autoptr (SsdbHealth) health = ssdb_health_read (data, TRUE, cancellable, NULL);
 
-  if (health == NULL || isnan (health->temperature_c))
+  /* A sleeping disk's last reading is not the temperature now. */
+  if (health == NULL || health->stale || isnan (health->temperature_c))
     return FALSE;
   *celsius = health->temperature_c;
   return TRUE;

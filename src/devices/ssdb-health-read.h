@@ -61,8 +61,11 @@ ssdb_health_selftest (const char *device, const char *type, GCancellable *cancel
  * NVMe drive's Data Units Written (SMART / Health Information log, in bytes), or an ATA drive's
  * attribute 241 (else 246) through UDisks2, asked afresh (`SmartUpdate`, without waking a
  * sleeping disk) at each reading, in UDisks2's unit. Records an ATA drive's write cache,
- * look-ahead and power features in its facts (ssdb_target_set_ata_features()). A disk without
- * either (a RAM disk, a virtual disk, a test file's file system on one) gets neither.
+ * look-ahead and power features in its facts (ssdb_target_set_ata_features()). Gives it the
+ * drive's SMART temperature for runs where the drive has no hwmon sensor
+ * (ssdb_target_set_temperature_func()). A disk without either (a RAM disk, a virtual disk, a
+ * test file's file system on one) gets none of them. Reads the drive's health once now: blocks
+ * on D-Bus (and, for NVMe, needs root to read the log page); call it off the main thread.
  */
 void
 ssdb_drive_state_install (SsdbTarget *target);

@@ -107,7 +107,7 @@ ssdb_consistency_result_free (SsdbConsistencyResult *result)
   g_clear_pointer (&result->rounds, g_array_unref);
   g_free (result->words);
   ssdb_temperature_log_free (result->temperature);
-  ssdb_host_writes_free (result->host_writes);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -126,7 +126,7 @@ ssdb_consistency_result_dup (const SsdbConsistencyResult *result)
     g_array_append_vals (r->rounds, result->rounds->data, result->rounds->len);
   r->words = g_strdup (result->words);
   r->temperature = ssdb_temperature_log_dup (result->temperature);
-  r->host_writes = ssdb_host_writes_dup (result->host_writes);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -443,7 +443,7 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   SsdbJobSpec job;
   g_autofree SsdbIoResult *io = NULL;
   SsdbTemperatureRecorder *recorder;
-  SsdbHostWrites *writes;
+  SsdbDriveCounts *writes;
   gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -505,7 +505,7 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   cr.user_data = user_data;
   result->precondition_bytes = result->precondition_ns = 0;
   recorder = ssdb_target_record_temperature (target);
-  writes = ssdb_target_host_writes_begin (target);
+  writes = ssdb_target_drive_counts_begin (target);
   if (spec->precondition_passes > 0 && !precondition (target, &cr, cancellable, error))
     {
       result->cancelled = TRUE;
@@ -524,9 +524,9 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
     }
   ssdb_temperature_log_free (result->temperature);
   result->temperature = ssdb_temperature_recorder_stop (recorder);
-  ssdb_target_host_writes_end (target, &writes);
-  ssdb_host_writes_free (result->host_writes);
-  result->host_writes = writes;
+  ssdb_target_drive_counts_end (target, &writes);
+  ssdb_drive_counts_free (result->drive_counts);
+  result->drive_counts = writes;
   ssdb_consistency_analyze (result);
   return ok;
 }

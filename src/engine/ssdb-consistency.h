@@ -150,12 +150,12 @@ typedef struct
  * @cancelled: the run stopped early
  * @temperature: (nullable): the drive's temperature during the run
  * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
- * @host_writes: (nullable): the drive's own count of the host's writes before and after the run
- *   (ssdb_target_host_writes_begin()), %NULL when the run did not write, the drive shows no
- *   such counter, or in reports from before it was recorded
  * before it was recorded
  * @precondition_bytes: bytes written by the preconditioning passes
  * @precondition_ns: time they took
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the run
+ *   (ssdb_target_drive_counts_begin()), %NULL when the run did not write, the drive shows no
+ *   such counter, or in reports from before it was recorded
  */
 typedef struct
 {
@@ -175,7 +175,7 @@ typedef struct
   guint64 precondition_bytes;
   guint64 precondition_ns;
   SsdbTemperatureLog *temperature;
-  SsdbHostWrites *host_writes;
+  SsdbDriveCounts *drive_counts;
 } SsdbConsistencyResult;
 
 SsdbConsistencyResult *

@@ -1380,10 +1380,10 @@ text_scan (GString *out, const SsdbScanResult *r)
 /* The drive's own state during the run, in words, after the finding: its temperature and its
  * count of the host's writes. */
 static void
-text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbHostWrites *writes)
+text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbDriveCounts *writes)
 {
   g_autofree char *temperature = ssdb_temperature_log_words (log);
-  g_autofree char *written = ssdb_host_writes_words (writes);
+  g_autofree char *written = ssdb_drive_counts_words (writes);
 
   if (temperature != NULL || written != NULL)
     g_string_append_c (out, '\n');
@@ -1476,9 +1476,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
         g_assert_not_reached ();
     }
   if (table == SSDB_TEST_KIND_FILL)
-    text_drive_state (out, report->fill->temperature, report->fill->host_writes);
+    text_drive_state (out, report->fill->temperature, report->fill->drive_counts);
   else if (table == SSDB_TEST_KIND_CONSISTENCY)
-    text_drive_state (out, report->consistency->temperature, report->consistency->host_writes);
+    text_drive_state (out, report->consistency->temperature, report->consistency->drive_counts);
   return g_string_free (g_steal_pointer (&out), FALSE);
 }
 

@@ -72,7 +72,7 @@ ssdb_fill_result_free (SsdbFillResult *result)
   g_ptr_array_unref (result->passes);
   ssdb_fill_analysis_clear (&result->analysis);
   ssdb_temperature_log_free (result->temperature);
-  ssdb_host_writes_free (result->host_writes);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -99,7 +99,7 @@ ssdb_fill_result_dup (const SsdbFillResult *result)
     }
   ssdb_fill_analysis_copy (&r->analysis, &result->analysis);
   r->temperature = ssdb_temperature_log_dup (result->temperature);
-  r->host_writes = ssdb_host_writes_dup (result->host_writes);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -701,7 +701,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   FillRun fr = { 0 };
   SsdbIoResult *io;
   SsdbTemperatureRecorder *recorder;
-  SsdbHostWrites *writes;
+  SsdbDriveCounts *writes;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -737,7 +737,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   g_mutex_init (&fr.lock);
   io = g_new0 (SsdbIoResult, 1);
   recorder = ssdb_target_record_temperature (target);
-  writes = spec->passes > 0 ? ssdb_target_host_writes_begin (target) : NULL;
+  writes = spec->passes > 0 ? ssdb_target_drive_counts_begin (target) : NULL;
 
   for (guint i = 0; i < fr.n_passes && ok; i++)
     {
@@ -797,9 +797,9 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   g_mutex_clear (&fr.lock);
   ssdb_temperature_log_free (result->temperature);
   result->temperature = ssdb_temperature_recorder_stop (recorder);
-  ssdb_target_host_writes_end (target, &writes);
-  ssdb_host_writes_free (result->host_writes);
-  result->host_writes = writes;
+  ssdb_target_drive_counts_end (target, &writes);
+  ssdb_drive_counts_free (result->drive_counts);
+  result->drive_counts = writes;
 
   if (result->passes->len > 0)
     {

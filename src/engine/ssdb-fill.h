@@ -197,10 +197,10 @@ ssdb_fill_analyze_span (GArray *segments, guint64 span_bytes, SsdbFillAnalysis *
  * @cancelled: stopped early
  * @temperature: (nullable): the drive's temperature during the run
  * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
- * @host_writes: (nullable): the drive's own count of the host's writes before and after the run
- *   (ssdb_target_host_writes_begin()), %NULL when the run did not write, the drive shows no
- *   such counter, or in reports from before it was recorded
  * before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the run
+ *   (ssdb_target_drive_counts_begin()), %NULL when the run did not write, the drive shows no
+ *   such counter, or in reports from before it was recorded
  */
 typedef struct
 {
@@ -209,7 +209,7 @@ typedef struct
   SsdbFillAnalysis analysis;
   gboolean cancelled;
   SsdbTemperatureLog *temperature;
-  SsdbHostWrites *host_writes;
+  SsdbDriveCounts *drive_counts;
 } SsdbFillResult;
 
 SsdbFillResult *ssdb_fill_result_new (const SsdbFillSpec *spec);

@@ -100,7 +100,7 @@ static const struct
 } ata_features[SSDB_ATA_N_FEATURES] = {
   [SSDB_ATA_WRITE_CACHE] = { "WriteCache", "write_cache", "Write cache" },
   [SSDB_ATA_READ_LOOKAHEAD] = { "ReadLookahead", "read_lookahead", "Read look-ahead" },
-  [SSDB_ATA_PM] = { "Pm", "power_management", "Power management (standby timer)" },
+  [SSDB_ATA_PM] = { "Pm", "power_management", "Power management feature set" },
   [SSDB_ATA_APM] = { "Apm", "apm", "Advanced power management (APM)" },
   [SSDB_ATA_AAM] = { "Aam", "aam", "Acoustic management (AAM)" },
 };
@@ -164,6 +164,7 @@ health_new (const char *device, const char *source)
   h->temperature_c = NAN;
   h->power_on_hours = -1;
   h->host_bytes_written = -1;
+  h->throttle_seconds = -1;
   h->host_bytes_read = -1;
   h->read_at = -1;
   h->selftest_percent_remaining = -1;
@@ -269,6 +270,7 @@ ssdb_health_new_nvme (const char *device, const SsdbNvmeHealthLog *log)
   h->host_bytes_read = log->data_units_read > (guint64)G_MAXINT64 / 512000
                            ? G_MAXINT64
                            : (gint64)(log->data_units_read * 512000);
+  h->throttle_seconds = (gint64)log->thermal_seconds[0] + (gint64)log->thermal_seconds[1];
   h->power_on_hours
       = log->power_on_hours > (guint64)G_MAXINT64 ? G_MAXINT64 : (gint64)log->power_on_hours;
   h->temperature_c = kelvin_to_c (log->composite_temperature_k);
@@ -552,6 +554,7 @@ ssdb_health_to_json (const SsdbHealth *health)
   add_double_or_null (b, "temperature_c", health->temperature_c);
   add_int_or_null (b, "power_on_hours", health->power_on_hours);
   add_int_or_null (b, "host_bytes_written", health->host_bytes_written);
+  add_int_or_null (b, "throttle_seconds", health->throttle_seconds);
   add_int_or_null (b, "host_bytes_read", health->host_bytes_read);
   add_int_or_null (b, "read_at", health->read_at);
   if (health->selftest_status != NULL)

@@ -128,7 +128,7 @@ ssdb_nvme_health_log_decode (const guint8 *page, gsize length, SsdbNvmeHealthLog
  * SsdbAtaFeature:
  * @SSDB_ATA_WRITE_CACHE: the drive's volatile write cache (UDisks2 `WriteCache*`)
  * @SSDB_ATA_READ_LOOKAHEAD: read look-ahead (`ReadLookahead*`)
- * @SSDB_ATA_PM: power management: standby timers (`Pm*`)
+ * @SSDB_ATA_PM: the power management feature set (`Pm*`)
  * @SSDB_ATA_APM: advanced power management, which can park heads or sleep between requests
  *   (`Apm*`)
  * @SSDB_ATA_AAM: automatic acoustic management, which slows seeks to quieten them (`Aam*`)
@@ -149,6 +149,8 @@ typedef enum
 
 /**
  * ssdb_ata_feature_property:
+ * @feature: a feature
+ *
  * Returns: the UDisks2 property prefix of @feature ("WriteCache": `WriteCacheSupported`,
  *   `WriteCacheEnabled`).
  */
@@ -157,6 +159,8 @@ ssdb_ata_feature_property (SsdbAtaFeature feature);
 
 /**
  * ssdb_ata_feature_key:
+ * @feature: a feature
+ *
  * Returns: @feature's member name in the health JSON ("write_cache").
  */
 const char *
@@ -228,10 +232,13 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbAtaSmart, ssdb_ata_smart_free)
  *   written x 512000), or -1; ATA drives' attribute 241 is in the table but not taken as bytes,
  *   since its raw unit differs between vendors
  * @host_bytes_read: the same for reads, or -1
+ * @throttle_seconds: the time an NVMe drive spent throttled for heat over its life (Thermal
+ *   Management Temperature 1 and 2 Total Time added up, seconds), or -1
  * @read_at: when the drive was read (ATA: UDisks2's SmartUpdated), seconds since the epoch, or
  *   -1 (read now)
  * @selftest_status: (nullable): the ATA self-test state, "inprogress" while one runs
  * @selftest_percent_remaining: or -1
+ * @stale: %TRUE when this is UDisks2's last reading of a sleeping disk, not read again now
  * @rows: (element-type SsdbHealthRow): the table
  * @features: ATA drives' write cache, look-ahead and power features (#SsdbAtaFeature): 1 on,
  *   0 off, -1 not supported (and for NVMe drives)
@@ -248,9 +255,11 @@ typedef struct
   gint64 power_on_hours;
   gint64 host_bytes_written;
   gint64 host_bytes_read;
+  gint64 throttle_seconds;
   gint64 read_at;
   char *selftest_status;
   int selftest_percent_remaining;
+  gboolean stale;
   GArray *rows;
   int features[SSDB_ATA_N_FEATURES];
 } SsdbHealth;

@@ -123,7 +123,7 @@ build_consistency_test (JsonBuilder *b, const SsdbConsistencyResult *r)
   json_builder_end_object (b);
   add_string (b, "words", r->words);
   build_temperature (b, r->temperature);
-  build_host_writes (b, r->host_writes);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -604,7 +604,7 @@ load_consistency_test (Loader *l, JsonObject *object, guint64 target_bytes,
   guint64 prev_ns = 0;
 
   if (!load_temperature (l, object, &r->temperature, error)
-      || !load_host_writes (l, object, &r->host_writes, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)

@@ -129,14 +129,14 @@ static const char *const counter_unit_names[] = { "bytes", "vendor" };
 G_STATIC_ASSERT (G_N_ELEMENTS (counter_unit_names) == SSDB_DRIVE_COUNTER_VENDOR + 1);
 
 void
-build_host_writes (JsonBuilder *b, const SsdbHostWrites *writes)
+build_drive_counts (JsonBuilder *b, const SsdbDriveCounts *writes)
 {
   g_autofree char *words = NULL;
 
   if (writes == NULL)
     return;
-  words = ssdb_host_writes_words (writes);
-  json_builder_set_member_name (b, "host_writes");
+  words = ssdb_drive_counts_words (writes);
+  json_builder_set_member_name (b, "drive_counts");
   json_builder_begin_object (b);
   add_string (b, "source", writes->source);
   add_string (b, "unit",
@@ -148,14 +148,19 @@ build_host_writes (JsonBuilder *b, const SsdbHostWrites *writes)
     json_builder_add_int_value (b, (gint64)writes->kernel_bytes);
   else
     json_builder_add_null_value (b);
+  if (writes->throttle_before_s >= 0 && writes->throttle_after_s >= 0)
+    {
+      add_int (b, "throttle_seconds_before", writes->throttle_before_s);
+      add_int (b, "throttle_seconds_after", writes->throttle_after_s);
+    }
   add_string (b, "words", words);
   json_builder_end_object (b);
 }
 
 gboolean
-load_host_writes (Loader *l, JsonObject *object, SsdbHostWrites **out, GError **error)
+load_drive_counts (Loader *l, JsonObject *object, SsdbDriveCounts **out, GError **error)
 {
-  g_autoptr (SsdbHostWrites) w = NULL;
+  g_autoptr (SsdbDriveCounts) w = NULL;
   g_autofree char *words = NULL;
   JsonObject *o;
   JsonNode *kernel;
@@ -163,10 +168,10 @@ load_host_writes (Loader *l, JsonObject *object, SsdbHostWrites **out, GError **
   gsize mark;
 
   *out = NULL;
-  if (!json_object_has_member (object, "host_writes"))
+  if (!json_object_has_member (object, "drive_counts"))
     return TRUE;
-  w = g_new0 (SsdbHostWrites, 1);
-  if ((o = enter_object (l, object, "host_writes", &mark, error)) == NULL
+  w = g_new0 (SsdbDriveCounts, 1);
+  if ((o = enter_object (l, object, "drive_counts", &mark, error)) == NULL
       || !read_string (l, o, "source", FALSE, &w->source, error)
       || !read_enum (l, o, "unit", counter_unit_names, G_N_ELEMENTS (counter_unit_names), &unit,
                      error)
@@ -175,6 +180,13 @@ load_host_writes (Loader *l, JsonObject *object, SsdbHostWrites **out, GError **
       || !read_words (l, o, "words", &words, error))
     return FALSE;
   w->unit = unit;
+  w->throttle_before_s = w->throttle_after_s = -1;
+  if (json_object_has_member (o, "throttle_seconds_before")
+      && (!read_int (l, o, "throttle_seconds_before", 0, G_MAXUINT32 * 2ll, &w->throttle_before_s,
+                     error)
+          || !read_int (l, o, "throttle_seconds_after", 0, G_MAXUINT32 * 2ll, &w->throttle_after_s,
+                        error)))
+    return FALSE;
   kernel = json_object_get_member (o, "kernel_bytes");
   if (kernel == NULL || !JSON_NODE_HOLDS_NULL (kernel))
     {

@@ -412,12 +412,12 @@ build_temperature (JsonBuilder *b, const SsdbTemperatureLog *log);
 gboolean
 load_temperature (Loader *l, JsonObject *object, SsdbTemperatureLog **out, GError **error);
 
-/* Adds a "host_writes" member for @writes; nothing for %NULL. */
+/* Adds a "drive_counts" member for @writes; nothing for %NULL. */
 void
-build_host_writes (JsonBuilder *b, const SsdbHostWrites *writes);
+build_drive_counts (JsonBuilder *b, const SsdbDriveCounts *writes);
 
-/* Reads the optional "host_writes" member of @object into *@out (%NULL when absent). */
+/* Reads the optional "drive_counts" member of @object into *@out (%NULL when absent). */
 gboolean
-load_host_writes (Loader *l, JsonObject *object, SsdbHostWrites **out, GError **error);
+load_drive_counts (Loader *l, JsonObject *object, SsdbDriveCounts **out, GError **error);
 
 G_END_DECLS

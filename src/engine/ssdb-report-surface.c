@@ -88,7 +88,7 @@ build_surface_test (JsonBuilder *b, const SsdbSurfaceResult *r)
     }
   json_builder_end_array (b);
   build_temperature (b, r->temperature);
-  build_host_writes (b, r->host_writes);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -180,7 +180,7 @@ build_fill_test (JsonBuilder *b, const SsdbFillResult *r)
 
   build_fill_analysis (b, a);
   build_temperature (b, r->temperature);
-  build_host_writes (b, r->host_writes);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -340,7 +340,7 @@ load_surface_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSurf
   guint n;
 
   if (!load_temperature (l, object, &r->temperature, error)
-      || !load_host_writes (l, object, &r->host_writes, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
       || !read_uint (l, object, "samples", 2, MAX_SURFACE_SAMPLES, &spec->samples, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_u64 (l, object, "sample_bytes", G_MAXINT64, &spec->sample_bytes, error)
@@ -595,7 +595,7 @@ load_fill_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFillRes
   guint n, max_segments;
 
   if (!load_temperature (l, object, &r->temperature, error)
-      || !load_host_writes (l, object, &r->host_writes, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error))

@@ -54,7 +54,7 @@ ssdb_surface_result_free (SsdbSurfaceResult *result)
   g_array_unref (result->write);
   g_array_unref (result->access);
   ssdb_temperature_log_free (result->temperature);
-  ssdb_host_writes_free (result->host_writes);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -72,7 +72,7 @@ ssdb_surface_result_dup (const SsdbSurfaceResult *result)
   r->write = g_array_copy (result->write);
   r->access = g_array_copy (result->access);
   r->temperature = ssdb_temperature_log_dup (result->temperature);
-  r->host_writes = ssdb_host_writes_dup (result->host_writes);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -445,7 +445,7 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
   SsdbSurfaceSpec *spec;
   const SsdbTargetInfo *info;
   SsdbTemperatureRecorder *recorder;
-  SsdbHostWrites *writes;
+  SsdbDriveCounts *writes;
   gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -515,12 +515,12 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
     }
 
   recorder = ssdb_target_record_temperature (target);
-  writes = spec->write != SSDB_SURFACE_WRITE_NONE ? ssdb_target_host_writes_begin (target) : NULL;
+  writes = spec->write != SSDB_SURFACE_WRITE_NONE ? ssdb_target_drive_counts_begin (target) : NULL;
   ok = run_passes (target, result, progress, user_data, cancellable, error);
-  ssdb_target_host_writes_end (target, &writes);
+  ssdb_target_drive_counts_end (target, &writes);
   ssdb_temperature_log_free (result->temperature);
   result->temperature = ssdb_temperature_recorder_stop (recorder);
-  ssdb_host_writes_free (result->host_writes);
-  result->host_writes = writes;
+  ssdb_drive_counts_free (result->drive_counts);
+  result->drive_counts = writes;
   return ok;
 }

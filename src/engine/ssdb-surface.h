@@ -115,10 +115,10 @@ typedef struct
  * @cancelled: the run stopped early; the arrays hold what was measured
  * @temperature: (nullable): the drive's temperature during the run
  * (ssdb_target_record_temperature()), %NULL when the drive shows no sensor or in reports from
- * @host_writes: (nullable): the drive's own count of the host's writes before and after the run
- *   (ssdb_target_host_writes_begin()), %NULL when the run did not write, the drive shows no
- *   such counter, or in reports from before it was recorded
  * before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the run
+ *   (ssdb_target_drive_counts_begin()), %NULL when the run did not write, the drive shows no
+ *   such counter, or in reports from before it was recorded
  */
 typedef struct
 {
@@ -135,7 +135,7 @@ typedef struct
   guint64 cpu_ns;
   gboolean cancelled;
   SsdbTemperatureLog *temperature;
-  SsdbHostWrites *host_writes;
+  SsdbDriveCounts *drive_counts;
 } SsdbSurfaceResult;
 
 SsdbSurfaceResult *ssdb_surface_result_new (const SsdbSurfaceSpec *spec);

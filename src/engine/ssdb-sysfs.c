@@ -715,7 +715,19 @@ ssdb_block_set_ncq_depth (const SsdbSystemPaths *paths, const char *disk_name, g
       return FALSE;
     }
   text = g_strdup_printf ("%u\n", depth);
-  fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY);
+  /* The attribute file itself: not a link to something else, not a device node. */
+  fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+  if (fd >= 0)
+    {
+      struct stat st;
+
+      if (fstat (fd, &st) != 0 || !S_ISREG (st.st_mode))
+        {
+          close (fd);
+          fd = -1;
+          errno = EINVAL;
+        }
+    }
   if (fd < 0)
     {
       saved = errno;
@@ -739,6 +751,16 @@ ssdb_block_set_ncq_depth (const SsdbSystemPaths *paths, const char *disk_name, g
   after = ssdb_block_read_attr (paths, disk_name, "device/queue_depth");
   if (!parse_u64 (after, &now) || now != depth)
     {
+      /* Whatever the kernel made of it, the disk gets its depth back. */
+      g_autofree char *back = g_strdup_printf ("%" G_GUINT64_FORMAT "\n", old);
+
+      fd = open (path, O_WRONLY | O_TRUNC | O_CLOEXEC | O_NOCTTY | O_NOFOLLOW | O_NONBLOCK);
+      if (fd >= 0)
+        {
+          if (write (fd, back, strlen (back)) < 0)
+            g_debug ("could not give %s its depth back: %s", path, g_strerror (errno));
+          close (fd);
+        }
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED,
                    "The NCQ depth of %s is %s after writing %u to %s", disk_name,
                    after != NULL ? after : "unreadable", depth, path);

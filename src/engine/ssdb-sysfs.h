@@ -205,7 +205,8 @@ char *ssdb_block_read_attr (const SsdbSystemPaths *paths, const char *name, cons
  *   (it needs root); SSDB_ERROR_FAILED when the kernel kept another value (a depth above what
  *   the drive or its controller can take), each naming the file
  *
- * Writes @depth to /sys/class/block/DISK/device/queue_depth and reads it back.
+ * Writes @depth to /sys/class/block/DISK/device/queue_depth (the attribute file itself, never a
+ * link) and reads it back; when the kernel kept another value, writes the depth before back.
  *
  * Returns: %TRUE when the disk now has @depth.
  */

@@ -953,6 +953,9 @@ ssdb_target_ncq_off (SsdbTarget *self, GError **error)
     return TRUE; /* already off: nothing to restore */
   if (!ssdb_block_set_ncq_depth (NULL, self->info.disk_name, 1, &before, error))
     return FALSE;
+  self->info.device_queue_depth = 1;
+  if (before <= 1)
+    return TRUE; /* off already (the facts read at open were older): nothing to restore */
   self->ncq_disk = g_strdup (self->info.disk_name);
   self->info.ncq_depth_before = before;
   self->info.device_queue_depth = 1;
@@ -992,28 +995,30 @@ kernel_written (SsdbTarget *self, guint64 *bytes)
   return self->info.name != NULL && ssdb_block_read_stat (NULL, self->info.name, NULL, bytes);
 }
 
-SsdbHostWrites *
-ssdb_target_host_writes_begin (SsdbTarget *self)
+SsdbDriveCounts *
+ssdb_target_drive_counts_begin (SsdbTarget *self)
 {
-  SsdbDriveCounter c = { 0 };
-  SsdbHostWrites *w;
+  SsdbDriveCounter c = { NULL, SSDB_DRIVE_COUNTER_BYTES, 0, -1 };
+  SsdbDriveCounts *w;
 
   g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
 
   if (self->counter_func == NULL || !self->counter_func (self->counter_data, &c))
     return NULL;
-  w = g_new0 (SsdbHostWrites, 1);
+  w = g_new0 (SsdbDriveCounts, 1);
   w->source = c.source;
   w->unit = c.unit;
   w->before = c.value;
+  w->throttle_before_s = c.throttle_seconds;
+  w->throttle_after_s = -1;
   w->kernel_valid = kernel_written (self, &w->kernel_bytes);
   return w;
 }
 
 void
-ssdb_target_host_writes_end (SsdbTarget *self, SsdbHostWrites **writes)
+ssdb_target_drive_counts_end (SsdbTarget *self, SsdbDriveCounts **writes)
 {
-  SsdbDriveCounter c = { 0 };
+  SsdbDriveCounter c = { NULL, SSDB_DRIVE_COUNTER_BYTES, 0, -1 };
   guint64 kernel = 0;
 
   g_return_if_fail (SSDB_IS_TARGET (self));
@@ -1024,11 +1029,12 @@ ssdb_target_host_writes_end (SsdbTarget *self, SsdbHostWrites **writes)
       || g_strcmp0 (c.source, (*writes)->source) != 0 || c.unit != (*writes)->unit)
     {
       g_free (c.source);
-      g_clear_pointer (writes, ssdb_host_writes_free);
+      g_clear_pointer (writes, ssdb_drive_counts_free);
       return;
     }
   g_free (c.source);
   (*writes)->after = c.value;
+  (*writes)->throttle_after_s = (*writes)->throttle_before_s >= 0 ? c.throttle_seconds : -1;
   if ((*writes)->kernel_valid && kernel_written (self, &kernel)
       && kernel >= (*writes)->kernel_bytes)
     (*writes)->kernel_bytes = kernel - (*writes)->kernel_bytes;
@@ -1047,4 +1053,18 @@ ssdb_target_set_ata_features (SsdbTarget *self, const int *features)
 
   memcpy (self->info.ata_features, features, sizeof self->info.ata_features);
   self->info.has_ata_features = TRUE;
+}
+
+gboolean
+ssdb_target_has_drive_counter (SsdbTarget *self)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+  return self->counter_func != NULL;
+}
+
+gboolean
+ssdb_target_has_temperature (SsdbTarget *self)
+{
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+  return ssdb_target_get_temperature_sensor (self) != NULL || self->temperature_func != NULL;
 }

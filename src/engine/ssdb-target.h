@@ -7,7 +7,7 @@
 #include "ssdb-pattern.h"
 #include "ssdb-stack.h"
 #include "ssdb-health.h"
-#include "ssdb-host-writes.h"
+#include "ssdb-drive-counts.h"
 #include "ssdb-temperature.h"
 
 G_BEGIN_DECLS
@@ -354,29 +354,45 @@ ssdb_target_set_drive_counter (SsdbTarget *self, SsdbDriveCounterFunc func, gpoi
                                GDestroyNotify destroy);
 
 /**
- * ssdb_target_host_writes_begin:
+ * ssdb_target_has_drive_counter:
+ * Returns: %TRUE when @self was given a reader of its drive's counters
+ *   (ssdb_target_set_drive_counter()), whether or not a reading succeeds.
+ */
+gboolean
+ssdb_target_has_drive_counter (SsdbTarget *self);
+
+/**
+ * ssdb_target_has_temperature:
+ * Returns: %TRUE when @self has a hwmon sensor or a SMART temperature to read during runs,
+ *   whether or not a reading succeeds.
+ */
+gboolean
+ssdb_target_has_temperature (SsdbTarget *self);
+
+/**
+ * ssdb_target_drive_counts_begin:
  * @self: a target about to be written
  *
  * Reads the drive's host-write counter and the kernel's count of bytes written to the target's
  * device, before a write run.
  *
- * Returns: (transfer full) (nullable): the counts so far, for ssdb_target_host_writes_end();
+ * Returns: (transfer full) (nullable): the counts so far, for ssdb_target_drive_counts_end();
  *   %NULL when the target has no drive counter (ssdb_target_set_drive_counter()) or it could
  *   not be read.
  */
-SsdbHostWrites *
-ssdb_target_host_writes_begin (SsdbTarget *self);
+SsdbDriveCounts *
+ssdb_target_drive_counts_begin (SsdbTarget *self);
 
 /**
- * ssdb_target_host_writes_end:
+ * ssdb_target_drive_counts_end:
  * @self: the target
- * @writes: (inout) (transfer full) (nullable): what ssdb_target_host_writes_begin() gave
+ * @writes: (inout) (transfer full) (nullable): what ssdb_target_drive_counts_begin() gave
  *
  * Reads both counts again after the run, however it ended, and completes *@writes; frees it and
  * sets it to %NULL when the drive's counter cannot be read again or names another counter.
  */
 void
-ssdb_target_host_writes_end (SsdbTarget *self, SsdbHostWrites **writes);
+ssdb_target_drive_counts_end (SsdbTarget *self, SsdbDriveCounts **writes);
 
 /**
  * ssdb_target_get_temperature_sensor:
@@ -405,7 +421,7 @@ ssdb_target_set_temperature_sensor (SsdbTarget *self, const SsdbTemperatureSenso
  * @self: a target
  * @func: (nullable): reads the drive's temperature from its SMART data (the devices layer's),
  *   for a drive without a hwmon sensor; %NULL for none
- * @data: its data
+ * @data: its data: runs' recorders borrow it, so it is replaced or freed only between runs
  * @destroy: (nullable): frees @data with the target or the next function
  * @label: the source, for the logs ("SMART through UDisks2")
  */

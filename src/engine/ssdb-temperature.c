@@ -37,6 +37,7 @@ ssdb_temperature_sensor_dup (const SsdbTemperatureSensor *sensor)
   copy->label = g_strdup (sensor->label);
   copy->warning_c = sensor->warning_c;
   copy->critical_c = sensor->critical_c;
+  copy->interval_ms = sensor->interval_ms;
   return copy;
 }
 
@@ -123,6 +124,10 @@ sensor_at (const char *hwmon_dir, const char *hwmon_name)
                          label != NULL ? " " : "", label != NULL ? label : "", hwmon_name);
   sensor->warning_c = read_beside (sensor->input_path, "max");
   sensor->critical_c = read_beside (sensor->input_path, "crit");
+  /* drivetemp reads the temperature with a SMART / SCT command, which a SATA drive serves
+   * between the benchmark's, without queueing: every 5 s. nvme's hwmon asks the controller's
+   * admin queue, beside the I/O queues: every second. */
+  sensor->interval_ms = g_strcmp0 (name, "drivetemp") == 0 ? 5000 : 1000;
   return sensor;
 }
 
@@ -235,9 +240,10 @@ ssdb_temperature_sensor_for_input (const char *input_path, GError **error)
     }
   sensor = g_new0 (SsdbTemperatureSensor, 1);
   sensor->input_path = g_strdup (input_path);
-  sensor->label = g_strdup (input_path);
+  sensor->label = g_filename_display_name (input_path);
   sensor->warning_c = read_beside (input_path, "max");
   sensor->critical_c = read_beside (input_path, "crit");
+  sensor->interval_ms = 1000;
   return sensor;
 }
 
@@ -379,8 +385,8 @@ ssdb_temperature_log_words (const SsdbTemperatureLog *log)
                                   "into the run",
                                   warn, first);
         }
-      g_string_append (words, ". A drive this hot slows itself down (thermal throttling) or "
-                              "shuts down, so results from that point on may show heat, not the "
+      g_string_append (words, ". A drive this hot may slow itself down (thermal throttling) or "
+                              "shut down, so results from that point on may show heat, not the "
                               "drive's speed.");
     }
   else if (st.over_warning)
@@ -398,7 +404,7 @@ ssdb_temperature_log_words (const SsdbTemperatureLog *log)
         g_string_append (words, " and was still at or above it when the run ended");
       else
         g_string_append_printf (words, " and stayed at or above it for %s", dur);
-      g_string_append (words, ". Drives slow themselves down there (thermal throttling), so "
+      g_string_append (words, ". Drives may slow themselves down there (thermal throttling), so "
                               "slower results from that point on may show heat, not the drive's "
                               "speed.");
     }
@@ -419,26 +425,40 @@ struct _SsdbTemperatureRecorder
   SsdbTemperatureSensor *sensor;
   SsdbTemperatureFunc func;
   gpointer func_data;
-  SsdbTemperatureLog *log;
+  GCancellable *cancellable; /* cancelled by the stop, for a reading in progress */
+  SsdbTemperatureLog *log;   /* appended to by one thread at a time: the caller before the
+                              * recorder's thread starts and after it ends, the thread between */
   guint interval_ms;
   gint64 start_us;
   int fd;
   GThread *thread;
-  GMutex lock;
+  GMutex lock; /* guards @stop */
   GCond cond;
   gboolean stop;
 };
+
+/* A full log keeps every other reading and reads half as often from then on: a run of any
+ * length keeps readings from its start to its end. */
+static void
+thin_out (SsdbTemperatureRecorder *r)
+{
+  GArray *a = r->log->samples;
+  guint n = 0;
+
+  for (guint i = 0; i < a->len; i += 2)
+    g_array_index (a, SsdbTemperatureSample, n++) = g_array_index (a, SsdbTemperatureSample, i);
+  g_array_set_size (a, n);
+  r->interval_ms = MIN (r->interval_ms * 2, 3600u * 1000u);
+}
 
 static void
 take_reading (SsdbTemperatureRecorder *r)
 {
   SsdbTemperatureSample s;
 
-  if (r->log->samples->len >= SSDB_TEMPERATURE_MAX_SAMPLES)
-    return;
   if (r->func != NULL)
     {
-      if (!r->func (r->func_data, &s.celsius) || !(s.celsius >= MIN_CELSIUS)
+      if (!r->func (r->func_data, r->cancellable, &s.celsius) || !(s.celsius >= MIN_CELSIUS)
           || !(s.celsius <= MAX_CELSIUS))
         return;
     }
@@ -447,6 +467,8 @@ take_reading (SsdbTemperatureRecorder *r)
   if (isnan (s.celsius))
     return;
   s.t_s = (double)(g_get_monotonic_time () - r->start_us) / G_USEC_PER_SEC;
+  if (r->log->samples->len >= SSDB_TEMPERATURE_MAX_SAMPLES)
+    thin_out (r);
   g_array_append_val (r->log->samples, s);
 }
 
@@ -456,17 +478,39 @@ recorder_thread (gpointer data)
   SsdbTemperatureRecorder *r = data;
   gint64 next = r->start_us;
 
-  g_mutex_lock (&r->lock);
-  while (!r->stop)
+  for (;;)
     {
-      next += (gint64)r->interval_ms * 1000;
+      gboolean stop;
+
+      /* The next reading one interval after the last one was due, or after now when a slow
+       * reading overran it: never readings back to back. */
+      next = MAX (next + (gint64)r->interval_ms * 1000, g_get_monotonic_time () + 1000);
+      g_mutex_lock (&r->lock);
       while (!r->stop && g_get_monotonic_time () < next)
         g_cond_wait_until (&r->cond, &r->lock, next);
-      if (!r->stop)
-        take_reading (r);
+      stop = r->stop;
+      g_mutex_unlock (&r->lock);
+      if (stop)
+        break;
+      /* Outside the lock: a SMART reading can take a while, and the stop must not wait for it. */
+      take_reading (r);
     }
-  g_mutex_unlock (&r->lock);
   return NULL;
+}
+
+static SsdbTemperatureRecorder *
+recorder_new (const char *label, double warning_c, double critical_c, guint interval_ms)
+{
+  SsdbTemperatureRecorder *r = g_new0 (SsdbTemperatureRecorder, 1);
+
+  r->log = ssdb_temperature_log_new (label, warning_c, critical_c);
+  r->interval_ms = interval_ms > 0 ? interval_ms : 1000;
+  r->fd = -1;
+  r->cancellable = g_cancellable_new ();
+  g_mutex_init (&r->lock);
+  g_cond_init (&r->cond);
+  r->start_us = g_get_monotonic_time ();
+  return r;
 }
 
 SsdbTemperatureRecorder *
@@ -476,14 +520,10 @@ ssdb_temperature_recorder_start (const SsdbTemperatureSensor *sensor, guint inte
 
   if (sensor == NULL)
     return NULL;
-  r = g_new0 (SsdbTemperatureRecorder, 1);
+  r = recorder_new (sensor->label, sensor->warning_c, sensor->critical_c,
+                    interval_ms > 0 ? interval_ms : sensor->interval_ms);
   r->sensor = ssdb_temperature_sensor_dup (sensor);
-  r->log = ssdb_temperature_log_new (sensor->label, sensor->warning_c, sensor->critical_c);
-  r->interval_ms = interval_ms > 0 ? interval_ms : 1000;
   r->fd = open (sensor->input_path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY);
-  g_mutex_init (&r->lock);
-  g_cond_init (&r->cond);
-  r->start_us = g_get_monotonic_time ();
   if (r->fd >= 0)
     {
       take_reading (r);
@@ -500,15 +540,9 @@ ssdb_temperature_recorder_start_func (SsdbTemperatureFunc func, gpointer data, c
 
   g_return_val_if_fail (func != NULL, NULL);
 
-  r = g_new0 (SsdbTemperatureRecorder, 1);
+  r = recorder_new (label, NAN, NAN, interval_ms);
   r->func = func;
   r->func_data = data;
-  r->fd = -1;
-  r->log = ssdb_temperature_log_new (label, NAN, NAN);
-  r->interval_ms = interval_ms > 0 ? interval_ms : 1000;
-  g_mutex_init (&r->lock);
-  g_cond_init (&r->cond);
-  r->start_us = g_get_monotonic_time ();
   take_reading (r);
   r->thread = g_thread_new ("ssdb-temperature", recorder_thread, r);
   return r;
@@ -525,14 +559,19 @@ ssdb_temperature_recorder_stop (SsdbTemperatureRecorder *recorder)
   recorder->stop = TRUE;
   g_cond_signal (&recorder->cond);
   g_mutex_unlock (&recorder->lock);
+  g_cancellable_cancel (recorder->cancellable);
   if (recorder->thread != NULL)
     g_thread_join (recorder->thread);
-  if (recorder->fd >= 0 || recorder->func != NULL)
-    take_reading (recorder);
+  /* A last reading at the end of the run, from a hwmon file; a SMART reading would be one more
+   * command to the drive and a wait at the end of every run. */
   if (recorder->fd >= 0)
-    close (recorder->fd);
+    {
+      take_reading (recorder);
+      close (recorder->fd);
+    }
   g_mutex_clear (&recorder->lock);
   g_cond_clear (&recorder->cond);
+  g_object_unref (recorder->cancellable);
   log = g_steal_pointer (&recorder->log);
   ssdb_temperature_sensor_free (recorder->sensor);
   g_free (recorder);

@@ -1,7 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #pragma once
 
-#include <glib.h>
+#include <gio/gio.h>
 
 #include "ssdb-sysfs.h"
 
@@ -16,6 +16,8 @@ G_BEGIN_DECLS
  *   threshold, by default the controller's WCTEMP; for drivetemp the SCT maximum operating
  *   temperature), °C, or NAN when the sensor has none
  * @critical_c: the critical temperature (`tempN_crit`: NVMe CCTEMP), °C, or NAN
+ * @interval_ms: how often a run reads it, ms: 5000 for drivetemp, whose every reading is a
+ *   command the drive serves between the benchmark's, 1000 otherwise
  *
  * A drive's temperature sensor as the kernel's hwmon class exposes it
  * (Documentation/hwmon/sysfs-interface.rst). Free with ssdb_temperature_sensor_free().
@@ -26,6 +28,7 @@ typedef struct
   char *label;
   double warning_c;
   double critical_c;
+  guint interval_ms;
 } SsdbTemperatureSensor;
 
 void
@@ -109,7 +112,14 @@ typedef struct
   GArray *samples;
 } SsdbTemperatureLog;
 
-/** ssdb_temperature_log_new: Returns: (transfer full): an empty log of @sensor. */
+/**
+ * ssdb_temperature_log_new:
+ * @sensor: the sensor's label
+ * @warning_c: its warning temperature, °C, or NAN when unknown
+ * @critical_c: its critical temperature, °C, or NAN
+ *
+ * Returns: (transfer full): an empty log.
+ */
 SsdbTemperatureLog *
 ssdb_temperature_log_new (const char *sensor, double warning_c, double critical_c);
 void
@@ -167,9 +177,10 @@ ssdb_temperature_log_stats (const SsdbTemperatureLog *log, SsdbTemperatureStats 
  * @log: (nullable): a log
  *
  * The temperature in one or two sentences: its range and, when the drive reached its warning
- * (or critical) temperature, when and for how long, and that a drive throttles itself there, so
- * slower results from then on may be heat. hwmon shows no throttling itself, so the words never
- * say the drive did throttle.
+ * (or critical) temperature, when and for how long, and that a drive may throttle itself there,
+ * so slower results from then on may be heat. hwmon shows no throttling itself, so the words never
+ * say the drive did throttle: the drive's own throttling time, where it keeps one, is in
+ * ssdb_drive_counts_words().
  *
  * Returns: (transfer full) (nullable): the words, or %NULL when @log has no samples.
  */
@@ -179,16 +190,18 @@ ssdb_temperature_log_words (const SsdbTemperatureLog *log);
 /**
  * SsdbTemperatureRecorder:
  *
- * Reads a sensor about once a second on a thread of its own while a run goes on.
+ * Reads a sensor at its interval on a thread of its own while a run goes on.
  */
 typedef struct _SsdbTemperatureRecorder SsdbTemperatureRecorder;
 
 /**
  * ssdb_temperature_recorder_start:
  * @sensor: (nullable): the sensor (copied); %NULL records nothing
- * @interval_ms: time between readings, ms (0: 1000)
+ * @interval_ms: time between readings, ms (0: the sensor's SsdbTemperatureSensor.interval_ms)
  *
- * Reads @sensor now and then every @interval_ms until stopped.
+ * Reads @sensor now and then every @interval_ms until stopped, on a thread of its own. A log
+ * that reaches %SSDB_TEMPERATURE_MAX_SAMPLES keeps every other reading and reads half as often
+ * from then on.
  *
  * Returns: (transfer full) (nullable): the recorder, %NULL for a %NULL @sensor.
  */
@@ -198,23 +211,24 @@ ssdb_temperature_recorder_start (const SsdbTemperatureSensor *sensor, guint inte
 /**
  * SsdbTemperatureFunc:
  * @data: the function's data
+ * @cancellable: cancelled when the recorder stops: a reading in progress ends
  * @celsius: (out): the temperature now, °C
  *
  * Reads a drive's temperature from somewhere else than a hwmon file (its SMART data).
  *
- * Returns: %FALSE when it could not be read.
+ * Returns: %FALSE when it could not be read (or was cancelled).
  */
-typedef gboolean (*SsdbTemperatureFunc) (gpointer data, double *celsius);
+typedef gboolean (*SsdbTemperatureFunc) (gpointer data, GCancellable *cancellable, double *celsius);
 
 /**
  * ssdb_temperature_recorder_start_func:
- * @func: reads the temperature; called on the recorder's thread, and once on the caller's
+ * @func: reads the temperature: once now on the caller's thread, then on the recorder's
  * @data: its data, which must stay valid until the recorder is stopped
  * @label: the source, for the log ("SMART through UDisks2")
  * @interval_ms: time between readings, ms (0: 1000)
  *
  * As ssdb_temperature_recorder_start() for a source without a hwmon file; the log has no
- * warning or critical temperature.
+ * warning or critical temperature, and no reading is taken at the stop.
  *
  * Returns: (transfer full): the recorder.
  */
@@ -226,7 +240,8 @@ ssdb_temperature_recorder_start_func (SsdbTemperatureFunc func, gpointer data, c
  * ssdb_temperature_recorder_stop:
  * @recorder: (transfer full) (nullable): a recorder
  *
- * Takes a last reading, stops the thread and frees @recorder.
+ * Stops the thread (cancelling a reading in progress), takes a last reading from a hwmon file
+ * and frees @recorder.
  *
  * Returns: (transfer full) (nullable): the log, %NULL for a %NULL @recorder or when no reading
  *   succeeded.

@@ -240,9 +240,9 @@ add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const 
   if (device_queue_depth == 1 && ncq_depth_before > 1)
     {
       /* Translators: NCQ was turned off for the run, e.g. "1 command at a time: NCQ turned off
-       * for the run (32 commands before and after)" */
+       * for the run (32 commands before)" */
       ncq = g_strdup_printf (_ ("1 command at a time: NCQ turned off for the run (%u commands "
-                                "before and after)"),
+                                "before)"),
                              ncq_depth_before);
       add_row (self, group, N_ ("Command Queue"), ncq);
     }

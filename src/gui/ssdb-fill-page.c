@@ -104,7 +104,7 @@ copy_result (gpointer into, gconstpointer data)
     }
   to->cancelled = from->cancelled;
   ssdb_temperature_log_assign (&to->temperature, from->temperature);
-  ssdb_host_writes_assign (&to->host_writes, from->host_writes);
+  ssdb_drive_counts_assign (&to->drive_counts, from->drive_counts);
 }
 
 static gpointer

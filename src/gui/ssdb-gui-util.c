@@ -143,7 +143,8 @@ ssdb_gui_ata_feature_title (SsdbAtaFeature feature)
       case SSDB_ATA_READ_LOOKAHEAD:
         return _ ("Read Look-Ahead");
       case SSDB_ATA_PM:
-        return _ ("Standby Timer");
+        /* Translators: the ATA power management feature set */
+        return _ ("Power Management Feature Set");
       case SSDB_ATA_APM:
         /* Translators: ATA advanced power management */
         return _ ("Power Management (APM)");

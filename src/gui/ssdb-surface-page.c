@@ -90,7 +90,7 @@ copy_result (SsdbSurfaceResult *to, const SsdbSurfaceResult *from)
   to->cpu_ns = from->cpu_ns;
   to->cancelled = from->cancelled;
   ssdb_temperature_log_assign (&to->temperature, from->temperature);
-  ssdb_host_writes_assign (&to->host_writes, from->host_writes);
+  ssdb_drive_counts_assign (&to->drive_counts, from->drive_counts);
 }
 
 static Shown *

@@ -580,9 +580,9 @@ ssdb_chart_draw_frame (cairo_t *cr, PangoContext *context, const SsdbStyle *styl
 /* The drive's temperature and its own count of writes ------------------------------------- */
 
 char *
-ssdb_chart_words_with_drive (const char *words, const SsdbHostWrites *writes)
+ssdb_chart_words_with_drive (const char *words, const SsdbDriveCounts *writes)
 {
-  g_autofree char *counted = ssdb_host_writes_words (writes);
+  g_autofree char *counted = ssdb_drive_counts_words (writes);
 
   if (words == NULL || *words == '\0')
     return g_steal_pointer (&counted);

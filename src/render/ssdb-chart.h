@@ -2,7 +2,7 @@
 #pragma once
 
 #include "ssdb-render.h"
-#include "engine/ssdb-host-writes.h"
+#include "engine/ssdb-drive-counts.h"
 #include "engine/ssdb-temperature.h"
 
 G_BEGIN_DECLS
@@ -540,10 +540,10 @@ ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyl
  * @writes: (nullable): the drive's count of the host's writes during the run
  *
  * Returns: (transfer full) (nullable): @words followed by what the drive counted
- *   (ssdb_host_writes_words()), either alone when the other is %NULL, or %NULL for neither.
+ *   (ssdb_drive_counts_words()), either alone when the other is %NULL, or %NULL for neither.
  */
 char *
-ssdb_chart_words_with_drive (const char *words, const SsdbHostWrites *writes);
+ssdb_chart_words_with_drive (const char *words, const SsdbDriveCounts *writes);
 
 /**
  * ssdb_chart_temperature_height:

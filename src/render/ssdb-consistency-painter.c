@@ -622,7 +622,7 @@ set_iops_axis (SsdbAxis *axis, double max, guint intervals)
 static char *
 r_words (const SsdbConsistencyResult *r)
 {
-  return r != NULL ? ssdb_chart_words_with_drive (r->words, r->host_writes) : NULL;
+  return r != NULL ? ssdb_chart_words_with_drive (r->words, r->drive_counts) : NULL;
 }
 
 static void

@@ -113,14 +113,14 @@ analysis_words (const SsdbFillView *view)
 
   if (r == NULL)
     return NULL;
-  return ssdb_chart_words_with_drive (r->analysis.words, r->host_writes);
+  return ssdb_chart_words_with_drive (r->analysis.words, r->drive_counts);
 }
 
 /* Lines for the words: one more when the drive's count follows the finding. */
 static guint
 words_lines (const SsdbFillView *view)
 {
-  return view->result != NULL && view->result->host_writes != NULL ? 4 : 3;
+  return view->result != NULL && view->result->drive_counts != NULL ? 4 : 3;
 }
 
 static void

@@ -1088,10 +1088,10 @@ draw_panel (Painter *p)
       }
     panel_row (p, &y, x0, x1, _ ("CPU usage"), cpu ? cpu : "\u2014", NULL, row_h);
     /* What the drive itself counted of the write surface's writes. */
-    if (r != NULL && r->host_writes != NULL && r->host_writes->after >= r->host_writes->before)
+    if (r != NULL && r->drive_counts != NULL && r->drive_counts->after >= r->drive_counts->before)
       {
-        guint64 rise = r->host_writes->after - r->host_writes->before;
-        g_autofree char *counted = r->host_writes->unit == SSDB_DRIVE_COUNTER_BYTES
+        guint64 rise = r->drive_counts->after - r->drive_counts->before;
+        g_autofree char *counted = r->drive_counts->unit == SSDB_DRIVE_COUNTER_BYTES
                                        ? ssdb_chart_format_position ((double)rise, loc)
                                        : g_strdup_printf ("+%" G_GUINT64_FORMAT, rise);
 

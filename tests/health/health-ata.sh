@@ -66,7 +66,7 @@ health healthy-text
 ssdb_assert_rc 0 "health (healthy, text)"
 ssdb_assert_contains "$SSDB_OUT" "Health of /dev/$block: GOOD" "Temperature: 35 °C" \
   "Powered on: 1234 h" "Read by UDisks2: 2025-12-02 00:00 UTC" "reallocated-sector-count" \
-  "Write cache: on" "Read look-ahead: on" "Power management (standby timer): on" \
+  "Write cache: on" "Read look-ahead: on" "Power management feature set: on" \
   "Advanced power management (APM): off"
 ssdb_assert_not_contains "$SSDB_OUT" "Acoustic management"
 ssdb_assert_not_contains "$SSDB_OUT" "Host writes"

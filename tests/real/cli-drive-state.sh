@@ -70,7 +70,9 @@ ssdb_assert_eq "$(ssdb_json "$J" "4.5 <= $T['samples'][-1]['t_s'] <= 7")" true \
   "the last reading at the end of the run"
 first=$(ssdb_json "$J" "min(s['t_s'] for s in $T['samples'] if s['celsius'] >= 70)")
 ssdb_log "first reading at or above 70 °C: $first s"
-ssdb_assert_eq "$(ssdb_json "$J" "1.5 <= $first <= 2.6")" true "first reading above the warning"
+# The recorder's clock starts with the run, a little after this script's schedule: the change
+# at 1.5 s is read at 1 or 2 s (2 or 3 s on a machine that starts the program slowly).
+ssdb_assert_eq "$(ssdb_json "$J" "0.9 <= $first <= 3.1")" true "first reading above the warning"
 ssdb_assert_contains "$SSDB_OUT" "Drive temperature 45 °C to 72 °C ($H/temp1_input): it reached its warning temperature of 70 °C at" \
   "and stayed at or above it for" "thermal throttling"
 ssdb_assert_eq "$(ssdb_json "$J" "$T['words'] in open('$SSDB_OUT').read()")" true \

@@ -1,11 +1,11 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
-#include "ssdb-host-writes.h"
+#include "ssdb-drive-counts.h"
 
 #include "ssdb-units.h"
 #include "ssdb-verdict.h"
 
 void
-ssdb_host_writes_free (SsdbHostWrites *writes)
+ssdb_drive_counts_free (SsdbDriveCounts *writes)
 {
   if (writes == NULL)
     return;
@@ -13,10 +13,10 @@ ssdb_host_writes_free (SsdbHostWrites *writes)
   g_free (writes);
 }
 
-SsdbHostWrites *
-ssdb_host_writes_dup (const SsdbHostWrites *writes)
+SsdbDriveCounts *
+ssdb_drive_counts_dup (const SsdbDriveCounts *writes)
 {
-  SsdbHostWrites *copy;
+  SsdbDriveCounts *copy;
 
   if (writes == NULL)
     return NULL;
@@ -26,12 +26,12 @@ ssdb_host_writes_dup (const SsdbHostWrites *writes)
 }
 
 void
-ssdb_host_writes_assign (SsdbHostWrites **to, const SsdbHostWrites *from)
+ssdb_drive_counts_assign (SsdbDriveCounts **to, const SsdbDriveCounts *from)
 {
   if (*to == from)
     return;
-  ssdb_host_writes_free (*to);
-  *to = ssdb_host_writes_dup (from);
+  ssdb_drive_counts_free (*to);
+  *to = ssdb_drive_counts_dup (from);
 }
 
 /* "12.3 GB": bytes in decimal units, as the rest of the words. */
@@ -42,7 +42,7 @@ format_bytes (guint64 bytes)
 }
 
 char *
-ssdb_host_writes_words (const SsdbHostWrites *writes)
+ssdb_drive_counts_words (const SsdbDriveCounts *writes)
 {
   g_autofree char *kernel = NULL;
   GString *words;
@@ -76,8 +76,8 @@ ssdb_host_writes_words (const SsdbHostWrites *writes)
     {
       g_string_append_printf (words,
                               "The drive's %s rose by %" G_GUINT64_FORMAT
-                              " (UDisks2 shows it in MB, but vendors count it in different units, "
-                              "so it is not taken as bytes)",
+                              " in the unit UDisks2 gives it (vendors count this attribute in "
+                              "different units, so it is not taken as bytes)",
                               writes->source, rise);
       if (kernel != NULL && rise >= 10)
         {
@@ -93,6 +93,21 @@ ssdb_host_writes_words (const SsdbHostWrites *writes)
                                 "unit",
                                 kernel);
       g_string_append_c (words, '.');
+    }
+  if (writes->throttle_before_s >= 0 && writes->throttle_after_s >= writes->throttle_before_s)
+    {
+      gint64 throttled = writes->throttle_after_s - writes->throttle_before_s;
+
+      if (throttled > 0)
+        g_string_append_printf (words,
+                                " The drive reports %" G_GINT64_FORMAT
+                                " s of thermal throttling during this run (NVMe thermal "
+                                "management time, TMT1 + TMT2): it slowed itself down for heat, "
+                                "so slower results then show heat, not its normal speed.",
+                                throttled);
+      else
+        g_string_append (words, " The drive reports no thermal throttling during this run (NVMe "
+                                "thermal management time).");
     }
   ssdb_words_locale_end (previous);
   return g_string_free (words, FALSE);
