@@ -500,6 +500,58 @@ test_open_all_views (void)
   }
 }
 
+/* A report of an ATA drive run with NCQ off: Drive Info says so, and shows the drive's own
+ * settings as they were when the run was made. */
+static void
+test_open_drive_state (void)
+{
+  g_autofree char *fixture_path = fixture ("valid-all-views.json");
+  g_autofree char *path = g_build_filename (tmpdir, "drive-state.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (fixture_path, &error);
+  SsdbDriveInfo *info;
+
+  g_assert_no_error (error);
+  report->target.has_queue = TRUE;
+  report->target.device_queue_depth = 1;
+  report->target.ncq_depth_before = 32;
+  report->target.has_ata_features = TRUE;
+  report->target.ata_features[SSDB_ATA_WRITE_CACHE] = 1;
+  report->target.ata_features[SSDB_ATA_READ_LOOKAHEAD] = 0;
+  report->target.ata_features[SSDB_ATA_PM] = 1;
+  report->target.ata_features[SSDB_ATA_APM] = 0;
+  report->target.ata_features[SSDB_ATA_AAM] = -1;
+  g_assert_true (ssdb_report_save (report, path, &error));
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  g_assert_no_error (error);
+  ssdb_gui_test_iterate_for (100);
+  info = ssdb_window_get_drive_info (window);
+  {
+    g_autofree char *ncq = ssdb_drive_info_dup_value (info, "Command Queue");
+    g_autofree char *cache = ssdb_drive_info_dup_value (info, "Write Cache (ATA)");
+    g_autofree char *ahead = ssdb_drive_info_dup_value (info, "Read Look-Ahead (ATA)");
+    g_autofree char *pm = ssdb_drive_info_dup_value (info, "Power Management Feature Set (ATA)");
+    g_autofree char *apm = ssdb_drive_info_dup_value (info, "Power Management (APM) (ATA)");
+    g_autofree char *aam = ssdb_drive_info_dup_value (info, "Acoustic Management (AAM) (ATA)");
+
+    g_assert_cmpstr (ncq, ==,
+                     "1 command at a time: NCQ turned off for the run (32 commands before)");
+    g_assert_cmpstr (cache, ==, "On");
+    g_assert_cmpstr (ahead, ==, "Off");
+    g_assert_cmpstr (pm, ==, "On");
+    g_assert_cmpstr (apm, ==, "Off");
+    g_assert_null (aam); /* not supported: no row */
+  }
+  ssdb_window_set_page (window, "info");
+  ssdb_gui_test_iterate_for (100);
+  {
+    g_autofree char *shot
+        = ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-reports-drive-state.png", 500);
+
+    g_test_message ("screenshot: %s", shot);
+  }
+}
+
 static void
 on_clipboard_text (GObject *clipboard, GAsyncResult *res, gpointer data)
 {
@@ -1301,6 +1353,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-reports/page-shortcuts", test_page_shortcuts);
   g_test_add_func ("/gui-reports/accels-and-menu", test_accels_and_menu);
   g_test_add_func ("/gui-reports/open-all-views", test_open_all_views);
+  g_test_add_func ("/gui-reports/open-drive-state", test_open_drive_state);
   g_test_add_func ("/gui-reports/save-open-save", test_save_open_save);
   g_test_add_func ("/gui-reports/malformed", test_malformed);
   g_test_add_func ("/gui-reports/application-open", test_application_open);
