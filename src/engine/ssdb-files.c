@@ -253,3 +253,36 @@ ssdb_remove_stale_files (const char *dir, const char *prefix, const char *marker
     }
   return removed;
 }
+
+int
+ssdb_file_error_code (const GError *error)
+{
+  if (error == NULL || error->domain != G_FILE_ERROR)
+    return SSDB_ERROR_FAILED;
+  switch (error->code)
+    {
+      case G_FILE_ERROR_NOENT:
+      case G_FILE_ERROR_NOTDIR:
+        return SSDB_ERROR_NOT_FOUND;
+      case G_FILE_ERROR_ACCES:
+      case G_FILE_ERROR_PERM:
+      case G_FILE_ERROR_ROFS:
+        return SSDB_ERROR_PERMISSION;
+      case G_FILE_ERROR_NOSPC:
+        return SSDB_ERROR_NO_SPACE;
+      default:
+        return SSDB_ERROR_FAILED;
+    }
+}
+
+gboolean
+ssdb_file_write (const char *path, const void *data, gsize length, int mode, GError **error)
+{
+  g_autoptr (GError) local = NULL;
+
+  if (ssdb_file_replace_contents (path, data, length, mode, &local))
+    return TRUE;
+  g_set_error (error, SSDB_ERROR, ssdb_file_error_code (local), "Could not write “%s”: %s", path,
+               local->message);
+  return FALSE;
+}

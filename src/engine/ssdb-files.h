@@ -45,6 +45,31 @@ ssdb_file_replace_contents (const char *path, const void *data, gsize length, in
                             GError **error);
 
 /**
+ * ssdb_file_error_code:
+ * @error: an error of ssdb_file_replace_contents()
+ *
+ * Returns: the #SsdbError for it: SSDB_ERROR_NOT_FOUND (no such folder), SSDB_ERROR_PERMISSION
+ *   (not allowed, a read-only file system), SSDB_ERROR_NO_SPACE, otherwise SSDB_ERROR_FAILED.
+ */
+int
+ssdb_file_error_code (const GError *error);
+
+/**
+ * ssdb_file_write:
+ * @path: the file to write (created or replaced)
+ * @data: (array length=length): its new contents
+ * @length: bytes
+ * @mode: the permissions of a new file, before the umask
+ * @error: as ssdb_file_error_code() says, "Could not write “PATH”: REASON"
+ *
+ * ssdb_file_replace_contents() with its error in SSDB_ERROR's terms, naming @path.
+ *
+ * Returns: %TRUE when @path holds @data.
+ */
+gboolean
+ssdb_file_write (const char *path, const void *data, gsize length, int mode, GError **error);
+
+/**
  * ssdb_remove_stale_files:
  * @dir: a folder
  * @prefix: what the names start with: "." for the temporary files of

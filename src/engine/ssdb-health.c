@@ -119,6 +119,22 @@ ssdb_ata_feature_key (SsdbAtaFeature feature)
   return ata_features[feature].key;
 }
 
+void
+ssdb_ata_features_build (JsonBuilder *b, const char *key, const int *features)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_object (b);
+  for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
+    {
+      json_builder_set_member_name (b, ssdb_ata_feature_key (i));
+      if (features[i] < 0)
+        json_builder_add_null_value (b);
+      else
+        json_builder_add_boolean_value (b, features[i] > 0);
+    }
+  json_builder_end_object (b);
+}
+
 SsdbAtaSmart *
 ssdb_ata_smart_new (void)
 {
@@ -564,19 +580,7 @@ ssdb_health_to_json (const SsdbHealth *health)
       add_int_or_null (b, "selftest_percent_remaining", health->selftest_percent_remaining);
     }
   if (g_str_equal (health->source, "ata-smart"))
-    {
-      json_builder_set_member_name (b, "features");
-      json_builder_begin_object (b);
-      for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
-        {
-          json_builder_set_member_name (b, ssdb_ata_feature_key (i));
-          if (health->features[i] < 0)
-            json_builder_add_null_value (b);
-          else
-            json_builder_add_boolean_value (b, health->features[i] > 0);
-        }
-      json_builder_end_object (b);
-    }
+    ssdb_ata_features_build (b, "features", health->features);
   json_builder_set_member_name (b, "rows");
   json_builder_begin_array (b);
   for (guint i = 0; i < health->rows->len; i++)

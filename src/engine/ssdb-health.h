@@ -2,6 +2,7 @@
 #pragma once
 
 #include <glib.h>
+#include <json-glib/json-glib.h>
 
 G_BEGIN_DECLS
 
@@ -165,6 +166,18 @@ ssdb_ata_feature_property (SsdbAtaFeature feature);
  */
 const char *
 ssdb_ata_feature_key (SsdbAtaFeature feature);
+
+/**
+ * ssdb_ata_features_build:
+ * @b: a builder inside an object
+ * @key: the member to add ("features", "ata_features")
+ * @features: (array fixed-size=5): the features (1 on, 0 off, -1 not supported)
+ *
+ * Adds @key as an object of the features by their keys (ssdb_ata_feature_key()): %TRUE,
+ * %FALSE, or null when not supported. The health document and the report write it so.
+ */
+void
+ssdb_ata_features_build (JsonBuilder *b, const char *key, const int *features);
 
 /**
  * SsdbAtaSmart:

@@ -364,19 +364,7 @@ build_target (JsonBuilder *b, const SsdbReport *report)
       json_builder_end_object (b);
     }
   if (t->has_ata_features)
-    {
-      json_builder_set_member_name (b, "ata_features");
-      json_builder_begin_object (b);
-      for (guint i = 0; i < SSDB_ATA_N_FEATURES; i++)
-        {
-          json_builder_set_member_name (b, ssdb_ata_feature_key (i));
-          if (t->ata_features[i] < 0)
-            json_builder_add_null_value (b);
-          else
-            json_builder_add_boolean_value (b, t->ata_features[i] > 0);
-        }
-      json_builder_end_object (b);
-    }
+    ssdb_ata_features_build (b, "ata_features", t->ata_features);
   if (report->target_extra != NULL)
     {
       g_autoptr (GList) names = json_object_get_members (report->target_extra);
@@ -465,27 +453,6 @@ ssdb_report_to_data (const SsdbReport *report, gsize *length)
   return g_string_free (text, FALSE);
 }
 
-static SsdbError
-file_error_to_ssdb (GError *error)
-{
-  if (error->domain != G_FILE_ERROR)
-    return SSDB_ERROR_FAILED;
-  switch (error->code)
-    {
-      case G_FILE_ERROR_NOENT:
-      case G_FILE_ERROR_NOTDIR:
-        return SSDB_ERROR_NOT_FOUND;
-      case G_FILE_ERROR_ACCES:
-      case G_FILE_ERROR_PERM:
-      case G_FILE_ERROR_ROFS:
-        return SSDB_ERROR_PERMISSION;
-      case G_FILE_ERROR_NOSPC:
-        return SSDB_ERROR_NO_SPACE;
-      default:
-        return SSDB_ERROR_FAILED;
-    }
-}
-
 gboolean
 ssdb_report_save (const SsdbReport *report, const char *path, GError **error)
 {
@@ -502,7 +469,7 @@ ssdb_report_save (const SsdbReport *report, const char *path, GError **error)
   data = ssdb_report_to_data (report, &length);
   if (!ssdb_file_replace_contents (path, data, length, 0644, &local_error))
     {
-      g_set_error (error, SSDB_ERROR, file_error_to_ssdb (local_error),
+      g_set_error (error, SSDB_ERROR, ssdb_file_error_code (local_error),
                    "%s: cannot save the report: %s", path, local_error->message);
       return FALSE;
     }

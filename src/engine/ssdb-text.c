@@ -209,27 +209,9 @@ ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *r
 gboolean
 ssdb_text_file_write (const char *path, const char *text, GError **error)
 {
-  g_autoptr (GError) local = NULL;
-
   g_return_val_if_fail (text != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (!ssdb_check_output_file (path, error))
-    return FALSE;
-  if (!ssdb_file_replace_contents (path, text, strlen (text), 0644, &local))
-    {
-      int code = SSDB_ERROR_FAILED;
-
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
-          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_PERM)
-          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ROFS))
-        code = SSDB_ERROR_PERMISSION;
-      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
-        code = SSDB_ERROR_NO_SPACE;
-      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        code = SSDB_ERROR_NOT_FOUND;
-      g_set_error (error, SSDB_ERROR, code, "Could not write “%s”: %s", path, local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_check_output_file (path, error)
+         && ssdb_file_write (path, text, strlen (text), 0644, error);
 }

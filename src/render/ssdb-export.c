@@ -673,29 +673,6 @@ bytes_sink (void *closure, const unsigned char *data, unsigned int length)
   return CAIRO_STATUS_SUCCESS;
 }
 
-static gboolean
-write_bytes (const char *path, const guint8 *data, gsize length, GError **error)
-{
-  g_autoptr (GError) local = NULL;
-
-  if (!ssdb_file_replace_contents (path, data, length, 0644, &local))
-    {
-      int code = SSDB_ERROR_FAILED;
-
-      if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
-          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_PERM)
-          || g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ROFS))
-        code = SSDB_ERROR_PERMISSION;
-      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC))
-        code = SSDB_ERROR_NO_SPACE;
-      else if (g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOENT))
-        code = SSDB_ERROR_NOT_FOUND;
-      g_set_error (error, SSDB_ERROR, code, "Could not write “%s”: %s", path, local->message);
-      return FALSE;
-    }
-  return TRUE;
-}
-
 /* Cairo writes an SVG without a title; add the document's title and description right after
  * the opening <svg> element, where readers and screen readers look for them. */
 static GByteArray *
@@ -831,9 +808,9 @@ ssdb_export_write (SsdbChartDrawFunc draw, gconstpointer data, const SsdbStyle *
     {
       g_autoptr (GByteArray) svg = svg_add_metadata (bytes, doc);
 
-      return write_bytes (path, svg->data, svg->len, error);
+      return ssdb_file_write (path, svg->data, svg->len, 0644, error);
     }
-  return write_bytes (path, bytes->data, bytes->len, error);
+  return ssdb_file_write (path, bytes->data, bytes->len, 0644, error);
 }
 
 typedef struct

@@ -253,7 +253,6 @@ gboolean
 ssdb_render_surface_write_png (cairo_surface_t *surface, const char *path, GError **error)
 {
   g_autoptr (GByteArray) bytes = NULL;
-  g_autoptr (GError) local = NULL;
   cairo_status_t status;
   PngSink sink;
 
@@ -285,15 +284,5 @@ ssdb_render_surface_write_png (cairo_surface_t *surface, const char *path, GErro
 
   /* Written next to the target and renamed, so a reader never sees half an image; the mode is
    * subject to the umask like any new file. */
-  if (!ssdb_file_replace_contents (path, bytes->data, bytes->len, 0666, &local))
-    {
-      g_set_error (error, SSDB_ERROR,
-                   g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_NOSPC) ? SSDB_ERROR_NO_SPACE
-                   : g_error_matches (local, G_FILE_ERROR, G_FILE_ERROR_ACCES)
-                       ? SSDB_ERROR_PERMISSION
-                       : SSDB_ERROR_FAILED,
-                   "Could not write “%s”: %s", path, local->message);
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_file_write (path, bytes->data, bytes->len, 0666, error);
 }
