@@ -53,8 +53,9 @@ typedef gboolean (*SsdbDriveCounterFunc) (gpointer data, SsdbDriveCounter *out);
  * @unit: its unit
  * @before: its value before the run
  * @after: its value after the run
- * @kernel_bytes: bytes the kernel completed writing to the target's device during the run (its
- *   stat counters), to set the drive's count against
+ * @kernel_bytes: bytes the kernel completed writing during the run to the devices at the bottom
+ *   of the target's stack (their stat counters, ssdb_target_read_counters()), to set the drive's
+ *   count against
  * @kernel_valid: %FALSE when the device has no such counters
  * @throttle_before_s: the drive's thermal throttling time before the run, s, or -1 when it does
  *   not say (SsdbDriveCounter.throttle_seconds)

@@ -988,11 +988,16 @@ ssdb_target_set_drive_counter (SsdbTarget *self, SsdbDriveCounterFunc func, gpoi
   self->counter_destroy = destroy;
 }
 
-/* Bytes the kernel completed writing to the target's own device, or FALSE. */
+/* Bytes the kernel completed writing to the devices at the bottom of the target's stack, the
+ * drive whose counter is read (ssdb_target_read_counters()), or FALSE. */
 static gboolean
 kernel_written (SsdbTarget *self, guint64 *bytes)
 {
-  return self->info.name != NULL && ssdb_block_read_stat (NULL, self->info.name, NULL, bytes);
+  SsdbDeviceCounters c;
+
+  ssdb_target_read_counters (self, &c);
+  *bytes = c.write_bytes;
+  return c.valid;
 }
 
 SsdbDriveCounts *

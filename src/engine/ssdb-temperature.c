@@ -142,25 +142,32 @@ compare_numbered (gconstpointer a, gconstpointer b)
   return nx < ny ? -1 : nx > ny;
 }
 
-/* The first usable sensor among @dir's "hwmonN" entries. */
-static SsdbTemperatureSensor *
-sensor_in (const char *dir)
+/* @dir's entries named @prefix and a number ("hwmon2", "nvme0"), lowest number first. */
+static GPtrArray *
+numbered_entries (const char *dir, const char *prefix)
 {
   g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
+  GPtrArray *names = g_ptr_array_new_with_free_func (g_free);
   const char *entry;
 
-  if (d == NULL)
-    return NULL;
-  while ((entry = g_dir_read_name (d)) != NULL)
+  while (d != NULL && (entry = g_dir_read_name (d)) != NULL)
     {
-      const char *digits = entry + strlen ("hwmon");
+      const char *digits = entry + strlen (prefix);
 
-      if (g_str_has_prefix (entry, "hwmon") && *digits != '\0'
+      if (g_str_has_prefix (entry, prefix) && *digits != '\0'
           && strspn (digits, "0123456789") == strlen (digits))
         g_ptr_array_add (names, g_strdup (entry));
     }
   g_ptr_array_sort (names, compare_numbered);
+  return names;
+}
+
+/* The first usable sensor among @dir's "hwmonN" entries. */
+static SsdbTemperatureSensor *
+sensor_in (const char *dir)
+{
+  g_autoptr (GPtrArray) names = numbered_entries (dir, "hwmon");
+
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *path = g_build_filename (dir, names->pdata[i], NULL);
@@ -176,21 +183,8 @@ sensor_in (const char *dir)
 static SsdbTemperatureSensor *
 sensor_of_controllers (const char *subsystem)
 {
-  g_autoptr (GDir) d = g_dir_open (subsystem, 0, NULL);
-  g_autoptr (GPtrArray) names = g_ptr_array_new_with_free_func (g_free);
-  const char *entry;
+  g_autoptr (GPtrArray) names = numbered_entries (subsystem, "nvme");
 
-  if (d == NULL)
-    return NULL;
-  while ((entry = g_dir_read_name (d)) != NULL)
-    {
-      const char *digits = entry + strlen ("nvme");
-
-      if (g_str_has_prefix (entry, "nvme") && *digits != '\0'
-          && strspn (digits, "0123456789") == strlen (digits))
-        g_ptr_array_add (names, g_strdup (entry));
-    }
-  g_ptr_array_sort (names, compare_numbered);
   for (guint i = 0; i < names->len; i++)
     {
       g_autofree char *path = g_build_filename (subsystem, names->pdata[i], NULL);
