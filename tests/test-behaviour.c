@@ -1090,6 +1090,22 @@ sys_written_bytes (const char *dev)
   return 0;
 }
 
+/* The (pass, level) pairs a compression run reports, in the order they start. */
+static void
+on_compression_turn (SsdbCompressionResult *result, guint level, guint pass, SsdbRw rw,
+                     double fraction, double bytes_per_second, gpointer user_data)
+{
+  GArray *turns = user_data;
+  guint turn = pass * 100 + level;
+
+  (void)result;
+  (void)rw;
+  (void)fraction;
+  (void)bytes_per_second;
+  if (turns->len == 0 || g_array_index (turns, guint, turns->len - 1) != turn)
+    g_array_append_val (turns, turn);
+}
+
 static void
 test_compression_zram (void)
 {
@@ -1163,6 +1179,40 @@ test_compression_zram (void)
   g_assert_true (r->compresses);
   g_assert_nonnull (strstr (r->words, "faster than random data"));
   g_assert_nonnull (strstr (r->words, "overstate this device"));
+
+  /* The order of the jobs: one preparing write of random data (pass 0), then the levels in
+   * turn, forwards on the first pass and backwards on the second; the device counts the
+   * preparing write and one write per level and pass. */
+  {
+    g_autoptr (GArray) turns = g_array_new (FALSE, FALSE, sizeof (guint));
+    const guint expected[] = { 0, 100, 101, 102, 103, 104, 105, 205, 204, 203, 202, 201, 200 };
+    guint64 w0;
+
+    spec.span_length = 8 * MiB;
+    spec.passes = 2;
+    g_clear_pointer (&r, ssdb_compression_result_free);
+    r = ssdb_compression_result_new (&spec);
+    w0 = sys_written_bytes (dev);
+    g_assert_true (ssdb_compression_run (t, r, on_compression_turn, turns, NULL, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (sys_written_bytes (dev) - w0, ==, (1 + 6 * 2) * spec.span_length);
+    g_assert_cmpmem (turns->data, turns->len * sizeof (guint), expected, sizeof expected);
+    g_assert_cmpuint (r->points->len, ==, 6);
+    for (guint i = 0; i < 6; i++)
+      {
+        const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+
+        g_assert_cmpuint (p->n_passes, ==, 2);
+        g_assert_cmpfloat (p->write_bytes_per_second, ==,
+                           MAX (p->write_passes[0], p->write_passes[1]));
+        g_assert_cmpfloat (p->read_bytes_per_second, ==,
+                           MAX (p->read_passes[0], p->read_passes[1]));
+      }
+    g_assert_cmpint (g_array_index (r->points, SsdbCompressionPoint, 0).data.kind, ==,
+                     SSDB_DATA_RANDOM);
+    g_assert_cmpint (g_array_index (r->points, SsdbCompressionPoint, 5).data.kind, ==,
+                     SSDB_DATA_ZERO);
+  }
 
   g_clear_object (&t);
   ssdb_test_zram_free (g_steal_pointer (&dev));

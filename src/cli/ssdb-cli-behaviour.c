@@ -177,8 +177,8 @@ print_rate (const char *label, double bytes_per_second)
 /* ---- run compression ---- */
 
 static void
-on_compression_progress (SsdbCompressionResult *result, guint level, SsdbRw rw, double fraction,
-                         double bytes_per_second, gpointer user_data)
+on_compression_progress (SsdbCompressionResult *result, guint level, guint pass, SsdbRw rw,
+                         double fraction, double bytes_per_second, gpointer user_data)
 {
   SsdbCliRun *rc = user_data;
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
@@ -186,7 +186,11 @@ on_compression_progress (SsdbCompressionResult *result, guint level, SsdbRw rw, 
 
   ssdb_compression_levels (result->spec.include_zero, levels);
   data = ssdb_data_pattern_to_string (&levels[MIN (level, SSDB_COMPRESSION_MAX_LEVELS - 1)]);
-  label = g_strdup_printf ("compression %-16s %-5s", data, ssdb_rw_to_string (rw));
+  if (pass == 0)
+    label = g_strdup ("compression preparing (random data)");
+  else
+    label = g_strdup_printf ("compression pass %u/%u %-16s %-5s", pass, result->spec.passes, data,
+                             ssdb_rw_to_string (rw));
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 

@@ -87,7 +87,7 @@ ssdb_compression_estimate (const SsdbCompressionResult *result, guint64 target_b
       * MAX (1u, result->spec.passes);
   if (result->spec.span_length == 0)
     return FALSE;
-  out->write_bytes += n * result->spec.span_length;
+  out->write_bytes += (n + 1) * result->spec.span_length;
   out->read_bytes += n * result->spec.span_length;
   return TRUE;
 }
@@ -381,6 +381,7 @@ typedef struct
   SsdbCompressionProgressFunc func;
   gpointer data;
   guint level;
+  guint pass;
   SsdbRw rw;
   double base;
   double share;
@@ -394,7 +395,7 @@ on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
   double f = total ? CLAMP ((double)bytes / (double)total, 0.0, 1.0) : 0;
 
   (void)ios;
-  pr->func (pr->result, pr->level, pr->rw, pr->base + pr->share * f,
+  pr->func (pr->result, pr->level, pr->pass, pr->rw, pr->base + pr->share * f,
             elapsed_ns ? (double)bytes * 1e9 / (double)elapsed_ns : 0, pr->data);
 }
 
@@ -472,56 +473,85 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
   pr.result = result;
   pr.func = progress;
   pr.data = user_data;
-  pr.share = 1.0 / (2 * n_levels * spec->passes);
+  /* The preparing write and the 2 × passes jobs of each level share the bar equally. */
+  pr.share = 1.0 / (1 + 2 * n_levels * spec->passes);
   io = g_new0 (SsdbIoResult, 1);
   g_array_set_size (result->points, 0);
-  for (guint i = 0; i < n_levels && ok; i++)
-    {
-      SsdbCompressionPoint p = { 0 };
 
-      p.data = levels[i];
-      for (guint k = 0; k < 2 * spec->passes && ok; k++)
-        {
-          SsdbRw rw = k % 2 == 0 ? SSDB_RW_WRITE : SSDB_RW_READ;
-          SsdbJobSpec job;
+  /* Every level overwrites blocks that hold data: the first level to run would otherwise be
+   * the only one to write blocks never written (which a thin or compressing device, a sparse
+   * file or zram allocates on the way) and be measured slower for it. */
+  {
+    SsdbJobSpec job;
 
-          job_for (spec, rw, &levels[i], i, &job);
-          pr.level = i;
-          pr.rw = rw;
-          pr.base = pr.share * (2 * spec->passes * i + k);
-          ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, error);
-          if (!ok)
-            {
-              result->cancelled = io->cancelled;
-              break;
-            }
-          if (k / 2 < SSDB_COMPRESSION_MAX_PASSES)
-            {
-              (rw == SSDB_RW_WRITE ? p.write_passes : p.read_passes)[k / 2] = io->bytes_per_second;
-              p.n_passes = k / 2 + 1;
-            }
-          if (rw == SSDB_RW_WRITE && io->bytes_per_second > p.write_bytes_per_second)
-            {
-              p.write_bytes = io->bytes;
-              p.write_window_ns = io->window_ns;
-              p.write_bytes_per_second = io->bytes_per_second;
-            }
-          else if (rw == SSDB_RW_READ && io->bytes_per_second > p.read_bytes_per_second)
-            {
-              p.read_bytes = io->bytes;
-              p.read_window_ns = io->window_ns;
-              p.read_bytes_per_second = io->bytes_per_second;
-            }
-        }
-      if (ok)
-        {
+    job_for (spec, SSDB_RW_WRITE, &levels[0], 0, &job);
+    pr.level = 0;
+    pr.pass = 0;
+    pr.rw = SSDB_RW_WRITE;
+    pr.base = 0;
+    ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, error);
+    if (!ok)
+      result->cancelled = io->cancelled;
+  }
+
+  /* The levels take turns, pass by pass, forwards then backwards: a device or machine that
+   * speeds up or slows down during the run (caches warming, another program's load) moves
+   * every level alike instead of the levels that happen to run first or last. */
+  for (guint pass = 0; pass < spec->passes && ok; pass++)
+    for (guint j = 0; j < n_levels && ok; j++)
+      {
+        guint i = pass % 2 == 0 ? j : n_levels - 1 - j;
+        SsdbCompressionPoint p = { 0 };
+
+        if (pass > 0)
+          p = g_array_index (result->points, SsdbCompressionPoint, i);
+        p.data = levels[i];
+        for (guint k = 0; k < 2 && ok; k++)
+          {
+            SsdbRw rw = k == 0 ? SSDB_RW_WRITE : SSDB_RW_READ;
+            SsdbJobSpec job;
+
+            job_for (spec, rw, &levels[i], i, &job);
+            pr.level = i;
+            pr.pass = pass + 1;
+            pr.rw = rw;
+            pr.base = pr.share * (1 + 2 * (n_levels * pass + j) + k);
+            ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io,
+                              error);
+            if (!ok)
+              {
+                result->cancelled = io->cancelled;
+                break;
+              }
+            if (pass < SSDB_COMPRESSION_MAX_PASSES)
+              (rw == SSDB_RW_WRITE ? p.write_passes : p.read_passes)[pass] = io->bytes_per_second;
+            if (rw == SSDB_RW_WRITE && io->bytes_per_second > p.write_bytes_per_second)
+              {
+                p.write_bytes = io->bytes;
+                p.write_window_ns = io->window_ns;
+                p.write_bytes_per_second = io->bytes_per_second;
+              }
+            else if (rw == SSDB_RW_READ && io->bytes_per_second > p.read_bytes_per_second)
+              {
+                p.read_bytes = io->bytes;
+                p.read_window_ns = io->window_ns;
+                p.read_bytes_per_second = io->bytes_per_second;
+              }
+          }
+        if (!ok)
+          break;
+        /* A level's point holds the passes it finished, written and read. */
+        p.n_passes = MIN (pass + 1, SSDB_COMPRESSION_MAX_PASSES);
+        if (pass == 0)
           g_array_append_val (result->points, p);
-          ssdb_compression_summarize (result);
-          if (progress)
-            progress (result, i, SSDB_RW_READ, pr.share * 2 * spec->passes * (i + 1),
-                      p.read_bytes_per_second, user_data);
-        }
-    }
+        else
+          g_array_index (result->points, SsdbCompressionPoint, i) = p;
+        ssdb_compression_summarize (result);
+        if (progress)
+          progress (result, i, pass + 1, SSDB_RW_READ,
+                    pr.share * (1 + 2 * (n_levels * pass + j + 1)), p.read_bytes_per_second,
+                    user_data);
+      }
   g_free (io);
   return ok;
 }

@@ -26,7 +26,8 @@ G_BEGIN_DECLS
  * @block_size: transfer size, bytes [1 MiB]
  * @queue_depth: requests in flight [4]
  * @span_offset: first byte of the region [0]
- * @span_length: bytes in the region [256 MiB]; each level writes it once and reads it back once
+ * @span_length: bytes in the region [256 MiB]; written once with random data before the levels,
+ *   then written and read back once per level and pass
  * @include_zero: measure all-zero data too [TRUE]
  * @passes: write-and-read passes per level, 1..9 [3]; the best write and the best read count
  *   (CrystalDiskMark's best-of, which keeps a busy machine from hiding the difference), and the
@@ -34,7 +35,9 @@ G_BEGIN_DECLS
  * @seed: seed of the data [1]
  *
  * Settings of the compression test (AS SSD's method): sequential writes of the region with data
- * of rising compressibility, each followed by a sequential read of what was just written.
+ * of rising compressibility, each followed by a sequential read of what was just written. The
+ * levels take turns pass by pass (random data to zeros, then zeros to random data, ...), so
+ * that a device or machine whose speed drifts during the run moves every level alike.
  */
 typedef struct
 {
@@ -140,8 +143,8 @@ ssdb_compression_result_dup (const SsdbCompressionResult *result);
  * @target_bytes: the target's size in bytes; 0 when not known
  * @out: (inout): what the run adds, summed into it
  *
- * What a run of @result's settings takes: each level's passes write the span and read it
- * back.
+ * What a run of @result's settings takes: one write of the span to prepare it, then each
+ * level's passes write the span and read it back.
  *
  * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
  *   of a target of unknown size
@@ -178,14 +181,16 @@ ssdb_compression_summarize (SsdbCompressionResult *result);
 /**
  * SsdbCompressionProgressFunc:
  * @level: index of the running level
+ * @pass: the running pass, 1..@passes; 0 while the region is first written (before any
+ *   level is measured)
  * @rw: %SSDB_RW_WRITE or %SSDB_RW_READ
  * @fraction: 0..1 of the whole test
  * @bytes_per_second: live rate of the running job, B/s
  *
  * Called on the worker thread a few times a second.
  */
-typedef void (*SsdbCompressionProgressFunc) (SsdbCompressionResult *result, guint level, SsdbRw rw,
-                                             double fraction, double bytes_per_second,
+typedef void (*SsdbCompressionProgressFunc) (SsdbCompressionResult *result, guint level, guint pass,
+                                             SsdbRw rw, double fraction, double bytes_per_second,
                                              gpointer user_data);
 
 /**
@@ -195,7 +200,8 @@ typedef void (*SsdbCompressionProgressFunc) (SsdbCompressionResult *result, guin
  * @progress: (nullable): progress (worker thread)
  * @cancellable: (nullable): cancel; the levels measured are kept
  *
- * Writes and reads the region once per level. Blocks until done.
+ * Writes the region once with random data, then writes and reads it back once per level and
+ * pass, the levels taking turns (see #SsdbCompressionSpec). Blocks until done.
  *
  * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the setting,
  *   SSDB_ERROR_UNSAFE when the target does not allow writes, SSDB_ERROR_CANCELLED with

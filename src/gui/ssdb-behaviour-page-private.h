@@ -38,6 +38,7 @@ typedef struct
 typedef enum
 {
   PHASE_NONE,
+  PHASE_PREPARE,
   PHASE_WRITE,
   PHASE_READ,
   PHASE_PAUSE,
@@ -54,6 +55,7 @@ typedef struct
   GMutex lock;
   Phase phase;
   guint index;                  /* write, level, round, step or pass (0-based) */
+  guint pass;                   /* the compression test's pass (1-based) */
   double rate;                  /* B/s, or IOPS for the steady-state test */
   gint64 pause_end_us;          /* monotonic time the pause ends */
   SsdbBehaviourRunning running; /* the summary test of TRIM or Free Space */

@@ -720,10 +720,11 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
             partial = r->spec.span_length != 0;
 
             what = g_strdup_printf (
-                r->spec.include_zero ? _ ("Writes %s %u times, with random data, 25 to 100 %% "
-                                          "compressible data and zeros, and reads it back after "
-                                          "each write.")
-                                     : _ ("Writes %s %u times, with random data and 25 to 100 %% "
+                r->spec.include_zero ? _ ("After a first write with random data, writes %s %u "
+                                          "times, with random data, 25 to 100 %% compressible "
+                                          "data and zeros, and reads it back after each write.")
+                                     : _ ("After a first write with random data, writes %s %u "
+                                          "times, with random data and 25 to 100 %% "
                                           "compressible data, and reads it back after each "
                                           "write."),
                 span, _ssdb_behaviour_compression_n_levels (&r->spec) * MAX (1u, r->spec.passes));

@@ -101,13 +101,18 @@ on_recovery_progress (SsdbRecoveryResult *result, guint write_index, gboolean pa
 }
 
 static void
-on_compression_progress (SsdbCompressionResult *result, guint level, SsdbRw rw, double fraction,
-                         double bytes_per_second, gpointer user_data)
+on_compression_progress (SsdbCompressionResult *result, guint level, guint pass, SsdbRw rw,
+                         double fraction, double bytes_per_second, gpointer user_data)
 {
   Ctx *ctx = user_data;
+  Live *live = ctx->work->live;
 
-  live_set (ctx->work->live, rw == SSDB_RW_READ ? PHASE_READ : PHASE_WRITE, level,
-            bytes_per_second);
+  g_mutex_lock (&live->lock);
+  live->phase = pass == 0 ? PHASE_PREPARE : rw == SSDB_RW_READ ? PHASE_READ : PHASE_WRITE;
+  live->index = level;
+  live->pass = pass;
+  live->rate = bytes_per_second;
+  g_mutex_unlock (&live->lock);
   publish (ctx, result, fraction);
 }
 
@@ -260,7 +265,7 @@ _ssdb_behaviour_dup_live_status (SsdbBehaviourPage *self)
   gconstpointer result = _ssdb_behaviour_shown_result (self, self->running_view);
   int pct = (int)(ssdb_page_run_get_fraction (self->run) * 100);
   Phase phase;
-  guint index;
+  guint index, pass;
   double rate;
   gint64 pause_end_us;
   SsdbBehaviourRunning summary_test;
@@ -272,6 +277,7 @@ _ssdb_behaviour_dup_live_status (SsdbBehaviourPage *self)
   index = self->live->index;
   rate = self->live->rate;
   pause_end_us = self->live->pause_end_us;
+  pass = self->live->pass;
   summary_test = self->live->running;
   g_mutex_unlock (&self->live->lock);
 
@@ -303,10 +309,16 @@ _ssdb_behaviour_dup_live_status (SsdbBehaviourPage *self)
           const SsdbCompressionResult *r = result;
           g_autofree char *level = compression_level_name (&r->spec, index);
 
-          return g_strdup_printf (
-              phase == PHASE_READ ? _ ("%s (%u of %u): reading · %s MB/s · %d %%")
-                                  : _ ("%s (%u of %u): writing · %s MB/s · %d %%"),
-              level, index + 1, _ssdb_behaviour_compression_n_levels (&r->spec), mbps, pct);
+          if (phase == PHASE_PREPARE)
+            /* Translators: the compression test's first write of its region, before any level
+             * is measured */
+            return g_strdup_printf (_ ("Preparing: writing random data · %s MB/s · %d %%"), mbps,
+                                    pct);
+          /* Translators: "Pass 2 of 3 · 50 % compressible: reading · 2345.6 MB/s · 40 %" */
+          return g_strdup_printf (phase == PHASE_READ
+                                      ? _ ("Pass %u of %u · %s: reading · %s MB/s · %d %%")
+                                      : _ ("Pass %u of %u · %s: writing · %s MB/s · %d %%"),
+                                  MAX (pass, 1u), MAX (r->spec.passes, 1u), level, mbps, pct);
         }
       case SSDB_TEST_KIND_TRIM:
         {
