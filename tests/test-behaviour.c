@@ -918,6 +918,50 @@ made_freespace (void)
   return r;
 }
 
+/* The multiple of the noise a free-space drop must exceed: Student's t (one-sided 99.9 %) for
+ * the steps' degrees of freedom, never below 4. A drift of 11 % over five steps whose noise,
+ * from their three second differences, reads only 1.4 % is no finding. */
+static void
+test_freespace_noise_multiple (void)
+{
+  const double writes[] = { 3243e6, 3300e6, 3200e6, 3000e6, 2836e6 };
+  g_autoptr (SsdbFreespaceResult) r = made_freespace ();
+  double noise, change;
+
+  g_assert_cmpfloat (ssdb_freespace_noise_multiple (3), ==, 4.0);
+  g_assert_cmpfloat_with_epsilon (ssdb_freespace_noise_multiple (4), 22.327, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ssdb_freespace_noise_multiple (5), 10.215, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ssdb_freespace_noise_multiple (11), 4.297, 1e-9);
+  g_assert_cmpfloat_with_epsilon (ssdb_freespace_noise_multiple (13), 4.025, 1e-9);
+  g_assert_cmpfloat (ssdb_freespace_noise_multiple (14), ==, 4.0);
+  g_assert_cmpfloat (ssdb_freespace_noise_multiple (100), ==, 4.0);
+
+  for (guint i = 0; i < 5; i++)
+    {
+      GArray *rates = g_array_index (r->steps, SsdbFreespaceStep, i).rates;
+
+      g_array_remove_index (rates, 0);
+      g_array_index (rates, SsdbTestRate, 0).bytes_per_second = writes[i];
+    }
+  ssdb_freespace_summarize (r);
+  /* by hand: second differences −157/3300, −100/3200, 36/3000; their root mean square over
+   * sqrt 6 is 1.371 %; the last two steps average 10.81 % below the first two */
+  noise = ssdb_freespace_test_noise (r, 0);
+  change = (writes[3] + writes[4]) / (writes[0] + writes[1]) - 1;
+  g_assert_cmpfloat_with_epsilon (noise, 0.013714, 1e-5);
+  g_assert_cmpfloat_with_epsilon (change, -0.10806, 1e-5);
+  /* beyond 10 % and 4 × the noise, but not 10.2 × it */
+  g_assert_cmpfloat (-change, >, SSDB_FREESPACE_MIN_DROP);
+  g_assert_cmpfloat (-change, >, SSDB_FREESPACE_NOISE_MULTIPLE * noise);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_cmpstr (r->words, ==,
+                   "Inconclusive: with the span 100 % full, SEQ1M Q8T1 write runs at 87 % of "
+                   "its speed on the empty span (2836 against 3243 MB/s); its last two steps "
+                   "average 11 % below its first two, but it scatters by 1.4 % between "
+                   "neighbouring steps, and with 5 steps a drop must exceed 14 % (10.2 × that) "
+                   "to be told from noise; run more summary passes per step, or smaller steps.");
+}
+
 static void
 test_report_freespace (void)
 {
@@ -944,7 +988,7 @@ test_report_freespace (void)
                    "With the span 100 % full, SEQ1M Q8T1 write runs at 20 % of its speed on the "
                    "empty span (400 against 2000 MB/s): this device slows down as it fills. Its "
                    "last two steps average 67 % below its first two, more than the 10 % a drop "
-                   "needs (the larger of 10 % and 4 × the noise of 0.0 % between neighbouring "
+                   "needs (the larger of 10 % and 10.2 × the noise of 0.0 % between the 5 "
                    "steps).");
   /* Rates that rise as the span fills (read 3000 → 2200, write made to rise) are not read as
    * a property of the device. */
@@ -1677,6 +1721,7 @@ main (int argc, char **argv)
   g_test_add_func ("/behaviour/report-trim", test_report_trim);
   g_test_add_func ("/behaviour/report-stress", test_report_stress);
   g_test_add_func ("/behaviour/report-freespace", test_report_freespace);
+  g_test_add_func ("/behaviour/freespace-noise-multiple", test_freespace_noise_multiple);
   g_test_add_func ("/behaviour/painters", test_painters);
   g_test_add_func ("/behaviour/compression-zram", test_compression_zram);
   g_test_add_func ("/behaviour/trim-loop", test_trim_loop);

@@ -1205,6 +1205,27 @@ text_freespace (GString *out, const SsdbFreespaceResult *r)
           g_string_append_printf (out, " %15s", v);
         }
       g_string_append (out, "   (between neighbouring steps)\n");
+      /* The drop that counts, and the multiple of the noise it is for this many steps. */
+      g_string_append_printf (out, "%-8s", "Needs");
+      for (guint k = 0; k < first->rates->len; k++)
+        {
+          double needs = ssdb_freespace_test_threshold (r, k);
+          g_autofree char *pct = needs >= 0 && needs < 1 ? num (needs * 100, 1) : NULL;
+          g_autofree char *v = pct != NULL  ? g_strconcat (pct, " %", NULL)
+                               : needs >= 1 ? g_strdup ("> 100 %")
+                                            : g_strdup ("-");
+
+          g_string_append_printf (out, " %15s", v);
+        }
+      {
+        char multiple[G_ASCII_DTOSTR_BUF_SIZE];
+        g_autofree char *least = num (SSDB_FREESPACE_MIN_DROP * 100, 0);
+
+        g_ascii_formatd (multiple, sizeof multiple, "%.3g",
+                         ssdb_freespace_noise_multiple (r->steps->len));
+        g_string_append_printf (out, "   (a drop: %s %% or more, and %s × the scatter)\n", least,
+                                multiple);
+      }
     }
   text_words (out, r->words, r->cancelled);
 }

@@ -109,6 +109,18 @@ ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
   return (guint64)b / align * align;
 }
 
+double
+ssdb_freespace_noise_multiple (guint n_steps)
+{
+  /* t(0.999; ν) for ν = 2..11; from ν = 12 (3.930) on below the floor */
+  static const double t999[]
+      = { 22.327, 10.215, 7.173, 5.893, 5.208, 4.785, 4.501, 4.297, 4.144, 4.025 };
+
+  if (n_steps < 4 || n_steps - 4 >= G_N_ELEMENTS (t999))
+    return SSDB_FREESPACE_NOISE_MULTIPLE;
+  return MAX (SSDB_FREESPACE_NOISE_MULTIPLE, t999[n_steps - 4]);
+}
+
 /* One test's rates over the steps: the change from the first two steps to the last two, and
  * the noise between neighbouring steps. */
 typedef struct
@@ -117,6 +129,7 @@ typedef struct
   double share;     /* last step over the first */
   double change;    /* mean of the last two steps over the mean of the first two, minus 1 */
   double noise;     /* robust scale of relative neighbouring differences, over sqrt 2 */
+  double multiple;  /* of the noise, for this many steps */
   double threshold; /* the drop that counts */
   gboolean measured;
 } Trend;
@@ -168,7 +181,8 @@ trend_of (const SsdbFreespaceResult *result, guint test, Trend *t)
     }
   else
     t->change = t->share - 1;
-  t->threshold = MAX (SSDB_FREESPACE_MIN_DROP, SSDB_FREESPACE_NOISE_MULTIPLE * t->noise);
+  t->multiple = ssdb_freespace_noise_multiple (n);
+  t->threshold = MAX (SSDB_FREESPACE_MIN_DROP, t->multiple * t->noise);
   return TRUE;
 }
 
@@ -184,11 +198,23 @@ ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test)
   return t.noise;
 }
 
+double
+ssdb_freespace_test_threshold (const SsdbFreespaceResult *result, guint test)
+{
+  Trend t;
+
+  g_return_val_if_fail (result != NULL, -1);
+
+  if (!trend_of (result, test, &t) || !t.measured)
+    return -1;
+  return t.threshold;
+}
+
 static void
 summarize (SsdbFreespaceResult *result)
 {
   const SsdbFreespaceStep *first, *last;
-  Trend worst = { 0 }, found = { 0 }, noisiest = { 0 };
+  Trend worst = { 0 }, found = { 0 }, noisiest = { 0 }, unproven = { 0 };
   gboolean any = FALSE, all_measured = TRUE;
 
   g_return_if_fail (result != NULL);
@@ -210,6 +236,10 @@ summarize (SsdbFreespaceResult *result)
       if (t.measured && -t.change >= t.threshold
           && (found.first == NULL || -t.change / t.threshold > -found.change / found.threshold))
         found = t;
+      /* a drop beyond the minimum that the noise could still explain */
+      if (t.measured && -t.change >= SSDB_FREESPACE_MIN_DROP && -t.change < t.threshold
+          && t.threshold < 1 && (unproven.first == NULL || t.change < unproven.change))
+        unproven = t;
       if (!any || t.threshold > noisiest.threshold)
         noisiest = t;
       all_measured = all_measured && t.measured;
@@ -224,11 +254,11 @@ summarize (SsdbFreespaceResult *result)
           "With the span %u %% full, %s %s runs at %.0f %% of its speed on the empty span "
           "(%.0f against %.0f MB/s): this device slows down as it fills. Its last two steps "
           "average %.0f %% below its first two, more than the %.0f %% a drop needs (the larger "
-          "of %.0f %% and %g × the noise of %.1f %% between neighbouring steps).",
+          "of %.0f %% and %.3g × the noise of %.1f %% between the %u steps).",
           last->used_percent, found.first->name, ssdb_rw_to_string (found.first->rw),
           found.share * 100, found.last->bytes_per_second / 1e6,
           found.first->bytes_per_second / 1e6, -found.change * 100, found.threshold * 100,
-          SSDB_FREESPACE_MIN_DROP * 100, SSDB_FREESPACE_NOISE_MULTIPLE, found.noise * 100);
+          SSDB_FREESPACE_MIN_DROP * 100, found.multiple, found.noise * 100, result->steps->len);
     }
   else if (worst.share >= SSDB_FREESPACE_RISE)
     {
@@ -253,16 +283,31 @@ summarize (SsdbFreespaceResult *result)
           worst.share * 100, worst.last->bytes_per_second / 1e6,
           worst.first->bytes_per_second / 1e6, result->steps->len);
     }
+  else if (unproven.first != NULL)
+    {
+      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+      result->words = g_strdup_printf (
+          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+          "empty span (%.0f against %.0f MB/s); its last two steps average %.0f %% below its "
+          "first two, but it scatters by %.1f %% between neighbouring steps, and with %u steps "
+          "a drop must exceed %.0f %% (%.3g × that) to be told from noise; run more summary "
+          "passes per step, or smaller steps.",
+          last->used_percent, unproven.first->name, ssdb_rw_to_string (unproven.first->rw),
+          unproven.share * 100, unproven.last->bytes_per_second / 1e6,
+          unproven.first->bytes_per_second / 1e6, -unproven.change * 100, unproven.noise * 100,
+          result->steps->len, unproven.threshold * 100, unproven.multiple);
+    }
   else if (noisiest.threshold <= SSDB_FREESPACE_DECIDABLE_DROP)
     {
       result->verdict = SSDB_VERDICT_NO_EFFECT;
       result->words = g_strdup_printf (
           "No effect: with the span %u %% full every test runs at %.0f %% or more of its speed "
           "on the empty span, and no test's last two steps average a drop of %.0f %% or more "
-          "below its first two (the larger of %.0f %% and %g × the noise between neighbouring "
-          "steps, at most %.1f %%): free space does not change this device's speed.",
+          "below its first two (the larger of %.0f %% and %.3g × the noise between the %u steps, "
+          "at most %.1f %%): free space does not change this device's speed.",
           last->used_percent, MIN (worst.share, 1.0) * 100, noisiest.threshold * 100,
-          SSDB_FREESPACE_MIN_DROP * 100, SSDB_FREESPACE_NOISE_MULTIPLE, noisiest.noise * 100);
+          SSDB_FREESPACE_MIN_DROP * 100, noisiest.multiple, result->steps->len,
+          noisiest.noise * 100);
     }
   else if (noisiest.threshold >= 1)
     {
@@ -271,12 +316,13 @@ summarize (SsdbFreespaceResult *result)
           "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
           "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
           "neighbouring steps, so no drop, however large, could be told apart (a drop must "
-          "exceed %g × that); run more summary passes per step.",
+          "exceed %.3g × that with %u steps); run more summary passes per step, or smaller "
+          "steps.",
           last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
           worst.share * 100, worst.last->bytes_per_second / 1e6,
           worst.first->bytes_per_second / 1e6, noisiest.first->name,
-          ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100,
-          SSDB_FREESPACE_NOISE_MULTIPLE);
+          ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100, noisiest.multiple,
+          result->steps->len);
     }
   else
     {
@@ -284,13 +330,13 @@ summarize (SsdbFreespaceResult *result)
       result->words = g_strdup_printf (
           "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
           "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
-          "neighbouring steps, so only a drop of %.0f %% (%g × that) could be told apart; run "
-          "more summary passes per step.",
+          "neighbouring steps, so only a drop of %.0f %% (%.3g × that, with %u steps) could be "
+          "told apart; run more summary passes per step, or smaller steps.",
           last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
           worst.share * 100, worst.last->bytes_per_second / 1e6,
           worst.first->bytes_per_second / 1e6, noisiest.first->name,
           ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100, noisiest.threshold * 100,
-          SSDB_FREESPACE_NOISE_MULTIPLE);
+          noisiest.multiple, result->steps->len);
     }
 }
 

@@ -40,8 +40,9 @@ ssdb_freespace_spec_init (SsdbFreespaceSpec *spec);
 
 /* A drop counts when it is at least this share ... */
 #define SSDB_FREESPACE_MIN_DROP 0.10
-/* ... and this multiple of the noise between neighbouring steps (the root mean square of their
- * relative second differences, over sqrt 6, so that a steady slope is not noise). */
+/* ... and at least this multiple of the noise between neighbouring steps (the root mean square
+ * of their relative second differences, over sqrt 6, so that a steady slope is not noise);
+ * more with few steps, see ssdb_freespace_noise_multiple(). */
 #define SSDB_FREESPACE_NOISE_MULTIPLE 4.0
 /* "No effect" needs steps quiet enough that a drop of this share would have counted. */
 #define SSDB_FREESPACE_DECIDABLE_DROP 0.25
@@ -74,8 +75,10 @@ typedef struct
  * @steps: (element-type SsdbFreespaceStep): 0 %, then each step, in order
  * @words: (nullable): the finding in a sentence
  * @verdict: found (a test's last two steps average a drop beyond its threshold below its
- *   first two), no effect (no such drop, in steps quiet enough that a drop of
- *   %SSDB_FREESPACE_DECIDABLE_DROP would have counted), inconclusive, or none without steps
+ *   first two), no effect (no test's drop reaches %SSDB_FREESPACE_MIN_DROP, in steps quiet
+ *   enough that a drop of %SSDB_FREESPACE_DECIDABLE_DROP would have counted), inconclusive
+ *   (also for a drop beyond %SSDB_FREESPACE_MIN_DROP that the noise could explain), or none
+ *   without steps
  * @cancelled: the run stopped early; the steps done are kept
  * @running: the summary test running in the "summary" phase (empty name in "fill"); read it
  *   in the progress callback
@@ -139,13 +142,31 @@ guint64
 ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align);
 
 /**
+ * ssdb_freespace_noise_multiple:
+ * @n_steps: steps measured (0 %, then each step), 4 or more
+ *
+ * The multiple of the noise a drop must exceed when the noise was measured on @n_steps steps:
+ * the noise then rests on only @n_steps − 2 second differences, and a low estimate of it from
+ * so few would let noise pass for a drop. The one-sided 99.9 % quantile of Student's t
+ * distribution for @n_steps − 2 degrees of freedom (NIST/SEMATECH e-Handbook of Statistical
+ * Methods, 1.3.6.7.2, critical values of the t distribution), and never less than
+ * %SSDB_FREESPACE_NOISE_MULTIPLE: 10.2 for 5 steps of 25 %, 4.30 for 11 steps of 10 %, 4 from
+ * 14 steps on.
+ *
+ * Returns: the multiple; %SSDB_FREESPACE_NOISE_MULTIPLE for fewer than 4 steps (no noise is
+ *   measured then)
+ */
+double
+ssdb_freespace_noise_multiple (guint n_steps);
+
+/**
  * ssdb_freespace_summarize:
  * @result: a result whose @steps hold rates
  *
  * Recomputes @verdict and @words. For each test: its rate on the full span against the empty
  * one, the change from the mean of its first two steps to the mean of its last two, and the
  * noise between its neighbouring steps. A drop counts when it exceeds the larger of
- * %SSDB_FREESPACE_MIN_DROP and %SSDB_FREESPACE_NOISE_MULTIPLE × that noise; the words name the
+ * %SSDB_FREESPACE_MIN_DROP and ssdb_freespace_noise_multiple() × that noise; the words name the
  * test, its rates and the threshold ("With the span 100 % full, SEQ1M Q8T1 write runs at 41 %
  * of its speed on the empty span (812 against 1980 MB/s): this device slows down as it fills.
  * ..."). Fewer than 4 steps cannot measure the noise: inconclusive.
@@ -166,6 +187,20 @@ ssdb_freespace_summarize (SsdbFreespaceResult *result);
  */
 double
 ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test);
+
+/**
+ * ssdb_freespace_test_threshold:
+ * @result: a result whose @steps hold rates
+ * @test: index of a test in each step's rates
+ *
+ * The drop ssdb_freespace_summarize() requires of one test: the larger of
+ * %SSDB_FREESPACE_MIN_DROP and ssdb_freespace_noise_multiple() × its noise.
+ *
+ * Returns: the drop as a fraction (0.14 for 14 %); -1 with fewer than 4 steps or a step
+ *   without a rate
+ */
+double
+ssdb_freespace_test_threshold (const SsdbFreespaceResult *result, guint test);
 
 /**
  * SsdbFreespaceProgressFunc:
