@@ -926,7 +926,7 @@ test_freespace_noise_multiple (void)
 {
   const double writes[] = { 3243e6, 3300e6, 3200e6, 3000e6, 2836e6 };
   g_autoptr (SsdbFreespaceResult) r = made_freespace ();
-  double noise, change;
+  double noise, change, threshold;
 
   g_assert_cmpfloat (ssdb_freespace_noise_multiple (3), ==, 4.0);
   g_assert_cmpfloat_with_epsilon (ssdb_freespace_noise_multiple (4), 22.327, 1e-9);
@@ -946,7 +946,8 @@ test_freespace_noise_multiple (void)
   ssdb_freespace_summarize (r);
   /* by hand: second differences −157/3300, −100/3200, 36/3000; their root mean square over
    * sqrt 6 is 1.371 %; the last two steps average 10.81 % below the first two */
-  noise = ssdb_freespace_test_noise (r, 0);
+  noise = ssdb_freespace_test_noise (r, 0, &threshold);
+  g_assert_cmpfloat_with_epsilon (threshold, 10.215 * noise, 1e-12);
   change = (writes[3] + writes[4]) / (writes[0] + writes[1]) - 1;
   g_assert_cmpfloat_with_epsilon (noise, 0.013714, 1e-5);
   g_assert_cmpfloat_with_epsilon (change, -0.10806, 1e-5);

@@ -187,27 +187,19 @@ trend_of (const SsdbFreespaceResult *result, guint test, Trend *t)
 }
 
 double
-ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test)
+ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test, double *threshold)
 {
   Trend t;
+  gboolean measured;
 
+  if (threshold != NULL)
+    *threshold = -1;
   g_return_val_if_fail (result != NULL, -1);
 
-  if (!trend_of (result, test, &t) || !t.measured)
-    return -1;
-  return t.noise;
-}
-
-double
-ssdb_freespace_test_threshold (const SsdbFreespaceResult *result, guint test)
-{
-  Trend t;
-
-  g_return_val_if_fail (result != NULL, -1);
-
-  if (!trend_of (result, test, &t) || !t.measured)
-    return -1;
-  return t.threshold;
+  measured = trend_of (result, test, &t) && t.measured;
+  if (threshold != NULL && measured)
+    *threshold = t.threshold;
+  return measured ? t.noise : -1;
 }
 
 static void

@@ -178,6 +178,9 @@ ssdb_freespace_summarize (SsdbFreespaceResult *result);
  * ssdb_freespace_test_noise:
  * @result: a result whose @steps hold rates
  * @test: index of a test in each step's rates
+ * @threshold: (out) (optional): the drop ssdb_freespace_summarize() requires of the test, as a
+ *   fraction (0.14 for 14 %): the larger of %SSDB_FREESPACE_MIN_DROP and
+ *   ssdb_freespace_noise_multiple() × the noise; -1 when the noise is not measured
  *
  * The noise ssdb_freespace_summarize() measures for one test: the root mean square of the
  * relative second differences of its rates between neighbouring steps, over sqrt 6 (a steady
@@ -186,21 +189,7 @@ ssdb_freespace_summarize (SsdbFreespaceResult *result);
  * Returns: the noise (0.177 for 17.7 %); -1 with fewer than 4 steps or a step without a rate
  */
 double
-ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test);
-
-/**
- * ssdb_freespace_test_threshold:
- * @result: a result whose @steps hold rates
- * @test: index of a test in each step's rates
- *
- * The drop ssdb_freespace_summarize() requires of one test: the larger of
- * %SSDB_FREESPACE_MIN_DROP and ssdb_freespace_noise_multiple() × its noise.
- *
- * Returns: the drop as a fraction (0.14 for 14 %); -1 with fewer than 4 steps or a step
- *   without a rate
- */
-double
-ssdb_freespace_test_threshold (const SsdbFreespaceResult *result, guint test);
+ssdb_freespace_test_noise (const SsdbFreespaceResult *result, guint test, double *threshold);
 
 /**
  * SsdbFreespaceProgressFunc:

@@ -1,0 +1,735 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The text tables of a report's tests (ssdb_csv_format_text()): what `ssdbench-cli export
+ * --text` writes and the CLI prints after a run. */
+#include "ssdb-csv.h"
+
+#include <math.h>
+
+#include "ssdb-error.h"
+#include "ssdb-files.h"
+#include "ssdb-pattern.h"
+#include "ssdb-text.h"
+#include "ssdb-units.h"
+
+/* Text ------------------------------------------------------------------------------------ */
+
+/* @value with @decimals decimals in the C locale; "-" when not finite. */
+static char *
+num (double value, int decimals)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  char fmt[16];
+
+  if (!isfinite (value))
+    return g_strdup ("-");
+  g_snprintf (fmt, sizeof fmt, "%%.%df", decimals);
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, fmt, value));
+}
+
+/* "0.2", "1", "300": seconds from ns, as settings are written. */
+static char *
+seconds (guint64 ns)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
+}
+
+static char *
+mbps (double bytes_per_second)
+{
+  return num (bytes_per_second / 1e6, 1);
+}
+
+/* The heading every text starts with: what, on which target. */
+static void
+text_heading (GString *out, const char *what, const SsdbReport *report)
+{
+  const SsdbTargetInfo *info = &report->target;
+  g_autofree char *size = ssdb_format_capacity (info->size_bytes);
+  const char *name = info->path ? info->path : info->name ? info->name : "?";
+
+  g_string_append_printf (out, "%s\n", what);
+  g_string_append_printf (out, "Target: %s (%s)%s%s\n", name, size,
+                          info->model && *info->model ? ", " : "",
+                          info->model && *info->model ? info->model : "");
+  if (report->created != NULL)
+    g_string_append_printf (out, "Run:    %s, SSD Bench %s\n", report->created,
+                            report->tool_version ? report->tool_version : "?");
+  g_string_append_c (out, '\n');
+}
+
+static void
+text_words (GString *out, const char *words, gboolean cancelled)
+{
+  if (cancelled)
+    g_string_append (out, "\nThe run was cancelled: the numbers above are partial.\n");
+  if (words != NULL && *words)
+    g_string_append_printf (out, "\n%s\n", words);
+}
+
+/* "Verdict: found (noise 4 %)" or "Verdict: inconclusive (noise not measured)"; @noise in
+ * percent, negative when not measured. */
+static void
+text_verdict (GString *out, SsdbVerdict verdict, double noise, const char *noise_what)
+{
+  g_string_append_printf (out, "Verdict: %s", ssdb_verdict_name (verdict));
+  if (noise >= 0)
+    {
+      g_autofree char *n = num (noise, 1);
+
+      g_string_append_printf (out, " (%s %s %%)\n", noise_what, n);
+    }
+  else
+    g_string_append_printf (out, " (%s not measured)\n", noise_what);
+}
+
+/* What a write pass's analysis found and what decided it: its phases, its verdict against the
+ * noise measured in @what, what a change needs, and the change that did not last or the drift
+ * that made it inconclusive. */
+static void
+text_fill_analysis (GString *out, const SsdbFillAnalysis *a, const char *what)
+{
+  g_autofree char *noise_what = g_strdup_printf ("noise in %s", what);
+  g_autofree char *need = num (100 * a->step_threshold, 1);
+  g_autofree char *last = num (SSDB_FILL_MIN_PHASE_NS / 1e9, 1);
+  g_autofree char *span = num ((double)a->window_bytes / 1e6, 2);
+
+  if (a->phases != NULL && a->phases->len > 0)
+    {
+      guint64 start = 0;
+
+      g_string_append_printf (out, "\n%-8s %12s %12s %12s\n", "Phase", "From GB", "To GB", "MB/s");
+      for (guint i = 0; i < a->phases->len; i++)
+        {
+          const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, i);
+          g_autofree char *from = num ((double)start / 1e9, 3);
+          g_autofree char *to = num ((double)p->end_bytes / 1e9, 3);
+          g_autofree char *rate = mbps (p->bytes_per_second);
+
+          g_string_append_printf (out, "%-8u %12s %12s %12s\n", i + 1, from, to, rate);
+          start = p->end_bytes;
+        }
+    }
+  if (a->cache_bytes > 0)
+    {
+      g_autofree char *cache = num ((double)a->cache_bytes / 1e6, 2);
+
+      g_string_append_printf (out, "Cache: %s MB\n", cache);
+    }
+  /* An analysis stored by an earlier version and kept as stored may lack the flag. */
+  text_verdict (
+      out, a->verdict,
+      a->noise_measured || (a->verdict != SSDB_VERDICT_NONE && a->noise > 0) ? 100 * a->noise : -1,
+      noise_what);
+  if (a->verdict == SSDB_VERDICT_NONE || !(a->step_threshold > 0))
+    return;
+  g_string_append_printf (out, "A change must exceed %s %% and last %s s and %s MB", need, last,
+                          span);
+  if (a->short_step > 0)
+    {
+      g_autofree char *step = num (100 * a->short_step, 1);
+      g_autofree char *secs = num (a->short_seconds, 2);
+
+      g_string_append_printf (out, "; the largest that did not last: %s %% over %s s", step, secs);
+    }
+  g_string_append_c (out, '\n');
+  if (a->drift_from > 0)
+    {
+      g_autofree char *from = mbps (a->drift_from);
+      g_autofree char *to = mbps (a->drift_to);
+
+      g_string_append_printf (out, "Drift: %s MB/s in the first quarter, %s MB/s in the last\n",
+                              from, to);
+    }
+  if (a->span_bytes > a->measured_bytes)
+    {
+      g_autofree char *done = num ((double)a->measured_bytes / 1e9, 3);
+      g_autofree char *all = num ((double)a->span_bytes / 1e9, 3);
+
+      g_string_append_printf (out, "Measured: %s GB of %s GB\n", done, all);
+    }
+}
+
+static void
+text_fill (GString *out, const SsdbFillResult *r)
+{
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%u write pass%s, %s blocks, QD%u%s\n\n", r->spec.passes,
+                          r->spec.passes == 1 ? "" : "es", block, r->spec.queue_depth,
+                          r->spec.read_back ? ", then a read back" : "");
+  g_string_append_printf (out, "%-8s %-6s %12s %10s %9s\n", "Pass", "", "Mean MB/s", "GB",
+                          "Time s");
+  for (guint i = 0; r->passes != NULL && i < r->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (r->passes, i);
+      g_autofree char *rate = mbps (p->bytes_per_second);
+      g_autofree char *gb = num ((double)p->bytes / 1e9, 3);
+      g_autofree char *secs = num ((double)p->window_ns / 1e9, 2);
+
+      g_string_append_printf (out, "%-8u %-6s %12s %10s %9s%s\n", i + 1, ssdb_rw_to_string (p->rw),
+                              rate, gb, secs, p->complete ? "" : " (incomplete)");
+    }
+  text_fill_analysis (out, &r->analysis, "the first write pass");
+  text_words (out, r->analysis.words, r->cancelled);
+}
+
+static void
+text_access (GString *out, const SsdbAccessResult *r)
+{
+  const SsdbAccessAnalysis *a = &r->analysis;
+  gboolean threads = r->spec.mode == SSDB_ACCESS_MODE_THREADS;
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+
+  g_string_append_printf (out, "Random %s reads over %s GB, by %s\n\n", block, span,
+                          threads ? "thread count" : "queue depth");
+  g_string_append_printf (out, "%-8s %12s %12s %12s %12s %12s\n", threads ? "Threads" : "QD",
+                          "IOPS", "Mean ms", "Median ms", "99 % ms", "In flight");
+  for (guint i = 0; r->steps != NULL && i < r->steps->len; i++)
+    {
+      const SsdbAccessStep *st = &g_array_index (r->steps, SsdbAccessStep, i);
+      g_autofree char *iops = NULL, *mean = NULL, *median = NULL, *p99 = NULL, *inflight = NULL;
+
+      /* A stopped or failed step keeps what it measured; the analysis counts finished ones. */
+      if (st->state == SSDB_ENTRY_PENDING || st->state == SSDB_ENTRY_RUNNING
+          || st->state == SSDB_ENTRY_SKIPPED || st->io.ios == 0)
+        continue;
+      iops = num (st->iops, 0);
+      mean = num (st->mean_ns / 1e6, 4);
+      median = num ((double)st->median_ns / 1e6, 4);
+      p99 = num ((double)st->p99_ns / 1e6, 4);
+      inflight = num (st->achieved_depth, 2);
+      g_string_append_printf (out, "%-8u %12s %12s %12s %12s %12s%s\n", st->depth, iops, mean,
+                              median, p99, inflight,
+                              st->state == SSDB_ENTRY_CANCELLED ? " (stopped, left out)"
+                              : st->state == SSDB_ENTRY_FAILED  ? " (failed, left out)"
+                                                                : "");
+    }
+  /* The gains only where the analysis compared the steps. */
+  if (a->verdict != SSDB_ACCESS_VERDICT_UNKNOWN && a->last_depth > a->first_depth
+      && a->first_depth > 0)
+    {
+      g_autofree char *gain = num (a->iops_gain, 2);
+      g_autofree char *growth = num (a->latency_growth, 2);
+      g_autofree char *exponent = num (a->exponent, 2);
+      g_autofree char *ratio = num ((double)a->last_depth / a->first_depth, 2);
+
+      g_string_append_printf (out,
+                              "\nFrom %s%u to %s%u (%s×): IOPS %s×, mean access time %s×, "
+                              "growth exponent %s\n",
+                              threads ? "T" : "QD", a->first_depth, threads ? "T" : "QD",
+                              a->last_depth, ratio, gain, growth, exponent);
+    }
+  text_words (out, a->words, r->cancelled);
+}
+
+/* The sweep's point of @size in @points, or NULL. */
+static const SsdbSweepPoint *
+sweep_point (GArray *points, guint size)
+{
+  for (guint k = 0; points != NULL && k < points->len; k++)
+    if (g_array_index (points, SsdbSweepPoint, k).size == size)
+      return &g_array_index (points, SsdbSweepPoint, k);
+  return NULL;
+}
+
+static void
+text_sweep (GString *out, const SsdbSweepResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+
+  g_string_append_printf (out, "Sequential transfers at QD%u over %s GB\n\n", r->spec.queue_depth,
+                          span);
+  g_string_append_printf (out, "%-10s %12s %12s %12s %12s\n", "Size", "Read MB/s", "Read IOPS",
+                          "Write MB/s", "Write IOPS");
+  for (guint i = 0; i < r->n_sizes && i < SSDB_SWEEP_MAX_SIZES; i++)
+    {
+      const SsdbSweepPoint *rd = sweep_point (r->read, r->sizes[i]);
+      const SsdbSweepPoint *wr = sweep_point (r->write, r->sizes[i]);
+      g_autofree char *size = ssdb_format_transfer_size (r->sizes[i]);
+      g_autofree char *rr = rd ? mbps (rd->bytes_per_second) : g_strdup ("-");
+      g_autofree char *ri = rd ? num (rd->iops, 0) : g_strdup ("-");
+      g_autofree char *wrr = wr ? mbps (wr->bytes_per_second) : g_strdup ("-");
+      g_autofree char *wi = wr ? num (wr->iops, 0) : g_strdup ("-");
+
+      g_string_append_printf (out, "%-10s %12s %12s %12s %12s\n", size, rr, ri, wrr, wi);
+    }
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_recovery (GString *out, const SsdbRecoveryResult *r)
+{
+  g_autofree char *write = num ((double)r->spec.write_bytes / 1e9, 3);
+  g_autofree char *fast = mbps (r->fast_bytes_per_second);
+  g_autofree char *slow = mbps (r->slow_bytes_per_second);
+  g_autofree char *threshold = mbps (r->threshold_bytes_per_second);
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%s GB per write%s, %s blocks, QD%u\n\n", write,
+                          r->spec.next_span ? ", each on the next span" : "", block,
+                          r->spec.queue_depth);
+  g_string_append_printf (out, "%-14s %12s %10s %12s %9s\n", "Write", "Mean MB/s", "Fast GB",
+                          "Restored %", "Time s");
+  for (guint i = 0; r->writes != NULL && i < r->writes->len; i++)
+    {
+      const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
+      g_autofree char *pause = seconds (w->pause_ns);
+      g_autofree char *label = i == 0 ? g_strdup ("first") : g_strdup_printf ("after %s s", pause);
+      g_autofree char *mean = mbps (w->bytes_per_second);
+      g_autofree char *gb = num ((double)w->fast_bytes / 1e9, 3);
+      g_autofree char *pct = num (w->restored_percent, 1);
+      g_autofree char *secs = num ((double)w->window_ns / 1e9, 2);
+
+      g_string_append_printf (out, "%-14s %12s %10s %12s %9s%s\n", label, mean, gb, pct, secs,
+                              w->complete ? "" : " (incomplete)");
+    }
+  g_string_append_printf (out, "\nFast %s MB/s, slow %s MB/s, threshold %s MB/s\n", fast, slow,
+                          threshold);
+  text_fill_analysis (out, &r->first, "the first write");
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_compression (GString *out, const SsdbCompressionResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+  g_autofree char *wr = num (r->write_ratio, 2);
+  g_autofree char *zr = num (r->zero_write_ratio, 2);
+  g_autofree char *rr = num (r->read_ratio, 2);
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "Sequential %s QD%u over %s GB\n\n", block, r->spec.queue_depth,
+                          span);
+  g_string_append_printf (out, "%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
+  for (guint i = 0; r->points != NULL && i < r->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      g_autofree char *data = ssdb_data_pattern_to_string (&p->data);
+      g_autofree char *w = mbps (p->write_bytes_per_second);
+      g_autofree char *rd = mbps (p->read_bytes_per_second);
+
+      g_string_append_printf (out, "%-18s %12s %12s\n", data, w, rd);
+    }
+  g_string_append_printf (out,
+                          "\nFastest over random data: write %s×, read %s×; zeros over random "
+                          "data: write %s×\n",
+                          wr, rr, zr);
+  g_string_append_printf (out, "Compresses: %s\n", r->compresses ? "yes" : "no");
+  text_verdict (out, r->verdict, r->noise >= 0 ? r->noise * 100 : -1, "spread between passes");
+  text_words (out, r->words, r->cancelled);
+}
+
+/* The random-write stress before a test, when there was one: one line. */
+static void
+text_stress (GString *out, const SsdbStressResult *stress)
+{
+  g_autofree char *bytes = NULL, *bs = NULL, *secs = NULL, *iops = NULL;
+
+  if (stress->block_size == 0)
+    return;
+  bytes = ssdb_format_capacity (stress->bytes);
+  bs = ssdb_format_transfer_size (stress->block_size);
+  secs = num (stress->window_ns / 1e9, 2);
+  iops = num (stress->iops, 0);
+  g_string_append_printf (out,
+                          "First a random-write stress: %s in %s writes at random positions of the "
+                          "span, QD%u, in %s s (%s IOPS)",
+                          bytes, bs, stress->queue_depth, secs, iops);
+  if (stress->counters_valid)
+    {
+      g_autofree char *device = ssdb_format_capacity (stress->device_write_bytes);
+
+      g_string_append_printf (out, "; the device counted %s written", device);
+    }
+  g_string_append (out, "\n\n");
+}
+
+static void
+text_trim (GString *out, const SsdbTrimResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+  g_autofree char *min = num (r->min_retention_percent, 1);
+
+  g_string_append_printf (out, "%u round%s of filling %s GB and deleting it %s\n\n", r->spec.rounds,
+                          r->spec.rounds == 1 ? "" : "s", span,
+                          r->spec.discard ? "with discard (TRIM)" : "without discard");
+  text_stress (out, &r->stress);
+  g_string_append_printf (out, "%-14s %-6s %12s %12s %12s\n", "Test", "", "Before MB/s",
+                          "After MB/s", "Retention %");
+  for (guint i = 0; r->tests != NULL && i < r->tests->len; i++)
+    {
+      const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, i);
+      g_autofree char *before = mbps (t->before_bytes_per_second);
+      g_autofree char *after = mbps (t->after_bytes_per_second);
+      g_autofree char *ret = num (t->retention_percent, 1);
+
+      g_string_append_printf (out, "%-14s %-6s %12s %12s %12s\n", t->name,
+                              ssdb_rw_to_string (t->rw), before, after, ret);
+    }
+  g_string_append_c (out, '\n');
+  for (guint i = 0; r->rounds != NULL && i < r->rounds->len; i++)
+    {
+      const SsdbTrimRound *rd = &g_array_index (r->rounds, SsdbTrimRound, i);
+      g_autofree char *fill = mbps (rd->fill_bytes_per_second);
+
+      g_string_append_printf (out, "Round %u fill: %s MB/s\n", i + 1, fill);
+    }
+  g_string_append_printf (out, "Lowest retention: %s %%\n", min);
+  text_verdict (out, r->verdict, r->noise_percent, "spread between passes");
+  text_words (out, r->words, r->cancelled);
+}
+
+/* " 12.3 %" right-aligned in a column of 16: @fraction as a percentage, "-" when it is
+ * negative (not measured), "> 100 %" from 1 on. */
+static void
+percent_cell (GString *out, double fraction)
+{
+  g_autofree char *pct = fraction >= 0 && fraction < 1 ? num (fraction * 100, 1) : NULL;
+  g_autofree char *v = pct != NULL     ? g_strconcat (pct, " %", NULL)
+                       : fraction >= 1 ? g_strdup ("> 100 %")
+                                       : g_strdup ("-");
+
+  g_string_append_printf (out, " %15s", v);
+}
+
+static void
+text_freespace (GString *out, const SsdbFreespaceResult *r)
+{
+  const SsdbFreespaceStep *first = NULL;
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+
+  g_string_append_printf (out, "%s GB filled in steps of %u %%, summary tests after each step\n\n",
+                          span, r->spec.step_percent);
+  text_stress (out, &r->stress);
+  if (r->steps != NULL && r->steps->len > 0)
+    first = &g_array_index (r->steps, SsdbFreespaceStep, 0);
+  g_string_append_printf (out, "%-8s", "Used %");
+  for (guint k = 0; first != NULL && first->rates != NULL && k < first->rates->len; k++)
+    {
+      const SsdbTestRate *t = &g_array_index (first->rates, SsdbTestRate, k);
+      g_autofree char *name = g_strdup_printf ("%s %s", t->name,
+                                               t->rw == SSDB_RW_READ    ? "R"
+                                               : t->rw == SSDB_RW_WRITE ? "W"
+                                                                        : "M");
+
+      g_string_append_printf (out, " %15s", name);
+    }
+  g_string_append (out, "   (MB/s)\n");
+  for (guint i = 0; r->steps != NULL && i < r->steps->len; i++)
+    {
+      const SsdbFreespaceStep *st = &g_array_index (r->steps, SsdbFreespaceStep, i);
+
+      g_string_append_printf (out, "%-8u", st->used_percent);
+      for (guint k = 0; st->rates != NULL && k < st->rates->len; k++)
+        {
+          g_autofree char *rate
+              = mbps (g_array_index (st->rates, SsdbTestRate, k).bytes_per_second);
+
+          g_string_append_printf (out, " %15s", rate);
+        }
+      g_string_append_c (out, '\n');
+    }
+  /* The noise each test's verdict is decided against, and the drop that counts: at least
+   * the minimum, and the multiple of the noise it is for this many steps. */
+  if (r->steps != NULL && r->steps->len >= 4 && first != NULL && first->rates != NULL)
+    {
+      g_autoptr (GString) scatter = g_string_new (NULL);
+      g_autoptr (GString) needs = g_string_new (NULL);
+      g_autofree char *least = num (SSDB_FREESPACE_MIN_DROP * 100, 0);
+      char multiple[G_ASCII_DTOSTR_BUF_SIZE];
+
+      g_ascii_formatd (multiple, sizeof multiple, "%.3g",
+                       ssdb_freespace_noise_multiple (r->steps->len));
+      for (guint k = 0; k < first->rates->len; k++)
+        {
+          double threshold;
+          double noise = ssdb_freespace_test_noise (r, k, &threshold);
+
+          percent_cell (scatter, noise);
+          percent_cell (needs, threshold);
+        }
+      g_string_append_printf (out, "%-8s%s   (between neighbouring steps)\n", "Scatter",
+                              scatter->str);
+      g_string_append_printf (out, "%-8s%s   (a drop: %s %% or more, and %s × the scatter)\n",
+                              "Needs", needs->str, least, multiple);
+    }
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_consistency (GString *out, const SsdbConsistencyResult *r)
+{
+  g_autofree char *round = seconds (r->spec.round_ns);
+  g_autofree char *duration = num ((double)r->spec.duration_ns / 1e9, 0);
+  g_autofree char *mean = num (r->iops, 0);
+  g_autofree char *tail = num (r->tail_mean_iops, 0);
+  g_autofree char *sd = num (r->tail_sd_iops, 0);
+  g_autofree char *ratio = num (r->tail_mean_over_sd, 1);
+  guint n = r->rounds != NULL ? r->rounds->len : 0;
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%s random writes, QD%u, %s s in rounds of %s s\n", block,
+                          r->spec.queue_depth, duration, round);
+  if (r->spec.precondition_passes > 0)
+    {
+      g_autofree char *gb = num ((double)r->precondition_bytes / 1e9, 3);
+      g_autofree char *secs = num ((double)r->precondition_ns / 1e9, 1);
+
+      g_string_append_printf (out, "Preconditioned with %u sequential pass%s: %s GB in %s s\n",
+                              r->spec.precondition_passes,
+                              r->spec.precondition_passes == 1 ? "" : "es", gb, secs);
+    }
+  g_string_append_printf (out, "\nRounds: %u\nMean of the run: %s IOPS\n", n, mean);
+  if (r->steady.reached)
+    {
+      g_autofree char *smean = num (r->steady.mean, 0);
+
+      g_string_append_printf (out,
+                              "Steady state: reached at round %u (window of rounds %u-%u, mean "
+                              "%s IOPS)\n",
+                              r->steady.round, r->steady.first_round, r->steady.round, smean);
+    }
+  else
+    g_string_append (out, "Steady state: not reached\n");
+  g_string_append_printf (out,
+                          "Last %u rounds: mean %s IOPS, standard deviation %s IOPS, mean / "
+                          "deviation %s\n",
+                          r->tail_rounds, tail, sd, ratio);
+  if (n >= 2 && ssdb_consistency_rounds_analysed (r) < n)
+    {
+      const SsdbConsistencyRound *last = &g_array_index (r->rounds, SsdbConsistencyRound, n - 1);
+      guint64 start = g_array_index (r->rounds, SsdbConsistencyRound, n - 2).elapsed_ns;
+      g_autofree char *len
+          = num ((double)(last->elapsed_ns - MIN (start, last->elapsed_ns)) / 1e9, 2);
+      g_autofree char *iops = num (last->iops, 0);
+
+      g_string_append_printf (out, "Final round: %s s, %s IOPS, cut short (left out)\n", len, iops);
+    }
+  text_words (out, r->words, r->cancelled);
+}
+
+static void
+text_readback (GString *out, const SsdbReadbackResult *r)
+{
+  g_autofree char *span = num ((double)r->spec.span_length / 1e9, 3);
+  g_autofree char *first = mbps (r->first_read_bytes_per_second);
+  g_autofree char *second = mbps (r->second_read_bytes_per_second);
+  g_autofree char *diff = num (r->difference_percent, 1);
+  const SsdbFillResult *passes[2] = { r->first, r->second };
+
+  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+
+  g_string_append_printf (out, "%s GB written twice, each pass read back, %s blocks, QD%u\n\n",
+                          span, block, r->spec.queue_depth);
+  g_string_append_printf (out, "%-6s %12s %12s\n", "Pass", "Write MB/s", "Read MB/s");
+  for (guint i = 0; i < 2; i++)
+    {
+      double w = NAN, rd = NAN;
+
+      for (guint k = 0; passes[i] != NULL && k < passes[i]->passes->len; k++)
+        {
+          const SsdbFillPass *p = g_ptr_array_index (passes[i]->passes, k);
+
+          if (p->rw == SSDB_RW_WRITE)
+            w = p->bytes_per_second;
+          else if (p->rw == SSDB_RW_READ)
+            rd = p->bytes_per_second;
+        }
+      {
+        g_autofree char *ws = mbps (w);
+        g_autofree char *rs = mbps (rd);
+
+        g_string_append_printf (out, "%-6u %12s %12s\n", i + 1, ws, rs);
+      }
+    }
+  g_string_append_printf (out,
+                          "\nRead of pass 1: %s MB/s, read of pass 2: %s MB/s, difference %s %%\n",
+                          first, second, diff);
+  text_verdict (out, r->verdict, r->noise_percent, "scatter between the reads");
+  text_words (out, r->words, r->cancelled);
+}
+
+/* The settings, the verdict, the unreadable and slow ranges (offset in bytes and as an LBA of
+ * the logical block size), the words. */
+static void
+text_scan (GString *out, const SsdbScanResult *r)
+{
+  const SsdbScanSpec *spec = &r->spec;
+  g_autofree char *span = num ((double)spec->span_length / 1e9, 3);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *slow = num (spec->slow_ns / 1e6, 0);
+  g_autofree char *scanned = num ((double)r->scanned_bytes / 1e9, 3);
+  g_autofree char *bad = num ((double)r->bad_bytes, 0);
+  g_autofree char *worst = num (r->worst_ns / 1e6, 1);
+  guint64 lbs = MAX (r->logical_block_size, 1u);
+
+  g_string_append_printf (out,
+                          "%s GB from byte %" G_GUINT64_FORMAT " %s in %s blocks at QD1, "
+                          "sectors of %u bytes; slow above %s ms\n\n",
+                          span, spec->span_offset,
+                          spec->verify ? "written with random data, read back and compared"
+                                       : "read",
+                          block, r->logical_block_size, slow);
+  g_string_append_printf (out, "Verdict: %s (%s)\n", ssdb_verdict_name (r->verdict),
+                          r->verdict == SSDB_VERDICT_FOUND
+                              ? (spec->verify ? "bad sectors found" : "unreadable sectors found")
+                          : r->verdict == SSDB_VERDICT_NO_EFFECT ? "the whole span read"
+                          : r->verdict == SSDB_VERDICT_INCONCLUSIVE
+                              ? "stopped before the end: the rest was not read"
+                              : "nothing read");
+  g_string_append_printf (
+      out, "Scanned %s GB; %s %s bytes; slow blocks %" G_GUINT64_FORMAT "; slowest block %s ms\n",
+      scanned, spec->verify ? "bad" : "unreadable", bad, r->slow_blocks, worst);
+  if (r->bad->len > 0)
+    {
+      g_string_append_printf (out, "\n%-20s %-16s %14s  %s\n",
+                              spec->verify ? "Bad at byte" : "Unreadable at byte", "LBA", "Bytes",
+                              "Error");
+      for (guint i = 0; i < r->bad->len; i++)
+        {
+          const SsdbScanRange *s = &g_array_index (r->bad, SsdbScanRange, i);
+
+          g_string_append_printf (
+              out, "%-20" G_GUINT64_FORMAT " %-16" G_GUINT64_FORMAT " %14" G_GUINT64_FORMAT "  ",
+              s->offset, s->offset / lbs, s->length);
+          if (s->op == SSDB_SCAN_OP_VERIFY)
+            g_string_append (out, "read back other than written\n");
+          else
+            g_string_append_printf (out, "%serrno %d (%s)\n",
+                                    !spec->verify                 ? ""
+                                    : s->op == SSDB_SCAN_OP_WRITE ? "write: "
+                                                                  : "read: ",
+                                    s->errsv, g_strerror (s->errsv));
+        }
+    }
+  if (r->slow->len > 0)
+    {
+      g_string_append_printf (out, "\n%-20s %-16s %14s  %s\n", "Slow at byte", "LBA", "Bytes",
+                              "Slowest ms");
+      for (guint i = 0; i < r->slow->len; i++)
+        {
+          const SsdbScanRange *s = &g_array_index (r->slow, SsdbScanRange, i);
+          g_autofree char *ms = num (s->worst_ns / 1e6, 1);
+
+          g_string_append_printf (out,
+                                  "%-20" G_GUINT64_FORMAT " %-16" G_GUINT64_FORMAT
+                                  " %14" G_GUINT64_FORMAT "  %s\n",
+                                  s->offset, s->offset / lbs, s->length, ms);
+        }
+    }
+  if (r->ranges_truncated)
+    g_string_append_printf (out, "\nOnly the first %u ranges of each kind are listed.\n",
+                            SSDB_SCAN_MAX_RANGES);
+  text_words (out, r->words, r->cancelled);
+}
+
+/* The drive's own state during the run, in words, after the finding: its temperature and its
+ * count of the host's writes. */
+static void
+text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbDriveCounts *writes)
+{
+  g_autofree char *temperature = ssdb_temperature_log_words (log);
+  g_autofree char *written = ssdb_drive_counts_words (writes);
+
+  if (temperature != NULL || written != NULL)
+    g_string_append_c (out, '\n');
+  if (temperature != NULL)
+    g_string_append_printf (out, "%s\n", temperature);
+  if (written != NULL)
+    g_string_append_printf (out, "%s\n", written);
+}
+
+gboolean
+ssdb_csv_table_has_text (SsdbTestKind table)
+{
+  return table != SSDB_TEST_KIND_SURFACE && table != SSDB_TEST_KIND_WORKLOAD
+         && (guint)table < SSDB_TEST_KIND_N;
+}
+
+char *
+ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **error)
+{
+  static const char *const headings[SSDB_TEST_KIND_N] = {
+    [SSDB_TEST_KIND_FILL] = "Whole-drive fill",
+    [SSDB_TEST_KIND_ACCESS] = "Access time distribution",
+    [SSDB_TEST_KIND_SWEEP] = "Transfer sizes",
+    [SSDB_TEST_KIND_RECOVERY] = "Idle recovery",
+    [SSDB_TEST_KIND_COMPRESSION] = "Compression: rate against data compressibility",
+    [SSDB_TEST_KIND_TRIM] = "TRIM / recycling",
+    [SSDB_TEST_KIND_FREESPACE] = "Speed against free space",
+    [SSDB_TEST_KIND_CONSISTENCY] = "Performance consistency (SNIA PTS steady state)",
+    [SSDB_TEST_KIND_READBACK] = "Read-after-write",
+    [SSDB_TEST_KIND_SCAN] = "Error scan",
+  };
+  g_autoptr (GString) out = NULL;
+
+  g_return_val_if_fail (report != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((guint)table >= SSDB_TEST_KIND_N || !ssdb_report_has_test (report, table))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
+                   (guint)table < SSDB_TEST_KIND_N ? ssdb_test_kind_to_string (table) : "such");
+      return NULL;
+    }
+  if (!ssdb_csv_table_has_text (table))
+    {
+      g_set_error (
+          error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+          "There is no text for the %s test (text is written for summary, fill, access, "
+          "sweep, recovery, compression, trim, freespace, consistency, readback and scan); "
+          "export its numbers as CSV",
+          ssdb_test_kind_to_string (table));
+      return NULL;
+    }
+  if (table == SSDB_TEST_KIND_SUMMARY)
+    return ssdb_summary_format_text (&report->target, report->summary);
+  out = g_string_new (NULL);
+  text_heading (out, headings[table], report);
+  switch (table)
+    {
+      case SSDB_TEST_KIND_FILL:
+        text_fill (out, report->fill);
+        break;
+      case SSDB_TEST_KIND_ACCESS:
+        text_access (out, report->access);
+        break;
+      case SSDB_TEST_KIND_SWEEP:
+        text_sweep (out, report->sweep);
+        break;
+      case SSDB_TEST_KIND_RECOVERY:
+        text_recovery (out, report->recovery);
+        break;
+      case SSDB_TEST_KIND_COMPRESSION:
+        text_compression (out, report->compression);
+        break;
+      case SSDB_TEST_KIND_TRIM:
+        text_trim (out, report->trim);
+        break;
+      case SSDB_TEST_KIND_FREESPACE:
+        text_freespace (out, report->freespace);
+        break;
+      case SSDB_TEST_KIND_CONSISTENCY:
+        text_consistency (out, report->consistency);
+        break;
+      case SSDB_TEST_KIND_READBACK:
+        text_readback (out, report->readback);
+        break;
+      case SSDB_TEST_KIND_SCAN:
+        text_scan (out, report->scan);
+        break;
+      default:
+        g_assert_not_reached ();
+    }
+  if (table == SSDB_TEST_KIND_FILL)
+    text_drive_state (out, report->fill->temperature, report->fill->drive_counts);
+  else if (table == SSDB_TEST_KIND_CONSISTENCY)
+    text_drive_state (out, report->consistency->temperature, report->consistency->drive_counts);
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
