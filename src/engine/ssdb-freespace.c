@@ -112,13 +112,9 @@ ssdb_freespace_step_bytes (guint64 span_length, guint used_percent, guint align)
 double
 ssdb_freespace_noise_multiple (guint n_steps)
 {
-  /* t(0.999; ν) for ν = 2..11; from ν = 12 (3.930) on below the floor */
-  static const double t999[]
-      = { 22.327, 10.215, 7.173, 5.893, 5.208, 4.785, 4.501, 4.297, 4.144, 4.025 };
-
-  if (n_steps < 4 || n_steps - 4 >= G_N_ELEMENTS (t999))
+  if (n_steps < 4)
     return SSDB_FREESPACE_NOISE_MULTIPLE;
-  return MAX (SSDB_FREESPACE_NOISE_MULTIPLE, t999[n_steps - 4]);
+  return ssdb_noise_multiple (n_steps - 2, SSDB_FREESPACE_NOISE_MULTIPLE);
 }
 
 /* One test's rates over the steps: the change from the first two steps to the last two, and

@@ -37,6 +37,20 @@ compare_double (const void *a, const void *b)
 }
 
 double
+ssdb_noise_multiple (guint degrees_of_freedom, double floor)
+{
+  /* t(0.999; ν) for ν = 1..30; beyond, the value for 30 (a little above the limit 3.090) */
+  static const double t999[] = {
+    318.309, 22.327, 10.215, 7.173, 5.893, 5.208, 4.785, 4.501, 4.297, 4.144,
+    4.025,   3.930,  3.852,  3.787, 3.733, 3.686, 3.646, 3.610, 3.579, 3.552,
+    3.527,   3.505,  3.485,  3.467, 3.450, 3.435, 3.421, 3.408, 3.396, 3.385,
+  };
+  guint i = CLAMP (degrees_of_freedom, 1u, G_N_ELEMENTS (t999)) - 1;
+
+  return MAX (floor, t999[i]);
+}
+
+double
 ssdb_median (double *values, guint n)
 {
   if (n == 0)

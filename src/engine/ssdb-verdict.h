@@ -61,6 +61,23 @@ double
 ssdb_robust_scale (double *values, guint n);
 
 /**
+ * ssdb_noise_multiple:
+ * @degrees_of_freedom: how many independent values the noise estimate rests on, less one (for
+ *   a robust scale, its efficiency times that); 0 counts as 1
+ * @floor: the multiple for an estimate that rests on many values
+ *
+ * The multiple of a measured noise an effect must exceed: a noise estimated from few values can
+ * come out far below the truth, and the multiple grows to keep noise from passing for an
+ * effect. The one-sided 99.9 % quantile of Student's t distribution for @degrees_of_freedom
+ * (NIST/SEMATECH e-Handbook of Statistical Methods, 1.3.6.7.2, critical values of the t
+ * distribution; 318.3 for 1, 10.21 for 3, 4.30 for 9, 3.39 from 30 on), never less than @floor.
+ *
+ * Returns: the multiple
+ */
+double
+ssdb_noise_multiple (guint degrees_of_freedom, double floor);
+
+/**
  * ssdb_median:
  * @values: (array length=n): numbers; sorted in place
  * @n: how many
