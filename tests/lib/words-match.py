@@ -94,13 +94,28 @@ def numbers_of(value, out):
             numbers_of(v, out)
 
 
+class Rounded(float):
+    """A number as the table prints it, with half its last printed digit (how far the
+    rounding may have moved it)."""
+
+    def __new__(cls, value, half):
+        r = super().__new__(cls, value)
+        r.half = half
+        return r
+
+
+def rounded(text):
+    decimals = len(text.split(".")[1].split("e")[0].split("E")[0]) if "." in text else 0
+    return Rounded(float(text), 0.5 * 10**-decimals)
+
+
 def table_pairs(table):
     """Pairs of the table's numbers that a sentence may compare: two in the same line, or two
     in the same column of consecutive lines with as many numbers (a write against the first, a
     step against the empty one)."""
     # a row's leading index (a pass, a phase, a depth, a size) is a label, not a measure
     rows = [
-        [float(n) for n in NUMBER.findall(re.sub(r"^\s*\d+\s", " ", line))]
+        [rounded(n) for n in NUMBER.findall(re.sub(r"^\s*\d+\s", " ", line))]
         for line in table.split("\n")
     ]
     pairs = set()
@@ -122,8 +137,10 @@ def table_pairs(table):
             if any(len(rows[k]) != len(rows[i]) for k in range(i, j + 2)):
                 break
             for c in range(len(rows[i])):
-                a = (rows[i][c] + rows[i + 1][c]) / 2
-                b = (rows[j][c] + rows[j + 1][c]) / 2
+                a = Rounded((rows[i][c] + rows[i + 1][c]) / 2,
+                            max(rows[i][c].half, rows[i + 1][c].half))
+                b = Rounded((rows[j][c] + rows[j + 1][c]) / 2,
+                            max(rows[j][c].half, rows[j + 1][c].half))
                 pairs.update(((a, b), (b, a)))
     return {(a, b) for a, b in pairs if a > 0 and b > 0 and a != b}
 
@@ -156,10 +173,25 @@ def candidates(unit, pool, pairs):
                 out.update((v / 1e9 * k for k in MULTIPLES))
         else:
             out.add(v)
+    return out
+
+
+def pair_candidates(unit, pairs):
+    """Ratios and percentage changes between two numbers the table sets side by side, each
+    with how far the table's rounding can move it (the words are made from the numbers before
+    the table rounds them)."""
+    out = []
     if unit in ("%", "×"):
         for a, b in pairs:
             r = a / b
-            out.update((r,) if unit == "×" else (100 * r, 100 * (r - 1), 100 * (1 - r)))
+            ra, rb = getattr(a, "half", 0) / abs(a), getattr(b, "half", 0) / abs(b)
+            # only numbers printed to 0.5 % or better: a ratio of coarse ones (0.17 against
+            # 0.16) would cover half the percentages
+            slack = r * (ra + rb) if max(ra, rb) <= 0.005 else 0
+            if unit == "×":
+                out.append((r, slack))
+            else:
+                out.extend((v, 100 * slack) for v in (100 * r, 100 * (r - 1), 100 * (1 - r)))
     return out
 
 
@@ -171,6 +203,9 @@ def matches(text, unit, pool, pairs=()):
         if isinstance(c, float) and not math.isfinite(c):
             continue
         if abs(abs(c) - want) <= half:
+            return True
+    for c, slack in pair_candidates(unit, pairs):
+        if abs(abs(c) - want) <= half + slack:
             return True
     return False
 
@@ -254,6 +289,10 @@ def self_test():
     assert matches("11.7", "ms", {0.0117}) and matches("117", "µs", {117000})
     assert not matches("53", "%", {470e6})  # a rate is no percentage
     assert matches("25", "%", set(), table_pairs("400 300"))  # 300 is 25 % below 400
+    # 38.55 % from the unrounded rates, 38.49 % from the table's: the words' "39 %" holds
+    steps = "79.6 10.0\n69.8 10.0\n61.6 10.0\n51.9 10.0\n40.0 10.0"
+    assert matches("39", "%", set(), table_pairs(steps))
+    assert not matches("40", "%", set(), table_pairs(steps))
     # a real recovery table: nearly half the percentages, those that follow from nothing in it,
     # are refused
     table = (
