@@ -672,12 +672,8 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
   g_return_val_if_fail (report != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((guint)table >= SSDB_TEST_KIND_N || !ssdb_report_has_test (report, table))
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
-                   (guint)table < SSDB_TEST_KIND_N ? ssdb_test_kind_to_string (table) : "such");
-      return NULL;
-    }
+  if (!ssdb_report_require_test (report, table, error))
+    return NULL;
   if (!ssdb_csv_table_has_text (table))
     {
       g_set_error (

@@ -193,6 +193,18 @@ ssdb_report_has_test (const SsdbReport *report, SsdbTestKind kind)
 }
 
 gboolean
+ssdb_report_require_test (const SsdbReport *report, SsdbTestKind kind, GError **error)
+{
+  g_return_val_if_fail (report != NULL, FALSE);
+
+  if (ssdb_report_has_test (report, kind))
+    return TRUE;
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
+               (guint)kind < SSDB_TEST_KIND_N ? ssdb_test_kind_to_string (kind) : "such");
+  return FALSE;
+}
+
+gboolean
 ssdb_report_first_test (const SsdbReport *report, SsdbTestKind *out)
 {
   g_return_val_if_fail (report != NULL, FALSE);

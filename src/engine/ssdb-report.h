@@ -186,6 +186,20 @@ gboolean
 ssdb_report_has_test (const SsdbReport *report, SsdbTestKind kind);
 
 /**
+ * ssdb_report_require_test:
+ * @report: a report
+ * @kind: a kind of test (any value)
+ * @error: (nullable): set when @report holds no result of @kind
+ *
+ * ssdb_report_has_test() for the writers of a test's tables and charts.
+ *
+ * Returns: %TRUE when @report holds a result of @kind; %FALSE with SSDB_ERROR_INVALID_ARGUMENT
+ *   "The report holds no NAME test" ("no such test" for a @kind out of range)
+ */
+gboolean
+ssdb_report_require_test (const SsdbReport *report, SsdbTestKind kind, GError **error);
+
+/**
  * ssdb_report_first_test:
  * @report: a report
  * @out: (out): the first kind @report holds, in the order of #SsdbTestKind

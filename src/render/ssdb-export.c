@@ -836,12 +836,8 @@ check_view (const SsdbReport *report, SsdbTestKind view, GError **error)
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "No such view");
       return FALSE;
     }
-  if (!ssdb_report_has_test (report, view))
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "The report holds no %s test",
-                   ssdb_test_kind_to_string (view));
-      return FALSE;
-    }
+  if (!ssdb_report_require_test (report, view, error))
+    return FALSE;
   if (!ssdb_export_has_chart (view))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
