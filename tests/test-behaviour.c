@@ -583,6 +583,96 @@ test_readback_words (void)
                    "inconclusive; run on a quieter machine.");
 }
 
+/* Each pass's data read twice: the difference between two reads of the same data sets the
+ * threshold too. The first case is the one a loop device in RAM gave on its first run here
+ * (pass 1's single read 4807 MB/s, pass 2's 5610 MB/s: "17 % faster, found" under the scatter
+ * alone), with the second read of pass 1 at 5500 MB/s that a repeat of the read would show. */
+static void
+test_readback_repeat (void)
+{
+  SsdbFillSpec spec;
+  g_autoptr (SsdbReadbackResult) r = NULL;
+
+  ssdb_fill_spec_init (&spec);
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 4807e6, 0, 8);
+  add_read (r, 1, 5500e6, 0, 8);
+  add_read (r, 2, 5610e6, 0, 8);
+  add_read (r, 2, 5600e6, 0, 8);
+  ssdb_readback_summarize (r);
+  /* Rates of a pass: 2 / (1 / 4807 + 1 / 5500) = 5130.2 MB/s and 2 / (1 / 5610 + 1 / 5600) =
+   * 5605.0 MB/s: 9.26 % apart. Repeats: 693 / 5153.5 = 13.45 % and 10 / 5605 = 0.18 %; the
+   * threshold twice the larger, 26.9 %. */
+  g_assert_cmpfloat (fabs (r->first_read_bytes_per_second - 2 / (1 / 4807e6 + 1 / 5500e6)), <, 1);
+  g_assert_cmpfloat (fabs (r->second_read_bytes_per_second - 2 / (1 / 5610e6 + 1 / 5600e6)), <, 1);
+  g_assert_cmpfloat (fabs (r->repeat_percent - 693 / 5153.5 * 100), <, 1e-9);
+  g_assert_cmpfloat (fabs (r->difference_percent - 9.2546), <, 1e-3);
+  g_assert_cmpfloat (r->noise_percent, ==, 0);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 5605 MB/s and data written by pass 1 at "
+                   "5130 MB/s: a difference of 9 %, but the two passes' reads differ from place "
+                   "to place by 0.0 % and two reads of the same data by 13.4 %, so a difference "
+                   "below 27 % cannot be told from noise: inconclusive; run on a quieter machine.");
+  g_clear_pointer (&r, ssdb_readback_result_free);
+
+  /* Pass 2's data reads at half the rate, each pass's two reads 1 % apart: found. */
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 40e6, 0, 8);
+  add_read (r, 1, 40.4e6, 0, 8);
+  add_read (r, 2, 20e6, 0.01, 8);
+  add_read (r, 2, 20.2e6, 0, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpfloat (fabs (r->difference_percent + 50), <, 1e-9);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 20 MB/s, 50 % slower than data written by "
+                   "pass 1 (40 MB/s), beyond the 10 % threshold (the largest of 10 %, three "
+                   "times the scatter from place to place and twice the difference between "
+                   "reads of the same data; the two passes' reads differ from place to place by "
+                   "0.7 % and two reads of the same data by 1.0 %): how the data was written "
+                   "changes how it reads.");
+  g_clear_pointer (&r, ssdb_readback_result_free);
+
+  /* Four reads within 1 % of each other: no effect. */
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 2000e6, 0, 8);
+  add_read (r, 1, 2010e6, 0, 8);
+  add_read (r, 2, 1990e6, 0.01, 8);
+  add_read (r, 2, 2000e6, 0, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_NO_EFFECT);
+  g_assert_cmpstr (r->words, ==,
+                   "Data written by pass 2 reads at 1995 MB/s and data written by pass 1 at "
+                   "2005 MB/s: a difference of 0 %, within the 10 % threshold, and the two "
+                   "passes' reads differ from place to place by 1.5 % and two reads of the same "
+                   "data by 0.5 %: no effect; how the data was written does not change how it "
+                   "reads.");
+  g_clear_pointer (&r, ssdb_readback_result_free);
+
+  /* The same, but two reads of the same data 6 % apart: a 10 % difference could hide. */
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 2000e6, 0, 8);
+  add_read (r, 1, 2124e6, 0, 8);
+  add_read (r, 2, 2040e6, 0.01, 8);
+  add_read (r, 2, 2050e6, 0, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpfloat (fabs (r->repeat_percent - 124 / 2062.0 * 100), <, 1e-9);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+
+  /* A stopped run: pass 2 read once, no repeat measured; the scatter alone decides, as for
+   * reports made before the second read. */
+  g_clear_pointer (&r, ssdb_readback_result_free);
+  r = ssdb_readback_result_new (&spec);
+  add_read (r, 1, 2000e6, 0, 8);
+  add_read (r, 1, 2010e6, 0, 8);
+  add_read (r, 2, 1500e6, 0.01, 8);
+  ssdb_readback_summarize (r);
+  g_assert_cmpfloat (r->repeat_percent, ==, -1);
+  g_assert_cmpfloat (r->second_read_bytes_per_second, ==, 1500e6);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+}
+
 static void
 test_tests_parse (void)
 {
@@ -1533,21 +1623,32 @@ test_readback_zram (void)
   g_assert_no_error (error);
   g_assert_nonnull (r->first);
   g_assert_nonnull (r->second);
-  g_assert_cmpuint (r->first->passes->len, ==, 2);
-  g_assert_cmpuint (r->second->passes->len, ==, 2);
+  /* each pass: its write, then two reads of what it wrote */
+  g_assert_cmpuint (r->first->passes->len, ==, 3);
+  g_assert_cmpuint (r->second->passes->len, ==, 3);
   for (guint i = 0; i < 2; i++)
     {
       SsdbFillResult *f = i == 0 ? r->first : r->second;
       const SsdbFillPass *w = g_ptr_array_index (f->passes, 0);
-      const SsdbFillPass *rd = g_ptr_array_index (f->passes, 1);
+      const SsdbFillPass *r1 = g_ptr_array_index (f->passes, 1);
+      const SsdbFillPass *r2 = g_ptr_array_index (f->passes, 2);
+      double rate;
 
       g_assert_cmpint (w->rw, ==, SSDB_RW_WRITE);
-      g_assert_cmpint (rd->rw, ==, SSDB_RW_READ);
-      g_assert_true (rd->complete);
-      g_assert_cmpuint (rd->bytes, ==, 96 * MiB);
+      g_assert_cmpint (r1->rw, ==, SSDB_RW_READ);
+      g_assert_cmpint (r2->rw, ==, SSDB_RW_READ);
+      g_assert_true (r1->complete && r2->complete);
+      g_assert_cmpuint (r1->bytes, ==, 96 * MiB);
+      g_assert_cmpuint (r2->bytes, ==, 96 * MiB);
+      /* the pass's read rate: both reads' bytes over both reads' time */
+      rate = 2.0 * 96 * MiB / (96 * MiB / r1->bytes_per_second + 96 * MiB / r2->bytes_per_second);
+      g_assert_cmpfloat (
+          fabs ((i == 0 ? r->first_read_bytes_per_second : r->second_read_bytes_per_second) - rate),
+          <, 1e-6 * rate);
     }
   g_assert_cmpfloat (r->first_read_bytes_per_second, >, 0);
   g_assert_cmpfloat (r->second_read_bytes_per_second, >, 0);
+  g_assert_cmpfloat (r->repeat_percent, >=, 0);
   g_assert_cmpfloat (
       fabs (r->difference_percent
             - 100 * (r->second_read_bytes_per_second - r->first_read_bytes_per_second)
@@ -1561,6 +1662,8 @@ test_readback_zram (void)
   {
     g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (t), NULL);
     g_autoptr (SsdbReport) loaded = NULL;
+    /* pairs of a text and its break */
+    /* clang-format off */
     const char *const breaks[] = {
       "\"rw\" : \"read\"",
       "\"rw\" : \"write\"",
@@ -1568,12 +1671,16 @@ test_readback_zram (void)
       "\"complete\" : false",
       "Data written by pass 2",
       "Data written by pass 3",
+      "\"repeat_percent\" : ",
+      "\"repeat_percent\" : 9",
       NULL,
     };
+    /* clang-format on */
     const char *const paths[] = {
       "tests[0].passes[1]: element 2 is the read of pass 1",
       "tests[0].passes[0].complete: contradicts bytes",
       NULL, /* edited words: the analysis' words come back */
+      "tests[0].repeat_percent: ",
     };
 
     ssdb_report_set_readback (report, r);
@@ -1582,6 +1689,8 @@ test_readback_zram (void)
     g_assert_cmpfloat (loaded->readback->second_read_bytes_per_second, ==,
                        r->second_read_bytes_per_second);
     g_assert_cmpstr (loaded->readback->words, ==, r->words);
+    g_assert_cmpuint (loaded->readback->spec.read_back_repeats, ==, 1);
+    g_assert_cmpfloat (loaded->readback->repeat_percent, ==, r->repeat_percent);
   }
 
   g_clear_object (&t);
@@ -1716,6 +1825,7 @@ main (int argc, char **argv)
   g_test_add_func ("/behaviour/trim-words", test_trim_words);
   g_test_add_func ("/behaviour/readback-words", test_readback_words);
   g_test_add_func ("/behaviour/readback-scatter", test_readback_scatter);
+  g_test_add_func ("/behaviour/readback-repeat", test_readback_repeat);
   g_test_add_func ("/behaviour/tests-parse", test_tests_parse);
   g_test_add_func ("/behaviour/step-bytes", test_step_bytes);
   g_test_add_func ("/behaviour/report-compression", test_report_compression);

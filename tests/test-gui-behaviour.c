@@ -214,18 +214,18 @@ test_estimate (void)
   const char *status;
   g_autofree char *before = NULL;
 
-  /* read after write over all of the 128 MiB device: twice written and read back */
+  /* read after write over all of the 128 MiB device: twice written, each time read back twice */
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
   status = ssdb_behaviour_page_get_status (page);
   g_test_message ("%s", status);
   g_assert_true (g_str_has_prefix (status, "A run takes about "));
-  g_assert_nonnull (strstr (status, " at 500 MB/s: it writes 268.4 MB and reads 268.4 MB"));
+  g_assert_nonnull (strstr (status, " at 500 MB/s: it writes 268.4 MB and reads 536.9 MB"));
   before = g_strdup (status);
   set_spin ("readback-span-gb", 0.06);
   status = ssdb_behaviour_page_get_status (page);
   g_test_message ("%s", status);
-  /* 0.06 GB in whole MiB: 57 MiB, twice */
-  g_assert_nonnull (strstr (status, "it writes 119.5 MB and reads 119.5 MB"));
+  /* 0.06 GB in whole MiB: 57 MiB, written twice and read four times */
+  g_assert_nonnull (strstr (status, "it writes 119.5 MB and reads 239.1 MB"));
   set_spin ("readback-span-gb", 0);
   g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, before);
 

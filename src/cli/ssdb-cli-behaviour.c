@@ -742,19 +742,13 @@ print_readback (SsdbTarget *target, const SsdbReadbackResult *r)
   g_print ("%-8s %12s %12s\n", "Pass", "Write MB/s", "Read MB/s");
   for (guint pass = 1; pass <= 2; pass++)
     {
-      const SsdbFillResult *fill = pass == 1 ? r->first : r->second;
-      double rate[2] = { 0, 0 };
+      double write, read;
       g_autofree char *w = NULL, *rd = NULL;
 
-      for (guint i = 0; fill != NULL && i < fill->passes->len; i++)
-        {
-          const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
-
-          if (p->complete)
-            rate[p->rw == SSDB_RW_WRITE ? 0 : 1] = p->bytes_per_second;
-        }
-      w = format_rate (rate[0]);
-      rd = format_rate (rate[1]);
+      /* The read: both reads of the pass's data together. */
+      ssdb_readback_pass_rates (r, pass, &write, &read, NULL);
+      w = format_rate (MAX (write, 0));
+      rd = format_rate (MAX (read, 0));
       g_print ("%-8u %12s %12s\n", pass, w, rd);
     }
   if (r->words)
@@ -847,11 +841,7 @@ ssdb_cli_run_readback (int argc, char **argv)
   if (png_path)
     {
       SsdbBehaviourView view;
-      g_autofree char *span = ssdb_format_capacity (result->spec.span_length);
-      g_autofree char *bs = ssdb_format_transfer_size (spec.block_size);
-      g_autofree char *subtitle
-          = g_strdup_printf ("Read-after-write · %s written twice, each pass read back · %s QD%u",
-                             span, bs, spec.queue_depth);
+      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_READBACK, result);
 
       ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_READBACK);
       view.readback = result;

@@ -525,32 +525,43 @@ text_readback (GString *out, const SsdbReadbackResult *r)
 
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
 
-  g_string_append_printf (out, "%s GB written twice, each pass read back, %s blocks, QD%u\n\n",
-                          span, block, r->spec.queue_depth);
-  g_string_append_printf (out, "%-6s %12s %12s\n", "Pass", "Write MB/s", "Read MB/s");
+  g_string_append_printf (out, "%s GB written twice, each pass read back%s, %s blocks, QD%u\n\n",
+                          span, r->spec.read_back_repeats > 0 ? " twice" : "", block,
+                          r->spec.queue_depth);
+  g_string_append_printf (out, "%-6s %12s %12s %12s\n", "Pass", "Write MB/s", "Read MB/s",
+                          "Reread MB/s");
   for (guint i = 0; i < 2; i++)
     {
-      double w = NAN, rd = NAN;
+      /* The write, the read and the read again, in run order. */
+      double rate[3] = { NAN, NAN, NAN };
+      guint reads = 0;
 
       for (guint k = 0; passes[i] != NULL && k < passes[i]->passes->len; k++)
         {
           const SsdbFillPass *p = g_ptr_array_index (passes[i]->passes, k);
 
           if (p->rw == SSDB_RW_WRITE)
-            w = p->bytes_per_second;
-          else if (p->rw == SSDB_RW_READ)
-            rd = p->bytes_per_second;
+            rate[0] = p->bytes_per_second;
+          else if (p->rw == SSDB_RW_READ && reads < 2)
+            rate[1 + reads++] = p->bytes_per_second;
         }
       {
-        g_autofree char *ws = mbps (w);
-        g_autofree char *rs = mbps (rd);
+        g_autofree char *ws = mbps (rate[0]);
+        g_autofree char *rs = mbps (rate[1]);
+        g_autofree char *again = mbps (rate[2]);
 
-        g_string_append_printf (out, "%-6u %12s %12s\n", i + 1, ws, rs);
+        g_string_append_printf (out, "%-6u %12s %12s %12s\n", i + 1, ws, rs, again);
       }
     }
   g_string_append_printf (out,
                           "\nRead of pass 1: %s MB/s, read of pass 2: %s MB/s, difference %s %%\n",
                           first, second, diff);
+  if (r->repeat_percent >= 0)
+    {
+      g_autofree char *repeat = num (r->repeat_percent, 1);
+
+      g_string_append_printf (out, "Two reads of the same data differ by up to %s %%\n", repeat);
+    }
   text_verdict (out, r->verdict, r->noise_percent, "scatter between the reads");
   text_words (out, r->words, r->cancelled);
 }

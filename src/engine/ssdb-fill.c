@@ -733,7 +733,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   fr.result = result;
   fr.progress = progress;
   fr.user_data = user_data;
-  fr.n_passes = spec->passes + (spec->read_back ? 1 : 0);
+  fr.n_passes = spec->passes + (spec->read_back ? 1 + spec->read_back_repeats : 0);
   g_mutex_init (&fr.lock);
   io = g_new0 (SsdbIoResult, 1);
   recorder = ssdb_target_record_temperature (target);

@@ -17,6 +17,8 @@ G_BEGIN_DECLS
  * @interval_ns: rate resolution in time [0.5 s]
  * @passes: write passes without discard in between [2], 1..4
  * @read_back: read the span back after the last write pass
+ * @read_back_repeats: further reads of the span after the read-back [0]; the read-after-write
+ *   test reads each pass's data twice, to measure how much two reads of the same data differ
  * @seed: seed of the random data
  *
  * The whole-drive fill: sequential writes of random data over the span, pass after pass, as
@@ -32,6 +34,7 @@ typedef struct
   guint64 interval_ns;
   guint passes;
   gboolean read_back;
+  guint read_back_repeats;
   guint64 seed;
 } SsdbFillSpec;
 

@@ -14,9 +14,11 @@ ssdb_readback_result_new (const SsdbFillSpec *spec)
 
   r = g_new0 (SsdbReadbackResult, 1);
   r->noise_percent = -1; /* not measured */
+  r->repeat_percent = -1;
   r->spec = *spec;
   r->spec.passes = 1;
   r->spec.read_back = TRUE;
+  r->spec.read_back_repeats = 1;
   return r;
 }
 
@@ -59,8 +61,72 @@ ssdb_readback_estimate (const SsdbReadbackResult *result, guint64 target_bytes,
   if (span == 0)
     return FALSE;
   out->write_bytes += 2 * span;
-  out->read_bytes += 2 * span;
+  out->read_bytes += 2 * span * (1 + (guint64)result->spec.read_back_repeats);
   return TRUE;
+}
+
+void
+ssdb_readback_pass_rates (const SsdbReadbackResult *result, guint pass,
+                          double *write_bytes_per_second, double *read_bytes_per_second,
+                          guint *reads)
+{
+  const SsdbFillResult *fill;
+  double write = -1, read = -1, bytes = 0, seconds = 0;
+  guint n = 0;
+
+  g_return_if_fail (result != NULL);
+  g_return_if_fail (pass == 1 || pass == 2);
+
+  fill = pass == 1 ? result->first : result->second;
+  for (guint i = 0; fill != NULL && i < fill->passes->len; i++)
+    {
+      const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+
+      if (!p->complete || !isfinite (p->bytes_per_second) || !(p->bytes_per_second > 0))
+        continue;
+      if (p->rw == SSDB_RW_WRITE)
+        write = p->bytes_per_second;
+      else
+        {
+          bytes += (double)p->bytes;
+          seconds += (double)p->bytes / p->bytes_per_second;
+          /* One read: its own rate, to the bit, as reports before the second read hold it. */
+          read = n++ == 0 ? p->bytes_per_second : bytes / seconds;
+        }
+    }
+  if (write_bytes_per_second != NULL)
+    *write_bytes_per_second = write;
+  if (read_bytes_per_second != NULL)
+    *read_bytes_per_second = read;
+  if (reads != NULL)
+    *reads = n;
+}
+
+/* See SsdbReadbackResult.repeat_percent. */
+static double
+repeat_difference (const SsdbReadbackResult *result)
+{
+  double most = 0;
+
+  for (guint pass = 1; pass <= 2; pass++)
+    {
+      const SsdbFillResult *fill = pass == 1 ? result->first : result->second;
+      double rate[2];
+      guint n = 0;
+
+      for (guint i = 0; fill != NULL && i < fill->passes->len && n < 2; i++)
+        {
+          const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+
+          if (p->rw == SSDB_RW_READ && p->complete && isfinite (p->bytes_per_second)
+              && p->bytes_per_second > 0)
+            rate[n++] = p->bytes_per_second;
+        }
+      if (n < 2)
+        return -1;
+      most = MAX (most, fabs (rate[1] - rate[0]) / ((rate[0] + rate[1]) / 2) * 100);
+    }
+  return most;
 }
 
 /* The read-back pass of @fill, or NULL. */
@@ -197,68 +263,115 @@ static void
 summarize (SsdbReadbackResult *result)
 {
   double a, b, d, threshold;
+  const char *way;
 
   g_clear_pointer (&result->words, g_free);
   result->difference_percent = 0;
   result->verdict = SSDB_VERDICT_NONE;
   result->noise_percent = -1;
+  result->repeat_percent = -1;
+  /* Results built by hand may hold the rates without their passes. */
+  ssdb_readback_pass_rates (result, 1, NULL, &a, NULL);
+  if (a > 0)
+    result->first_read_bytes_per_second = a;
+  ssdb_readback_pass_rates (result, 2, NULL, &b, NULL);
+  if (b > 0)
+    result->second_read_bytes_per_second = b;
   a = result->first_read_bytes_per_second;
   b = result->second_read_bytes_per_second;
   if (!isfinite (a) || !isfinite (b) || a <= 0 || b <= 0)
     return;
   result->difference_percent = (b - a) / a * 100;
   d = fabs (result->difference_percent);
+  way = result->difference_percent < 0 ? "slower" : "faster";
   result->noise_percent = segment_scatter (result);
+  result->repeat_percent = repeat_difference (result);
   threshold = MAX (SSDB_READBACK_NOISE_PERCENT,
                    SSDB_READBACK_NOISE_MULTIPLE * MAX (result->noise_percent, 0));
+  threshold = MAX (threshold, SSDB_READBACK_REPEAT_MULTIPLE * MAX (result->repeat_percent, 0));
   /* Decided on the whole percents the words print, so that they never read "10 %, below the
    * 10 % threshold" or "10 %, beyond the 10 % threshold". */
   if (round (d) > round (threshold))
+    result->verdict = SSDB_VERDICT_FOUND;
+  else if (result->noise_percent >= 0 && threshold <= SSDB_READBACK_NOISE_PERCENT)
+    result->verdict = SSDB_VERDICT_NO_EFFECT;
+  else
+    result->verdict = SSDB_VERDICT_INCONCLUSIVE;
+
+  if (result->repeat_percent >= 0)
     {
-      result->verdict = SSDB_VERDICT_FOUND;
+      /* Each pass's data read twice: the noise is both how the passes' reads differ from place
+       * to place and how two reads of the same data differ. */
+      g_autofree char *noise
+          = result->noise_percent >= 0
+                ? g_strdup_printf ("the two passes' reads differ from place to place by %.1f %% "
+                                   "and two reads of the same data by %.1f %%",
+                                   result->noise_percent, result->repeat_percent)
+                : g_strdup_printf ("two reads of the same data differ by %.1f %% (the reads have "
+                                   "too few segments to measure how they differ from place to "
+                                   "place)",
+                                   result->repeat_percent);
+
+      if (result->verdict == SSDB_VERDICT_FOUND)
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
+            "(%.0f MB/s), beyond the %.0f %% threshold (the largest of %.0f %%, three times the "
+            "scatter from place to place and twice the difference between reads of the same "
+            "data; %s): how the data was written changes how it reads.",
+            b / 1e6, d, way, a / 1e6, threshold, SSDB_READBACK_NOISE_PERCENT, noise);
+      else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
+            "a difference of %.0f %%, within the %.0f %% threshold, and %s: no effect; how the "
+            "data was written does not change how it reads.",
+            b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT, noise);
+      else
+        result->words = g_strdup_printf (
+            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
+            "a difference of %.0f %%, but %s, so a difference below %.0f %% cannot be told from "
+            "noise: inconclusive; run on a quieter machine.",
+            b / 1e6, a / 1e6, d, noise, threshold);
+      return;
+    }
+
+  /* Reports made before the second read: the scatter alone. */
+  if (result->verdict == SSDB_VERDICT_FOUND)
+    {
       if (result->noise_percent >= 0)
         result->words = g_strdup_printf (
             "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
             "(%.0f MB/s), beyond the %.0f %% threshold (the larger of %.0f %% and three times "
             "the %.1f %% the two reads differ from place to place): how the data was written "
             "changes how it reads.",
-            b / 1e6, d, result->difference_percent < 0 ? "slower" : "faster", a / 1e6, threshold,
-            SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
+            b / 1e6, d, way, a / 1e6, threshold, SSDB_READBACK_NOISE_PERCENT,
+            result->noise_percent);
       else
         result->words = g_strdup_printf (
             "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
             "(%.0f MB/s), beyond the %.0f %% that single passes vary: how the data was written "
             "changes how it reads.",
-            b / 1e6, d, result->difference_percent < 0 ? "slower" : "faster", a / 1e6,
-            SSDB_READBACK_NOISE_PERCENT);
+            b / 1e6, d, way, a / 1e6, SSDB_READBACK_NOISE_PERCENT);
     }
-  else if (result->noise_percent >= 0 && threshold <= SSDB_READBACK_NOISE_PERCENT)
-    {
-      result->verdict = SSDB_VERDICT_NO_EFFECT;
-      result->words = g_strdup_printf (
-          "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
-          "difference of %.0f %%, within the %.0f %% threshold, and the two reads differ from "
-          "place "
-          "to place by %.1f %%: no effect; how the data was written does not change how it reads.",
-          b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
-    }
+  else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
+    result->words = g_strdup_printf (
+        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+        "difference of %.0f %%, within the %.0f %% threshold, and the two reads differ from "
+        "place "
+        "to place by %.1f %%: no effect; how the data was written does not change how it reads.",
+        b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
+  else if (result->noise_percent >= 0)
+    result->words = g_strdup_printf (
+        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+        "difference of %.0f %%, but the two reads differ from place to place by %.1f %%, so a "
+        "difference below %.0f %% cannot be told from noise: inconclusive; run on a quieter "
+        "machine.",
+        b / 1e6, a / 1e6, d, result->noise_percent, threshold);
   else
-    {
-      result->verdict = SSDB_VERDICT_INCONCLUSIVE;
-      if (result->noise_percent >= 0)
-        result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
-            "a difference of %.0f %%, but the two reads differ from place to place by %.1f %%, "
-            "so a difference below %.0f %% cannot be told from noise: inconclusive; run on a "
-            "quieter machine.",
-            b / 1e6, a / 1e6, d, result->noise_percent, threshold);
-      else
-        result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
-            "a difference of %.0f %%, below the %.0f %% that single passes vary, and the reads "
-            "have too few segments to measure their noise: inconclusive.",
-            b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT);
-    }
+    result->words = g_strdup_printf (
+        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+        "difference of %.0f %%, below the %.0f %% that single passes vary, and the reads have "
+        "too few segments to measure their noise: inconclusive.",
+        b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT);
 }
 
 void
@@ -285,10 +398,13 @@ ssdb_readback_add_pass (SsdbReadbackResult *result, guint pass, SsdbRw rw, guint
   g_ptr_array_add ((*fill)->passes, p);
   if (rw == SSDB_RW_READ && complete)
     {
+      double rate;
+
+      ssdb_readback_pass_rates (result, pass, NULL, &rate, NULL);
       if (pass == 1)
-        result->first_read_bytes_per_second = bytes_per_second;
+        result->first_read_bytes_per_second = rate;
       else
-        result->second_read_bytes_per_second = bytes_per_second;
+        result->second_read_bytes_per_second = rate;
     }
 }
 
@@ -313,18 +429,14 @@ on_fill_progress (SsdbFillResult *fill, guint pass_index, guint64 position_bytes
             0.5 * (pr->pass - 1) + 0.5 * fraction, bytes_per_second, pr->data);
 }
 
-/* The rate of the read-back pass of @fill, or 0. */
+/* The read rate of pass @pass (ssdb_readback_pass_rates()), or 0. */
 static double
-read_rate (const SsdbFillResult *fill)
+read_rate (const SsdbReadbackResult *result, guint pass)
 {
-  for (guint i = 0; i < fill->passes->len; i++)
-    {
-      const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
+  double rate;
 
-      if (p->rw == SSDB_RW_READ && p->complete)
-        return p->bytes_per_second;
-    }
-  return 0;
+  ssdb_readback_pass_rates (result, pass, NULL, &rate, NULL);
+  return MAX (rate, 0);
 }
 
 gboolean
@@ -366,13 +478,13 @@ ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
                           &local_error);
       if (pass == 1)
         {
-          result->first_read_bytes_per_second = read_rate (fill);
+          result->first_read_bytes_per_second = read_rate (result, 1);
           /* The span as resolved by the first run. */
           result->spec.span_length = fill->spec.span_length;
           result->spec.segment_bytes = fill->spec.segment_bytes;
         }
       else
-        result->second_read_bytes_per_second = read_rate (fill);
+        result->second_read_bytes_per_second = read_rate (result, 2);
     }
   ssdb_readback_summarize (result);
   if (!ok)

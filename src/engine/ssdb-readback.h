@@ -10,17 +10,20 @@ G_BEGIN_DECLS
 /**
  * SsdbReadbackResult:
  * @spec: the fill settings (SsdbFillSpec.passes and .read_back are ignored: two write passes,
- *   each followed by a read)
- * @first: (nullable): pass 1: the write over the span and the read of what it wrote (a
- *   #SsdbFillResult whose passes are the write and the read)
- * @second: (nullable): pass 2: the write over the data of pass 1 and its read
- * @first_read_bytes_per_second: read rate over data written by pass 1, B/s (0 when not
- *   measured)
- * @second_read_bytes_per_second: read rate over data written by pass 2, B/s
+ *   each followed by its reads; SsdbFillSpec.read_back_repeats is 1 for a new result: each
+ *   pass's data is read twice in a row)
+ * @first: (nullable): pass 1: the write over the span and the reads of what it wrote (a
+ *   #SsdbFillResult whose passes are the write, the read and the second read; reports of
+ *   earlier versions hold one read)
+ * @second: (nullable): pass 2: the write over the data of pass 1 and its reads
+ * @first_read_bytes_per_second: read rate over data written by pass 1, B/s: the bytes of its
+ *   complete reads over their time (0 when not measured)
+ * @second_read_bytes_per_second: read rate over data written by pass 2, B/s, likewise
  * @difference_percent: (second - first) / first × 100
- * @verdict: found: |@difference_percent| reaches the threshold (%SSDB_READBACK_NOISE_PERCENT, or
- *   %SSDB_READBACK_NOISE_MULTIPLE × @noise_percent when that is larger); no effect: below
- *   %SSDB_READBACK_NOISE_PERCENT with @noise_percent small enough that a difference of that size
+ * @verdict: found: |@difference_percent| reaches the threshold: the largest of
+ *   %SSDB_READBACK_NOISE_PERCENT, %SSDB_READBACK_NOISE_MULTIPLE × @noise_percent and
+ *   %SSDB_READBACK_REPEAT_MULTIPLE × @repeat_percent; no effect: below
+ *   %SSDB_READBACK_NOISE_PERCENT with both noises small enough that a difference of that size
  *   would show; inconclusive otherwise (or when the reads' segments are missing)
  * @noise_percent: how much the two reads differ from place to place: the span cut where a
  *   segment of each read ends, the stretches between joined into %SSDB_READBACK_GROUPS groups
@@ -30,6 +33,12 @@ G_BEGIN_DECLS
  *   fewer than %SSDB_READBACK_MIN_SEGMENTS groups were measured. Groups rather than single
  *   segments, so that a device or a throttle that completes requests in bursts scatters by how
  *   its rate varies along the span, not by when each burst fell.
+ * @repeat_percent: how much two reads of the same data differ: for each pass, |read 2 - read 1|
+ *   over their mean, in percent; the larger of the two passes'. -1 when a pass has no second
+ *   complete read (reports made before the second read, a stopped run). The machine's own
+ *   speed drifts (the first read after a write often runs slower, CPU and memory contention
+ *   come and go for seconds), and a drift between the two passes' reads would read as a
+ *   difference the data made; two reads of the same data in a row show how large it is.
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early
  *
@@ -46,6 +55,7 @@ typedef struct
   double difference_percent;
   SsdbVerdict verdict;
   double noise_percent;
+  double repeat_percent;
   char *words;
   gboolean cancelled;
 } SsdbReadbackResult;
@@ -75,7 +85,7 @@ ssdb_readback_result_dup (const SsdbReadbackResult *result);
  * @out: (inout): what the run adds, summed into it
  *
  * What a run of @result's settings takes: two passes, each writing the span and reading it
- * back.
+ * back (1 + SsdbFillSpec.read_back_repeats times).
  *
  * Returns: %FALSE (@out unchanged) when the run's size cannot be known: its span runs to the end
  *   of a target of unknown size
@@ -94,17 +104,43 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbReadbackResult, ssdb_readback_result_free)
 #define SSDB_READBACK_MIN_SEGMENTS 4
 /* Groups of segments the scatter compares (an eighth of the span each). */
 #define SSDB_READBACK_GROUPS 8
+/* A difference counts only beyond this multiple of the larger difference between two reads of
+ * the same data. With a single read's rate scattering by s, two reads differ by about 1.13 s on
+ * average and the two passes' rates (each of two reads) by s: twice the larger of two such
+ * differences is about three times s. */
+#define SSDB_READBACK_REPEAT_MULTIPLE 2.0
+/* Further reads of each pass's data a report may hold (SsdbFillSpec.read_back_repeats). */
+#define SSDB_READBACK_MAX_REPEATS 1
 
 /**
  * ssdb_readback_summarize:
  * @result: a result with both read rates
  *
- * Recomputes @difference_percent, @noise_percent, @verdict and @words ("Data written by pass 2
- * reads at 1830 MB/s, 25 % slower than data written by pass 1 (2440 MB/s), beyond the 10 %
- * threshold ..."); the words name the verdict and the threshold that decided it.
+ * Recomputes @first_read_bytes_per_second and @second_read_bytes_per_second from the passes'
+ * complete reads (when a pass has any), @difference_percent, @noise_percent, @repeat_percent,
+ * @verdict and @words ("Data written by pass 2 reads at 1830 MB/s, 25 % slower than data
+ * written by pass 1 (2440 MB/s), beyond the 10 % threshold ..."); the words name the verdict
+ * and the threshold that decided it.
  */
 void
 ssdb_readback_summarize (SsdbReadbackResult *result);
+
+/**
+ * ssdb_readback_pass_rates:
+ * @result: a result
+ * @pass: 1 or 2
+ * @write_bytes_per_second: (out) (optional): the pass's write rate, B/s; -1 when it has no
+ *   complete write
+ * @read_bytes_per_second: (out) (optional): the pass's read rate, B/s: its complete reads'
+ *   bytes over their time (each read's bytes over its rate); -1 when it has none
+ * @reads: (out) (optional): how many complete reads the pass has
+ *
+ * The rates the charts, tables and words show for one pass.
+ */
+void
+ssdb_readback_pass_rates (const SsdbReadbackResult *result, guint pass,
+                          double *write_bytes_per_second, double *read_bytes_per_second,
+                          guint *reads);
 
 /**
  * ssdb_readback_add_pass:
@@ -117,7 +153,8 @@ ssdb_readback_summarize (SsdbReadbackResult *result);
  * @complete: the pass covered the whole span
  *
  * Appends a pass (without its rate series) to @result->first or @result->second, creating it,
- * and sets the read rate a complete read gives. For results rebuilt from a report.
+ * and sets the pass's read rate from its complete reads (ssdb_readback_pass_rates()). For
+ * results rebuilt from a report.
  */
 void
 ssdb_readback_add_pass (SsdbReadbackResult *result, guint pass, SsdbRw rw, guint64 bytes,
@@ -141,8 +178,9 @@ typedef void (*SsdbReadbackProgressFunc) (SsdbReadbackResult *result, guint pass
  * @target: a target open for writing (a device with the permission naming it, or a test file)
  * @result: from ssdb_readback_result_new(); filled in place
  *
- * Runs ssdb_fill_run() twice with one write pass and a read-back each, so that the read after
- * pass 1 covers data written to the empty span and the read after pass 2 data written over it.
+ * Runs ssdb_fill_run() twice with one write pass and its read-backs each, so that the reads
+ * after pass 1 cover data written to the empty span and the reads after pass 2 data written
+ * over it.
  *
  * Returns: %TRUE, or %FALSE with @error as ssdb_fill_run(); @result keeps what was measured.
  */

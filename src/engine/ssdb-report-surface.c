@@ -228,6 +228,9 @@ build_readback_test (JsonBuilder *b, const SsdbReadbackResult *r)
   add_double (b, "second_read_bytes_per_second", r->second_read_bytes_per_second);
   add_double (b, "difference_percent", r->difference_percent);
   add_verdict (b, r->verdict, "noise_percent", r->noise_percent);
+  /* Reports of runs that read each pass once have none. */
+  if (r->repeat_percent >= 0)
+    add_double (b, "repeat_percent", r->repeat_percent);
   add_string (b, "words", r->words);
   json_builder_end_object (b);
 }
@@ -738,10 +741,11 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
   JsonArray *array;
   gsize mark;
   guint n;
-  double first, second, difference;
-  /* The order a run makes: write 1, read 1, write 2, read 2. */
-  static const guint order_pass[] = { 1, 1, 2, 2 };
-  static const SsdbRw order_rw[] = { SSDB_RW_WRITE, SSDB_RW_READ, SSDB_RW_WRITE, SSDB_RW_READ };
+  double first, second, difference, repeat = -1;
+  /* The order a run makes: write 1, its reads, write 2, as many reads (one read each in
+   * reports made before the second read). */
+  guint reads_of_first = 0, at_pass = 0, reads = 0;
+  SsdbRw last_rw = SSDB_RW_READ;
 
   if (!read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
@@ -749,7 +753,8 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
       || !read_seed (l, object, "seed", &spec->seed, error)
       || !read_bool (l, object, "cancelled", &r->cancelled, error))
     return FALSE;
-  if ((array = enter_array (l, object, "passes", G_N_ELEMENTS (order_pass), &mark, error)) == NULL)
+  if ((array = enter_array (l, object, "passes", 2 * (2 + SSDB_READBACK_MAX_REPEATS), &mark, error))
+      == NULL)
     return FALSE;
   n = json_array_get_length (array);
   for (guint i = 0; i < n; i++)
@@ -768,9 +773,47 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
           || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &rate, error)
           || !read_bool (l, item, "complete", &complete, error))
         return FALSE;
-      if (pass != order_pass[i] || rw != order_rw[i])
-        return load_fail (l, error, "element %u is the %s of pass %u", i + 1,
-                          order_rw[i] == SSDB_RW_WRITE ? "write" : "read", order_pass[i]);
+      if (i == 0 || last_rw == SSDB_RW_WRITE)
+        {
+          /* The write of pass 1, or the first read of a pass. */
+          guint want_pass = i == 0 ? 1 : at_pass;
+          SsdbRw want_rw = i == 0 ? SSDB_RW_WRITE : SSDB_RW_READ;
+
+          if (pass != want_pass || rw != want_rw)
+            return load_fail (l, error, "element %u is the %s of pass %u", i + 1,
+                              want_rw == SSDB_RW_WRITE ? "write" : "read", want_pass);
+        }
+      else
+        {
+          /* After a read: another read of its pass, or the write of pass 2. */
+          gboolean more
+              = at_pass == 1 ? reads <= SSDB_READBACK_MAX_REPEATS : reads < reads_of_first;
+          gboolean next = at_pass == 1;
+
+          if (!((more && pass == at_pass && rw == SSDB_RW_READ)
+                || (next && pass == 2 && rw == SSDB_RW_WRITE)))
+            {
+              if (more && next)
+                return load_fail (l, error, "element %u is a read of pass 1 or the write of pass 2",
+                                  i + 1);
+              if (next)
+                return load_fail (l, error, "element %u is the write of pass 2", i + 1);
+              return load_fail (l, error,
+                                more ? "element %u is a read of pass 2"
+                                     : "element %u is one read too many: pass 1 has %u",
+                                i + 1, reads_of_first);
+            }
+        }
+      if (rw == SSDB_RW_WRITE)
+        {
+          if (at_pass == 1)
+            reads_of_first = reads;
+          at_pass = pass;
+          reads = 0;
+        }
+      else
+        reads++;
+      last_rw = rw;
       if (complete != (bytes == spec->span_length))
         {
           path_push_member (l, "complete");
@@ -794,11 +837,17 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
       path_pop (l, item_mark);
     }
   path_pop (l, mark);
+  /* The settings say what the run did: reports made before the second read hold one read of
+   * each pass. */
+  if ((at_pass == 1 ? reads : reads_of_first) > 0)
+    spec->read_back_repeats = (at_pass == 1 ? reads : reads_of_first) - 1;
   if (!read_number (l, object, "first_read_bytes_per_second", MAX_BYTES_PER_SECOND, &first, error)
       || !read_number (l, object, "second_read_bytes_per_second", MAX_BYTES_PER_SECOND, &second,
                        error)
       || !read_signed_number (l, object, "difference_percent", 1e9, &difference, error)
       || !read_verdict_opt (l, object, "noise_percent", 1e9, NULL, error)
+      || (json_object_has_member (object, "repeat_percent")
+          && !read_number (l, object, "repeat_percent", 200, &repeat, error))
       || !read_words (l, object, "words", &words, error))
     return FALSE;
   if (!check_derived (l, "first_read_bytes_per_second", first, r->first_read_bytes_per_second,
@@ -807,7 +856,9 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
                          error))
     return FALSE;
   ssdb_readback_summarize (r);
-  if (!check_derived (l, "difference_percent", difference, r->difference_percent, error))
+  if (!check_derived (l, "difference_percent", difference, r->difference_percent, error)
+      || (json_object_has_member (object, "repeat_percent")
+          && !check_derived (l, "repeat_percent", repeat, r->repeat_percent, error)))
     return FALSE;
   r->difference_percent = difference;
   return check_words (l, words, r->words, error);

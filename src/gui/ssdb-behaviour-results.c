@@ -269,7 +269,13 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
                                                       : g_strdup (_ ("the whole target"));
           g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
 
-          return g_strdup_printf (_ ("Read after write · two passes over %s · sequential %s QD%u"),
+          /* Reports made before the second read hold one read of each pass. */
+          if (r->spec.read_back_repeats == 0)
+            return g_strdup_printf (
+                _ ("Read after write · two passes over %s · sequential %s QD%u"), span, block,
+                r->spec.queue_depth);
+          return g_strdup_printf (_ ("Read after write · two passes over %s, each read back twice "
+                                     "· sequential %s QD%u"),
                                   span, block, r->spec.queue_depth);
         }
       default:

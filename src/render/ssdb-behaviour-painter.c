@@ -206,16 +206,11 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
           m->empty = _ ("No pass measured yet");
           for (guint pass = 1; pass <= 2; pass++)
             {
-              const SsdbFillResult *fill = r == NULL ? NULL : pass == 1 ? r->first : r->second;
               double rate[2] = { -1, -1 };
 
-              for (guint i = 0; fill != NULL && i < fill->passes->len; i++)
-                {
-                  const SsdbFillPass *p = g_ptr_array_index (fill->passes, i);
-
-                  if (p->complete)
-                    rate[p->rw == SSDB_RW_WRITE ? 0 : 1] = p->bytes_per_second;
-                }
+              /* The read bar: both reads of the pass's data together. */
+              if (r != NULL)
+                ssdb_readback_pass_rates (r, pass, &rate[0], &rate[1], NULL);
               add_group (m, g_strdup_printf (_ ("Pass %u"), pass),
                          g_strdup (pass == 1 ? _ ("first write") : _ ("over pass 1")), rate[0],
                          rate[1]);

@@ -331,8 +331,9 @@ readback_subtitle (const SsdbReport *report)
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
 
-  return g_strdup_printf ("Read-after-write · %s written twice, each pass read back · %s QD%u",
-                          span, bs, r->spec.queue_depth);
+  return g_strdup_printf ("Read-after-write · %s written twice, each pass read back%s · %s QD%u",
+                          span, r->spec.read_back_repeats > 0 ? " twice" : "", bs,
+                          r->spec.queue_depth);
 }
 
 static char *

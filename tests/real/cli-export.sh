@@ -201,7 +201,10 @@ for row, t in zip(r, trim["results"]):
 r = rows("freespace")
 assert [int(x["used_percent"]) for x in r] == [0, 0, 50, 50, 100, 100], r
 r = rows("readback")
-assert [(x["pass"], x["rw"]) for x in r] == [("1", "write"), ("1", "read"), ("2", "write"), ("2", "read")], r
+assert [(x["pass"], x["rw"]) for x in r] == [("1", "write"), ("1", "read"), ("1", "read"), ("2", "write"), ("2", "read"), ("2", "read")], r
+rb = test("rb", "readback")
+for row, p in zip(r, rb["passes"]):
+    assert abs(float(row["mb_per_s"]) - p["bytes_per_second"] / 1e6) < 0.001, (row, p)
 r = rows("recovery")
 assert [x["write"] for x in r if x["series"] == "write"] == ["0", "1"], r
 PY

@@ -120,6 +120,7 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "all(len(p['segments']) >= 4 for p in $T['passes'] if p['rw'] == 'read')" \
     "the reads' segments are kept"
   ssdb_assert_json "$J" "$T['noise_percent'] >= 0" "the reads' scatter is measured"
+  ssdb_assert_json "$J" "$T['repeat_percent'] >= 0" "each pass's data is read twice, and the two reads compared"
 
   # -- TRIM: RAM does not slow after filling and deleting -------------------------------------
   J=$SSDB_TMPDIR/ram-trim-$run.json
