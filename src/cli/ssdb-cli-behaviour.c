@@ -334,10 +334,8 @@ ssdb_cli_run_compression (int argc, char **argv)
   if (png_path)
     {
       SsdbBehaviourView view;
-      g_autofree char *span = ssdb_format_capacity (spec.span_length);
-      g_autofree char *bs = ssdb_format_transfer_size (spec.block_size);
-      g_autofree char *subtitle = g_strdup_printf ("Compression · sequential %s QD%u over %s", bs,
-                                                   spec.queue_depth, span);
+      g_autofree char *subtitle
+          = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_COMPRESSION, result);
 
       ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
       view.compression = result;
