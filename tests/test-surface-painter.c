@@ -643,6 +643,137 @@ test_fill_phases (void)
   }
 }
 
+static int
+compare_double (const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+static cairo_surface_t *
+render_fill (const SsdbFillView *view, SsdbTheme theme, int w, int h)
+{
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  SsdbStyle style;
+
+  ssdb_style_init (&style, theme);
+  ssdb_fill_painter_draw (view, &style, cr, w, h);
+  g_assert_cmpint (cairo_status (cr), ==, CAIRO_STATUS_SUCCESS);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  return s;
+}
+
+/* The rank floor (0.99 × (n - 1)) of @v, sorted ascending in place. */
+static double
+sorted_p99 (double *v, guint n)
+{
+  qsort (v, n, sizeof *v, compare_double);
+  return v[(guint)floor (0.99 * (n - 1))];
+}
+
+/* The top of a value axis: the largest value unless the top 1 % reaches beyond twice the 99th
+ * percentile; exactly that percentile, as a sort finds it, whatever the values (spread, with a
+ * burst, equal, in clusters far apart, over several series). */
+static void
+test_robust_top (void)
+{
+  g_autoptr (GRand) rand = g_rand_new_with_seed (7);
+  const guint sizes[] = { 1, 2, 99, 100, 101, 1000, 65537 };
+  guint over;
+
+  for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
+    for (guint shape = 0; shape < 4; shape++)
+      {
+        guint n = sizes[k];
+        g_autofree double *v = g_new (double, n);
+        g_autofree double *copy = NULL;
+        SsdbChartSeries halves[2];
+        double p99, max = 0, want;
+        guint want_over = 0;
+
+        for (guint i = 0; i < n; i++)
+          {
+            /* 0: uniform; 1: one burst 1000× the rest; 2: many equal and one burst; 3: two
+             * clusters 10^6 apart */
+            v[i] = shape == 0   ? g_rand_double_range (rand, 1, 1000)
+                   : shape == 1 ? g_rand_double_range (rand, 400e6, 420e6)
+                   : shape == 2 ? 5e8
+                                : (i % 3 == 0 ? 1e-3 : 1e3) * g_rand_double_range (rand, 1, 2);
+            if ((shape == 1 || shape == 2) && i == n / 2)
+              v[i] = 135e9;
+            max = MAX (max, v[i]);
+          }
+        /* Beyond 65536 values, the percentile of every k-th (k = n / 65536 rounded up). */
+        {
+          guint every = (n + 65535) / 65536, m = 0;
+
+          copy = g_new (double, n);
+          for (guint i = 0; i < n; i += every)
+            copy[m++] = v[i];
+          p99 = sorted_p99 (copy, m);
+        }
+        want = max <= 2 * p99 ? max : 2 * p99;
+        for (guint i = 0; i < n; i++)
+          want_over += v[i] > want;
+        halves[0] = (SsdbChartSeries){ v, n / 2, sizeof (double), 0, FALSE };
+        halves[1] = (SsdbChartSeries){ v + n / 2, n - n / 2, sizeof (double), 0, FALSE };
+        g_assert_cmpfloat (ssdb_chart_robust_top (halves, 2, &over), ==, want);
+        g_assert_cmpuint (over, ==, want_over);
+        if (shape == 1 && n >= 100)
+          {
+            /* the burst is left above the top: twice the 99th percentile, about 840 MB/s */
+            g_assert_cmpfloat (want, <, 1e9);
+            g_assert_cmpuint (over, ==, 1);
+          }
+      }
+  /* not finite, zero or negative values are left out; no value: 0 */
+  {
+    double odd[] = { NAN, -5, 0, INFINITY, 3 };
+    SsdbChartSeries s = { odd, G_N_ELEMENTS (odd), sizeof (double), 0, FALSE };
+
+    g_assert_cmpfloat (ssdb_chart_robust_top (&s, 1, &over), ==, 3);
+    g_assert_cmpuint (over, ==, 0);
+    s.n = 4;
+    g_assert_cmpfloat (ssdb_chart_robust_top (&s, 1, &over), ==, 0);
+  }
+}
+
+/* A fill whose first segment came in one burst at 135 GB/s (a page cache taking the writes):
+ * the write axis keeps the 420 MB/s to 1.6 GB/s of the rest readable, and a note counts the
+ * rate above it. */
+static void
+test_fill_burst (void)
+{
+  g_autoptr (SsdbFillResult) r = make_fill ();
+  SsdbFillPass *first = r->passes->pdata[0];
+  SsdbFillView view;
+  const int w = 1200, h = 720;
+  cairo_rectangle_t plot;
+  double y;
+
+  g_array_index (first->segments, SsdbFillPoint, 0).bytes_per_second = 135e9;
+  ssdb_fill_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/loop2 · 536.9 MB";
+  view.show_intervals = TRUE;
+  ssdb_fill_painter_get_plot_rect (&view, w, h, &plot);
+  /* The axis reaches twice the 99th percentile of the write rates (about 3.4 GB/s, above the
+   * read-back's 2.8 GB/s, so one shared axis): 1.6 GB/s stands at 30 to 70 % of the plot's
+   * height, not at 1 % as under a 135 GB/s top. */
+  y = ssdb_fill_painter_y_for_rate (&view, w, h, 1600e6);
+  g_assert_cmpfloat (y, <, plot.y + 0.7 * plot.height);
+  g_assert_cmpfloat (y, >, plot.y + 0.3 * plot.height);
+  {
+    cairo_surface_t *s = render_fill (&view, SSDB_THEME_REVIEW, w, h);
+
+    save (s, "fill-burst.png");
+    cairo_surface_destroy (s);
+  }
+}
+
 static void
 test_empty (void)
 {
@@ -949,6 +1080,8 @@ main (int argc, char *argv[])
     out_dir = g_dir_make_tmp ("ssdb-surface-painter-XXXXXX", NULL);
 
   g_test_add_func ("/surface-painter/axis", test_axis);
+  g_test_add_func ("/surface-painter/robust-top", test_robust_top);
+  g_test_add_func ("/surface-painter/fill-burst", test_fill_burst);
   g_test_add_func ("/surface-painter/rate-labels-64bit", test_rate_labels_64bit);
   g_test_add_func ("/surface-painter/step", test_surface_step);
   g_test_add_func ("/surface-painter/temperature-strip", test_temperature_strip);

@@ -728,3 +728,111 @@ ssdb_chart_draw_temperature (cairo_t *cr, PangoContext *context, const SsdbStyle
   cairo_restore (cr);
   cairo_restore (cr);
 }
+
+/* The value @i of @s, or NAN when it is not one an axis shows (not finite, not above 0). */
+static inline double
+series_value (const SsdbChartSeries *s, guint i)
+{
+  const guint8 *at = (const guint8 *)s->base + (gsize)i * s->stride + s->offset;
+  double v;
+
+  if (s->is_u64)
+    {
+      guint64 u;
+
+      memcpy (&u, at, sizeof u);
+      v = (double)u;
+    }
+  else
+    memcpy (&v, at, sizeof v);
+  return v > 0 && v <= G_MAXDOUBLE ? v : NAN;
+}
+
+/* Values the percentile is taken from, at most: beyond, an evenly strided sample of them. */
+#define TOP_SAMPLE 65536
+
+/* The value of rank @k (from 0) of @v[0..@n), which it reorders (Hoare's selection). */
+static double
+select_rank (double *v, gsize n, gsize k)
+{
+  gsize lo = 0, hi = n - 1;
+
+  while (lo < hi)
+    {
+      double pivot = v[lo + (hi - lo) / 2];
+      gsize i = lo, j = hi;
+
+      while (i <= j)
+        {
+          while (v[i] < pivot)
+            i++;
+          while (v[j] > pivot)
+            j--;
+          if (i <= j)
+            {
+              double t = v[i];
+
+              v[i] = v[j];
+              v[j] = t;
+              i++;
+              if (j == 0)
+                break;
+              j--;
+            }
+        }
+      if (k <= j)
+        hi = j;
+      else if (k >= i)
+        lo = i;
+      else
+        break;
+    }
+  return v[k];
+}
+
+double
+ssdb_chart_robust_top (const SsdbChartSeries *series, guint n_series, guint *over)
+{
+  guint64 total = 0, g = 0, stride;
+  double max = 0, p99, top;
+  gsize m = 0;
+  g_autofree double *sample = NULL;
+
+  g_return_val_if_fail (series != NULL || n_series == 0, 0);
+
+  if (over != NULL)
+    *over = 0;
+  for (guint s = 0; s < n_series; s++)
+    total += series[s].n;
+  if (total == 0)
+    return 0;
+  /* The largest value from all of them; the percentile from all of them too up to TOP_SAMPLE
+   * (as a sort finds it), else from every stride-th (a burst of a few values never decides it,
+   * and the same values give the same top). */
+  stride = (total + TOP_SAMPLE - 1) / TOP_SAMPLE;
+  sample = g_new (double, MIN (total, (guint64)TOP_SAMPLE));
+  for (guint s = 0; s < n_series; s++)
+    for (guint i = 0; i < series[s].n; i++)
+      {
+        double v = series_value (&series[s], i);
+        /* every stride-th value counted over all of them, without a division per value */
+        gboolean sampled = g == 0;
+
+        g = g + 1 == stride ? 0 : g + 1;
+        if (isnan (v))
+          continue;
+        max = MAX (max, v);
+        if (sampled)
+          sample[m++] = v;
+      }
+  if (m == 0)
+    return max;
+  p99 = select_rank (sample, m, (gsize)floor (0.99 * (double)(m - 1)));
+  top = max <= 2 * p99 ? max : 2 * p99;
+  if (over != NULL && top < max)
+    for (guint s = 0; s < n_series; s++)
+      for (guint i = 0; i < series[s].n; i++)
+        if (series_value (&series[s], i) > top)
+          (*over)++;
+  return top;
+}

@@ -503,6 +503,44 @@ double
 ssdb_chart_clamp (double value, double lo, double hi);
 
 /**
+ * SsdbChartSeries:
+ * @base: the first element of an array of structs (or of numbers)
+ * @n: how many elements
+ * @stride: the size of one element, bytes
+ * @offset: where the value sits in an element, bytes
+ * @is_u64: the value is a #guint64 (else a double)
+ *
+ * A column of numbers inside an array of structs: the rates of an array of #SsdbFillPoint, the
+ * access times of an array of #SsdbAccessSample.
+ */
+typedef struct
+{
+  gconstpointer base;
+  guint n;
+  gsize stride;
+  gsize offset;
+  gboolean is_u64;
+} SsdbChartSeries;
+
+/**
+ * ssdb_chart_robust_top:
+ * @series: (array length=n_series): the values an axis must show
+ * @n_series: how many series
+ * @over: (out) (optional): how many values lie above the returned top
+ *
+ * The top of a value axis that one burst cannot flatten: the largest value when the largest 1 %
+ * of the values are within twice the 99th percentile (the value of rank floor (0.99 × (n - 1))
+ * from the smallest), else twice that percentile. Values that are not finite, or not above 0,
+ * are left out. The values above the top belong on the plot's top edge, marked as such. Of more
+ * than 65536 values the percentile is that of every k-th (k the number over 65536, rounded up):
+ * time linear in the values, memory fixed.
+ *
+ * Returns: the top, in the values' unit; 0 when there is no value.
+ */
+double
+ssdb_chart_robust_top (const SsdbChartSeries *series, guint n_series, guint *over);
+
+/**
  * ssdb_chart_grid_alpha:
  * @style: a style
  *

@@ -75,6 +75,8 @@ typedef struct
    * would squash them near zero on a shared one. */
   SsdbAxis read;
   gboolean read_axis;
+  /* Rates above the top of their axis (drawn on its top edge, and counted in a note). */
+  guint write_over, read_over;
   double span;
   gboolean phases;
 } Layout;
@@ -82,27 +84,33 @@ typedef struct
 /* A read-back faster than this many times the fastest write gets its own axis. */
 #define READ_AXIS_RATIO 2.0
 
-/* The largest rate of the write passes (@read FALSE) or of the read-back (@read TRUE), B/s. */
+/* The top of the rate axis of the write passes (@read FALSE) or of the read-back (@read TRUE),
+ * B/s (ssdb_chart_robust_top() over their segments and, when shown, intervals: a burst of a
+ * page cache or a drive's buffer does not flatten the rest); @over gets how many rates lie
+ * above it. */
 static double
-max_rate (const SsdbFillView *view, gboolean read)
+rate_top (const SsdbFillView *view, gboolean read, guint *over)
 {
   const SsdbFillResult *r = view->result;
-  double m = 0;
+  g_autoptr (GArray) series = g_array_new (FALSE, TRUE, sizeof (SsdbChartSeries));
 
   for (guint p = 0; p < n_passes (r); p++)
     {
       const SsdbFillPass *pass = pass_at (r, p);
+      const GArray *arrays[2] = { pass->segments, view->show_intervals ? pass->intervals : NULL };
 
       if ((pass->rw == SSDB_RW_READ) != read)
         continue;
+      for (guint k = 0; k < 2; k++)
+        if (n_points (arrays[k]) > 0)
+          {
+            SsdbChartSeries s = { arrays[k]->data, arrays[k]->len, sizeof (SsdbFillPoint),
+                                  G_STRUCT_OFFSET (SsdbFillPoint, bytes_per_second), FALSE };
 
-      for (guint i = 0; i < n_points (pass->segments); i++)
-        m = MAX (m, point_at (pass->segments, i)->bytes_per_second);
-      if (view->show_intervals)
-        for (guint i = 0; i < n_points (pass->intervals); i++)
-          m = MAX (m, point_at (pass->intervals, i)->bytes_per_second);
+            g_array_append_val (series, s);
+          }
     }
-  return isfinite (m) ? m : 0;
+  return ssdb_chart_robust_top ((const SsdbChartSeries *)series->data, series->len, over);
 }
 
 /* The finding, then what the drive counted of the writes. */
@@ -173,7 +181,8 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
 
   intervals = (guint)ssdb_chart_clamp (floor (MAX (bottom - y, 10) / (45 * l->u)), 2, 10);
   {
-    double wmax = max_rate (view, FALSE), rmax = max_rate (view, TRUE);
+    double wmax = rate_top (view, FALSE, &l->write_over),
+           rmax = rate_top (view, TRUE, &l->read_over);
 
     l->read_axis = wmax > 0 && rmax > READ_AXIS_RATIO * wmax;
     ssdb_axis_rate (&l->rate, l->read_axis ? wmax : MAX (wmax, rmax), intervals);
@@ -767,6 +776,45 @@ draw_curves (Painter *p)
     }
 }
 
+/* Rates beyond the top of their axis: their lines run into the plot's top edge, and a note
+ * there says how many and from where ("3 rates above 2.5 GB/s"). */
+static void
+draw_over_note (Painter *p)
+{
+  const SsdbFillResult *r = p->view->result;
+  Layout *l = &p->l;
+  guint n_over = 0;
+
+  if (l->write_over == 0 && l->read_over == 0)
+    return;
+  for (guint i = 0; i < n_passes (r); i++)
+    {
+      const SsdbFillPass *pass = pass_at (r, i);
+      const SsdbAxis *axis = pass_axis (l, pass->rw);
+      const GArray *arrays[2]
+          = { pass->segments, p->view->show_intervals ? pass->intervals : NULL };
+
+      for (guint k = 0; k < 2; k++)
+        for (guint j = 0; j < n_points (arrays[k]); j++)
+          if (point_at (arrays[k], j)->bytes_per_second > axis->hi * axis->divisor)
+            n_over++;
+    }
+  if (n_over > 0)
+    {
+      const SsdbAxis *axis = l->write_over > 0 || !l->read_axis ? &l->rate : &l->read;
+      g_autofree char *top = ssdb_axis_format (axis, axis->hi, p->style->locale_numbers);
+      /* Translators: on the fill chart, rates beyond the top of their axis (bursts of a cache
+       * flattening the rest): "3 rates above 2.5 GB/s" */
+      g_autofree char *text = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%u rate above %s %s", "%u rates above %s %s", n_over),
+          n_over, top, axis->unit);
+
+      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, l->plot.x + l->plot.width - 4 * l->u,
+                            l->plot.y + l->label_px * 1.1, l->label_px * 0.9, PANGO_WEIGHT_NORMAL,
+                            SSDB_CHART_ALIGN_END, 0, &p->style->foreground, 0.8);
+    }
+}
+
 void
 ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_t *cr, int width,
                         int height)
@@ -808,6 +856,8 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
     draw_curves (&p);
   draw_phase_marks (&p);
   cairo_restore (cr);
+  if (view->result != NULL)
+    draw_over_note (&p);
 
   cairo_set_line_width (cr, 1);
   cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);

@@ -88,25 +88,21 @@ max_rate (const SsdbSurfaceResult *r)
   return m;
 }
 
-/* The top of the access-time axis, ns: the largest access time when the slowest 1 % of the
- * reads are within twice the 99th percentile, else twice that percentile (outliers then sit on
- * the top edge, marked, instead of flattening every other dot onto zero). */
+/* The top of the access-time axis, ns (ssdb_chart_robust_top()): outliers then sit on the top
+ * edge, marked, instead of flattening every other dot onto zero. */
 static double
 latency_axis_top (const SsdbSurfaceResult *r)
 {
-  g_autofree double *v = NULL;
-  guint n = r != NULL && r->access != NULL ? r->access->len : 0;
-  double p99, max;
+  SsdbChartSeries access = { 0 };
 
-  if (n == 0)
+  if (r == NULL || r->access == NULL || r->access->len == 0)
     return 0;
-  v = g_new (double, n);
-  for (guint i = 0; i < n; i++)
-    v[i] = (double)g_array_index (r->access, SsdbAccessSample, i).latency_ns;
-  ssdb_median (v, n); /* sorts */
-  max = v[n - 1];
-  p99 = v[(guint)floor (0.99 * (n - 1))];
-  return max <= 2 * p99 ? max : 2 * p99;
+  access.base = r->access->data;
+  access.n = r->access->len;
+  access.stride = sizeof (SsdbAccessSample);
+  access.offset = G_STRUCT_OFFSET (SsdbAccessSample, latency_ns);
+  access.is_u64 = TRUE;
+  return ssdb_chart_robust_top (&access, 1, NULL);
 }
 
 static double
