@@ -9,6 +9,7 @@
 #include "ssdb-error.h"
 #include "ssdb-fill-painter.h"
 #include "ssdb-surface-painter.h"
+#include "ssdb-workload-painter.h"
 
 #include <glib/gstdio.h>
 #include <math.h>
@@ -774,6 +775,100 @@ test_fill_burst (void)
   }
 }
 
+/* A workload of 1000 requests, 700 answered in 130 µs and 300 in 1.3 ms, by @workers workers
+ * (the first worker holds them all). */
+static SsdbWorkloadResult *
+make_workload (guint workers)
+{
+  SsdbWorkloadSpec spec;
+  SsdbWorkloadResult *r;
+  SsdbWorkloadStats s = { 0 };
+
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+  spec.workers = workers;
+  r = ssdb_workload_result_new (&spec);
+  for (guint i = 0; i < 700; i++)
+    ssdb_histogram_record (&r->latency, 130000);
+  for (guint i = 0; i < 300; i++)
+    ssdb_histogram_record (&r->latency, 1300000);
+  s.ios = 1000;
+  s.read_ios = 670;
+  s.write_ios = 330;
+  s.bytes = 1000 * 8192;
+  s.window_ns = 1000000000;
+  s.iops = 1000;
+  s.bytes_per_second = 8192000;
+  s.mean_ns = ssdb_histogram_mean_ns (&r->latency);
+  s.p99_ns = ssdb_histogram_percentile_ns (&r->latency, 99);
+  s.max_ns = r->latency.max_ns;
+  for (guint i = 0; i < workers; i++)
+    {
+      SsdbWorkloadStats w = i == 0 ? s : (SsdbWorkloadStats){ 0 };
+
+      g_array_append_val (r->workers, w);
+    }
+  r->total = s;
+  return r;
+}
+
+/* The workload's response-time distribution under its rows: bars of 70 % at 130 µs and 30 % at
+ * 1.3 ms, in the bars' colour up to their share and not above it; no panel where the rows
+ * need the room. */
+static void
+test_workload_distribution (void)
+{
+  g_autoptr (SsdbWorkloadResult) one = make_workload (1);
+  g_autoptr (SsdbWorkloadResult) many = make_workload (16);
+  SsdbWorkloadView view;
+  cairo_rectangle_t rect;
+  const int w = 1200, h = 800;
+  SsdbStyle style;
+  SsdbRgba bar;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  struct
+  {
+    double ns, share;
+  } bars[] = { { 130000, 70 }, { 1300000, 30 } };
+
+  ssdb_workload_view_init (&view);
+  view.result = one;
+  view.target_title = "/dev/zram2 · 268.4 MB";
+  g_assert_true (ssdb_workload_painter_get_distribution_rect (&view, w, h, &rect));
+  /* below the single row and its axis, most of the chart's height */
+  g_assert_cmpfloat (rect.height, >, 0.3 * h);
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  {
+    SsdbRgba bg = ssdb_chart_plot_background (&style);
+
+    bar = ssdb_chart_mix (&bg, &style.accent, 0.85);
+  }
+  ssdb_workload_painter_draw (&view, &style, cr, w, h);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  save (s, "workload-distribution.png");
+  for (guint i = 0; i < G_N_ELEMENTS (bars); i++)
+    {
+      double x, y;
+      SsdbRgba in, above;
+
+      g_assert_true (ssdb_workload_painter_distribution_point (&view, w, h, bars[i].ns,
+                                                               bars[i].share, &x, &y));
+      in = pixel (s, 1, x, y + 3);
+      above = pixel (s, 1, x, y - 3);
+      /* the bars' colour at 85 % over the plot */
+      g_assert_cmpfloat (color_distance (&in, &bar), <, 0.05);
+      g_assert_cmpfloat (color_distance (&above, &bar), >, 0.3);
+    }
+  cairo_surface_destroy (s);
+
+  view.result = many;
+  g_assert_false (ssdb_workload_painter_get_distribution_rect (&view, w, h, &rect));
+  /* nothing measured: no panel */
+  view.result = NULL;
+  g_assert_false (ssdb_workload_painter_get_distribution_rect (&view, w, h, &rect));
+}
+
 static void
 test_empty (void)
 {
@@ -1082,6 +1177,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/surface-painter/axis", test_axis);
   g_test_add_func ("/surface-painter/robust-top", test_robust_top);
   g_test_add_func ("/surface-painter/fill-burst", test_fill_burst);
+  g_test_add_func ("/surface-painter/workload-distribution", test_workload_distribution);
   g_test_add_func ("/surface-painter/rate-labels-64bit", test_rate_labels_64bit);
   g_test_add_func ("/surface-painter/step", test_surface_step);
   g_test_add_func ("/surface-painter/temperature-strip", test_temperature_strip);

@@ -131,12 +131,62 @@ typedef struct
   guint n;
   double row_h;
   char *words_text;
+  /* The response-time distribution of all workers, under the rows where there is room. */
+  gboolean has_dist;
+  double dist_title_y;
+  cairo_rectangle_t dist;  /* its plot */
+  SsdbAxis share;          /* % of the requests */
+  double dist_lo, dist_hi; /* log10 of its time axis' ends, ns: whole decades */
+  double *dist_share;      /* % of the requests per bin, DIST_BINS_PER_DECADE a decade */
+  guint n_dist;
 } Layout;
+
+/* Bins of the distribution per decade of time (see
+ * ssdb_workload_painter_get_distribution_rect()). */
+#define DIST_BINS_PER_DECADE 12
+/* The least room the distribution takes with its heading and labels, in units of the chart's
+ * scale. */
+#define DIST_MIN_HEIGHT 200
 
 static void
 layout_clear (Layout *l)
 {
   g_clear_pointer (&l->words_text, g_free);
+  g_clear_pointer (&l->dist_share, g_free);
+}
+
+/* The distribution's bins: whole decades around the fastest and slowest request, each decade
+ * cut in DIST_BINS_PER_DECADE bins of equal width in log time; a bucket of the latency
+ * histogram counts in the bin its lower end falls in. Sets the share axis. */
+static void
+layout_distribution (Layout *l, const SsdbHistogram *h, guint intervals)
+{
+  double top = 0;
+
+  l->dist_lo = floor (log10 ((double)MAX (h->min_ns, 1)));
+  l->dist_hi = ceil (log10 ((double)MAX (h->max_ns, 1)) + 1e-9);
+  if (l->dist_hi - l->dist_lo < 2)
+    l->dist_hi = l->dist_lo + 2;
+  l->n_dist = (guint)(l->dist_hi - l->dist_lo) * DIST_BINS_PER_DECADE;
+  l->dist_share = g_new0 (double, l->n_dist);
+  for (guint i = 0; i < l->n_dist; i++)
+    {
+      double a = l->dist_lo + (double)i / DIST_BINS_PER_DECADE;
+      guint64 lower = (guint64)ceil (pow (10, a));
+      guint64 upper = (guint64)ceil (pow (10, a + 1.0 / DIST_BINS_PER_DECADE));
+
+      l->dist_share[i]
+          = 100.0 * (double)ssdb_histogram_count_between (h, lower, upper) / (double)h->count;
+      top = MAX (top, l->dist_share[i]);
+    }
+  ssdb_axis_nice (&l->share, 0, MAX (top, 1), intervals, TRUE);
+}
+
+/* x of @ns on the distribution's time axis. */
+static double
+layout_dist_x (const Layout *l, double ns)
+{
+  return l->dist.x + (log10 (MAX (ns, 1)) - l->dist_lo) / (l->dist_hi - l->dist_lo) * l->dist.width;
 }
 
 static char *
@@ -183,9 +233,19 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
   bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, l->words_text,
                                     l->words_px, 3, &l->words);
 
-  /* Rows no taller than a comfortable bar; a few workers do not stretch over the page. */
-  l->row_h = MAX (bottom - y, 10) / MAX (l->n, 1);
-  l->row_h = MIN (l->row_h, round (84 * l->u));
+  /* Rows no taller than a comfortable bar; a few workers do not stretch over the page. Under
+   * them the labels of their latency axis, then the response-time distribution when the rows
+   * leave it room (they keep at least 40 units each). */
+  {
+    double rows = MAX (bottom - y - round (l->label_px * 2.6 + l->gap), 10);
+    double dist = DIST_MIN_HEIGHT * l->u;
+
+    l->has_dist = view->result != NULL && view->result->latency.count > 0
+                  && rows - dist >= l->n * 40 * l->u;
+    if (l->has_dist)
+      rows -= dist;
+    l->row_h = MIN (rows / MAX (l->n, 1), round (84 * l->u));
+  }
   l->cell_px = ssdb_chart_clamp (MIN (l->label_px, l->row_h * 0.5), 7, l->label_px);
 
   for (guint i = 0; i < l->n; i++)
@@ -201,9 +261,26 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
   l->plot = (cairo_rectangle_t){ x0, round (y), MAX (w - l->margin - x0, 30),
                                  MAX (l->row_h * l->n, 10) };
   avail = l->plot.width;
-  /* With few rows the words follow the chart instead of sitting at the bottom of the page. */
-  if (l->words_text != NULL)
-    l->words.y = MIN (l->words.y, round (l->plot.y + l->plot.height + l->label_px * 2.2 + l->gap));
+  /* Under the rows (and their latency axis' labels), the distribution of the response times
+   * takes the room that is left; without room for it, the words follow the rows instead of
+   * sitting at the bottom of the page. */
+  {
+    double top = round (l->plot.y + l->plot.height + l->label_px * 2.6 + l->gap);
+
+    if (l->has_dist)
+      {
+        double left = round (l->margin + 48 * l->u);
+
+        l->dist_title_y = top + round (l->label_px * 0.8);
+        l->dist
+            = (cairo_rectangle_t){ left, top + round (l->label_px * 2.2), w - l->margin - left, 0 };
+        /* the time labels and their title under the plot */
+        l->dist.height = MAX (bottom - l->label_px * 3.6 - l->dist.y, 10);
+      }
+    else if (l->words_text != NULL)
+      l->words.y
+          = MIN (l->words.y, round (l->plot.y + l->plot.height + l->label_px * 2.2 + l->gap));
+  }
 
   for (guint m = 0; m < 2; m++)
     {
@@ -246,6 +323,10 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
   l->lat_hi = ceil (log10 (lat_max) + 0.05);
   if (l->lat_hi - l->lat_lo < 2)
     l->lat_hi = l->lat_lo + 2;
+
+  if (l->has_dist)
+    layout_distribution (l, &view->result->latency,
+                         (guint)ssdb_chart_clamp (floor (l->dist.height / (40 * l->u)), 2, 5));
 
   /* Columns: IOPS 28 %, MB/s 28 %, latency the rest, a gap between them. */
   {
@@ -314,6 +395,44 @@ ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int
   g_return_val_if_fail (rect != NULL, FALSE);
   layout_for_query (&l, view, width, height);
   ok = layout_bar (&l, view, row, metric, rect);
+  layout_clear (&l);
+  return ok;
+}
+
+gboolean
+ssdb_workload_painter_get_distribution_rect (const SsdbWorkloadView *view, int width, int height,
+                                             cairo_rectangle_t *rect)
+{
+  Layout l;
+  gboolean ok;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (rect != NULL, FALSE);
+  layout_for_query (&l, view, width, height);
+  ok = l.has_dist;
+  if (ok)
+    *rect = l.dist;
+  layout_clear (&l);
+  return ok;
+}
+
+gboolean
+ssdb_workload_painter_distribution_point (const SsdbWorkloadView *view, int width, int height,
+                                          double latency_ns, double share_percent, double *x,
+                                          double *y)
+{
+  Layout l;
+  gboolean ok;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (x != NULL && y != NULL, FALSE);
+  layout_for_query (&l, view, width, height);
+  ok = l.has_dist;
+  if (ok)
+    {
+      *x = layout_dist_x (&l, latency_ns);
+      *y = l.dist.y + l.dist.height - share_percent / l.share.hi * l.dist.height;
+    }
   layout_clear (&l);
   return ok;
 }
@@ -444,6 +563,116 @@ draw_latency_axis (Painter *p)
     }
 }
 
+/* The response-time distribution: the share of the requests per bin of time as bars, the
+ * mean and the 99th percentile as marks over them. */
+static void
+draw_distribution (Painter *p)
+{
+  Layout *l = &p->l;
+  const SsdbStyle *style = p->style;
+  const SsdbHistogram *h = &p->view->result->latency;
+  cairo_t *cr = p->cr;
+  const cairo_rectangle_t *d = &l->dist;
+  double bottom = d->y + d->height;
+  SsdbRgba bg = ssdb_chart_plot_background (style);
+  double grid = style->theme == SSDB_THEME_HIGH_CONTRAST ? 0.4 : 0.14;
+  struct
+  {
+    double ns;
+    const char *label;
+  } marks[2] = { { ssdb_histogram_mean_ns (h), _ ("mean") },
+                 { (double)ssdb_histogram_percentile_ns (h, 99), _ ("p99") } };
+
+  /* Translators: the heading of the workload chart's lower panel */
+  ssdb_chart_draw_text (cr, p->pango, style, _ ("Response time distribution, all workers"),
+                        l->margin, l->dist_title_y, l->label_px, PANGO_WEIGHT_BOLD,
+                        SSDB_CHART_ALIGN_START, 0, &style->foreground, 1.0);
+  cairo_rectangle (cr, d->x, d->y, d->width, d->height);
+  ssdb_render_set_source (cr, &bg, 1.0);
+  cairo_fill (cr);
+
+  /* The share axis: its grid and labels. */
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < l->share.n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (&l->share, i);
+      double y = floor (bottom - v / l->share.hi * d->height) + 0.5;
+      g_autofree char *number = ssdb_axis_format (&l->share, v, style->locale_numbers);
+      g_autofree char *text = g_strdup_printf ("%s %%", number);
+
+      cairo_move_to (cr, d->x, y);
+      cairo_line_to (cr, d->x + d->width, y);
+      ssdb_render_set_source (cr, &style->foreground, grid);
+      cairo_stroke (cr);
+      ssdb_chart_draw_text (cr, p->pango, style, text, d->x - 6 * l->u, y, l->cell_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
+    }
+
+  /* The time axis: a tick and a label per decade, its title under them. */
+  for (double dec = l->dist_lo; dec <= l->dist_hi + 1e-9; dec += 1)
+    {
+      double x = floor (layout_dist_x (l, pow (10, dec))) + 0.5;
+      g_autofree char *text = format_latency_tick (pow (10, dec));
+
+      cairo_move_to (cr, x, d->y);
+      cairo_line_to (cr, x, bottom + 3 * l->u);
+      ssdb_render_set_source (cr, &style->foreground, grid);
+      cairo_stroke (cr);
+      /* the end labels inside the plot's width */
+      ssdb_chart_draw_text (cr, p->pango, style, text, x, bottom + l->label_px * 0.9, l->cell_px,
+                            PANGO_WEIGHT_NORMAL,
+                            dec == l->dist_lo          ? SSDB_CHART_ALIGN_START
+                            : dec >= l->dist_hi - 1e-9 ? SSDB_CHART_ALIGN_END
+                                                       : SSDB_CHART_ALIGN_CENTER,
+                            0, &style->dim, 1.0);
+    }
+  ssdb_chart_draw_text (cr, p->pango, style, _ ("Response time (log scale)"), d->x + d->width / 2,
+                        bottom + l->label_px * 2.3, l->cell_px, PANGO_WEIGHT_NORMAL,
+                        SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
+
+  /* The bars, a hairline apart. */
+  for (guint i = 0; i < l->n_dist; i++)
+    {
+      double a = l->dist_lo + (double)i / DIST_BINS_PER_DECADE;
+      double x0 = layout_dist_x (l, pow (10, a));
+      double x1 = layout_dist_x (l, pow (10, a + 1.0 / DIST_BINS_PER_DECADE));
+      double bh = l->dist_share[i] / l->share.hi * d->height;
+
+      if (l->dist_share[i] <= 0)
+        continue;
+      cairo_rectangle (cr, x0 + 0.5, bottom - MAX (bh, 1), MAX (x1 - x0 - 1, 1), MAX (bh, 1));
+    }
+  ssdb_render_set_source (cr, &style->accent, 0.85);
+  cairo_fill (cr);
+
+  /* The mean and the 99th percentile, each a dashed line named at its top. */
+  for (guint m = 0; m < G_N_ELEMENTS (marks); m++)
+    {
+      double x = round (layout_dist_x (l, marks[m].ns)) + 0.5;
+      g_autofree char *value = ssdb_chart_format_ms (marks[m].ns, style->locale_numbers);
+      g_autofree char *text = g_strdup_printf ("%s %s", marks[m].label, value);
+      double dash = 4 * l->u;
+
+      if (!(marks[m].ns > 0) || x < d->x || x > d->x + d->width)
+        continue;
+      cairo_set_dash (cr, &dash, 1, 0);
+      cairo_move_to (cr, x, d->y + l->label_px * (m == 0 ? 1.2 : 2.4));
+      cairo_line_to (cr, x, bottom);
+      ssdb_render_set_source (cr, &style->foreground, 0.7);
+      cairo_stroke (cr);
+      cairo_set_dash (cr, NULL, 0, 0);
+      ssdb_chart_draw_text (cr, p->pango, style, text, x, d->y + l->label_px * (m == 0 ? 0.6 : 1.8),
+                            l->cell_px, PANGO_WEIGHT_NORMAL,
+                            x > d->x + d->width * 0.8 ? SSDB_CHART_ALIGN_END
+                                                      : SSDB_CHART_ALIGN_START,
+                            0, &style->foreground, 1.0);
+    }
+  cairo_rectangle (cr, d->x + 0.5, d->y + 0.5, d->width - 1, d->height - 1);
+  ssdb_render_set_source (cr, &style->foreground,
+                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
+  cairo_stroke (cr);
+}
+
 static void
 draw_rows (Painter *p)
 {
@@ -572,13 +801,21 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
       cairo_stroke (cr);
     }
 
+  if (l->has_dist)
+    draw_distribution (&p);
   if (ssdb_workload_painter_row_stats (view, l->n - 1) == NULL)
-    ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
-                                view->running ? (view->running_fraction > 0
-                                                     ? _ ("Running… the numbers come at the end")
-                                                     : _ ("Starting the workers…"))
-                                              : _ ("No workload measured yet"),
-                                &l->plot, l->label_px);
+    {
+      /* Under the rows, clear of their boxes. */
+      cairo_rectangle_t note = { l->plot.x, l->plot.y + l->plot.height + l->label_px * 2.6,
+                                 l->plot.width, l->label_px * 3 };
+
+      ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
+                                  view->running ? (view->running_fraction > 0
+                                                       ? _ ("Running… the numbers come at the end")
+                                                       : _ ("Starting the workers…"))
+                                                : _ ("No workload measured yet"),
+                                  &note, l->label_px);
+    }
   ssdb_chart_draw_words (cr, p.pango, style, l->words_text, l->words_px, &l->words, 3);
 
   layout_clear (l);

@@ -93,6 +93,37 @@ ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int
                                     SsdbWorkloadMetric metric, cairo_rectangle_t *rect);
 
 /**
+ * ssdb_workload_painter_get_distribution_rect:
+ * @rect: (out): the plot of the response-time distribution, logical pixels
+ *
+ * The panel under the rows that shows how the response times of all workers are distributed:
+ * the share of the requests (%, from 0 at the bottom to the axis' top) per twelfth of a decade
+ * of time (log scale, whole decades around the fastest and the slowest request), with the mean
+ * and the 99th percentile marked. It is drawn when the result has response times and the rows
+ * leave it room (each row keeps at least 40 units of the chart's scale).
+ *
+ * Returns: %FALSE when the chart of @view at this size has no such panel.
+ */
+gboolean
+ssdb_workload_painter_get_distribution_rect (const SsdbWorkloadView *view, int width, int height,
+                                             cairo_rectangle_t *rect);
+
+/**
+ * ssdb_workload_painter_distribution_point:
+ * @latency_ns: a response time, ns
+ * @share_percent: a share of the requests, %
+ * @x: (out): the x of @latency_ns on the distribution's time axis, logical pixels
+ * @y: (out): the y of @share_percent on its share axis, logical pixels
+ *
+ * Returns: %FALSE when there is no distribution panel (see
+ *   ssdb_workload_painter_get_distribution_rect()).
+ */
+gboolean
+ssdb_workload_painter_distribution_point (const SsdbWorkloadView *view, int width, int height,
+                                          double latency_ns, double share_percent, double *x,
+                                          double *y);
+
+/**
  * ssdb_workload_painter_x_for_latency:
  * @latency_ns: a time, ns
  *
