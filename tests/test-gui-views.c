@@ -371,6 +371,7 @@ test_workload (void)
   SsdbPageRun *run = ssdb_workload_page_get_run (page);
   const SsdbWorkloadResult *r;
   SsdbWorkloadView view;
+  SsdbWorkloadStats storage;
   guint64 ios = 0;
   g_autofree char *words = NULL;
 
@@ -410,10 +411,17 @@ test_workload (void)
 
   /* The rows the chart draws are the engine's numbers. */
   ssdb_workload_page_fill_view (page, &view);
-  g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 3);
-  g_assert_true (ssdb_workload_painter_row_stats (&view, 0)
+  /* two workers, all workers, then the reads and the writes of all */
+  g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 5);
+  g_assert_true (ssdb_workload_painter_row_stats (&view, 0, &storage)
                  == &g_array_index (r->workers, SsdbWorkloadStats, 0));
-  g_assert_true (ssdb_workload_painter_row_stats (&view, 2) == &r->total);
+  g_assert_true (ssdb_workload_painter_row_stats (&view, 2, &storage) == &r->total);
+  g_assert_true (ssdb_workload_painter_row_stats (&view, 3, &storage) == &storage);
+  g_assert_cmpuint (storage.ios, ==, r->total.read_ios);
+  g_assert_cmpfloat (storage.mean_ns, ==, r->total.read.mean_ns);
+  g_assert_true (ssdb_workload_painter_row_stats (&view, 4, &storage) == &storage);
+  g_assert_cmpuint (storage.ios, ==, r->total.write_ios);
+  g_assert_cmpfloat (storage.iops, ==, r->total.write.iops);
   words = ssdb_workload_painter_dup_words (&view, TRUE);
   g_test_message ("workload: %s", words);
   {

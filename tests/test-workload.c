@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-report.h"
 #include "engine/ssdb-target-fill.h"
 #include "engine/ssdb-workload.h"
 #include "lib/ssdb-test-targets.h"
@@ -314,6 +315,59 @@ test_presets_on_loop (void)
       g_assert_cmpuint (ios, ==, r->total.ios);
       g_assert_cmpfloat (fabs (iops - r->total.iops), <, 1e-6 * iops);
       g_assert_cmpuint (r->total.p99_ns, <=, r->total.max_ns);
+
+      /* The reads and the writes apart, for each worker and the total: they add up to the
+       * whole; each direction's response times are those of its own requests (the whole's
+       * mean is their mean weighted by their counts, its slowest the slower of the two); the
+       * in-flight counts follow from Little's law and add up to the engine's own. */
+      g_assert_true (r->split);
+      for (guint w = 0; w <= r->workers->len; w++)
+        {
+          const SsdbWorkloadStats *s
+              = w < r->workers->len ? &g_array_index (r->workers, SsdbWorkloadStats, w) : &r->total;
+          SsdbWorkloadStats rd, wr;
+
+          ssdb_workload_stats_direction (s, SSDB_RW_READ, &rd);
+          ssdb_workload_stats_direction (s, SSDB_RW_WRITE, &wr);
+          g_assert_cmpuint (rd.ios, ==, s->read_ios);
+          g_assert_cmpuint (wr.ios, ==, s->write_ios);
+          g_assert_cmpuint (rd.bytes + wr.bytes, ==, s->bytes);
+          g_assert_cmpfloat (fabs (rd.iops + wr.iops - s->iops), <, 1e-6 * s->iops);
+          g_assert_cmpfloat (fabs (rd.bytes_per_second + wr.bytes_per_second - s->bytes_per_second),
+                             <, 1e-6 * s->bytes_per_second);
+          g_assert_cmpfloat (fabs (rd.mean_ns * rd.ios + wr.mean_ns * wr.ios - s->mean_ns * s->ios),
+                             <, 1e-6 * s->mean_ns * s->ios);
+          g_assert_cmpuint (MAX (rd.max_ns, wr.max_ns), ==, s->max_ns);
+          g_assert_cmpfloat (fabs (rd.mean_inflight + wr.mean_inflight - s->mean_inflight), <,
+                             0.01 * s->mean_inflight);
+          if (spec.read_percent == 100)
+            g_assert_cmpuint (wr.ios, ==, 0);
+          else
+            g_assert_cmpuint (wr.p99_ns, <=, wr.max_ns);
+        }
+
+      /* The report keeps them and reloads to the same bytes. */
+      {
+        SsdbTargetInfo info = { 0 };
+        g_autoptr (SsdbReport) report = NULL;
+        g_autoptr (SsdbReport) loaded = NULL;
+        g_autofree char *text = NULL, *again = NULL;
+
+        info.kind = SSDB_TARGET_DEVICE;
+        info.path = (char *)l.dev;
+        info.size_bytes = 256 * MiB;
+        info.logical_block_size = 512;
+        info.physical_block_size = 512;
+        report = ssdb_report_new (&info, NULL);
+        ssdb_report_set_result (report, SSDB_TEST_KIND_WORKLOAD, r);
+        text = ssdb_report_to_data (report, NULL);
+        loaded = ssdb_report_load_from_data (text, strlen (text), "workload.json", &error);
+        g_assert_no_error (error);
+        g_assert_true (loaded->workload->split);
+        g_assert_cmpfloat (loaded->workload->total.write.mean_ns, ==, r->total.write.mean_ns);
+        again = ssdb_report_to_data (loaded, NULL);
+        g_assert_cmpstr (again, ==, text);
+      }
 
       g_assert_nonnull (strstr (r->fio_command, "--bssplit="));
       g_assert_nonnull (strstr (r->fio_command, "--numjobs=2"));

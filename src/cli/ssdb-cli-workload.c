@@ -79,6 +79,15 @@ print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
       print_workload_row (name, &g_array_index (r->workers, SsdbWorkloadStats, i));
     }
   print_workload_row ("All workers", &r->total);
+  /* IOMeter's read and write columns, as rows: each direction's own rates and response times. */
+  if (r->split)
+    for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
+      {
+        SsdbWorkloadStats d;
+
+        ssdb_workload_stats_direction (&r->total, rw, &d);
+        print_workload_row (rw == SSDB_RW_READ ? "  Reads" : "  Writes", &d);
+      }
   if (r->total.ios > 0)
     g_print ("\n%" G_GUINT64_FORMAT " requests: %.1f %% reads, %.1f %% random\n", r->total.ios,
              100.0 * r->total.read_ios / r->total.ios, 100.0 * r->total.random_ios / r->total.ios);

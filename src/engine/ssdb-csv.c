@@ -367,8 +367,25 @@ format_sweep (GString *out, const SsdbSweepResult *r)
       }
 }
 
+/* The reads' or the writes' columns; empty for reports made before they were recorded. */
 static void
-workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s)
+workload_direction_cells (Row *row, const SsdbWorkloadDirection *d, gboolean split)
+{
+  if (!split)
+    {
+      for (guint i = 0; i < 5; i++)
+        row_str (row, "");
+      return;
+    }
+  row_mbps (row, d->bytes_per_second);
+  row_double (row, d->iops, 3);
+  row_double (row, d->mean_ns, 1);
+  row_u64 (row, d->p99_ns);
+  row_u64 (row, d->max_ns);
+}
+
+static void
+workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s, gboolean split)
 {
   Row row;
 
@@ -387,17 +404,21 @@ workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s)
   row_u64 (&row, s->max_ns);
   row_double (&row, s->mean_inflight, 3);
   row_u64 (&row, s->cpu_ns);
+  workload_direction_cells (&row, &s->read, split);
+  workload_direction_cells (&row, &s->write, split);
   row_end (&row);
 }
 
 static void
 format_workload (GString *out, const SsdbWorkloadResult *r)
 {
-  static const char *const names[] = {
-    "worker",        "ios",      "bytes", "read_ios",        "write_ios",      "random_ios",
-    "window_ns",     "mb_per_s", "iops",  "mean_latency_ns", "p99_latency_ns", "max_latency_ns",
-    "mean_inflight", "cpu_ns",   NULL
-  };
+  static const char *const names[]
+      = { "worker", "ios", "bytes", "read_ios", "write_ios", "random_ios", "window_ns", "mb_per_s",
+          "iops", "mean_latency_ns", "p99_latency_ns", "max_latency_ns", "mean_inflight", "cpu_ns",
+          /* the reads and the writes apart */
+          "read_mb_per_s", "read_iops", "read_mean_latency_ns", "read_p99_latency_ns",
+          "read_max_latency_ns", "write_mb_per_s", "write_iops", "write_mean_latency_ns",
+          "write_p99_latency_ns", "write_max_latency_ns", NULL };
 
   header (out, names);
   for (guint i = 0; r->workers != NULL && i < r->workers->len; i++)
@@ -405,9 +426,9 @@ format_workload (GString *out, const SsdbWorkloadResult *r)
       char name[16];
 
       g_snprintf (name, sizeof name, "%u", i + 1);
-      workload_row (out, name, &g_array_index (r->workers, SsdbWorkloadStats, i));
+      workload_row (out, name, &g_array_index (r->workers, SsdbWorkloadStats, i), r->split);
     }
-  workload_row (out, "total", &r->total);
+  workload_row (out, "total", &r->total, r->split);
 }
 
 /* A duration in seconds with 3 decimals (ms resolution). */

@@ -170,8 +170,27 @@ build_sweep_test (JsonBuilder *b, const SsdbSweepResult *r)
   json_builder_end_object (b);
 }
 
+/* The reads or the writes of a worker or of the total: {"bytes", "iops", "bytes_per_second",
+ * "latency_ns"}. */
 static void
-build_workload_stats (JsonBuilder *b, const SsdbWorkloadStats *s, guint n_size_mix)
+build_workload_direction (JsonBuilder *b, const char *key, const SsdbWorkloadDirection *d)
+{
+  json_builder_set_member_name (b, key);
+  json_builder_begin_object (b);
+  add_u64 (b, "bytes", d->bytes);
+  add_double (b, "iops", d->iops);
+  add_double (b, "bytes_per_second", d->bytes_per_second);
+  json_builder_set_member_name (b, "latency_ns");
+  json_builder_begin_object (b);
+  add_double (b, "mean", d->mean_ns);
+  add_u64 (b, "p99", d->p99_ns);
+  add_u64 (b, "max", d->max_ns);
+  json_builder_end_object (b);
+  json_builder_end_object (b);
+}
+
+static void
+build_workload_stats (JsonBuilder *b, const SsdbWorkloadStats *s, guint n_size_mix, gboolean split)
 {
   add_u64 (b, "ios", s->ios);
   add_u64 (b, "bytes", s->bytes);
@@ -194,6 +213,11 @@ build_workload_stats (JsonBuilder *b, const SsdbWorkloadStats *s, guint n_size_m
   json_builder_end_object (b);
   add_double (b, "mean_inflight", s->mean_inflight);
   add_u64 (b, "cpu_ns", s->cpu_ns);
+  if (split)
+    {
+      build_workload_direction (b, "read", &s->read);
+      build_workload_direction (b, "write", &s->write);
+    }
 }
 
 void
@@ -235,14 +259,15 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
   for (guint i = 0; r->workers != NULL && i < r->workers->len; i++)
     {
       json_builder_begin_object (b);
-      build_workload_stats (b, &g_array_index (r->workers, SsdbWorkloadStats, i), spec->n_size_mix);
+      build_workload_stats (b, &g_array_index (r->workers, SsdbWorkloadStats, i), spec->n_size_mix,
+                            r->split);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
 
   json_builder_set_member_name (b, "total");
   json_builder_begin_object (b);
-  build_workload_stats (b, &r->total, spec->n_size_mix);
+  build_workload_stats (b, &r->total, spec->n_size_mix, r->split);
   json_builder_end_object (b);
   build_latency_summary (b, "latency_histogram_ns", &r->latency);
   build_buckets (b, "latency_buckets", &r->latency);
@@ -600,9 +625,32 @@ load_sweep_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSweepR
   return TRUE;
 }
 
+/* The reads or the writes of @key in @object: @ios requests of them; their bytes within the
+ * stats' @bytes. */
 static gboolean
-load_workload_stats (Loader *l, JsonObject *object, guint n_size_mix, SsdbWorkloadStats *s,
-                     GError **error)
+load_workload_direction (Loader *l, JsonObject *object, const char *key, guint64 ios, guint64 bytes,
+                         SsdbWorkloadDirection *d, GError **error)
+{
+  JsonObject *sub;
+  gsize mark;
+
+  if ((sub = enter_object (l, object, key, &mark, error)) == NULL
+      || !read_u64 (l, sub, "bytes", bytes, &d->bytes, error)
+      || !read_number (l, sub, "iops", MAX_IOPS, &d->iops, error)
+      || !read_number (l, sub, "bytes_per_second", MAX_BYTES_PER_SECOND, &d->bytes_per_second,
+                       error)
+      || !load_latency (l, sub, ios, &d->mean_ns, NULL, NULL, &d->p99_ns, &d->max_ns, error))
+    return FALSE;
+  if (ios == 0 && (d->bytes != 0 || d->iops != 0 || d->bytes_per_second != 0))
+    return load_fail (l, error, "bytes or rates without any request");
+  path_pop (l, mark);
+  return TRUE;
+}
+
+/* @split: the stats hold "read" and "write" (reports of earlier versions have neither). */
+static gboolean
+load_workload_stats (Loader *l, JsonObject *object, guint n_size_mix, gboolean split,
+                     SsdbWorkloadStats *s, GError **error)
 {
   JsonArray *array;
   gsize mark;
@@ -651,6 +699,19 @@ load_workload_stats (Loader *l, JsonObject *object, guint n_size_mix, SsdbWorklo
       || !read_number (l, object, "mean_inflight", MAX_MEAN_INFLIGHT, &s->mean_inflight, error)
       || !read_u64 (l, object, "cpu_ns", G_MAXINT64, &s->cpu_ns, error))
     return FALSE;
+  if (!split)
+    return TRUE;
+  if (!load_workload_direction (l, object, "read", s->read_ios, s->bytes, &s->read, error)
+      || !load_workload_direction (l, object, "write", s->write_ios, s->bytes, &s->write, error))
+    return FALSE;
+  if (s->read.bytes + s->write.bytes != s->bytes)
+    {
+      path_push_member (l, "write");
+      return load_fail (l, error,
+                        "read and write bytes (%" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT
+                        ") are not bytes (%" G_GUINT64_FORMAT ")",
+                        s->read.bytes, s->write.bytes, s->bytes);
+    }
   return TRUE;
 }
 
@@ -715,6 +776,13 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
   if (n != spec->workers)
     return load_fail (l, error, "%u entries for %u workers", n, spec->workers);
   g_array_set_size (r->workers, n);
+  /* The reads and the writes apart: in every stats object or in none, as the total says. */
+  {
+    JsonNode *total = json_object_get_member (object, "total");
+
+    r->split = total != NULL && JSON_NODE_HOLDS_OBJECT (total)
+               && json_object_has_member (json_node_get_object (total), "read");
+  }
   for (guint i = 0; i < n; i++)
     {
       SsdbWorkloadStats *s = &g_array_index (r->workers, SsdbWorkloadStats, i);
@@ -722,7 +790,7 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
       gsize item_mark;
 
       if ((item = array_object (l, array, i, &item_mark, error)) == NULL
-          || !load_workload_stats (l, item, spec->n_size_mix, s, error))
+          || !load_workload_stats (l, item, spec->n_size_mix, r->split, s, error))
         return FALSE;
       ios += s->ios;
       bytes += s->bytes;
@@ -731,7 +799,7 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
   path_pop (l, mark);
 
   if ((sub = enter_object (l, object, "total", &mark, error)) == NULL
-      || !load_workload_stats (l, sub, spec->n_size_mix, &r->total, error))
+      || !load_workload_stats (l, sub, spec->n_size_mix, r->split, &r->total, error))
     return FALSE;
   if (r->total.ios != ios || r->total.bytes != bytes)
     return load_fail (l, error,

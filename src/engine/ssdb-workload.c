@@ -810,6 +810,33 @@ ssdb_workload_result_dup (const SsdbWorkloadResult *result)
   return r;
 }
 
+void
+ssdb_workload_stats_direction (const SsdbWorkloadStats *s, SsdbRw rw, SsdbWorkloadStats *out)
+{
+  const SsdbWorkloadDirection *d;
+
+  g_return_if_fail (s != NULL && out != NULL);
+  g_return_if_fail (rw == SSDB_RW_READ || rw == SSDB_RW_WRITE);
+
+  d = rw == SSDB_RW_READ ? &s->read : &s->write;
+  memset (out, 0, sizeof *out);
+  out->ios = rw == SSDB_RW_READ ? s->read_ios : s->write_ios;
+  out->read_ios = rw == SSDB_RW_READ ? out->ios : 0;
+  out->write_ios = rw == SSDB_RW_WRITE ? out->ios : 0;
+  out->bytes = d->bytes;
+  out->window_ns = s->window_ns;
+  out->iops = d->iops;
+  out->bytes_per_second = d->bytes_per_second;
+  out->mean_ns = d->mean_ns;
+  out->p99_ns = d->p99_ns;
+  out->max_ns = d->max_ns;
+  out->mean_inflight = d->iops * d->mean_ns / 1e9;
+  if (rw == SSDB_RW_READ)
+    out->read = *d;
+  else
+    out->write = *d;
+}
+
 typedef struct _Run Run;
 
 typedef struct
@@ -908,6 +935,28 @@ worker_main (gpointer data)
   return NULL;
 }
 
+/* One direction of @io: @ios of its requests, @bytes, their latencies @h. */
+static void
+direction_from_io (const SsdbIoResult *io, guint64 ios, guint64 bytes, const SsdbHistogram *h,
+                   SsdbWorkloadDirection *d)
+{
+  d->bytes = bytes;
+  d->iops = io->window_ns > 0 ? (double)ios * 1e9 / (double)io->window_ns : 0;
+  d->bytes_per_second = io->window_ns > 0 ? (double)bytes * 1e9 / (double)io->window_ns : 0;
+  d->mean_ns = ssdb_histogram_mean_ns (h);
+  d->p99_ns = ssdb_histogram_percentile_ns (h, 99);
+  d->max_ns = h->max_ns;
+}
+
+/* The response times of the total's reads or writes, from their histogram over all workers. */
+static void
+direction_latency (SsdbWorkloadDirection *d, const SsdbHistogram *h)
+{
+  d->mean_ns = ssdb_histogram_mean_ns (h);
+  d->p99_ns = ssdb_histogram_percentile_ns (h, 99);
+  d->max_ns = h->max_ns;
+}
+
 static void
 stats_from_io (const SsdbIoResult *io, guint n_mix, SsdbWorkloadStats *s)
 {
@@ -926,6 +975,18 @@ stats_from_io (const SsdbIoResult *io, guint n_mix, SsdbWorkloadStats *s)
   s->max_ns = io->latency.max_ns;
   s->mean_inflight = io->mean_inflight;
   s->cpu_ns = io->cpu_user_ns + io->cpu_system_ns;
+  direction_from_io (io, io->read_ios, io->read_bytes, &io->read_latency, &s->read);
+  direction_from_io (io, io->write_ios, io->write_bytes, &io->write_latency, &s->write);
+}
+
+/* Adds direction @d of a worker into the total's @t (its response times come from the merged
+ * histograms). */
+static void
+direction_add (SsdbWorkloadDirection *t, const SsdbWorkloadDirection *d)
+{
+  t->bytes += d->bytes;
+  t->iops += d->iops;
+  t->bytes_per_second += d->bytes_per_second;
 }
 
 static void
@@ -952,6 +1013,7 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
   gulong cancel_id = 0;
   gboolean ok = TRUE;
   GError *first = NULL;
+  g_autofree SsdbHistogram *read_latency = NULL, *write_latency = NULL;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (result != NULL, FALSE);
@@ -1119,6 +1181,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
   g_array_set_size (result->workers, 0);
   memset (&result->total, 0, sizeof result->total);
   ssdb_histogram_reset (&result->latency);
+  read_latency = ssdb_histogram_new ();
+  write_latency = ssdb_histogram_new ();
   for (guint i = 0; i < spec->workers; i++)
     {
       Worker *w = &workers[i];
@@ -1139,7 +1203,11 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
       t->bytes_per_second += s.bytes_per_second;
       t->mean_inflight += s.mean_inflight;
       t->cpu_ns += s.cpu_ns;
+      direction_add (&t->read, &s.read);
+      direction_add (&t->write, &s.write);
       ssdb_histogram_merge (&result->latency, &w->io->latency);
+      ssdb_histogram_merge (read_latency, &w->io->read_latency);
+      ssdb_histogram_merge (write_latency, &w->io->write_latency);
       /* The first real failure wins over the cancellations it caused in the others. */
       if (w->error && (first == NULL || g_error_matches (first, SSDB_ERROR, SSDB_ERROR_CANCELLED)))
         {
@@ -1152,6 +1220,9 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
   result->total.mean_ns = ssdb_histogram_mean_ns (&result->latency);
   result->total.p99_ns = ssdb_histogram_percentile_ns (&result->latency, 99);
   result->total.max_ns = result->latency.max_ns;
+  direction_latency (&result->total.read, read_latency);
+  direction_latency (&result->total.write, write_latency);
+  result->split = TRUE;
   g_free (workers);
   g_mutex_clear (&run.mutex);
   g_cond_clear (&run.cond);

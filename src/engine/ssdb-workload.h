@@ -139,6 +139,29 @@ char *
 ssdb_workload_spec_to_keyfile (const SsdbWorkloadSpec *spec);
 
 /**
+ * SsdbWorkloadDirection:
+ * @bytes: bytes moved in this direction
+ * @iops: requests of this direction per second over the stats' window (for the total: the
+ *   sum over the workers, as for SsdbWorkloadStats.iops)
+ * @bytes_per_second: @bytes over the window, B/s (for the total: the sum over the workers)
+ * @mean_ns: mean response time of these requests, ns (0 without any)
+ * @p99_ns: their 99th percentile, ns
+ * @max_ns: the slowest of them, ns
+ *
+ * The reads or the writes of a worker (or of all), apart: IOMeter reports them so, and a
+ * drive's write response time hides in a mix's combined figure.
+ */
+typedef struct
+{
+  guint64 bytes;
+  double iops;
+  double bytes_per_second;
+  double mean_ns;
+  guint64 p99_ns;
+  guint64 max_ns;
+} SsdbWorkloadDirection;
+
+/**
  * SsdbWorkloadStats:
  * @ios: completed requests
  * @bytes: completed bytes
@@ -154,6 +177,8 @@ ssdb_workload_spec_to_keyfile (const SsdbWorkloadSpec *spec);
  * @max_ns: slowest request, ns
  * @mean_inflight: achieved mean requests in flight (for the total: summed over workers)
  * @cpu_ns: CPU time of the I/O threads, user + system, ns
+ * @read: the reads alone (zeros when SsdbWorkloadResult.split is %FALSE)
+ * @write: the writes alone
  *
  * What one worker (or all together) measured in the measured run.
  */
@@ -173,6 +198,8 @@ typedef struct
   guint64 max_ns;
   double mean_inflight;
   guint64 cpu_ns;
+  SsdbWorkloadDirection read;
+  SsdbWorkloadDirection write;
 } SsdbWorkloadStats;
 
 /**
@@ -184,6 +211,8 @@ typedef struct
  * @latency: latency histogram of every measured request of every worker
  * @fio_command: the equivalent fio command line (all workers as numjobs, with a ramp_time)
  * @cancelled: the run stopped early; the numbers cover what completed
+ * @split: the stats hold the reads and the writes apart (SsdbWorkloadStats.read and .write);
+ *   %FALSE for reports made before they were recorded
  */
 typedef struct
 {
@@ -194,6 +223,7 @@ typedef struct
   SsdbHistogram latency;
   char *fio_command;
   gboolean cancelled;
+  gboolean split;
 } SsdbWorkloadResult;
 
 SsdbWorkloadResult *
@@ -213,6 +243,20 @@ ssdb_workload_result_free (SsdbWorkloadResult *result);
 SsdbWorkloadResult *
 ssdb_workload_result_dup (const SsdbWorkloadResult *result);
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbWorkloadResult, ssdb_workload_result_free)
+
+/**
+ * ssdb_workload_stats_direction:
+ * @s: stats of a result whose SsdbWorkloadResult.split is %TRUE
+ * @rw: %SSDB_RW_READ or %SSDB_RW_WRITE
+ * @out: (out caller-allocates): the reads or the writes of @s as stats of their own: their
+ *   requests (in @out->ios and in @out->read_ios or @out->write_ios), bytes, rates and response
+ *   times, the window of @s, and the mean in flight by Little's law (IOPS × mean response
+ *   time, as the engine counts it for all requests); no random, size or CPU counts (0)
+ *
+ * For the rows of a table or chart that show the reads and the writes apart.
+ */
+void
+ssdb_workload_stats_direction (const SsdbWorkloadStats *s, SsdbRw rw, SsdbWorkloadStats *out);
 
 /**
  * SsdbWorkloadProgressFunc:

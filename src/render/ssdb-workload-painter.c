@@ -23,28 +23,52 @@ n_workers (const SsdbWorkloadView *view)
   return view->result->workers->len;
 }
 
+/* The rows of all workers together: their index (after the workers' rows), and whether the
+ * reads and the writes follow it as rows of their own (a result that keeps them apart, of a
+ * workload that both reads and writes). */
+static guint
+total_row (const SsdbWorkloadView *view)
+{
+  guint n = n_workers (view);
+
+  return n > 1 ? n : 0;
+}
+
+static gboolean
+split_rows (const SsdbWorkloadView *view)
+{
+  const SsdbWorkloadResult *r = view->result;
+
+  return r != NULL && r->split && r->total.read_ios > 0 && r->total.write_ios > 0;
+}
+
 guint
 ssdb_workload_painter_n_rows (const SsdbWorkloadView *view)
 {
-  guint n;
-
   g_return_val_if_fail (view != NULL, 0);
-  n = n_workers (view);
-  return n > 1 ? n + 1 : 1;
+  return total_row (view) + 1 + (split_rows (view) ? 2 : 0);
 }
 
 const SsdbWorkloadStats *
-ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row)
+ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row,
+                                 SsdbWorkloadStats *storage)
 {
-  guint n;
+  guint total;
 
   g_return_val_if_fail (view != NULL, NULL);
-  n = ssdb_workload_painter_n_rows (view);
-  if (row >= n || view->result == NULL || n_workers (view) == 0)
+  g_return_val_if_fail (storage != NULL, NULL);
+  total = total_row (view);
+  if (row >= ssdb_workload_painter_n_rows (view) || view->result == NULL || n_workers (view) == 0)
     return NULL;
-  if (row + 1 == n)
-    return view->result->total.ios > 0 ? &view->result->total : NULL;
-  return &g_array_index (view->result->workers, SsdbWorkloadStats, row);
+  if (row < total)
+    return &g_array_index (view->result->workers, SsdbWorkloadStats, row);
+  if (view->result->total.ios == 0)
+    return NULL;
+  if (row == total)
+    return &view->result->total;
+  ssdb_workload_stats_direction (&view->result->total,
+                                 row == total + 1 ? SSDB_RW_READ : SSDB_RW_WRITE, storage);
+  return storage;
 }
 
 static double
@@ -72,8 +96,15 @@ format_value (double v, SsdbWorkloadMetric metric, gboolean loc)
 static char *
 row_label (const SsdbWorkloadView *view, guint row)
 {
-  if (row + 1 == ssdb_workload_painter_n_rows (view))
+  guint total = total_row (view);
+
+  if (row == total)
     return g_strdup (_ ("All workers"));
+  if (row == total + 1)
+    /* Translators: the reads of all workers, a row under "All workers" */
+    return g_strdup (_ ("Reads"));
+  if (row == total + 2)
+    return g_strdup (_ ("Writes"));
   /* Translators: a worker thread of the workload, "Worker 2" */
   return g_strdup_printf (_ ("Worker %u"), row + 1);
 }
@@ -94,6 +125,7 @@ ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_n
   const SsdbWorkloadResult *r;
   const SsdbWorkloadStats *t;
   g_autofree char *iops = NULL, *rate = NULL, *mean = NULL, *p99 = NULL, *max = NULL;
+  g_autofree char *split = NULL;
   guint reads;
 
   g_return_val_if_fail (view != NULL, NULL);
@@ -107,10 +139,19 @@ ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_n
   p99 = ssdb_chart_format_ms ((double)t->p99_ns, locale_numbers);
   max = ssdb_chart_format_ms ((double)t->max_ns, locale_numbers);
   reads = (guint)((t->read_ios * 100 + t->ios / 2) / t->ios);
+  /* The reads' and the writes' own mean response times, when the run kept them apart. */
+  if (r->split && t->read_ios > 0 && t->write_ios > 0)
+    {
+      g_autofree char *read_mean = ssdb_chart_format_ms (t->read.mean_ns, locale_numbers);
+      g_autofree char *write_mean = ssdb_chart_format_ms (t->write.mean_ns, locale_numbers);
+
+      split = g_strdup_printf (_ (" (reads %s, writes %s)"), read_mean, write_mean);
+    }
   /* Translators: the workload's totals under its chart */
-  return g_strdup_printf (_ ("%s: %s IOPS, %s; latency mean %s, p99 %s, max %s; %u %% reads%s"),
-                          r->spec.name[0] ? r->spec.name : _ ("All workers"), iops, rate, mean, p99,
-                          max, reads, r->cancelled ? _ (" (stopped early)") : "");
+  return g_strdup_printf (_ ("%s: %s IOPS, %s; latency mean %s%s, p99 %s, max %s; %u %% reads%s"),
+                          r->spec.name[0] ? r->spec.name : _ ("All workers"), iops, rate, mean,
+                          split ? split : "", p99, max, reads,
+                          r->cancelled ? _ (" (stopped early)") : "");
 }
 
 /* Layout ---------------------------------------------------------------------------------- */
@@ -288,8 +329,13 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
 
       l->bar_max[m] = 0;
       for (guint i = 0; i < l->n; i++)
-        l->bar_max[m] = MAX (l->bar_max[m], stat_value (ssdb_workload_painter_row_stats (view, i),
-                                                        (SsdbWorkloadMetric)m));
+        {
+          SsdbWorkloadStats storage;
+
+          l->bar_max[m]
+              = MAX (l->bar_max[m], stat_value (ssdb_workload_painter_row_stats (view, i, &storage),
+                                                (SsdbWorkloadMetric)m));
+        }
       {
         g_autofree char *text = format_value (MAX (l->bar_max[m], 0), (SsdbWorkloadMetric)m, loc);
         g_autofree char *wide = g_strdup_printf ("%s0", text);
@@ -301,7 +347,8 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
 
   for (guint i = 0; i < l->n; i++)
     {
-      const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i);
+      SsdbWorkloadStats storage;
+      const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i, &storage);
       g_autofree char *text = NULL;
       double tw;
 
@@ -364,7 +411,11 @@ layout_bar (const Layout *l, const SsdbWorkloadView *view, guint row, SsdbWorklo
   if (row >= l->n || (guint)metric > 1)
     return FALSE;
   c = &l->col[metric];
-  v = stat_value (ssdb_workload_painter_row_stats (view, row), metric);
+  {
+    SsdbWorkloadStats storage;
+
+    v = stat_value (ssdb_workload_painter_row_stats (view, row, &storage), metric);
+  }
   room = MAX (c->width - l->value_w[metric], 4);
   bh = round (l->row_h * 0.56);
   *rect = (cairo_rectangle_t){ c->x, c->y + row * l->row_h + (l->row_h - bh) / 2,
@@ -684,8 +735,9 @@ draw_rows (Painter *p)
 
   for (guint i = 0; i < l->n; i++)
     {
-      const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i);
-      gboolean total = i + 1 == l->n;
+      SsdbWorkloadStats storage;
+      const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i, &storage);
+      gboolean total = i == total_row (view);
       double cy = l->plot.y + (i + 0.5) * l->row_h;
       g_autofree char *label = row_label (view, i);
       PangoWeight weight = total ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
@@ -803,7 +855,7 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
 
   if (l->has_dist)
     draw_distribution (&p);
-  if (ssdb_workload_painter_row_stats (view, l->n - 1) == NULL)
+  if (view->result == NULL || view->result->total.ios == 0)
     {
       /* Under the rows, clear of their boxes. */
       cairo_rectangle_t note = { l->plot.x, l->plot.y + l->plot.height + l->label_px * 2.6,

@@ -46,19 +46,25 @@ ssdb_workload_view_init (SsdbWorkloadView *view);
  * ssdb_workload_painter_n_rows:
  *
  * Returns: the rows drawn: one per worker and one for all workers together (only the latter
- *   with a single worker); 1 without a result.
+ *   with a single worker), then, for a result that keeps the reads and the writes apart
+ *   (SsdbWorkloadResult.split) of a workload that both reads and writes, one for the reads and
+ *   one for the writes of all workers; 1 without a result.
  */
 guint
 ssdb_workload_painter_n_rows (const SsdbWorkloadView *view);
 
 /**
  * ssdb_workload_painter_row_stats:
- * @row: a row; the last is all workers together
+ * @row: a row (see ssdb_workload_painter_n_rows())
+ * @storage: where the numbers of a reads or writes row are made
+ *   (ssdb_workload_stats_direction())
  *
- * Returns: (nullable): the numbers of that row, or %NULL when out of range or not measured.
+ * Returns: (nullable): the numbers of that row (the result's own, or @storage), or %NULL when
+ *   out of range or not measured.
  */
 const SsdbWorkloadStats *
-ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row);
+ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row,
+                                 SsdbWorkloadStats *storage);
 
 /**
  * ssdb_workload_painter_draw:
@@ -138,8 +144,9 @@ ssdb_workload_painter_x_for_latency (const SsdbWorkloadView *view, int width, in
  * @locale_numbers: as SsdbStyle.locale_numbers
  *
  * Returns: (transfer full) (nullable): the totals in words ("All workers: 12345 IOPS,
- *   101.1 MB/s; latency mean 0.123 ms, p99 0.456 ms, max 2.10 ms; 67 % reads"), %NULL without
- *   a measured result.
+ *   101.1 MB/s; latency mean 0.123 ms (reads 0.120 ms, writes 0.129 ms), p99 0.456 ms, max
+ *   2.10 ms; 67 % reads"; the reads' and writes' means when the result keeps them apart and the
+ *   workload does both), %NULL without a measured result.
  */
 char *
 ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_numbers);
