@@ -25,6 +25,7 @@
 #include "ssdb-window.h"
 
 #include "gui/ssdb-gui-test.h"
+#include "ssdb-gui-util.h"
 
 static SsdbApplication *app;
 static SsdbWindow *window;
@@ -437,6 +438,18 @@ test_accels_and_menu (void)
   g_assert_cmpuint (n_items, ==, 8);
 }
 
+/* A drop-down whose selected entry reads @text. */
+static gboolean
+dropdown_shows (GtkWidget *widget, const char *text)
+{
+  g_autofree char *shown = NULL;
+
+  if (!GTK_IS_DROP_DOWN (widget))
+    return FALSE;
+  shown = ssdb_gui_dropdown_dup_selected (GTK_DROP_DOWN (widget));
+  return g_strcmp0 (shown, text) == 0;
+}
+
 /* Open Report's path (what the chooser's response calls): every page shows the file. */
 static void
 test_open_all_views (void)
@@ -444,6 +457,7 @@ test_open_all_views (void)
   g_autofree char *path = fixture ("valid-all-views.json");
   g_autoptr (GError) error = NULL;
   g_autoptr (SsdbReport) report = ssdb_report_load (path, &error);
+  g_autoptr (GSettings) settings = g_settings_new ("org.ssdbench.App");
 
   g_assert_no_error (error);
   {
@@ -460,6 +474,9 @@ test_open_all_views (void)
     sweep.end_size = 8 * 1024 * 1024;
     g_assert_true (ssdb_sweep_page_configure (ssdb_window_get_sweep_page (window), &sweep));
   }
+  /* The user's own summary settings, which the report's must not overwrite. */
+  g_assert_true (g_settings_set_int (settings, "size-mib", 64));
+  g_assert_true (g_settings_set_int (settings, "count", 5));
   ssdb_window_set_page (window, "info");
   g_assert_true (ssdb_window_load_report (window, path, &error));
   g_assert_no_error (error);
@@ -484,6 +501,34 @@ test_open_all_views (void)
     g_assert_cmpuint (sweep.queue_depth, ==, report->sweep->spec.queue_depth);
     g_assert_false (sweep.do_write);
   }
+  /* Also settings that are none of the controls' own choices (the report's surface: 4 samples
+   * of 8 MiB, 6 access-time dots), which they show as an extra entry until the target
+   * changes. */
+  {
+    GtkWidget *surface = GTK_WIDGET (ssdb_window_get_surface_page (window));
+
+    g_assert_cmpuint (report->surface->spec.samples, ==, 4);
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "4"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "8 MiB"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "1 MiB"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "6"));
+    /* the access-time steps of 2 s over the first GiB */
+    g_assert_nonnull (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_access_page (window)),
+                                                 dropdown_shows, "2 s"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_access_page (window)),
+                                                 dropdown_shows, "First 1.07 GB"));
+  }
+  /* The summary's 1 GiB × 2 passes, read-only, while the user's settings stay as they were. */
+  {
+    GtkWidget *summary = GTK_WIDGET (ssdb_window_get_summary_page (window));
+    GtkWidget *size = ssdb_gui_test_find_widget (summary, dropdown_shows, "1 GiB");
+
+    g_assert_nonnull (size);
+    g_assert_false (gtk_widget_is_sensitive (size));
+    g_assert_nonnull (ssdb_gui_test_find_widget (summary, dropdown_shows, "2"));
+    g_assert_cmpint (g_settings_get_int (settings, "size-mib"), ==, 64);
+    g_assert_cmpint (g_settings_get_int (settings, "count"), ==, 5);
+  }
 
   /* Drive Info shows the drive the report measured, with its recorded facts. */
   {
@@ -498,6 +543,22 @@ test_open_all_views (void)
     g_assert_cmpstr (capacity, ==, "2.15 GB (2147483648 bytes)");
     g_assert_cmpstr (sectors, ==, "4096 bytes logical · 4096 bytes physical");
   }
+
+  /* A target again: the controls are the user's own, and theirs to change. */
+  g_assert_true (ssdb_window_select_target (window, tmpdir));
+  ssdb_gui_test_iterate_for (100);
+  {
+    GtkWidget *summary = GTK_WIDGET (ssdb_window_get_summary_page (window));
+    GtkWidget *size = ssdb_gui_test_find_widget (summary, dropdown_shows, "64 MiB");
+
+    g_assert_nonnull (size);
+    g_assert_true (gtk_widget_is_sensitive (size));
+    g_assert_nonnull (ssdb_gui_test_find_widget (summary, dropdown_shows, "5"));
+    g_assert_null (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_surface_page (window)),
+                                              dropdown_shows, "8 MiB"));
+  }
+  g_settings_reset (settings, "size-mib");
+  g_settings_reset (settings, "count");
 }
 
 /* A report of an ATA drive run with NCQ off: Drive Info says so, and shows the drive's own

@@ -387,6 +387,44 @@ ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec)
   return TRUE;
 }
 
+/* The controls show @spec, a report's settings, also those that are none of their choices (an
+ * extra entry, until the target changes). */
+static void
+show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
+{
+  guint deepest = spec->n_depths > 0 ? spec->depths[spec->n_depths - 1] : 1;
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *depth = g_strdup_printf (_ ("up to %u"), deepest);
+  g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
+  g_autofree char *span = NULL;
+  int s = -1, sp = -1;
+
+  if (spec->span_length == 0)
+    span = g_strdup (_ ("Whole span"));
+  else
+    {
+      g_autofree char *cap = ssdb_format_capacity (spec->span_length);
+
+      /* Translators: the span of the random reads of a report, "First 2.15 GB" */
+      span = g_strdup_printf (_ ("First %s"), cap);
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (step_ms_table); i++)
+    if (step_ms_table[i] * 1000000 == spec->step_duration_ns)
+      s = (int)i;
+  for (guint i = 0; i < G_N_ELEMENTS (span_gb_table); i++)
+    if (span_gb_table[i] * 1000000000 / MIB * MIB == spec->span_length)
+      sp = (int)i;
+  ssdb_gui_dropdown_show (
+      self->block_dropdown, G_N_ELEMENTS (block_table),
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+  gtk_drop_down_set_selected (self->mode_dropdown, spec->mode == SSDB_ACCESS_MODE_THREADS);
+  ssdb_gui_dropdown_show (
+      self->depth_dropdown, G_N_ELEMENTS (max_depth_table),
+      ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table), deepest), depth);
+  ssdb_gui_dropdown_show (self->step_dropdown, G_N_ELEMENTS (step_ms_table), s, step);
+  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_gb_table), sp, span);
+}
+
 static char *
 dup_settings_line (const SsdbAccessSpec *spec)
 {
@@ -419,6 +457,11 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
   self->device_bytes = device_bytes;
   if (ssdb_page_run_get_running (self->run))
     return;
+  /* back to the page's own choices */
+  ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
+  ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (max_depth_table));
+  ssdb_gui_dropdown_drop_extra (self->step_dropdown, G_N_ELEMENTS (step_ms_table));
+  ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gb_table));
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   gtk_label_set_text (self->parts.status, "");
@@ -635,7 +678,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   const SsdbAccessResult *result = ssdb_report_get_result (report, kind);
 
   /* The controls show the report's settings. */
-  ssdb_access_page_configure (self, &result->spec);
+  show_spec (self, &result->spec);
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);

@@ -328,6 +328,27 @@ ssdb_fill_page_configure (SsdbFillPage *self, const SsdbFillSpec *spec)
   return TRUE;
 }
 
+/* The controls show @spec, a report's settings, also those that are none of their choices (an
+ * extra entry, until the target changes). */
+static void
+show_spec (SsdbFillPage *self, const SsdbFillSpec *spec)
+{
+  g_autofree char *passes = g_strdup_printf ("%u", spec->passes);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *depth = g_strdup_printf ("QD%u", spec->queue_depth);
+
+  ssdb_gui_dropdown_show (
+      self->passes_dropdown, G_N_ELEMENTS (passes_table),
+      ssdb_gui_find_uint (passes_table, G_N_ELEMENTS (passes_table), spec->passes), passes);
+  ssdb_gui_dropdown_show (
+      self->block_dropdown, G_N_ELEMENTS (block_table),
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+  ssdb_gui_dropdown_show (
+      self->depth_dropdown, G_N_ELEMENTS (depth_table),
+      ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth);
+  gtk_switch_set_active (self->read_back_switch, spec->read_back);
+}
+
 void
 ssdb_fill_page_set_target (SsdbFillPage *self, const char *title, guint64 device_bytes,
                            const char *write_refusal)
@@ -342,6 +363,10 @@ ssdb_fill_page_set_target (SsdbFillPage *self, const char *title, guint64 device
   if (ssdb_page_run_get_running (self->run))
     return;
 
+  /* back to the page's own choices */
+  ssdb_gui_dropdown_drop_extra (self->passes_dropdown, G_N_ELEMENTS (passes_table));
+  ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
+  ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (depth_table));
   ssdb_fill_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, NULL);
   ssdb_fill_chart_set_titles (self->chart, title, NULL);
@@ -599,7 +624,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   g_autofree char *subtitle = NULL;
 
   /* The controls show the report's settings. */
-  ssdb_fill_page_configure (self, &result->spec);
+  show_spec (self, &result->spec);
   ssdb_fill_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, dup_result (result));
   subtitle = dup_settings_line (&result->spec);

@@ -87,6 +87,70 @@ ssdb_gui_fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i)
   g_object_unref (list);
 }
 
+/* The choice selected before an extra entry was shown, + 1 (0: none shown). */
+#define EXTRA_KEY "ssdb-gui-extra-before"
+
+void
+ssdb_gui_dropdown_drop_extra (GtkDropDown *dropdown, guint n)
+{
+  GtkStringList *list;
+  guint before;
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+
+  before = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dropdown), EXTRA_KEY));
+  list = GTK_STRING_LIST (gtk_drop_down_get_model (dropdown));
+  if (before == 0 || list == NULL)
+    return;
+  g_object_set_data (G_OBJECT (dropdown), EXTRA_KEY, NULL);
+  gtk_drop_down_set_selected (dropdown, MIN (before - 1, n - 1));
+  if (g_list_model_get_n_items (G_LIST_MODEL (list)) > n)
+    gtk_string_list_remove (list, n);
+}
+
+void
+ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *extra)
+{
+  GtkStringList *list;
+  guint before;
+
+  g_return_if_fail (GTK_IS_DROP_DOWN (dropdown));
+  g_return_if_fail (index < (int)n);
+
+  if (index >= 0 || extra == NULL)
+    {
+      ssdb_gui_dropdown_drop_extra (dropdown, n);
+      if (index >= 0)
+        gtk_drop_down_set_selected (dropdown, (guint)index);
+      return;
+    }
+  list = GTK_STRING_LIST (gtk_drop_down_get_model (dropdown));
+  g_return_if_fail (list != NULL);
+  before = GPOINTER_TO_UINT (g_object_get_data (G_OBJECT (dropdown), EXTRA_KEY));
+  if (before == 0)
+    {
+      g_object_set_data (G_OBJECT (dropdown), EXTRA_KEY,
+                         GUINT_TO_POINTER (MIN (gtk_drop_down_get_selected (dropdown), n - 1) + 1));
+      gtk_string_list_append (list, extra);
+    }
+  else
+    gtk_string_list_splice (list, n, 1, (const char *const[]){ extra, NULL });
+  gtk_drop_down_set_selected (dropdown, n);
+}
+
+char *
+ssdb_gui_dropdown_dup_selected (GtkDropDown *dropdown)
+{
+  GObject *item;
+
+  g_return_val_if_fail (GTK_IS_DROP_DOWN (dropdown), NULL);
+
+  item = gtk_drop_down_get_selected_item (dropdown);
+  return GTK_IS_STRING_OBJECT (item)
+             ? g_strdup (gtk_string_object_get_string (GTK_STRING_OBJECT (item)))
+             : NULL;
+}
+
 void
 ssdb_gui_copy_array (GArray *to, const GArray *from)
 {

@@ -66,6 +66,40 @@ ssdb_gui_fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i)
 void
 ssdb_gui_copy_array (GArray *to, const GArray *from);
 
+/**
+ * ssdb_gui_dropdown_show:
+ * @dropdown: a drop-down whose model is a #GtkStringList of @n choices (ssdb_gui_fill_dropdown())
+ * @n: how many choices it has of its own
+ * @index: the choice to select, or -1 for a value that is none of them
+ * @extra: (nullable): with @index -1, the text of that value (a report's setting): an extra
+ *   entry after the choices, selected (and replaced by the next one shown)
+ *
+ * Shows a value in a drop-down of fixed choices, also a value outside them, so that the
+ * controls of a page that shows a report say what the report measured. Selecting a choice (or
+ * ssdb_gui_dropdown_drop_extra()) removes the extra entry.
+ */
+void
+ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *extra);
+
+/**
+ * ssdb_gui_dropdown_drop_extra:
+ * @dropdown: a drop-down given an extra entry by ssdb_gui_dropdown_show(), or not
+ * @n: how many choices it has of its own
+ *
+ * Removes the extra entry, selecting again the choice that was selected before it was shown.
+ */
+void
+ssdb_gui_dropdown_drop_extra (GtkDropDown *dropdown, guint n);
+
+/**
+ * ssdb_gui_dropdown_dup_selected:
+ * @dropdown: a drop-down of a #GtkStringList
+ *
+ * Returns: (transfer full) (nullable): the text of its selected entry.
+ */
+char *
+ssdb_gui_dropdown_dup_selected (GtkDropDown *dropdown);
+
 /** ssdb_gui_find_uint: Returns: the index of @v in @table, or -1. */
 int
 ssdb_gui_find_uint (const guint *table, guint n, guint v);

@@ -70,6 +70,8 @@ struct _SsdbSummaryPage
   SsdbSummaryResult *preview; /* empty grid for the current settings */
   gboolean showing_run;       /* the run's view instead of the preview */
   SsdbReport *report;         /* a loaded report whose summary the page shows */
+  gboolean locked;            /* a test runs on some page */
+  gboolean controls_bound;    /* the settings controls follow the application's settings */
   char *report_title;
   char *date; /* when the live run ended, ISO 8601 UTC */
   gint64 started_us;
@@ -691,6 +693,9 @@ update_mix_label (SsdbSummaryPage *self)
 }
 
 static void
+clear_report (SsdbSummaryPage *self);
+
+static void
 on_settings_changed (SsdbSummaryPage *self, const char *key)
 {
   if (g_strcmp0 (key, "unit") == 0)
@@ -710,7 +715,7 @@ on_settings_changed (SsdbSummaryPage *self, const char *key)
         self->showing_run = FALSE;
       if (self->report != NULL)
         {
-          g_clear_pointer (&self->report, ssdb_report_unref);
+          clear_report (self);
           ssdb_test_page_drop_loaded (SSDB_TEST_PAGE (self), SSDB_TEST_KIND_SUMMARY);
         }
       update_chart (self);
@@ -786,7 +791,7 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   SsdbSummaryPage *self = SSDB_SUMMARY_PAGE (page);
 
   take_target (self, target);
-  g_clear_pointer (&self->report, ssdb_report_unref);
+  clear_report (self);
   /* A device starts with writes off; a test file as the settings say. */
   self->writes_allowed = FALSE;
   set_switch (self, !target->is_device && target->path != NULL && self->settings != NULL
@@ -811,8 +816,105 @@ test_page_reset (SsdbTestPage *page, SsdbTestKind kind, const SsdbTestPageTarget
 {
   SsdbSummaryPage *self = SSDB_SUMMARY_PAGE (page);
 
-  g_clear_pointer (&self->report, ssdb_report_unref);
+  clear_report (self);
   update_chart (self);
+}
+
+static const int count_table[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, -1 };
+
+/* Binds the settings controls to the application's settings (which sets them from it). */
+static void
+bind_controls (SsdbSummaryPage *self)
+{
+  ssdb_settings_bind_enum_index (self->settings, "profile", self->profile_dropdown, profile_nicks);
+  ssdb_settings_bind_enum_index (self->settings, "data-pattern", self->data_dropdown, data_nicks);
+  ssdb_settings_bind_int_table (self->settings, "size-mib", self->size_dropdown, size_table_mib);
+  ssdb_settings_bind_int_table (self->settings, "count", self->count_dropdown, count_table);
+  g_settings_bind (self->settings, "mix", self->mix_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  self->controls_bound = TRUE;
+}
+
+/* The settings rows are insensitive while a run fixes them and while a report is shown (they
+ * show its settings, read-only); the unit the grid is shown in stays free. */
+static void
+update_settings_sensitive (SsdbSummaryPage *self)
+{
+  gboolean fixed = self->locked || self->report != NULL;
+
+  for (GtkWidget *w = gtk_widget_get_first_child (self->settings_box); w != NULL;
+       w = gtk_widget_get_next_sibling (w))
+    gtk_widget_set_sensitive (w, !fixed || w == self->unit_box);
+}
+
+/* Index of @value in the -1-terminated @table, or -1. */
+static int
+find_int (const int *table, int value)
+{
+  for (int i = 0; table[i] >= 0; i++)
+    if (table[i] == value)
+      return i;
+  return -1;
+}
+
+static guint
+table_length (const int *table)
+{
+  guint n = 0;
+
+  while (table[n] >= 0)
+    n++;
+  return n;
+}
+
+/* The controls show the settings of the report's summary, also values outside their choices:
+ * unbound from the application's settings meanwhile, which keep the user's own. */
+static void
+show_report_settings (SsdbSummaryPage *self, const SsdbSummarySpec *spec)
+{
+  g_autofree char *size = format_mib (spec->size / MIB);
+  g_autofree char *count = g_strdup_printf ("%u", spec->count);
+  g_autofree char *data_nick = ssdb_data_pattern_to_string (&spec->data);
+  int data = -1;
+
+  if (self->controls_bound)
+    {
+      g_settings_unbind (self->profile_dropdown, "selected");
+      g_settings_unbind (self->data_dropdown, "selected");
+      g_settings_unbind (self->size_dropdown, "selected");
+      g_settings_unbind (self->count_dropdown, "selected");
+      g_settings_unbind (self->mix_switch, "active");
+      self->controls_bound = FALSE;
+    }
+  for (int i = 0; data_nicks[i] != NULL; i++)
+    if (g_strcmp0 (data_nicks[i], data_nick) == 0)
+      data = i;
+  gtk_drop_down_set_selected (self->profile_dropdown, (guint)spec->profile);
+  ssdb_gui_dropdown_show (self->data_dropdown, g_strv_length ((char **)data_nicks), data,
+                          data_nick);
+  ssdb_gui_dropdown_show (
+      self->size_dropdown, table_length (size_table_mib),
+      spec->size % MIB == 0 ? find_int (size_table_mib, (int)(spec->size / MIB)) : -1, size);
+  ssdb_gui_dropdown_show (self->count_dropdown, table_length (count_table),
+                          find_int (count_table, (int)spec->count), count);
+  gtk_switch_set_active (self->mix_switch, spec->do_mix);
+  update_settings_sensitive (self);
+}
+
+/* Drops the report the page shows (if any): the controls follow the settings again. */
+static void
+clear_report (SsdbSummaryPage *self)
+{
+  g_clear_pointer (&self->report, ssdb_report_unref);
+  if (self->controls_bound || self->settings == NULL)
+    {
+      update_settings_sensitive (self);
+      return;
+    }
+  ssdb_gui_dropdown_drop_extra (self->data_dropdown, g_strv_length ((char **)data_nicks));
+  ssdb_gui_dropdown_drop_extra (self->size_dropdown, table_length (size_table_mib));
+  ssdb_gui_dropdown_drop_extra (self->count_dropdown, table_length (count_table));
+  bind_controls (self);
+  update_settings_sensitive (self);
 }
 
 static void
@@ -820,7 +922,6 @@ test_page_set_settings (SsdbTestPage *page, GSettings *settings)
 {
   SsdbSummaryPage *self = SSDB_SUMMARY_PAGE (page);
   GtkStringList *sizes = gtk_string_list_new (NULL);
-  static const int counts[] = { 1, 2, 3, 4, 5, 6, 7, 8, 9, -1 };
 
   g_return_if_fail (self->settings == NULL);
   self->settings = g_object_ref (settings);
@@ -833,11 +934,7 @@ test_page_set_settings (SsdbTestPage *page, GSettings *settings)
   gtk_drop_down_set_model (self->size_dropdown, G_LIST_MODEL (sizes));
   g_object_unref (sizes);
 
-  ssdb_settings_bind_enum_index (self->settings, "profile", self->profile_dropdown, profile_nicks);
-  ssdb_settings_bind_enum_index (self->settings, "data-pattern", self->data_dropdown, data_nicks);
-  ssdb_settings_bind_int_table (self->settings, "size-mib", self->size_dropdown, size_table_mib);
-  ssdb_settings_bind_int_table (self->settings, "count", self->count_dropdown, counts);
-  g_settings_bind (self->settings, "mix", self->mix_switch, "active", G_SETTINGS_BIND_DEFAULT);
+  bind_controls (self);
   update_mix_label (self);
   g_signal_connect_swapped (self->settings, "changed", G_CALLBACK (on_settings_changed), self);
 }
@@ -876,7 +973,7 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
                             flags == SSDB_TARGET_OPEN_WRITE ? start->permission : NULL, spec->size,
                             work, spec, g_free, shown_new (spec), error))
     return FALSE;
-  g_clear_pointer (&self->report, ssdb_report_unref);
+  clear_report (self);
   self->showing_run = TRUE;
   self->started_us = g_get_monotonic_time ();
   memset (&self->progress, 0, sizeof self->progress);
@@ -913,6 +1010,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   self->report = ssdb_report_ref ((SsdbReport *)report);
   g_free (self->report_title);
   self->report_title = g_strdup (title);
+  if (report->summary != NULL)
+    show_report_settings (self, &report->summary->spec);
   update_chart (self);
   return TRUE;
 }
@@ -979,10 +1078,8 @@ test_page_set_locked (SsdbTestPage *page, gboolean locked)
 {
   SsdbSummaryPage *self = SSDB_SUMMARY_PAGE (page);
 
-  /* The run's settings are fixed while it runs; the unit it is shown in is not. */
-  for (GtkWidget *w = gtk_widget_get_first_child (self->settings_box); w != NULL;
-       w = gtk_widget_get_next_sibling (w))
-    gtk_widget_set_sensitive (w, !locked || w == self->unit_box);
+  self->locked = locked;
+  update_settings_sensitive (self);
   update_write_controls (self);
 }
 

@@ -348,6 +348,52 @@ ssdb_surface_page_configure (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
   return TRUE;
 }
 
+/* The controls show @spec, a report's settings, also those that are none of their choices (an
+ * extra entry, until the target changes). */
+static void
+show_spec (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
+{
+  g_autofree char *samples = g_strdup_printf ("%u", spec->samples);
+  g_autofree char *sample_size = ssdb_format_transfer_size (spec->sample_bytes);
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *access = spec->access_samples == 0
+                                ? g_strdup (_ ("Off"))
+                                : g_strdup_printf ("%u", spec->access_samples);
+
+  ssdb_gui_dropdown_show (
+      self->samples_dropdown, G_N_ELEMENTS (samples_table),
+      ssdb_gui_find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples), samples);
+  ssdb_gui_dropdown_show (
+      self->sample_size_dropdown, G_N_ELEMENTS (sample_size_table),
+      find_u64 (sample_size_table, G_N_ELEMENTS (sample_size_table), spec->sample_bytes),
+      sample_size);
+  ssdb_gui_dropdown_show (
+      self->block_dropdown, G_N_ELEMENTS (block_table),
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+  ssdb_gui_dropdown_show (
+      self->access_dropdown, G_N_ELEMENTS (access_table),
+      ssdb_gui_find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples), access);
+  if (spec->span_offset == 0 && spec->span_length == 0)
+    gtk_drop_down_set_selected (self->span_dropdown, 0);
+  else
+    {
+      gtk_drop_down_set_selected (self->span_dropdown, 1);
+      gtk_adjustment_set_value (self->start_adjustment, spec->span_offset / 1e9);
+      gtk_adjustment_set_value (self->length_adjustment, spec->span_length / 1e9);
+    }
+  ssdb_surface_page_set_write_mode (self, spec->write);
+}
+
+/* Back to the page's own choices once no report is shown. */
+static void
+drop_report_choices (SsdbSurfacePage *self)
+{
+  ssdb_gui_dropdown_drop_extra (self->samples_dropdown, G_N_ELEMENTS (samples_table));
+  ssdb_gui_dropdown_drop_extra (self->sample_size_dropdown, G_N_ELEMENTS (sample_size_table));
+  ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
+  ssdb_gui_dropdown_drop_extra (self->access_dropdown, G_N_ELEMENTS (access_table));
+}
+
 SsdbSurfaceWrite
 ssdb_surface_page_get_write_mode (SsdbSurfacePage *self)
 {
@@ -398,6 +444,7 @@ ssdb_surface_page_set_target (SsdbSurfacePage *self, const char *title, guint64 
   if (ssdb_page_run_get_running (self->run))
     return;
 
+  drop_report_choices (self);
   gtk_adjustment_configure (self->start_adjustment, 0, 0, MAX (gb, 0.01), 1, 10, 0);
   gtk_adjustment_configure (self->length_adjustment, gb, 0, MAX (gb, 0.01), 1, 10, 0);
   gtk_drop_down_set_selected (self->span_dropdown, 0);
@@ -655,7 +702,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     SsdbSurfaceSpec spec = result->spec;
 
     spec.write = SSDB_SURFACE_WRITE_NONE;
-    ssdb_surface_page_configure (self, &spec);
+    show_spec (self, &spec);
   }
   ssdb_surface_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, shown_dup (&loaded));

@@ -337,6 +337,52 @@ ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec)
   return TRUE;
 }
 
+/* The size dropdowns' own entries: size_table from first_size. */
+static guint
+n_size_choices (SsdbSweepPage *self)
+{
+  return G_N_ELEMENTS (size_table) - self->first_size;
+}
+
+/* The entry of @size in a size dropdown, or -1 (not a choice, or below the target's block). */
+static int
+size_choice (SsdbSweepPage *self, guint size)
+{
+  int i = ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), size);
+
+  return i >= (int)self->first_size ? i - (int)self->first_size : -1;
+}
+
+/* The controls show @spec, a report's settings, also those that are none of their choices (an
+ * extra entry, until the target changes); writes stay off until the user turns them on. */
+static void
+show_spec (SsdbSweepPage *self, const SsdbSweepSpec *spec)
+{
+  g_autofree char *first = ssdb_format_transfer_size (spec->start_size);
+  g_autofree char *last = ssdb_format_transfer_size (spec->end_size);
+  g_autofree char *depth = g_strdup_printf ("QD%u", spec->queue_depth);
+  g_autofree char *span = ssdb_format_transfer_size (spec->span_length);
+  g_autofree char *time = ssdb_page_parts_format_seconds (spec->duration_ns);
+  int sp = -1, t = -1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (span_mib_table); i++)
+    if ((guint64)span_mib_table[i] * MIB == spec->span_length)
+      sp = (int)i;
+  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
+    if (time_ms_table[i] * 1000000 == spec->duration_ns)
+      t = (int)i;
+  ssdb_gui_dropdown_show (self->start_dropdown, n_size_choices (self),
+                          size_choice (self, spec->start_size), first);
+  ssdb_gui_dropdown_show (self->end_dropdown, n_size_choices (self),
+                          size_choice (self, spec->end_size), last);
+  ssdb_gui_dropdown_show (
+      self->depth_dropdown, G_N_ELEMENTS (depth_table),
+      ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth);
+  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_mib_table), sp, span);
+  ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_ms_table), t, time);
+  gtk_switch_set_active (self->write_switch, FALSE);
+}
+
 static char *
 dup_settings_line (const SsdbSweepSpec *spec)
 {
@@ -361,6 +407,12 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
   self->device_bytes = device_bytes;
   if (ssdb_page_run_get_running (self->run))
     return;
+  /* back to the page's own choices */
+  ssdb_gui_dropdown_drop_extra (self->start_dropdown, n_size_choices (self));
+  ssdb_gui_dropdown_drop_extra (self->end_dropdown, n_size_choices (self));
+  ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (depth_table));
+  ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_mib_table));
+  ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_ms_table));
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   /* Writes on a new device need a new confirmation: they start off. */
@@ -548,13 +600,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
   const SsdbSweepResult *result = ssdb_report_get_result (report, kind);
 
-  {
-    /* The controls show the report's settings; writes stay off until the user turns them on. */
-    SsdbSweepSpec spec = result->spec;
-
-    spec.do_write = FALSE;
-    ssdb_sweep_page_configure (self, &spec);
-  }
+  /* The controls show the report's settings; writes stay off until the user turns them on. */
+  show_spec (self, &result->spec);
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);
