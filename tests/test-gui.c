@@ -269,6 +269,14 @@ test_summary_run (void)
         g_assert_nonnull (tip);
         g_assert_true (g_str_has_prefix (tip, v->test.name));
         g_assert_nonnull (strstr (tip, "one pass"));
+        /* and what the other units would show, with the response times */
+        if (v->aggregate.latency.count > 0)
+          {
+            g_autofree char *iops
+                = g_strdup_printf ("\n%.0f IOPS · latency mean ", v->aggregate.iops);
+
+            g_assert_nonnull (strstr (tip, iops));
+          }
       }
   }
 

@@ -83,6 +83,7 @@ test_parse_keyfile (void)
                      "[Web]\n"
                      "Preset=web-server\n"
                      "Name=Static files\n"
+                     "Align=Sector\n"
                      "Workers=2\n";
   g_autoptr (GError) error = NULL;
   g_autoptr (GArray) specs = ssdb_workload_specs_parse (text, -1, &error);
@@ -113,6 +114,20 @@ test_parse_keyfile (void)
   g_assert_cmpuint (s->n_size_mix, ==, 10);
   g_assert_cmpuint (s->read_percent, ==, 100);
   g_assert_cmpuint (s->workers, ==, 2);
+  g_assert_cmpuint (s->align_bytes, ==, 0);
+
+  /* "sector" (any case) is IOMeter's sector boundaries, 0; nothing else is a word there. */
+  {
+    g_autoptr (GArray) sector
+        = ssdb_workload_specs_parse ("[S]\nAlign=4k\n[T]\nAlign=SECTOR\n", -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_array_index (sector, SsdbWorkloadSpec, 0).align_bytes, ==, 4096);
+    g_assert_cmpuint (g_array_index (sector, SsdbWorkloadSpec, 1).align_bytes, ==, 0);
+    g_assert_null (ssdb_workload_specs_parse ("[S]\nAlign=sectors\n", -1, &error));
+    g_assert_nonnull (error);
+    g_clear_error (&error);
+  }
 
   /* Round trip through the key-file form. */
   {

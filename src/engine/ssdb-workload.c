@@ -325,7 +325,10 @@ keyfile_group (GKeyFile *kf, const char *group, SsdbWorkloadSpec *spec, GError *
         }
       else if (g_str_equal (key, "Align"))
         {
-          if (!ssdb_parse_size (raw, key, &v, error))
+          /* "sector": the target's logical block size, IOMeter's "sector boundaries" (0) */
+          if (g_ascii_strcasecmp (raw, "sector") == 0)
+            v = 0;
+          else if (!ssdb_parse_size (raw, key, &v, error))
             goto fail;
           if (v > SSDB_MAX_BLOCK_SIZE)
             {

@@ -143,13 +143,37 @@ measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minim
     }
 }
 
+/* The spread of the passes a cell stands on, in MB/s, or NULL when none was measured. */
+static char *
+dup_spread (const SsdbSummaryResult *result, const SsdbSummaryEntry *entry)
+{
+  double lo, hi;
+  guint n = ssdb_summary_entry_spread (entry, &lo, &hi);
+
+  if (n == 0)
+    return NULL;
+  if (n == 1)
+    /* Translators: the tooltip of a summary cell measured once: "SEQ1M Q8T1: one pass,
+     * 3012.4 MB/s" */
+    return g_strdup_printf (_ ("%s: one pass, %.1f MB/s"), entry->test.name, lo / 1e6);
+  if (result->spec.aggregate == SSDB_AGGREGATE_MEAN)
+    /* Translators: the spread of a summary cell: "SEQ1M Q8T1: mean of 5 passes, 3012.4 to
+     * 3051.2 MB/s" */
+    return g_strdup_printf (_ ("%s: mean of %u passes, %.1f to %.1f MB/s"), entry->test.name, n,
+                            lo / 1e6, hi / 1e6);
+  /* Translators: the spread of a summary cell: "SEQ1M Q8T1: best of 5 passes, 3012.4 to
+   * 3051.2 MB/s" */
+  return g_strdup_printf (_ ("%s: best of %u passes, %.1f to %.1f MB/s"), entry->test.name, n,
+                          lo / 1e6, hi / 1e6);
+}
+
 char *
 ssdb_summary_chart_dup_tooltip_at (SsdbSummaryChart *self, double x, double y)
 {
   const SsdbSummaryEntry *entry;
+  const SsdbIoResult *io;
   SsdbSummaryView view;
-  double lo, hi;
-  guint n;
+  g_autofree char *spread = NULL, *iops = NULL, *mean = NULL, *p99 = NULL;
   int index;
 
   g_return_val_if_fail (SSDB_IS_SUMMARY_CHART (self), NULL);
@@ -162,22 +186,18 @@ ssdb_summary_chart_dup_tooltip_at (SsdbSummaryChart *self, double x, double y)
   if (index < 0 || (guint)index >= self->result->entries->len)
     return NULL;
   entry = g_ptr_array_index (self->result->entries, index);
-  n = ssdb_summary_entry_spread (entry, &lo, &hi);
-  if (n == 0)
+  if ((spread = dup_spread (self->result, entry)) == NULL)
     return NULL;
-  if (n == 1)
-    /* Translators: the tooltip of a summary cell measured once: "SEQ1M Q8T1: one pass,
-     * 3012.4 MB/s" */
-    return g_strdup_printf (_ ("%s: one pass, %.1f MB/s"), entry->test.name, lo / 1e6);
-  if (self->result->spec.aggregate == SSDB_AGGREGATE_MEAN)
-    /* Translators: the spread of a summary cell: "SEQ1M Q8T1: mean of 5 passes, 3012.4 to
-     * 3051.2 MB/s" */
-    return g_strdup_printf (_ ("%s: mean of %u passes, %.1f to %.1f MB/s"), entry->test.name, n,
-                            lo / 1e6, hi / 1e6);
-  /* Translators: the spread of a summary cell: "SEQ1M Q8T1: best of 5 passes, 3012.4 to
-   * 3051.2 MB/s" */
-  return g_strdup_printf (_ ("%s: best of %u passes, %.1f to %.1f MB/s"), entry->test.name, n,
-                          lo / 1e6, hi / 1e6);
+  /* Then what the cell's other units would show, and its response times. */
+  io = &entry->aggregate;
+  if (io->latency.count == 0)
+    return g_steal_pointer (&spread);
+  iops = ssdb_chart_format_double (io->iops, 0, TRUE);
+  mean = ssdb_chart_format_ms (ssdb_histogram_mean_ns (&io->latency), TRUE);
+  p99 = ssdb_chart_format_ms ((double)ssdb_histogram_percentile_ns (&io->latency, 99), TRUE);
+  /* Translators: the second line of a summary cell's tooltip: "12345 IOPS · latency mean
+   * 0.123 ms, p99 0.456 ms" */
+  return g_strdup_printf (_ ("%s\n%s IOPS · latency mean %s, p99 %s"), spread, iops, mean, p99);
 }
 
 static gboolean

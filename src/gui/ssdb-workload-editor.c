@@ -88,7 +88,7 @@ ssdb_workload_editor_save (SsdbWorkloadEditor *self)
   g_key_file_set_string (
       kf, "Workload", "RandomPercent",
       g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->random_spin)));
-  g_key_file_set_string (kf, "Workload", "Align", *align ? align : "0");
+  g_key_file_set_string (kf, "Workload", "Align", *align ? align : "sector");
   g_key_file_set_string (
       kf, "Workload", "QueueDepth",
       g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->depth_spin)));
@@ -284,7 +284,8 @@ ssdb_workload_editor_new (GtkWindow *parent, const SsdbWorkloadSpec *initial,
         s = g_strdup_printf ("%u", size);
       g_string_append_printf (sizes, "%s%s/%u", k ? ":" : "", s, initial->size_mix[k].weight);
     }
-  align = initial->align_bytes == 0 ? g_strdup ("0") : g_strdup_printf ("%u", initial->align_bytes);
+  align = initial->align_bytes == 0 ? g_strdup ("sector")
+                                    : g_strdup_printf ("%u", initial->align_bytes);
 
   self->name_row = add_entry (group, _ ("Name"), initial->name, NULL);
   self->sizes_row = add_entry (group, _ ("Sizes and Weights"), sizes->str,
@@ -293,9 +294,9 @@ ssdb_workload_editor_new (GtkWindow *parent, const SsdbWorkloadSpec *initial,
                               initial->read_percent);
   self->random_spin = add_spin (group, _ ("Random"), _ ("Percent of requests at a random offset"),
                                 0, 100, 1, 0, initial->random_percent);
-  self->align_row = add_entry (group, _ ("Alignment (0 = Sector)"), align,
-                               _ ("Offsets are multiples of this size: 0 for the drive's sector "
-                                  "size, or a size such as 4k"));
+  self->align_row = add_entry (group, _ ("Align Random Offsets To"), align,
+                               _ ("“sector” for the drive's sector size (IOMeter's sector "
+                                  "boundaries), or a size such as 4k"));
   self->depth_spin = add_spin (group, _ ("Queue Depth"), _ ("Outstanding requests per worker"), 1,
                                SSDB_MAX_QUEUE_DEPTH, 1, 0, initial->queue_depth);
   self->workers_spin = add_spin (group, _ ("Workers"), _ ("Threads, each over its own slice"), 1,
