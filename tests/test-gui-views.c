@@ -381,6 +381,27 @@ test_workload (void)
   watch (run);
   start_confirmed ("destroy", "workload");
   g_assert_true (ssdb_page_run_get_running (run));
+  /* While it runs, the chart shows the requests and rates measured so far, as IOMeter's results
+   * display does (the response times and the words come at the end). */
+  {
+    gboolean live = FALSE;
+
+    for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
+         !finished && g_get_monotonic_time () < end;)
+      {
+        ssdb_workload_page_fill_view (page, &view);
+        live = view.running && view.result != NULL && view.result->total.ios > 0;
+        if (live)
+          break;
+        ssdb_gui_test_iterate_for (20);
+      }
+    g_assert_true (live);
+    /* (the view is the page's until the next update: checked before iterating again) */
+    g_assert_cmpfloat (view.result->total.iops, >, 0);
+    g_assert_cmpuint (view.result->total.max_ns, ==, 0);
+    g_assert_null (ssdb_workload_painter_dup_words (&view, TRUE));
+    g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-workload-live.png", 0));
+  }
   /* The status gives the time taken, updated once a second even between updates. */
   ssdb_gui_test_iterate_for (1300);
   g_test_message ("status: %s", ssdb_workload_page_get_status (page));

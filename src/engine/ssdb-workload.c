@@ -850,7 +850,20 @@ typedef struct
   SsdbIoResult *io;
   GThread *thread;
   GError *error;
+  /* What the measured run completed so far, from its I/O samples (atomic). */
+  guint64 live_ios, live_bytes, live_ns;
 } Worker;
+
+/* The measured run's samples of one worker: its totals so far. */
+static void
+on_worker_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
+{
+  Worker *w = user_data;
+
+  __atomic_store_n (&w->live_ios, ios, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->live_bytes, bytes, __ATOMIC_RELAXED);
+  __atomic_store_n (&w->live_ns, elapsed_ns, __ATOMIC_RELEASE);
+}
 
 struct _Run
 {
@@ -868,6 +881,37 @@ struct _Run
 };
 
 /* All workers meet here; returns FALSE when one of them failed. */
+static gboolean
+barrier (Run *run);
+
+/* The measured run so far, from the workers' samples: per worker and in total their requests,
+ * bytes and rates (no response times: those come with the end of the run). */
+static void
+publish_live (SsdbWorkloadResult *result, Worker *workers, guint n)
+{
+  SsdbWorkloadStats *t = &result->total;
+
+  g_array_set_size (result->workers, n);
+  memset (t, 0, sizeof *t);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbWorkloadStats *s = &g_array_index (result->workers, SsdbWorkloadStats, i);
+      guint64 ns = __atomic_load_n (&workers[i].live_ns, __ATOMIC_ACQUIRE);
+
+      memset (s, 0, sizeof *s);
+      s->ios = __atomic_load_n (&workers[i].live_ios, __ATOMIC_RELAXED);
+      s->bytes = __atomic_load_n (&workers[i].live_bytes, __ATOMIC_RELAXED);
+      s->window_ns = ns;
+      s->iops = ns > 0 ? (double)s->ios * 1e9 / (double)ns : 0;
+      s->bytes_per_second = ns > 0 ? (double)s->bytes * 1e9 / (double)ns : 0;
+      t->ios += s->ios;
+      t->bytes += s->bytes;
+      t->window_ns = MAX (t->window_ns, ns);
+      t->iops += s->iops;
+      t->bytes_per_second += s->bytes_per_second;
+    }
+}
+
 static gboolean
 barrier (Run *run)
 {
@@ -925,7 +969,7 @@ worker_main (gpointer data)
       if (run->measure_start_us == 0)
         run->measure_start_us = g_get_monotonic_time ();
       g_mutex_unlock (&run->mutex);
-      if (!ssdb_io_run (run->target, &w->job, NULL, NULL, run->stop, w->io, &w->error))
+      if (!ssdb_io_run (run->target, &w->job, on_worker_sample, w, run->stop, w->io, &w->error))
         worker_failed (w);
     }
   else
@@ -1130,6 +1174,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
       w->run = &run;
       w->index = i;
       w->job = job;
+      /* live numbers twice a second, as IOMeter updates its results display */
+      w->job.sample_interval_ns = 500 * G_GUINT64_CONSTANT (1000000);
       w->job.offset = spec->span_offset + slice * i;
       w->job.seed = spec->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * i;
       w->io = g_new0 (SsdbIoResult, 1);
@@ -1169,6 +1215,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
             const char *phase = run.measure_start_us ? "run" : "ramp";
 
             g_mutex_unlock (&run.mutex);
+            if (run.measure_start_us)
+              publish_live (result, workers, started);
             progress (result, phase, CLAMP (f, 0.0, 0.99), user_data);
             g_mutex_lock (&run.mutex);
           }

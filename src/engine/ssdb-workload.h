@@ -260,7 +260,9 @@ ssdb_workload_stats_direction (const SsdbWorkloadStats *s, SsdbRw rw, SsdbWorklo
 
 /**
  * SsdbWorkloadProgressFunc:
- * @result: the result (complete only after the run)
+ * @result: the result (complete only after the run); during the "run" phase its workers and
+ *   total hold what the measured run completed so far, updated about twice a second: requests,
+ *   bytes, the window so far and the rates (no response times, no reads and writes apart)
  * @phase: "ramp", "run" or "done"
  * @fraction: 0..1 of the whole run (ramp included)
  *

@@ -130,7 +130,8 @@ ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_n
 
   g_return_val_if_fail (view != NULL, NULL);
   r = view->result;
-  if (r == NULL || r->total.ios == 0)
+  /* no totals in words before the run has them all */
+  if (r == NULL || r->total.ios == 0 || view->running)
     return NULL;
   t = &r->total;
   iops = ssdb_chart_format_double (t->iops, 0, locale_numbers);
@@ -352,7 +353,8 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
       g_autofree char *text = NULL;
       double tw;
 
-      if (s == NULL || s->ios == 0)
+      /* (a running workload's numbers have no response times yet) */
+      if (s == NULL || s->ios == 0 || s->max_ns == 0)
         continue;
       lat_min = MIN (lat_min, MAX (s->mean_ns, 1));
       lat_max = MAX (lat_max, (double)MAX (s->max_ns, 1));
@@ -772,7 +774,7 @@ draw_rows (Painter *p)
                                 s != NULL ? &style->foreground : &style->dim, 1.0);
         }
 
-      if (s != NULL && s->ios > 0)
+      if (s != NULL && s->ios > 0 && s->max_ns > 0)
         {
           double xm = layout_lat_x (l, s->mean_ns);
           double xp = layout_lat_x (l, (double)s->p99_ns);
@@ -855,18 +857,22 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
 
   if (l->has_dist)
     draw_distribution (&p);
-  if (view->result == NULL || view->result->total.ios == 0)
+  if (view->result == NULL || view->result->total.ios == 0
+      || (view->running && view->result->total.max_ns == 0))
     {
       /* Under the rows, clear of their boxes. */
       cairo_rectangle_t note = { l->plot.x, l->plot.y + l->plot.height + l->label_px * 2.6,
                                  l->plot.width, l->label_px * 3 };
 
-      ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,
-                                  view->running ? (view->running_fraction > 0
-                                                       ? _ ("Running… the numbers come at the end")
-                                                       : _ ("Starting the workers…"))
-                                                : _ ("No workload measured yet"),
-                                  &note, l->label_px);
+      const char *text = _ ("No workload measured yet");
+
+      if (view->running && view->result != NULL && view->result->total.ios > 0)
+        /* live requests and rates, before the response times */
+        text = _ ("Measuring… the response times come at the end");
+      else if (view->running)
+        text = view->running_fraction > 0 ? _ ("Ramp-up: the measured run follows")
+                                          : _ ("Starting the workers…");
+      ssdb_chart_draw_empty_note (p.cr, p.pango, p.style, text, &note, l->label_px);
     }
   ssdb_chart_draw_words (cr, p.pango, style, l->words_text, l->words_px, &l->words, 3);
 
