@@ -160,6 +160,18 @@ test_summary_run (void)
   g_assert_true (ssdb_window_select_target (window, zram_path));
   g_assert_cmpstr (ssdb_window_get_target_path (window), ==, zram_path);
 
+  /* A size beyond the 64 MiB device runs over all of it, and the size control says so. */
+  {
+    GtkWidget *note;
+
+    g_settings_set_int (settings, "size-mib", 1024);
+    note = find_label (GTK_WIDGET (summary), "the whole drive, 64 MiB");
+    g_assert_nonnull (note);
+    g_assert_true (gtk_widget_get_visible (note));
+    g_settings_set_int (settings, "size-mib", 16);
+    g_assert_false (gtk_widget_get_visible (note));
+  }
+
   /* Writes on a device start off and need a confirmation naming it. */
   g_assert_false (ssdb_summary_page_get_writes_enabled (ssdb_window_get_summary_page (window)));
   g_assert_true (

@@ -44,6 +44,7 @@ struct _SsdbSummaryPage
   GtkDropDown *profile_dropdown;
   GtkDropDown *count_dropdown;
   GtkDropDown *size_dropdown;
+  GtkLabel *size_note;
   GtkWidget *unit_box;
   GtkDropDown *data_dropdown;
   GtkFrame *chart_frame;
@@ -694,6 +695,8 @@ update_mix_label (SsdbSummaryPage *self)
 
 static void
 clear_report (SsdbSummaryPage *self);
+static void
+update_size_note (SsdbSummaryPage *self);
 
 static void
 on_settings_changed (SsdbSummaryPage *self, const char *key)
@@ -707,6 +710,8 @@ on_settings_changed (SsdbSummaryPage *self, const char *key)
     return;
   if (g_strcmp0 (key, "mix-read-percent") == 0)
     update_mix_label (self);
+  if (g_strcmp0 (key, "size-mib") == 0)
+    update_size_note (self);
   /* A different test plan: show its empty grid, unless a run is in progress. */
   if (!ssdb_page_run_get_running (self->run))
     {
@@ -792,6 +797,7 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
 
   take_target (self, target);
   clear_report (self);
+  update_size_note (self);
   /* A device starts with writes off; a test file as the settings say. */
   self->writes_allowed = FALSE;
   set_switch (self, !target->is_device && target->path != NULL && self->settings != NULL
@@ -898,6 +904,31 @@ show_report_settings (SsdbSummaryPage *self, const SsdbSummarySpec *spec)
                           find_int (count_table, (int)spec->count), count);
   gtk_switch_set_active (self->mix_switch, spec->do_mix);
   update_settings_sensitive (self);
+  update_size_note (self);
+}
+
+/* A size larger than the device runs over the whole device: the note beside the size says so,
+ * so that the control and the run agree. */
+static void
+update_size_note (SsdbSummaryPage *self)
+{
+  guint64 size;
+
+  if (self->settings == NULL || self->report != NULL || !self->is_device || self->device_bytes == 0)
+    {
+      gtk_widget_set_visible (GTK_WIDGET (self->size_note), FALSE);
+      return;
+    }
+  size = (guint64)MAX (g_settings_get_int (self->settings, "size-mib"), 0) * MIB;
+  if (size > self->device_bytes)
+    {
+      g_autofree char *whole = format_mib (MAX (self->device_bytes / MIB, 1));
+      /* Translators: beside a test size larger than the drive: "the whole drive, 512 MiB" */
+      g_autofree char *text = g_strdup_printf (_ ("the whole drive, %s"), whole);
+
+      gtk_label_set_text (self->size_note, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->size_note), size > self->device_bytes);
 }
 
 /* Drops the report the page shows (if any): the controls follow the settings again. */
@@ -905,6 +936,7 @@ static void
 clear_report (SsdbSummaryPage *self)
 {
   g_clear_pointer (&self->report, ssdb_report_unref);
+  update_size_note (self);
   if (self->controls_bound || self->settings == NULL)
     {
       update_settings_sensitive (self);
@@ -1190,6 +1222,7 @@ ssdb_summary_page_class_init (SsdbSummaryPageClass *klass)
   BIND (profile_dropdown);
   BIND (count_dropdown);
   BIND (size_dropdown);
+  BIND (size_note);
   BIND (unit_box);
   BIND (data_dropdown);
   BIND (chart_frame);
