@@ -170,6 +170,18 @@ build_sweep_test (JsonBuilder *b, const SsdbSweepResult *r)
   json_builder_end_object (b);
 }
 
+/* "latency_ns": {"mean", "p99", "max"} of a workload's requests. */
+static void
+build_workload_latency (JsonBuilder *b, double mean_ns, guint64 p99_ns, guint64 max_ns)
+{
+  json_builder_set_member_name (b, "latency_ns");
+  json_builder_begin_object (b);
+  add_double (b, "mean", mean_ns);
+  add_u64 (b, "p99", p99_ns);
+  add_u64 (b, "max", max_ns);
+  json_builder_end_object (b);
+}
+
 /* The reads or the writes of a worker or of the total: {"bytes", "iops", "bytes_per_second",
  * "latency_ns"}. */
 static void
@@ -180,12 +192,7 @@ build_workload_direction (JsonBuilder *b, const char *key, const SsdbWorkloadDir
   add_u64 (b, "bytes", d->bytes);
   add_double (b, "iops", d->iops);
   add_double (b, "bytes_per_second", d->bytes_per_second);
-  json_builder_set_member_name (b, "latency_ns");
-  json_builder_begin_object (b);
-  add_double (b, "mean", d->mean_ns);
-  add_u64 (b, "p99", d->p99_ns);
-  add_u64 (b, "max", d->max_ns);
-  json_builder_end_object (b);
+  build_workload_latency (b, d->mean_ns, d->p99_ns, d->max_ns);
   json_builder_end_object (b);
 }
 
@@ -205,12 +212,7 @@ build_workload_stats (JsonBuilder *b, const SsdbWorkloadStats *s, guint n_size_m
   add_u64 (b, "window_ns", s->window_ns);
   add_double (b, "iops", s->iops);
   add_double (b, "bytes_per_second", s->bytes_per_second);
-  json_builder_set_member_name (b, "latency_ns");
-  json_builder_begin_object (b);
-  add_double (b, "mean", s->mean_ns);
-  add_u64 (b, "p99", s->p99_ns);
-  add_u64 (b, "max", s->max_ns);
-  json_builder_end_object (b);
+  build_workload_latency (b, s->mean_ns, s->p99_ns, s->max_ns);
   add_double (b, "mean_inflight", s->mean_inflight);
   add_u64 (b, "cpu_ns", s->cpu_ns);
   if (split)

@@ -359,34 +359,6 @@ ssdb_access_page_get_spec (SsdbAccessPage *self, SsdbAccessSpec *spec)
   spec->seed = (guint64)g_get_real_time ();
 }
 
-gboolean
-ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec)
-{
-  int b, d = -1, s = -1, sp = -1;
-
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
-  g_return_val_if_fail (spec != NULL, FALSE);
-
-  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
-  if (spec->n_depths > 0)
-    d = ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table),
-                            spec->depths[spec->n_depths - 1]);
-  for (guint i = 0; i < G_N_ELEMENTS (step_ms_table); i++)
-    if (step_ms_table[i] * 1000000 == spec->step_duration_ns)
-      s = (int)i;
-  for (guint i = 0; i < G_N_ELEMENTS (span_gb_table); i++)
-    if (span_gb_table[i] * 1000000000 / MIB * MIB == spec->span_length)
-      sp = (int)i;
-  if (b < 0 || d < 0 || s < 0 || sp < 0)
-    return FALSE;
-  gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
-  gtk_drop_down_set_selected (self->mode_dropdown, spec->mode == SSDB_ACCESS_MODE_THREADS);
-  gtk_drop_down_set_selected (self->depth_dropdown, (guint)d);
-  gtk_drop_down_set_selected (self->step_dropdown, (guint)s);
-  gtk_drop_down_set_selected (self->span_dropdown, (guint)sp);
-  return TRUE;
-}
-
 /* The controls show @spec, a report's settings, also those that are none of their choices (an
  * extra entry, until the target changes). */
 static void
@@ -423,6 +395,29 @@ show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
       ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table), deepest), depth);
   ssdb_gui_dropdown_show (self->step_dropdown, G_N_ELEMENTS (step_ms_table), s, step);
   ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_gb_table), sp, span);
+}
+
+gboolean
+ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec)
+{
+  gboolean step = FALSE, span = FALSE;
+
+  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (step_ms_table); i++)
+    step |= step_ms_table[i] * 1000000 == spec->step_duration_ns;
+  for (guint i = 0; i < G_N_ELEMENTS (span_gb_table); i++)
+    span |= span_gb_table[i] * 1000000000 / MIB * MIB == spec->span_length;
+  if (ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size) < 0
+      || spec->n_depths == 0
+      || ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table),
+                             spec->depths[spec->n_depths - 1])
+             < 0
+      || !step || !span)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
 }
 
 static char *

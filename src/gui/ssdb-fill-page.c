@@ -308,26 +308,6 @@ ssdb_fill_page_get_spec (SsdbFillPage *self, SsdbFillSpec *spec)
   spec->seed = (guint64)g_get_real_time ();
 }
 
-gboolean
-ssdb_fill_page_configure (SsdbFillPage *self, const SsdbFillSpec *spec)
-{
-  int p, b, d;
-
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  g_return_val_if_fail (spec != NULL, FALSE);
-
-  p = ssdb_gui_find_uint (passes_table, G_N_ELEMENTS (passes_table), spec->passes);
-  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
-  d = ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth);
-  if (p < 0 || b < 0 || d < 0)
-    return FALSE;
-  gtk_drop_down_set_selected (self->passes_dropdown, (guint)p);
-  gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
-  gtk_drop_down_set_selected (self->depth_dropdown, (guint)d);
-  gtk_switch_set_active (self->read_back_switch, spec->read_back);
-  return TRUE;
-}
-
 /* The controls show @spec, a report's settings, also those that are none of their choices (an
  * extra entry, until the target changes). */
 static void
@@ -347,6 +327,20 @@ show_spec (SsdbFillPage *self, const SsdbFillSpec *spec)
       self->depth_dropdown, G_N_ELEMENTS (depth_table),
       ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth);
   gtk_switch_set_active (self->read_back_switch, spec->read_back);
+}
+
+gboolean
+ssdb_fill_page_configure (SsdbFillPage *self, const SsdbFillSpec *spec)
+{
+  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (ssdb_gui_find_uint (passes_table, G_N_ELEMENTS (passes_table), spec->passes) < 0
+      || ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size) < 0
+      || ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth) < 0)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
 }
 
 void

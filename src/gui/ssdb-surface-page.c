@@ -318,36 +318,6 @@ find_u64 (const guint64 *table, guint n, guint64 v)
   return -1;
 }
 
-gboolean
-ssdb_surface_page_configure (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
-{
-  int s, z, b, a;
-
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  g_return_val_if_fail (spec != NULL, FALSE);
-
-  s = ssdb_gui_find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples);
-  z = find_u64 (sample_size_table, G_N_ELEMENTS (sample_size_table), spec->sample_bytes);
-  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
-  a = ssdb_gui_find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples);
-  if (s < 0 || z < 0 || b < 0 || a < 0)
-    return FALSE;
-  gtk_drop_down_set_selected (self->samples_dropdown, (guint)s);
-  gtk_drop_down_set_selected (self->sample_size_dropdown, (guint)z);
-  gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
-  gtk_drop_down_set_selected (self->access_dropdown, (guint)a);
-  if (spec->span_offset == 0 && spec->span_length == 0)
-    gtk_drop_down_set_selected (self->span_dropdown, 0);
-  else
-    {
-      gtk_drop_down_set_selected (self->span_dropdown, 1);
-      gtk_adjustment_set_value (self->start_adjustment, spec->span_offset / 1e9);
-      gtk_adjustment_set_value (self->length_adjustment, spec->span_length / 1e9);
-    }
-  ssdb_surface_page_set_write_mode (self, spec->write);
-  return TRUE;
-}
-
 /* The controls show @spec, a report's settings, also those that are none of their choices (an
  * extra entry, until the target changes). */
 static void
@@ -382,6 +352,21 @@ show_spec (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
       gtk_adjustment_set_value (self->length_adjustment, spec->span_length / 1e9);
     }
   ssdb_surface_page_set_write_mode (self, spec->write);
+}
+
+gboolean
+ssdb_surface_page_configure (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
+{
+  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (ssdb_gui_find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples) < 0
+      || find_u64 (sample_size_table, G_N_ELEMENTS (sample_size_table), spec->sample_bytes) < 0
+      || ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size) < 0
+      || ssdb_gui_find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples) < 0)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
 }
 
 /* Back to the page's own choices once no report is shown. */

@@ -309,34 +309,6 @@ ssdb_sweep_page_get_spec (SsdbSweepPage *self, SsdbSweepSpec *spec)
   spec->seed = (guint64)g_get_real_time ();
 }
 
-gboolean
-ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec)
-{
-  int s, e, d, sp = -1, t = -1;
-
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
-  g_return_val_if_fail (spec != NULL, FALSE);
-
-  s = ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), spec->start_size);
-  e = ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), spec->end_size);
-  d = ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth);
-  for (guint i = 0; i < G_N_ELEMENTS (span_mib_table); i++)
-    if ((guint64)span_mib_table[i] * MIB == spec->span_length)
-      sp = (int)i;
-  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
-    if (time_ms_table[i] * 1000000 == spec->duration_ns)
-      t = (int)i;
-  if (s < (int)self->first_size || e < 0 || d < 0 || sp < 0 || t < 0 || e < s)
-    return FALSE;
-  gtk_drop_down_set_selected (self->start_dropdown, (guint)s - self->first_size);
-  gtk_drop_down_set_selected (self->end_dropdown, (guint)e - self->first_size);
-  gtk_drop_down_set_selected (self->depth_dropdown, (guint)d);
-  gtk_drop_down_set_selected (self->span_dropdown, (guint)sp);
-  gtk_drop_down_set_selected (self->time_dropdown, (guint)t);
-  gtk_switch_set_active (self->write_switch, spec->do_write);
-  return TRUE;
-}
-
 /* The size dropdowns' own entries: size_table from first_size. */
 static guint
 n_size_choices (SsdbSweepPage *self)
@@ -353,8 +325,8 @@ size_choice (SsdbSweepPage *self, guint size)
   return i >= (int)self->first_size ? i - (int)self->first_size : -1;
 }
 
-/* The controls show @spec, a report's settings, also those that are none of their choices (an
- * extra entry, until the target changes); writes stay off until the user turns them on. */
+/* The controls show @spec, also a report's settings that are none of their choices (an extra
+ * entry, until the target changes). */
 static void
 show_spec (SsdbSweepPage *self, const SsdbSweepSpec *spec)
 {
@@ -380,7 +352,28 @@ show_spec (SsdbSweepPage *self, const SsdbSweepSpec *spec)
       ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth);
   ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_mib_table), sp, span);
   ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_ms_table), t, time);
-  gtk_switch_set_active (self->write_switch, FALSE);
+  gtk_switch_set_active (self->write_switch, spec->do_write);
+}
+
+gboolean
+ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec)
+{
+  gboolean span = FALSE, time = FALSE;
+
+  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  for (guint i = 0; i < G_N_ELEMENTS (span_mib_table); i++)
+    span |= (guint64)span_mib_table[i] * MIB == spec->span_length;
+  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
+    time |= time_ms_table[i] * 1000000 == spec->duration_ns;
+  if (size_choice (self, spec->start_size) < 0 || size_choice (self, spec->end_size) < 0
+      || spec->end_size < spec->start_size
+      || ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth) < 0
+      || !span || !time)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
 }
 
 static char *
@@ -600,8 +593,13 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
   const SsdbSweepResult *result = ssdb_report_get_result (report, kind);
 
-  /* The controls show the report's settings; writes stay off until the user turns them on. */
-  show_spec (self, &result->spec);
+  {
+    /* The controls show the report's settings; writes stay off until the user turns them on. */
+    SsdbSweepSpec spec = result->spec;
+
+    spec.do_write = FALSE;
+    show_spec (self, &spec);
+  }
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);
