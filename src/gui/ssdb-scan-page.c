@@ -266,22 +266,37 @@ ssdb_scan_page_get_spec (SsdbScanPage *self, SsdbScanSpec *spec)
   spec->seed = (guint64)g_get_real_time ();
 }
 
+/* The controls show @spec, also a report's settings that are none of their choices (an extra
+ * entry, until the target changes). */
+static void
+show_spec (SsdbScanPage *self, const SsdbScanSpec *spec)
+{
+  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *slow = g_strdup_printf (_ ("%u ms"), (guint)(spec->slow_ns / MS));
+  int s = -1;
+
+  for (guint i = 0; i < G_N_ELEMENTS (slow_ms_table); i++)
+    if (slow_ms_table[i] * MS == spec->slow_ns)
+      s = (int)i;
+  ssdb_gui_dropdown_show (
+      self->block_dropdown, G_N_ELEMENTS (block_table),
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+  ssdb_gui_dropdown_show (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table), s, slow);
+}
+
 gboolean
 ssdb_scan_page_configure (SsdbScanPage *self, const SsdbScanSpec *spec)
 {
-  int b, s = -1;
+  gboolean slow = FALSE;
 
   g_return_val_if_fail (SSDB_IS_SCAN_PAGE (self), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
 
-  b = ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size);
   for (guint i = 0; i < G_N_ELEMENTS (slow_ms_table); i++)
-    if (slow_ms_table[i] * MS == spec->slow_ns)
-      s = (int)i;
-  if (b < 0 || s < 0)
+    slow |= slow_ms_table[i] * MS == spec->slow_ns;
+  if (ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size) < 0 || !slow)
     return FALSE;
-  gtk_drop_down_set_selected (self->block_dropdown, (guint)b);
-  gtk_drop_down_set_selected (self->slow_dropdown, (guint)s);
+  show_spec (self, spec);
   return TRUE;
 }
 
@@ -324,6 +339,9 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   gtk_switch_set_active (self->verify_switch, FALSE);
   if (ssdb_page_run_get_running (self->run))
     return;
+  /* back to the page's own choices */
+  ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
+  ssdb_gui_dropdown_drop_extra (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table));
   g_clear_pointer (&self->subtitle, g_free);
   g_clear_pointer (&self->shown_path, g_free);
   ssdb_page_run_set_result (self->run, NULL);
@@ -370,7 +388,7 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   if (gtk_switch_get_active (self->resume_switch) && can_resume (self))
     {
       result = ssdb_scan_result_dup (shown (self));
-      ssdb_scan_page_configure (self, &result->spec);
+      show_spec (self, &result->spec);
     }
   else
     {
@@ -442,7 +460,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   SsdbScanPage *self = SSDB_SCAN_PAGE (page);
   const SsdbScanResult *result = ssdb_report_get_result (report, kind);
 
-  ssdb_scan_page_configure (self, &result->spec);
+  show_spec (self, &result->spec);
   gtk_switch_set_active (self->verify_switch, FALSE);
   g_free (self->title);
   self->title = g_strdup (title);
