@@ -518,6 +518,20 @@ test_open_all_views (void)
     g_assert_nonnull (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_access_page (window)),
                                                  dropdown_shows, "First 1.07 GB"));
   }
+  /* What the controls show is what a run started from them runs. */
+  {
+    SsdbSurfaceSpec surface;
+    SsdbAccessSpec access;
+
+    ssdb_surface_page_get_spec (ssdb_window_get_surface_page (window), &surface);
+    g_assert_cmpuint (surface.samples, ==, 4);
+    g_assert_cmpuint (surface.sample_bytes, ==, 8 * 1024 * 1024);
+    g_assert_cmpuint (surface.access_samples, ==, 6);
+    ssdb_access_page_get_spec (ssdb_window_get_access_page (window), &access);
+    g_assert_cmpuint (access.step_duration_ns, ==, report->access->spec.step_duration_ns);
+    g_assert_cmpuint (access.span_length, ==, report->access->spec.span_length);
+    g_assert_cmpuint (access.depths[access.n_depths - 1], ==, 32);
+  }
   /* The summary's 1 GiB × 2 passes, read-only, while the user's settings stay as they were. */
   {
     GtkWidget *summary = GTK_WIDGET (ssdb_window_get_summary_page (window));

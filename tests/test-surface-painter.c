@@ -682,11 +682,11 @@ static void
 test_robust_top (void)
 {
   g_autoptr (GRand) rand = g_rand_new_with_seed (7);
-  const guint sizes[] = { 1, 2, 99, 100, 101, 1000, 65537 };
+  const guint sizes[] = { 1, 2, 99, 100, 101, 1000, 16384, 65537 };
   guint over;
 
   for (guint k = 0; k < G_N_ELEMENTS (sizes); k++)
-    for (guint shape = 0; shape < 4; shape++)
+    for (guint shape = 0; shape < 5; shape++)
       {
         guint n = sizes[k];
         g_autofree double *v = g_new (double, n);
@@ -698,11 +698,13 @@ test_robust_top (void)
         for (guint i = 0; i < n; i++)
           {
             /* 0: uniform; 1: one burst 1000× the rest; 2: many equal and one burst; 3: two
-             * clusters 10^6 apart */
+             * clusters 10^6 apart; 4: rising then falling (against a selection's middle
+             * pivots) */
             v[i] = shape == 0   ? g_rand_double_range (rand, 1, 1000)
                    : shape == 1 ? g_rand_double_range (rand, 400e6, 420e6)
                    : shape == 2 ? 5e8
-                                : (i % 3 == 0 ? 1e-3 : 1e3) * g_rand_double_range (rand, 1, 2);
+                   : shape == 3 ? (i % 3 == 0 ? 1e-3 : 1e3) * g_rand_double_range (rand, 1, 2)
+                                : (double)(i < n / 2 ? i + 1 : n - i);
             if ((shape == 1 || shape == 2) && i == n / 2)
               v[i] = 135e9;
             max = MAX (max, v[i]);

@@ -80,7 +80,7 @@ print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
     }
   print_workload_row ("All workers", &r->total);
   /* IOMeter's read and write columns, as rows: each direction's own rates and response times. */
-  if (r->split)
+  if (r->split && r->total.read_ios > 0 && r->total.write_ios > 0)
     for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
       {
         SsdbWorkloadStats d;

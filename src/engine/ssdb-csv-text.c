@@ -553,9 +553,9 @@ text_readback (GString *out, const SsdbReadbackResult *r)
         g_string_append_printf (out, "%-6u %12s %12s %12s\n", i + 1, ws, rs, again);
       }
     }
-  g_string_append_printf (out,
-                          "\nRead of pass 1: %s MB/s, read of pass 2: %s MB/s, difference %s %%\n",
-                          first, second, diff);
+  g_string_append_printf (
+      out, "\nRead of pass 1: %s MB/s, read of pass 2: %s MB/s%s, difference %s %%\n", first,
+      second, r->repeat_percent >= 0 ? " (each the two reads together)" : "", diff);
   if (r->repeat_percent >= 0)
     {
       g_autofree char *repeat = num (r->repeat_percent, 1);

@@ -808,6 +808,21 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
                       "ios and bytes are not the sums over the workers (%" G_GUINT64_FORMAT
                       " I/Os, %" G_GUINT64_FORMAT " bytes)",
                       ios, bytes);
+  if (r->split)
+    {
+      guint64 read = 0;
+
+      for (guint i = 0; i < r->workers->len; i++)
+        read += g_array_index (r->workers, SsdbWorkloadStats, i).read.bytes;
+      /* (the writes follow: both add up to bytes, here and in every worker) */
+      if (r->total.read.bytes != read)
+        {
+          path_push_member (l, "read");
+          path_push_member (l, "bytes");
+          return load_fail (l, error, "is not the sum over the workers (%" G_GUINT64_FORMAT ")",
+                            read);
+        }
+    }
   path_pop (l, mark);
   if (!load_histogram (l, object, "latency_histogram_ns", "latency_buckets", &r->latency, error)
       || !read_string (l, object, "fio_command", TRUE, &r->fio_command, error))

@@ -850,7 +850,8 @@ typedef struct
   SsdbIoResult *io;
   GThread *thread;
   GError *error;
-  /* What the measured run completed so far, from its I/O samples (atomic). */
+  /* What the measured run completed so far, from its I/O samples (under live_lock). */
+  GMutex live_lock;
   guint64 live_ios, live_bytes, live_ns;
 } Worker;
 
@@ -860,9 +861,11 @@ on_worker_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_
 {
   Worker *w = user_data;
 
-  __atomic_store_n (&w->live_ios, ios, __ATOMIC_RELAXED);
-  __atomic_store_n (&w->live_bytes, bytes, __ATOMIC_RELAXED);
-  __atomic_store_n (&w->live_ns, elapsed_ns, __ATOMIC_RELEASE);
+  g_mutex_lock (&w->live_lock);
+  w->live_ios = ios;
+  w->live_bytes = bytes;
+  w->live_ns = elapsed_ns;
+  g_mutex_unlock (&w->live_lock);
 }
 
 struct _Run
@@ -896,11 +899,15 @@ publish_live (SsdbWorkloadResult *result, Worker *workers, guint n)
   for (guint i = 0; i < n; i++)
     {
       SsdbWorkloadStats *s = &g_array_index (result->workers, SsdbWorkloadStats, i);
-      guint64 ns = __atomic_load_n (&workers[i].live_ns, __ATOMIC_ACQUIRE);
+      guint64 ns;
 
+      /* one sample's three numbers */
       memset (s, 0, sizeof *s);
-      s->ios = __atomic_load_n (&workers[i].live_ios, __ATOMIC_RELAXED);
-      s->bytes = __atomic_load_n (&workers[i].live_bytes, __ATOMIC_RELAXED);
+      g_mutex_lock (&workers[i].live_lock);
+      ns = workers[i].live_ns;
+      s->ios = workers[i].live_ios;
+      s->bytes = workers[i].live_bytes;
+      g_mutex_unlock (&workers[i].live_lock);
       s->window_ns = ns;
       s->iops = ns > 0 ? (double)s->ios * 1e9 / (double)ns : 0;
       s->bytes_per_second = ns > 0 ? (double)s->bytes * 1e9 / (double)ns : 0;
@@ -1168,6 +1175,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
 
   workers = g_new0 (Worker, spec->workers);
   for (guint i = 0; i < spec->workers; i++)
+    g_mutex_init (&workers[i].live_lock);
+  for (guint i = 0; i < spec->workers; i++)
     {
       Worker *w = &workers[i];
 
@@ -1212,12 +1221,12 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
         if (progress && run.finished < started)
           {
             double f = (double)(g_get_monotonic_time () - t0) / 1e6 / total_s;
-            const char *phase = run.measure_start_us ? "run" : "ramp";
+            gboolean measuring = run.measure_start_us != 0;
 
             g_mutex_unlock (&run.mutex);
-            if (run.measure_start_us)
+            if (measuring)
               publish_live (result, workers, started);
-            progress (result, phase, CLAMP (f, 0.0, 0.99), user_data);
+            progress (result, measuring ? "run" : "ramp", CLAMP (f, 0.0, 0.99), user_data);
             g_mutex_lock (&run.mutex);
           }
       }
@@ -1274,6 +1283,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
   direction_latency (&result->total.read, read_latency);
   direction_latency (&result->total.write, write_latency);
   result->split = TRUE;
+  for (guint i = 0; i < spec->workers; i++)
+    g_mutex_clear (&workers[i].live_lock);
   g_free (workers);
   g_mutex_clear (&run.mutex);
   g_cond_clear (&run.cond);

@@ -333,29 +333,30 @@ void
 ssdb_access_page_get_spec (SsdbAccessPage *self, SsdbAccessSpec *spec)
 {
   guint i, max, limit;
-  guint64 gb;
+  guint64 gb, v = 0;
 
   g_return_if_fail (SSDB_IS_ACCESS_PAGE (self));
   g_return_if_fail (spec != NULL);
 
   ssdb_access_spec_init (spec);
-  i = gtk_drop_down_get_selected (self->block_dropdown);
-  spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
+  /* the choices, or a report's values shown beside them (ssdb_gui_dropdown_show()) */
+  i = ssdb_gui_dropdown_selected (self->block_dropdown, G_N_ELEMENTS (block_table), &v);
+  spec->block_size = i < G_N_ELEMENTS (block_table) ? block_table[i] : (guint)v;
   spec->mode = gtk_drop_down_get_selected (self->mode_dropdown) == 1 ? SSDB_ACCESS_MODE_THREADS
                                                                      : SSDB_ACCESS_MODE_QUEUE;
-  i = gtk_drop_down_get_selected (self->depth_dropdown);
-  max = max_depth_table[MIN (i, G_N_ELEMENTS (max_depth_table) - 1)];
+  i = ssdb_gui_dropdown_selected (self->depth_dropdown, G_N_ELEMENTS (max_depth_table), &v);
+  max = i < G_N_ELEMENTS (max_depth_table) ? max_depth_table[i] : (guint)v;
   limit = spec->mode == SSDB_ACCESS_MODE_THREADS ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH;
   spec->n_depths = 0;
   for (guint d = 1; d <= MIN (max, limit) && spec->n_depths < SSDB_ACCESS_MAX_STEPS; d *= 2)
     spec->depths[spec->n_depths++] = d;
-  i = gtk_drop_down_get_selected (self->span_dropdown);
-  gb = span_gb_table[MIN (i, G_N_ELEMENTS (span_gb_table) - 1)];
-  spec->span_length = gb * 1000000000 / MIB * MIB;
+  i = ssdb_gui_dropdown_selected (self->span_dropdown, G_N_ELEMENTS (span_gb_table), &v);
+  gb = i < G_N_ELEMENTS (span_gb_table) ? span_gb_table[i] : 0;
+  spec->span_length = i < G_N_ELEMENTS (span_gb_table) ? gb * 1000000000 / MIB * MIB : v;
   if (self->device_bytes > 0 && spec->span_length >= self->device_bytes)
     spec->span_length = 0;
-  i = gtk_drop_down_get_selected (self->step_dropdown);
-  spec->step_duration_ns = step_ms_table[MIN (i, G_N_ELEMENTS (step_ms_table) - 1)] * 1000000;
+  i = ssdb_gui_dropdown_selected (self->step_dropdown, G_N_ELEMENTS (step_ms_table), &v);
+  spec->step_duration_ns = i < G_N_ELEMENTS (step_ms_table) ? step_ms_table[i] * 1000000 : v;
   spec->seed = (guint64)g_get_real_time ();
 }
 
@@ -388,13 +389,17 @@ show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
       sp = (int)i;
   ssdb_gui_dropdown_show (
       self->block_dropdown, G_N_ELEMENTS (block_table),
-      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block,
+      spec->block_size);
   gtk_drop_down_set_selected (self->mode_dropdown, spec->mode == SSDB_ACCESS_MODE_THREADS);
   ssdb_gui_dropdown_show (
       self->depth_dropdown, G_N_ELEMENTS (max_depth_table),
-      ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table), deepest), depth);
-  ssdb_gui_dropdown_show (self->step_dropdown, G_N_ELEMENTS (step_ms_table), s, step);
-  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_gb_table), sp, span);
+      ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table), deepest), depth,
+      deepest);
+  ssdb_gui_dropdown_show (self->step_dropdown, G_N_ELEMENTS (step_ms_table), s, step,
+                          spec->step_duration_ns);
+  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_gb_table), sp, span,
+                          spec->span_length);
 }
 
 gboolean

@@ -293,17 +293,19 @@ void
 ssdb_fill_page_get_spec (SsdbFillPage *self, SsdbFillSpec *spec)
 {
   guint i;
+  guint64 v = 0;
 
   g_return_if_fail (SSDB_IS_FILL_PAGE (self));
   g_return_if_fail (spec != NULL);
 
   ssdb_fill_spec_init (spec);
-  i = gtk_drop_down_get_selected (self->passes_dropdown);
-  spec->passes = passes_table[MIN (i, G_N_ELEMENTS (passes_table) - 1)];
-  i = gtk_drop_down_get_selected (self->block_dropdown);
-  spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
-  i = gtk_drop_down_get_selected (self->depth_dropdown);
-  spec->queue_depth = depth_table[MIN (i, G_N_ELEMENTS (depth_table) - 1)];
+  /* the choices, or a report's values shown beside them (ssdb_gui_dropdown_show()) */
+  i = ssdb_gui_dropdown_selected (self->passes_dropdown, G_N_ELEMENTS (passes_table), &v);
+  spec->passes = i < G_N_ELEMENTS (passes_table) ? passes_table[i] : (guint)v;
+  i = ssdb_gui_dropdown_selected (self->block_dropdown, G_N_ELEMENTS (block_table), &v);
+  spec->block_size = i < G_N_ELEMENTS (block_table) ? block_table[i] : (guint)v;
+  i = ssdb_gui_dropdown_selected (self->depth_dropdown, G_N_ELEMENTS (depth_table), &v);
+  spec->queue_depth = i < G_N_ELEMENTS (depth_table) ? depth_table[i] : (guint)v;
   spec->read_back = gtk_switch_get_active (self->read_back_switch);
   spec->seed = (guint64)g_get_real_time ();
 }
@@ -319,13 +321,16 @@ show_spec (SsdbFillPage *self, const SsdbFillSpec *spec)
 
   ssdb_gui_dropdown_show (
       self->passes_dropdown, G_N_ELEMENTS (passes_table),
-      ssdb_gui_find_uint (passes_table, G_N_ELEMENTS (passes_table), spec->passes), passes);
+      ssdb_gui_find_uint (passes_table, G_N_ELEMENTS (passes_table), spec->passes), passes,
+      spec->passes);
   ssdb_gui_dropdown_show (
       self->block_dropdown, G_N_ELEMENTS (block_table),
-      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block,
+      spec->block_size);
   ssdb_gui_dropdown_show (
       self->depth_dropdown, G_N_ELEMENTS (depth_table),
-      ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth);
+      ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth,
+      spec->queue_depth);
   gtk_switch_set_active (self->read_back_switch, spec->read_back);
 }
 

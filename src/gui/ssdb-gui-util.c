@@ -87,8 +87,10 @@ ssdb_gui_fill_dropdown (GtkDropDown *dropdown, guint n, char *(*label) (guint i)
   g_object_unref (list);
 }
 
-/* The choice selected before an extra entry was shown, + 1 (0: none shown). */
+/* The choice selected before an extra entry was shown, + 1 (0: none shown), and the extra
+ * entry's value. */
 #define EXTRA_KEY "ssdb-gui-extra-before"
+#define EXTRA_VALUE_KEY "ssdb-gui-extra-value"
 
 void
 ssdb_gui_dropdown_drop_extra (GtkDropDown *dropdown, guint n)
@@ -103,13 +105,15 @@ ssdb_gui_dropdown_drop_extra (GtkDropDown *dropdown, guint n)
   if (before == 0 || list == NULL)
     return;
   g_object_set_data (G_OBJECT (dropdown), EXTRA_KEY, NULL);
+  g_object_set_data (G_OBJECT (dropdown), EXTRA_VALUE_KEY, NULL);
   gtk_drop_down_set_selected (dropdown, MIN (before - 1, n - 1));
   if (g_list_model_get_n_items (G_LIST_MODEL (list)) > n)
     gtk_string_list_remove (list, n);
 }
 
 void
-ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *extra)
+ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *extra,
+                        guint64 extra_value)
 {
   GtkStringList *list;
   guint before;
@@ -135,7 +139,29 @@ ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *e
     }
   else
     gtk_string_list_splice (list, n, 1, (const char *const[]){ extra, NULL });
+  g_object_set_data_full (G_OBJECT (dropdown), EXTRA_VALUE_KEY,
+                          g_memdup2 (&extra_value, sizeof extra_value), g_free);
   gtk_drop_down_set_selected (dropdown, n);
+}
+
+guint
+ssdb_gui_dropdown_selected (GtkDropDown *dropdown, guint n, guint64 *extra_value)
+{
+  const guint64 *value;
+  guint i;
+
+  g_return_val_if_fail (GTK_IS_DROP_DOWN (dropdown), 0);
+  g_return_val_if_fail (n > 0 && extra_value != NULL, 0);
+
+  i = gtk_drop_down_get_selected (dropdown);
+  value = g_object_get_data (G_OBJECT (dropdown), EXTRA_VALUE_KEY);
+  if (i < n)
+    return i;
+  if (value == NULL)
+    /* no extra entry: the last choice, as the choices' own lookups clamp */
+    return n - 1;
+  *extra_value = *value;
+  return n;
 }
 
 char *

@@ -73,13 +73,27 @@ ssdb_gui_copy_array (GArray *to, const GArray *from);
  * @index: the choice to select, or -1 for a value that is none of them
  * @extra: (nullable): with @index -1, the text of that value (a report's setting): an extra
  *   entry after the choices, selected (and replaced by the next one shown)
+ * @extra_value: with @index -1, that value, as ssdb_gui_dropdown_selected() gives it back
  *
  * Shows a value in a drop-down of fixed choices, also a value outside them, so that the
- * controls of a page that shows a report say what the report measured. Selecting a choice (or
- * ssdb_gui_dropdown_drop_extra()) removes the extra entry.
+ * controls of a page that shows a report say what the report measured, and a run started from
+ * them runs it. Showing a choice, or ssdb_gui_dropdown_drop_extra(), removes the extra entry;
+ * the user picking a choice leaves it in the list, to be picked again.
  */
 void
-ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *extra);
+ssdb_gui_dropdown_show (GtkDropDown *dropdown, guint n, int index, const char *extra,
+                        guint64 extra_value);
+
+/**
+ * ssdb_gui_dropdown_selected:
+ * @dropdown: a drop-down of @n choices, maybe with an extra entry (ssdb_gui_dropdown_show())
+ * @n: how many choices it has of its own
+ * @extra_value: (out): the extra entry's value, when it is the one selected
+ *
+ * Returns: the choice selected (below @n), or @n when the extra entry is.
+ */
+guint
+ssdb_gui_dropdown_selected (GtkDropDown *dropdown, guint n, guint64 *extra_value);
 
 /**
  * ssdb_gui_dropdown_drop_extra:

@@ -253,15 +253,17 @@ void
 ssdb_scan_page_get_spec (SsdbScanPage *self, SsdbScanSpec *spec)
 {
   guint i;
+  guint64 v = 0;
 
   g_return_if_fail (SSDB_IS_SCAN_PAGE (self));
   g_return_if_fail (spec != NULL);
 
   ssdb_scan_spec_init (spec);
-  i = gtk_drop_down_get_selected (self->block_dropdown);
-  spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
-  i = gtk_drop_down_get_selected (self->slow_dropdown);
-  spec->slow_ns = slow_ms_table[MIN (i, G_N_ELEMENTS (slow_ms_table) - 1)] * MS;
+  /* the choices, or a report's values shown beside them (ssdb_gui_dropdown_show()) */
+  i = ssdb_gui_dropdown_selected (self->block_dropdown, G_N_ELEMENTS (block_table), &v);
+  spec->block_size = i < G_N_ELEMENTS (block_table) ? block_table[i] : (guint)v;
+  i = ssdb_gui_dropdown_selected (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table), &v);
+  spec->slow_ns = i < G_N_ELEMENTS (slow_ms_table) ? slow_ms_table[i] * MS : v;
   spec->verify = gtk_switch_get_active (self->verify_switch);
   spec->seed = (guint64)g_get_real_time ();
 }
@@ -280,8 +282,10 @@ show_spec (SsdbScanPage *self, const SsdbScanSpec *spec)
       s = (int)i;
   ssdb_gui_dropdown_show (
       self->block_dropdown, G_N_ELEMENTS (block_table),
-      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
-  ssdb_gui_dropdown_show (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table), s, slow);
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block,
+      spec->block_size);
+  ssdb_gui_dropdown_show (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table), s, slow,
+                          spec->slow_ns);
 }
 
 gboolean

@@ -895,13 +895,15 @@ show_report_settings (SsdbSummaryPage *self, const SsdbSummarySpec *spec)
     if (g_strcmp0 (data_nicks[i], data_nick) == 0)
       data = i;
   gtk_drop_down_set_selected (self->profile_dropdown, (guint)spec->profile);
-  ssdb_gui_dropdown_show (self->data_dropdown, g_strv_length ((char **)data_nicks), data,
-                          data_nick);
-  ssdb_gui_dropdown_show (
-      self->size_dropdown, table_length (size_table_mib),
-      spec->size % MIB == 0 ? find_int (size_table_mib, (int)(spec->size / MIB)) : -1, size);
+  /* (the settings, not these controls, make the next run: no values to keep) */
+  ssdb_gui_dropdown_show (self->data_dropdown, g_strv_length ((char **)data_nicks), data, data_nick,
+                          0);
+  ssdb_gui_dropdown_show (self->size_dropdown, table_length (size_table_mib),
+                          spec->size % MIB == 0 ? find_int (size_table_mib, (int)(spec->size / MIB))
+                                                : -1,
+                          size, spec->size);
   ssdb_gui_dropdown_show (self->count_dropdown, table_length (count_table),
-                          find_int (count_table, (int)spec->count), count);
+                          find_int (count_table, (int)spec->count), count, spec->count);
   gtk_switch_set_active (self->mix_switch, spec->do_mix);
   update_settings_sensitive (self);
   update_size_note (self);

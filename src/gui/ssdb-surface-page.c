@@ -276,19 +276,21 @@ void
 ssdb_surface_page_get_spec (SsdbSurfacePage *self, SsdbSurfaceSpec *spec)
 {
   guint i;
+  guint64 v = 0;
 
   g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
   g_return_if_fail (spec != NULL);
 
   ssdb_surface_spec_init (spec);
-  i = gtk_drop_down_get_selected (self->samples_dropdown);
-  spec->samples = samples_table[MIN (i, G_N_ELEMENTS (samples_table) - 1)];
-  i = gtk_drop_down_get_selected (self->sample_size_dropdown);
-  spec->sample_bytes = sample_size_table[MIN (i, G_N_ELEMENTS (sample_size_table) - 1)];
-  i = gtk_drop_down_get_selected (self->block_dropdown);
-  spec->block_size = block_table[MIN (i, G_N_ELEMENTS (block_table) - 1)];
-  i = gtk_drop_down_get_selected (self->access_dropdown);
-  spec->access_samples = access_table[MIN (i, G_N_ELEMENTS (access_table) - 1)];
+  /* the choices, or a report's values shown beside them (ssdb_gui_dropdown_show()) */
+  i = ssdb_gui_dropdown_selected (self->samples_dropdown, G_N_ELEMENTS (samples_table), &v);
+  spec->samples = i < G_N_ELEMENTS (samples_table) ? samples_table[i] : (guint)v;
+  i = ssdb_gui_dropdown_selected (self->sample_size_dropdown, G_N_ELEMENTS (sample_size_table), &v);
+  spec->sample_bytes = i < G_N_ELEMENTS (sample_size_table) ? sample_size_table[i] : v;
+  i = ssdb_gui_dropdown_selected (self->block_dropdown, G_N_ELEMENTS (block_table), &v);
+  spec->block_size = i < G_N_ELEMENTS (block_table) ? block_table[i] : (guint)v;
+  i = ssdb_gui_dropdown_selected (self->access_dropdown, G_N_ELEMENTS (access_table), &v);
+  spec->access_samples = i < G_N_ELEMENTS (access_table) ? access_table[i] : (guint)v;
   if (spec->sample_bytes < spec->block_size)
     spec->sample_bytes = spec->block_size;
   if (gtk_drop_down_get_selected (self->span_dropdown) == 1)
@@ -332,17 +334,20 @@ show_spec (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
 
   ssdb_gui_dropdown_show (
       self->samples_dropdown, G_N_ELEMENTS (samples_table),
-      ssdb_gui_find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples), samples);
+      ssdb_gui_find_uint (samples_table, G_N_ELEMENTS (samples_table), spec->samples), samples,
+      spec->samples);
   ssdb_gui_dropdown_show (
       self->sample_size_dropdown, G_N_ELEMENTS (sample_size_table),
       find_u64 (sample_size_table, G_N_ELEMENTS (sample_size_table), spec->sample_bytes),
-      sample_size);
+      sample_size, spec->sample_bytes);
   ssdb_gui_dropdown_show (
       self->block_dropdown, G_N_ELEMENTS (block_table),
-      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block);
+      ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block,
+      spec->block_size);
   ssdb_gui_dropdown_show (
       self->access_dropdown, G_N_ELEMENTS (access_table),
-      ssdb_gui_find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples), access);
+      ssdb_gui_find_uint (access_table, G_N_ELEMENTS (access_table), spec->access_samples), access,
+      spec->access_samples);
   if (spec->span_offset == 0 && spec->span_length == 0)
     gtk_drop_down_set_selected (self->span_dropdown, 0);
   else

@@ -285,35 +285,47 @@ ssdb_sweep_page_get_writes (SsdbSweepPage *self)
   return gtk_switch_get_active (self->write_switch);
 }
 
-void
-ssdb_sweep_page_get_spec (SsdbSweepPage *self, SsdbSweepSpec *spec)
-{
-  guint i;
-
-  g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
-  g_return_if_fail (spec != NULL);
-
-  ssdb_sweep_spec_init (spec);
-  spec->start_size = size_table[selected_size (self, self->start_dropdown)];
-  spec->end_size = MAX (size_table[selected_size (self, self->end_dropdown)], spec->start_size);
-  i = gtk_drop_down_get_selected (self->depth_dropdown);
-  spec->queue_depth = depth_table[MIN (i, G_N_ELEMENTS (depth_table) - 1)];
-  i = gtk_drop_down_get_selected (self->span_dropdown);
-  spec->span_length = (guint64)span_mib_table[MIN (i, G_N_ELEMENTS (span_mib_table) - 1)] * MIB;
-  if (self->device_bytes > 0 && spec->span_length > self->device_bytes)
-    spec->span_length = MAX (self->device_bytes / MIB, 1) * MIB;
-  i = gtk_drop_down_get_selected (self->time_dropdown);
-  spec->duration_ns = time_ms_table[MIN (i, G_N_ELEMENTS (time_ms_table) - 1)] * 1000000;
-  spec->do_read = TRUE;
-  spec->do_write = gtk_switch_get_active (self->write_switch);
-  spec->seed = (guint64)g_get_real_time ();
-}
-
 /* The size dropdowns' own entries: size_table from first_size. */
 static guint
 n_size_choices (SsdbSweepPage *self)
 {
   return G_N_ELEMENTS (size_table) - self->first_size;
+}
+
+/* The size a size dropdown shows: a choice, or a report's size beside them. */
+static guint
+size_value (SsdbSweepPage *self, GtkDropDown *dropdown)
+{
+  guint64 v = 0;
+  guint i = ssdb_gui_dropdown_selected (dropdown, n_size_choices (self), &v);
+
+  return i < n_size_choices (self) ? size_table[self->first_size + i] : (guint)v;
+}
+
+void
+ssdb_sweep_page_get_spec (SsdbSweepPage *self, SsdbSweepSpec *spec)
+{
+  guint i;
+  guint64 v = 0;
+
+  g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
+  g_return_if_fail (spec != NULL);
+
+  ssdb_sweep_spec_init (spec);
+  /* the choices, or a report's values shown beside them (ssdb_gui_dropdown_show()) */
+  spec->start_size = size_value (self, self->start_dropdown);
+  spec->end_size = MAX (size_value (self, self->end_dropdown), spec->start_size);
+  i = ssdb_gui_dropdown_selected (self->depth_dropdown, G_N_ELEMENTS (depth_table), &v);
+  spec->queue_depth = i < G_N_ELEMENTS (depth_table) ? depth_table[i] : (guint)v;
+  i = ssdb_gui_dropdown_selected (self->span_dropdown, G_N_ELEMENTS (span_mib_table), &v);
+  spec->span_length = i < G_N_ELEMENTS (span_mib_table) ? (guint64)span_mib_table[i] * MIB : v;
+  if (self->device_bytes > 0 && spec->span_length > self->device_bytes)
+    spec->span_length = MAX (self->device_bytes / MIB, 1) * MIB;
+  i = ssdb_gui_dropdown_selected (self->time_dropdown, G_N_ELEMENTS (time_ms_table), &v);
+  spec->duration_ns = i < G_N_ELEMENTS (time_ms_table) ? time_ms_table[i] * 1000000 : v;
+  spec->do_read = TRUE;
+  spec->do_write = gtk_switch_get_active (self->write_switch);
+  spec->seed = (guint64)g_get_real_time ();
 }
 
 /* The entry of @size in a size dropdown, or -1 (not a choice, or below the target's block). */
@@ -344,14 +356,17 @@ show_spec (SsdbSweepPage *self, const SsdbSweepSpec *spec)
     if (time_ms_table[i] * 1000000 == spec->duration_ns)
       t = (int)i;
   ssdb_gui_dropdown_show (self->start_dropdown, n_size_choices (self),
-                          size_choice (self, spec->start_size), first);
+                          size_choice (self, spec->start_size), first, spec->start_size);
   ssdb_gui_dropdown_show (self->end_dropdown, n_size_choices (self),
-                          size_choice (self, spec->end_size), last);
+                          size_choice (self, spec->end_size), last, spec->end_size);
   ssdb_gui_dropdown_show (
       self->depth_dropdown, G_N_ELEMENTS (depth_table),
-      ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth);
-  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_mib_table), sp, span);
-  ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_ms_table), t, time);
+      ssdb_gui_find_uint (depth_table, G_N_ELEMENTS (depth_table), spec->queue_depth), depth,
+      spec->queue_depth);
+  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_mib_table), sp, span,
+                          spec->span_length);
+  ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_ms_table), t, time,
+                          spec->duration_ns);
   gtk_switch_set_active (self->write_switch, spec->do_write);
 }
 

@@ -47,19 +47,11 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbWorkloadPage, ssdb_workload_page, GTK_TYPE_BO
 
 /* ---- results -------------------------------------------------------------------------- */
 
+/* The engine's deep copy: every member, also the reads and writes apart. */
 static gpointer
 dup_result (gconstpointer data)
 {
-  const SsdbWorkloadResult *r = data;
-  SsdbWorkloadResult *c = ssdb_workload_result_new (&r->spec);
-
-  c->job = r->job;
-  g_array_append_vals (c->workers, r->workers->data, r->workers->len);
-  c->total = r->total;
-  c->latency = r->latency;
-  c->fio_command = g_strdup (r->fio_command);
-  c->cancelled = r->cancelled;
-  return c;
+  return ssdb_workload_result_dup (data);
 }
 
 typedef struct

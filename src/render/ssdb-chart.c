@@ -751,14 +751,29 @@ series_value (const SsdbChartSeries *s, guint i)
 /* Values the percentile is taken from, at most: beyond, an evenly strided sample of them. */
 #define TOP_SAMPLE 65536
 
-/* The value of rank @k (from 0) of @v[0..@n), which it reorders (Hoare's selection). */
+static int
+compare_doubles (const void *a, const void *b)
+{
+  double x = *(const double *)a, y = *(const double *)b;
+
+  return (x > y) - (x < y);
+}
+
+/* The value of rank @k (from 0) of @v[0..@n), which it reorders: Hoare's selection, and after
+ * a few dozen rounds (values arranged against its middle pivots) a sort of what is left, so that
+ * no data makes it quadratic. */
 static double
 select_rank (double *v, gsize n, gsize k)
 {
   gsize lo = 0, hi = n - 1;
 
-  while (lo < hi)
+  for (guint round = 0; lo < hi; round++)
     {
+      if (round == 64)
+        {
+          qsort (v + lo, hi - lo + 1, sizeof *v, compare_doubles);
+          break;
+        }
       double pivot = v[lo + (hi - lo) / 2];
       gsize i = lo, j = hi;
 

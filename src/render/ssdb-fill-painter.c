@@ -783,7 +783,9 @@ draw_over_note (Painter *p)
 {
   const SsdbFillResult *r = p->view->result;
   Layout *l = &p->l;
-  guint n_over = 0;
+  /* per axis: the shared (or the writes') one, then the read-back's own */
+  guint n_over[2] = { 0, 0 };
+  double y = l->plot.y + l->label_px * 1.1;
 
   if (l->write_over == 0 && l->read_over == 0)
     return;
@@ -797,21 +799,25 @@ draw_over_note (Painter *p)
       for (guint k = 0; k < 2; k++)
         for (guint j = 0; j < n_points (arrays[k]); j++)
           if (point_at (arrays[k], j)->bytes_per_second > axis->hi * axis->divisor)
-            n_over++;
+            n_over[axis == &l->read]++;
     }
-  if (n_over > 0)
+  for (guint a = 0; a < 2; a++)
     {
-      const SsdbAxis *axis = l->write_over > 0 || !l->read_axis ? &l->rate : &l->read;
-      g_autofree char *top = ssdb_axis_format (axis, axis->hi, p->style->locale_numbers);
+      const SsdbAxis *axis = a == 0 ? &l->rate : &l->read;
+      g_autofree char *top = NULL, *text = NULL;
+
+      if (n_over[a] == 0)
+        continue;
+      top = ssdb_axis_format (axis, axis->hi, p->style->locale_numbers);
       /* Translators: on the fill chart, rates beyond the top of their axis (bursts of a cache
        * flattening the rest): "3 rates above 2.5 GB/s" */
-      g_autofree char *text = g_strdup_printf (
-          g_dngettext (GETTEXT_PACKAGE, "%u rate above %s %s", "%u rates above %s %s", n_over),
-          n_over, top, axis->unit);
-
+      text = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%u rate above %s %s", "%u rates above %s %s", n_over[a]),
+          n_over[a], top, axis->unit);
       ssdb_chart_draw_text (p->cr, p->pango, p->style, text, l->plot.x + l->plot.width - 4 * l->u,
-                            l->plot.y + l->label_px * 1.1, l->label_px * 0.9, PANGO_WEIGHT_NORMAL,
-                            SSDB_CHART_ALIGN_END, 0, &p->style->foreground, 0.8);
+                            y, l->label_px * 0.9, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0,
+                            &p->style->foreground, 0.8);
+      y += l->label_px * 1.2;
     }
 }
 

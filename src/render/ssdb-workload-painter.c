@@ -214,8 +214,10 @@ layout_distribution (Layout *l, const SsdbHistogram *h, guint intervals)
   for (guint i = 0; i < l->n_dist; i++)
     {
       double a = l->dist_lo + (double)i / DIST_BINS_PER_DECADE;
-      guint64 lower = (guint64)ceil (pow (10, a));
-      guint64 upper = (guint64)ceil (pow (10, a + 1.0 / DIST_BINS_PER_DECADE));
+      /* the first and last bins take what the histogram's buckets round past the decades */
+      guint64 lower = i == 0 ? 0 : (guint64)ceil (pow (10, a));
+      guint64 upper = i + 1 == l->n_dist ? G_MAXUINT64
+                                         : (guint64)ceil (pow (10, a + 1.0 / DIST_BINS_PER_DECADE));
 
       l->dist_share[i]
           = 100.0 * (double)ssdb_histogram_count_between (h, lower, upper) / (double)h->count;
