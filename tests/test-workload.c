@@ -3,6 +3,7 @@
  * every preset on a real 512-byte-sector loop device over a file in RAM, where the measured
  * mix of sizes, reads and random offsets must match the specification (root). */
 #include <gio/gio.h>
+#include <json-glib/json-glib.h>
 #include <glib/gstdio.h>
 #include <math.h>
 #include <string.h>
@@ -382,6 +383,34 @@ test_presets_on_loop (void)
         g_assert_cmpfloat (loaded->workload->total.write.mean_ns, ==, r->total.write.mean_ns);
         again = ssdb_report_to_data (loaded, NULL);
         g_assert_cmpstr (again, ==, text);
+
+        /* A total whose reads and writes still add up to its bytes, but whose reads are not
+         * the workers' reads, is refused, naming the member. */
+        {
+          g_autoptr (JsonParser) parser = json_parser_new ();
+          g_autoptr (JsonGenerator) gen = json_generator_new ();
+          g_autofree char *bad = NULL;
+          JsonObject *total;
+          JsonObject *rd, *wr;
+
+          g_assert_true (json_parser_load_from_data (parser, text, -1, NULL));
+          total = json_object_get_object_member (
+              json_array_get_object_element (
+                  json_object_get_array_member (
+                      json_node_get_object (json_parser_get_root (parser)), "tests"),
+                  0),
+              "total");
+          rd = json_object_get_object_member (total, "read");
+          wr = json_object_get_object_member (total, "write");
+          json_object_set_int_member (rd, "bytes", json_object_get_int_member (rd, "bytes") + 4096);
+          json_object_set_int_member (wr, "bytes", json_object_get_int_member (wr, "bytes") - 4096);
+          json_generator_set_root (gen, json_parser_get_root (parser));
+          bad = json_generator_to_data (gen, NULL);
+          g_assert_null (ssdb_report_load_from_data (bad, strlen (bad), "workload.json", &error));
+          g_assert_nonnull (error);
+          g_assert_nonnull (strstr (error->message, "tests[0].total.read.bytes"));
+          g_clear_error (&error);
+        }
       }
 
       g_assert_nonnull (strstr (r->fio_command, "--bssplit="));
