@@ -155,6 +155,9 @@ start_confirmed (const char *response, const char *what)
 
 /* ---- Transfer Sizes --------------------------------------------------------------------- */
 
+static gboolean
+is_label_reading (GtkWidget *w, const char *text);
+
 static void
 test_sweep (void)
 {
@@ -170,6 +173,23 @@ test_sweep (void)
   g_assert_cmpuint (spec.start_size, ==, 4096);
   spec.start_size = 512;
   g_assert_false (ssdb_sweep_page_configure (page, &spec));
+  /* A region beyond the 128 MiB device runs over all of it, and the region control says so. */
+  ssdb_sweep_spec_init (&spec);
+  spec.start_size = 64 * 1024;
+  spec.end_size = 8 * 1024 * 1024;
+  spec.duration_ns = 250000000;
+  spec.span_length = 1024 * MIB;
+  g_assert_true (ssdb_sweep_page_configure (page, &spec));
+  {
+    GtkWidget *note = ssdb_gui_test_find_widget (GTK_WIDGET (page), is_label_reading,
+                                                 "the whole drive, 128 MiB");
+
+    g_assert_nonnull (note);
+    g_assert_true (gtk_widget_get_visible (note));
+    spec.span_length = 64 * MIB;
+    g_assert_true (ssdb_sweep_page_configure (page, &spec));
+    g_assert_false (gtk_widget_get_visible (note));
+  }
   ssdb_sweep_spec_init (&spec);
   spec.start_size = 64 * 1024;
   spec.end_size = 8 * 1024 * 1024;

@@ -29,6 +29,7 @@ struct _SsdbSweepPage
   GtkDropDown *end_dropdown;
   GtkDropDown *depth_dropdown;
   GtkDropDown *span_dropdown;
+  GtkLabel *span_note; /* beside the region: a region larger than the device is all of it */
   GtkDropDown *time_dropdown;
   GtkSwitch *write_switch;
   GtkSwitch *iops_switch;
@@ -285,6 +286,26 @@ ssdb_sweep_page_get_writes (SsdbSweepPage *self)
   return gtk_switch_get_active (self->write_switch);
 }
 
+/* A region larger than the device runs over all of it: the note beside the region says so. */
+static void
+update_span_note (SsdbSweepPage *self)
+{
+  guint64 v = 0, span;
+  guint i = ssdb_gui_dropdown_selected (self->span_dropdown, G_N_ELEMENTS (span_mib_table), &v);
+
+  span = i < G_N_ELEMENTS (span_mib_table) ? (guint64)span_mib_table[i] * MIB : v;
+  if (self->device_bytes > 0 && span > self->device_bytes)
+    {
+      g_autofree char *whole = ssdb_format_transfer_size (MAX (self->device_bytes / MIB, 1) * MIB);
+      /* Translators: beside a test size larger than the drive: "the whole drive, 512 MiB" */
+      g_autofree char *text = g_strdup_printf (_ ("the whole drive, %s"), whole);
+
+      gtk_label_set_text (self->span_note, text);
+    }
+  gtk_widget_set_visible (GTK_WIDGET (self->span_note),
+                          self->device_bytes > 0 && span > self->device_bytes);
+}
+
 /* The size dropdowns' own entries: size_table from first_size. */
 static guint
 n_size_choices (SsdbSweepPage *self)
@@ -415,6 +436,7 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
   self->device_bytes = device_bytes;
   if (ssdb_page_run_get_running (self->run))
     return;
+  update_span_note (self);
   /* back to the page's own choices */
   ssdb_gui_dropdown_drop_extra (self->start_dropdown, n_size_choices (self));
   ssdb_gui_dropdown_drop_extra (self->end_dropdown, n_size_choices (self));
@@ -569,8 +591,18 @@ ssdb_sweep_page_init (SsdbSweepPage *self)
   ssdb_page_parts_add_setting (settings, _ ("_Queue"), GTK_WIDGET (self->depth_dropdown),
                                _ ("Requests in Flight"));
   self->span_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (span_mib_table), span_label, 1);
-  ssdb_page_parts_add_setting (settings, _ ("_Region"), GTK_WIDGET (self->span_dropdown),
-                               _ ("Total Length the Transfers Go Over, from the Start"));
+  {
+    GtkWidget *row
+        = ssdb_page_parts_add_setting (settings, _ ("_Region"), GTK_WIDGET (self->span_dropdown),
+                                       _ ("Total Length the Transfers Go Over, from the Start"));
+
+    self->span_note = GTK_LABEL (gtk_label_new (NULL));
+    gtk_widget_add_css_class (GTK_WIDGET (self->span_note), "dim-label");
+    gtk_widget_set_visible (GTK_WIDGET (self->span_note), FALSE);
+    gtk_box_append (GTK_BOX (row), GTK_WIDGET (self->span_note));
+  }
+  g_signal_connect_swapped (self->span_dropdown, "notify::selected", G_CALLBACK (update_span_note),
+                            self);
   self->time_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (time_ms_table), time_label, 2);
   ssdb_page_parts_add_setting (settings, _ ("T_ime"), GTK_WIDGET (self->time_dropdown),
                                _ ("Measuring Time per Size and Direction"));
