@@ -34,6 +34,12 @@ static gboolean finished;
 static guint updates;
 
 static gboolean
+status_reads (GtkWidget *widget, const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+static gboolean
 is_finished (gpointer data)
 {
   return finished;
@@ -272,6 +278,18 @@ test_read_surface (void)
   g_test_message ("read %.0f / %.0f / %.0f MB/s, access %.1f us, burst %.0f MB/s",
                   r->read_stats.min / 1e6, r->read_stats.mean / 1e6, r->read_stats.max / 1e6,
                   r->access_mean_ns / 1e3, r->burst_bytes_per_second / 1e6);
+  /* The status gives the average in the chart's unit, as its panel writes it. */
+  {
+    g_autofree char *mean = NULL, *want = NULL;
+
+    ssdb_surface_chart_fill_view (chart, &view);
+    mean = ssdb_surface_painter_dup_rate_text (&view, gtk_widget_get_width (GTK_WIDGET (chart)),
+                                               gtk_widget_get_height (GTK_WIDGET (chart)),
+                                               r->read_stats.mean, TRUE);
+    want = g_strdup_printf ("Done: 20 positions, average read %s", mean);
+    g_test_message ("%s", want);
+    g_assert_nonnull (ssdb_gui_test_find_widget (GTK_WIDGET (page), status_reads, want));
+  }
 
   /* The chart drew all of it. */
   redraw_chart ();

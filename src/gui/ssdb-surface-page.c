@@ -231,11 +231,17 @@ on_finished (SsdbSurfacePage *self, const GError *error)
                                   (guint64)(g_get_monotonic_time () - self->started_us) * 1000);
   if (error == NULL)
     {
-      g_autofree char *mean = g_strdup_printf ("%.1f", r ? r->read_stats.mean / 1e6 : 0.0);
+      SsdbSurfaceView view;
+      g_autofree char *mean = NULL;
 
-      /* Translators: the number of positions measured, then a rate in MB/s */
-      text = g_strdup_printf (_ ("Done: %u positions, average read %s MB/s"), r ? r->read->len : 0,
-                              mean);
+      /* in the chart's unit, as its panel writes it */
+      ssdb_surface_chart_fill_view (self->chart, &view);
+      mean = ssdb_surface_painter_dup_rate_text (
+          &view, gtk_widget_get_width (GTK_WIDGET (self->chart)),
+          gtk_widget_get_height (GTK_WIDGET (self->chart)), r ? r->read_stats.mean : 0, TRUE);
+      /* Translators: the number of positions measured, then a rate with its unit ("6.40 GB/s") */
+      text
+          = g_strdup_printf (_ ("Done: %u positions, average read %s"), r ? r->read->len : 0, mean);
     }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     text = ssdb_gui_stopped_text (error, _ ("Stopped · the samples measured so far are kept"));

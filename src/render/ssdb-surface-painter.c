@@ -341,6 +341,20 @@ ssdb_surface_painter_get_rate_axis (const SsdbSurfaceView *view, int width, int 
   *axis = l.rate;
 }
 
+static char *
+panel_rate (const Layout *l, double bytes_per_second, gboolean loc);
+
+char *
+ssdb_surface_painter_dup_rate_text (const SsdbSurfaceView *view, int width, int height,
+                                    double bytes_per_second, gboolean locale_numbers)
+{
+  Layout l;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  layout_for_query (&l, view, width, height, FALSE);
+  return panel_rate (&l, bytes_per_second, locale_numbers);
+}
+
 GStrv
 ssdb_surface_painter_dup_rate_labels (const SsdbSurfaceView *view, int width, int height,
                                       gboolean locale_numbers)

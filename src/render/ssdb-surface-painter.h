@@ -132,6 +132,19 @@ ssdb_surface_painter_get_rate_axis (const SsdbSurfaceView *view, int width, int 
                                     SsdbAxis *axis);
 
 /**
+ * ssdb_surface_painter_dup_rate_text:
+ * @bytes_per_second: a rate, B/s
+ * @locale_numbers: as SsdbStyle.locale_numbers
+ *
+ * Returns: (transfer full): @bytes_per_second in the unit of the chart's rate axis, as its
+ *   panel writes rates ("6.40 GB/s" when the axis is in GB/s, "540.0 MB/s" when in MB/s), so
+ *   that text beside the chart reads as the chart does.
+ */
+char *
+ssdb_surface_painter_dup_rate_text (const SsdbSurfaceView *view, int width, int height,
+                                    double bytes_per_second, gboolean locale_numbers);
+
+/**
  * ssdb_surface_painter_dup_rate_labels:
  * @locale_numbers: as SsdbStyle.locale_numbers
  *
