@@ -744,7 +744,7 @@ print_readback (SsdbTarget *target, const SsdbReadbackResult *r)
       g_autofree char *w = NULL, *rd = NULL;
 
       /* The read: both reads of the pass's data together. */
-      ssdb_readback_pass_rates (r, pass, &write, &read, NULL);
+      ssdb_readback_pass_rates (r, pass, &write, &read);
       w = format_rate (MAX (write, 0));
       rd = format_rate (MAX (read, 0));
       g_print ("%-8u %12s %12s\n", pass, w, rd);

@@ -67,8 +67,7 @@ ssdb_readback_estimate (const SsdbReadbackResult *result, guint64 target_bytes,
 
 void
 ssdb_readback_pass_rates (const SsdbReadbackResult *result, guint pass,
-                          double *write_bytes_per_second, double *read_bytes_per_second,
-                          guint *reads)
+                          double *write_bytes_per_second, double *read_bytes_per_second)
 {
   const SsdbFillResult *fill;
   double write = -1, read = -1, bytes = 0, seconds = 0;
@@ -98,8 +97,6 @@ ssdb_readback_pass_rates (const SsdbReadbackResult *result, guint pass,
     *write_bytes_per_second = write;
   if (read_bytes_per_second != NULL)
     *read_bytes_per_second = read;
-  if (reads != NULL)
-    *reads = n;
 }
 
 /* See SsdbReadbackResult.repeat_percent. */
@@ -271,10 +268,10 @@ summarize (SsdbReadbackResult *result)
   result->noise_percent = -1;
   result->repeat_percent = -1;
   /* Results built by hand may hold the rates without their passes. */
-  ssdb_readback_pass_rates (result, 1, NULL, &a, NULL);
+  ssdb_readback_pass_rates (result, 1, NULL, &a);
   if (a > 0)
     result->first_read_bytes_per_second = a;
-  ssdb_readback_pass_rates (result, 2, NULL, &b, NULL);
+  ssdb_readback_pass_rates (result, 2, NULL, &b);
   if (b > 0)
     result->second_read_bytes_per_second = b;
   a = result->first_read_bytes_per_second;
@@ -400,7 +397,7 @@ ssdb_readback_add_pass (SsdbReadbackResult *result, guint pass, SsdbRw rw, guint
     {
       double rate;
 
-      ssdb_readback_pass_rates (result, pass, NULL, &rate, NULL);
+      ssdb_readback_pass_rates (result, pass, NULL, &rate);
       if (pass == 1)
         result->first_read_bytes_per_second = rate;
       else
@@ -435,7 +432,7 @@ read_rate (const SsdbReadbackResult *result, guint pass)
 {
   double rate;
 
-  ssdb_readback_pass_rates (result, pass, NULL, &rate, NULL);
+  ssdb_readback_pass_rates (result, pass, NULL, &rate);
   return MAX (rate, 0);
 }
 

@@ -133,14 +133,12 @@ ssdb_readback_summarize (SsdbReadbackResult *result);
  *   complete write
  * @read_bytes_per_second: (out) (optional): the pass's read rate, B/s: its complete reads'
  *   bytes over their time (each read's bytes over its rate); -1 when it has none
- * @reads: (out) (optional): how many complete reads the pass has
  *
  * The rates the charts, tables and words show for one pass.
  */
 void
 ssdb_readback_pass_rates (const SsdbReadbackResult *result, guint pass,
-                          double *write_bytes_per_second, double *read_bytes_per_second,
-                          guint *reads);
+                          double *write_bytes_per_second, double *read_bytes_per_second);
 
 /**
  * ssdb_readback_add_pass:

@@ -210,7 +210,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
 
               /* The read bar: both reads of the pass's data together. */
               if (r != NULL)
-                ssdb_readback_pass_rates (r, pass, &rate[0], &rate[1], NULL);
+                ssdb_readback_pass_rates (r, pass, &rate[0], &rate[1]);
               add_group (m, g_strdup_printf (_ ("Pass %u"), pass),
                          g_strdup (pass == 1 ? _ ("first write") : _ ("over pass 1")), rate[0],
                          rate[1]);
