@@ -884,9 +884,6 @@ struct _Run
 };
 
 /* All workers meet here; returns FALSE when one of them failed. */
-static gboolean
-barrier (Run *run);
-
 /* The measured run so far, from the workers' samples: per worker and in total their requests,
  * bytes and rates (no response times: those come with the end of the run). */
 static void
@@ -989,6 +986,16 @@ worker_main (gpointer data)
   return NULL;
 }
 
+/* The response times of one direction: a worker's, or the total's from the workers' merged
+ * histograms. */
+static void
+direction_latency (SsdbWorkloadDirection *d, const SsdbHistogram *h)
+{
+  d->mean_ns = ssdb_histogram_mean_ns (h);
+  d->p99_ns = ssdb_histogram_percentile_ns (h, 99);
+  d->max_ns = h->max_ns;
+}
+
 /* One direction of @io: @ios of its requests, @bytes, their latencies @h. */
 static void
 direction_from_io (const SsdbIoResult *io, guint64 ios, guint64 bytes, const SsdbHistogram *h,
@@ -997,18 +1004,7 @@ direction_from_io (const SsdbIoResult *io, guint64 ios, guint64 bytes, const Ssd
   d->bytes = bytes;
   d->iops = io->window_ns > 0 ? (double)ios * 1e9 / (double)io->window_ns : 0;
   d->bytes_per_second = io->window_ns > 0 ? (double)bytes * 1e9 / (double)io->window_ns : 0;
-  d->mean_ns = ssdb_histogram_mean_ns (h);
-  d->p99_ns = ssdb_histogram_percentile_ns (h, 99);
-  d->max_ns = h->max_ns;
-}
-
-/* The response times of the total's reads or writes, from their histogram over all workers. */
-static void
-direction_latency (SsdbWorkloadDirection *d, const SsdbHistogram *h)
-{
-  d->mean_ns = ssdb_histogram_mean_ns (h);
-  d->p99_ns = ssdb_histogram_percentile_ns (h, 99);
-  d->max_ns = h->max_ns;
+  direction_latency (d, h);
 }
 
 static void
