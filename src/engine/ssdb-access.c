@@ -512,3 +512,13 @@ ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgres
     }
   return TRUE;
 }
+
+gboolean
+ssdb_access_result_check (const SsdbAccessResult *result, const SsdbTargetInfo *target,
+                          GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

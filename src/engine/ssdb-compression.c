@@ -555,3 +555,13 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
   g_free (io);
   return ok;
 }
+
+gboolean
+ssdb_compression_result_check (const SsdbCompressionResult *result, const SsdbTargetInfo *target,
+                               GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

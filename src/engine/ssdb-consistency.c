@@ -530,3 +530,13 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   ssdb_consistency_analyze (result);
   return ok;
 }
+
+gboolean
+ssdb_consistency_result_check (const SsdbConsistencyResult *result, const SsdbTargetInfo *target,
+                               GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -810,3 +810,12 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
     }
   return ok;
 }
+
+gboolean
+ssdb_fill_result_check (const SsdbFillResult *result, const SsdbTargetInfo *target, GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

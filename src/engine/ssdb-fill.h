@@ -256,4 +256,18 @@ typedef void (*SsdbFillProgressFunc) (SsdbFillResult *result, guint pass_index,
 gboolean ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc progress,
                         gpointer user_data, GCancellable *cancellable, GError **error);
 
+/**
+ * ssdb_fill_result_check:
+ * @result: a new result holding the settings of a run not yet started
+ *   (ssdb_fill_result_new())
+ * @target: the target's facts, as ssdb_test_kind_check() takes them
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting, its value and why
+ *
+ * The check ssdb_fill_run() makes of its settings before anything is read or written.
+ *
+ * Returns: %TRUE when the settings fit @target
+ */
+gboolean
+ssdb_fill_result_check (const SsdbFillResult *result, const SsdbTargetInfo *target, GError **error);
+
 G_END_DECLS

@@ -515,3 +515,13 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
     }
   return ok;
 }
+
+gboolean
+ssdb_freespace_result_check (const SsdbFreespaceResult *result, const SsdbTargetInfo *target,
+                             GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -491,3 +491,13 @@ ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
     }
   return ok;
 }
+
+gboolean
+ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetInfo *target,
+                            GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -187,4 +187,19 @@ ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
                    SsdbReadbackProgressFunc progress, gpointer user_data, GCancellable *cancellable,
                    GError **error);
 
+/**
+ * ssdb_readback_result_check:
+ * @result: a new result holding the settings of a run not yet started
+ *   (ssdb_readback_result_new())
+ * @target: the target's facts, as ssdb_test_kind_check() takes them
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting, its value and why
+ *
+ * The check ssdb_readback_run() makes of its settings before anything is read or written.
+ *
+ * Returns: %TRUE when the settings fit @target
+ */
+gboolean
+ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetInfo *target,
+                            GError **error);
+
 G_END_DECLS

@@ -543,3 +543,13 @@ ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
   ssdb_recovery_analyze (result);
   return ok;
 }
+
+gboolean
+ssdb_recovery_result_check (const SsdbRecoveryResult *result, const SsdbTargetInfo *target,
+                            GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -790,3 +790,12 @@ ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc 
   ssdb_scan_summarize (result);
   return TRUE;
 }
+
+gboolean
+ssdb_scan_result_check (const SsdbScanResult *result, const SsdbTargetInfo *target, GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -665,3 +665,13 @@ ssdb_summary_entry_spread (const SsdbSummaryEntry *entry, double *min_bytes_per_
     *max_bytes_per_second = hi;
   return n;
 }
+
+gboolean
+ssdb_summary_result_check (const SsdbSummaryResult *result, const SsdbTargetInfo *target,
+                           GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

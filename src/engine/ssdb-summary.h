@@ -304,4 +304,19 @@ ssdb_rw_to_string (SsdbRw rw);
 void
 ssdb_summary_estimate (const SsdbSummaryResult *result, SsdbRunEstimate *out);
 
+/**
+ * ssdb_summary_result_check:
+ * @result: a new result holding the settings of a run not yet started
+ *   (ssdb_summary_result_new())
+ * @target: the target's facts, as ssdb_test_kind_check() takes them
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting, its value and why
+ *
+ * The check ssdb_summary_run() makes of its settings before anything is read or written.
+ *
+ * Returns: %TRUE when the settings fit @target
+ */
+gboolean
+ssdb_summary_result_check (const SsdbSummaryResult *result, const SsdbTargetInfo *target,
+                           GError **error);
+
 G_END_DECLS

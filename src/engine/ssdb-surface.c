@@ -524,3 +524,13 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
   result->drive_counts = writes;
   return ok;
 }
+
+gboolean
+ssdb_surface_result_check (const SsdbSurfaceResult *result, const SsdbTargetInfo *target,
+                           GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

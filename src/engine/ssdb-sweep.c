@@ -412,3 +412,13 @@ ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFu
     }
   return ok;
 }
+
+gboolean
+ssdb_sweep_result_check (const SsdbSweepResult *result, const SsdbTargetInfo *target,
+                         GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -196,4 +196,19 @@ gboolean
 ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
                 gpointer user_data, GCancellable *cancellable, GError **error);
 
+/**
+ * ssdb_sweep_result_check:
+ * @result: a new result holding the settings of a run not yet started
+ *   (ssdb_sweep_result_new())
+ * @target: the target's facts, as ssdb_test_kind_check() takes them
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting, its value and why
+ *
+ * The check ssdb_sweep_run() makes of its settings before anything is read or written.
+ *
+ * Returns: %TRUE when the settings fit @target
+ */
+gboolean
+ssdb_sweep_result_check (const SsdbSweepResult *result, const SsdbTargetInfo *target,
+                         GError **error);
+
 G_END_DECLS

@@ -10,6 +10,8 @@ typedef gpointer (*SsdbTestKindDupFunc) (gconstpointer result);
 typedef void (*SsdbTestKindWriteFunc) (JsonBuilder *b, gconstpointer result);
 typedef gboolean (*SsdbTestKindEstimateFunc) (gconstpointer result, guint64 target_bytes,
                                               SsdbRunEstimate *out);
+typedef gboolean (*SsdbTestKindCheckFunc) (gconstpointer result, const SsdbTargetInfo *target,
+                                           GError **error);
 typedef gboolean (*SsdbTestKindLoadFunc) (Loader *l, JsonObject *object, guint64 target_bytes,
                                           gpointer result, GError **error);
 
@@ -29,6 +31,7 @@ typedef gboolean (*SsdbTestKindLoadFunc) (Loader *l, JsonObject *object, guint64
  *   (words, verdicts), called after @load
  * @estimate: (nullable): how long a run of a new result's settings takes
  *   (ssdb_test_kind_estimate())
+ * @check: whether a new result's settings fit a target (ssdb_test_kind_check())
  *
  * One row of the table of kinds.
  */
@@ -43,6 +46,7 @@ typedef struct
   SsdbTestKindLoadFunc load;
   void (*reanalyse) (gpointer result, const SsdbReport *report);
   SsdbTestKindEstimateFunc estimate;
+  SsdbTestKindCheckFunc check;
 } SsdbTestKindInfo;
 
 /* The table, indexed by kind. */

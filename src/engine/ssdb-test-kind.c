@@ -7,12 +7,13 @@
 #include <string.h>
 
 /* A row of the table: the kind's name is also the name of its SsdbReport member and the stem of
- * its ssdb_<name>_result_free() and ssdb_<name>_result_dup(). */
+ * its ssdb_<name>_result_free(), ssdb_<name>_result_dup() and ssdb_<name>_result_check(). */
 #define ROW(name, write, load_new, load, reanalyse, estimate)                                      \
   {                                                                                                \
 #name, offsetof(SsdbReport, name), (GDestroyNotify)ssdb_##name##_result_free,                  \
         (SsdbTestKindDupFunc)ssdb_##name##_result_dup, (SsdbTestKindWriteFunc)write, load_new,     \
-        (SsdbTestKindLoadFunc)load, reanalyse, (SsdbTestKindEstimateFunc)estimate                  \
+        (SsdbTestKindLoadFunc)load, reanalyse, (SsdbTestKindEstimateFunc)estimate,                 \
+        (SsdbTestKindCheckFunc)ssdb_##name##_result_check                                          \
   }
 
 const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
@@ -103,4 +104,16 @@ ssdb_test_kind_estimate (SsdbTestKind kind, gconstpointer result, guint64 target
   if (ssdb_test_kinds[kind].estimate == NULL)
     return FALSE;
   return ssdb_test_kinds[kind].estimate (result, target_bytes, out);
+}
+
+gboolean
+ssdb_test_kind_check (SsdbTestKind kind, gconstpointer result, const SsdbTargetInfo *target,
+                      GError **error)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  return ssdb_test_kinds[kind].check (result, target, error);
 }

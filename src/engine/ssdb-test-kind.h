@@ -4,6 +4,7 @@
 #include <glib.h>
 
 #include "ssdb-estimate.h"
+#include "ssdb-target.h"
 
 G_BEGIN_DECLS
 
@@ -140,5 +141,26 @@ ssdb_test_kind_result_dup (SsdbTestKind kind, gconstpointer result);
 gboolean
 ssdb_test_kind_estimate (SsdbTestKind kind, gconstpointer result, guint64 target_bytes,
                          SsdbRunEstimate *out);
+
+/**
+ * ssdb_test_kind_check:
+ * @kind: the kind of @result
+ * @result: a new result of that kind, holding the settings of a run not yet started
+ * @target: the target's facts: an opened target's (ssdb_target_get_info()), or as far as they
+ *   are known before it is opened (kind, path, size_bytes, logical_block_size and
+ *   dio_offset_align; a size, block size or alignment of 0 is not known and not checked)
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT that names the setting, its value and why it is
+ *   refused, as the window shows it and the CLI prints it
+ *
+ * Whether a run of @result's settings on @target would be refused for its settings: the check
+ * the kind's run makes first (ssdb_surface_result_check(), ...), so the window and the CLI can
+ * refuse before the user is asked anything and never repeat it. It reads nothing from the
+ * target itself and says nothing of write permission.
+ *
+ * Returns: %TRUE when the settings fit @target
+ */
+gboolean
+ssdb_test_kind_check (SsdbTestKind kind, gconstpointer result, const SsdbTargetInfo *target,
+                      GError **error);
 
 G_END_DECLS

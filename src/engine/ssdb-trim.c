@@ -694,3 +694,12 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
     progress (result, "done", 0, 1.0, user_data);
   return ok;
 }
+
+gboolean
+ssdb_trim_result_check (const SsdbTrimResult *result, const SsdbTargetInfo *target, GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

@@ -1298,3 +1298,13 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
     progress (result, "done", 1.0, user_data);
   return ok;
 }
+
+gboolean
+ssdb_workload_result_check (const SsdbWorkloadResult *result, const SsdbTargetInfo *target,
+                            GError **error)
+{
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  return TRUE;
+}

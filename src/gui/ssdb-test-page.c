@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-test-page.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 G_DEFINE_INTERFACE (SsdbTestPage, ssdb_test_page, GTK_TYPE_WIDGET)
@@ -84,12 +86,42 @@ ssdb_test_page_get_writes (SsdbTestPage *self)
   return IFACE (self)->get_writes (self);
 }
 
+void
+ssdb_test_page_start_target_info (const SsdbTestPageStart *start, SsdbTargetInfo *out)
+{
+  g_return_if_fail (start != NULL && out != NULL);
+
+  memset (out, 0, sizeof *out);
+  out->kind = start->is_device ? SSDB_TARGET_DEVICE : SSDB_TARGET_FILE;
+  out->path = (char *)start->path;
+  out->size_bytes = start->is_device ? start->device_bytes : start->file_size;
+  /* A test file's block size is known once its file system is opened. */
+  out->logical_block_size = start->is_device ? start->block_size : 0;
+  out->dio_offset_align = out->logical_block_size;
+}
+
 gboolean
 ssdb_test_page_check (SsdbTestPage *self, const SsdbTestPageStart *start, GError **error)
 {
+  SsdbTargetInfo info;
+  gpointer settings;
+  SsdbTestKind kind;
+  gboolean ok;
+
   g_return_val_if_fail (SSDB_IS_TEST_PAGE (self), FALSE);
   g_return_val_if_fail (start != NULL, FALSE);
-  return IFACE (self)->check == NULL || IFACE (self)->check (self, start, error);
+  if (IFACE (self)->check != NULL)
+    return IFACE (self)->check (self, start, error);
+  if (IFACE (self)->dup_settings == NULL)
+    return TRUE;
+  settings = IFACE (self)->dup_settings (self, error);
+  if (settings == NULL)
+    return FALSE;
+  kind = ssdb_test_page_get_kind (self);
+  ssdb_test_page_start_target_info (start, &info);
+  ok = ssdb_test_kind_check (kind, settings, &info, error);
+  ssdb_test_kind_result_free (kind, settings);
+  return ok;
 }
 
 char *

@@ -64,8 +64,10 @@ typedef enum
  * @permission: (nullable): the medium the user confirmed may be overwritten; %NULL for reads
  *   only and for a test file
  * @file_size: the test file's size for a folder, bytes
+ * @device_bytes: the device's capacity, bytes; 0 for a test file
+ * @block_size: the device's logical block size, bytes; 0 for a test file
  *
- * What a start is given by the window.
+ * What a start (and the settings check before it) is given by the window.
  */
 typedef struct
 {
@@ -73,6 +75,8 @@ typedef struct
   gboolean is_device;
   const SsdbDeviceIdentity *permission;
   guint64 file_size;
+  guint64 device_bytes;
+  guint block_size;
 } SsdbTestPageStart;
 
 /**
@@ -89,8 +93,12 @@ typedef struct
  *   page drops any result, also a loaded one, and shows its empty state for @target
  * @get_writes: (optional, default %SSDB_TEST_PAGE_WRITES_NONE) what the next start writes on
  *   a device (called only with a device selected)
- * @check: (optional) refuses settings that the start would refuse, before the user is asked
- *   anything; %FALSE with @error (shown as a toast)
+ * @check: (optional, default: ssdb_test_kind_check() of dup_settings(), where the page has
+ *   it) refuses settings that the start would refuse, before the user is asked anything;
+ *   %FALSE with @error (shown as a toast)
+ * @dup_settings: (optional) returns (transfer full) a new result of get_kind() holding the
+ *   settings the next start runs (as ssdb_surface_result_new() makes one), or %NULL with
+ *   @error when a control holds no valid setting
  * @dup_confirm_body: (optional) returns (transfer full) the body of the "Overwrite Data"
  *   confirmation for the next start (or for the shared permission the page asks for): what
  *   it writes where, on the device @title (its model), @capacity and @node, the last two
@@ -156,6 +164,7 @@ struct _SsdbTestPageInterface
   void (*set_target) (SsdbTestPage *self, const SsdbTestPageTarget *target);
   SsdbTestPageWrites (*get_writes) (SsdbTestPage *self);
   gboolean (*check) (SsdbTestPage *self, const SsdbTestPageStart *start, GError **error);
+  gpointer (*dup_settings) (SsdbTestPage *self, GError **error);
   char *(*dup_confirm_body) (SsdbTestPage *self, const char *title, const char *capacity,
                              const char *node);
   gboolean (*start) (SsdbTestPage *self, const SsdbTestPageStart *start, GError **error);
@@ -201,6 +210,16 @@ SsdbTestPageWrites
 ssdb_test_page_get_writes (SsdbTestPage *self);
 gboolean
 ssdb_test_page_check (SsdbTestPage *self, const SsdbTestPageStart *start, GError **error);
+
+/**
+ * ssdb_test_page_start_target_info:
+ * @start: a start
+ * @out: (out caller-allocates): the target's facts as far as the window knows them before it
+ *   opens the target, for ssdb_test_kind_check(); its path is @start's (borrowed: never clear
+ *   @out)
+ */
+void
+ssdb_test_page_start_target_info (const SsdbTestPageStart *start, SsdbTargetInfo *out);
 char *
 ssdb_test_page_dup_confirm_body (SsdbTestPage *self, const char *title, const char *capacity,
                                  const char *node);

@@ -5,6 +5,8 @@
  * preferences and the shortcuts window. */
 #include "ssdb-window-private.h"
 
+#include <string.h>
+
 #include <glib/gi18n.h>
 
 #include "engine/ssdb-error.h"
@@ -14,21 +16,38 @@
 
 /* ---- starting and stopping ----------------------------------------------------------------- */
 
+/* What a start on the selected target is given; @permission is the medium the user confirmed
+ * may be overwritten (%NULL for reads and test files). */
+static gboolean
+get_start (SsdbWindow *self, const SsdbDeviceIdentity *permission, SsdbTestPageStart *start)
+{
+  g_autofree char *title = NULL;
+  SsdbTestPageTarget target;
+
+  memset (start, 0, sizeof *start);
+  _ssdb_window_get_page_target (self, &target, &title);
+  if (target.path == NULL)
+    return FALSE;
+  start->path = target.path;
+  start->is_device = target.is_device;
+  start->permission = permission;
+  start->file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
+  start->device_bytes = target.device_bytes;
+  start->block_size = target.block_size;
+  return TRUE;
+}
+
 /* Starts the test of @page; on a device that writes only with @permission, the medium the
  * user confirmed. */
 static void
 run_page (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *permission)
 {
   g_autoptr (GError) error = NULL;
-  SsdbTestPageStart start = { 0 };
+  SsdbTestPageStart start;
   SsdbTestKind kind = ssdb_test_page_get_kind (page);
 
-  start.path = _ssdb_window_target_path (self);
-  if (start.path == NULL)
+  if (!get_start (self, permission, &start))
     return;
-  start.is_device = self->device != NULL;
-  start.permission = permission;
-  start.file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
   if (!ssdb_test_page_start (page, &start, &error))
     {
       _ssdb_window_show_toast (self, error->message);
@@ -46,8 +65,18 @@ run_page (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *permis
 static void
 start_page (SsdbWindow *self, SsdbTestPage *page)
 {
+  g_autoptr (GError) error = NULL;
   SsdbTestPageWrites writes;
+  SsdbTestPageStart start;
 
+  if (!get_start (self, NULL, &start))
+    return;
+  /* Settings the target cannot take are refused before anything is asked. */
+  if (!ssdb_test_page_check (page, &start, &error))
+    {
+      _ssdb_window_show_toast (self, error->message);
+      return;
+    }
   if (self->device == NULL)
     {
       run_page (self, page, NULL); /* a test file: nothing to confirm */
@@ -78,20 +107,6 @@ start_page (SsdbWindow *self, SsdbTestPage *page)
       _ssdb_window_show_toast (self, self->write_refusal);
       return;
     }
-  {
-    g_autoptr (GError) error = NULL;
-    SsdbTestPageStart start = { 0 };
-
-    start.path = _ssdb_window_target_path (self);
-    start.is_device = TRUE;
-    start.file_size = (guint64)g_settings_get_int (self->settings, "size-mib") * MIB;
-    /* Settings that would be refused are refused before anything is asked. */
-    if (!ssdb_test_page_check (page, &start, &error))
-      {
-        _ssdb_window_show_toast (self, error->message);
-        return;
-      }
-  }
   /* Writes destroy data: asked at every start, naming the device, unless the user allowed this
    * medium for the session. */
   _ssdb_window_show_confirm_dialog (self, page, FALSE);

@@ -1,0 +1,61 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include <glib.h>
+
+#include "ssdb-target.h"
+
+G_BEGIN_DECLS
+
+/*
+ * What every kind's settings check (ssdb_test_kind_check()) asks of a target: a transfer size
+ * it can take and a span within it. The facts come from an #SsdbTargetInfo, of an opened target
+ * or as far as the window knows them before it opens one; a block size or alignment of 0 is
+ * not known and not checked.
+ */
+
+/**
+ * ssdb_target_info_dup_display_name:
+ * @target: a target's facts
+ *
+ * How messages name the target: its path for a device ("/dev/sdb"), "test file in DIR" for a
+ * test file (as ssdb_target_get_display_name() does for an opened one).
+ *
+ * Returns: (transfer full): the name
+ */
+char *
+ssdb_target_info_dup_display_name (const SsdbTargetInfo *target);
+
+/**
+ * ssdb_spec_check_block:
+ * @block_size: a transfer size, bytes
+ * @target: the target's facts (logical_block_size and dio_offset_align, 0 when not known)
+ * @what: (nullable): what the size is, capitalised, for the message ("Transfer size", "Start
+ *   size"); %NULL for "Transfer size"
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the size, the target and why
+ *
+ * Whether @target takes transfers of @block_size with O_DIRECT: 1 byte to %SSDB_MAX_BLOCK_SIZE,
+ * at least its logical block size and a multiple of it and of its direct-I/O offset alignment.
+ *
+ * Returns: %TRUE when it does
+ */
+gboolean
+ssdb_spec_check_block (guint64 block_size, const SsdbTargetInfo *target, const char *what,
+                       GError **error);
+
+/**
+ * ssdb_spec_check_span:
+ * @offset: where the span starts, bytes from the target's start
+ * @length: its length, bytes; 0 for the rest of the target
+ * @target: the target's facts (size_bytes, 0 when not known; dio_offset_align, 0 when not
+ *   known)
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the span, the target and why
+ *
+ * Whether the span lies within @target and starts on its direct-I/O offset alignment.
+ *
+ * Returns: %TRUE when it does
+ */
+gboolean
+ssdb_spec_check_span (guint64 offset, guint64 length, const SsdbTargetInfo *target, GError **error);
+
+G_END_DECLS
