@@ -7,14 +7,19 @@
  *     writing, and the switch is off;
  *   - after a Fill confirmation that allowed the medium for the session: the next Start runs
  *     without asking, and once another medium is behind the node it asks again.
- * In both cases the image now behind the device keeps its checksum. Run as root through
- * tests/gui/run-xvfb.sh.
+ * In both cases the image now behind the device keeps its checksum.
+ * Settings the target cannot take are refused before anything is asked: on a loop device with
+ * 4096-byte sectors, an Access Time run of 512-byte reads and the File server workload (512 B
+ * to 2 KiB requests among its sizes) start nothing, open no confirmation and leave the image as
+ * it was, with the engine's reason in the toast.
+ * Run as root through tests/gui/run-xvfb.sh.
  */
 #include <glib/gstdio.h>
 #include <signal.h>
 #include <string.h>
 #include <unistd.h>
 
+#include "engine/ssdb-access.h"
 #include "engine/ssdb-identity.h"
 #include "ssdb-application.h"
 #include "ssdb-window.h"
@@ -29,6 +34,7 @@ static SsdbWindow *window;
 static char *dir;
 static char *image_a, *image_b;
 static char *loop_path;
+static char *image_4k, *loop_4k;
 
 static char *
 checksum (const char *path)
@@ -186,10 +192,12 @@ test_fill_allowed_for_session (void)
     spec.do_write = TRUE;
     spec.span_length = 64 * MIB; /* a choice of the menu; the run keeps to the 32 MiB device */
     spec.duration_ns = 250000000;
+    spec.end_size = 1024 * 1024; /* a 64 MiB transfer needs a span of 64 MiB */
     g_assert_true (ssdb_sweep_page_configure (sweep, &spec));
     g_assert_true (ssdb_sweep_page_get_writes (sweep));
     g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
     dialog = ssdb_window_get_confirm_dialog (window);
+    g_test_message ("sweep: %s", ssdb_window_get_last_toast (window));
     g_assert_nonnull (dialog);
     adw_message_dialog_response (dialog, "cancel");
     g_assert_false (ssdb_page_run_get_running (ssdb_sweep_page_get_run (sweep)));
@@ -210,6 +218,51 @@ test_fill_allowed_for_session (void)
 }
 
 static void
+test_refused_before_asked (void)
+{
+  SsdbAccessPage *access = ssdb_window_get_access_page (window);
+  SsdbWorkloadPage *workload = ssdb_window_get_workload_page (window);
+  SsdbAccessSpec spec;
+  g_autofree char *sum = checksum (image_4k);
+  g_autofree char *after = NULL;
+  g_autofree char *want = NULL;
+  const char *toast;
+
+  g_assert_true (ssdb_window_select_target (window, loop_4k));
+
+  /* A read test: refused before it opens the device. */
+  ssdb_window_set_page (window, "access");
+  ssdb_access_page_get_spec (access, &spec);
+  spec.block_size = 512;
+  ssdb_access_page_configure (access, &spec);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_false (ssdb_page_run_get_running (ssdb_access_page_get_run (access)));
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+  toast = ssdb_window_get_last_toast (window);
+  want = g_strdup_printf ("Transfer size 512 bytes is smaller than the logical block size of %s "
+                          "(4096 bytes)",
+                          loop_4k);
+  g_test_message ("access: %s", toast);
+  g_assert_cmpstr (toast, ==, want);
+
+  /* A write test: refused before the user is asked to allow writes. */
+  ssdb_window_set_page (window, "workload");
+  g_assert_true (ssdb_workload_page_select (workload, "File server"));
+  g_assert_true (ssdb_workload_page_get_writes (workload));
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_null (ssdb_window_get_confirm_dialog (window));
+  g_assert_false (ssdb_page_run_get_running (ssdb_workload_page_get_run (workload)));
+  toast = ssdb_window_get_last_toast (window);
+  g_test_message ("workload: %s", toast);
+  g_assert_nonnull (strstr (toast, "Workload “File server”: Transfer size 512 bytes in the size "
+                                   "distribution must be a multiple of the block size of"));
+  g_assert_nonnull (strstr (toast, "(4096 bytes)"));
+  ssdb_gui_test_iterate_for (300);
+  after = checksum (image_4k);
+  g_assert_cmpstr (after, ==, sum);
+}
+
+static void
 cleanup (void)
 {
   if (loop_path != NULL)
@@ -218,6 +271,14 @@ cleanup (void)
 
       ssdb_gui_test_run_cmd (cmd);
     }
+  if (loop_4k != NULL)
+    {
+      g_autofree char *cmd = g_strdup_printf ("losetup -d %s", loop_4k);
+
+      ssdb_gui_test_run_cmd (cmd);
+    }
+  if (image_4k != NULL)
+    g_unlink (image_4k);
   if (image_a != NULL)
     g_unlink (image_a);
   if (image_b != NULL)
@@ -260,6 +321,14 @@ main (int argc, char *argv[])
   g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, NULL, NULL));
   loop_path = g_strstrip (g_strdup (out));
   g_assert_true (g_str_has_prefix (loop_path, "/dev/loop"));
+  image_4k = g_build_filename (dir, "4k.img", NULL);
+  make_image (image_4k);
+  g_clear_pointer (&out, g_free);
+  g_clear_pointer (&cmd, g_free);
+  cmd = g_strdup_printf ("losetup -f --show --direct-io=on --sector-size 4096 %s", image_4k);
+  g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, NULL, NULL));
+  loop_4k = g_strstrip (g_strdup (out));
+  g_assert_true (g_str_has_prefix (loop_4k, "/dev/loop"));
 
   window = ssdb_gui_test_open_window (&app);
   ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
@@ -269,6 +338,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-confirm/summary-swapped-after-allowed",
                    test_summary_swapped_after_allowed);
   g_test_add_func ("/gui-confirm/fill-allowed-for-session", test_fill_allowed_for_session);
+  g_test_add_func ("/gui-confirm/refused-before-asked", test_refused_before_asked);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

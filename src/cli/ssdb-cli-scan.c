@@ -225,16 +225,9 @@ ssdb_cli_run_scan (int argc, char **argv)
       || !ssdb_cli_check_span (span_s, result->spec.span_offset, result->spec.span_length, target,
                                &status))
     return status;
-  {
-    /* the engine's own check, before the run: a usage error naming the setting */
-    const SsdbTargetInfo *info = ssdb_target_get_info (target);
-    SsdbScanSpec resolved = result->spec;
-
-    if (resolved.span_length == 0 && resolved.span_offset < info->size_bytes)
-      resolved.span_length = info->size_bytes - resolved.span_offset;
-    if (!ssdb_scan_spec_validate (&resolved, info->size_bytes, info->logical_block_size, &error))
-      return ssdb_cli_usage_error ("%s: %s", ssdb_target_get_display_name (target), error->message);
-  }
+  /* the engine's own check, before the run: a usage error naming the setting */
+  if (!ssdb_test_kind_check (SSDB_TEST_KIND_SCAN, result, ssdb_target_get_info (target), &error))
+    return ssdb_cli_usage_error ("%s: %s", ssdb_target_get_display_name (target), error->message);
 
   d.result = result;
   ssdb_cli_run_init (&rc, cancellable, target);

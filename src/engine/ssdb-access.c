@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-access.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-target-fill.h"
 
 #include <math.h>
@@ -361,54 +362,6 @@ ssdb_access_result_analyze (SsdbAccessResult *r, gboolean rotational)
     }
 }
 
-static gboolean
-validate (SsdbAccessSpec *spec, SsdbTarget *target, GError **error)
-{
-  const SsdbTargetInfo *info = ssdb_target_get_info (target);
-  const char *name = ssdb_target_get_display_name (target);
-  guint max_depth;
-
-#define INVALID(...)                                                                               \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
-    return FALSE;                                                                                  \
-  }                                                                                                \
-  G_STMT_END
-
-  if (spec->span_offset >= info->size_bytes)
-    INVALID ("The span starts at %" G_GUINT64_FORMAT ", beyond the end of %s (%" G_GUINT64_FORMAT
-             " bytes)",
-             spec->span_offset, name, info->size_bytes);
-  if (spec->span_length == 0)
-    spec->span_length = info->size_bytes - spec->span_offset;
-  if (spec->span_length > info->size_bytes - spec->span_offset)
-    INVALID ("The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
-             ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-             spec->span_length, spec->span_offset, name, info->size_bytes);
-  if (spec->n_depths < 1 || spec->n_depths > SSDB_ACCESS_MAX_STEPS)
-    INVALID ("The number of queue depths %u is out of range (1 to %u)", spec->n_depths,
-             SSDB_ACCESS_MAX_STEPS);
-  if (spec->mode != SSDB_ACCESS_MODE_QUEUE && spec->mode != SSDB_ACCESS_MODE_THREADS)
-    INVALID ("Unknown access-time mode");
-  max_depth = spec->mode == SSDB_ACCESS_MODE_THREADS ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH;
-  for (guint i = 0; i < spec->n_depths; i++)
-    {
-      if (spec->depths[i] < 1 || spec->depths[i] > max_depth)
-        INVALID ("%s %u is out of range (1 to %u)",
-                 spec->mode == SSDB_ACCESS_MODE_THREADS ? "Thread count" : "Queue depth",
-                 spec->depths[i], max_depth);
-      if (i > 0 && spec->depths[i] <= spec->depths[i - 1])
-        INVALID ("Queue depths must rise: %u follows %u", spec->depths[i], spec->depths[i - 1]);
-    }
-  if (spec->step_duration_ns == 0 && spec->step_ios == 0)
-    INVALID ("Each step needs a duration or a number of reads");
-  if (spec->step_ios > G_MAXUINT64 / MAX (spec->block_size, 1u))
-    INVALID ("Reads per step %" G_GUINT64_FORMAT " is too large", spec->step_ios);
-#undef INVALID
-  return TRUE;
-}
-
 gboolean
 ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgressFunc progress,
                  gpointer user_data, GCancellable *cancellable, GError **error)
@@ -425,8 +378,10 @@ ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgres
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  if (!validate (spec, target, error))
+  if (!ssdb_access_result_check (result, info, error))
     return FALSE;
+  if (spec->span_length == 0)
+    spec->span_length = info->size_bytes - spec->span_offset;
   if (result->steps->len != spec->n_depths)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
@@ -517,8 +472,43 @@ gboolean
 ssdb_access_result_check (const SsdbAccessResult *result, const SsdbTargetInfo *target,
                           GError **error)
 {
+  const SsdbAccessSpec *spec;
+  guint max_depth;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+#define INVALID(...)                                                                               \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
+    return FALSE;                                                                                  \
+  }                                                                                                \
+  G_STMT_END
+
+  spec = &result->spec;
+  if (!ssdb_spec_check_block (spec->block_size, target, NULL, error)
+      || !ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
+    return FALSE;
+  if (spec->n_depths < 1 || spec->n_depths > SSDB_ACCESS_MAX_STEPS)
+    INVALID ("The number of queue depths %u is out of range (1 to %u)", spec->n_depths,
+             SSDB_ACCESS_MAX_STEPS);
+  if (spec->mode != SSDB_ACCESS_MODE_QUEUE && spec->mode != SSDB_ACCESS_MODE_THREADS)
+    INVALID ("Unknown access-time mode");
+  max_depth = spec->mode == SSDB_ACCESS_MODE_THREADS ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH;
+  for (guint i = 0; i < spec->n_depths; i++)
+    {
+      if (spec->depths[i] < 1 || spec->depths[i] > max_depth)
+        INVALID ("%s %u is out of range (1 to %u)",
+                 spec->mode == SSDB_ACCESS_MODE_THREADS ? "Thread count" : "Queue depth",
+                 spec->depths[i], max_depth);
+      if (i > 0 && spec->depths[i] <= spec->depths[i - 1])
+        INVALID ("Queue depths must rise: %u follows %u", spec->depths[i], spec->depths[i - 1]);
+    }
+  if (spec->step_duration_ns == 0 && spec->step_ios == 0)
+    INVALID ("Each step needs a duration or a number of reads");
+  if (spec->step_ios > G_MAXUINT64 / MAX (spec->block_size, 1u))
+    INVALID ("Reads per step %" G_GUINT64_FORMAT " is too large", spec->step_ios);
+#undef INVALID
   return TRUE;
 }

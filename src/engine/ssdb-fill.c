@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-fill.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-units.h"
 
 #include <math.h>
@@ -709,18 +710,8 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  if (spec->passes < 1 || spec->passes > 4)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Pass count %u is out of range (1 to 4)", spec->passes);
-      return FALSE;
-    }
-  if (spec->span_offset >= info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span starts beyond the end of %s", ssdb_target_get_display_name (target));
-      return FALSE;
-    }
+  if (!ssdb_fill_result_check (result, info, error))
+    return FALSE;
   if (spec->span_length == 0)
     spec->span_length = info->size_bytes - spec->span_offset;
   spec->span_length = spec->span_length / spec->block_size * spec->block_size;
@@ -814,8 +805,18 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
 gboolean
 ssdb_fill_result_check (const SsdbFillResult *result, const SsdbTargetInfo *target, GError **error)
 {
+  const SsdbFillSpec *spec;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-  return TRUE;
+  spec = &result->spec;
+  if (spec->passes < 1 || spec->passes > 4)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Pass count %u is out of range (1 to 4)", spec->passes);
+      return FALSE;
+    }
+  return ssdb_spec_check_block (spec->block_size, target, NULL, error)
+         && ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error);
 }

@@ -127,6 +127,20 @@ void
 ssdb_job_spec_init (SsdbJobSpec *spec);
 
 /**
+ * ssdb_job_spec_check:
+ * @spec: a job
+ * @info: the target's facts (a size, block size or alignment of 0 is not known and not checked)
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting and the limit
+ *
+ * The part of ssdb_job_spec_validate() that needs only the target's facts: ranges, transfer
+ * sizes and alignment, the region within the target, the buffer memory bound.
+ *
+ * Returns: %TRUE when the job's settings fit
+ */
+gboolean
+ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError **error);
+
+/**
  * ssdb_job_spec_validate:
  * @target: the target the job will run on
  *

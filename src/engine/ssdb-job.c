@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-io-private.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -110,17 +111,19 @@ ssdb_io_engine_to_string (SsdbIoEngine engine)
 }
 
 gboolean
-ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error)
+ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError **error)
 {
-  const SsdbTargetInfo *info;
-  const char *name;
+  g_autofree char *name = NULL;
   guint64 slice, buffers;
+  guint lbs, align;
 
   g_return_val_if_fail (spec != NULL, FALSE);
-  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (info != NULL, FALSE);
 
-  info = ssdb_target_get_info (target);
-  name = ssdb_target_get_display_name (target);
+  name = ssdb_target_info_dup_display_name (info);
+  /* 1 where not known yet: every size is a multiple of it. */
+  lbs = MAX (info->logical_block_size, 1u);
+  align = MAX (info->dio_offset_align, 1u);
 
 #define INVALID(...)                                                                               \
   G_STMT_START                                                                                     \
@@ -138,22 +141,15 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
     INVALID ("Unknown I/O kind");
   if (spec->rw == SSDB_RW_MIX && spec->read_percent > 100)
     INVALID ("Read share %u %% is out of range (0 to 100)", spec->read_percent);
-  if (spec->block_size == 0 || spec->block_size > SSDB_MAX_BLOCK_SIZE)
-    INVALID ("Transfer size %u bytes is out of range (logical block size to 64 MiB)",
-             spec->block_size);
-  if (spec->block_size < info->logical_block_size)
-    INVALID ("Transfer size %u bytes is smaller than the logical block size of %s (%u bytes)",
-             spec->block_size, name, info->logical_block_size);
-  if (spec->block_size % info->logical_block_size != 0
-      || spec->block_size % info->dio_offset_align != 0)
-    INVALID ("Transfer size %u bytes is not a multiple of the block size of %s (%u bytes)",
-             spec->block_size, name, MAX (info->logical_block_size, info->dio_offset_align));
-  if (spec->offset % info->dio_offset_align != 0)
+  if (!ssdb_spec_check_block (spec->block_size, info, NULL, error))
+    return FALSE;
+  if (spec->offset % align != 0)
     INVALID ("Offset %" G_GUINT64_FORMAT " is not a multiple of the block size of %s (%u bytes)",
-             spec->offset, name, info->dio_offset_align);
+             spec->offset, name, align);
   if (spec->length == 0)
     INVALID ("The test size must be larger than 0");
-  if (spec->offset > info->size_bytes || spec->length > info->size_bytes - spec->offset)
+  if (info->size_bytes > 0
+      && (spec->offset > info->size_bytes || spec->length > info->size_bytes - spec->offset))
     INVALID ("The test region (%" G_GUINT64_FORMAT " bytes from offset %" G_GUINT64_FORMAT
              ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
              spec->length, spec->offset, name, info->size_bytes);
@@ -171,10 +167,10 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
   if (spec->n_size_mix > SSDB_MAX_SIZE_MIX)
     INVALID ("A size distribution has at most %u sizes", SSDB_MAX_SIZE_MIX);
   if (spec->align_bytes
-      && (spec->align_bytes % info->logical_block_size != 0
-          || spec->align_bytes % info->dio_offset_align != 0 || spec->align_bytes > slice))
+      && (spec->align_bytes % lbs != 0 || spec->align_bytes % align != 0
+          || spec->align_bytes > slice))
     INVALID ("Alignment %u bytes must be a multiple of the block size of %s (%u bytes)",
-             spec->align_bytes, name, MAX (info->logical_block_size, info->dio_offset_align));
+             spec->align_bytes, name, MAX (lbs, align));
   {
     guint64 total_weight = 0;
 
@@ -182,12 +178,10 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
       {
         guint sz = spec->size_mix[k].size;
 
-        if (sz == 0 || sz > spec->block_size || sz % info->logical_block_size != 0
-            || sz % info->dio_offset_align != 0)
+        if (sz == 0 || sz > spec->block_size || sz % lbs != 0 || sz % align != 0)
           INVALID ("Transfer size %u bytes in the size distribution must be a multiple of the "
                    "block size of %s (%u bytes) and at most %u bytes",
-                   sz, name, MAX (info->logical_block_size, info->dio_offset_align),
-                   spec->block_size);
+                   sz, name, MAX (lbs, align), spec->block_size);
         total_weight += spec->size_mix[k].weight;
       }
     if (spec->n_size_mix > 0 && total_weight == 0)
@@ -201,6 +195,22 @@ ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **er
              "than the limit of %" G_GUINT64_FORMAT,
              spec->threads, spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
 #undef INVALID
+  return TRUE;
+}
+
+gboolean
+ssdb_job_spec_validate (const SsdbJobSpec *spec, SsdbTarget *target, GError **error)
+{
+  const SsdbTargetInfo *info;
+  const char *name;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+
+  info = ssdb_target_get_info (target);
+  name = ssdb_target_get_display_name (target);
+  if (!ssdb_job_spec_check (spec, info, error))
+    return FALSE;
 
   if (spec->write_source != NULL
       && (spec->rw != SSDB_RW_WRITE || spec->n_size_mix > 0

@@ -699,13 +699,13 @@ ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc 
 
   info = ssdb_target_get_info (target);
   spec = &result->spec;
-  if (spec->span_length == 0 && spec->span_offset < info->size_bytes)
-    spec->span_length = info->size_bytes - spec->span_offset;
-  if (!ssdb_scan_spec_validate (spec, info->size_bytes, info->logical_block_size, error))
+  if (!ssdb_scan_result_check (result, info, error))
     {
       result->cancelled = TRUE;
       return FALSE;
     }
+  if (spec->span_length == 0)
+    spec->span_length = info->size_bytes - spec->span_offset;
   if (result->scanned_bytes > 0 && result->logical_block_size != info->logical_block_size)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
@@ -794,8 +794,17 @@ ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc 
 gboolean
 ssdb_scan_result_check (const SsdbScanResult *result, const SsdbTargetInfo *target, GError **error)
 {
+  SsdbScanSpec spec;
+  guint64 size;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-  return TRUE;
+  /* A span of 0 bytes runs to the end of the target; what is not known is not checked. */
+  spec = result->spec;
+  size = target->size_bytes ? target->size_bytes : G_MAXUINT64;
+  if (spec.span_length == 0 && spec.span_offset < size)
+    spec.span_length = size - spec.span_offset;
+  return ssdb_scan_spec_validate (
+      &spec, size, target->logical_block_size ? target->logical_block_size : 512, error);
 }

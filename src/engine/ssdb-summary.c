@@ -479,20 +479,10 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProg
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   spec = &result->spec;
-  if (spec->count < 1 || spec->count > 9)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Test count %u is out of range (1 to 9)", spec->count);
-      return FALSE;
-    }
-  if (spec->duration_ns == 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The test duration must be longer than 0 s");
-      return FALSE;
-    }
+  if (!ssdb_summary_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
 
-  /* Check every job before anything is written. */
+  /* Check every job before anything is written, also for what needs the target itself. */
   for (guint i = 0; i < result->entries->len; i++)
     {
       SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
@@ -670,8 +660,30 @@ gboolean
 ssdb_summary_result_check (const SsdbSummaryResult *result, const SsdbTargetInfo *target,
                            GError **error)
 {
+  const SsdbSummarySpec *spec;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = &result->spec;
+  if (spec->count < 1 || spec->count > 9)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Test count %u is out of range (1 to 9)", spec->count);
+      return FALSE;
+    }
+  if (spec->duration_ns == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The test duration must be longer than 0 s");
+      return FALSE;
+    }
+  for (guint i = 0; i < result->entries->len; i++)
+    {
+      const SsdbSummaryEntry *e = g_ptr_array_index (result->entries, i);
+
+      if (e->state == SSDB_ENTRY_PENDING && !ssdb_job_spec_check (&e->job, target, error))
+        return FALSE;
+    }
   return TRUE;
 }

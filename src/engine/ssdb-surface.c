@@ -2,6 +2,7 @@
 #include "ssdb-surface.h"
 #include "ssdb-openers.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 
 #include <errno.h>
 #include <stdlib.h>
@@ -453,50 +454,13 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  if (spec->span_offset > info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span starts at %" G_GUINT64_FORMAT
-                   ", beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-                   spec->span_offset, ssdb_target_get_display_name (target), info->size_bytes);
-      return FALSE;
-    }
+  if (!ssdb_surface_result_check (result, info, error))
+    return FALSE;
   if (spec->span_length == 0)
     spec->span_length = info->size_bytes - spec->span_offset;
-  if (spec->span_length > info->size_bytes - spec->span_offset)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
-                   ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-                   spec->span_length, spec->span_offset, ssdb_target_get_display_name (target),
-                   info->size_bytes);
-      return FALSE;
-    }
-  if (spec->samples < 2 || spec->samples > 100000)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Sample count %u is out of range (2 to 100000)", spec->samples);
-      return FALSE;
-    }
   /* A span shorter than one sample per position: shrink the sample. */
   if (spec->sample_bytes > spec->span_length)
     spec->sample_bytes = spec->span_length / spec->block_size * spec->block_size;
-  if (spec->sample_bytes < spec->block_size || spec->sample_bytes % spec->block_size != 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The sample size (%" G_GUINT64_FORMAT " bytes) must be a whole number of "
-                   "%u-byte blocks within the span",
-                   spec->sample_bytes, spec->block_size);
-      return FALSE;
-    }
-  if ((spec->span_length - spec->sample_bytes) % info->dio_offset_align != 0
-      || spec->span_offset % info->dio_offset_align != 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span must start and end on %u-byte boundaries of %s",
-                   info->dio_offset_align, ssdb_target_get_display_name (target));
-      return FALSE;
-    }
   if (spec->write == SSDB_SURFACE_WRITE_DESTROY && !ssdb_target_is_writable (target))
     {
       const char *why = ssdb_target_get_write_refusal (target);
@@ -529,8 +493,46 @@ gboolean
 ssdb_surface_result_check (const SsdbSurfaceResult *result, const SsdbTargetInfo *target,
                            GError **error)
 {
+  const SsdbSurfaceSpec *spec;
+  g_autofree char *name = NULL;
+  guint64 span, sample;
+  guint align;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = &result->spec;
+  if (!ssdb_spec_check_block (spec->block_size, target, NULL, error)
+      || !ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
+    return FALSE;
+  if (spec->samples < 2 || spec->samples > 100000)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Sample count %u is out of range (2 to 100000)", spec->samples);
+      return FALSE;
+    }
+  span = spec->span_length                        ? spec->span_length
+         : target->size_bytes > spec->span_offset ? target->size_bytes - spec->span_offset
+                                                  : 0;
+  /* A span shorter than one sample per position shrinks the sample. */
+  sample = spec->sample_bytes;
+  if (span > 0 && sample > span)
+    sample = span / spec->block_size * spec->block_size;
+  if (sample < spec->block_size || sample % spec->block_size != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The sample size (%" G_GUINT64_FORMAT " bytes) must be a whole number of "
+                   "%u-byte blocks within the span",
+                   sample, spec->block_size);
+      return FALSE;
+    }
+  align = target->dio_offset_align;
+  if (align > 0 && span > 0 && (span - sample) % align != 0)
+    {
+      name = ssdb_target_info_dup_display_name (target);
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span must start and end on %u-byte boundaries of %s", align, name);
+      return FALSE;
+    }
   return TRUE;
 }

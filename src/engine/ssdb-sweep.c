@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-sweep.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-target-fill.h"
 #include "ssdb-summary.h"
 #include "ssdb-units.h"
@@ -279,30 +280,11 @@ ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFu
   info = ssdb_target_get_info (target);
   name = ssdb_target_get_display_name (target);
 
-  if (!spec->do_read && !spec->do_write)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The sweep needs reads, writes or both");
-      return FALSE;
-    }
-  if (spec->duration_ns == 0 && spec->step_bytes == 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Each size needs a duration or an amount of data to transfer");
-      return FALSE;
-    }
-  if (!ssdb_sweep_sizes (spec, MAX (info->logical_block_size, info->dio_offset_align),
-                         result->sizes, &result->n_sizes, error))
+  if (!ssdb_sweep_result_check (result, info, error)
+      || !ssdb_sweep_sizes (spec, MAX (info->logical_block_size, info->dio_offset_align),
+                            result->sizes, &result->n_sizes, error))
     return FALSE;
   spec->start_size = result->sizes[0];
-  if (spec->span_length < result->sizes[result->n_sizes - 1])
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span (%" G_GUINT64_FORMAT " bytes) is smaller than the end size (%u "
-                   "bytes)",
-                   spec->span_length, result->sizes[result->n_sizes - 1]);
-      return FALSE;
-    }
   if (spec->do_write && !ssdb_target_is_writable (target))
     {
       const char *why = ssdb_target_get_write_refusal (target);
@@ -417,8 +399,37 @@ gboolean
 ssdb_sweep_result_check (const SsdbSweepResult *result, const SsdbTargetInfo *target,
                          GError **error)
 {
+  const SsdbSweepSpec *spec;
+  guint sizes[SSDB_SWEEP_MAX_SIZES];
+  guint n_sizes, block;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-  return TRUE;
+  spec = &result->spec;
+  if (!spec->do_read && !spec->do_write)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The sweep needs reads, writes or both");
+      return FALSE;
+    }
+  if (spec->duration_ns == 0 && spec->step_bytes == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Each size needs a duration or an amount of data to transfer");
+      return FALSE;
+    }
+  /* Unknown before the target is opened: the smallest any target has. */
+  block = MAX (target->logical_block_size, target->dio_offset_align);
+  if (!ssdb_sweep_sizes (spec, block ? block : 512, sizes, &n_sizes, error))
+    return FALSE;
+  if (spec->span_length < sizes[n_sizes - 1])
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes) is smaller than the end size (%u "
+                   "bytes)",
+                   spec->span_length, sizes[n_sizes - 1]);
+      return FALSE;
+    }
+  return ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error);
 }

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-workload.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-target-fill.h"
 #include "ssdb-units.h"
 
@@ -1046,6 +1047,41 @@ forward_cancel (GCancellable *cancellable, gpointer data)
   g_cancellable_cancel (G_CANCELLABLE (data));
 }
 
+/* The job each worker runs over its slice of the span (@spec's span_length resolved), and the
+ * slice's length: disjoint slices, whole units of the alignment, as the engine slices threads. */
+static void
+worker_job (const SsdbWorkloadSpec *spec, const SsdbTargetInfo *info, SsdbJobSpec *job,
+            guint64 *slice)
+{
+  guint64 align;
+  guint max_size = 0;
+
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    max_size = MAX (max_size, spec->size_mix[k].size);
+  ssdb_job_spec_init (job);
+  job->rw = spec->read_percent == 100 ? SSDB_RW_READ
+            : spec->read_percent == 0 ? SSDB_RW_WRITE
+                                      : SSDB_RW_MIX;
+  job->read_percent = spec->read_percent;
+  job->access = spec->random_percent > 0 ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL;
+  job->random_percent = spec->random_percent > 0 ? spec->random_percent : 100;
+  job->block_size = max_size;
+  job->queue_depth = spec->queue_depth;
+  job->threads = 1;
+  job->duration_ns = spec->duration_ns;
+  job->total_bytes = 0;
+  job->data = spec->data;
+  job->seed = spec->seed;
+  memcpy (job->size_mix, spec->size_mix, sizeof spec->size_mix);
+  job->n_size_mix = spec->n_size_mix;
+  job->align_bytes = spec->align_bytes;
+  align = MAX ((guint64)MAX (info->logical_block_size, info->dio_offset_align),
+               (guint64)spec->align_bytes);
+  *slice = spec->span_length / spec->workers / MAX (align, 1) * MAX (align, 1);
+  job->length = *slice;
+  job->offset = spec->span_offset;
+}
+
 gboolean
 ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
                    SsdbWorkloadProgressFunc progress, gpointer user_data, GCancellable *cancellable,
@@ -1058,8 +1094,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
   Run run;
   Worker *workers;
   SsdbJobSpec job;
-  guint64 align, slice;
-  guint started = 0, max_size = 0;
+  guint64 slice;
+  guint started = 0;
   gulong cancel_id = 0;
   gboolean ok = TRUE;
   GError *first = NULL;
@@ -1072,54 +1108,11 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
   spec = &result->spec;
   info = ssdb_target_get_info (target);
   tname = ssdb_target_get_display_name (target);
-  if (!ssdb_workload_spec_validate (spec, error))
+  if (!ssdb_workload_result_check (result, info, error))
     return FALSE;
-  if (spec->span_offset >= info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Workload “%s”: span_offset %" G_GUINT64_FORMAT " is beyond the end of %s "
-                   "(%" G_GUINT64_FORMAT " bytes)",
-                   spec->name, spec->span_offset, tname, info->size_bytes);
-      return FALSE;
-    }
   if (spec->span_length == 0)
     spec->span_length = info->size_bytes - spec->span_offset;
-  if (spec->span_length > info->size_bytes - spec->span_offset)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Workload “%s”: the span (span_length %" G_GUINT64_FORMAT " bytes from "
-                   "span_offset %" G_GUINT64_FORMAT
-                   ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-                   spec->name, spec->span_length, spec->span_offset, tname, info->size_bytes);
-      return FALSE;
-    }
-
-  for (guint k = 0; k < spec->n_size_mix; k++)
-    max_size = MAX (max_size, spec->size_mix[k].size);
-  ssdb_job_spec_init (&job);
-  job.rw = spec->read_percent == 100 ? SSDB_RW_READ
-           : spec->read_percent == 0 ? SSDB_RW_WRITE
-                                     : SSDB_RW_MIX;
-  job.read_percent = spec->read_percent;
-  job.access = spec->random_percent > 0 ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL;
-  job.random_percent = spec->random_percent > 0 ? spec->random_percent : 100;
-  job.block_size = max_size;
-  job.queue_depth = spec->queue_depth;
-  job.threads = 1;
-  job.duration_ns = spec->duration_ns;
-  job.total_bytes = 0;
-  job.data = spec->data;
-  job.seed = spec->seed;
-  memcpy (job.size_mix, spec->size_mix, sizeof spec->size_mix);
-  job.n_size_mix = spec->n_size_mix;
-  job.align_bytes = spec->align_bytes;
-
-  /* Disjoint slices, whole units of the alignment, as the engine slices threads. */
-  align = MAX ((guint64)MAX (info->logical_block_size, info->dio_offset_align),
-               (guint64)spec->align_bytes);
-  slice = spec->span_length / spec->workers / align * align;
-  job.length = slice;
-  job.offset = spec->span_offset;
+  worker_job (spec, info, &job, &slice);
   if (!ssdb_job_spec_validate (&job, target, error))
     {
       g_prefix_error (error, "Workload “%s”: ", spec->name);
@@ -1303,8 +1296,45 @@ gboolean
 ssdb_workload_result_check (const SsdbWorkloadResult *result, const SsdbTargetInfo *target,
                             GError **error)
 {
+  SsdbWorkloadSpec spec;
+  SsdbJobSpec job;
+  guint64 slice;
+  g_autofree char *tname = NULL;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = result->spec;
+  if (!ssdb_workload_spec_validate (&spec, error))
+    return FALSE;
+  tname = ssdb_target_info_dup_display_name (target);
+  if (target->size_bytes > 0 && spec.span_offset >= target->size_bytes)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Workload “%s”: span_offset %" G_GUINT64_FORMAT " is beyond the end of %s "
+                   "(%" G_GUINT64_FORMAT " bytes)",
+                   spec.name, spec.span_offset, tname, target->size_bytes);
+      return FALSE;
+    }
+  if (spec.span_length == 0)
+    spec.span_length = target->size_bytes - MIN (spec.span_offset, target->size_bytes);
+  if (target->size_bytes > 0 && spec.span_length > target->size_bytes - spec.span_offset)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Workload “%s”: the span (span_length %" G_GUINT64_FORMAT " bytes from "
+                   "span_offset %" G_GUINT64_FORMAT
+                   ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                   spec.name, spec.span_length, spec.span_offset, tname, target->size_bytes);
+      return FALSE;
+    }
+  /* The span of a test file not yet made is its size: not known here. */
+  if (spec.span_length == 0)
+    return TRUE;
+  worker_job (&spec, target, &job, &slice);
+  if (!ssdb_job_spec_check (&job, target, error))
+    {
+      g_prefix_error (error, "Workload “%s”: ", spec.name);
+      return FALSE;
+    }
   return TRUE;
 }

@@ -470,6 +470,16 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
 
 /* ---- API ------------------------------------------------------------------------------ */
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbAccessSpec spec;
+
+  ssdb_access_page_get_spec (SSDB_ACCESS_PAGE (page), &spec);
+  return ssdb_access_result_new (&spec);
+}
+
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
@@ -713,6 +723,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
 {
   iface->set_target = test_page_set_target;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->export_png = test_page_export_png;

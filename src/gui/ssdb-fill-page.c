@@ -387,6 +387,16 @@ dup_settings_line (const SsdbFillSpec *spec)
       spec->passes, block, spec->queue_depth, spec->read_back ? _ (" · read-back") : "");
 }
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbFillSpec spec;
+
+  ssdb_fill_page_get_spec (SSDB_FILL_PAGE (page), &spec);
+  return ssdb_fill_result_new (&spec);
+}
+
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
@@ -684,6 +694,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->get_writes = test_page_get_writes;
   iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->export_png = test_page_export_png;

@@ -367,17 +367,30 @@ test_page_target_changed (SsdbTestPage *page, const SsdbTestPageTarget *target)
   refresh (self);
 }
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbScanPage *self = SSDB_SCAN_PAGE (page);
+  SsdbScanSpec spec;
+
+  if (gtk_switch_get_active (self->resume_switch) && can_resume (self))
+    return ssdb_scan_result_dup (shown (self));
+  ssdb_scan_page_get_spec (self, &spec);
+  spec.span_length = self->device_bytes;
+  return ssdb_scan_result_new (&spec);
+}
+
 static gboolean
 test_page_check (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
-  (void)page;
   if (!start->is_device)
     {
       g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                            _ ("The error scan reads a drive: choose a device, not a folder"));
       return FALSE;
     }
-  return TRUE;
+  return ssdb_test_page_check_settings (page, start, error);
 }
 
 static gboolean
@@ -536,6 +549,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->get_writes = test_page_get_writes;
   iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->export_png = test_page_export_png;

@@ -991,6 +991,17 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
                           title, capacity, node);
 }
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbSummaryPage *self = SSDB_SUMMARY_PAGE (page);
+  SsdbSummarySpec spec;
+
+  spec_from_settings (self, &spec, ssdb_summary_page_get_writes_enabled (self));
+  return ssdb_summary_result_new (&spec, NULL);
+}
+
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
@@ -1158,6 +1169,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->get_writes = test_page_get_writes;
   iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->report_opened = test_page_report_opened;

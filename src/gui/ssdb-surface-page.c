@@ -739,6 +739,16 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
                           title, capacity, node);
 }
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbSurfaceSpec spec;
+
+  ssdb_surface_page_get_spec (SSDB_SURFACE_PAGE (page), &spec);
+  return ssdb_surface_result_new (&spec);
+}
+
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
@@ -782,6 +792,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->get_writes = test_page_get_writes;
   iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->export_png = test_page_export_png;

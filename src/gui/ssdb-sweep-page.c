@@ -454,6 +454,16 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
 
 /* ---- API ------------------------------------------------------------------------------ */
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbSweepSpec spec;
+
+  ssdb_sweep_page_get_spec (SSDB_SWEEP_PAGE (page), &spec);
+  return ssdb_sweep_result_new (&spec);
+}
+
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
@@ -705,6 +715,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->get_writes = test_page_get_writes;
   iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->export_png = test_page_export_png;

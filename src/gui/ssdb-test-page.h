@@ -212,11 +212,23 @@ gboolean
 ssdb_test_page_check (SsdbTestPage *self, const SsdbTestPageStart *start, GError **error);
 
 /**
+ * ssdb_test_page_check_settings:
+ * @start: the start to come
+ * @error: the engine's reason (ssdb_test_kind_check())
+ *
+ * The default check: ssdb_test_kind_check() of the page's dup_settings() on @start's target,
+ * for pages whose own check() adds to it. %TRUE for a page without dup_settings().
+ */
+gboolean
+ssdb_test_page_check_settings (SsdbTestPage *self, const SsdbTestPageStart *start, GError **error);
+
+/**
  * ssdb_test_page_start_target_info:
  * @start: a start
  * @out: (out caller-allocates): the target's facts as far as the window knows them before it
- *   opens the target, for ssdb_test_kind_check(); its path is @start's (borrowed: never clear
- *   @out)
+ *   opens the target, for ssdb_test_kind_check(): a device's size and logical block size; a
+ *   test file's size and block size are left 0 (not known), as each page sizes its file. Its
+ *   path is @start's (borrowed: never clear @out)
  */
 void
 ssdb_test_page_start_target_info (const SsdbTestPageStart *start, SsdbTargetInfo *out);

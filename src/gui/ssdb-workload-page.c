@@ -504,6 +504,18 @@ ssdb_workload_page_set_target (SsdbWorkloadPage *self, const char *title, guint6
 
 /* ---- API ------------------------------------------------------------------------------ */
 
+/* The settings the next start runs, for the window's check before it asks anything. */
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
+  SsdbWorkloadSpec spec = *ssdb_workload_page_get_selected (self);
+
+  g_strlcpy (spec.name, display_name (&spec, gtk_drop_down_get_selected (self->spec_dropdown)),
+             sizeof spec.name);
+  return ssdb_workload_result_new (&spec);
+}
+
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
@@ -759,6 +771,7 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_confirm_body = test_page_dup_confirm_body;
   iface->set_settings = test_page_set_settings;
   iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
   iface->export_png = test_page_export_png;
