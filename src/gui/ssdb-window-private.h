@@ -90,17 +90,6 @@ struct _SsdbWindow
 /* ssdb-window.c */
 void
 _ssdb_window_show_toast (SsdbWindow *self, const char *text);
-const char *
-_ssdb_window_target_path (SsdbWindow *self);
-guint
-_ssdb_window_read_sysfs_uint (const char *name, const char *attr);
-char *
-_ssdb_window_dup_report_title (const SsdbTargetInfo *t);
-char *
-_ssdb_window_dup_target_title (SsdbWindow *self);
-/* The selected target as the pages are told of it; strings valid until the target changes. */
-void
-_ssdb_window_get_page_target (SsdbWindow *self, SsdbTestPageTarget *target, char **title);
 SsdbTestPage *
 _ssdb_window_page_for_kind (SsdbWindow *self, SsdbTestKind kind);
 SsdbTestPage *
@@ -119,6 +108,30 @@ void
 _ssdb_window_inhibit_suspend (SsdbWindow *self);
 void
 _ssdb_window_update_write_controls (SsdbWindow *self, gboolean reread);
+
+/* ssdb-window-target.c */
+const char *
+_ssdb_window_target_path (SsdbWindow *self);
+guint
+_ssdb_window_read_sysfs_uint (const char *name, const char *attr);
+char *
+_ssdb_window_dup_report_title (const SsdbTargetInfo *t);
+char *
+_ssdb_window_dup_target_title (SsdbWindow *self);
+/* The selected target as the pages are told of it; strings valid until the target changes. */
+void
+_ssdb_window_get_page_target (SsdbWindow *self, SsdbTestPageTarget *target, char **title);
+/* Tells every page of the selected target (after the write refusal was read again). */
+void
+_ssdb_window_update_page_targets (SsdbWindow *self);
+/* Another target was selected (or none): the report goes, the pages start over on it. */
+void
+_ssdb_window_target_changed (SsdbWindow *self);
+void
+_ssdb_window_on_target_row_activated (GtkListBox *list, GtkListBoxRow *row, SsdbWindow *self);
+/* Binds the drive list to the monitor and selects no target, from ssdb_window_new(). */
+void
+_ssdb_window_target_init (SsdbWindow *self);
 
 /* ssdb-window-actions.c */
 void
