@@ -12,9 +12,12 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-drive-counts.h"
 #include "engine/ssdb-consistency.h"
+#include "engine/ssdb-csv.h"
+#include "render/ssdb-export.h"
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-target.h"
 #include "engine/ssdb-temperature.h"
+#include "engine/ssdb-test-kind.h"
 
 static SsdbSystemPaths fixture;
 
@@ -352,6 +355,115 @@ test_report (void)
   g_assert_nonnull (strstr (error->message, "temperature.samples[4].t_s"));
 }
 
+/* A temperature log that crosses a 70 °C warning from 1 s to 3 s and drive counts of 2 GB with
+ * 12 s of throttling, as a report holds them. */
+static JsonNode *
+member_json (const char *json)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+
+  g_assert_true (json_parser_load_from_data (parser, json, -1, NULL));
+  return json_node_copy (json_parser_get_root (parser));
+}
+
+static void
+add_drive_state (JsonObject *object)
+{
+  json_object_set_member (
+      object, "temperature",
+      member_json (
+          "{\"sensor\": \"hwmon9 temp1\", \"warning_c\": 70, \"critical_c\": 80, \"words\": null, "
+          "\"samples\": [{\"t_s\": 0, \"celsius\": 45}, {\"t_s\": 1, \"celsius\": 71}, "
+          "{\"t_s\": 2, \"celsius\": 74}, {\"t_s\": 3, \"celsius\": 60}]}"));
+  json_object_set_member (
+      object, "drive_counts",
+      member_json ("{\"source\": \"NVMe Data Units Written, in units of 512 000 bytes, rounded "
+                   "up\", \"unit\": \"bytes\", \"before\": 1024000000, \"after\": 3072000000, "
+                   "\"kernel_bytes\": 2048000000, \"throttle_seconds_before\": 100, "
+                   "\"throttle_seconds_after\": 112, \"words\": null}"));
+}
+
+/* Every kind of test keeps the drive's temperature and counts: each test object of the
+ * fixtures (and the summary's settings) given both is read into its result, where the table of
+ * kinds finds them, written back byte for byte, and said in the chart's subtitle and the text. */
+static void
+test_every_kind (void)
+{
+  static const char *const files[]
+      = { "valid-all-views.json", "valid-behaviour.json", "valid-scan.json" };
+  guint seen = 0;
+
+  for (guint f = 0; f < G_N_ELEMENTS (files); f++)
+    {
+      g_autofree char *path
+          = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", files[f], NULL);
+      g_autoptr (JsonParser) parser = json_parser_new ();
+      g_autoptr (JsonGenerator) generator = json_generator_new ();
+      g_autoptr (GError) error = NULL;
+      g_autoptr (SsdbReport) report = NULL, again = NULL;
+      g_autofree char *data = NULL, *text = NULL, *text2 = NULL;
+      JsonObject *root;
+      JsonArray *tests;
+
+      g_assert_true (json_parser_load_from_file (parser, path, &error));
+      root = json_node_get_object (json_parser_get_root (parser));
+      if (json_object_has_member (root, "summary")
+          && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "summary")))
+        add_drive_state (json_object_get_object_member (root, "summary"));
+      tests = json_object_get_array_member (root, "tests");
+      for (guint i = 0; i < json_array_get_length (tests); i++)
+        {
+          JsonObject *test = json_array_get_object_element (tests, i);
+
+          if (!g_str_equal (json_object_get_string_member (test, "kind"), "summary"))
+            add_drive_state (test);
+        }
+      json_generator_set_root (generator, json_parser_get_root (parser));
+      data = json_generator_to_data (generator, NULL);
+      report = ssdb_report_load_from_data (data, strlen (data), files[f], &error);
+      g_assert_no_error (error);
+
+      for (guint k = 0; k < SSDB_TEST_KIND_N; k++)
+        {
+          gconstpointer result = ssdb_report_get_result (report, k);
+          const SsdbTemperatureLog *log = ssdb_test_kind_get_temperature (k, result);
+          const SsdbDriveCounts *counts = ssdb_test_kind_get_drive_counts (k, result);
+          g_autofree char *alert = ssdb_test_kind_dup_drive_alert (k, result);
+          g_autofree char *subtitle = NULL;
+
+          if (result == NULL)
+            continue;
+          seen |= 1u << k;
+          g_test_message ("%s: %s", ssdb_test_kind_to_string (k), alert);
+          g_assert_nonnull (log);
+          g_assert_cmpuint (log->samples->len, ==, 4);
+          g_assert_cmpfloat (g_array_index (log->samples, SsdbTemperatureSample, 2).celsius, ==,
+                             74);
+          g_assert_nonnull (counts);
+          g_assert_cmpuint (counts->after - counts->before, ==, G_GUINT64_CONSTANT (2048000000));
+          g_assert_cmpstr (alert, ==,
+                           "Drive at its 70 °C warning temperature or above for 2 s from 1 s in "
+                           "(up to 74 °C); it throttled itself for heat for 12 s");
+          subtitle = ssdb_export_dup_subtitle (report, k);
+          g_assert_true (g_str_has_prefix (subtitle, alert));
+          if (ssdb_csv_table_has_text (k))
+            {
+              g_autofree char *words = ssdb_csv_format_text (report, k, &error);
+
+              g_assert_no_error (error);
+              g_assert_nonnull (strstr (words, "reached its warning temperature of 70 °C"));
+              g_assert_nonnull (strstr (words, "2.05 GB"));
+            }
+        }
+      text = report_text (report);
+      again = ssdb_report_load_from_data (text, strlen (text), "round trip", &error);
+      g_assert_no_error (error);
+      text2 = report_text (again);
+      g_assert_cmpstr (text, ==, text2);
+    }
+  g_assert_cmpuint (seen, ==, (1u << SSDB_TEST_KIND_N) - 1);
+}
+
 static void
 test_drive_counts_words (void)
 {
@@ -586,5 +698,6 @@ main (int argc, char **argv)
   g_test_add_func ("/drive-counts/words", test_drive_counts_words);
   g_test_add_func ("/drive-counts/report", test_drive_counts_report);
   g_test_add_func ("/drive-counts/run", test_drive_counts_run);
+  g_test_add_func ("/drive-state/every-kind", test_every_kind);
   return g_test_run ();
 }

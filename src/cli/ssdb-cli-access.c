@@ -201,11 +201,7 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
                   int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-  g_autofree char *subtitle
-      = g_strdup_printf ("Random %s reads over %s · by %s", block, span,
-                         r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_ACCESS, r);
   SsdbAccessView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
@@ -223,6 +219,7 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
 int
 ssdb_cli_run_access (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   gboolean ncq_off_opt = FALSE;
   g_autofree char *size_s = NULL, *depths_s = NULL, *span_s = NULL, *duration_s = NULL;
   g_autofree char *ios_s = NULL, *destroy = NULL, *file_size_s = NULL, *seed_s = NULL;
@@ -250,6 +247,7 @@ ssdb_cli_run_access (int argc, char **argv)
     { "relief", 0, 0, G_OPTION_ARG_NONE, &relief,
       "Draw the PNG as a relief (one curve per step) instead of a heatmap", NULL },
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -296,6 +294,7 @@ ssdb_cli_run_access (int argc, char **argv)
   spec.fill = destroy != NULL;
 
   if ((target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                               .temperature_input = temperature_s,
                                                                .destroy = destroy,
                                                                .size_option = "--file-size",
                                                                .size_s = file_size_s,
@@ -317,6 +316,7 @@ ssdb_cli_run_access (int argc, char **argv)
   ssdb_cli_run_worker (&rc, access_thread);
 
   print_access_text (target, rc.access_result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_ACCESS, rc.access_result);
   if (json_path)
     ssdb_cli_save_bench_report (json_path, target, rc.access_result, NULL, NULL, &status);
   if (png_path)
@@ -409,9 +409,7 @@ static void
 write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-  g_autofree char *subtitle
-      = g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SWEEP, r);
   SsdbSweepView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
@@ -428,6 +426,7 @@ write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r,
 int
 ssdb_cli_run_sweep (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *min_s = NULL, *max_s = NULL, *qd_s = NULL, *span_s = NULL;
   g_autofree char *duration_s = NULL, *destroy = NULL, *file_size_s = NULL, *seed_s = NULL;
   g_autofree char *json_path = NULL, *png_path = NULL;
@@ -450,6 +449,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the sweep chart to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -504,6 +504,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
                                  file_size_s);
 
   if ((target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                               .temperature_input = temperature_s,
                                                                .destroy = destroy,
                                                                .size_option = file_size_opt,
                                                                .size_s = file_size_s,
@@ -542,6 +543,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
   ssdb_cli_run_worker (&rc, sweep_thread);
 
   print_sweep_text (target, rc.sweep_result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result);
   if (json_path)
     ssdb_cli_save_bench_report (json_path, target, NULL, rc.sweep_result, NULL, &status);
   if (png_path)

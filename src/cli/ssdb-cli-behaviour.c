@@ -233,6 +233,7 @@ print_compression (SsdbTarget *target, const SsdbCompressionResult *r)
 int
 ssdb_cli_run_compression (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   g_autofree char *passes_s = NULL;
@@ -252,6 +253,7 @@ ssdb_cli_run_compression (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -303,6 +305,7 @@ ssdb_cli_run_compression (int argc, char **argv)
 
   if ((target = ssdb_cli_open_target (
            &(SsdbCliTargetRequest){ .path = argv[1],
+                                    .temperature_input = temperature_s,
                                     .destroy = destroy,
                                     .writes = "run compression overwrites data on",
                                     .size_option = "--size",
@@ -329,6 +332,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   ssdb_cli_run_worker (&rc, compression_thread);
 
   print_compression (target, result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_COMPRESSION, result);
   if (json_path)
     save_report (json_path, target, result, NULL, NULL, &status);
   if (png_path)
@@ -440,6 +444,7 @@ print_trim (SsdbTarget *target, const SsdbTrimResult *r)
 int
 ssdb_cli_run_trim (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *destroy = NULL, *span_s = NULL, *rounds_s = NULL, *size_s = NULL;
   g_autofree char *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   SummaryOptions so = { 0 };
@@ -454,6 +459,7 @@ ssdb_cli_run_trim (int argc, char **argv)
       "Delete without discard (as a file system without TRIM)", NULL },
     { "stress", 0, 0, G_OPTION_ARG_NONE, &stress,
       "First write the span's size in random 4 KiB writes over it", NULL },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   const GOptionEntry tail_entries[] = {
@@ -499,6 +505,7 @@ ssdb_cli_run_trim (int argc, char **argv)
 
   if ((target
        = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                        .temperature_input = temperature_s,
                                                         .destroy = destroy,
                                                         .writes = "run trim overwrites data on",
                                                         .size_option = "--size",
@@ -527,6 +534,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   ssdb_cli_run_worker (&rc, trim_thread);
 
   print_trim (target, result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_TRIM, result);
   if (json_path)
     save_report (json_path, target, NULL, result, NULL, &status);
   if (png_path)
@@ -614,6 +622,7 @@ print_freespace (SsdbTarget *target, const SsdbFreespaceResult *r)
 int
 ssdb_cli_run_freespace (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *destroy = NULL, *span_s = NULL, *step_s = NULL, *size_s = NULL;
   g_autofree char *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   SummaryOptions so = { 0 };
@@ -626,6 +635,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_s, "Percent of the span each step fills [10]", "N" },
     { "stress", 0, 0, G_OPTION_ARG_NONE, &stress,
       "First write the span's size in random 4 KiB writes over it", NULL },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   const GOptionEntry tail_entries[] = {
@@ -671,6 +681,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
 
   if ((target = ssdb_cli_open_target (
            &(SsdbCliTargetRequest){ .path = argv[1],
+                                    .temperature_input = temperature_s,
                                     .destroy = destroy,
                                     .writes = "run freespace overwrites data on",
                                     .size_option = "--size",
@@ -692,6 +703,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   ssdb_cli_run_worker (&rc, freespace_thread);
 
   print_freespace (target, result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_FREESPACE, result);
   if (json_path)
     save_report (json_path, target, NULL, NULL, result, &status);
   if (png_path)
@@ -756,6 +768,7 @@ print_readback (SsdbTarget *target, const SsdbReadbackResult *r)
 int
 ssdb_cli_run_readback (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   const GOptionEntry entries[] = {
@@ -769,6 +782,7 @@ ssdb_cli_run_readback (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -809,6 +823,7 @@ ssdb_cli_run_readback (int argc, char **argv)
 
   if ((target
        = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                        .temperature_input = temperature_s,
                                                         .destroy = destroy,
                                                         .writes = "run readback overwrites data on",
                                                         .size_option = "--size",
@@ -829,6 +844,7 @@ ssdb_cli_run_readback (int argc, char **argv)
   ssdb_cli_run_worker (&rc, readback_thread);
 
   print_readback (target, result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_READBACK, result);
   if (json_path)
     {
       g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);

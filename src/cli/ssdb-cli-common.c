@@ -627,6 +627,14 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status)
 }
 
 void
+ssdb_cli_print_result_drive_state (SsdbTarget *target, SsdbTestKind kind, gconstpointer result)
+{
+  ssdb_cli_print_drive_state (target, ssdb_test_kind_get_temperature (kind, result),
+                              ssdb_test_kind_get_drive_counts (kind, result),
+                              ssdb_target_is_writable (target));
+}
+
+void
 ssdb_cli_print_drive_state (SsdbTarget *target, const SsdbTemperatureLog *log,
                             const SsdbDriveCounts *writes, gboolean wrote)
 {

@@ -186,6 +186,7 @@ write_bytes_from_report (const char *path, guint64 *out, int *status)
 int
 ssdb_cli_run_recovery (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *write_s = NULL, *cache_from = NULL, *pauses_s = NULL, *block_s = NULL;
   g_autofree char *qd_s = NULL, *segment_s = NULL, *offset_s = NULL, *destroy = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
@@ -210,6 +211,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the recovery chart to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new (
@@ -265,6 +267,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
 
   target
       = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                       .temperature_input = temperature_s,
                                                        .destroy = destroy,
                                                        .writes = "run recovery overwrites data on",
                                                        .size_option = "--size",
@@ -293,6 +296,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   ssdb_cli_run_worker (&rc, recovery_thread);
 
   print_recovery_text (target, result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_RECOVERY, result);
   if (json_path)
     save_report (json_path, target, result, NULL, &status);
   if (png_path)
@@ -405,33 +409,12 @@ print_consistency_text (SsdbTarget *target, const SsdbConsistencyResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-/* "4K", "1M", "512B": the size as test names write it (RND4K). */
-static char *
-size_name (guint bytes)
-{
-  if (bytes % (1u << 20) == 0)
-    return g_strdup_printf ("%uM", bytes >> 20);
-  if (bytes % 1024 == 0)
-    return g_strdup_printf ("%uK", bytes >> 10);
-  return g_strdup_printf ("%uB", bytes);
-}
-
 static void
 write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsistencyResult *r,
                        int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *name = size_name (r->spec.block_size);
-  g_autofree char *round = format_seconds (r->spec.round_ns);
-  g_autofree char *duration = format_seconds (r->spec.duration_ns);
-  g_autofree char *precondition
-      = r->spec.precondition_passes == 0
-            ? g_strdup ("")
-            : g_strdup_printf (" · after %u preconditioning %s", r->spec.precondition_passes,
-                               r->spec.precondition_passes == 1 ? "pass" : "passes");
-  g_autofree char *subtitle
-      = g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s%s", name,
-                         r->spec.queue_depth, duration, round, precondition);
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_CONSISTENCY, r);
   SsdbConsistencyView view;
   g_auto (SsdbCliChart) chart = { 0 };
 

@@ -199,6 +199,11 @@ ssdb_cli_ncq_restore (SsdbTarget *target);
         "FILE"                                                                                     \
   }
 
+/* The same for any kind of test: @result's temperature and drive counts
+ * (ssdb_test_kind_get_temperature()), for a run that wrote when @target was open for writing. */
+void
+ssdb_cli_print_result_drive_state (SsdbTarget *target, SsdbTestKind kind, gconstpointer result);
+
 /* Prints the drive's own state during a run as the text output's last lines: its temperature in
  * words, or that @target's drive shows no sensor; for a run that @wrote, the drive's count of
  * the host's writes, or that it shows none. */

@@ -102,6 +102,7 @@ check_resume_target (const char *resume, const SsdbReport *was, SsdbTarget *targ
 int
 ssdb_cli_run_scan (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   g_autofree char *span_s = NULL, *block_s = NULL, *slow_s = NULL;
   g_autofree char *cells_s = NULL, *json_path = NULL, *png_path = NULL, *resume = NULL;
   g_autofree char *destroy = NULL, *seed_s = NULL;
@@ -124,6 +125,7 @@ ssdb_cli_run_scan (int argc, char **argv)
       "Go on with the stopped scan in this report, with its settings", "REPORT" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the scan's grid to a PNG", "FILE" },
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -210,6 +212,7 @@ ssdb_cli_run_scan (int argc, char **argv)
   target = ssdb_cli_open_target (
       &(SsdbCliTargetRequest){
           .path = argv[1],
+          .temperature_input = temperature_s,
           .destroy = destroy,
           .writes = result->spec.verify ? "run scan --verify overwrites every block of" : NULL,
           .device_flags = SSDB_TARGET_OPEN_READ,

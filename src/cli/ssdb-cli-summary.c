@@ -87,25 +87,12 @@ static void
 write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int *status)
 {
   g_autoptr (GError) error = NULL;
-  const SsdbTargetInfo *info = ssdb_target_get_info (target);
-  g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
-  g_autofree char *title = NULL;
-  g_autofree char *subtitle = NULL;
-  g_autofree char *size = ssdb_format_transfer_size (result->spec.size);
-  g_autofree char *pattern = ssdb_data_pattern_to_string (&result->spec.data);
+  g_autofree char *title = ssdb_cli_target_title (target);
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SUMMARY, result);
   g_autofree char *caption = NULL;
   SsdbSummaryView view = { 0 };
   SsdbStyle style;
 
-  if (info->kind == SSDB_TARGET_FILE)
-    title = g_strdup_printf ("Test file in %s%s%s%s", info->path, info->fs_type ? " (" : "",
-                             info->fs_type ? info->fs_type : "", info->fs_type ? ")" : "");
-  else
-    title = g_strdup_printf ("%s · %s%s%s", info->path, cap, info->model ? " · " : "",
-                             info->model ? info->model : "");
-  subtitle = g_strdup_printf ("%u × %s · %g s · %s data · %s", result->spec.count, size,
-                              (double)result->spec.duration_ns / 1e9, pattern,
-                              ssdb_profile_to_string (result->spec.profile));
   caption = ssdb_cli_export_caption ();
   view.result = result;
   view.target_title = title;
@@ -121,6 +108,7 @@ write_png (const char *path, SsdbTarget *target, SsdbSummaryResult *result, int 
 int
 ssdb_cli_run_summary (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   gboolean ncq_off_opt = FALSE;
   g_autofree char *size_s = NULL, *offset_s = NULL, *count_s = NULL, *duration_s = NULL;
   g_autofree char *interval_s = NULL, *profile_s = NULL, *data_s = NULL, *aggregate_s = NULL;
@@ -153,6 +141,7 @@ ssdb_cli_run_summary (int argc, char **argv)
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the summary grid to a PNG", "FILE" },
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx = g_option_context_new ("TARGET - CrystalDiskMark-style summary");
@@ -231,6 +220,7 @@ ssdb_cli_run_summary (int argc, char **argv)
     }
 
   target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                          .temperature_input = temperature_s,
                                                           .destroy = destroy,
                                                           .size_option = "--size",
                                                           .file_size = spec.size,
@@ -307,6 +297,7 @@ ssdb_cli_run_summary (int argc, char **argv)
 
     g_print ("%s", text);
   }
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SUMMARY, rc.summary);
 
   if (json_path)
     save_report (json_path, target, rc.summary, &status);

@@ -194,10 +194,7 @@ write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult
                    guint64 wall_ns, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
-  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *subtitle = g_strdup_printf ("%u samples × %s · %s blocks · QD%u",
-                                               r->spec.samples, sample, block, r->spec.queue_depth);
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SURFACE, r);
   SsdbSurfaceView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
@@ -449,12 +446,7 @@ static void
 write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
-  g_autofree char *subtitle
-      = g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
-                         r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
-                         block, r->spec.queue_depth, segment);
+  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_FILL, r);
   SsdbFillView view;
   g_auto (SsdbCliChart) chart = { 0 };
 

@@ -153,6 +153,7 @@ load_spec_file (const char *path, const char *name, SsdbWorkloadSpec *out, int *
 int
 ssdb_cli_run_workload (int argc, char **argv)
 {
+  g_autofree char *temperature_s = NULL;
   gboolean ncq_off_opt = FALSE;
   g_autofree char *preset_s = NULL, *spec_path = NULL, *name = NULL, *qd_s = NULL;
   g_autofree char *workers_s = NULL, *duration_s = NULL, *ramp_s = NULL, *destroy = NULL;
@@ -175,6 +176,7 @@ ssdb_cli_run_workload (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
     { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
+    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -249,6 +251,7 @@ ssdb_cli_run_workload (int argc, char **argv)
         spec.name, 100 - spec.read_percent, argv[1], argv[1]);
 
   if ((target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
+                                                               .temperature_input = temperature_s,
                                                                .destroy = destroy,
                                                                .size_option = file_size_opt,
                                                                .size_s = file_size_s,
@@ -264,6 +267,7 @@ ssdb_cli_run_workload (int argc, char **argv)
   ssdb_cli_run_worker (&rc, workload_thread);
 
   print_workload_text (target, rc.workload_result);
+  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result);
   if (json_path)
     ssdb_cli_save_bench_report (json_path, target, NULL, NULL, rc.workload_result, &status);
 

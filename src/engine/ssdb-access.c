@@ -85,6 +85,8 @@ ssdb_access_result_free (SsdbAccessResult *result)
     return;
   g_array_unref (result->steps);
   ssdb_access_analysis_clear (&result->analysis);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -107,6 +109,8 @@ ssdb_access_result_dup (const SsdbAccessResult *result)
       s->fio_command = g_strdup (s->fio_command);
     }
   r->analysis.words = g_strdup (result->analysis.words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -362,9 +366,10 @@ ssdb_access_result_analyze (SsdbAccessResult *r, gboolean rotational)
     }
 }
 
-gboolean
-ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgressFunc progress,
-                 gpointer user_data, GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_access (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgressFunc progress,
+            gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbAccessSpec *spec;
   const SsdbTargetInfo *info;
@@ -466,6 +471,26 @@ ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgres
         progress (result, (int)i, i + 1 == spec->n_depths ? 1.0 : pr.base + pr.share, user_data);
     }
   return TRUE;
+}
+
+gboolean
+ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgressFunc progress,
+                 gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_access_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, ssdb_target_is_writable (target));
+  ok = run_access (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
+  return ok;
 }
 
 gboolean

@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-io.h"
+#include "ssdb-target.h"
 #include "ssdb-summary.h"
 
 G_BEGIN_DECLS
@@ -227,6 +228,12 @@ ssdb_access_verdict_to_string (SsdbAccessVerdict verdict);
  * @analysis: the comparison of the steps that completed
  * @prepare_ns: time spent filling the span (0 if not filled)
  * @cancelled: the run stopped early; completed steps are kept
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -235,6 +242,8 @@ typedef struct
   SsdbAccessAnalysis analysis;
   guint64 prepare_ns;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbAccessResult;
 
 /**

@@ -55,6 +55,8 @@ ssdb_compression_result_free (SsdbCompressionResult *result)
     return;
   g_array_unref (result->points);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -70,6 +72,8 @@ ssdb_compression_result_dup (const SsdbCompressionResult *result)
   *r = *result;
   r->points = g_array_copy (result->points);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 

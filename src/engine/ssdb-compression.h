@@ -3,6 +3,7 @@
 
 #include "ssdb-estimate.h"
 #include "ssdb-io.h"
+#include "ssdb-target.h"
 #include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
@@ -104,6 +105,12 @@ typedef struct
  *   passes, over the levels and both directions; -1 when no level ran two passes
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early; the levels measured are kept
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -117,6 +124,8 @@ typedef struct
   double noise;
   char *words;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbCompressionResult;
 
 SsdbCompressionResult *

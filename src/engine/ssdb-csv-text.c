@@ -679,6 +679,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     [SSDB_TEST_KIND_SCAN] = "Error scan",
   };
   g_autoptr (GString) out = NULL;
+  gconstpointer result;
 
   g_return_val_if_fail (report != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
@@ -696,11 +697,20 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
       return NULL;
     }
   if (table == SSDB_TEST_KIND_SUMMARY)
-    return ssdb_summary_format_text (&report->target, report->summary);
-  out = g_string_new (NULL);
-  text_heading (out, headings[table], report);
+    {
+      g_autofree char *text = ssdb_summary_format_text (&report->target, report->summary);
+
+      out = g_string_new (text);
+    }
+  else
+    {
+      out = g_string_new (NULL);
+      text_heading (out, headings[table], report);
+    }
   switch (table)
     {
+      case SSDB_TEST_KIND_SUMMARY:
+        break;
       case SSDB_TEST_KIND_FILL:
         text_fill (out, report->fill);
         break;
@@ -734,9 +744,8 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
       default:
         g_assert_not_reached ();
     }
-  if (table == SSDB_TEST_KIND_FILL)
-    text_drive_state (out, report->fill->temperature, report->fill->drive_counts);
-  else if (table == SSDB_TEST_KIND_CONSISTENCY)
-    text_drive_state (out, report->consistency->temperature, report->consistency->drive_counts);
+  result = ssdb_report_get_result (report, table);
+  text_drive_state (out, ssdb_test_kind_get_temperature (table, result),
+                    ssdb_test_kind_get_drive_counts (table, result));
   return g_string_free (g_steal_pointer (&out), FALSE);
 }

@@ -701,8 +701,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   const SsdbTargetInfo *info;
   FillRun fr = { 0 };
   SsdbIoResult *io;
-  SsdbTemperatureRecorder *recorder;
-  SsdbDriveCounts *writes;
+  SsdbRunRecording *recording;
   gboolean ok = TRUE;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -727,8 +726,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
   fr.n_passes = spec->passes + (spec->read_back ? 1 + spec->read_back_repeats : 0);
   g_mutex_init (&fr.lock);
   io = g_new0 (SsdbIoResult, 1);
-  recorder = ssdb_target_record_temperature (target);
-  writes = spec->passes > 0 ? ssdb_target_drive_counts_begin (target) : NULL;
+  recording = ssdb_target_recording_begin (target, spec->passes > 0);
 
   for (guint i = 0; i < fr.n_passes && ok; i++)
     {
@@ -786,11 +784,7 @@ ssdb_fill_run (SsdbTarget *target, SsdbFillResult *result, SsdbFillProgressFunc 
     }
   g_free (io);
   g_mutex_clear (&fr.lock);
-  ssdb_temperature_log_free (result->temperature);
-  result->temperature = ssdb_temperature_recorder_stop (recorder);
-  ssdb_target_drive_counts_end (target, &writes);
-  ssdb_drive_counts_free (result->drive_counts);
-  result->drive_counts = writes;
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
 
   if (result->passes->len > 0)
     {

@@ -51,6 +51,8 @@ ssdb_freespace_result_free (SsdbFreespaceResult *result)
     return;
   g_array_unref (result->steps);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -73,6 +75,8 @@ ssdb_freespace_result_dup (const SsdbFreespaceResult *result)
       s->rates = s->rates != NULL ? g_array_copy (s->rates) : NULL;
     }
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 

@@ -30,6 +30,8 @@ ssdb_readback_result_free (SsdbReadbackResult *result)
   g_clear_pointer (&result->first, ssdb_fill_result_free);
   g_clear_pointer (&result->second, ssdb_fill_result_free);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -46,6 +48,8 @@ ssdb_readback_result_dup (const SsdbReadbackResult *result)
   r->first = ssdb_fill_result_dup (result->first);
   r->second = ssdb_fill_result_dup (result->second);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 

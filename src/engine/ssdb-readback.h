@@ -41,6 +41,12 @@ G_BEGIN_DECLS
  *   difference the data made; two reads of the same data in a row show how large it is.
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  *
  * Read-after-write: does data written onto a full drive (pass 2, after the SLC cache and
  * garbage collection had to make room) read back slower than data written onto an empty one?
@@ -58,6 +64,8 @@ typedef struct
   double repeat_percent;
   char *words;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbReadbackResult;
 
 SsdbReadbackResult *

@@ -56,6 +56,8 @@ ssdb_recovery_result_free (SsdbRecoveryResult *result)
   g_clear_pointer (&result->writes, g_array_unref);
   ssdb_fill_analysis_clear (&result->first);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -80,6 +82,8 @@ ssdb_recovery_result_dup (const SsdbRecoveryResult *result)
     }
   ssdb_fill_analysis_copy (&r->first, &result->first);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 

@@ -89,6 +89,12 @@ typedef struct
  *   without a cliff, 80 % of the fast rate
  * @words: the finding in plain words
  * @cancelled: stopped early
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -100,6 +106,8 @@ typedef struct
   double threshold_bytes_per_second;
   char *words;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbRecoveryResult;
 
 SsdbRecoveryResult *

@@ -99,6 +99,8 @@ build_access_test (JsonBuilder *b, const SsdbAccessResult *r)
   add_bool (b, "short_depth", a->short_depth);
   add_string (b, "words", a->words);
   json_builder_end_object (b);
+  build_temperature (b, r->temperature);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -167,6 +169,8 @@ build_sweep_test (JsonBuilder *b, const SsdbSweepResult *r)
   add_int (b, "best_write_size", r->best_write_size);
   add_int (b, "full_write_size", r->full_write_size);
   add_string (b, "words", r->words);
+  build_temperature (b, r->temperature);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -274,6 +278,8 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
   build_latency_summary (b, "latency_histogram_ns", &r->latency);
   build_buckets (b, "latency_buckets", &r->latency);
   add_string (b, "fio_command", r->fio_command);
+  build_temperature (b, r->temperature);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -319,8 +325,10 @@ load_access_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbAcces
   gsize mark;
   guint mode, verdict, max_depth, n;
 
-  if (!read_enum (l, object, "mode", access_mode_names, G_N_ELEMENTS (access_mode_names), &mode,
-                  error)
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
+      || !read_enum (l, object, "mode", access_mode_names, G_N_ELEMENTS (access_mode_names), &mode,
+                     error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_span_or_rest (l, object, target_bytes, &spec->span_offset, &spec->span_length,
                              error))
@@ -560,7 +568,9 @@ load_sweep_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSweepR
   gsize mark;
   guint n;
 
-  if (!read_block_size (l, object, "start_size", &spec->start_size, error)
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
+      || !read_block_size (l, object, "start_size", &spec->start_size, error)
       || !read_block_size (l, object, "end_size", &spec->end_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
@@ -730,7 +740,9 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
   guint n;
   guint64 ios = 0, bytes = 0;
 
-  if ((sub = enter_object (l, object, "spec", &mark, error)) == NULL
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
+      || (sub = enter_object (l, object, "spec", &mark, error)) == NULL
       || !read_string (l, sub, "name", FALSE, &name, error))
     return FALSE;
   if (strlen (name) >= SSDB_WORKLOAD_NAME_MAX)

@@ -59,6 +59,8 @@ build_summary_settings (JsonBuilder *b, const SsdbSummaryResult *result)
       add_string (b, "source", ssdb_unwritten_source_to_string (result->unwritten_source));
       json_builder_end_object (b);
     }
+  build_temperature (b, result->temperature);
+  build_drive_counts (b, result->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -200,8 +202,10 @@ load_summary_settings (Loader *l, JsonObject *object, SsdbSummaryResult *result,
   guint profile, aggregate;
   gint64 started;
 
-  if (!read_enum (l, object, "profile", profile_names, G_N_ELEMENTS (profile_names), &profile,
-                  error)
+  if (!load_temperature (l, object, &result->temperature, error)
+      || !load_drive_counts (l, object, &result->drive_counts, error)
+      || !read_enum (l, object, "profile", profile_names, G_N_ELEMENTS (profile_names), &profile,
+                     error)
       || !read_u64 (l, object, "size", G_MAXINT64, &spec->size, error)
       || !read_u64 (l, object, "offset", G_MAXINT64, &spec->offset, error)
       || !read_uint (l, object, "count", 1, MAX_PASSES, &spec->count, error)

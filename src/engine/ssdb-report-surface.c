@@ -232,6 +232,8 @@ build_readback_test (JsonBuilder *b, const SsdbReadbackResult *r)
   if (r->repeat_percent >= 0)
     add_double (b, "repeat_percent", r->repeat_percent);
   add_string (b, "words", r->words);
+  build_temperature (b, r->temperature);
+  build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
 }
 
@@ -747,7 +749,9 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
   guint reads_of_first = 0, at_pass = 0, reads = 0;
   SsdbRw last_rw = SSDB_RW_READ;
 
-  if (!read_block_size (l, object, "block_size", &spec->block_size, error)
+  if (!load_temperature (l, object, &r->temperature, error)
+      || !load_drive_counts (l, object, &r->drive_counts, error)
+      || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
       || !read_seed (l, object, "seed", &spec->seed, error)

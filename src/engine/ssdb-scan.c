@@ -108,6 +108,8 @@ ssdb_scan_result_free (SsdbScanResult *result)
   g_array_unref (result->bad);
   g_array_unref (result->slow);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -124,6 +126,8 @@ ssdb_scan_result_dup (const SsdbScanResult *result)
   r->bad = g_array_copy (result->bad);
   r->slow = g_array_copy (result->slow);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -684,9 +688,10 @@ run_verify (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc pro
   return ok;
 }
 
-gboolean
-ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
-               gpointer user_data, GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_scan (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
+          gpointer user_data, GCancellable *cancellable, GError **error)
 {
   const SsdbTargetInfo *info;
   SsdbScanSpec *spec;
@@ -789,6 +794,29 @@ ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc 
     }
   ssdb_scan_summarize (result);
   return TRUE;
+}
+
+gboolean
+ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
+               gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_scan_result_check (result, ssdb_target_get_info (target), error))
+    {
+      result->cancelled = TRUE;
+      return FALSE;
+    }
+  recording = ssdb_target_recording_begin (target, result->spec.verify);
+  ok = run_scan (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
+  return ok;
 }
 
 gboolean

@@ -3,6 +3,7 @@
 
 #include "ssdb-estimate.h"
 #include "ssdb-io.h"
+#include "ssdb-target.h"
 #include "ssdb-verdict.h"
 
 G_BEGIN_DECLS
@@ -152,6 +153,12 @@ typedef struct
  *   before the end with no error found (the rest is unknown), %SSDB_VERDICT_NONE before it
  *   read anything
  * @words: (nullable): the finding in words (ssdb_scan_summarize())
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  *
  * An error scan, complete or partial.
  */
@@ -171,6 +178,8 @@ typedef struct
   gboolean cancelled;
   SsdbVerdict verdict;
   char *words;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbScanResult;
 
 /**

@@ -176,6 +176,8 @@ ssdb_summary_result_free (SsdbSummaryResult *result)
     return;
   g_clear_pointer (&result->entries, g_ptr_array_unref);
   g_free (result->writes_skipped_reason);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -205,6 +207,8 @@ ssdb_summary_result_dup (const SsdbSummaryResult *result)
         }
     }
   r->writes_skipped_reason = g_strdup (result->writes_skipped_reason);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -465,9 +469,10 @@ ssdb_summary_estimate (const SsdbSummaryResult *result, SsdbRunEstimate *out)
     out->write_bytes += spec->size;
 }
 
-gboolean
-ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
-                  gpointer user_data, GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_summary (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
+             gpointer user_data, GCancellable *cancellable, GError **error)
 {
   const SsdbSummarySpec *spec;
   RunState st = { 0 };
@@ -631,6 +636,26 @@ ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProg
       return FALSE;
     }
   return TRUE;
+}
+
+gboolean
+ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
+                  gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_summary_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, ssdb_target_is_writable (target));
+  ok = run_summary (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
+  return ok;
 }
 
 guint

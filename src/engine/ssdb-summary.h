@@ -3,6 +3,7 @@
 
 #include "ssdb-estimate.h"
 #include "ssdb-io.h"
+#include "ssdb-target.h"
 #include "ssdb-unwritten.h"
 
 G_BEGIN_DECLS
@@ -191,6 +192,12 @@ ssdb_summary_entry_spread (const SsdbSummaryEntry *entry, double *min_bytes_per_
  *   that was never written or was trimmed (ssdb_target_measure_unwritten())
  * @unwritten_source: how @unwritten_percent was found; %SSDB_UNWRITTEN_UNKNOWN when the region
  *   was filled first or not looked at
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -201,6 +208,8 @@ typedef struct
   guint64 prepare_ns;
   guint unwritten_percent;
   SsdbUnwrittenSource unwritten_source;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbSummaryResult;
 
 void

@@ -445,8 +445,7 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
 {
   SsdbSurfaceSpec *spec;
   const SsdbTargetInfo *info;
-  SsdbTemperatureRecorder *recorder;
-  SsdbDriveCounts *writes;
+  SsdbRunRecording *recording;
   gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -478,14 +477,9 @@ ssdb_surface_run (SsdbTarget *target, SsdbSurfaceResult *result, SsdbSurfaceProg
       return FALSE;
     }
 
-  recorder = ssdb_target_record_temperature (target);
-  writes = spec->write != SSDB_SURFACE_WRITE_NONE ? ssdb_target_drive_counts_begin (target) : NULL;
+  recording = ssdb_target_recording_begin (target, spec->write != SSDB_SURFACE_WRITE_NONE);
   ok = run_passes (target, result, progress, user_data, cancellable, error);
-  ssdb_target_drive_counts_end (target, &writes);
-  ssdb_temperature_log_free (result->temperature);
-  result->temperature = ssdb_temperature_recorder_stop (recorder);
-  ssdb_drive_counts_free (result->drive_counts);
-  result->drive_counts = writes;
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

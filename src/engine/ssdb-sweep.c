@@ -113,6 +113,8 @@ ssdb_sweep_result_free (SsdbSweepResult *result)
   g_array_unref (result->read);
   g_array_unref (result->write);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -145,6 +147,8 @@ ssdb_sweep_result_dup (const SsdbSweepResult *result)
   r->read = points_dup (result->read);
   r->write = points_dup (result->write);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -259,9 +263,10 @@ job_for (const SsdbSweepSpec *spec, guint size, SsdbRw rw, guint index, SsdbJobS
   job->sample_interval_ns = 100 * G_GUINT64_CONSTANT (1000000);
 }
 
-gboolean
-ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
-                gpointer user_data, GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_sweep (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
+           gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbSweepSpec *spec;
   const SsdbTargetInfo *info;
@@ -392,6 +397,26 @@ ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFu
           result->words = w;
         }
     }
+  return ok;
+}
+
+gboolean
+ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
+                gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_sweep_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, ssdb_target_is_writable (target));
+  ok = run_sweep (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

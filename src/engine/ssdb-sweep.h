@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-io.h"
+#include "ssdb-target.h"
 
 G_BEGIN_DECLS
 
@@ -118,6 +119,12 @@ typedef struct
  *   its last size), and for a stopped sweep the words of the sizes measured, saying so
  * @prepare_ns: time spent filling the region (0 if not filled)
  * @cancelled: the run stopped early; the points measured are kept
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -135,6 +142,8 @@ typedef struct
   char *words;
   guint64 prepare_ns;
   gboolean cancelled;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbSweepResult;
 
 SsdbSweepResult *

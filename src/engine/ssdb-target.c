@@ -917,6 +917,41 @@ ssdb_target_record_temperature (SsdbTarget *self)
   return ssdb_temperature_recorder_start (sensor, 0);
 }
 
+struct _SsdbRunRecording
+{
+  SsdbTemperatureRecorder *temperature;
+  SsdbDriveCounts *drive_counts;
+};
+
+SsdbRunRecording *
+ssdb_target_recording_begin (SsdbTarget *self, gboolean writes)
+{
+  SsdbRunRecording *r;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
+
+  r = g_new0 (SsdbRunRecording, 1);
+  r->temperature = ssdb_target_record_temperature (self);
+  r->drive_counts = writes ? ssdb_target_drive_counts_begin (self) : NULL;
+  return r;
+}
+
+void
+ssdb_target_recording_end (SsdbTarget *self, SsdbRunRecording *recording,
+                           SsdbTemperatureLog **temperature, SsdbDriveCounts **drive_counts)
+{
+  g_return_if_fail (SSDB_IS_TARGET (self));
+  g_return_if_fail (recording != NULL);
+  g_return_if_fail (temperature != NULL && drive_counts != NULL);
+
+  ssdb_target_drive_counts_end (self, &recording->drive_counts);
+  ssdb_temperature_log_free (*temperature);
+  *temperature = ssdb_temperature_recorder_stop (recording->temperature);
+  ssdb_drive_counts_free (*drive_counts);
+  *drive_counts = recording->drive_counts;
+  g_free (recording);
+}
+
 void
 ssdb_target_set_temperature_func (SsdbTarget *self, SsdbTemperatureFunc func, gpointer data,
                                   GDestroyNotify destroy, const char *label)

@@ -430,6 +430,41 @@ ssdb_target_set_temperature_func (SsdbTarget *self, SsdbTemperatureFunc func, gp
                                   GDestroyNotify destroy, const char *label);
 
 /**
+ * SsdbRunRecording:
+ *
+ * What is recorded of the drive while a run goes on: its temperature and its own count of the
+ * host's writes (ssdb_target_recording_begin()).
+ */
+typedef struct _SsdbRunRecording SsdbRunRecording;
+
+/**
+ * ssdb_target_recording_begin:
+ * @self: a target about to run a test
+ * @writes: the run writes: the drive's host-write counter is read before and after it
+ *
+ * Starts what every run records of the drive (ssdb_target_record_temperature() and, for a
+ * run that writes, ssdb_target_drive_counts_begin()). End it with
+ * ssdb_target_recording_end() however the run ends.
+ *
+ * Returns: (transfer full): the recording
+ */
+SsdbRunRecording *
+ssdb_target_recording_begin (SsdbTarget *self, gboolean writes);
+
+/**
+ * ssdb_target_recording_end:
+ * @self: the target
+ * @recording: (transfer full): from ssdb_target_recording_begin()
+ * @temperature: (inout) (transfer full): the result's temperature: what it held is freed and
+ *   replaced by the log of the run, %NULL when the drive showed no temperature
+ * @drive_counts: (inout) (transfer full): the result's drive counts, replaced the same way,
+ *   %NULL when the run did not write or the drive's counter could not be read before and after
+ */
+void
+ssdb_target_recording_end (SsdbTarget *self, SsdbRunRecording *recording,
+                           SsdbTemperatureLog **temperature, SsdbDriveCounts **drive_counts);
+
+/**
  * ssdb_target_record_temperature:
  * @self: a target
  *

@@ -32,6 +32,8 @@ typedef gboolean (*SsdbTestKindLoadFunc) (Loader *l, JsonObject *object, guint64
  * @estimate: (nullable): how long a run of a new result's settings takes
  *   (ssdb_test_kind_estimate())
  * @check: whether a new result's settings fit a target (ssdb_test_kind_check())
+ * @temperature_offset: where the result holds the drive's temperature during its run
+ * @drive_counts_offset: where the result holds the drive's count of the run's writes
  *
  * One row of the table of kinds.
  */
@@ -47,6 +49,8 @@ typedef struct
   void (*reanalyse) (gpointer result, const SsdbReport *report);
   SsdbTestKindEstimateFunc estimate;
   SsdbTestKindCheckFunc check;
+  gsize temperature_offset;
+  gsize drive_counts_offset;
 } SsdbTestKindInfo;
 
 /* The table, indexed by kind. */

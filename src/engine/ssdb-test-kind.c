@@ -7,41 +7,49 @@
 #include <string.h>
 
 /* A row of the table: the kind's name is also the name of its SsdbReport member and the stem of
- * its ssdb_<name>_result_free(), ssdb_<name>_result_dup() and ssdb_<name>_result_check(). */
-#define ROW(name, write, load_new, load, reanalyse, estimate)                                      \
+ * its ssdb_<name>_result_free(), ssdb_<name>_result_dup() and ssdb_<name>_result_check(); every
+ * result type has the members "temperature" and "drive_counts". */
+#define ROW(name, Type, write, load_new, load, reanalyse, estimate)                                \
   {                                                                                                \
 #name, offsetof(SsdbReport, name), (GDestroyNotify)ssdb_##name##_result_free,                  \
         (SsdbTestKindDupFunc)ssdb_##name##_result_dup, (SsdbTestKindWriteFunc)write, load_new,     \
         (SsdbTestKindLoadFunc)load, reanalyse, (SsdbTestKindEstimateFunc)estimate,                 \
-        (SsdbTestKindCheckFunc)ssdb_##name##_result_check                                          \
+        (SsdbTestKindCheckFunc)ssdb_##name##_result_check, offsetof(Type, temperature),            \
+        offsetof(Type, drive_counts)                                                               \
   }
 
 const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
   [SSDB_TEST_KIND_SUMMARY]
-  = ROW (summary, build_summary_tests, NULL, load_summary_entry, NULL, NULL),
-  [SSDB_TEST_KIND_SURFACE]
-  = ROW (surface, build_surface_test, surface_load_new, load_surface_test, NULL, NULL),
-  [SSDB_TEST_KIND_FILL] = ROW (fill, build_fill_test, fill_load_new, load_fill_test, NULL, NULL),
-  [SSDB_TEST_KIND_ACCESS]
-  = ROW (access, build_access_test, access_load_new, load_access_test, access_reanalyse, NULL),
+  = ROW (summary, SsdbSummaryResult, build_summary_tests, NULL, load_summary_entry, NULL, NULL),
+  [SSDB_TEST_KIND_SURFACE] = ROW (surface, SsdbSurfaceResult, build_surface_test, surface_load_new,
+                                  load_surface_test, NULL, NULL),
+  [SSDB_TEST_KIND_FILL]
+  = ROW (fill, SsdbFillResult, build_fill_test, fill_load_new, load_fill_test, NULL, NULL),
+  [SSDB_TEST_KIND_ACCESS] = ROW (access, SsdbAccessResult, build_access_test, access_load_new,
+                                 load_access_test, access_reanalyse, NULL),
   [SSDB_TEST_KIND_SWEEP]
-  = ROW (sweep, build_sweep_test, sweep_load_new, load_sweep_test, NULL, NULL),
-  [SSDB_TEST_KIND_WORKLOAD]
-  = ROW (workload, build_workload_test, workload_load_new, load_workload_test, NULL, NULL),
-  [SSDB_TEST_KIND_RECOVERY] = ROW (recovery, build_recovery_test, recovery_load_new,
-                                   load_recovery_test, NULL, ssdb_recovery_estimate),
-  [SSDB_TEST_KIND_COMPRESSION] = ROW (compression, build_compression_test, compression_load_new,
-                                      load_compression_test, NULL, ssdb_compression_estimate),
-  [SSDB_TEST_KIND_TRIM]
-  = ROW (trim, build_trim_test, trim_load_new, load_trim_test, NULL, ssdb_trim_estimate),
-  [SSDB_TEST_KIND_FREESPACE] = ROW (freespace, build_freespace_test, freespace_load_new,
-                                    load_freespace_test, NULL, ssdb_freespace_estimate),
-  [SSDB_TEST_KIND_CONSISTENCY] = ROW (consistency, build_consistency_test, consistency_load_new,
-                                      load_consistency_test, NULL, ssdb_consistency_estimate),
-  [SSDB_TEST_KIND_READBACK] = ROW (readback, build_readback_test, readback_load_new,
-                                   load_readback_test, NULL, ssdb_readback_estimate),
-  [SSDB_TEST_KIND_SCAN]
-  = ROW (scan, build_scan_test, scan_load_new, load_scan_test, NULL, ssdb_scan_estimate),
+  = ROW (sweep, SsdbSweepResult, build_sweep_test, sweep_load_new, load_sweep_test, NULL, NULL),
+  [SSDB_TEST_KIND_WORKLOAD] = ROW (workload, SsdbWorkloadResult, build_workload_test,
+                                   workload_load_new, load_workload_test, NULL, NULL),
+  [SSDB_TEST_KIND_RECOVERY]
+  = ROW (recovery, SsdbRecoveryResult, build_recovery_test, recovery_load_new, load_recovery_test,
+         NULL, ssdb_recovery_estimate),
+  [SSDB_TEST_KIND_COMPRESSION]
+  = ROW (compression, SsdbCompressionResult, build_compression_test, compression_load_new,
+         load_compression_test, NULL, ssdb_compression_estimate),
+  [SSDB_TEST_KIND_TRIM] = ROW (trim, SsdbTrimResult, build_trim_test, trim_load_new, load_trim_test,
+                               NULL, ssdb_trim_estimate),
+  [SSDB_TEST_KIND_FREESPACE]
+  = ROW (freespace, SsdbFreespaceResult, build_freespace_test, freespace_load_new,
+         load_freespace_test, NULL, ssdb_freespace_estimate),
+  [SSDB_TEST_KIND_CONSISTENCY]
+  = ROW (consistency, SsdbConsistencyResult, build_consistency_test, consistency_load_new,
+         load_consistency_test, NULL, ssdb_consistency_estimate),
+  [SSDB_TEST_KIND_READBACK]
+  = ROW (readback, SsdbReadbackResult, build_readback_test, readback_load_new, load_readback_test,
+         NULL, ssdb_readback_estimate),
+  [SSDB_TEST_KIND_SCAN] = ROW (scan, SsdbScanResult, build_scan_test, scan_load_new, load_scan_test,
+                               NULL, ssdb_scan_estimate),
 };
 
 const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
@@ -116,4 +124,54 @@ ssdb_test_kind_check (SsdbTestKind kind, gconstpointer result, const SsdbTargetI
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   return ssdb_test_kinds[kind].check (result, target, error);
+}
+
+const SsdbTemperatureLog *
+ssdb_test_kind_get_temperature (SsdbTestKind kind, gconstpointer result)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
+
+  if (result == NULL)
+    return NULL;
+  return *(SsdbTemperatureLog *const *)((const char *)result
+                                        + ssdb_test_kinds[kind].temperature_offset);
+}
+
+const SsdbDriveCounts *
+ssdb_test_kind_get_drive_counts (SsdbTestKind kind, gconstpointer result)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
+
+  if (result == NULL)
+    return NULL;
+  return *(SsdbDriveCounts *const *)((const char *)result
+                                     + ssdb_test_kinds[kind].drive_counts_offset);
+}
+
+char *
+ssdb_test_kind_dup_drive_alert (SsdbTestKind kind, gconstpointer result)
+{
+  const SsdbTemperatureLog *log = ssdb_test_kind_get_temperature (kind, result);
+  const SsdbDriveCounts *counts = ssdb_test_kind_get_drive_counts (kind, result);
+  SsdbTemperatureStats st;
+  GString *out = g_string_new (NULL);
+
+  if (log != NULL && ssdb_temperature_log_stats (log, &st) && st.over_warning)
+    g_string_append_printf (
+        out,
+        "Drive at its %.0f °C %s temperature or above for %.0f s from %.0f s in (up to %.0f °C)",
+        st.over_critical ? log->critical_c : log->warning_c,
+        st.over_critical ? "critical" : "warning", st.over_warning_s, st.first_over_warning_s,
+        st.max_c);
+  if (counts != NULL && counts->throttle_before_s >= 0
+      && counts->throttle_after_s > counts->throttle_before_s)
+    g_string_append_printf (out, "%s throttled itself for heat for %" G_GINT64_FORMAT " s",
+                            out->len > 0 ? "; it" : "Drive",
+                            counts->throttle_after_s - counts->throttle_before_s);
+  if (out->len == 0)
+    {
+      g_string_free (out, TRUE);
+      return NULL;
+    }
+  return g_string_free (out, FALSE);
 }

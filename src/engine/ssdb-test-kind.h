@@ -163,4 +163,47 @@ gboolean
 ssdb_test_kind_check (SsdbTestKind kind, gconstpointer result, const SsdbTargetInfo *target,
                       GError **error);
 
+/**
+ * ssdb_test_kind_get_temperature:
+ * @kind: the kind of @result
+ * @result: (nullable): a result of that kind
+ *
+ * Every kind records the drive's temperature during its run (ssdb_target_recording_begin()).
+ *
+ * Returns: (transfer none) (nullable): the log, %NULL when none was recorded
+ */
+const SsdbTemperatureLog *
+ssdb_test_kind_get_temperature (SsdbTestKind kind, gconstpointer result);
+
+/**
+ * ssdb_test_kind_get_drive_counts:
+ * @kind: the kind of @result
+ * @result: (nullable): a result of that kind
+ *
+ * Every kind that writes records the drive's own count of the host's writes before and after
+ * its run.
+ *
+ * Returns: (transfer none) (nullable): the counts, %NULL when none were read
+ */
+const SsdbDriveCounts *
+ssdb_test_kind_get_drive_counts (SsdbTestKind kind, gconstpointer result);
+
+/**
+ * ssdb_test_kind_dup_drive_alert:
+ * @kind: the kind of @result
+ * @result: (nullable): a result of that kind
+ *
+ * What the drive did during @result's run that puts its figures in doubt, in a short clause for
+ * a chart's subtitle or a message: that it reached its warning (or critical) temperature, from
+ * when and for how long, and that it throttled itself for heat, where it keeps that time
+ * (NVMe). A drive may slow itself down above its warning temperature; only its own throttling
+ * time says that it did.
+ *
+ * Returns: (transfer full) (nullable): "Drive at its 70 °C warning temperature or above for
+ *   95 s from 40 s in (up to 74 °C); it throttled itself for heat for 12 s", or %NULL when
+ *   neither happened or nothing was recorded
+ */
+char *
+ssdb_test_kind_dup_drive_alert (SsdbTestKind kind, gconstpointer result);
+
 G_END_DECLS

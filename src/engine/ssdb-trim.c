@@ -221,6 +221,8 @@ ssdb_trim_result_free (SsdbTrimResult *result)
   g_clear_pointer (&result->before, ssdb_summary_result_free);
   g_clear_pointer (&result->after, ssdb_summary_result_free);
   g_free (result->words);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -239,6 +241,8 @@ ssdb_trim_result_dup (const SsdbTrimResult *result)
   r->before = ssdb_summary_result_dup (result->before);
   r->after = ssdb_summary_result_dup (result->after);
   r->words = g_strdup (result->words);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 

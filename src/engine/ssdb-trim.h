@@ -214,6 +214,12 @@ typedef struct
  * @running: the summary test running in the "before" and "after" phases (empty name in the
  *   others); read it in the progress callback
  * @stress: what the random-write stress wrote (block_size 0 without one)
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -229,6 +235,8 @@ typedef struct
   gboolean cancelled;
   SsdbBehaviourRunning running;
   SsdbStressResult stress;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbTrimResult;
 
 SsdbTrimResult *

@@ -796,6 +796,8 @@ ssdb_workload_result_free (SsdbWorkloadResult *result)
     return;
   g_array_unref (result->workers);
   g_free (result->fio_command);
+  ssdb_temperature_log_free (result->temperature);
+  ssdb_drive_counts_free (result->drive_counts);
   g_free (result);
 }
 
@@ -811,6 +813,8 @@ ssdb_workload_result_dup (const SsdbWorkloadResult *result)
   *r = *result;
   r->workers = g_array_copy (result->workers);
   r->fio_command = g_strdup (result->fio_command);
+  r->temperature = ssdb_temperature_log_dup (result->temperature);
+  r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
   return r;
 }
 
@@ -1082,10 +1086,10 @@ worker_job (const SsdbWorkloadSpec *spec, const SsdbTargetInfo *info, SsdbJobSpe
   job->offset = spec->span_offset;
 }
 
-gboolean
-ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
-                   SsdbWorkloadProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                   GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgressFunc progress,
+              gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbWorkloadSpec *spec;
   const SsdbTargetInfo *info;
@@ -1289,6 +1293,27 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
     }
   if (progress)
     progress (result, "done", 1.0, user_data);
+  return ok;
+}
+
+gboolean
+ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
+                   SsdbWorkloadProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                   GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_workload_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, ssdb_target_is_writable (target));
+  ok = run_workload (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

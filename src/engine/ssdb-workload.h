@@ -2,6 +2,7 @@
 #pragma once
 
 #include "ssdb-io.h"
+#include "ssdb-target.h"
 
 G_BEGIN_DECLS
 
@@ -213,6 +214,12 @@ typedef struct
  * @cancelled: the run stopped early; the numbers cover what completed
  * @split: the stats hold the reads and the writes apart (SsdbWorkloadStats.read and .write);
  *   %FALSE for reports made before they were recorded
+ * @temperature: (nullable): the drive's temperature during the run
+ *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
+ *   before it was recorded
+ * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
+ *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
+ *   before it was recorded
  */
 typedef struct
 {
@@ -224,6 +231,8 @@ typedef struct
   char *fio_command;
   gboolean cancelled;
   gboolean split;
+  SsdbTemperatureLog *temperature;
+  SsdbDriveCounts *drive_counts;
 } SsdbWorkloadResult;
 
 SsdbWorkloadResult *

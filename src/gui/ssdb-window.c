@@ -138,6 +138,20 @@ on_page_finished (SsdbPageRun *run, const GError *error, SsdbWindow *self)
       if (note != NULL)
         _ssdb_window_show_toast (self, note);
     }
+  /* Heat that puts the figures in doubt is said whatever the page shows. */
+  if (result != NULL && !g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    {
+      g_autofree char *alert = ssdb_test_kind_dup_drive_alert (kind, result);
+
+      if (alert != NULL)
+        {
+          /* Translators: what the drive did during a run, from the engine ("Drive at its 70 °C
+           * warning temperature or above for 95 s from 40 s in (up to 74 °C)") */
+          g_autofree char *text = g_strdup_printf (_ ("During this run: %s"), alert);
+
+          _ssdb_window_show_toast (self, text);
+        }
+    }
   else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     _ssdb_window_show_toast (self, ssdb_test_page_get_stopped_text (page));
   else if (path != NULL && strstr (error->message, path) == NULL)

@@ -597,9 +597,19 @@ ssdb_export_dup_subtitle (const SsdbReport *report, SsdbTestKind view)
 {
   g_return_val_if_fail (report != NULL, NULL);
 
+  g_autofree char *subtitle = NULL, *alert = NULL;
+
   if (!ssdb_report_has_test (report, view))
     return NULL;
-  return view_get_ops (view)->subtitle (report);
+  subtitle = view_get_ops (view)->subtitle (report);
+  /* What the drive did that puts the figures in doubt comes first, before their settings, so
+   * that a narrow chart that shortens the line keeps it. */
+  alert = ssdb_test_kind_dup_drive_alert (view, ssdb_report_get_result (report, view));
+  if (alert == NULL)
+    return g_steal_pointer (&subtitle);
+  if (subtitle == NULL || *subtitle == '\0')
+    return g_steal_pointer (&alert);
+  return g_strdup_printf ("%s · %s", alert, subtitle);
 }
 
 /* Drawing --------------------------------------------------------------------------------- */

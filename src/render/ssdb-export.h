@@ -100,7 +100,9 @@ ssdb_export_dup_title (const SsdbReport *report);
  * @view: a view @report holds
  *
  * Returns: (transfer full) (nullable): the settings of the test @view shows ("200 samples ×
- *   8 MiB · 1 MiB blocks · QD1"), %NULL when @report does not hold it.
+ *   8 MiB · 1 MiB blocks · QD1"), after what the drive did that puts the figures in doubt
+ *   (ssdb_test_kind_dup_drive_alert(): "Drive at its 70 °C warning temperature or above for
+ *   95 s from 40 s in (up to 74 °C) · "), %NULL when @report does not hold it.
  */
 char *
 ssdb_export_dup_subtitle (const SsdbReport *report, SsdbTestKind view);
