@@ -93,6 +93,44 @@ ssdb_assert_rc 0 "run surface with a sensor"
 ssdb_assert_eq "$(ssdb_json "$J" "sorted(set(s['celsius'] for s in d['tests'][0]['temperature']['samples']))")" \
   "[51.5]" "the surface's readings"
 ssdb_assert_contains "$SSDB_OUT" "Drive temperature 51.5 °C throughout ($H/temp1_input), below its warning temperature of 70 °C."
+# -- every other run records it the same way: a summary during which the sensor crosses the
+# warning, an access-time run below it, a workload that writes (zram keeps no count of its own)
+set_temp 45000
+J=$SSDB_TMPDIR/summary.json
+(
+  sleep 1
+  set_temp 73000
+) &
+ssdb_track_pid $!
+ssdb_cli summary run summary "$Z" --size 32M --count 1 --duration 1s \
+  --temperature-input "$H/temp1_input" --json "$J"
+ssdb_assert_rc 0 "run summary with a sensor"
+wait
+ssdb_assert_eq "$(ssdb_json "$J" "sorted(set(s['celsius'] for s in d['summary']['temperature']['samples']))")" \
+  "[45.0, 73.0]" "the summary's readings"
+ssdb_assert_contains "$SSDB_OUT" "Drive temperature 45 °C to 73 °C ($H/temp1_input): it reached its warning temperature of 70 °C at"
+ssdb_cli summary-text export "$J" --view summary --text -
+ssdb_assert_rc 0 "export --text of the summary"
+ssdb_assert_contains "$SSDB_OUT" "reached its warning temperature of 70 °C"
+
+set_temp 51500
+J=$SSDB_TMPDIR/access.json
+ssdb_cli access run access "$Z" --depths 1,4 --duration 0.3 --temperature-input "$H/temp1_input" \
+  --json "$J"
+ssdb_assert_rc 0 "run access with a sensor"
+ssdb_assert_eq "$(ssdb_json "$J" "sorted(set(s['celsius'] for s in d['tests'][0]['temperature']['samples']))")" \
+  "[51.5]" "the access run's readings"
+ssdb_assert_contains "$SSDB_OUT" "Drive temperature 51.5 °C throughout ($H/temp1_input), below its warning temperature of 70 °C."
+
+J=$SSDB_TMPDIR/workload.json
+ssdb_cli workload run workload "$Z" --preset database --duration 1s --destroy-data "$Z" \
+  --temperature-input "$H/temp1_input" --json "$J"
+ssdb_assert_rc 0 "run workload with a sensor"
+ssdb_assert_eq "$(ssdb_json "$J" "d['tests'][0]['temperature']['samples'][0]['celsius']")" "51.5" \
+  "the workload's first reading"
+ssdb_assert_eq "$(ssdb_json "$J" "'drive_counts' in d['tests'][0]")" false "no drive count on zram"
+ssdb_assert_contains "$SSDB_OUT" "Host writes as the drive counts them: not read; $Z reported no such counter"
+
 # -- NCQ off: only for a SATA or SAS disk
 ssdb_cli ncq-zram run access "$Z" --ncq-off --depths 1 --duration 0.2
 ssdb_assert_rc 2 "--ncq-off on zram"
