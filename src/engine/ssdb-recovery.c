@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-recovery.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-units.h"
 
 #include <math.h>
@@ -438,6 +439,16 @@ pause_idle (RecoveryRun *rr, guint64 ns, GCancellable *cancellable, GError **err
     }
 }
 
+/* The room for one write on a target of @size bytes (known): all of it from the offset, or a share
+ * for each write on the next span. */
+static guint64
+recovery_room (const SsdbRecoverySpec *spec, guint64 size)
+{
+  if (spec->span_offset >= size)
+    return 0;
+  return (size - spec->span_offset) / (spec->next_span ? spec->n_pauses + 1 : 1);
+}
+
 gboolean
 ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
                    SsdbRecoveryProgressFunc progress, gpointer user_data, GCancellable *cancellable,
@@ -453,42 +464,13 @@ ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  if (spec->n_pauses < 1 || spec->n_pauses > SSDB_RECOVERY_MAX_PAUSES)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Pause count %u is out of range (1 to %u)", spec->n_pauses,
-                   SSDB_RECOVERY_MAX_PAUSES);
-      return FALSE;
-    }
-  if (spec->block_size == 0 || spec->span_offset >= info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span starts beyond the end of %s", ssdb_target_get_display_name (target));
-      return FALSE;
-    }
-  {
-    /* the room for one write: all of it from the offset, or a share for each on the next span */
-    guint64 room = (info->size_bytes - spec->span_offset) / (spec->next_span ? spec->n_pauses + 1 : 1);
-
-    if (spec->next_span && spec->write_bytes > room)
-      {
-        g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                     "%u writes of %" G_GUINT64_FORMAT " bytes, each on the next span, do not "
-                     "fit in the %" G_GUINT64_FORMAT " bytes of %s from byte %" G_GUINT64_FORMAT,
-                     spec->n_pauses + 1, spec->write_bytes, info->size_bytes - spec->span_offset,
-                     ssdb_target_get_display_name (target), spec->span_offset);
-        return FALSE;
-      }
-    if (spec->write_bytes == 0 || spec->write_bytes > room)
-      spec->write_bytes = room;
-  }
-  spec->write_bytes = spec->write_bytes / spec->block_size * spec->block_size;
+  if (!ssdb_recovery_result_check (result, info, error))
+    return FALSE;
+  /* As the check resolved it: 0 is all of the room for one write (a share of what follows the
+   * offset for writes on the next span each), in whole transfers. */
   if (spec->write_bytes == 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The write must cover at least one %u-byte transfer", spec->block_size);
-      return FALSE;
-    }
+    spec->write_bytes = recovery_room (spec, info->size_bytes);
+  spec->write_bytes = spec->write_bytes / spec->block_size * spec->block_size;
 
   rr.result = result;
   rr.progress = progress;
@@ -552,8 +534,59 @@ gboolean
 ssdb_recovery_result_check (const SsdbRecoveryResult *result, const SsdbTargetInfo *target,
                             GError **error)
 {
+  const SsdbRecoverySpec *spec;
+  g_autofree char *name = NULL;
+  guint64 size, write;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = &result->spec;
+  size = target->size_bytes;
+  if (spec->n_pauses < 1 || spec->n_pauses > SSDB_RECOVERY_MAX_PAUSES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Pause count %u is out of range (1 to %u)", spec->n_pauses,
+                   SSDB_RECOVERY_MAX_PAUSES);
+      return FALSE;
+    }
+  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
+                   SSDB_MAX_QUEUE_DEPTH);
+      return FALSE;
+    }
+  if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
+    return FALSE;
+  if (!ssdb_spec_check_span (spec->span_offset, 0, target, error))
+    return FALSE;
+  name = ssdb_target_info_dup_display_name (target);
+  if (size > 0 && spec->write_bytes > recovery_room (spec, size))
+    {
+      if (spec->next_span)
+        g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                     "%u writes of %" G_GUINT64_FORMAT " bytes, each on the next span, do not "
+                     "fit in the %" G_GUINT64_FORMAT " bytes of %s from byte %" G_GUINT64_FORMAT,
+                     spec->n_pauses + 1, spec->write_bytes, size - spec->span_offset, name,
+                     spec->span_offset);
+      else
+        g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                     "Write size %" G_GUINT64_FORMAT " bytes is more than the %" G_GUINT64_FORMAT
+                     " bytes of %s from byte %" G_GUINT64_FORMAT,
+                     spec->write_bytes, size - spec->span_offset, name, spec->span_offset);
+      return FALSE;
+    }
+  /* As the run resolves it: 0 is all the room, in whole transfers. */
+  write = spec->write_bytes;
+  if (write == 0 && size > 0)
+    write = recovery_room (spec, size);
+  if ((size > 0 || spec->write_bytes > 0) && write < spec->block_size)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Write size %" G_GUINT64_FORMAT " bytes is less than one %u-byte transfer",
+                   write, spec->block_size);
+      return FALSE;
+    }
   return TRUE;
 }

@@ -12,8 +12,8 @@ G_BEGIN_DECLS
 /**
  * SsdbRecoverySpec:
  * @write_bytes: bytes each write covers, sequentially from @span_offset: at least the drive's
- *   write cache (the cache size a fill found) so that every write runs past the cliff [0 = to
- *   the end of the target]
+ *   write cache (the cache size a fill found) so that every write runs past the cliff, at most
+ *   what the target holds from @span_offset [0 = to the end of the target]
  * @span_offset: first byte [0]
  * @block_size: transfer size [1 MiB]
  * @queue_depth: [4]
