@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-compression.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 
 #include <math.h>
 #include <string.h>
@@ -439,6 +440,8 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   spec = &result->spec;
+  if (!ssdb_compression_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
   if (!ssdb_target_is_writable (target))
     {
       const char *why = ssdb_target_get_write_refusal (target);
@@ -446,21 +449,6 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
                    "The compression test writes to %s and was refused: %s",
                    ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
-      return FALSE;
-    }
-  if (spec->block_size == 0 || spec->span_length < spec->block_size
-      || spec->span_length % spec->block_size != 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The region (%" G_GUINT64_FORMAT " bytes) must be a whole number of %u-byte "
-                   "transfers",
-                   spec->span_length, spec->block_size);
-      return FALSE;
-    }
-  if (spec->passes < 1 || spec->passes > 9)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Passes %u out of range (1 to 9)", spec->passes);
       return FALSE;
     }
   n_levels = ssdb_compression_levels (spec->include_zero, levels);
@@ -564,8 +552,48 @@ gboolean
 ssdb_compression_result_check (const SsdbCompressionResult *result, const SsdbTargetInfo *target,
                                GError **error)
 {
+  const SsdbCompressionSpec *spec;
+  guint64 buffers;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = &result->spec;
+  if (spec->passes < 1 || spec->passes > SSDB_COMPRESSION_MAX_PASSES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Pass count %u is out of range (1 to %u)", spec->passes,
+                   SSDB_COMPRESSION_MAX_PASSES);
+      return FALSE;
+    }
+  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
+                   SSDB_MAX_QUEUE_DEPTH);
+      return FALSE;
+    }
+  if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
+    return FALSE;
+  if (spec->span_length < spec->block_size || spec->span_length % spec->block_size != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The region (%" G_GUINT64_FORMAT " bytes) must be a whole number of %u-byte "
+                   "transfers",
+                   spec->span_length, spec->block_size);
+      return FALSE;
+    }
+  if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
+    return FALSE;
+  /* Each level's read back holds its requests' buffers. */
+  buffers = (guint64)spec->queue_depth * spec->block_size;
+  if (buffers > SSDB_MAX_BUFFER_BYTES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers to read back, "
+                   "more than the limit of %" G_GUINT64_FORMAT,
+                   spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
+      return FALSE;
+    }
   return TRUE;
 }
