@@ -2,6 +2,7 @@
 #include "ssdb-trim.h"
 #include "ssdb-units.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-target-fill.h"
 
 #include <errno.h>
@@ -141,6 +142,102 @@ ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary)
       g_array_append_val (rates, r);
     }
   return rates;
+}
+
+gboolean
+ssdb_behaviour_summary_check (const SsdbSummarySpec *spec, guint test_mask,
+                              const SsdbTargetInfo *target, GError **error)
+{
+  const SsdbSummaryTest *tests;
+  guint n_tests;
+
+  g_return_val_if_fail (spec != NULL, FALSE);
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  if (spec->count < 1 || spec->count > 9)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's pass count %u is out of range (1 to 9)", spec->count);
+      return FALSE;
+    }
+  if (spec->duration_ns == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test duration must be longer than 0 s");
+      return FALSE;
+    }
+  tests = ssdb_profile_get_tests (spec->profile, &n_tests);
+  for (guint t = 0; t < n_tests && t < 32; t++)
+    {
+      const SsdbSummaryTest *test = &tests[t];
+      g_autofree char *what = NULL;
+
+      if (test_mask != 0 && (test_mask & (1u << t)) == 0)
+        continue;
+      what = g_strdup_printf ("The %s test's transfer size", test->name);
+      if (!ssdb_spec_check_block (test->block_size, target, what, error))
+        return FALSE;
+      if (spec->size / MAX (test->threads, 1u) < test->block_size)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "The summary's test size (%" G_GUINT64_FORMAT " bytes) is too small for "
+                       "the %s test: %u threads of %u-byte transfers",
+                       spec->size, test->name, test->threads, test->block_size);
+          return FALSE;
+        }
+    }
+  return TRUE;
+}
+
+guint
+ssdb_behaviour_span_align (const SsdbTargetInfo *target)
+{
+  g_return_val_if_fail (target != NULL, 4096);
+
+  return MAX (4096u, MAX (target->logical_block_size, target->dio_offset_align));
+}
+
+gboolean
+ssdb_behaviour_span_check (guint64 span_offset, guint64 span_length, const SsdbTargetInfo *target,
+                           guint64 *resolved, GError **error)
+{
+  guint align;
+  guint64 size;
+
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  if (resolved != NULL)
+    *resolved = 0;
+  align = ssdb_behaviour_span_align (target);
+  size = target->size_bytes;
+  if (!ssdb_spec_check_span (span_offset, span_length, target, error))
+    return FALSE;
+  if (span_offset % align != 0 || span_length % align != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes at %" G_GUINT64_FORMAT
+                   ") must start and end on a multiple of %u bytes",
+                   span_length, span_offset, align);
+      return FALSE;
+    }
+  /* As the run resolves it: 0 is what follows the offset, in whole units. */
+  if (span_length == 0 && size > 0)
+    {
+      span_length = (size - span_offset) / align * align;
+      if (span_length == 0)
+        {
+          g_autofree char *name = ssdb_target_info_dup_display_name (target);
+
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "The span from byte %" G_GUINT64_FORMAT
+                       " to the end of %s (%" G_GUINT64_FORMAT " bytes) holds less than %u bytes",
+                       span_offset, name, size - span_offset, align);
+          return FALSE;
+        }
+    }
+  if (resolved != NULL)
+    *resolved = span_length;
+  return TRUE;
 }
 
 void
@@ -537,7 +634,6 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
   SsdbTrimSpec *spec;
   const SsdbTargetInfo *info;
   Progress pr = { 0 };
-  guint align;
   g_autoptr (GArray) before = NULL;
   g_autoptr (GArray) after = NULL;
   GError *local_error = NULL;
@@ -550,7 +646,8 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  align = MAX (4096u, MAX (info->logical_block_size, info->dio_offset_align));
+  if (!ssdb_trim_result_check (result, info, error))
+    return FALSE;
   if (!ssdb_target_is_writable (target))
     {
       const char *why = ssdb_target_get_write_refusal (target);
@@ -560,31 +657,12 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
                    ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
       return FALSE;
     }
-  if (spec->span_length == 0 && spec->span_offset < info->size_bytes)
-    spec->span_length = (info->size_bytes - spec->span_offset) / align * align;
-  if (spec->rounds < 1 || spec->rounds > SSDB_TRIM_MAX_ROUNDS)
+  /* The span as the check resolved it: 0 is what follows the offset, in whole units. */
+  if (spec->span_length == 0)
     {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Rounds %u out of range (1 to %u)", spec->rounds, SSDB_TRIM_MAX_ROUNDS);
-      return FALSE;
-    }
-  if (spec->span_offset % align != 0 || spec->span_length % align != 0 || spec->span_length == 0
-      || spec->span_offset + spec->span_length > info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span (%" G_GUINT64_FORMAT " bytes at %" G_GUINT64_FORMAT
-                   ") must be a multiple of %u bytes inside %s (%" G_GUINT64_FORMAT " bytes)",
-                   spec->span_length, spec->span_offset, align,
-                   ssdb_target_get_display_name (target), info->size_bytes);
-      return FALSE;
-    }
-  if (spec->summary.size == 0 || spec->summary.size > spec->span_length)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must fit in the span "
-                   "(%" G_GUINT64_FORMAT " bytes)",
-                   spec->summary.size, spec->span_length);
-      return FALSE;
+      guint align = ssdb_behaviour_span_align (info);
+
+      spec->span_length = (info->size_bytes - spec->span_offset) / align * align;
     }
   if (spec->discard && info->kind == SSDB_TARGET_DEVICE && !info->discard)
     {
@@ -702,8 +780,35 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
 gboolean
 ssdb_trim_result_check (const SsdbTrimResult *result, const SsdbTargetInfo *target, GError **error)
 {
+  const SsdbTrimSpec *spec;
+  guint64 span;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-  return TRUE;
+  spec = &result->spec;
+  if (spec->rounds < 1 || spec->rounds > SSDB_TRIM_MAX_ROUNDS)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Round count %u is out of range (1 to %u)", spec->rounds, SSDB_TRIM_MAX_ROUNDS);
+      return FALSE;
+    }
+  if (!ssdb_behaviour_span_check (spec->span_offset, spec->span_length, target, &span, error))
+    return FALSE;
+  if (spec->summary.size == 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test size must be larger than 0");
+      return FALSE;
+    }
+  /* The summaries measure the span's first bytes. */
+  if (span > 0 && spec->summary.size > span)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must fit in the span "
+                   "(%" G_GUINT64_FORMAT " bytes)",
+                   spec->summary.size, span);
+      return FALSE;
+    }
+  return ssdb_behaviour_summary_check (&spec->summary, spec->test_mask, target, error);
 }

@@ -117,6 +117,56 @@ ssdb_behaviour_summary_new (const SsdbSummarySpec *spec, guint test_mask, SsdbTa
 GArray *
 ssdb_behaviour_summary_rates (const SsdbSummaryResult *summary);
 
+/**
+ * ssdb_behaviour_summary_check:
+ * @spec: the summary settings of a behaviour test (its size and offset are the kind's to
+ *   check against its span)
+ * @test_mask: which of the profile's tests run (bit i: test i); 0 for all
+ * @target: the target's facts, as ssdb_test_kind_check() takes them
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting, its value and why
+ *
+ * What ssdb_summary_run() refuses of a behaviour test's summary, so that the TRIM and free-space
+ * runs refuse it before their first write: the pass count (1 to 9), a duration of 0, a test
+ * size too small for a chosen test's threads and transfers, and a chosen test's transfer size
+ * that @target cannot take (ssdb_spec_check_block()).
+ *
+ * Returns: %TRUE when the summary's settings fit @target
+ */
+gboolean
+ssdb_behaviour_summary_check (const SsdbSummarySpec *spec, guint test_mask,
+                              const SsdbTargetInfo *target, GError **error);
+
+/**
+ * ssdb_behaviour_span_align:
+ * @target: the target's facts
+ *
+ * The unit of a TRIM or free-space span: 4096 bytes (the random-write stress's transfer), or the
+ * target's logical block size or direct-I/O alignment when larger.
+ *
+ * Returns: bytes
+ */
+guint
+ssdb_behaviour_span_align (const SsdbTargetInfo *target);
+
+/**
+ * ssdb_behaviour_span_check:
+ * @span_offset: the span's first byte
+ * @span_length: its bytes; 0 for the rest of the target, in whole units
+ *   (ssdb_behaviour_span_align())
+ * @target: the target's facts (a size of 0 is not known)
+ * @resolved: (out) (optional): the span's length as the run resolves it; 0 when @span_length
+ *   is 0 and the target's size is not known
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the span, the target and why
+ *
+ * The span check of the TRIM and free-space tests: within the target, starting and ending on
+ * a whole unit, and not empty.
+ *
+ * Returns: %TRUE when the span fits @target
+ */
+gboolean
+ssdb_behaviour_span_check (guint64 span_offset, guint64 span_length, const SsdbTargetInfo *target,
+                           guint64 *resolved, GError **error);
+
 /* TRIM and recycling -------------------------------------------------------------------- */
 
 /* Most fill-and-delete rounds. */
