@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-freespace.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-target-fill.h"
 #include "ssdb-units.h"
 
@@ -405,7 +406,8 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  align = MAX (4096u, MAX (info->logical_block_size, info->dio_offset_align));
+  if (!ssdb_freespace_result_check (result, info, error))
+    return FALSE;
   if (!ssdb_target_is_writable (target))
     {
       const char *why = ssdb_target_get_write_refusal (target);
@@ -415,33 +417,10 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
                    ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
       return FALSE;
     }
-  if (spec->step_percent < 1 || spec->step_percent > 100)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Step %u %% out of range (1 to 100 %%)", spec->step_percent);
-      return FALSE;
-    }
-  if (spec->span_length == 0 && spec->span_offset < info->size_bytes)
+  align = ssdb_behaviour_span_align (info);
+  /* The span as the check resolved it: 0 is what follows the offset, in whole units. */
+  if (spec->span_length == 0)
     spec->span_length = (info->size_bytes - spec->span_offset) / align * align;
-  if (spec->span_offset % align != 0 || spec->span_length % align != 0 || spec->span_length == 0
-      || spec->span_offset + spec->span_length > info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span (%" G_GUINT64_FORMAT " bytes at %" G_GUINT64_FORMAT
-                   ") must be a multiple of %u bytes inside %s (%" G_GUINT64_FORMAT " bytes)",
-                   spec->span_length, spec->span_offset, align,
-                   ssdb_target_get_display_name (target), info->size_bytes);
-      return FALSE;
-    }
-  if (spec->summary.size == 0 || spec->summary.size > spec->span_length
-      || spec->summary.size % align != 0)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must be a multiple "
-                   "of %u bytes that fits in the span (%" G_GUINT64_FORMAT " bytes)",
-                   spec->summary.size, align, spec->span_length);
-      return FALSE;
-    }
   /* The summary runs in the free space at the end of the span. */
   spec->summary.offset = spec->span_offset + spec->span_length - spec->summary.size;
 
@@ -524,8 +503,39 @@ gboolean
 ssdb_freespace_result_check (const SsdbFreespaceResult *result, const SsdbTargetInfo *target,
                              GError **error)
 {
+  const SsdbFreespaceSpec *spec;
+  guint align;
+  guint64 span;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-  return TRUE;
+  spec = &result->spec;
+  align = ssdb_behaviour_span_align (target);
+  if (spec->step_percent < 1 || spec->step_percent > 100)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Step %u %% is out of range (1 to 100 %%)", spec->step_percent);
+      return FALSE;
+    }
+  if (!ssdb_behaviour_span_check (spec->span_offset, spec->span_length, target, &span, error))
+    return FALSE;
+  if (spec->summary.size == 0 || spec->summary.size % align != 0)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must be a multiple of "
+                   "%u bytes larger than 0",
+                   spec->summary.size, align);
+      return FALSE;
+    }
+  /* The summaries measure the free space at the end of the span. */
+  if (span > 0 && spec->summary.size > span)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must fit in the span "
+                   "(%" G_GUINT64_FORMAT " bytes)",
+                   spec->summary.size, span);
+      return FALSE;
+    }
+  return ssdb_behaviour_summary_check (&spec->summary, spec->test_mask, target, error);
 }
