@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-consistency.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 #include "ssdb-verdict.h"
 
 #include <math.h>
@@ -451,35 +452,8 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
 
   spec = &result->spec;
   info = ssdb_target_get_info (target);
-  if (spec->round_ns < NS_PER_S / 10 || spec->duration_ns < spec->round_ns
-      || spec->duration_ns / spec->round_ns > SSDB_CONSISTENCY_MAX_ROUNDS)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The run must last at least one round, rounds at least 0.1 s, and at most %u "
-                   "rounds",
-                   SSDB_CONSISTENCY_MAX_ROUNDS);
-      return FALSE;
-    }
-  if (spec->tail_percent < 1 || spec->tail_percent > 100)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The last part of the run must be 1 to 100 %% of it, not %u %%",
-                   spec->tail_percent);
-      return FALSE;
-    }
-  if (spec->precondition_passes > SSDB_PRECONDITION_MAX_PASSES)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The preconditioning is 0 to %u passes, not %u", SSDB_PRECONDITION_MAX_PASSES,
-                   spec->precondition_passes);
-      return FALSE;
-    }
-  if (spec->span_offset >= info->size_bytes)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span starts beyond the end of %s", ssdb_target_get_display_name (target));
-      return FALSE;
-    }
+  if (!ssdb_consistency_result_check (result, info, error))
+    return FALSE;
   if (spec->span_length == 0)
     spec->span_length = info->size_bytes - spec->span_offset;
   spec->span_length = spec->span_length / spec->block_size * spec->block_size;
@@ -531,12 +505,95 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   return ok;
 }
 
+/* @ns in seconds, as messages write them ("0.5"), whatever the locale. */
+static void
+seconds_text (guint64 ns, char buf[G_ASCII_DTOSTR_BUF_SIZE])
+{
+  g_ascii_formatd (buf, G_ASCII_DTOSTR_BUF_SIZE, "%g", (double)ns / 1e9);
+}
+
 gboolean
 ssdb_consistency_result_check (const SsdbConsistencyResult *result, const SsdbTargetInfo *target,
                                GError **error)
 {
+  const SsdbConsistencySpec *spec;
+  char duration_s[G_ASCII_DTOSTR_BUF_SIZE], round_s[G_ASCII_DTOSTR_BUF_SIZE];
+  guint64 span;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = &result->spec;
+  seconds_text (spec->duration_ns, duration_s);
+  seconds_text (spec->round_ns, round_s);
+  if (spec->round_ns < NS_PER_S / 10)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Round length %s s is shorter than 0.1 s", round_s);
+      return FALSE;
+    }
+  if (spec->duration_ns < spec->round_ns)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Duration %s s is shorter than one round (%s s)", duration_s, round_s);
+      return FALSE;
+    }
+  if (spec->duration_ns / spec->round_ns > SSDB_CONSISTENCY_MAX_ROUNDS)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Duration %s s gives %" G_GUINT64_FORMAT " rounds of %s s, more than %u; "
+                   "make the rounds longer",
+                   duration_s, spec->duration_ns / spec->round_ns, round_s,
+                   SSDB_CONSISTENCY_MAX_ROUNDS);
+      return FALSE;
+    }
+  if (spec->tail_percent < 1 || spec->tail_percent > 100)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The last part of the run must be 1 to 100 %% of it, not %u %%",
+                   spec->tail_percent);
+      return FALSE;
+    }
+  if (spec->precondition_passes > SSDB_PRECONDITION_MAX_PASSES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The preconditioning is 0 to %u passes, not %u", SSDB_PRECONDITION_MAX_PASSES,
+                   spec->precondition_passes);
+      return FALSE;
+    }
+  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
+                   SSDB_MAX_QUEUE_DEPTH);
+      return FALSE;
+    }
+  if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "Unknown data pattern");
+      return FALSE;
+    }
+  if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
+    return FALSE;
+  if (spec->precondition_passes > 0
+      && !ssdb_spec_check_block (SSDB_PRECONDITION_BLOCK_SIZE, target,
+                                 "The preconditioning transfer size", error))
+    return FALSE;
+  if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
+    return FALSE;
+  /* As the run resolves it: 0 is what follows the offset, in whole transfers. */
+  span = spec->span_length;
+  if (span == 0 && target->size_bytes > 0)
+    span = target->size_bytes - spec->span_offset;
+  if ((target->size_bytes > 0 || spec->span_length > 0) && span < spec->block_size)
+    {
+      g_autofree char *name = ssdb_target_info_dup_display_name (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
+                   " on %s) holds no %u-byte transfer",
+                   span, spec->span_offset, name, spec->block_size);
+      return FALSE;
+    }
   return TRUE;
 }
