@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-readback.h"
 #include "ssdb-error.h"
+#include "ssdb-spec-check.h"
 
 #include <math.h>
 #include <string.h>
@@ -455,6 +456,8 @@ ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
 
   result->spec.passes = 1;
   result->spec.read_back = TRUE;
+  if (!ssdb_readback_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
   g_clear_pointer (&result->first, ssdb_fill_result_free);
   g_clear_pointer (&result->second, ssdb_fill_result_free);
   result->first_read_bytes_per_second = result->second_read_bytes_per_second = 0;
@@ -500,8 +503,47 @@ gboolean
 ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetInfo *target,
                             GError **error)
 {
+  const SsdbFillSpec *spec;
+  guint64 span, buffers;
+
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
+  spec = &result->spec;
+  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
+                   SSDB_MAX_QUEUE_DEPTH);
+      return FALSE;
+    }
+  if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
+    return FALSE;
+  /* Each pass reads its data back: its requests' buffers are held. */
+  buffers = (guint64)spec->queue_depth * spec->block_size;
+  if (buffers > SSDB_MAX_BUFFER_BYTES)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers to read back, "
+                   "more than the limit of %" G_GUINT64_FORMAT,
+                   spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
+      return FALSE;
+    }
+  if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
+    return FALSE;
+  /* As the fill resolves it: 0 is what follows the offset, in whole transfers. */
+  span = spec->span_length;
+  if (span == 0 && target->size_bytes > 0)
+    span = target->size_bytes - spec->span_offset;
+  if ((target->size_bytes > 0 || spec->span_length > 0) && span < spec->block_size)
+    {
+      g_autofree char *name = ssdb_target_info_dup_display_name (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
+                   " on %s) holds no %u-byte transfer",
+                   span, spec->span_offset, name, spec->block_size);
+      return FALSE;
+    }
   return TRUE;
 }
