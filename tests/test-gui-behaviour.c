@@ -4,9 +4,9 @@
  * the six tests runs with small settings through the page's own controls; the words and the
  * status the page shows are those of the engine's result; compressibility on zram shows zeros
  * written faster than random data; live updates arrive; Stop ends a run within 250 ms and keeps
- * what was measured; settings that do not fit are refused naming the setting; the export is a
- * 2400 × 1400 PNG; a loaded result is selected and drawn. Screenshots are written to the build
- * directory. Run through tests/gui/run-xvfb.sh.
+ * what was measured; settings that do not fit are refused by the engine's check, naming the
+ * setting; the export is a 2400 × 1400 PNG; a loaded result is selected and drawn. Screenshots
+ * are written to the build directory. Run through tests/gui/run-xvfb.sh.
  */
 #include <glib/gstdio.h>
 #include <math.h>
@@ -169,6 +169,21 @@ wait_painted (void)
   g_assert_true (snapshot_after (chart));
 }
 
+/* What the window gives a start on the zram device: its node, size and block size, and the
+ * medium the run may overwrite. */
+static const SsdbTestPageStart *
+zram_start (void)
+{
+  static SsdbTestPageStart start;
+
+  start = (SsdbTestPageStart){ .path = zram_path,
+                               .is_device = TRUE,
+                               .permission = zram_identity,
+                               .device_bytes = ZRAM_BYTES,
+                               .block_size = 4096 };
+  return &start;
+}
+
 /* Starts the selected test on the zram device and waits for its end; asserts success. */
 static void
 run_selected (guint timeout_ms)
@@ -178,7 +193,7 @@ run_selected (guint timeout_ms)
   gint64 t0 = g_get_monotonic_time ();
 
   watch ();
-  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_true (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_no_error (error);
   g_assert_true (ssdb_page_run_get_running (run));
   g_assert_false (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
@@ -256,13 +271,19 @@ test_refuse (void)
 {
   g_autoptr (GError) error = NULL;
   g_autofree char *body = NULL;
+  g_autofree char *expected = NULL;
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_RECOVERY));
   set_spin ("recovery-write-gb", 1.0);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
-  g_assert_true (g_str_has_prefix (error->message, "Write per pass: 1.00 GB"));
+  /* the engine's check: 1.00 GB in whole 1 MiB transfers, 954 MiB */
+  expected = g_strdup_printf ("Write size 1000341504 bytes is more than the 134217728 bytes of %s "
+                              "from byte 0",
+                              zram_path);
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_pointer (&expected, g_free);
   g_clear_error (&error);
 
   /* The field holds what is written: whole 1 MiB transfers, shown to the MB. */
@@ -274,13 +295,13 @@ test_refuse (void)
       1e-9);
   set_text ("recovery-pauses", "1, soon");
   g_assert_true (gtk_widget_has_css_class (control ("recovery-pauses"), "error"));
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
   g_assert_true (g_str_has_prefix (error->message, "Pauses: “soon”"));
   g_clear_error (&error);
   set_text ("recovery-pauses", "1, 2, 3, 4, 5, 6, 7, 8, 9");
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_true (g_str_has_prefix (error->message, "Pauses:"));
   g_clear_error (&error);
   set_text ("recovery-pauses", "1, 5, 10");
@@ -305,36 +326,56 @@ test_refuse (void)
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
   ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
-  /* The check the window makes before its confirmation refuses what start() refuses. */
-  g_assert_false (ssdb_behaviour_page_check (page, zram_path, 0, &error));
+  /* The check the window makes before its confirmation refuses what start() refuses: the
+   * engine's check of the settings against the device the start names. */
+  expected = g_strdup_printf ("The span (268435456 bytes from 0) ends beyond the end of %s "
+                              "(134217728 bytes)",
+                              zram_path);
+  g_assert_false (ssdb_behaviour_page_check (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
-  g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
+  g_assert_cmpstr (error->message, ==, expected);
   g_clear_error (&error);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
-  g_assert_true (g_str_has_prefix (error->message, "Span: 256 MiB is more than"));
+  g_assert_cmpstr (error->message, ==, expected);
+  g_clear_pointer (&expected, g_free);
   g_clear_error (&error);
+  /* a test file: checked against the size the window makes it */
+  {
+    SsdbTestPageStart file = { .path = g_get_tmp_dir (), .file_size = 64 * MIB };
+
+    expected = g_strdup_printf ("The span (268435456 bytes from 0) ends beyond the end of test "
+                                "file in %s (67108864 bytes)",
+                                g_get_tmp_dir ());
+    g_assert_false (ssdb_behaviour_page_check (page, &file, &error));
+    g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+    g_assert_cmpstr (error->message, ==, expected);
+    g_clear_pointer (&expected, g_free);
+    g_clear_error (&error);
+  }
   ssdb_behaviour_page_set_compression_span (page, 64 * MIB);
-  g_assert_true (ssdb_behaviour_page_check (page, zram_path, 0, &error));
+  g_assert_true (ssdb_behaviour_page_check (page, zram_start (), &error));
   g_assert_no_error (error);
   g_assert_false (ssdb_page_run_get_running (ssdb_behaviour_page_get_run (page)));
   ssdb_behaviour_page_set_compression_span (page, 256 * MIB);
-  g_assert_false (ssdb_behaviour_page_check (page, zram_path, 0, &error));
+  g_assert_false (ssdb_behaviour_page_check (page, zram_start (), &error));
   g_clear_error (&error);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_TRIM));
   only_test ("trim", 99);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_true (g_str_has_prefix (error->message, "Tests:"));
   g_clear_error (&error);
   only_test ("trim", 0);
   set_spin ("trim-test-size", 512);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
-  g_assert_true (g_str_has_prefix (error->message, "Test size: 512 MiB is more than"));
+  g_assert_cmpstr (error->message, ==,
+                   "The summary's test size (536870912 bytes) must fit in the span (134217728 "
+                   "bytes)");
   g_clear_error (&error);
   body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9 (zram, 134 MB)");
   g_test_message ("%s", body);
@@ -356,17 +397,21 @@ test_refuse (void)
   g_clear_pointer (&body, g_free);
   set_spin ("consistency-minutes", 0.1);
   set_spin ("consistency-round-s", 10);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
-  g_assert_true (g_str_has_prefix (error->message, "Duration:"));
+  g_assert_cmpstr (error->message, ==, "Duration 6 s is shorter than one round (10 s)");
   g_clear_error (&error);
 
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
   set_spin ("readback-span-gb", 0.2);
-  g_assert_false (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_false (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_test_message ("%s", error->message);
-  g_assert_cmpstr (error->message, ==, "Span: 200.3 MB is more than the target holds (134.2 MB)");
+  /* 0.2 GB in whole MiB: 191 MiB */
+  expected = g_strdup_printf ("The span (200278016 bytes from 0) ends beyond the end of %s "
+                              "(134217728 bytes)",
+                              zram_path);
+  g_assert_cmpstr (error->message, ==, expected);
   g_clear_error (&error);
 
   /* Nothing ran. */
@@ -687,7 +732,7 @@ test_stop (void)
   set_spin ("consistency-round-s", 0.5);
   set_spin ("consistency-precondition", 0);
   watch ();
-  g_assert_true (ssdb_behaviour_page_start (page, zram_path, zram_identity, 0, &error));
+  g_assert_true (ssdb_behaviour_page_start (page, zram_start (), &error));
   g_assert_no_error (error);
   ssdb_gui_test_iterate_until (some_rounds, NULL, 30000);
   g_assert_false (finished);

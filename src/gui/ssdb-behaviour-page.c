@@ -75,7 +75,7 @@ keep_run_result (SsdbBehaviourPage *self)
 /* ---- drawing ------------------------------------------------------------------------------ */
 
 static gpointer
-new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GError **error);
+new_result (SsdbBehaviourPage *self, GError **error);
 
 static const char *
 shown_title (SsdbBehaviourPage *self, SsdbTestKind view)
@@ -95,7 +95,7 @@ draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
 
   /* Before a steady-state run, its time axis spans the duration set. */
   if (shown == NULL && !running && self->selected == SSDB_TEST_KIND_CONSISTENCY)
-    shown = planned = new_result (self, NULL, self->device_bytes, NULL);
+    shown = planned = new_result (self, NULL);
   /* The finding is the label under the chart on screen. */
   _ssdb_behaviour_draw_result (self->selected, shown, shown_title (self, self->selected), NULL,
                                running, FALSE, style, cr, width, height);
@@ -143,7 +143,7 @@ dup_estimate_text (SsdbBehaviourPage *self)
   /* A test file is made of the window's Size setting. */
   if (self->test_file && self->settings != NULL)
     target_bytes = (guint64)MAX (0, g_settings_get_int (self->settings, "size-mib")) * MIB;
-  result = new_result (self, NULL, target_bytes, NULL);
+  result = new_result (self, NULL);
   if (result == NULL)
     return NULL;
   known = ssdb_test_kind_estimate (self->selected, result, target_bytes, &e);
@@ -318,8 +318,7 @@ parse_pauses (const char *text, SsdbRecoverySpec *spec, GError **error)
 }
 
 static gboolean
-summary_from_controls (const SummaryControls *c, SsdbSummarySpec *spec, guint *mask,
-                       guint64 target_bytes, GError **error)
+summary_from_controls (const SummaryControls *c, SsdbSummarySpec *spec, guint *mask, GError **error)
 {
   *mask = 0;
   for (guint i = 0; i < c->n_tests; i++)
@@ -333,15 +332,6 @@ summary_from_controls (const SummaryControls *c, SsdbSummarySpec *spec, guint *m
     }
   spec->size = (guint64)gtk_spin_button_get_value_as_int (c->size_mib) * MIB;
   spec->duration_ns = _ssdb_behaviour_spin_ns (c->seconds, 1);
-  if (target_bytes > 0 && spec->size > target_bytes)
-    {
-      g_autofree char *size = ssdb_format_transfer_size (spec->size);
-      g_autofree char *holds = ssdb_format_capacity (target_bytes);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   _ ("Test size: %s is more than the target holds (%s)"), size, holds);
-      return FALSE;
-    }
   return TRUE;
 }
 
@@ -362,13 +352,13 @@ device_discards (const char *path)
   return g_ascii_strtoull (text, NULL, 10) > 0;
 }
 
-/* The selected test's settings as a new result, checked against a target of @target_bytes
- * (0: unknown). */
+/* The selected test's settings as a new result, as its controls hold them. %NULL with @error
+ * only when a control's text is no setting (a list of pauses that does not parse, no summary
+ * test chosen, a size that rounds to none): whether the settings fit the target is the
+ * engine's check (ssdb_test_kind_check()). */
 static gpointer
-new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GError **error)
+new_result (SsdbBehaviourPage *self, GError **error)
 {
-  g_autofree char *holds = target_bytes ? ssdb_format_capacity (target_bytes) : NULL;
-
   switch (self->selected)
     {
       case SSDB_TEST_KIND_RECOVERY:
@@ -378,6 +368,7 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           ssdb_recovery_spec_init (&spec);
           spec.write_bytes
               = _ssdb_behaviour_spin_gb_bytes (self->recovery_write_gb, spec.block_size);
+          /* 0 would write to the end of the target */
           if (gtk_spin_button_get_value (self->recovery_write_gb) > 0 && spec.write_bytes == 0)
             {
               g_autofree char *block = ssdb_format_transfer_size (spec.block_size);
@@ -386,31 +377,10 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
                            _ ("Write per pass: at least one %s transfer"), block);
               return NULL;
             }
-          if (target_bytes > 0 && spec.write_bytes > target_bytes)
-            {
-              g_autofree char *write = ssdb_format_capacity (
-                  (guint64)llround (gtk_spin_button_get_value (self->recovery_write_gb) * 1e9));
-
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Write per pass: %s is more than the target holds (%s)"), write,
-                           holds);
-              return NULL;
-            }
           if (!parse_pauses (gtk_editable_get_text (GTK_EDITABLE (self->recovery_pauses)), &spec,
                              error))
             return NULL;
           spec.next_span = gtk_switch_get_active (self->recovery_next_span);
-          if (spec.next_span && target_bytes > 0 && spec.write_bytes > 0
-              && spec.write_bytes > target_bytes / (spec.n_pauses + 1))
-            {
-              g_autofree char *write = ssdb_format_capacity (spec.write_bytes);
-
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Next Span: %u writes of %s, each on the next span, do not fit in "
-                              "the target (%s)"),
-                           spec.n_pauses + 1, write, holds);
-              return NULL;
-            }
           return ssdb_recovery_result_new (&spec);
         }
       case SSDB_TEST_KIND_COMPRESSION:
@@ -424,23 +394,6 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
               = (guint64)gtk_spin_button_get_value_as_int (self->compression_span_mib) * MIB;
           spec.include_zero = gtk_switch_get_active (self->compression_zero);
           spec.passes = (guint)gtk_spin_button_get_value_as_int (self->compression_passes);
-          if (spec.span_length % spec.block_size != 0)
-            {
-              g_autofree char *block = ssdb_format_transfer_size (spec.block_size);
-
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Span: %u MiB is not a whole number of %s blocks"),
-                           (guint)(spec.span_length / MIB), block);
-              return NULL;
-            }
-          if (target_bytes > 0 && spec.span_length > target_bytes)
-            {
-              g_autofree char *span = ssdb_format_transfer_size (spec.span_length);
-
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Span: %s is more than the target holds (%s)"), span, holds);
-              return NULL;
-            }
           return ssdb_compression_result_new (&spec);
         }
       case SSDB_TEST_KIND_TRIM:
@@ -451,16 +404,8 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           spec.rounds = (guint)gtk_spin_button_get_value_as_int (self->trim_rounds);
           spec.discard = gtk_switch_get_active (self->trim_discard);
           spec.stress = gtk_switch_get_active (self->trim_stress);
-          if (!summary_from_controls (&self->trim_tests, &spec.summary, &spec.test_mask,
-                                      target_bytes, error))
+          if (!summary_from_controls (&self->trim_tests, &spec.summary, &spec.test_mask, error))
             return NULL;
-          if (spec.discard && path != NULL && !device_discards (path))
-            {
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Discard: %s does not support discard (TRIM); switch Discard off"),
-                           path);
-              return NULL;
-            }
           return ssdb_trim_result_new (&spec);
         }
       case SSDB_TEST_KIND_FREESPACE:
@@ -471,7 +416,7 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           spec.step_percent = (guint)gtk_spin_button_get_value_as_int (self->freespace_step);
           spec.stress = gtk_switch_get_active (self->freespace_stress);
           if (!summary_from_controls (&self->freespace_tests, &spec.summary, &spec.test_mask,
-                                      target_bytes, error))
+                                      error))
             return NULL;
           return ssdb_freespace_result_new (&spec);
         }
@@ -486,19 +431,6 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
           spec.precondition_passes
               = (guint)gtk_spin_button_get_value_as_int (self->consistency_precondition);
           spec.data = data_patterns[d < G_N_ELEMENTS (data_patterns) ? d : 0];
-          if (spec.round_ns == 0 || spec.duration_ns < spec.round_ns)
-            {
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Duration: shorter than one round"));
-              return NULL;
-            }
-          if (spec.duration_ns / spec.round_ns > SSDB_CONSISTENCY_MAX_ROUNDS)
-            {
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Duration: more than %u rounds; make the rounds longer"),
-                           SSDB_CONSISTENCY_MAX_ROUNDS);
-              return NULL;
-            }
           return ssdb_consistency_result_new (&spec);
         }
       case SSDB_TEST_KIND_READBACK:
@@ -507,19 +439,11 @@ new_result (SsdbBehaviourPage *self, const char *path, guint64 target_bytes, GEr
 
           ssdb_fill_spec_init (&spec);
           spec.span_length = _ssdb_behaviour_spin_gb_bytes (self->readback_span_gb, MIB);
+          /* 0 would read and write to the end of the target */
           if (gtk_spin_button_get_value (self->readback_span_gb) > 0 && spec.span_length == 0)
             {
               g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                            _ ("Span: at least 1 MiB"));
-              return NULL;
-            }
-          if (target_bytes > 0 && spec.span_length > target_bytes)
-            {
-              g_autofree char *span = ssdb_format_capacity (
-                  (guint64)llround (gtk_spin_button_get_value (self->readback_span_gb) * 1e9));
-
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           _ ("Span: %s is more than the target holds (%s)"), span, holds);
               return NULL;
             }
           return ssdb_readback_result_new (&spec);
@@ -677,7 +601,7 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
   g_return_val_if_fail (device_title != NULL, NULL);
 
   view = self->selected;
-  result = new_result (self, NULL, 0, NULL);
+  result = new_result (self, NULL);
   if (result == NULL)
     what = g_strdup_printf (_ ("Writes to %s."), device_title);
   else
@@ -827,24 +751,51 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
                                        "recovered."));
 }
 
-gboolean
-ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 file_size,
-                           GError **error)
+/* The selected test's settings as a new result, checked against the target of @start as the
+ * window knows it before opening it; %NULL with @error when they would be refused. */
+static gpointer
+new_checked_result (SsdbBehaviourPage *self, const SsdbTestPageStart *start, GError **error)
 {
-  gboolean is_dir;
+  SsdbTargetInfo info;
   gpointer result;
-
-  g_return_val_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
   if (ssdb_page_run_get_running (self->run))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, _ ("A test is running"));
-      return FALSE;
+      return NULL;
     }
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  result = new_result (self, is_dir ? NULL : path, is_dir ? file_size : self->device_bytes, error);
+  result = new_result (self, error);
+  if (result == NULL)
+    return NULL;
+  ssdb_test_page_start_target_info (start, &info);
+  if (!ssdb_test_kind_check (self->selected, result, &info, error))
+    {
+      ssdb_test_kind_result_free (self->selected, result);
+      return NULL;
+    }
+  /* The run reads it from the opened device; sysfs tells it before a confirmation is asked. */
+  if (self->selected == SSDB_TEST_KIND_TRIM && ((SsdbTrimResult *)result)->spec.discard
+      && start->is_device && !device_discards (start->path))
+    {
+      ssdb_test_kind_result_free (self->selected, result);
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   _ ("Discard: %s does not support discard (TRIM); switch Discard off"),
+                   start->path);
+      return NULL;
+    }
+  return result;
+}
+
+gboolean
+ssdb_behaviour_page_check (SsdbBehaviourPage *self, const SsdbTestPageStart *start, GError **error)
+{
+  gpointer result;
+
+  g_return_val_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self), FALSE);
+  g_return_val_if_fail (start != NULL && start->path != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  result = new_checked_result (self, start, error);
   if (result == NULL)
     return FALSE;
   ssdb_test_kind_result_free (self->selected, result);
@@ -852,25 +803,17 @@ ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 fi
 }
 
 gboolean
-ssdb_behaviour_page_start (SsdbBehaviourPage *self, const char *path,
-                           const SsdbDeviceIdentity *permission, guint64 file_size, GError **error)
+ssdb_behaviour_page_start (SsdbBehaviourPage *self, const SsdbTestPageStart *start, GError **error)
 {
-  gboolean is_dir;
   gpointer result;
   Work *w;
   Tagged *initial;
 
   g_return_val_if_fail (SSDB_IS_BEHAVIOUR_PAGE (self), FALSE);
-  g_return_val_if_fail (path != NULL, FALSE);
+  g_return_val_if_fail (start != NULL && start->path != NULL, FALSE);
   g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
 
-  if (ssdb_page_run_get_running (self->run))
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_FAILED, _ ("A test is running"));
-      return FALSE;
-    }
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  result = new_result (self, is_dir ? NULL : path, is_dir ? file_size : self->device_bytes, error);
+  result = new_checked_result (self, start, error);
   if (result == NULL)
     return FALSE;
 
@@ -893,9 +836,9 @@ ssdb_behaviour_page_start (SsdbBehaviourPage *self, const char *path,
     _ssdb_behaviour_live_release (self->live);
   self->live = g_atomic_rc_box_acquire (w->live);
   self->running_view = w->view;
-  if (!ssdb_page_run_start (self->run, path, SSDB_TARGET_OPEN_WRITE, is_dir ? NULL : permission,
-                            file_size, _ssdb_behaviour_work, w, _ssdb_behaviour_work_free, initial,
-                            error))
+  if (!ssdb_page_run_start (self->run, start->path, SSDB_TARGET_OPEN_WRITE,
+                            start->is_device ? start->permission : NULL, start->file_size,
+                            _ssdb_behaviour_work, w, _ssdb_behaviour_work_free, initial, error))
     return FALSE;
   self->started_us = g_get_monotonic_time ();
   g_free (self->titles[test_index (self->running_view)]);
@@ -1413,8 +1356,7 @@ test_page_get_writes (SsdbTestPage *page)
 static gboolean
 test_page_check (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
-  return ssdb_behaviour_page_check (SSDB_BEHAVIOUR_PAGE (page), start->path, start->file_size,
-                                    error);
+  return ssdb_behaviour_page_check (SSDB_BEHAVIOUR_PAGE (page), start, error);
 }
 
 static char *
@@ -1430,8 +1372,7 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
 static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
-  return ssdb_behaviour_page_start (SSDB_BEHAVIOUR_PAGE (page), start->path, start->permission,
-                                    start->file_size, error);
+  return ssdb_behaviour_page_start (SSDB_BEHAVIOUR_PAGE (page), start, error);
 }
 
 static gconstpointer

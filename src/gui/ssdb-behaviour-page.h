@@ -54,7 +54,8 @@ ssdb_behaviour_view_is_behaviour (SsdbTestKind view);
  * @title: (nullable): header line of the charts ("/dev/zram0 · 268 MB · zram")
  * @device_bytes: size of the device (0 for a test file)
  *
- * Also sets the limits of the size settings (a size larger than the target is refused at start).
+ * The size gives the estimate of a run and the time axis of a planned steady-state run; the
+ * settings are checked against the target a start is given (ssdb_behaviour_page_check()).
  */
 void
 ssdb_behaviour_page_set_target (SsdbBehaviourPage *self, const char *title, guint64 device_bytes);
@@ -171,37 +172,37 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
 
 /**
  * ssdb_behaviour_page_check:
- * @path: the target: a block device or a folder for a test file
- * @file_size: the test file's size in bytes when @path is a folder
- * @error: the reason the settings would be refused (SSDB_ERROR_INVALID_ARGUMENT, the message
- *   names the setting: "Span: 256 MiB is more than the target holds (201 MB)"), or
- *   SSDB_ERROR_FAILED when a test is running
+ * @start: the target as the window gives it to a start: the block device or the folder for a
+ *   test file, the device's size and logical block size, the test file's size
+ * @error: the reason the settings would be refused: SSDB_ERROR_INVALID_ARGUMENT from a control
+ *   whose text is no setting ("Pauses: …"), from the engine's check of the settings against the
+ *   target (ssdb_test_kind_check(): "The span (268435456 bytes from 0) ends beyond the end of
+ *   /dev/zram0 (134217728 bytes)"), or for discard on a device without it; SSDB_ERROR_FAILED
+ *   when a test is running
  *
- * Checks the selected test's settings against @path the way ssdb_behaviour_page_start() does,
+ * Checks the selected test's settings against @start the way ssdb_behaviour_page_start() does,
  * without starting anything: a confirmation is asked only for settings that will run.
  *
  * Returns: %TRUE when ssdb_behaviour_page_start() would accept them
  */
 gboolean
-ssdb_behaviour_page_check (SsdbBehaviourPage *self, const char *path, guint64 file_size,
-                           GError **error);
+ssdb_behaviour_page_check (SsdbBehaviourPage *self, const SsdbTestPageStart *start, GError **error);
 
 /**
  * ssdb_behaviour_page_start:
- * @path: block device node or directory (test file)
- * @permission: (nullable): the medium the user confirmed may be overwritten (the
- *   engine refuses a device without it)
- * @file_size: test file size for a directory, bytes
- * @error: SSDB_ERROR_INVALID_ARGUMENT naming the setting that does not fit the target;
- *   SSDB_ERROR_FAILED while a previous run's worker is still ending
+ * @start: the target: block device node or folder (test file) and what the window knows of it
+ *   (as ssdb_behaviour_page_check() takes it), and the medium the user confirmed may be
+ *   overwritten (the engine refuses a device without it)
+ * @error: as ssdb_behaviour_page_check(); SSDB_ERROR_FAILED also while a previous run's worker
+ *   is still ending
  *
- * Starts the selected test with the page's settings.
+ * Starts the selected test with the page's settings, after the same check as
+ * ssdb_behaviour_page_check().
  *
  * Returns: %TRUE, or %FALSE with @error.
  */
 gboolean
-ssdb_behaviour_page_start (SsdbBehaviourPage *self, const char *path,
-                           const SsdbDeviceIdentity *permission, guint64 file_size, GError **error);
+ssdb_behaviour_page_start (SsdbBehaviourPage *self, const SsdbTestPageStart *start, GError **error);
 
 /** ssdb_behaviour_page_get_run: Returns: (transfer none): the page's run (all six tests). */
 SsdbPageRun *
