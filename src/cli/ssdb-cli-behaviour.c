@@ -120,10 +120,10 @@ parse_summary_options (const SummaryOptions *o, SsdbSummarySpec *s, guint *mask,
   return TRUE;
 }
 
-/* A span of a device or test file, as given with --span START:LENGTH, checked against the
- * target's size. */
+/* A span as given with --span START:LENGTH is whole MiB (whether it fits the target is the
+ * engine's check, ssdb_cli_check_settings()). */
 static gboolean
-check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target, int *status)
+check_span_mib (const char *span_s, guint64 start, guint64 length, int *status)
 {
   if (span_s != NULL && (start % MiB != 0 || length % MiB != 0))
     {
@@ -131,7 +131,7 @@ check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *targe
           "Invalid --span “%s”: START and LENGTH must be whole numbers of MiB", span_s);
       return FALSE;
     }
-  return ssdb_cli_check_span (span_s, start, length, target, status);
+  return TRUE;
 }
 
 /* The length of a --span: LENGTH, or from START to the end of @target when LENGTH is 0. */
@@ -139,22 +139,6 @@ static guint64
 span_or_rest (SsdbTarget *target, guint64 start, guint64 length)
 {
   return length ? length : ssdb_target_get_info (target)->size_bytes - start;
-}
-
-/* The summary of a trim or freespace run measures @test_size bytes inside the span. */
-static gboolean
-check_test_size (guint64 test_size, SsdbTarget *target, guint64 start, guint64 length, int *status)
-{
-  guint64 span = span_or_rest (target, start, length);
-
-  if (test_size > span)
-    {
-      *status = ssdb_cli_usage_error ("--test-size (%" G_GUINT64_FORMAT " bytes) is larger than "
-                                      "the span (%" G_GUINT64_FORMAT " bytes)",
-                                      test_size, span);
-      return FALSE;
-    }
-  return TRUE;
 }
 
 /* MB/s with one decimal, or "—" for a rate not measured. */
@@ -299,6 +283,8 @@ ssdb_cli_run_compression (int argc, char **argv)
     return ssdb_cli_usage_error ("Invalid --span “%s”: START and LENGTH must be whole --block "
                                  "transfers (%u bytes)",
                                  span_s, spec.block_size);
+  if (!check_span_mib (span_s, span_start, span_length, &status))
+    return status;
   spec.span_offset = span_start;
   spec.span_length = span_length;
   spec.include_zero = !no_zero;
@@ -316,17 +302,13 @@ ssdb_cli_run_compression (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
-  if (span_s == NULL && ssdb_target_get_info (target)->size_bytes < span_length)
-    return ssdb_cli_usage_error ("%s holds less than the 256 MiB the test writes; give a smaller "
-                                 "--span",
-                                 ssdb_target_get_display_name (target));
-  if (!check_span (span_s ? span_s : "0:256M", span_start, span_length, target, &status))
+  result = ssdb_compression_result_new (&spec);
+  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_COMPRESSION, result, target, &status))
     return status;
 
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
   rc.write_length = spec.span_length;
-  result = ssdb_compression_result_new (&spec);
   rc.data = result;
 
   ssdb_cli_run_worker (&rc, compression_thread);
@@ -495,7 +477,8 @@ ssdb_cli_run_trim (int argc, char **argv)
       || !ssdb_cli_parse_uint_opt (rounds_s, "--rounds", 1, SSDB_TRIM_MAX_ROUNDS, &v, &status)
       || !parse_summary_options (&so, &spec.summary, &spec.test_mask, &status)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
-      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status)
+      || !check_span_mib (span_s, span_start, span_length, &status))
     goto out;
   spec.rounds = (guint)v;
   spec.discard = !no_discard;
@@ -512,8 +495,7 @@ ssdb_cli_run_trim (int argc, char **argv)
                                                         .size_s = size_s,
                                                         .file_size = file_size },
                                &status))
-          == NULL
-      || !check_span (span_s, span_start, span_length, target, &status))
+      == NULL)
     goto out;
   if (spec.discard && ssdb_target_get_info (target)->kind == SSDB_TARGET_DEVICE
       && !ssdb_target_get_info (target)->discard)
@@ -522,13 +504,13 @@ ssdb_cli_run_trim (int argc, char **argv)
                                      ssdb_target_get_display_name (target));
       goto out;
     }
-  if (!check_test_size (spec.summary.size, target, span_start, span_length, &status))
+  result = ssdb_trim_result_new (&spec);
+  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_TRIM, result, target, &status))
     goto out;
 
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  result = ssdb_trim_result_new (&spec);
   rc.data = result;
 
   ssdb_cli_run_worker (&rc, trim_thread);
@@ -672,7 +654,8 @@ ssdb_cli_run_freespace (int argc, char **argv)
       || !ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status)
       || !parse_summary_options (&so, &spec.summary, &spec.test_mask, &status)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
-      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
+      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status)
+      || !check_span_mib (span_s, span_start, span_length, &status))
     goto out;
   spec.step_percent = (guint)v;
   spec.stress = stress;
@@ -688,16 +671,15 @@ ssdb_cli_run_freespace (int argc, char **argv)
                                     .size_s = size_s,
                                     .file_size = file_size },
            &status))
-          == NULL
-      || !check_span (span_s, span_start, span_length, target, &status))
+      == NULL)
     goto out;
-  if (!check_test_size (spec.summary.size, target, span_start, span_length, &status))
+  result = ssdb_freespace_result_new (&spec);
+  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_FREESPACE, result, target, &status))
     goto out;
 
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  result = ssdb_freespace_result_new (&spec);
   rc.data = result;
 
   ssdb_cli_run_worker (&rc, freespace_thread);
@@ -831,14 +813,15 @@ ssdb_cli_run_readback (int argc, char **argv)
                                                         .file_size = file_size },
                                &status))
           == NULL
-      || !ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status)
-      || !ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
+      || !ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
+    return status;
+  result = ssdb_readback_result_new (&spec);
+  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_READBACK, result, target, &status))
     return status;
 
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.write_offset = spec.span_offset;
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  result = ssdb_readback_result_new (&spec);
   rc.data = result;
 
   ssdb_cli_run_worker (&rc, readback_thread);

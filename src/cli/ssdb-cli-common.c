@@ -724,6 +724,17 @@ ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarg
   return TRUE;
 }
 
+gboolean
+ssdb_cli_check_settings (SsdbTestKind kind, gconstpointer result, SsdbTarget *target, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  if (ssdb_test_kind_check (kind, result, ssdb_target_get_info (target), &error))
+    return TRUE;
+  *status = ssdb_cli_usage_error ("%s", error->message);
+  return FALSE;
+}
+
 /* The block size options: 512 bytes to 64 MiB. */
 gboolean
 ssdb_cli_parse_block_opt (const char *text, const char *what, guint *out, int *status)

@@ -278,17 +278,10 @@ ssdb_cli_run_recovery (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
-  {
-    const SsdbTargetInfo *info = ssdb_target_get_info (target);
-
-    if (spec.span_offset >= info->size_bytes
-        || (spec.write_bytes > 0 && spec.write_bytes > info->size_bytes - spec.span_offset))
-      return ssdb_cli_usage_error (
-          "The write (--offset + --write) does not fit in %s (%" G_GUINT64_FORMAT " bytes)",
-          ssdb_target_get_display_name (target), info->size_bytes);
-  }
-
   result = ssdb_recovery_result_new (&spec);
+  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_RECOVERY, result, target, &status))
+    return status;
+
   d.result = result;
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = &d;
@@ -502,11 +495,6 @@ ssdb_cli_run_consistency (int argc, char **argv)
   spec.precondition_passes = (guint)v;
   if (data_s != NULL && !ssdb_data_pattern_parse (data_s, &spec.data, &error))
     return ssdb_cli_usage_error ("%s", error->message);
-  if (spec.duration_ns < spec.round_ns)
-    return ssdb_cli_usage_error ("--duration must be at least one --round");
-  if (spec.duration_ns / spec.round_ns > SSDB_CONSISTENCY_MAX_ROUNDS)
-    return ssdb_cli_usage_error ("--duration / --round gives more than %u rounds",
-                                 SSDB_CONSISTENCY_MAX_ROUNDS);
   if (size_s != NULL && file_size == 0)
     return ssdb_cli_usage_error ("Invalid --size “%s”: must be larger than 0", size_s);
   if (span_s != NULL && (span_start % spec.block_size != 0 || span_length < spec.block_size))
@@ -529,10 +517,10 @@ ssdb_cli_run_consistency (int argc, char **argv)
     return status;
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
-  if (!ssdb_cli_check_span (span_s, span_start, span_length, target, &status))
+  result = ssdb_consistency_result_new (&spec);
+  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_CONSISTENCY, result, target, &status))
     return status;
 
-  result = ssdb_consistency_result_new (&spec);
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = result;
 

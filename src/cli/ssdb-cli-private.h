@@ -14,6 +14,7 @@
 #include "engine/ssdb-surface.h"
 #include "engine/ssdb-sweep.h"
 #include "engine/ssdb-target.h"
+#include "engine/ssdb-test-kind.h"
 #include "engine/ssdb-workload.h"
 #include "render/ssdb-render.h"
 
@@ -116,6 +117,13 @@ ssdb_cli_parse_span_opt (const char *text, guint64 *start, guint64 *length, int 
 gboolean
 ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target,
                      int *status);
+
+/* After the target is open, before the run: the engine's check of the settings @result holds
+ * (a new result of @kind) against @target (ssdb_test_kind_check()). A refusal is a usage error
+ * with the engine's message, which names the setting, its value and the target (*@status =
+ * EXIT_USAGE, FALSE): nothing was written. */
+gboolean
+ssdb_cli_check_settings (SsdbTestKind kind, gconstpointer result, SsdbTarget *target, int *status);
 
 /* After the target is open, before the run: a transfer size @block_size given as option @what
  * (text @text, NULL for the default) must be a whole number of @target's logical sectors (and
