@@ -423,10 +423,11 @@ job_for (const SsdbCompressionSpec *spec, SsdbRw rw, const SsdbDataPattern *data
   job->sample_interval_ns = 100 * G_GUINT64_CONSTANT (1000000);
 }
 
-gboolean
-ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
-                      SsdbCompressionProgressFunc progress, gpointer user_data,
-                      GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_compression (SsdbTarget *target, SsdbCompressionResult *result,
+                 SsdbCompressionProgressFunc progress, gpointer user_data,
+                 GCancellable *cancellable, GError **error)
 {
   const SsdbCompressionSpec *spec;
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
@@ -545,6 +546,27 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
                     user_data);
       }
   g_free (io);
+  return ok;
+}
+
+gboolean
+ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
+                      SsdbCompressionProgressFunc progress, gpointer user_data,
+                      GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_compression_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, TRUE);
+  ok = run_compression (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

@@ -386,10 +386,10 @@ on_fill_progress (guint64 done, guint64 total, gpointer user_data)
             pr->base + pr->share * (total ? (double)done / (double)total : 1.0), pr->data);
 }
 
-gboolean
-ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
-                    SsdbFreespaceProgressFunc progress, gpointer user_data,
-                    GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_freespace (SsdbTarget *target, SsdbFreespaceResult *result, SsdbFreespaceProgressFunc progress,
+               gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbFreespaceSpec *spec;
   const SsdbTargetInfo *info;
@@ -496,6 +496,27 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
       result->cancelled = g_error_matches (local_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
       g_propagate_error (error, local_error);
     }
+  return ok;
+}
+
+gboolean
+ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
+                    SsdbFreespaceProgressFunc progress, gpointer user_data,
+                    GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_freespace_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, TRUE);
+  ok = run_freespace (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

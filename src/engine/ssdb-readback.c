@@ -441,10 +441,10 @@ read_rate (const SsdbReadbackResult *result, guint pass)
   return MAX (rate, 0);
 }
 
-gboolean
-ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
-                   SsdbReadbackProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                   GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_readback (SsdbTarget *target, SsdbReadbackResult *result, SsdbReadbackProgressFunc progress,
+              gpointer user_data, GCancellable *cancellable, GError **error)
 {
   GError *local_error = NULL;
   Progress pr = { 0 };
@@ -496,6 +496,27 @@ ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
       result->cancelled = g_error_matches (local_error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
       g_propagate_error (error, local_error);
     }
+  return ok;
+}
+
+gboolean
+ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
+                   SsdbReadbackProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                   GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_readback_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, TRUE);
+  ok = run_readback (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

@@ -449,10 +449,10 @@ recovery_room (const SsdbRecoverySpec *spec, guint64 size)
   return (size - spec->span_offset) / (spec->next_span ? spec->n_pauses + 1 : 1);
 }
 
-gboolean
-ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
-                   SsdbRecoveryProgressFunc progress, gpointer user_data, GCancellable *cancellable,
-                   GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_recovery (SsdbTarget *target, SsdbRecoveryResult *result, SsdbRecoveryProgressFunc progress,
+              gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbRecoverySpec *spec;
   const SsdbTargetInfo *info;
@@ -527,6 +527,27 @@ ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
     }
 
   ssdb_recovery_analyze (result);
+  return ok;
+}
+
+gboolean
+ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
+                   SsdbRecoveryProgressFunc progress, gpointer user_data, GCancellable *cancellable,
+                   GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_recovery_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, TRUE);
+  ok = run_recovery (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

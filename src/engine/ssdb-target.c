@@ -33,6 +33,8 @@ struct _SsdbTarget
 
   SsdbTargetInfo info;
   int fd;
+  gint recordings; /* runs recording now: a run inside another (a TRIM round's summary) records
+                    * nothing of its own */
   gboolean writable;
   gboolean rewrite_ok;
   char *write_refusal;
@@ -919,6 +921,7 @@ ssdb_target_record_temperature (SsdbTarget *self)
 
 struct _SsdbRunRecording
 {
+  gboolean nested;
   SsdbTemperatureRecorder *temperature;
   SsdbDriveCounts *drive_counts;
 };
@@ -931,6 +934,10 @@ ssdb_target_recording_begin (SsdbTarget *self, gboolean writes)
   g_return_val_if_fail (SSDB_IS_TARGET (self), NULL);
 
   r = g_new0 (SsdbRunRecording, 1);
+  /* The run around this one records the drive for both. */
+  r->nested = g_atomic_int_add (&self->recordings, 1) > 0;
+  if (r->nested)
+    return r;
   r->temperature = ssdb_target_record_temperature (self);
   r->drive_counts = writes ? ssdb_target_drive_counts_begin (self) : NULL;
   return r;
@@ -944,6 +951,12 @@ ssdb_target_recording_end (SsdbTarget *self, SsdbRunRecording *recording,
   g_return_if_fail (recording != NULL);
   g_return_if_fail (temperature != NULL && drive_counts != NULL);
 
+  g_atomic_int_add (&self->recordings, -1);
+  if (recording->nested)
+    {
+      g_free (recording);
+      return;
+    }
   ssdb_target_drive_counts_end (self, &recording->drive_counts);
   ssdb_temperature_log_free (*temperature);
   *temperature = ssdb_temperature_recorder_stop (recording->temperature);

@@ -444,7 +444,9 @@ typedef struct _SsdbRunRecording SsdbRunRecording;
  *
  * Starts what every run records of the drive (ssdb_target_record_temperature() and, for a
  * run that writes, ssdb_target_drive_counts_begin()). End it with
- * ssdb_target_recording_end() however the run ends.
+ * ssdb_target_recording_end() however the run ends. A run inside another on the same target
+ * (the summaries of a TRIM test) records nothing of its own: the outer run's recording covers
+ * it, and its fields are left as they were.
  *
  * Returns: (transfer full): the recording
  */

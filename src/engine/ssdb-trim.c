@@ -627,9 +627,10 @@ run_summary (SsdbTarget *target, SsdbTrimResult *result, SsdbSummaryResult *summ
   return ok;
 }
 
-gboolean
-ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc progress,
-               gpointer user_data, GCancellable *cancellable, GError **error)
+/* The run itself, without what is recorded of the drive meanwhile. */
+static gboolean
+run_trim (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc progress,
+          gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbTrimSpec *spec;
   const SsdbTargetInfo *info;
@@ -774,6 +775,26 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
     }
   if (ok && progress)
     progress (result, "done", 0, 1.0, user_data);
+  return ok;
+}
+
+gboolean
+ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc progress,
+               gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbRunRecording *recording;
+  gboolean ok;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  /* Settings refused before the drive is asked anything. */
+  if (!ssdb_trim_result_check (result, ssdb_target_get_info (target), error))
+    return FALSE;
+  recording = ssdb_target_recording_begin (target, TRUE);
+  ok = run_trim (target, result, progress, user_data, cancellable, error);
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   return ok;
 }
 

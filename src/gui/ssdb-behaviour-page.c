@@ -768,6 +768,9 @@ new_checked_result (SsdbBehaviourPage *self, const SsdbTestPageStart *start, GEr
   if (result == NULL)
     return NULL;
   ssdb_test_page_start_target_info (start, &info);
+  /* Every behaviour test's test file is the size the window gives. */
+  if (!start->is_device)
+    info.size_bytes = start->file_size;
   if (!ssdb_test_kind_check (self->selected, result, &info, error))
     {
       ssdb_test_kind_result_free (self->selected, result);

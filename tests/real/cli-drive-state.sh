@@ -131,6 +131,17 @@ ssdb_assert_eq "$(ssdb_json "$J" "d['tests'][0]['temperature']['samples'][0]['ce
 ssdb_assert_eq "$(ssdb_json "$J" "'drive_counts' in d['tests'][0]")" false "no drive count on zram"
 ssdb_assert_contains "$SSDB_OUT" "Host writes as the drive counts them: not read; $Z reported no such counter"
 
+# A TRIM test: one log for the whole test, its summaries inside it record none of their own.
+J=$SSDB_TMPDIR/trim.json
+set_temp 48000
+ssdb_cli trim run trim "$Z" --destroy-data "$Z" --span 0:64M --rounds 1 --tests "RND4K Q1T1" \
+  --test-size 16M --count 1 --duration 0.3 --temperature-input "$H/temp1_input" --json "$J"
+ssdb_assert_rc 0 "run trim with a sensor"
+ssdb_assert_eq "$(ssdb_json "$J" "sorted(set(s['celsius'] for s in d['tests'][0]['temperature']['samples']))")" \
+  "[48.0]" "the TRIM test's readings"
+ssdb_assert_eq "$(ssdb_json "$J" "__import__('json').dumps(d['tests'][0]).count('\"temperature\": {')")" "1" "one log in the TRIM test"
+ssdb_assert_contains "$SSDB_OUT" "Drive temperature 48 °C throughout ($H/temp1_input)"
+
 # -- NCQ off: only for a SATA or SAS disk
 ssdb_cli ncq-zram run access "$Z" --ncq-off --depths 1 --duration 0.2
 ssdb_assert_rc 2 "--ncq-off on zram"
