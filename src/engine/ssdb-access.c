@@ -2,6 +2,7 @@
 #include "ssdb-access.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
+#include "ssdb-test-kind.h"
 #include "ssdb-target-fill.h"
 
 #include <math.h>
@@ -477,19 +478,12 @@ gboolean
 ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgressFunc progress,
                  gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording;
-  gboolean ok;
+  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (
+      SSDB_TEST_KIND_ACCESS, target, result, ssdb_target_is_writable (target), error);
+  gboolean ok
+      = recording != NULL && run_access (target, result, progress, user_data, cancellable, error);
 
-  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  /* Settings refused before the drive is asked anything. */
-  if (!ssdb_access_result_check (result, ssdb_target_get_info (target), error))
-    return FALSE;
-  recording = ssdb_target_recording_begin (target, ssdb_target_is_writable (target));
-  ok = run_access (target, result, progress, user_data, cancellable, error);
-  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
+  ssdb_test_kind_recording_end (SSDB_TEST_KIND_ACCESS, target, result, recording);
   return ok;
 }
 

@@ -2,6 +2,7 @@
 #include "ssdb-compression.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
+#include "ssdb-test-kind.h"
 
 #include <math.h>
 #include <string.h>
@@ -554,19 +555,12 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
                       SsdbCompressionProgressFunc progress, gpointer user_data,
                       GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording;
-  gboolean ok;
+  SsdbRunRecording *recording
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_COMPRESSION, target, result, TRUE, error);
+  gboolean ok = recording != NULL
+                && run_compression (target, result, progress, user_data, cancellable, error);
 
-  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  /* Settings refused before the drive is asked anything. */
-  if (!ssdb_compression_result_check (result, ssdb_target_get_info (target), error))
-    return FALSE;
-  recording = ssdb_target_recording_begin (target, TRUE);
-  ok = run_compression (target, result, progress, user_data, cancellable, error);
-  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
+  ssdb_test_kind_recording_end (SSDB_TEST_KIND_COMPRESSION, target, result, recording);
   return ok;
 }
 

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-scan.h"
 #include "ssdb-error.h"
+#include "ssdb-test-kind.h"
 #include "ssdb-units.h"
 
 #include <errno.h>
@@ -800,22 +801,15 @@ gboolean
 ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
                gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording;
-  gboolean ok;
+  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_SCAN, target, result,
+                                                                result->spec.verify, error);
+  gboolean ok
+      = recording != NULL && run_scan (target, result, progress, user_data, cancellable, error);
 
-  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  /* Settings refused before the drive is asked anything. */
-  if (!ssdb_scan_result_check (result, ssdb_target_get_info (target), error))
-    {
-      result->cancelled = TRUE;
-      return FALSE;
-    }
-  recording = ssdb_target_recording_begin (target, result->spec.verify);
-  ok = run_scan (target, result, progress, user_data, cancellable, error);
-  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
+  /* A refused scan cannot be resumed: it is marked as stopped. */
+  if (recording == NULL)
+    result->cancelled = TRUE;
+  ssdb_test_kind_recording_end (SSDB_TEST_KIND_SCAN, target, result, recording);
   return ok;
 }
 

@@ -175,3 +175,31 @@ ssdb_test_kind_dup_drive_alert (SsdbTestKind kind, gconstpointer result)
     }
   return g_string_free (out, FALSE);
 }
+
+SsdbRunRecording *
+ssdb_test_kind_recording_begin (SsdbTestKind kind, SsdbTarget *target, gconstpointer result,
+                                gboolean writes, GError **error)
+{
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
+  g_return_val_if_fail (SSDB_IS_TARGET (target), NULL);
+  g_return_val_if_fail (result != NULL, NULL);
+
+  if (!ssdb_test_kind_check (kind, result, ssdb_target_get_info (target), error))
+    return NULL;
+  return ssdb_target_recording_begin (target, writes);
+}
+
+void
+ssdb_test_kind_recording_end (SsdbTestKind kind, SsdbTarget *target, gpointer result,
+                              SsdbRunRecording *recording)
+{
+  g_return_if_fail ((guint)kind < SSDB_TEST_KIND_N);
+  g_return_if_fail (result != NULL);
+
+  if (recording == NULL)
+    return;
+  ssdb_target_recording_end (
+      target, recording,
+      (SsdbTemperatureLog **)((char *)result + ssdb_test_kinds[kind].temperature_offset),
+      (SsdbDriveCounts **)((char *)result + ssdb_test_kinds[kind].drive_counts_offset));
+}

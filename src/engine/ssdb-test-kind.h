@@ -189,6 +189,39 @@ const SsdbDriveCounts *
 ssdb_test_kind_get_drive_counts (SsdbTestKind kind, gconstpointer result);
 
 /**
+ * ssdb_test_kind_recording_begin:
+ * @kind: the kind of @result
+ * @target: the target the run is about to start on
+ * @result: the result the run fills
+ * @writes: the run writes (the drive's count of host writes is read before and after it)
+ * @error: the settings check's refusal (ssdb_test_kind_check() against @target's facts)
+ *
+ * What every kind's run does first: checks its settings, then starts recording the drive
+ * (ssdb_target_recording_begin()).
+ *
+ * Returns: (transfer full) (nullable): the recording, for ssdb_test_kind_recording_end();
+ *   %NULL with @error when the settings are refused (nothing was read or written)
+ */
+SsdbRunRecording *
+ssdb_test_kind_recording_begin (SsdbTestKind kind, SsdbTarget *target, gconstpointer result,
+                                gboolean writes, GError **error);
+
+/**
+ * ssdb_test_kind_recording_end:
+ * @kind: the kind of @result
+ * @target: the target
+ * @result: the result the run filled
+ * @recording: (transfer full) (nullable): from ssdb_test_kind_recording_begin(); nothing for
+ *   %NULL
+ *
+ * Stores what was recorded of the drive during the run in @result's temperature and drive
+ * counts (replacing what they held).
+ */
+void
+ssdb_test_kind_recording_end (SsdbTestKind kind, SsdbTarget *target, gpointer result,
+                              SsdbRunRecording *recording);
+
+/**
  * ssdb_test_kind_dup_drive_alert:
  * @kind: the kind of @result
  * @result: (nullable): a result of that kind
