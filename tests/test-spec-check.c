@@ -6,14 +6,20 @@
  * Tests of a kind are named /spec-check/KIND/...; a kind's tests go with its own function. */
 #include <string.h>
 
+#include "engine/ssdb-access.h"
 #include "engine/ssdb-compression.h"
 #include "engine/ssdb-consistency.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-freespace.h"
 #include "engine/ssdb-readback.h"
 #include "engine/ssdb-recovery.h"
+#include "engine/ssdb-scan.h"
+#include "engine/ssdb-summary.h"
+#include "engine/ssdb-surface.h"
+#include "engine/ssdb-sweep.h"
 #include "engine/ssdb-test-kind.h"
 #include "engine/ssdb-trim.h"
+#include "engine/ssdb-workload.h"
 
 #define KiB (G_GUINT64_CONSTANT (1) << 10)
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
@@ -458,6 +464,191 @@ test_readback_accepted (void)
   assert_accepted (SSDB_TEST_KIND_READBACK, readback (1000, 0), unknown ());
 }
 
+/* ---- summary -------------------------------------------------------------------------------- */
+
+static SsdbSummaryResult *
+summary (guint64 size, guint count)
+{
+  SsdbSummarySpec spec;
+
+  ssdb_summary_spec_init (&spec);
+  spec.size = size;
+  spec.count = count;
+  return ssdb_summary_result_new (&spec, NULL);
+}
+
+static void
+test_summary (void)
+{
+  /* CrystalDiskMark's 1 GiB on a 64 MiB device: the first test's region names both sizes. */
+  assert_refused (SSDB_TEST_KIND_SUMMARY, summary (1024 * MiB, 5), loop9 (),
+                  "The test region (1073741824 bytes from offset 0) ends beyond the end of "
+                  "/dev/loop9 (67108864 bytes)");
+  assert_refused (SSDB_TEST_KIND_SUMMARY, summary (32 * MiB, 0), loop9 (),
+                  "Test count 0 is out of range (1 to 9)");
+  /* RND4K on 8192-byte blocks */
+  assert_refused (SSDB_TEST_KIND_SUMMARY, summary (32 * MiB, 1), device (64 * MiB, 8192),
+                  "Transfer size 4096 bytes is smaller than the logical block size of "
+                  "/dev/loop9 (8192 bytes)");
+  assert_accepted (SSDB_TEST_KIND_SUMMARY, summary (32 * MiB, 5), loop9 ());
+  assert_accepted (SSDB_TEST_KIND_SUMMARY, summary (1024 * MiB, 5), unknown ());
+}
+
+/* ---- surface -------------------------------------------------------------------------------- */
+
+static SsdbSurfaceResult *
+surface (guint block, guint64 offset, guint samples)
+{
+  SsdbSurfaceSpec spec;
+
+  ssdb_surface_spec_init (&spec);
+  spec.block_size = block;
+  spec.span_offset = offset;
+  spec.samples = samples;
+  return ssdb_surface_result_new (&spec);
+}
+
+static void
+test_surface (void)
+{
+  assert_refused (SSDB_TEST_KIND_SURFACE, surface (512, 0, 200), loop9 (),
+                  "Transfer size 512 bytes is smaller than the logical block size of /dev/loop9 "
+                  "(4096 bytes)");
+  assert_refused (SSDB_TEST_KIND_SURFACE, surface (MiB, 64 * MiB, 200), loop9 (),
+                  "The span starts at 67108864, beyond the end of /dev/loop9 (67108864 bytes)");
+  assert_refused (SSDB_TEST_KIND_SURFACE, surface (MiB, 0, 1), loop9 (),
+                  "Sample count 1 is out of range (2 to 100000)");
+  /* the default 64 MiB sample over the whole 64 MiB device */
+  assert_accepted (SSDB_TEST_KIND_SURFACE, surface (MiB, 0, 200), loop9 ());
+  assert_accepted (SSDB_TEST_KIND_SURFACE, surface (512, 0, 200), unknown ());
+}
+
+/* ---- fill ----------------------------------------------------------------------------------- */
+
+static SsdbFillResult *
+fill (guint passes, guint block)
+{
+  SsdbFillSpec spec;
+
+  ssdb_fill_spec_init (&spec);
+  spec.passes = passes;
+  spec.block_size = block;
+  return ssdb_fill_result_new (&spec);
+}
+
+static void
+test_fill (void)
+{
+  assert_refused (SSDB_TEST_KIND_FILL, fill (5, MiB), loop9 (),
+                  "Pass count 5 is out of range (1 to 4)");
+  assert_refused (SSDB_TEST_KIND_FILL, fill (1, 6 * KiB), loop9 (),
+                  "Transfer size 6144 bytes is not a multiple of the block size of /dev/loop9 "
+                  "(4096 bytes)");
+  assert_accepted (SSDB_TEST_KIND_FILL, fill (2, MiB), loop9 ());
+  assert_accepted (SSDB_TEST_KIND_FILL, fill (2, 6 * KiB), unknown ());
+}
+
+/* ---- access --------------------------------------------------------------------------------- */
+
+static SsdbAccessResult *
+access_time (guint block, guint first, guint second)
+{
+  SsdbAccessSpec spec;
+
+  ssdb_access_spec_init (&spec);
+  spec.block_size = block;
+  spec.depths[0] = first;
+  spec.depths[1] = second;
+  spec.n_depths = 2;
+  return ssdb_access_result_new (&spec);
+}
+
+static void
+test_access (void)
+{
+  assert_refused (SSDB_TEST_KIND_ACCESS, access_time (512, 1, 4), loop9 (),
+                  "Transfer size 512 bytes is smaller than the logical block size of /dev/loop9 "
+                  "(4096 bytes)");
+  assert_refused (SSDB_TEST_KIND_ACCESS, access_time (4096, 4, 2), loop9 (),
+                  "Queue depths must rise: 2 follows 4");
+  assert_accepted (SSDB_TEST_KIND_ACCESS, access_time (4096, 1, 4), loop9 ());
+  assert_accepted (SSDB_TEST_KIND_ACCESS, access_time (512, 1, 4), test_file (32 * MiB));
+}
+
+/* ---- sweep ---------------------------------------------------------------------------------- */
+
+static SsdbSweepResult *
+sweep (guint start, guint64 span)
+{
+  SsdbSweepSpec spec;
+
+  ssdb_sweep_spec_init (&spec);
+  spec.start_size = start;
+  spec.span_length = span;
+  return ssdb_sweep_result_new (&spec);
+}
+
+static void
+test_sweep (void)
+{
+  assert_refused (SSDB_TEST_KIND_SWEEP, sweep (512, 64 * MiB), loop9 (),
+                  "Start size 512 bytes is not a multiple of the logical block size (4096 bytes)");
+  /* the 64 MiB end size needs a span of 64 MiB */
+  assert_refused (SSDB_TEST_KIND_SWEEP, sweep (4096, 32 * MiB), loop9 (),
+                  "The span (33554432 bytes) is smaller than the end size (67108864 bytes)");
+  assert_refused (SSDB_TEST_KIND_SWEEP, sweep (4096, 128 * MiB), loop9 (),
+                  "The span (134217728 bytes from 0) ends beyond the end of /dev/loop9 "
+                  "(67108864 bytes)");
+  assert_accepted (SSDB_TEST_KIND_SWEEP, sweep (0, 64 * MiB), loop9 ());
+  assert_accepted (SSDB_TEST_KIND_SWEEP, sweep (512, 256 * MiB), unknown ());
+}
+
+/* ---- workload ------------------------------------------------------------------------------- */
+
+static SsdbWorkloadResult *
+workload (SsdbWorkloadPreset preset)
+{
+  SsdbWorkloadSpec spec;
+
+  ssdb_workload_spec_init_preset (&spec, preset);
+  return ssdb_workload_result_new (&spec);
+}
+
+static void
+test_workload (void)
+{
+  /* IOMeter's File server asks for 512 B to 2 KiB requests among its sizes */
+  assert_refused (SSDB_TEST_KIND_WORKLOAD, workload (SSDB_WORKLOAD_FILE_SERVER), loop9 (),
+                  "Workload “File server”: Transfer size 512 bytes in the size distribution "
+                  "must be a multiple of the block size of /dev/loop9 (4096 bytes) and at most "
+                  "65536 bytes");
+  assert_accepted (SSDB_TEST_KIND_WORKLOAD, workload (SSDB_WORKLOAD_DATABASE), loop9 ());
+  assert_accepted (SSDB_TEST_KIND_WORKLOAD, workload (SSDB_WORKLOAD_FILE_SERVER),
+                   device (64 * MiB, 512));
+  assert_accepted (SSDB_TEST_KIND_WORKLOAD, workload (SSDB_WORKLOAD_FILE_SERVER), unknown ());
+}
+
+/* ---- error scan ----------------------------------------------------------------------------- */
+
+static SsdbScanResult *
+scan (guint block)
+{
+  SsdbScanSpec spec;
+
+  ssdb_scan_spec_init (&spec);
+  spec.block_size = block;
+  return ssdb_scan_result_new (&spec);
+}
+
+static void
+test_scan (void)
+{
+  assert_refused (SSDB_TEST_KIND_SCAN, scan (1000 * 1000), loop9 (),
+                  "Scan block size 1000000 bytes is refused: it must be a multiple of the logical "
+                  "block size (4096 bytes), from 4096 to 67108864 bytes");
+  assert_accepted (SSDB_TEST_KIND_SCAN, scan (MiB), loop9 ());
+}
+
 int
 main (int argc, char **argv)
 {
@@ -475,5 +666,12 @@ main (int argc, char **argv)
   g_test_add_func ("/spec-check/consistency/accepted", test_consistency_accepted);
   g_test_add_func ("/spec-check/readback/refused", test_readback_refused);
   g_test_add_func ("/spec-check/readback/accepted", test_readback_accepted);
+  g_test_add_func ("/spec-check/summary", test_summary);
+  g_test_add_func ("/spec-check/surface", test_surface);
+  g_test_add_func ("/spec-check/fill", test_fill);
+  g_test_add_func ("/spec-check/access", test_access);
+  g_test_add_func ("/spec-check/sweep", test_sweep);
+  g_test_add_func ("/spec-check/workload", test_workload);
+  g_test_add_func ("/spec-check/scan", test_scan);
   return g_test_run ();
 }
