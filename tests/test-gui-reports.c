@@ -899,6 +899,38 @@ test_export_window (void)
   g_assert_cmpmem (ta, la, tb, lb);
 }
 
+static void
+assert_label (SsdbCompareWindow *compare, guint index, const char *want)
+{
+  g_autofree char *label = ssdb_compare_window_dup_label (compare, index);
+
+  g_assert_cmpstr (label, ==, want);
+}
+
+/* Two runs of one drive in one minute (here one report twice) are told apart in the legend,
+ * in the chart and as the names offered for editing. */
+static void
+test_compare_same_drive (void)
+{
+  g_autofree char *path = fixture ("valid-surface-fill.json");
+  GFile *files[2] = { g_file_new_for_path (path), g_file_new_for_path (path) };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *first = NULL, *second = NULL;
+  SsdbCompareWindow *compare;
+
+  compare = ssdb_window_compare_files (window, files, 2, &error);
+  g_assert_no_error (error);
+  first = ssdb_compare_window_dup_label (compare, 0);
+  second = ssdb_compare_window_dup_label (compare, 1);
+  g_test_message ("%s / %s", first, second);
+  g_assert_true (g_str_has_prefix (first, "#1 "));
+  g_assert_true (g_str_has_prefix (second, "#2 "));
+  g_assert_cmpstr (first + 3, ==, second + 3);
+  gtk_window_destroy (GTK_WINDOW (compare));
+  g_object_unref (files[0]);
+  g_object_unref (files[1]);
+}
+
 /* Compare Reports…: the views all reports hold, drawn by the comparison painter. */
 static void
 test_compare (void)
@@ -954,16 +986,16 @@ test_compare (void)
     g_autofree char *png = tmp_file ("compare.png");
     g_autofree char *svg = tmp_file ("compare.svg");
     g_autofree char *svg_text = NULL;
-    g_autofree char *default_name = g_strdup (ssdb_compare_window_get_label (compare, 1));
+    g_autofree char *default_name = ssdb_compare_window_dup_label (compare, 1);
     g_autoptr (GdkTexture) texture = NULL;
 
     ssdb_compare_window_set_label (compare, 0, "  Drive A, new  ");
-    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 0), ==, "Drive A, new");
-    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 1), ==, default_name);
+    assert_label (compare, 0, "Drive A, new");
+    assert_label (compare, 1, default_name);
     ssdb_compare_window_set_label (compare, 1, "Drive A, full");
-    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 1), ==, "Drive A, full");
+    assert_label (compare, 1, "Drive A, full");
     ssdb_compare_window_set_label (compare, 1, "");
-    g_assert_cmpstr (ssdb_compare_window_get_label (compare, 1), ==, default_name);
+    assert_label (compare, 1, default_name);
     ssdb_compare_window_set_label (compare, 1, "Drive A, full");
     g_assert_true (ssdb_compare_window_export_to (compare, png, &error));
     g_assert_no_error (error);
@@ -1438,6 +1470,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-reports/data-pattern-setting", test_data_pattern_setting);
   g_test_add_func ("/gui-reports/export-window", test_export_window);
   g_test_add_func ("/gui-reports/compare", test_compare);
+  g_test_add_func ("/gui-reports/compare-same-drive", test_compare_same_drive);
   g_test_add_func ("/gui-reports/open-behaviour", test_open_behaviour);
   g_test_add_func ("/gui-reports/open-scan", test_open_scan);
   g_test_add_func ("/gui-reports/save-open-save-behaviour", test_save_open_save_behaviour);

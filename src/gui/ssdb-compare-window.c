@@ -22,7 +22,6 @@ struct _SsdbCompareWindow
   AdwToastOverlay *toasts;
   GtkBox *label_box;                               /* one entry per report */
   char *labels[SSDB_COMPARE_MAX_REPORTS];          /* the user's names; NULL: the default */
-  char *defaults[SSDB_COMPARE_MAX_REPORTS];        /* ssdb_compare_report_label() of each */
   const char *effective[SSDB_COMPARE_MAX_REPORTS]; /* what the legend says */
   GtkFileChooserNative *chooser;
 };
@@ -57,12 +56,14 @@ on_view_selected (SsdbCompareWindow *self)
     ssdb_compare_window_set_view (self, self->views[i]);
 }
 
+/* A name the user typed, or none: the painter's default, which numbers the runs of one drive in
+ * one minute so that the legend tells them apart. */
 static void
 update_labels (SsdbCompareWindow *self)
 {
   for (guint i = 0; i < self->reports->len; i++)
     self->effective[i]
-        = self->labels[i] != NULL && *self->labels[i] != '\0' ? self->labels[i] : self->defaults[i];
+        = self->labels[i] != NULL && *self->labels[i] != '\0' ? self->labels[i] : NULL;
   ssdb_chart_view_invalidate (self->chart);
 }
 
@@ -168,12 +169,15 @@ ssdb_compare_window_set_label (SsdbCompareWindow *self, guint index, const char 
       }
 }
 
-const char *
-ssdb_compare_window_get_label (SsdbCompareWindow *self, guint index)
+char *
+ssdb_compare_window_dup_label (SsdbCompareWindow *self, guint index)
 {
+  SsdbCompareView view;
+
   g_return_val_if_fail (SSDB_IS_COMPARE_WINDOW (self), NULL);
   g_return_val_if_fail (index < self->reports->len, NULL);
-  return self->effective[index];
+  fill_view (self, &view);
+  return ssdb_compare_view_dup_label (&view, index);
 }
 
 static void
@@ -185,7 +189,6 @@ ssdb_compare_window_dispose (GObject *object)
   for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
     {
       g_clear_pointer (&self->labels[i], g_free);
-      g_clear_pointer (&self->defaults[i], g_free);
       self->effective[i] = NULL;
     }
   g_clear_object (&self->chooser);
@@ -270,9 +273,6 @@ ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_
       g_autofree char *accessible = NULL;
 
       g_ptr_array_add (self->reports, ssdb_report_ref (reports[i]));
-      self->defaults[i] = ssdb_compare_report_label (reports[i]);
-      /* each report's name in the legend: its default until the user types another */
-      gtk_entry_set_placeholder_text (GTK_ENTRY (entry), self->defaults[i]);
       gtk_editable_set_width_chars (GTK_EDITABLE (entry), 36);
       /* Translators: the accessible name of the entry of report %u's name in the legend */
       accessible = g_strdup_printf (_ ("Name of report %u"), i + 1);
@@ -282,6 +282,22 @@ ssdb_compare_window_new (GtkWindow *parent, SsdbReport *const *reports, guint n_
       g_signal_connect (entry, "changed", G_CALLBACK (on_label_changed), self);
       gtk_box_append (self->label_box, entry);
     }
+  /* Each report's name in the legend, as the chart gives it until the user types another: runs
+   * of one drive in one minute are numbered. */
+  {
+    SsdbCompareView named = { .view = SSDB_TEST_KIND_FILL,
+                              .reports = (SsdbReport *const *)self->reports->pdata,
+                              .n_reports = self->reports->len };
+    guint i = 0;
+
+    for (GtkWidget *entry = gtk_widget_get_first_child (GTK_WIDGET (self->label_box));
+         entry != NULL; entry = gtk_widget_get_next_sibling (entry), i++)
+      {
+        g_autofree char *name = ssdb_compare_view_dup_label (&named, i);
+
+        gtk_entry_set_placeholder_text (GTK_ENTRY (entry), name);
+      }
+  }
   update_labels (self);
   for (guint v = 0; v < SSDB_TEST_KIND_N; v++)
     {

@@ -56,9 +56,14 @@ ssdb_compare_window_get_view (SsdbCompareWindow *self);
 void
 ssdb_compare_window_set_label (SsdbCompareWindow *self, guint index, const char *label);
 
-/** ssdb_compare_window_get_label: Returns: (transfer none): the name report @index has now. */
-const char *
-ssdb_compare_window_get_label (SsdbCompareWindow *self, guint index);
+/**
+ * ssdb_compare_window_dup_label:
+ *
+ * Returns: (transfer full): the name report @index has in the legend now: the user's, or the
+ *   default (ssdb_compare_view_dup_label(): runs of one drive in one minute numbered)
+ */
+char *
+ssdb_compare_window_dup_label (SsdbCompareWindow *self, guint index);
 
 /**
  * ssdb_compare_window_export_to:

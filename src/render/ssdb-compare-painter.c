@@ -189,8 +189,8 @@ ssdb_compare_report_label (const SsdbReport *report)
   return g_strdup_printf ("%s · %s", name, date);
 }
 
-static char *
-dup_label (const SsdbCompareView *view, guint i)
+char *
+ssdb_compare_view_dup_label (const SsdbCompareView *view, guint i)
 {
   g_autofree char *label = NULL;
 
@@ -274,7 +274,7 @@ ssdb_compare_check (const SsdbCompareView *view, GError **error)
       g_return_val_if_fail (view->reports[i] != NULL, FALSE);
       if (!ssdb_report_has_test (view->reports[i], view->view))
         {
-          g_autofree char *label = dup_label (view, i);
+          g_autofree char *label = ssdb_compare_view_dup_label (view, i);
 
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                        "Report %u (%s) holds no %s test", i + 1, label,
@@ -730,7 +730,7 @@ layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, 
   avail = w - 2 * l->margin;
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *label = dup_label (view, i);
+      g_autofree char *label = ssdb_compare_view_dup_label (view, i);
       double sw = round (l->legend_px * 0.9);
       double sample = round (34 * l->u);
       double tw, entry;
@@ -1384,7 +1384,7 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
   /* Legend. */
   for (guint i = 0; i < n; i++)
     {
-      g_autofree char *label = dup_label (view, i);
+      g_autofree char *label = ssdb_compare_view_dup_label (view, i);
       SsdbRgba color = ssdb_compare_color (style, i);
       const cairo_rectangle_t *s = &l.legend[i];
       double cy = s->y + s->height / 2, x0 = s->x + s->width + l.gap * 0.5;

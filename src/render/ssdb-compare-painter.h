@@ -56,6 +56,21 @@ gboolean
 ssdb_compare_check (const SsdbCompareView *view, GError **error);
 
 /**
+ * ssdb_compare_view_dup_label:
+ * @view: a comparison
+ * @i: a report of it, below n_reports
+ *
+ * The name the legend gives report @i: its label in @view's labels where one is set (not
+ * %NULL), else ssdb_compare_report_label(), with its number in front ("#2 Samsung 990 PRO ·
+ * 2024-05-01 12:34") where another report's default is the same (runs of one drive in one
+ * minute), except in the summary, whose legend numbers its columns.
+ *
+ * Returns: (transfer full): the name
+ */
+char *
+ssdb_compare_view_dup_label (const SsdbCompareView *view, guint i);
+
+/**
  * ssdb_compare_report_label:
  * @report: a report
  *
