@@ -262,6 +262,72 @@ test_refused_before_asked (void)
   g_assert_cmpstr (after, ==, sum);
 }
 
+static gboolean
+access_idle (gpointer data)
+{
+  SsdbAccessPage *page = ssdb_window_get_access_page (window);
+
+  return !ssdb_page_run_get_running (ssdb_access_page_get_run (page))
+         && !ssdb_page_run_get_busy (ssdb_access_page_get_run (page));
+}
+
+static gboolean
+toast_says_ncq (gpointer data)
+{
+  const char *toast = ssdb_window_get_last_toast (window);
+
+  return toast != NULL && strstr (toast, "NCQ off") != NULL;
+}
+
+/* NCQ off (Drive Info's switch, win.ncq-off) is offered only for a disk with a command queue;
+ * a loop device has none: the action is off and disabled, and a run made to ask for it anyway
+ * fails before any I/O, saying why. (No SATA or SAS disk exists on the test machines: turning
+ * a real queue down and back is tested on sysfs trees in test-sysfs.) */
+static void
+test_ncq_off_refused (void)
+{
+  SsdbAccessPage *access = ssdb_window_get_access_page (window);
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (window), "ncq-off");
+  g_autoptr (GVariant) state = NULL;
+  SsdbAccessSpec spec;
+  const char *toast;
+
+  g_assert_true (ssdb_window_select_target (window, loop_path));
+  g_assert_nonnull (action);
+  state = g_action_get_state (action);
+  g_assert_false (g_variant_get_boolean (state));
+  g_assert_false (g_action_get_enabled (action));
+
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (TRUE));
+  ssdb_window_set_page (window, "access");
+  ssdb_access_page_get_spec (access, &spec);
+  spec.block_size = 4096;
+  spec.step_duration_ns = 100000000;
+  ssdb_access_page_configure (access, &spec);
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  g_assert_true (ssdb_page_run_get_running (ssdb_access_page_get_run (access)));
+  ssdb_gui_test_iterate_until (access_idle, NULL, 10000);
+  /* The window says why once the run's end reaches it. */
+  ssdb_gui_test_iterate_until (toast_says_ncq, NULL, 10000);
+  toast = ssdb_window_get_last_toast (window);
+  g_test_message ("ncq: %s", toast);
+  g_assert_nonnull (strstr (toast, "NCQ off: "));
+  g_assert_nonnull (strstr (toast, "device/queue_depth"));
+  /* Nothing was measured: every step is still pending. */
+  {
+    const SsdbAccessResult *r = ssdb_access_page_get_result (access);
+
+    for (guint i = 0; r != NULL && i < r->steps->len; i++)
+      g_assert_cmpint (g_array_index (r->steps, SsdbAccessStep, i).state, ==, SSDB_ENTRY_PENDING);
+  }
+
+  /* Another target: off again. */
+  g_assert_true (ssdb_window_select_target (window, loop_4k));
+  g_clear_pointer (&state, g_variant_unref);
+  state = g_action_get_state (action);
+  g_assert_false (g_variant_get_boolean (state));
+}
+
 static void
 cleanup (void)
 {
@@ -339,6 +405,7 @@ main (int argc, char *argv[])
                    test_summary_swapped_after_allowed);
   g_test_add_func ("/gui-confirm/fill-allowed-for-session", test_fill_allowed_for_session);
   g_test_add_func ("/gui-confirm/refused-before-asked", test_refused_before_asked);
+  g_test_add_func ("/gui-confirm/ncq-off-refused", test_ncq_off_refused);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

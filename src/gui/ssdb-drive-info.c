@@ -217,10 +217,12 @@ format_usage (const SsdbUsage *usage, gboolean *free_out)
 /* The queue's state: the block layer's request queue, the scheduler, how the kernel treats the
  * drive's write cache (queue/write_cache: the kernel's view, not the drive's setting) and,
  * for SCSI and ATA disks, the command queue depth (device/queue_depth: NCQ for SATA, TCQ for
- * SCSI, 1 = one command at a time). */
+ * SCSI, 1 = one command at a time), with the switch that turns it off for the next tests where
+ * @offer_ncq_off. */
 static void
 add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const char *scheduler,
-                const char *write_cache, guint device_queue_depth, guint ncq_depth_before)
+                const char *write_cache, guint device_queue_depth, guint ncq_depth_before,
+                gboolean offer_ncq_off)
 {
   g_autofree char *queue = NULL;
   g_autofree char *ncq = NULL;
@@ -254,6 +256,23 @@ add_queue_rows (SsdbDriveInfo *self, GtkWidget *group, guint nr_requests, const 
       ncq = g_strdup_printf (ngettext ("%u command", "%u commands", device_queue_depth),
                              device_queue_depth);
       add_row (self, group, N_ ("Command Queue"), ncq);
+      if (offer_ncq_off)
+        {
+          /* The window's win.ncq-off: the next tests on this disk run with NCQ off. */
+          GtkWidget *row = adw_action_row_new ();
+          GtkWidget *sw = gtk_switch_new ();
+
+          adw_preferences_row_set_title (ADW_PREFERENCES_ROW (row), _ ("NCQ Off During Tests"));
+          adw_action_row_set_subtitle (
+              ADW_ACTION_ROW (row),
+              _ ("Tests on this disk send one command at a time; the queue depth comes back "
+                 "after each"));
+          gtk_widget_set_valign (sw, GTK_ALIGN_CENTER);
+          gtk_actionable_set_action_name (GTK_ACTIONABLE (sw), "win.ncq-off");
+          adw_action_row_add_suffix (ADW_ACTION_ROW (row), sw);
+          adw_action_row_set_activatable_widget (ADW_ACTION_ROW (row), sw);
+          adw_preferences_group_add (ADW_PREFERENCES_GROUP (group), row);
+        }
     }
 }
 
@@ -334,7 +353,7 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
       add_row (self, group, N_ ("Discard (TRIM)"),
                facts->discard ? _ ("Supported") : _ ("Not supported"));
       add_queue_rows (self, group, facts->nr_requests, facts->scheduler, facts->write_cache,
-                      facts->device_queue_depth, 0);
+                      facts->device_queue_depth, 0, TRUE);
       add_row (self, group, N_ ("Read Only"), facts->read_only ? _ ("Yes") : _ ("No"));
       if (facts->backing_file != NULL)
         add_row (self, group, N_ ("Backing File"), facts->backing_file);
@@ -481,7 +500,7 @@ ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, cons
            t->direct_io ? _ ("Yes") : _ ("No: the page cache served some requests"));
   if (t->has_queue)
     add_queue_rows (self, group, t->nr_requests, t->scheduler, t->write_cache,
-                    t->device_queue_depth, t->ncq_depth_before);
+                    t->device_queue_depth, t->ncq_depth_before, FALSE);
   /* An ATA drive's own settings when the run was made, as UDisks2 reported them. */
   for (guint i = 0; t->has_ata_features && i < SSDB_ATA_N_FEATURES; i++)
     if (t->ata_features[i] >= 0)

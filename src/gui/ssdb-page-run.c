@@ -30,6 +30,7 @@ struct _SsdbPageRunJob
   SsdbTargetOpenFlags flags;
   SsdbDeviceIdentity *permission;
   guint64 file_size;
+  gboolean ncq_off;
   SsdbPageRunWorkFunc work;
   gpointer data;
   GDestroyNotify data_free;
@@ -58,6 +59,7 @@ struct _SsdbPageRun
   SsdbPageRunDupFunc dup;
   GDestroyNotify free_result;
   SsdbPageRunMergeFunc merge_func; /* or NULL: updates replace the result */
+  gboolean ncq_off;                /* the next start turns the disk's NCQ off for its run */
 
   SsdbPageRunJob *job; /* the run shown, or NULL */
   guint busy_workers;
@@ -457,8 +459,19 @@ worker (gpointer data)
       job->requests_done = TRUE;
       g_mutex_unlock (&job->lock);
     }
-  if (target != NULL && !g_cancellable_set_error_if_cancelled (job->cancellable, &error))
+  /* NCQ off for this run only: refused before any I/O where the disk has no such setting. */
+  if (target != NULL && job->ncq_off && !ssdb_target_ncq_off (target, &error))
+    g_prefix_error (&error, _ ("NCQ off: "));
+  else if (target != NULL && !g_cancellable_set_error_if_cancelled (job->cancellable, &error))
     result = job->work (job, target, job->data, job->cancellable, &error);
+  if (target != NULL && job->ncq_off)
+    {
+      g_autoptr (GError) restore = NULL;
+
+      /* The depth comes back however the run ended; failing that, the user must know. */
+      if (!ssdb_target_ncq_restore (target, &restore) && error == NULL)
+        error = g_steal_pointer (&restore);
+    }
   /* The engine returns once no request is in flight any more. */
   g_mutex_lock (&job->lock);
   job->stop.io_stopped_us = g_get_monotonic_time ();
@@ -504,6 +517,13 @@ ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNoti
 }
 
 void
+ssdb_page_run_set_ncq_off (SsdbPageRun *self, gboolean ncq_off)
+{
+  g_return_if_fail (SSDB_IS_PAGE_RUN (self));
+  self->ncq_off = ncq_off;
+}
+
+void
 ssdb_page_run_set_merge_func (SsdbPageRun *self, SsdbPageRunMergeFunc merge_func)
 {
   g_return_if_fail (SSDB_IS_PAGE_RUN (self));
@@ -542,6 +562,7 @@ ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags fl
   job->flags = flags;
   job->permission = ssdb_device_identity_copy (permission);
   job->file_size = file_size;
+  job->ncq_off = self->ncq_off;
   job->work = work;
   job->data = data;
   job->data_free = data_free;

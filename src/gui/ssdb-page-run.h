@@ -109,6 +109,17 @@ ssdb_page_run_install_interface (GObjectClass *klass, guint property_id, guint *
                                  guint *finished_signal);
 
 /**
+ * ssdb_page_run_set_ncq_off:
+ * @ncq_off: %TRUE to turn the disk's NCQ off for the runs started from now on
+ *
+ * For the next starts: after the target is opened, its disk's command queue depth is set to 1
+ * (ssdb_target_ncq_off()) and set back when the run ends, however it ends. A target with no
+ * such setting (not a SATA or SAS disk) fails the run before any I/O, naming why.
+ */
+void
+ssdb_page_run_set_ncq_off (SsdbPageRun *self, gboolean ncq_off);
+
+/**
  * ssdb_page_run_new:
  * @thread_name: name of the worker threads ("ssdb-access")
  * @dup: copies a result (worker thread)

@@ -37,6 +37,16 @@ get_start (SsdbWindow *self, const SsdbDeviceIdentity *permission, SsdbTestPageS
   return TRUE;
 }
 
+/* Whether the next run on the selected disk turns its NCQ off (win.ncq-off, on Drive Info). */
+static gboolean
+ncq_off_chosen (SsdbWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "ncq-off");
+  g_autoptr (GVariant) state = action ? g_action_get_state (action) : NULL;
+
+  return self->device != NULL && state != NULL && g_variant_get_boolean (state);
+}
+
 /* Starts the test of @page; on a device that writes only with @permission, the medium the
  * user confirmed. */
 static void
@@ -48,6 +58,7 @@ run_page (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *permis
 
   if (!get_start (self, permission, &start))
     return;
+  ssdb_page_run_set_ncq_off (ssdb_test_page_get_run (page), ncq_off_chosen (self));
   if (!ssdb_test_page_start (page, &start, &error))
     {
       _ssdb_window_show_toast (self, error->message);
@@ -422,6 +433,7 @@ static const GActionEntry win_entries[] = {
   { .name = "copy-text", .activate = copy_text_activated },
   { .name = "preferences", .activate = preferences_activated },
   { .name = "shortcuts", .activate = shortcuts_activated },
+  { .name = "ncq-off", .state = "false" },
 };
 
 /* Adds the win.* actions (win.unit follows the "unit" setting) and the confirmations' state;

@@ -131,6 +131,24 @@ update_target_button (SsdbWindow *self)
     }
 }
 
+/* NCQ off (win.ncq-off) is offered for a disk with a command queue to turn down (SATA, SAS),
+ * and starts off for each target. */
+static void
+update_ncq_action (SsdbWindow *self)
+{
+  GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "ncq-off");
+  const SsdbDeviceInfo *d = self->device ? ssdb_device_get_info (self->device) : NULL;
+  guint depth = 0;
+
+  if (action == NULL)
+    return;
+  if (d != NULL)
+    depth = _ssdb_window_read_sysfs_uint (d->disk_name ? d->disk_name : d->name,
+                                          "device/queue_depth");
+  g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (FALSE));
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), depth > 1);
+}
+
 void
 _ssdb_window_target_changed (SsdbWindow *self)
 {
@@ -140,6 +158,7 @@ _ssdb_window_target_changed (SsdbWindow *self)
   g_clear_pointer (&self->report_file, g_free);
   _ssdb_window_update_report_header (self);
   update_target_button (self);
+  update_ncq_action (self);
   ssdb_drive_info_set_target (self->drive_info, self->device, self->directory);
   ssdb_health_page_set_target (self->health_page, self->device, self->directory);
   g_clear_pointer (&self->write_refusal, g_free);

@@ -138,7 +138,18 @@ on_page_finished (SsdbPageRun *run, const GError *error, SsdbWindow *self)
       if (note != NULL)
         _ssdb_window_show_toast (self, note);
     }
-  /* Heat that puts the figures in doubt is said whatever the page shows. */
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    _ssdb_window_show_toast (self, ssdb_test_page_get_stopped_text (page));
+  else if (path != NULL && strstr (error->message, path) == NULL)
+    {
+      g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
+
+      _ssdb_window_show_toast (self, text);
+    }
+  else
+    _ssdb_window_show_toast (self, error->message);
+  /* Heat that puts the figures in doubt is said whatever the page shows, after a complete run
+   * or a failed one. */
   if (result != NULL && !g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     {
       g_autofree char *alert = ssdb_test_kind_dup_drive_alert (kind, result);
@@ -152,16 +163,6 @@ on_page_finished (SsdbPageRun *run, const GError *error, SsdbWindow *self)
           _ssdb_window_show_toast (self, text);
         }
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    _ssdb_window_show_toast (self, ssdb_test_page_get_stopped_text (page));
-  else if (path != NULL && strstr (error->message, path) == NULL)
-    {
-      g_autofree char *text = g_strdup_printf ("%s: %s", path, error->message);
-
-      _ssdb_window_show_toast (self, text);
-    }
-  else
-    _ssdb_window_show_toast (self, error->message);
 }
 
 static void
