@@ -647,6 +647,8 @@ test_scan (void)
                   "Scan block size 1000000 bytes is refused: it must be a multiple of the logical "
                   "block size (4096 bytes), from 4096 to 67108864 bytes");
   assert_accepted (SSDB_TEST_KIND_SCAN, scan (MiB), loop9 ());
+  /* the whole of a device whose size is not known yet */
+  assert_accepted (SSDB_TEST_KIND_SCAN, scan (MiB), unknown ());
 }
 
 int

@@ -631,7 +631,7 @@ ssdb_cli_print_result_drive_state (SsdbTarget *target, SsdbTestKind kind, gconst
 {
   ssdb_cli_print_drive_state (target, ssdb_test_kind_get_temperature (kind, result),
                               ssdb_test_kind_get_drive_counts (kind, result),
-                              ssdb_target_is_writable (target));
+                              ssdb_test_kind_run_writes (kind, result, target));
 }
 
 void

@@ -208,7 +208,8 @@ ssdb_cli_ncq_restore (SsdbTarget *target);
   }
 
 /* The same for any kind of test: @result's temperature and drive counts
- * (ssdb_test_kind_get_temperature()), for a run that wrote when @target was open for writing. */
+ * (ssdb_test_kind_get_temperature()), the counts for a run that wrote
+ * (ssdb_test_kind_run_writes()). */
 void
 ssdb_cli_print_result_drive_state (SsdbTarget *target, SsdbTestKind kind, gconstpointer result);
 

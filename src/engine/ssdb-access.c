@@ -478,8 +478,8 @@ gboolean
 ssdb_access_run (SsdbTarget *target, SsdbAccessResult *result, SsdbAccessProgressFunc progress,
                  gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (
-      SSDB_TEST_KIND_ACCESS, target, result, ssdb_target_is_writable (target), error);
+  SsdbRunRecording *recording
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_ACCESS, target, result, error);
   gboolean ok
       = recording != NULL && run_access (target, result, progress, user_data, cancellable, error);
 

@@ -556,7 +556,7 @@ ssdb_compression_run (SsdbTarget *target, SsdbCompressionResult *result,
                       GCancellable *cancellable, GError **error)
 {
   SsdbRunRecording *recording
-      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_COMPRESSION, target, result, TRUE, error);
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_COMPRESSION, target, result, error);
   gboolean ok = recording != NULL
                 && run_compression (target, result, progress, user_data, cancellable, error);
 

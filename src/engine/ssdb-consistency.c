@@ -443,8 +443,7 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   ConsistencyRun cr = { 0 };
   SsdbJobSpec job;
   g_autofree SsdbIoResult *io = NULL;
-  SsdbTemperatureRecorder *recorder;
-  SsdbDriveCounts *writes;
+  SsdbRunRecording *recording;
   gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
@@ -478,8 +477,7 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
   cr.progress = progress;
   cr.user_data = user_data;
   result->precondition_bytes = result->precondition_ns = 0;
-  recorder = ssdb_target_record_temperature (target);
-  writes = ssdb_target_drive_counts_begin (target);
+  recording = ssdb_target_recording_begin (target, TRUE);
   if (spec->precondition_passes > 0 && !precondition (target, &cr, cancellable, error))
     {
       result->cancelled = TRUE;
@@ -496,11 +494,7 @@ ssdb_consistency_run (SsdbTarget *target, SsdbConsistencyResult *result,
       result->iops = io->iops;
       result->cancelled = !ok && io->cancelled;
     }
-  ssdb_temperature_log_free (result->temperature);
-  result->temperature = ssdb_temperature_recorder_stop (recorder);
-  ssdb_target_drive_counts_end (target, &writes);
-  ssdb_drive_counts_free (result->drive_counts);
-  result->drive_counts = writes;
+  ssdb_target_recording_end (target, recording, &result->temperature, &result->drive_counts);
   ssdb_consistency_analyze (result);
   return ok;
 }

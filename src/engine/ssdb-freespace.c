@@ -506,7 +506,7 @@ ssdb_freespace_run (SsdbTarget *target, SsdbFreespaceResult *result,
                     GCancellable *cancellable, GError **error)
 {
   SsdbRunRecording *recording
-      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_FREESPACE, target, result, TRUE, error);
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_FREESPACE, target, result, error);
   gboolean ok = recording != NULL
                 && run_freespace (target, result, progress, user_data, cancellable, error);
 

@@ -506,7 +506,7 @@ ssdb_readback_run (SsdbTarget *target, SsdbReadbackResult *result,
                    GError **error)
 {
   SsdbRunRecording *recording
-      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_READBACK, target, result, TRUE, error);
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_READBACK, target, result, error);
   gboolean ok
       = recording != NULL && run_readback (target, result, progress, user_data, cancellable, error);
 

@@ -537,7 +537,7 @@ ssdb_recovery_run (SsdbTarget *target, SsdbRecoveryResult *result,
                    GError **error)
 {
   SsdbRunRecording *recording
-      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_RECOVERY, target, result, TRUE, error);
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_RECOVERY, target, result, error);
   gboolean ok
       = recording != NULL && run_recovery (target, result, progress, user_data, cancellable, error);
 

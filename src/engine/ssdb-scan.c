@@ -801,8 +801,8 @@ gboolean
 ssdb_scan_run (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc progress,
                gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_SCAN, target, result,
-                                                                result->spec.verify, error);
+  SsdbRunRecording *recording
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_SCAN, target, result, error);
   gboolean ok
       = recording != NULL && run_scan (target, result, progress, user_data, cancellable, error);
 
@@ -818,15 +818,17 @@ ssdb_scan_result_check (const SsdbScanResult *result, const SsdbTargetInfo *targ
 {
   SsdbScanSpec spec;
   guint64 size;
+  guint lbs;
 
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-  /* A span of 0 bytes runs to the end of the target; what is not known is not checked. */
+  /* A span of 0 bytes runs to the end of the target; what is not known is not checked (an
+   * unknown size is taken as the largest whole number of blocks). */
   spec = result->spec;
-  size = target->size_bytes ? target->size_bytes : G_MAXUINT64;
+  lbs = target->logical_block_size ? target->logical_block_size : 512;
+  size = target->size_bytes ? target->size_bytes : G_MAXUINT64 / lbs * lbs;
   if (spec.span_length == 0 && spec.span_offset < size)
     spec.span_length = size - spec.span_offset;
-  return ssdb_scan_spec_validate (
-      &spec, size, target->logical_block_size ? target->logical_block_size : 512, error);
+  return ssdb_scan_spec_validate (&spec, size, lbs, error);
 }

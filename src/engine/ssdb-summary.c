@@ -643,8 +643,8 @@ gboolean
 ssdb_summary_run (SsdbTarget *target, SsdbSummaryResult *result, SsdbSummaryProgressFunc progress,
                   gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (
-      SSDB_TEST_KIND_SUMMARY, target, result, ssdb_target_is_writable (target), error);
+  SsdbRunRecording *recording
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_SUMMARY, target, result, error);
   gboolean ok
       = recording != NULL && run_summary (target, result, progress, user_data, cancellable, error);
 

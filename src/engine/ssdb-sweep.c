@@ -405,8 +405,8 @@ gboolean
 ssdb_sweep_run (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
                 gpointer user_data, GCancellable *cancellable, GError **error)
 {
-  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (
-      SSDB_TEST_KIND_SWEEP, target, result, ssdb_target_is_writable (target), error);
+  SsdbRunRecording *recording
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_SWEEP, target, result, error);
   gboolean ok
       = recording != NULL && run_sweep (target, result, progress, user_data, cancellable, error);
 

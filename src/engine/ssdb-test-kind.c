@@ -3,6 +3,12 @@
 
 #include "ssdb-test-kind-private.h"
 
+#include "ssdb-access.h"
+#include "ssdb-scan.h"
+#include "ssdb-surface.h"
+#include "ssdb-sweep.h"
+#include "ssdb-workload.h"
+
 #include <stddef.h>
 #include <string.h>
 
@@ -176,9 +182,45 @@ ssdb_test_kind_dup_drive_alert (SsdbTestKind kind, gconstpointer result)
   return g_string_free (out, FALSE);
 }
 
+gboolean
+ssdb_test_kind_run_writes (SsdbTestKind kind, gconstpointer result, SsdbTarget *target)
+{
+  gboolean writable, file;
+
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+
+  writable = ssdb_target_is_writable (target);
+  file = ssdb_target_get_info (target)->kind == SSDB_TARGET_FILE;
+  switch (kind)
+    {
+      case SSDB_TEST_KIND_SURFACE:
+        return ((const SsdbSurfaceResult *)result)->spec.write != SSDB_SURFACE_WRITE_NONE;
+      case SSDB_TEST_KIND_ACCESS:
+        return writable && (((const SsdbAccessResult *)result)->spec.fill || file);
+      case SSDB_TEST_KIND_SWEEP:
+        {
+          const SsdbSweepSpec *spec = &((const SsdbSweepResult *)result)->spec;
+
+          return spec->do_write || (writable && spec->do_read && (spec->fill || file));
+        }
+      case SSDB_TEST_KIND_WORKLOAD:
+        return ((const SsdbWorkloadResult *)result)->spec.read_percent < 100 || (writable && file);
+      case SSDB_TEST_KIND_SCAN:
+        return ((const SsdbScanResult *)result)->spec.verify;
+      case SSDB_TEST_KIND_SUMMARY:
+        /* its write tests, and the region filled before its reads */
+        return writable;
+      default:
+        /* fill, recovery, compression, TRIM, free space, steady state, read after write */
+        return TRUE;
+    }
+}
+
 SsdbRunRecording *
 ssdb_test_kind_recording_begin (SsdbTestKind kind, SsdbTarget *target, gconstpointer result,
-                                gboolean writes, GError **error)
+                                GError **error)
 {
   g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
   g_return_val_if_fail (SSDB_IS_TARGET (target), NULL);
@@ -186,7 +228,7 @@ ssdb_test_kind_recording_begin (SsdbTestKind kind, SsdbTarget *target, gconstpoi
 
   if (!ssdb_test_kind_check (kind, result, ssdb_target_get_info (target), error))
     return NULL;
-  return ssdb_target_recording_begin (target, writes);
+  return ssdb_target_recording_begin (target, ssdb_test_kind_run_writes (kind, result, target));
 }
 
 void

@@ -189,22 +189,37 @@ const SsdbDriveCounts *
 ssdb_test_kind_get_drive_counts (SsdbTestKind kind, gconstpointer result);
 
 /**
+ * ssdb_test_kind_run_writes:
+ * @kind: the kind of @result
+ * @result: a result holding the settings of a run
+ * @target: the target it runs on
+ *
+ * Whether the run writes to @target: its write tests, or the data it lays down before it
+ * reads (a test file, or a device the user allowed to be filled). A run that writes has the
+ * drive's count of host writes read before and after it.
+ *
+ * Returns: %TRUE when it does
+ */
+gboolean
+ssdb_test_kind_run_writes (SsdbTestKind kind, gconstpointer result, SsdbTarget *target);
+
+/**
  * ssdb_test_kind_recording_begin:
  * @kind: the kind of @result
  * @target: the target the run is about to start on
  * @result: the result the run fills
- * @writes: the run writes (the drive's count of host writes is read before and after it)
  * @error: the settings check's refusal (ssdb_test_kind_check() against @target's facts)
  *
  * What every kind's run does first: checks its settings, then starts recording the drive
- * (ssdb_target_recording_begin()).
+ * (ssdb_target_recording_begin(), with its count of host writes where
+ * ssdb_test_kind_run_writes()).
  *
  * Returns: (transfer full) (nullable): the recording, for ssdb_test_kind_recording_end();
  *   %NULL with @error when the settings are refused (nothing was read or written)
  */
 SsdbRunRecording *
 ssdb_test_kind_recording_begin (SsdbTestKind kind, SsdbTarget *target, gconstpointer result,
-                                gboolean writes, GError **error);
+                                GError **error);
 
 /**
  * ssdb_test_kind_recording_end:

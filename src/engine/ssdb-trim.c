@@ -784,7 +784,7 @@ ssdb_trim_run (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc 
                gpointer user_data, GCancellable *cancellable, GError **error)
 {
   SsdbRunRecording *recording
-      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_TRIM, target, result, TRUE, error);
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_TRIM, target, result, error);
   gboolean ok
       = recording != NULL && run_trim (target, result, progress, user_data, cancellable, error);
 

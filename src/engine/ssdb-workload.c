@@ -1302,8 +1302,8 @@ ssdb_workload_run (SsdbTarget *target, SsdbWorkloadResult *result,
                    SsdbWorkloadProgressFunc progress, gpointer user_data, GCancellable *cancellable,
                    GError **error)
 {
-  SsdbRunRecording *recording = ssdb_test_kind_recording_begin (
-      SSDB_TEST_KIND_WORKLOAD, target, result, ssdb_target_is_writable (target), error);
+  SsdbRunRecording *recording
+      = ssdb_test_kind_recording_begin (SSDB_TEST_KIND_WORKLOAD, target, result, error);
   gboolean ok
       = recording != NULL && run_workload (target, result, progress, user_data, cancellable, error);
 

@@ -468,9 +468,22 @@ worker (gpointer data)
     {
       g_autoptr (GError) restore = NULL;
 
-      /* The depth comes back however the run ended; failing that, the user must know. */
-      if (!ssdb_target_ncq_restore (target, &restore) && error == NULL)
-        error = g_steal_pointer (&restore);
+      /* The depth comes back however the run ended; failing that, the user must know, also
+       * after a stop or another error. */
+      if (!ssdb_target_ncq_restore (target, &restore))
+        {
+          if (error == NULL)
+            error = g_steal_pointer (&restore);
+          else
+            {
+              GError *both = g_error_new (SSDB_ERROR, SSDB_ERROR_FAILED,
+                                          _ ("%s; and NCQ could not be set back: %s"),
+                                          error->message, restore->message);
+
+              g_clear_error (&error);
+              error = both;
+            }
+        }
     }
   /* The engine returns once no request is in flight any more. */
   g_mutex_lock (&job->lock);

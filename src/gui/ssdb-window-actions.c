@@ -64,6 +64,9 @@ run_page (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *permis
       _ssdb_window_show_toast (self, error->message);
       return;
     }
+  for (guint i = 0; i < N_TEST_PAGES; i++)
+    if (self->pages[i] == page)
+      self->run_kinds[i] = kind;
   /* Only the test that runs now stops showing the loaded report. */
   _ssdb_window_drop_report_view (self, kind);
   _ssdb_window_inhibit_suspend (self);

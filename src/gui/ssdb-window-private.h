@@ -52,6 +52,8 @@ struct _SsdbWindow
 
   /* Every test page, through its interface: the window knows no page but by it. */
   SsdbTestPage *pages[N_TEST_PAGES];
+  SsdbTestKind run_kinds[N_TEST_PAGES]; /* the test each page's latest start ran (the behaviour
+                                         * page shows another when its selection changes) */
 
   GSettings *settings;
   SsdbDeviceMonitor *monitor;

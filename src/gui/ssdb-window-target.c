@@ -138,15 +138,19 @@ update_ncq_action (SsdbWindow *self)
 {
   GAction *action = g_action_map_lookup_action (G_ACTION_MAP (self), "ncq-off");
   const SsdbDeviceInfo *d = self->device ? ssdb_device_get_info (self->device) : NULL;
+  const char *disk = d ? (d->disk_name ? d->disk_name : d->name) : NULL;
+  g_autofree char *attr
+      = disk ? g_strdup_printf ("/sys/class/block/%s/device/queue_depth", disk) : NULL;
   guint depth = 0;
 
   if (action == NULL)
     return;
-  if (d != NULL)
-    depth = _ssdb_window_read_sysfs_uint (d->disk_name ? d->disk_name : d->name,
-                                          "device/queue_depth");
+  if (disk != NULL)
+    depth = _ssdb_window_read_sysfs_uint (disk, "device/queue_depth");
   g_simple_action_set_state (G_SIMPLE_ACTION (action), g_variant_new_boolean (FALSE));
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (action), depth > 1);
+  /* Only root may set the depth: offered where this process can write it. */
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (action),
+                               depth > 1 && attr != NULL && access (attr, W_OK) == 0);
 }
 
 void

@@ -120,6 +120,11 @@ on_page_finished (SsdbPageRun *run, const GError *error, SsdbWindow *self)
   SsdbTestKind kind = ssdb_test_page_get_kind (page);
   gconstpointer result;
 
+  /* The test that ran, whatever the page shows now. */
+  for (guint i = 0; i < N_TEST_PAGES; i++)
+    if (self->pages[i] == page)
+      kind = self->run_kinds[i];
+
   if (self->inhibit_cookie != 0 && app != NULL)
     gtk_application_uninhibit (app, self->inhibit_cookie);
   self->inhibit_cookie = 0;
@@ -496,6 +501,7 @@ ssdb_window_init (SsdbWindow *self)
       SsdbPageRun *run = ssdb_test_page_get_run (self->pages[i]);
 
       g_signal_connect (run, "updated", G_CALLBACK (on_page_updated), self);
+      self->run_kinds[i] = ssdb_test_page_get_kind (self->pages[i]);
       g_signal_connect (run, "finished", G_CALLBACK (on_page_finished), self);
       g_signal_connect_swapped (run, "notify::running", G_CALLBACK (on_page_running), self);
       g_signal_connect_swapped (run, "notify::busy", G_CALLBACK (on_page_running), self);
