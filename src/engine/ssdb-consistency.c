@@ -512,7 +512,6 @@ ssdb_consistency_result_check (const SsdbConsistencyResult *result, const SsdbTa
 {
   const SsdbConsistencySpec *spec;
   char duration_s[G_ASCII_DTOSTR_BUF_SIZE], round_s[G_ASCII_DTOSTR_BUF_SIZE];
-  guint64 span;
 
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
@@ -555,13 +554,8 @@ ssdb_consistency_result_check (const SsdbConsistencyResult *result, const SsdbTa
                    spec->precondition_passes);
       return FALSE;
     }
-  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
-                   SSDB_MAX_QUEUE_DEPTH);
-      return FALSE;
-    }
+  if (!ssdb_spec_check_queue_depth (spec->queue_depth, error))
+    return FALSE;
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "Unknown data pattern");
@@ -575,19 +569,6 @@ ssdb_consistency_result_check (const SsdbConsistencyResult *result, const SsdbTa
     return FALSE;
   if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
     return FALSE;
-  /* As the run resolves it: 0 is what follows the offset, in whole transfers. */
-  span = spec->span_length;
-  if (span == 0 && target->size_bytes > 0)
-    span = target->size_bytes - spec->span_offset;
-  if ((target->size_bytes > 0 || spec->span_length > 0) && span < spec->block_size)
-    {
-      g_autofree char *name = ssdb_target_info_dup_display_name (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
-                   " on %s) holds no %u-byte transfer",
-                   span, spec->span_offset, name, spec->block_size);
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_spec_check_span_holds (spec->span_offset, spec->span_length, spec->block_size, target,
+                                     error);
 }

@@ -133,8 +133,8 @@ ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError
   }                                                                                                \
   G_STMT_END
 
-  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
-    INVALID ("Queue depth %u is out of range (1 to %u)", spec->queue_depth, SSDB_MAX_QUEUE_DEPTH);
+  if (!ssdb_spec_check_queue_depth (spec->queue_depth, error))
+    return FALSE;
   if (spec->threads < 1 || spec->threads > SSDB_MAX_THREADS)
     INVALID ("Thread count %u is out of range (1 to %u)", spec->threads, SSDB_MAX_THREADS);
   if (spec->rw > SSDB_RW_MIX || spec->access > SSDB_ACCESS_RANDOM)

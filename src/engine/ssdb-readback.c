@@ -519,19 +519,14 @@ ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetIn
                             GError **error)
 {
   const SsdbFillSpec *spec;
-  guint64 span, buffers;
+  guint64 buffers;
 
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
   spec = &result->spec;
-  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
-                   SSDB_MAX_QUEUE_DEPTH);
-      return FALSE;
-    }
+  if (!ssdb_spec_check_queue_depth (spec->queue_depth, error))
+    return FALSE;
   if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
     return FALSE;
   /* Each pass reads its data back: its requests' buffers are held. */
@@ -546,19 +541,6 @@ ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetIn
     }
   if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
     return FALSE;
-  /* As the fill resolves it: 0 is what follows the offset, in whole transfers. */
-  span = spec->span_length;
-  if (span == 0 && target->size_bytes > 0)
-    span = target->size_bytes - spec->span_offset;
-  if ((target->size_bytes > 0 || spec->span_length > 0) && span < spec->block_size)
-    {
-      g_autofree char *name = ssdb_target_info_dup_display_name (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
-                   " on %s) holds no %u-byte transfer",
-                   span, spec->span_offset, name, spec->block_size);
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_spec_check_span_holds (spec->span_offset, spec->span_length, spec->block_size, target,
+                                     error);
 }

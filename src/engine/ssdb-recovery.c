@@ -565,13 +565,8 @@ ssdb_recovery_result_check (const SsdbRecoveryResult *result, const SsdbTargetIn
                    SSDB_RECOVERY_MAX_PAUSES);
       return FALSE;
     }
-  if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "Queue depth %u is out of range (1 to %u)", spec->queue_depth,
-                   SSDB_MAX_QUEUE_DEPTH);
-      return FALSE;
-    }
+  if (!ssdb_spec_check_queue_depth (spec->queue_depth, error))
+    return FALSE;
   if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
     return FALSE;
   if (!ssdb_spec_check_span (spec->span_offset, 0, target, error))

@@ -90,3 +90,34 @@ ssdb_spec_check_span (guint64 offset, guint64 length, const SsdbTargetInfo *targ
     }
   return TRUE;
 }
+
+gboolean
+ssdb_spec_check_queue_depth (guint queue_depth, GError **error)
+{
+  if (queue_depth >= 1 && queue_depth <= SSDB_MAX_QUEUE_DEPTH)
+    return TRUE;
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+               "Queue depth %u is out of range (1 to %u)", queue_depth, SSDB_MAX_QUEUE_DEPTH);
+  return FALSE;
+}
+
+gboolean
+ssdb_spec_check_span_holds (guint64 offset, guint64 length, guint block_size,
+                            const SsdbTargetInfo *target, GError **error)
+{
+  g_autofree char *name = NULL;
+  guint64 span = length;
+
+  g_return_val_if_fail (target != NULL, FALSE);
+
+  if (span == 0 && target->size_bytes > 0)
+    span = target->size_bytes - offset;
+  if ((target->size_bytes == 0 && length == 0) || span >= block_size)
+    return TRUE;
+  name = ssdb_target_info_dup_display_name (target);
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+               "The span (%" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT
+               " on %s) holds no %u-byte transfer",
+               span, offset, name, block_size);
+  return FALSE;
+}

@@ -58,4 +58,31 @@ ssdb_spec_check_block (guint64 block_size, const SsdbTargetInfo *target, const c
 gboolean
 ssdb_spec_check_span (guint64 offset, guint64 length, const SsdbTargetInfo *target, GError **error);
 
+/**
+ * ssdb_spec_check_queue_depth:
+ * @queue_depth: requests in flight per thread
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the depth and the range
+ *
+ * Returns: %TRUE when @queue_depth is 1 to %SSDB_MAX_QUEUE_DEPTH
+ */
+gboolean
+ssdb_spec_check_queue_depth (guint queue_depth, GError **error);
+
+/**
+ * ssdb_spec_check_span_holds:
+ * @offset: where the span starts, bytes
+ * @length: its length, bytes; 0 for the rest of the target
+ * @block_size: the run's transfer size, bytes
+ * @target: the target's facts (size_bytes 0 when not known: a span of 0 is then not checked)
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the span, the target and the transfer size
+ *
+ * Whether the span, resolved as the runs resolve it (0 is what follows @offset), holds at
+ * least one transfer of @block_size bytes.
+ *
+ * Returns: %TRUE when it does
+ */
+gboolean
+ssdb_spec_check_span_holds (guint64 offset, guint64 length, guint block_size,
+                            const SsdbTargetInfo *target, GError **error);
+
 G_END_DECLS
