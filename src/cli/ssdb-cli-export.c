@@ -9,6 +9,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-files.h"
 #include "engine/ssdb-report.h"
+#include "engine/ssdb-import.h"
 #include "engine/ssdb-text.h"
 #include "render/ssdb-compare-painter.h"
 #include "render/ssdb-export.h"
@@ -196,7 +197,7 @@ static SsdbReport *
 load_report (const char *path, int *status)
 {
   g_autoptr (GError) error = NULL;
-  SsdbReport *report = ssdb_report_load (path, &error);
+  SsdbReport *report = ssdb_report_open (path, &error);
 
   if (report == NULL)
     {

@@ -338,6 +338,10 @@ ssdb_cli_cmd_export (int argc, char **argv);
 int
 ssdb_cli_cmd_compare (int argc, char **argv);
 
+/* ssdbench-cli import: results of fio, CrystalDiskMark and KDiskMark as reports. */
+int
+ssdb_cli_cmd_import (int argc, char **argv);
+
 /* ---- the run ---- */
 
 /* Runs @func on a worker thread while the main loop prints progress to a terminal and turns

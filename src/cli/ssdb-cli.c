@@ -15,6 +15,7 @@ static const char usage_text[]
       "  ssdbench-cli export REPORT.json --png|--svg|--pdf|--csv FILE [--view VIEW] [OPTION…]\n"
       "  ssdbench-cli export REPORT.json --text [FILE|-]\n"
       "  ssdbench-cli compare A.json B.json [C.json…] --view VIEW --png|--svg|--pdf FILE\n"
+      "  ssdbench-cli import FILE [FILE…] [--json REPORT.json | --output-dir DIR]\n"
       "  ssdbench-cli --version\n"
       "\n";
 
@@ -28,7 +29,8 @@ static const char usage_tail[]
       "export draws any chart of a saved report (summary, surface, fill, access, sweep,\n"
       "workload and the SSD behaviour tests), or writes its samples as CSV or text;\n"
       "compare overlays 2 to 8 reports in one chart. health prints the drive's own SMART\n"
-      "or NVMe health report.\n"
+      "or NVMe health report. import reads fio's JSON output and CrystalDiskMark or\n"
+      "KDiskMark text results; export and compare take those files too.\n"
       "\n"
       "Run “ssdbench-cli COMMAND --help” for the options of a command.\n";
 
@@ -129,6 +131,7 @@ static const struct
   { "run", cmd_run },
   { "export", ssdb_cli_cmd_export },
   { "compare", ssdb_cli_cmd_compare },
+  { "import", ssdb_cli_cmd_import },
   /* clang-format on */
 };
 

@@ -61,7 +61,58 @@ build_summary_settings (JsonBuilder *b, const SsdbSummaryResult *result)
     }
   build_temperature (b, result->temperature);
   build_drive_counts (b, result->drive_counts);
+  if (result->imported != NULL)
+    {
+      const SsdbSummaryImport *im = result->imported;
+
+      json_builder_set_member_name (b, "imported");
+      json_builder_begin_object (b);
+      add_string (b, "tool", im->tool);
+      add_string (b, "version", im->version);
+      add_string (b, "file", im->file);
+      add_string (b, "settings", im->settings);
+      add_string (b, "date", im->date);
+      add_string (b, "system", im->system);
+      json_builder_end_object (b);
+    }
   json_builder_end_object (b);
+}
+
+/* The tools an imported summary may name (ssdb-import.c makes them). */
+static const char *const import_tools[] = { "fio", "CrystalDiskMark", "KDiskMark" };
+
+static gboolean
+load_summary_import (Loader *l, JsonObject *object, SsdbSummaryResult *result, GError **error)
+{
+  g_autoptr (SsdbSummaryImport) im = NULL;
+  JsonObject *o;
+  gsize mark;
+  gboolean known = FALSE;
+
+  if (!json_object_has_member (object, "imported"))
+    return TRUE;
+  im = g_new0 (SsdbSummaryImport, 1);
+  if ((o = enter_object (l, object, "imported", &mark, error)) == NULL
+      || !read_string (l, o, "tool", FALSE, &im->tool, error)
+      || !read_string (l, o, "version", TRUE, &im->version, error)
+      || !read_string (l, o, "file", FALSE, &im->file, error)
+      || !read_string (l, o, "settings", TRUE, &im->settings, error)
+      || !read_string (l, o, "date", TRUE, &im->date, error)
+      || !read_string (l, o, "system", TRUE, &im->system, error))
+    return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (import_tools); i++)
+    known = known || g_str_equal (im->tool, import_tools[i]);
+  if (!known)
+    {
+      path_push_member (l, "tool");
+      return load_fail (l, error,
+                        "unknown tool “%s” (expected “fio”, “CrystalDiskMark” or "
+                        "“KDiskMark”)",
+                        im->tool);
+    }
+  path_pop (l, mark);
+  result->imported = g_steal_pointer (&im);
+  return TRUE;
 }
 
 void
@@ -88,6 +139,15 @@ build_summary_test (JsonBuilder *b, const SsdbSummaryEntry *entry)
   add_seed (b, "seed", entry->job.seed);
   add_string (b, "fio_command", entry->fio_command);
   build_io_result (b, &entry->aggregate, entry->rw);
+  if (entry->quoted.mean_ns > 0 || entry->quoted.p99_ns > 0 || entry->quoted.max_ns > 0)
+    {
+      json_builder_set_member_name (b, "quoted_latency_ns");
+      json_builder_begin_object (b);
+      add_double (b, "mean", entry->quoted.mean_ns);
+      add_double (b, "p99", entry->quoted.p99_ns);
+      add_double (b, "max", entry->quoted.max_ns);
+      json_builder_end_object (b);
+    }
   /* The spread across the passes (derived from "passes"; optional, earlier reports have none
    * and a reader recomputes it). */
   {
@@ -174,6 +234,19 @@ load_summary_test (Loader *l, JsonObject *object, guint max_passes, SsdbSummaryE
 
   if (!load_io_result (l, object, rw, &entry->aggregate, error))
     return FALSE;
+  /* The latency an imported file states; only in imported summaries. */
+  if (json_object_has_member (object, "quoted_latency_ns"))
+    {
+      JsonObject *q;
+      gsize q_mark;
+
+      if ((q = enter_object (l, object, "quoted_latency_ns", &q_mark, error)) == NULL
+          || !read_number (l, q, "mean", (double)MAX_RUN_NS, &entry->quoted.mean_ns, error)
+          || !read_number (l, q, "p99", (double)MAX_RUN_NS, &entry->quoted.p99_ns, error)
+          || !read_number (l, q, "max", (double)MAX_RUN_NS, &entry->quoted.max_ns, error))
+        return FALSE;
+      path_pop (l, q_mark);
+    }
 
   if ((passes = enter_array (l, object, "passes", max_passes, &mark, error)) == NULL)
     return FALSE;
@@ -204,6 +277,7 @@ load_summary_settings (Loader *l, JsonObject *object, SsdbSummaryResult *result,
 
   if (!load_temperature (l, object, &result->temperature, error)
       || !load_drive_counts (l, object, &result->drive_counts, error)
+      || !load_summary_import (l, object, result, error)
       || !read_enum (l, object, "profile", profile_names, G_N_ELEMENTS (profile_names), &profile,
                      error)
       || !read_u64 (l, object, "size", G_MAXINT64, &spec->size, error)

@@ -898,10 +898,8 @@ ssdb_report_load_from_data (const char *data, gsize length, const char *display_
   return load_text (copy, length, name, error);
 }
 
-/* Reads a regular file of at most SSDB_REPORT_MAX_BYTES, refusing anything larger before
- * reading it (and anything that grows past the limit while being read). */
-static char *
-read_report_file (const char *path, gsize *length, GError **error)
+char *
+ssdb_report_read_file (const char *path, gsize *length, GError **error)
 {
   g_autofree char *data = NULL;
   gsize size, capacity;
@@ -987,7 +985,7 @@ ssdb_report_load (const char *path, GError **error)
   g_return_val_if_fail (path != NULL, NULL);
   g_return_val_if_fail (error == NULL || *error == NULL, NULL);
 
-  if ((data = read_report_file (path, &length, error)) == NULL)
+  if ((data = ssdb_report_read_file (path, &length, error)) == NULL)
     return NULL;
   return load_text (data, length, path, error);
 }

@@ -433,6 +433,21 @@ SsdbReport *
 ssdb_report_load (const char *path, GError **error);
 
 /**
+ * ssdb_report_read_file:
+ * @path: a file
+ * @length: (out): bytes read
+ * @error: SSDB_ERROR_NOT_FOUND or SSDB_ERROR_PERMISSION when it cannot be opened;
+ *   SSDB_ERROR_REPORT when it is not a regular file or larger than %SSDB_REPORT_MAX_BYTES
+ *
+ * Reads a regular file of at most %SSDB_REPORT_MAX_BYTES, refusing anything larger before
+ * reading it (and anything that grows past the limit while being read).
+ *
+ * Returns: (transfer full): the bytes with a NUL after them, or %NULL with @error.
+ */
+char *
+ssdb_report_read_file (const char *path, gsize *length, GError **error);
+
+/**
  * ssdb_report_load_from_data:
  * @data: (array length=length): the report text (need not be NUL-terminated)
  * @length: bytes in @data

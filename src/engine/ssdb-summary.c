@@ -179,7 +179,73 @@ ssdb_summary_result_free (SsdbSummaryResult *result)
   g_free (result->writes_skipped_reason);
   ssdb_temperature_log_free (result->temperature);
   ssdb_drive_counts_free (result->drive_counts);
+  ssdb_summary_import_free (result->imported);
   g_free (result);
+}
+
+void
+ssdb_summary_import_free (SsdbSummaryImport *import)
+{
+  if (import == NULL)
+    return;
+  g_free (import->tool);
+  g_free (import->version);
+  g_free (import->file);
+  g_free (import->settings);
+  g_free (import->date);
+  g_free (import->system);
+  g_free (import);
+}
+
+SsdbSummaryImport *
+ssdb_summary_import_dup (const SsdbSummaryImport *import)
+{
+  SsdbSummaryImport *c;
+
+  if (import == NULL)
+    return NULL;
+  c = g_new0 (SsdbSummaryImport, 1);
+  c->tool = g_strdup (import->tool);
+  c->version = g_strdup (import->version);
+  c->file = g_strdup (import->file);
+  c->settings = g_strdup (import->settings);
+  c->date = g_strdup (import->date);
+  c->system = g_strdup (import->system);
+  return c;
+}
+
+char *
+ssdb_summary_import_name (const SsdbSummaryImport *import)
+{
+  g_return_val_if_fail (import != NULL, NULL);
+
+  /* fio names itself in its version ("fio-3.33"). */
+  if (import->version != NULL && g_str_has_prefix (import->version, import->tool))
+    return g_strdup (import->version);
+  if (import->version != NULL)
+    return g_strdup_printf ("%s %s", import->tool, import->version);
+  return g_strdup (import->tool);
+}
+
+char *
+ssdb_summary_import_describe (const SsdbSummaryImport *import)
+{
+  g_autofree char *name = NULL;
+
+  g_return_val_if_fail (import != NULL, NULL);
+
+  name = ssdb_summary_import_name (import);
+  return g_strdup_printf ("%s result (%s)", name, import->file);
+}
+
+double
+ssdb_summary_entry_mean_latency_ns (const SsdbSummaryEntry *entry)
+{
+  g_return_val_if_fail (entry != NULL, 0);
+
+  if (entry->aggregate.latency.count > 0)
+    return ssdb_histogram_mean_ns (&entry->aggregate.latency);
+  return entry->quoted.mean_ns;
 }
 
 SsdbSummaryResult *
@@ -210,6 +276,7 @@ ssdb_summary_result_dup (const SsdbSummaryResult *result)
   r->writes_skipped_reason = g_strdup (result->writes_skipped_reason);
   r->temperature = ssdb_temperature_log_dup (result->temperature);
   r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
+  r->imported = ssdb_summary_import_dup (result->imported);
   return r;
 }
 

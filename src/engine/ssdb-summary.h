@@ -154,6 +154,22 @@ typedef enum
   SSDB_ENTRY_FAILED,
 } SsdbEntryState;
 
+/**
+ * SsdbQuotedLatency:
+ * @mean_ns: mean latency, ns (0: not stated)
+ * @p99_ns: 99th percentile, ns (0: not stated)
+ * @max_ns: maximum, ns (0: not stated)
+ *
+ * A latency as another tool's result file states it, for an imported entry, whose latency
+ * histograms are empty (the file holds no samples to rebuild them from).
+ */
+typedef struct
+{
+  double mean_ns;
+  double p99_ns;
+  double max_ns;
+} SsdbQuotedLatency;
+
 typedef struct
 {
   SsdbSummaryTest test;
@@ -164,7 +180,18 @@ typedef struct
   char *fio_command;
   SsdbEntryState state;
   char *message;
+  SsdbQuotedLatency quoted;
 } SsdbSummaryEntry;
+
+/**
+ * ssdb_summary_entry_mean_latency_ns:
+ * @entry: an entry
+ *
+ * Returns: the mean latency of the entry's aggregate, ns: the measured one when the entry holds
+ *   latency samples, else the one an imported file states (SsdbSummaryEntry.quoted), else 0.
+ */
+double
+ssdb_summary_entry_mean_latency_ns (const SsdbSummaryEntry *entry);
 
 /**
  * ssdb_summary_entry_spread:
@@ -179,6 +206,52 @@ typedef struct
 guint
 ssdb_summary_entry_spread (const SsdbSummaryEntry *entry, double *min_bytes_per_second,
                            double *max_bytes_per_second);
+
+/**
+ * SsdbSummaryImport:
+ * @tool: the program that measured: "fio", "CrystalDiskMark" or "KDiskMark"
+ * @version: (nullable): its version as the file gives it ("fio-3.33", "8.0.4 x64")
+ * @file: the imported file's name, without its folder
+ * @settings: (nullable): the run's settings as the file states them, on one line
+ *   ("Test: 1 GiB (x5) [Interval: 5 sec]"; fio's global options)
+ * @date: (nullable): when the file says the run was made, as it writes it
+ * @system: (nullable): the system the file names (CrystalDiskMark's "OS:" line, the host of a
+ *   fio client/server run)
+ *
+ * Where an imported summary comes from. Its entries hold one pass each: the figure the file
+ * states, with empty latency histograms and the stated latency in SsdbSummaryEntry.quoted.
+ */
+typedef struct
+{
+  char *tool;
+  char *version;
+  char *file;
+  char *settings;
+  char *date;
+  char *system;
+} SsdbSummaryImport;
+
+/** ssdb_summary_import_free: frees @import and its strings; %NULL is ignored. */
+void
+ssdb_summary_import_free (SsdbSummaryImport *import);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbSummaryImport, ssdb_summary_import_free)
+/** ssdb_summary_import_dup: Returns: (transfer full) (nullable): a deep copy, %NULL for %NULL. */
+SsdbSummaryImport *
+ssdb_summary_import_dup (const SsdbSummaryImport *import);
+/**
+ * ssdb_summary_import_name:
+ * Returns: (transfer full): the tool and its version: "CrystalDiskMark 8.0.4 x64", "fio-3.33",
+ *   "KDiskMark" (no version stated).
+ */
+char *
+ssdb_summary_import_name (const SsdbSummaryImport *import);
+/**
+ * ssdb_summary_import_describe:
+ * Returns: (transfer full): "CrystalDiskMark 8.0.4 x64 result (cdm.txt)", "fio-3.33 result
+ *   (run.json)": what a chart's subtitle and a text report say of an imported summary.
+ */
+char *
+ssdb_summary_import_describe (const SsdbSummaryImport *import);
 
 /**
  * SsdbSummaryResult:
@@ -198,6 +271,8 @@ ssdb_summary_entry_spread (const SsdbSummaryEntry *entry, double *min_bytes_per_
  * @drive_counts: (nullable): the drive's own count of the host's writes before and after the
  *   run, %NULL when the run did not write, the drive shows no such counter, or in reports from
  *   before it was recorded
+ * @imported: (nullable): where the numbers come from when they were imported from another
+ *   tool's result file (ssdb_report_open()); %NULL for a run of SSD Bench
  */
 typedef struct
 {
@@ -210,6 +285,7 @@ typedef struct
   SsdbUnwrittenSource unwritten_source;
   SsdbTemperatureLog *temperature;
   SsdbDriveCounts *drive_counts;
+  SsdbSummaryImport *imported;
 } SsdbSummaryResult;
 
 void

@@ -42,8 +42,9 @@ append_fixed (GString *s, const char *format, double value, int width)
   g_string_append_printf (s, "%*s", width, buf);
 }
 
+/* @imported: the entry states another tool's figure, which SSD Bench did not check. */
 static void
-append_entry (GString *s, const SsdbSummaryEntry *e)
+append_entry (GString *s, const SsdbSummaryEntry *e, gboolean imported)
 {
   g_autofree char *label = ssdb_summary_entry_label (e);
   const SsdbIoResult *r = &e->aggregate;
@@ -55,8 +56,13 @@ append_entry (GString *s, const SsdbSummaryEntry *e)
       g_string_append (s, " MB/s [");
       append_fixed (s, "%.1f", r->iops, 9);
       g_string_append (s, " IOPS] <");
-      append_fixed (s, "%.2f", ssdb_histogram_mean_ns (&r->latency) / 1e3, 9);
-      g_string_append (s, " us>");
+      if (imported && ssdb_summary_entry_mean_latency_ns (e) <= 0)
+        g_string_append (s, " latency not stated>");
+      else
+        {
+          append_fixed (s, "%.2f", ssdb_summary_entry_mean_latency_ns (e) / 1e3, 9);
+          g_string_append (s, " us>");
+        }
       {
         double lo, hi;
 
@@ -73,16 +79,19 @@ append_entry (GString *s, const SsdbSummaryEntry *e)
         g_string_append_printf (s, " (%s, partial: %u measured %s)",
                                 e->state == SSDB_ENTRY_CANCELLED ? "cancelled" : "failed",
                                 e->passes->len, e->passes->len == 1 ? "pass" : "passes");
-      if (r->counters_valid && !r->reached_device)
+      if (imported)
+        ; /* the file's own figure: nothing here to check it against */
+      else if (r->counters_valid && !r->reached_device)
         g_string_append (s, " [I/O did not reach the device]");
       else if (!r->counters_valid)
         g_string_append (s, " [not verified: no device counters]");
-      {
-        g_autofree char *notes = ssdb_io_result_dup_notes (r, &e->job);
+      if (!imported)
+        {
+          g_autofree char *notes = ssdb_io_result_dup_notes (r, &e->job);
 
-        if (notes != NULL)
-          g_string_append_printf (s, "\n        (%s)", notes);
-      }
+          if (notes != NULL)
+            g_string_append_printf (s, "\n        (%s)", notes);
+        }
     }
   else
     g_string_append_printf (s, "%s%s%s", ssdb_entry_state_to_string (e->state),
@@ -110,21 +119,77 @@ append_stack (GString *s, const SsdbStack *stack)
     g_string_append_printf (s, "   Note: %s\n", labels[i]);
 }
 
+/* The settings and time of a run of SSD Bench. */
+static void
+append_run_footer (GString *s, const SsdbSummaryResult *result)
+{
+  const SsdbSummarySpec *spec = &result->spec;
+  g_autofree char *size = NULL;
+  g_autofree char *pattern = NULL;
+
+  size = ssdb_format_transfer_size (spec->size);
+  pattern = ssdb_data_pattern_to_string (&spec->data);
+  g_string_append_printf (s, "\nProfile: %s\n", ssdb_profile_to_string (spec->profile));
+  g_string_append_printf (s, "   Test: %s (x%u)", size, spec->count);
+  if (spec->offset)
+    g_string_append_printf (s, " at offset %" G_GUINT64_FORMAT, spec->offset);
+  g_string_append_printf (s, ", %s of %s\n",
+                          spec->aggregate == SSDB_AGGREGATE_BEST ? "best" : "mean",
+                          spec->warmup ? "passes after a warm-up" : "passes");
+  {
+    char d[G_ASCII_DTOSTR_BUF_SIZE], iv[G_ASCII_DTOSTR_BUF_SIZE];
+
+    g_ascii_formatd (d, sizeof d, "%g", (double)spec->duration_ns / 1e9);
+    g_ascii_formatd (iv, sizeof iv, "%g", (double)spec->interval_ns / 1e9);
+    g_string_append_printf (s, "   Time: Measure %s sec / Interval %s sec\n", d, iv);
+  }
+  g_string_append_printf (s, "   Data: %s\n", pattern);
+  if (result->started_unix > 0)
+    {
+      g_autoptr (GDateTime) dt = g_date_time_new_from_unix_utc (result->started_unix);
+      g_autofree char *date = g_date_time_format (dt, "%Y-%m-%d %H:%M:%S UTC");
+
+      g_string_append_printf (s, "   Date: %s\n", date);
+    }
+}
+
+/* What an imported file says of its run, as it says it. */
+static void
+append_import_footer (GString *s, const SsdbSummaryImport *im)
+{
+  g_autofree char *from = ssdb_summary_import_describe (im);
+
+  g_string_append_printf (s, "\n Source: %s\n", from);
+  if (im->settings != NULL)
+    g_string_append_printf (s, "Settings: %s\n", im->settings);
+  if (im->date != NULL)
+    g_string_append_printf (s, "   Date: %s\n", im->date);
+  if (im->system != NULL)
+    g_string_append_printf (s, " System: %s\n", im->system);
+  g_string_append (s, "   Note: figures as the file states them; SSD Bench did not measure or "
+                      "check them\n");
+}
+
 char *
 ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *result)
 {
   static const char *const rw_titles[] = { "[Read]", "[Write]", "[Mix]" };
   const SsdbSummarySpec *spec;
   GString *s;
-  g_autofree char *size = NULL;
-  g_autofree char *pattern = NULL;
 
   g_return_val_if_fail (result != NULL, NULL);
 
   spec = &result->spec;
   s = g_string_new (NULL);
   g_string_append (s, "------------------------------------------------------------------------------\n");
-  g_string_append (s, "SSD Bench " PACKAGE_VERSION "\n");
+  if (result->imported != NULL)
+    {
+      g_autofree char *from = ssdb_summary_import_describe (result->imported);
+
+      g_string_append_printf (s, "Imported by SSD Bench " PACKAGE_VERSION " from a %s\n", from);
+    }
+  else
+    g_string_append (s, "SSD Bench " PACKAGE_VERSION "\n");
   g_string_append (s, "------------------------------------------------------------------------------\n");
   g_string_append (s, "* MB/s = 1,000,000 bytes/s\n");
   g_string_append (s, "* KB = 1000 bytes, KiB = 1024 bytes\n");
@@ -148,37 +213,19 @@ ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *r
               g_string_append_c (s, '\n');
               header = TRUE;
             }
-          append_entry (s, e);
+          append_entry (s, e, result->imported != NULL);
         }
     }
   if (result->writes_skipped_reason != NULL)
     g_string_append_printf (s, "\nWrite tests skipped: %s\n", result->writes_skipped_reason);
 
-  size = ssdb_format_transfer_size (spec->size);
-  pattern = ssdb_data_pattern_to_string (&spec->data);
-  g_string_append_printf (s, "\nProfile: %s\n", ssdb_profile_to_string (spec->profile));
-  g_string_append_printf (s, "   Test: %s (x%u)", size, spec->count);
-  if (spec->offset)
-    g_string_append_printf (s, " at offset %" G_GUINT64_FORMAT, spec->offset);
-  g_string_append_printf (s, ", %s of %s\n",
-                          spec->aggregate == SSDB_AGGREGATE_BEST ? "best" : "mean",
-                          spec->warmup ? "passes after a warm-up" : "passes");
-  {
-    char d[G_ASCII_DTOSTR_BUF_SIZE], iv[G_ASCII_DTOSTR_BUF_SIZE];
-
-    g_ascii_formatd (d, sizeof d, "%g", (double) spec->duration_ns / 1e9);
-    g_ascii_formatd (iv, sizeof iv, "%g", (double) spec->interval_ns / 1e9);
-    g_string_append_printf (s, "   Time: Measure %s sec / Interval %s sec\n", d, iv);
-  }
-  g_string_append_printf (s, "   Data: %s\n", pattern);
-  if (result->started_unix > 0)
-    {
-      g_autoptr (GDateTime) dt = g_date_time_new_from_unix_utc (result->started_unix);
-      g_autofree char *date = g_date_time_format (dt, "%Y-%m-%d %H:%M:%S UTC");
-
-      g_string_append_printf (s, "   Date: %s\n", date);
-    }
-  if (info != NULL)
+  if (result->imported != NULL)
+    append_import_footer (s, result->imported);
+  else
+    append_run_footer (s, result);
+  if (info != NULL && result->imported != NULL)
+    g_string_append_printf (s, " Target: %s (as the file names it)\n", info->path);
+  else if (info != NULL)
     {
       g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
 

@@ -11,6 +11,7 @@
 
 #include "config.h"
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-import.h"
 #include "engine/ssdb-report.h"
 #include "engine/ssdb-text.h"
 #include "render/ssdb-export.h"
@@ -451,7 +452,7 @@ ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error)
   if (_ssdb_window_any_running (self))
     g_set_error (&local, SSDB_ERROR, SSDB_ERROR_FAILED, _ ("Stop the run before opening a report"));
   else
-    report = ssdb_report_load (path, &local);
+    report = ssdb_report_open (path, &local);
   if (report != NULL && !ssdb_report_first_test (report, &first))
     {
       g_autofree char *base = g_path_get_basename (path);
@@ -515,6 +516,19 @@ on_open_response (GtkNativeDialog *dialog, int response, SsdbWindow *self)
   g_clear_object (&self->chooser);
 }
 
+/* What Open and Compare take: SSD Bench reports, and the result files of fio (JSON) and
+ * CrystalDiskMark or KDiskMark (text) that ssdb_report_open() imports. */
+static void
+add_open_filter (GtkFileChooserNative *chooser, GtkFileFilter *filter)
+{
+  gtk_file_filter_set_name (filter, _ ("Reports and Results of fio, CrystalDiskMark, KDiskMark"));
+  gtk_file_filter_add_mime_type (filter, "application/json");
+  gtk_file_filter_add_mime_type (filter, "text/plain");
+  gtk_file_filter_add_suffix (filter, "json");
+  gtk_file_filter_add_suffix (filter, "txt");
+  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (chooser), filter);
+}
+
 void
 _ssdb_window_open_report (SsdbWindow *self)
 {
@@ -529,10 +543,7 @@ _ssdb_window_open_report (SsdbWindow *self)
   self->chooser
       = gtk_file_chooser_native_new (_ ("Open Report"), GTK_WINDOW (self),
                                      GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Open"), _ ("_Cancel"));
-  gtk_file_filter_set_name (filter, _ ("SSD Bench Reports"));
-  gtk_file_filter_add_mime_type (filter, "application/json");
-  gtk_file_filter_add_suffix (filter, "json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  add_open_filter (self->chooser, filter);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_open_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }
@@ -589,7 +600,7 @@ ssdb_window_compare_files (SsdbWindow *self, GFile *const *files, guint n_files,
       if (path == NULL)
         g_set_error (&local, SSDB_ERROR, SSDB_ERROR_NOT_FOUND, _ ("Cannot open this file"));
       else
-        report = ssdb_report_load (path, &local);
+        report = ssdb_report_open (path, &local);
       if (report != NULL)
         g_ptr_array_add (reports, report);
     }
@@ -631,10 +642,7 @@ _ssdb_window_compare_reports (SsdbWindow *self)
       = gtk_file_chooser_native_new (_ ("Compare Reports"), GTK_WINDOW (self),
                                      GTK_FILE_CHOOSER_ACTION_OPEN, _ ("_Compare"), _ ("_Cancel"));
   gtk_file_chooser_set_select_multiple (GTK_FILE_CHOOSER (self->chooser), TRUE);
-  gtk_file_filter_set_name (filter, _ ("SSD Bench Reports"));
-  gtk_file_filter_add_mime_type (filter, "application/json");
-  gtk_file_filter_add_suffix (filter, "json");
-  gtk_file_chooser_add_filter (GTK_FILE_CHOOSER (self->chooser), filter);
+  add_open_filter (self->chooser, filter);
   g_signal_connect (self->chooser, "response", G_CALLBACK (on_compare_response), self);
   gtk_native_dialog_show (GTK_NATIVE_DIALOG (self->chooser));
 }

@@ -169,6 +169,7 @@ set_dash (cairo_t *cr, guint index, double line_width)
 char *
 ssdb_compare_report_label (const SsdbReport *report)
 {
+  g_autofree char *tool_name = NULL;
   const char *name;
   g_autoptr (GDateTime) when = NULL;
   g_autofree char *date = NULL;
@@ -178,6 +179,13 @@ ssdb_compare_report_label (const SsdbReport *report)
   name = report->target.model;
   if (name == NULL || *name == '\0')
     name = report->target.path;
+  if (report->summary != NULL && report->summary->imported != NULL)
+    {
+      /* "CrystalDiskMark 8.0.4 x64 · Samsung 980 PRO · 2024-03-15 21:04": whose figures. */
+      g_autofree char *tool = ssdb_summary_import_name (report->summary->imported);
+
+      name = tool_name = g_strdup_printf ("%s · %s", tool, name != NULL ? name : "?");
+    }
   if (name == NULL || *name == '\0')
     name = report->target.name;
   if (name == NULL || *name == '\0')

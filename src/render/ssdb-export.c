@@ -89,6 +89,14 @@ ssdb_export_dup_title (const SsdbReport *report)
   g_return_val_if_fail (report != NULL, NULL);
 
   info = &report->target;
+  if (report->summary != NULL && report->summary->imported != NULL)
+    {
+      /* "CrystalDiskMark 8.0.4 x64 · C:", "fio-3.33 · /dev/nvme0n1": the tool, and the target
+       * as its file names it (or the file). */
+      g_autofree char *tool = ssdb_summary_import_name (report->summary->imported);
+
+      return g_strdup_printf ("%s · %s", tool, info->path ? info->path : "?");
+    }
   cap = ssdb_format_capacity (info->size_bytes);
   if (info->kind == SSDB_TARGET_FILE)
     return g_strdup_printf ("Test file in %s%s%s (%s)", info->path ? info->path : "?",
@@ -133,7 +141,15 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
     if (tags != NULL)
       g_string_append_printf (out, "%s · ", tags);
   }
-  if (report->created_unix > 0)
+  if (report->summary != NULL && report->summary->imported != NULL)
+    {
+      /* The date as the file writes it (CrystalDiskMark's is the local time of its machine). */
+      const SsdbSummaryImport *im = report->summary->imported;
+
+      g_string_append_printf (out, "%s run%s%s · imported by ", im->tool, im->date ? " " : "",
+                              im->date ? im->date : "");
+    }
+  else if (report->created_unix > 0)
     {
       g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (report->created_unix);
       g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
@@ -186,6 +202,16 @@ summary_subtitle (const SsdbReport *report)
   g_autofree char *pattern = ssdb_data_pattern_to_string (&r->spec.data);
   g_autofree char *secs = format_seconds (r->spec.duration_ns);
 
+  if (r->imported != NULL)
+    {
+      /* The settings and system as the file states them. */
+      const SsdbSummaryImport *im = r->imported;
+
+      return g_strdup_printf ("%u test%s from %s%s%s%s%s", r->entries->len,
+                              r->entries->len == 1 ? "" : "s", im->file, im->settings ? " · " : "",
+                              im->settings ? im->settings : "", im->system ? " · " : "",
+                              im->system ? im->system : "");
+    }
   return g_strdup_printf ("%u × %s · %s s · %s data · %s profile · %s of passes", r->spec.count,
                           size, secs, pattern, ssdb_profile_to_string (r->spec.profile),
                           r->spec.aggregate == SSDB_AGGREGATE_MEAN ? "mean" : "best");
@@ -918,15 +944,26 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
       /* The latest run's date: the image never depends on the current time. */
       gint64 latest = 0;
 
-      for (guint i = 0; i < n_reports; i++)
-        latest = MAX (latest, reports[i]->created_unix);
-      {
-        g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (latest);
-        g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
+      /* An imported result's time is its machine's clock, in a zone not stated: it is in the
+       * legend as written, not here. */
+      gboolean own = FALSE;
 
-        caption
-            = g_strdup_printf ("Runs up to %s · SSD Bench %s", date ? date : "?", PACKAGE_VERSION);
-      }
+      for (guint i = 0; i < n_reports; i++)
+        if (reports[i]->summary == NULL || reports[i]->summary->imported == NULL)
+          {
+            latest = MAX (latest, reports[i]->created_unix);
+            own = TRUE;
+          }
+      if (own)
+        {
+          g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (latest);
+          g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
+
+          caption = g_strdup_printf ("Runs up to %s · SSD Bench %s", date ? date : "?",
+                                     PACKAGE_VERSION);
+        }
+      else
+        caption = g_strdup_printf ("Imported results · SSD Bench %s", PACKAGE_VERSION);
       doc.created_unix = latest;
     }
   cv.title = title;

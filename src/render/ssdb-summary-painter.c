@@ -120,10 +120,10 @@ ssdb_summary_entry_get_value (const SsdbSummaryEntry *entry, SsdbSummaryUnit uni
     }
 
   r = &entry->aggregate;
-  if (r->ios == 0 || r->window_ns == 0)
+  /* Nothing completed yet; an imported figure states its rate without a count. */
+  if ((r->ios == 0 || r->window_ns == 0) && !(entry->state == SSDB_ENTRY_DONE && r->iops > 0))
     return FALSE;
-  if (r->latency.count > 0)
-    latency_ns = ssdb_histogram_mean_ns (&r->latency);
+  latency_ns = ssdb_summary_entry_mean_latency_ns (entry);
   if (!value_in_unit (r->bytes_per_second, r->iops, latency_ns, unit, &v))
     return FALSE;
   *value = v;
@@ -234,6 +234,12 @@ view_profile (const SsdbSummaryView *view)
   return view->result ? view->result->spec.profile : SSDB_PROFILE_DEFAULT;
 }
 
+static gboolean
+view_imported (const SsdbSummaryView *view)
+{
+  return view->result != NULL && view->result->imported != NULL;
+}
+
 static guint
 view_n_entries (const SsdbSummaryView *view)
 {
@@ -255,7 +261,8 @@ collect_rows (const SsdbSummaryView *view)
   GPtrArray *rows = g_ptr_array_new ();
   guint n_tests = 0;
 
-  tests = ssdb_profile_get_tests (view_profile (view), &n_tests);
+  /* An imported result has the tests its file holds, in its order, and no profile. */
+  tests = view_imported (view) ? NULL : ssdb_profile_get_tests (view_profile (view), &n_tests);
   for (guint i = 0; tests != NULL && i < n_tests; i++)
     g_ptr_array_add (rows, (gpointer)&tests[i]);
 
@@ -301,10 +308,15 @@ layout_compute (Layout *l, const SsdbSummaryView *view, int width, int height)
 
   memset (l, 0, sizeof *l);
   l->rows = collect_rows (view);
-  l->cols[l->n_cols++] = SSDB_RW_READ;
-  l->cols[l->n_cols++] = SSDB_RW_WRITE;
+  /* An imported result shows the directions its file holds; a run all three (mix when run). */
+  if (!view_imported (view) || view->result->spec.do_read)
+    l->cols[l->n_cols++] = SSDB_RW_READ;
+  if (!view_imported (view) || view->result->spec.do_write)
+    l->cols[l->n_cols++] = SSDB_RW_WRITE;
   if (view_has_mix (view))
     l->cols[l->n_cols++] = SSDB_RW_MIX;
+  if (l->n_cols == 0)
+    l->cols[l->n_cols++] = SSDB_RW_READ;
   n_rows = MAX (l->rows->len, 1);
 
   l->u = ssdb_chart_clamp (MIN (w / 640.0, h / 420.0), 0.5, 3.0);
@@ -346,9 +358,12 @@ layout_compute (Layout *l, const SsdbSummaryView *view, int width, int height)
   l->row_h = floor (avail / n_rows);
   /* Few rows in a tall area: keep cells no taller than 0.6 of their width and centre the
    * grid in the room left. */
-  if (l->row_h > round (l->col_w * 0.6))
+  if (l->row_h > round (l->col_w * 0.6) || (view_imported (view) && n_rows < 3))
     {
       l->row_h = round (l->col_w * 0.6);
+      /* An imported file of one or two tests: cells of a three-row grid, not a poster. */
+      if (view_imported (view))
+        l->row_h = MIN (l->row_h, floor ((avail - 2 * l->gap) / 3));
       y += floor ((avail - n_rows * l->row_h) / 2);
     }
   l->row_h = MAX (l->row_h, 1);
@@ -708,14 +723,17 @@ draw_header (Painter *p)
     draw_text (p, view->caption, &l->footer, l->caption_px, MAX (7, l->caption_px * 0.85),
                PANGO_WEIGHT_NORMAL, ALIGN_END, FALSE, &style->dim, 1.0);
 
-  /* Corner: the profile, as CrystalDiskMark's profile menu names it. */
+  /* Corner: the profile, as CrystalDiskMark's profile menu names it; the tool that measured
+   * an imported result. */
   {
     cairo_rectangle_t box = l->corner;
     double line = MAX (2, round (3 * l->u));
+    g_autofree char *tool
+        = view_imported (view) ? ssdb_summary_import_name (view->result->imported) : NULL;
 
     box.height -= line + l->gap;
-    draw_text (p, profile_label (view_profile (view)), &box, l->header_px, 7, PANGO_WEIGHT_NORMAL,
-               ALIGN_START, FALSE, &style->dim, 1.0);
+    draw_text (p, tool != NULL ? tool : profile_label (view_profile (view)), &box, l->header_px, 7,
+               PANGO_WEIGHT_NORMAL, ALIGN_START, FALSE, &style->dim, 1.0);
   }
 
   for (guint c = 0; c < l->n_cols; c++)

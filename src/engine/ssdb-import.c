@@ -1,0 +1,1030 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "config.h"
+
+#include "ssdb-import.h"
+
+#include "ssdb-error.h"
+#include "ssdb-units.h"
+
+#include <math.h>
+#include <string.h>
+
+/* How far into a file its signature is looked for, bytes. */
+#define SNIFF_BYTES 4096
+
+/* Longest test name of an imported entry (the report's limit). */
+#define MAX_NAME 64
+
+/* -------------------------------------------------------------------------------------------- */
+/* Common                                                                                        */
+
+static gboolean G_GNUC_PRINTF (3, 4)
+    import_fail (GError **error, const char *file, const char *format, ...)
+{
+  g_autofree char *message = NULL;
+  va_list args;
+
+  va_start (args, format);
+  message = g_strdup_vprintf (format, args);
+  va_end (args);
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: %s", file, message);
+  return FALSE;
+}
+
+/* "SEQ1M Q8T1", "RND4K Q32T16", "RND512 Q1T1": the field's name of a test. */
+static char *
+test_name (SsdbAccess access, guint block_size, guint queue_depth, guint threads)
+{
+  g_autofree char *size = NULL;
+
+  if (block_size % (1024 * 1024) == 0)
+    size = g_strdup_printf ("%uM", block_size / (1024 * 1024));
+  else if (block_size % 1024 == 0)
+    size = g_strdup_printf ("%uK", block_size / 1024);
+  else
+    size = g_strdup_printf ("%u", block_size);
+  return g_strdup_printf ("%s%s Q%uT%u", access == SSDB_ACCESS_RANDOM ? "RND" : "SEQ", size,
+                          queue_depth, threads);
+}
+
+/* A new entry of @summary, measured once: its one pass is its aggregate (set by the caller,
+ * then copied by finish_entry()). Test names are unique per direction: a second test of the
+ * same shape gets @label (the fio job's name) or a number after its name. */
+static SsdbSummaryEntry *
+add_entry (SsdbSummaryResult *summary, SsdbAccess access, SsdbRw rw, guint block_size,
+           guint queue_depth, guint threads, guint read_percent, const char *label)
+{
+  g_autofree char *name = test_name (access, block_size, queue_depth, threads);
+  SsdbSummaryEntry *e = g_new0 (SsdbSummaryEntry, 1);
+
+  for (guint n = 1; ssdb_summary_result_find (summary, name, rw) != NULL; n++)
+    {
+      g_autofree char *base = test_name (access, block_size, queue_depth, threads);
+
+      g_free (name);
+      if (n == 1 && label != NULL && strlen (base) + strlen (label) + 3 <= MAX_NAME)
+        name = g_strdup_printf ("%s (%s)", base, label);
+      else
+        name = g_strdup_printf ("%s #%u", base, n + 1);
+    }
+  e->test.name = g_intern_string (name);
+  e->test.access = access;
+  e->test.block_size = block_size;
+  e->test.queue_depth = queue_depth;
+  e->test.threads = threads;
+  e->rw = rw;
+  e->job.rw = rw;
+  e->job.access = access;
+  e->job.block_size = block_size;
+  e->job.queue_depth = queue_depth;
+  e->job.threads = threads;
+  e->job.read_percent = read_percent;
+  e->passes = g_array_new (FALSE, TRUE, sizeof (SsdbIoResult));
+  e->state = SSDB_ENTRY_DONE;
+  ssdb_histogram_reset (&e->aggregate.latency);
+  ssdb_histogram_reset (&e->aggregate.read_latency);
+  ssdb_histogram_reset (&e->aggregate.write_latency);
+  g_ptr_array_add (summary->entries, e);
+  if (rw == SSDB_RW_READ)
+    summary->spec.do_read = TRUE;
+  else if (rw == SSDB_RW_WRITE)
+    summary->spec.do_write = TRUE;
+  else
+    summary->spec.do_mix = TRUE;
+  return e;
+}
+
+/* The entry's one pass: what the file states. */
+static void
+finish_entry (SsdbSummaryEntry *e)
+{
+  g_array_set_size (e->passes, 0);
+  g_array_append_val (e->passes, e->aggregate);
+}
+
+static SsdbSummaryResult *
+new_summary (void)
+{
+  SsdbSummarySpec spec;
+  SsdbSummaryResult *summary;
+
+  ssdb_summary_spec_init (&spec);
+  spec.do_read = spec.do_write = spec.do_mix = FALSE;
+  spec.count = 1;
+  spec.size = 0;
+  spec.duration_ns = 0;
+  spec.warmup = FALSE;
+  summary = ssdb_summary_result_new (&spec, NULL);
+  summary->imported = g_new0 (SsdbSummaryImport, 1);
+  return summary;
+}
+
+/* The report of an imported summary: written out and read back, so an import obeys every rule
+ * of a report file and saves to the same bytes it was read as. */
+static SsdbReport *
+make_report (SsdbSummaryResult *summary, const char *target_path, const char *model,
+             gint64 when_unix, const char *host, const char *display_name, GError **error)
+{
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (GDateTime) when = NULL;
+  g_autofree char *data = NULL;
+  SsdbTargetInfo target = { 0 };
+  gsize length = 0;
+
+  if (summary->entries->len == 0)
+    {
+      import_fail (error, display_name, "holds no result of a read, write or mixed test");
+      return NULL;
+    }
+  target.kind = SSDB_TARGET_DEVICE;
+  target.path = (char *)(target_path != NULL ? target_path : summary->imported->file);
+  target.model = (char *)model;
+  target.logical_block_size = 512;
+  target.physical_block_size = 512;
+  report = ssdb_report_new (&target, summary);
+  if (when_unix > 0)
+    {
+      when = g_date_time_new_from_unix_utc (when_unix);
+      if (when != NULL)
+        {
+          report->created_unix = when_unix;
+          g_free (report->created);
+          report->created = g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ");
+        }
+    }
+  summary->started_unix = report->created_unix;
+  g_free (report->host);
+  report->host = g_strdup (host != NULL ? host : "");
+  g_free (report->kernel_release);
+  report->kernel_release = g_strdup ("");
+  g_free (report->kernel_machine);
+  report->kernel_machine = g_strdup ("");
+  data = ssdb_report_to_data (report, &length);
+  return ssdb_report_load_from_data (data, length, display_name, error);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* fio JSON                                                                                      */
+
+typedef struct
+{
+  const char *file;
+  JsonObject *global;
+  char *where; /* "jobs[1] (“seqread”)" */
+  /* The entry made last: its job's name, how many jobs it adds up, their latency samples. */
+  SsdbSummaryEntry *last;
+  const char *last_name;
+  guint last_jobs;
+  double last_lat_n;
+} FioContext;
+
+/* The value of option @key of a job, or of the global options; %NULL when unset. */
+static const char *
+fio_option (FioContext *c, JsonObject *job, const char *key)
+{
+  JsonObject *options = NULL;
+  JsonNode *node;
+
+  if (json_object_has_member (job, "job options"))
+    options = json_object_get_object_member (job, "job options");
+  node = options != NULL ? json_object_get_member (options, key) : NULL;
+  if (node == NULL && c->global != NULL)
+    node = json_object_get_member (c->global, key);
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING)
+    return NULL;
+  return json_node_get_string (node);
+}
+
+static gboolean
+fio_uint_option (FioContext *c, JsonObject *job, const char *key, guint min, guint max,
+                 guint fallback, guint *out, GError **error)
+{
+  const char *text = fio_option (c, job, key);
+  guint64 v;
+  char *end;
+
+  if (text == NULL)
+    {
+      *out = fallback;
+      return TRUE;
+    }
+  v = g_ascii_strtoull (text, &end, 10);
+  if (end == text || *end != '\0' || v < min || v > max)
+    return import_fail (error, c->file, "%s: %s=%s is not a whole number from %u to %u", c->where,
+                        key, text, min, max);
+  *out = (guint)v;
+  return TRUE;
+}
+
+/* A number member of @object; %FALSE with @error naming it when missing or not a number. */
+static gboolean
+fio_number (FioContext *c, JsonObject *object, const char *path, const char *key, double *out,
+            GError **error)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, key) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || (json_node_get_value_type (node) != G_TYPE_INT64
+          && json_node_get_value_type (node) != G_TYPE_DOUBLE))
+    return import_fail (error, c->file, "%s: %s.%s: expected a number", c->where, path, key);
+  *out = json_node_get_double (node);
+  if (!isfinite (*out) || *out < 0)
+    return import_fail (error, c->file, "%s: %s.%s: expected a number of 0 or more", c->where, path,
+                        key);
+  return TRUE;
+}
+
+/* The 99th percentile in @stats ("lat_ns" or "clat_ns"), 0 when fio printed none. */
+static double
+fio_p99 (JsonObject *dir, const char *stats)
+{
+  JsonObject *o, *pct;
+  JsonNode *node;
+
+  if (!json_object_has_member (dir, stats)
+      || (o = json_object_get_object_member (dir, stats)) == NULL
+      || !json_object_has_member (o, "percentile")
+      || (pct = json_object_get_object_member (o, "percentile")) == NULL
+      || (node = json_object_get_member (pct, "99.000000")) == NULL
+      || !JSON_NODE_HOLDS_VALUE (node))
+    return 0;
+  return json_node_get_double (node);
+}
+
+/* What one direction of a job adds to an entry. */
+typedef struct
+{
+  double ios, bytes, bytes_per_second, iops, runtime_ms;
+  double lat_sum_ns, lat_n, lat_max_ns, p99_ns;
+} FioDirection;
+
+static gboolean
+fio_direction (FioContext *c, JsonObject *job, const char *key, FioDirection *d, GError **error)
+{
+  JsonObject *dir, *lat;
+
+  memset (d, 0, sizeof *d);
+  if (!json_object_has_member (job, key)
+      || (dir = json_object_get_object_member (job, key)) == NULL)
+    return import_fail (error, c->file, "%s: no “%s” object", c->where, key);
+  if (!fio_number (c, dir, key, "total_ios", &d->ios, error)
+      || !fio_number (c, dir, key, "io_bytes", &d->bytes, error)
+      || !fio_number (c, dir, key, "bw_bytes", &d->bytes_per_second, error)
+      || !fio_number (c, dir, key, "iops", &d->iops, error)
+      || !fio_number (c, dir, key, "runtime", &d->runtime_ms, error))
+    return FALSE;
+  if (!json_object_has_member (dir, "lat_ns")
+      || (lat = json_object_get_object_member (dir, "lat_ns")) == NULL)
+    return import_fail (error, c->file, "%s: %s: no “lat_ns” object (fio before 3.0 is not read)",
+                        c->where, key);
+  if (!fio_number (c, lat, "lat_ns", "N", &d->lat_n, error)
+      || !fio_number (c, lat, "lat_ns", "max", &d->lat_max_ns, error))
+    return FALSE;
+  {
+    double mean;
+
+    if (!fio_number (c, lat, "lat_ns", "mean", &mean, error))
+      return FALSE;
+    d->lat_sum_ns = mean * d->lat_n;
+  }
+  d->p99_ns = fio_p99 (dir, "lat_ns");
+  if (d->p99_ns <= 0)
+    d->p99_ns = fio_p99 (dir, "clat_ns");
+  return TRUE;
+}
+
+/* "fio --name=seqread --rw=read --bs=1M …": the job's options as a command line. */
+static char *
+fio_command (JsonObject *global, JsonObject *options)
+{
+  GString *s = g_string_new ("fio");
+  JsonObject *parts[] = { global, options };
+
+  for (guint p = 0; p < G_N_ELEMENTS (parts); p++)
+    {
+      g_autoptr (GList) members = parts[p] != NULL ? json_object_get_members (parts[p]) : NULL;
+
+      for (GList *m = members; m != NULL; m = m->next)
+        {
+          JsonNode *node = json_object_get_member (parts[p], m->data);
+          g_autofree char *arg = NULL, *quoted = NULL;
+
+          if (!JSON_NODE_HOLDS_VALUE (node) || json_node_get_value_type (node) != G_TYPE_STRING)
+            continue;
+          arg = g_strdup_printf ("--%s=%s", (const char *)m->data, json_node_get_string (node));
+          quoted
+              = strpbrk (arg, " \t'\"\\$`;&|<>()*?") != NULL ? g_shell_quote (arg) : g_strdup (arg);
+          g_string_append_printf (s, " %s", quoted);
+        }
+    }
+  return g_string_free (s, FALSE);
+}
+
+/* The entry of one fio job (or of several jobs of one name, added up). */
+static gboolean
+fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **error)
+{
+  static const struct
+  {
+    const char *name;
+    SsdbAccess access;
+    SsdbRw rw;
+  } modes[] = {
+    { "read", SSDB_ACCESS_SEQUENTIAL, SSDB_RW_READ },
+    { "randread", SSDB_ACCESS_RANDOM, SSDB_RW_READ },
+    { "write", SSDB_ACCESS_SEQUENTIAL, SSDB_RW_WRITE },
+    { "randwrite", SSDB_ACCESS_RANDOM, SSDB_RW_WRITE },
+    { "rw", SSDB_ACCESS_SEQUENTIAL, SSDB_RW_MIX },
+    { "readwrite", SSDB_ACCESS_SEQUENTIAL, SSDB_RW_MIX },
+    { "randrw", SSDB_ACCESS_RANDOM, SSDB_RW_MIX },
+  };
+  const char *jobname = json_object_get_string_member_with_default (job, "jobname", "");
+  const char *host = json_object_get_string_member_with_default (job, "hostname", NULL);
+  const char *rw_text = fio_option (c, job, "rw");
+  g_autofree char *mode = NULL;
+  guint m, queue_depth, threads, read_percent, block_size;
+  guint64 bs = 4096;
+  FioDirection rd = { 0 }, wr = { 0 };
+  SsdbSummaryEntry *e;
+  gint64 fio_error;
+
+  if (rw_text == NULL)
+    rw_text = fio_option (c, job, "readwrite");
+  mode = g_strdup (rw_text != NULL ? rw_text : "read"); /* fio's default */
+  if (strchr (mode, ':') != NULL)
+    *strchr (mode, ':') = '\0'; /* "randread:8": an offset modifier */
+  for (m = 0; m < G_N_ELEMENTS (modes) && !g_str_equal (modes[m].name, mode); m++)
+    ;
+  if (m == G_N_ELEMENTS (modes))
+    return import_fail (error, c->file, "%s: rw=%s is not a read, write or mixed job", c->where,
+                        mode);
+  if (fio_option (c, job, "bssplit") != NULL || fio_option (c, job, "bsrange") != NULL)
+    return import_fail (error, c->file,
+                        "%s: a job of several transfer sizes (bssplit, bsrange) has no one size "
+                        "to compare",
+                        c->where);
+  if (fio_option (c, job, "bs") != NULL || fio_option (c, job, "blocksize") != NULL)
+    {
+      const char *text = fio_option (c, job, "bs");
+      g_auto (GStrv) sizes = NULL;
+      g_autoptr (GError) local = NULL;
+      const char *pick;
+
+      if (text == NULL)
+        text = fio_option (c, job, "blocksize");
+      /* "4k,64k": reads, then writes. */
+      sizes = g_strsplit (text, ",", 3);
+      pick = modes[m].rw == SSDB_RW_WRITE && sizes[0] != NULL && sizes[1] != NULL
+                     && sizes[1][0] != '\0'
+                 ? sizes[1]
+                 : sizes[0];
+      if (pick == NULL || !ssdb_parse_size (pick, "bs", &bs, &local))
+        return import_fail (error, c->file, "%s: bs=%s is not a transfer size", c->where, text);
+    }
+  if (bs < 512 || bs % 512 != 0 || bs > SSDB_MAX_BLOCK_SIZE)
+    return import_fail (error, c->file,
+                        "%s: a transfer size of %" G_GUINT64_FORMAT
+                        " bytes is not a multiple of 512 from 512 bytes to %u MiB",
+                        c->where, bs, SSDB_MAX_BLOCK_SIZE / (1024 * 1024));
+  block_size = (guint)bs;
+  if (!fio_uint_option (c, job, "iodepth", 1, SSDB_MAX_QUEUE_DEPTH, 1, &queue_depth, error)
+      || !fio_uint_option (c, job, "numjobs", 1, SSDB_MAX_THREADS, 1, &threads, error))
+    return FALSE;
+  if (modes[m].rw == SSDB_RW_MIX)
+    {
+      if (fio_option (c, job, "rwmixread") == NULL && fio_option (c, job, "rwmixwrite") != NULL)
+        {
+          guint w;
+
+          if (!fio_uint_option (c, job, "rwmixwrite", 0, 100, 50, &w, error))
+            return FALSE;
+          read_percent = 100 - w;
+        }
+      else if (!fio_uint_option (c, job, "rwmixread", 0, 100, 50, &read_percent, error))
+        return FALSE;
+    }
+  else
+    read_percent = modes[m].rw == SSDB_RW_READ ? 100 : 0;
+
+  if ((modes[m].rw != SSDB_RW_WRITE && !fio_direction (c, job, "read", &rd, error))
+      || (modes[m].rw != SSDB_RW_READ && !fio_direction (c, job, "write", &wr, error)))
+    return FALSE;
+
+  /* Without group_reporting, fio reports each of numjobs threads on its own, under one name. */
+  e = c->last;
+  if (e != NULL && threads > 1 && g_strcmp0 (c->last_name, jobname) == 0 && e->rw == modes[m].rw
+      && e->test.block_size == block_size && e->test.queue_depth == queue_depth
+      && e->test.threads == threads && c->last_jobs < threads)
+    {
+      c->last_jobs++;
+      e->quoted.p99_ns = 0; /* percentiles of several jobs do not add up */
+    }
+  else
+    {
+      JsonObject *options = json_object_has_member (job, "job options")
+                                ? json_object_get_object_member (job, "job options")
+                                : NULL;
+      const char *size_text = fio_option (c, job, "size");
+      guint64 size;
+
+      e = add_entry (summary, modes[m].access, modes[m].rw, block_size, queue_depth, threads,
+                     read_percent, host != NULL ? host : jobname);
+      e->quoted.p99_ns = modes[m].rw == SSDB_RW_READ    ? rd.p99_ns
+                         : modes[m].rw == SSDB_RW_WRITE ? wr.p99_ns
+                                                        : 0;
+      e->fio_command = fio_command (c->global, options);
+      if (size_text != NULL && ssdb_parse_size (size_text, "size", &size, NULL))
+        e->job.length = size;
+      c->last = e;
+      c->last_name = jobname;
+      c->last_jobs = 1;
+      c->last_lat_n = 0;
+    }
+  {
+    SsdbIoResult *r = &e->aggregate;
+    double lat_n = rd.lat_n + wr.lat_n;
+
+    r->read_ios += (guint64)rd.ios;
+    r->read_bytes += (guint64)rd.bytes;
+    r->write_ios += (guint64)wr.ios;
+    r->write_bytes += (guint64)wr.bytes;
+    r->ios = r->read_ios + r->write_ios;
+    r->bytes = r->read_bytes + r->write_bytes;
+    r->bytes_per_second += rd.bytes_per_second + wr.bytes_per_second;
+    r->iops += rd.iops + wr.iops;
+    r->window_ns = MAX (r->window_ns, (guint64)(MAX (rd.runtime_ms, wr.runtime_ms) * 1e6));
+    e->job.duration_ns = r->window_ns;
+    if (lat_n > 0)
+      e->quoted.mean_ns = (e->quoted.mean_ns * c->last_lat_n + rd.lat_sum_ns + wr.lat_sum_ns)
+                          / (c->last_lat_n + lat_n);
+    c->last_lat_n += lat_n;
+    e->quoted.max_ns = MAX (e->quoted.max_ns, MAX (rd.lat_max_ns, wr.lat_max_ns));
+  }
+  fio_error = json_object_get_int_member_with_default (job, "error", 0);
+  if (fio_error != 0 && e->state != SSDB_ENTRY_FAILED)
+    {
+      e->state = SSDB_ENTRY_FAILED;
+      e->aggregate.cancelled = TRUE;
+      e->message = g_strdup_printf ("fio reported error %" G_GINT64_FORMAT " (%s) for this job",
+                                    fio_error, g_strerror ((int)fio_error));
+    }
+  return TRUE;
+}
+
+static SsdbReport *
+import_fio (const char *data, gsize length, const char *file, GError **error)
+{
+  g_autoptr (JsonParser) parser = json_parser_new ();
+  g_autoptr (SsdbSummaryResult) summary = NULL;
+  g_autoptr (GError) local = NULL;
+  g_autoptr (GString) hosts = g_string_new (NULL);
+  FioContext c = { file, NULL, NULL };
+  JsonObject *root;
+  JsonArray *jobs;
+  const char *start = data, *version, *list = "jobs", *target = NULL;
+  gint64 when;
+
+  /* fio prints its notes ("note: both iodepth >= 1 and synchronous I/O engine…") before the
+   * object when they share one stream. */
+  while (start < data + length && *start != '{')
+    {
+      const char *nl = memchr (start, '\n', data + length - start);
+
+      if (nl == NULL)
+        break;
+      start = nl + 1;
+    }
+  if (!json_parser_load_from_data (parser, start, data + length - start, &local))
+    {
+      int skipped = 0;
+
+      for (const char *p = data; p < start; p++)
+        skipped += *p == '\n';
+      if (skipped > 0)
+        import_fail (error, file, "malformed fio JSON (after %d lines of notes): %s", skipped,
+                     local->message);
+      else
+        import_fail (error, file, "malformed fio JSON: %s", local->message);
+      return NULL;
+    }
+  if (!JSON_NODE_HOLDS_OBJECT (json_parser_get_root (parser)))
+    {
+      import_fail (error, file, "not fio's JSON output: the document is not an object");
+      return NULL;
+    }
+  root = json_node_get_object (json_parser_get_root (parser));
+  version = json_object_get_string_member_with_default (root, "fio version", NULL);
+  if (version == NULL)
+    {
+      import_fail (error, file, "not fio's JSON output: no “fio version”");
+      return NULL;
+    }
+  if (json_object_has_member (root, "client_stats"))
+    list = "client_stats";
+  if (!json_object_has_member (root, list)
+      || !JSON_NODE_HOLDS_ARRAY (json_object_get_member (root, list)))
+    {
+      import_fail (error, file, "“%s” is missing or not an array", list);
+      return NULL;
+    }
+  jobs = json_object_get_array_member (root, list);
+  if (json_object_has_member (root, "global options")
+      && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "global options")))
+    c.global = json_object_get_object_member (root, "global options");
+
+  summary = new_summary ();
+  for (guint i = 0; i < json_array_get_length (jobs); i++)
+    {
+      JsonNode *node = json_array_get_element (jobs, i);
+      JsonObject *job;
+      const char *jobname, *host;
+
+      g_clear_pointer (&c.where, g_free);
+      if (!JSON_NODE_HOLDS_OBJECT (node))
+        {
+          import_fail (error, file, "%s[%u]: expected an object", list, i);
+          return NULL;
+        }
+      job = json_node_get_object (node);
+      jobname = json_object_get_string_member_with_default (job, "jobname", "");
+      /* The sum over the hosts of a client/server run: each host's own jobs are kept. */
+      if (g_str_equal (jobname, "All clients"))
+        continue;
+      c.where = g_strdup_printf ("%s[%u] (“%s”)", list, i, jobname);
+      if (!fio_job (&c, summary, job, error))
+        {
+          g_free (c.where);
+          return NULL;
+        }
+      host = json_object_get_string_member_with_default (job, "hostname", NULL);
+      if (host != NULL && strstr (hosts->str, host) == NULL)
+        g_string_append_printf (hosts, "%s%s", hosts->len ? ", " : "", host);
+      if (target == NULL)
+        {
+          target = fio_option (&c, job, "filename");
+          if (target == NULL)
+            target = fio_option (&c, job, "directory");
+        }
+    }
+  g_clear_pointer (&c.where, g_free);
+
+  for (guint i = 0; i < summary->entries->len; i++)
+    {
+      SsdbSummaryEntry *e = g_ptr_array_index (summary->entries, i);
+
+      finish_entry (e);
+      summary->spec.duration_ns = MAX (summary->spec.duration_ns, e->job.duration_ns);
+      summary->spec.size = MAX (summary->spec.size, e->job.length);
+    }
+  for (guint i = 0; i < summary->entries->len; i++)
+    {
+      SsdbSummaryEntry *e = g_ptr_array_index (summary->entries, i);
+
+      if (e->rw == SSDB_RW_MIX)
+        {
+          summary->spec.mix_read_percent = e->job.read_percent;
+          break;
+        }
+    }
+
+  summary->imported->tool = g_strdup ("fio");
+  summary->imported->version = g_strdup (version);
+  summary->imported->file = g_path_get_basename (file);
+  summary->imported->date
+      = g_strdup (json_object_get_string_member_with_default (root, "time", NULL));
+  summary->imported->system = hosts->len > 0 ? g_strdup (hosts->str) : NULL;
+  if (c.global != NULL)
+    {
+      g_autofree char *cmd = fio_command (c.global, NULL);
+
+      if (strlen (cmd) > 3)
+        summary->imported->settings = g_strdup_printf ("global options:%s", cmd + 3);
+    }
+  when = json_object_get_int_member_with_default (root, "timestamp", 0);
+  return make_report (summary, target, NULL, when, hosts->len > 0 ? hosts->str : NULL, file, error);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+/* CrystalDiskMark and KDiskMark text                                                           */
+
+/* The text as UTF-8: CrystalDiskMark on Windows may save UTF-16 with a byte order mark. */
+static char *
+text_to_utf8 (const char *data, gsize length, gsize *out_length)
+{
+  const guchar *u = (const guchar *)data;
+
+  if (length >= 2 && ((u[0] == 0xff && u[1] == 0xfe) || (u[0] == 0xfe && u[1] == 0xff)))
+    return g_convert (data + 2, length - 2, "UTF-8", u[0] == 0xff ? "UTF-16LE" : "UTF-16BE", NULL,
+                      out_length, NULL);
+  if (length >= 3 && u[0] == 0xef && u[1] == 0xbb && u[2] == 0xbf)
+    {
+      data += 3;
+      length -= 3;
+    }
+  if (!g_utf8_validate_len (data, length, NULL))
+    return NULL;
+  *out_length = length;
+  return g_strndup (data, length);
+}
+
+/* A decimal number as the tools print it ("3500.123"; "3500,123" where a locale's comma was
+ * used). */
+static gboolean
+cdm_number (const char *text, double *out)
+{
+  g_autofree char *copy = g_strdup (text);
+  char *end;
+
+  if (strchr (copy, '.') == NULL)
+    g_strdelimit (copy, ",", '.');
+  else if (strchr (copy, ',') != NULL)
+    return FALSE;
+  *out = g_ascii_strtod (copy, &end);
+  return end != copy && *end == '\0' && isfinite (*out) && *out >= 0;
+}
+
+typedef struct
+{
+  const char *file;
+  SsdbSummaryResult *summary;
+  GRegex *line78; /* CrystalDiskMark 7-8, KDiskMark: "SEQ 1MiB (Q= 8, T= 1): …" */
+  GRegex *line6;  /* CrystalDiskMark 5-6: "Sequential Read (Q= 32,T= 1) : …" */
+  GRegex *footer; /* "Test: 1 GiB (x5) …" */
+  SsdbRw section; /* of the latest "[Read]", "[Write]", "[Mix]" */
+  gboolean in_section;
+  guint mix_read_percent;
+} CdmContext;
+
+static gboolean
+cdm_add (CdmContext *c, guint line, SsdbAccess access, SsdbRw rw, guint block_size, const char *q,
+         const char *t, const char *mbs, const char *iops_text, const char *latency_us,
+         GError **error)
+{
+  guint64 queue_depth, threads;
+  double rate, iops = 0, latency = 0;
+  SsdbSummaryEntry *e;
+
+  if (!ssdb_parse_uint (q, "Q", 1, SSDB_MAX_QUEUE_DEPTH, &queue_depth, NULL)
+      || !ssdb_parse_uint (t, "T", 1, SSDB_MAX_THREADS, &threads, NULL))
+    return import_fail (error, c->file, "%u: a queue depth or thread count out of range", line);
+  if (!cdm_number (mbs, &rate) || (iops_text != NULL && !cdm_number (iops_text, &iops))
+      || (latency_us != NULL && !cdm_number (latency_us, &latency)))
+    return import_fail (error, c->file, "%u: a rate, IOPS or latency that is not a number", line);
+  if (iops_text == NULL)
+    iops = rate * 1e6 / block_size;
+  e = add_entry (c->summary, access, rw, block_size, (guint)queue_depth, (guint)threads,
+                 rw == SSDB_RW_READ    ? 100
+                 : rw == SSDB_RW_WRITE ? 0
+                                       : c->mix_read_percent,
+                 NULL);
+  e->aggregate.bytes_per_second = rate * 1e6;
+  e->aggregate.iops = iops;
+  e->quoted.mean_ns = latency * 1e3;
+  finish_entry (e);
+  return TRUE;
+}
+
+static gboolean
+cdm_block_size (const char *number, const char *unit, guint *out)
+{
+  guint64 n;
+
+  if (!ssdb_parse_uint (number, "size", 1, SSDB_MAX_BLOCK_SIZE, &n, NULL))
+    return FALSE;
+  n *= g_ascii_toupper (unit[0]) == 'M' ? 1024 * 1024 : 1024;
+  if (n > SSDB_MAX_BLOCK_SIZE)
+    return FALSE;
+  *out = (guint)n;
+  return TRUE;
+}
+
+static void
+replace_str (char **slot, const char *value)
+{
+  g_free (*slot);
+  *slot = g_strdup (value);
+}
+
+static gboolean
+cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char **date,
+          char **system, char **drive, char **comment, GError **error)
+{
+  g_autoptr (GMatchInfo) m = NULL;
+  g_autofree char *stripped = g_strstrip (g_strdup (text));
+
+  if (stripped[0] == '\0')
+    return TRUE;
+  if (g_str_has_prefix (stripped, "[Read]") || g_str_has_prefix (stripped, "[Write]")
+      || g_str_has_prefix (stripped, "[Mix]"))
+    {
+      c->in_section = TRUE;
+      c->section = stripped[1] == 'R'   ? SSDB_RW_READ
+                   : stripped[1] == 'W' ? SSDB_RW_WRITE
+                                        : SSDB_RW_MIX;
+      if (c->section == SSDB_RW_MIX)
+        {
+          const char *read = strstr (stripped, "Read ");
+          guint64 pct;
+          g_autofree char *digits = NULL;
+
+          if (read != NULL)
+            {
+              digits = g_strndup (read + 5, strspn (read + 5, "0123456789"));
+              if (ssdb_parse_uint (digits, "Read", 0, 100, &pct, NULL))
+                c->mix_read_percent = (guint)pct;
+            }
+        }
+      return TRUE;
+    }
+  if (g_regex_match (c->line78, text, 0, &m))
+    {
+      g_autofree char *kind = g_match_info_fetch (m, 1), *num = g_match_info_fetch (m, 2),
+                      *unit = g_match_info_fetch (m, 3), *q = g_match_info_fetch (m, 4),
+                      *t = g_match_info_fetch (m, 5), *mbs = g_match_info_fetch (m, 6),
+                      *iops = g_match_info_fetch (m, 7), *lat = g_match_info_fetch (m, 8);
+      guint bs;
+
+      if (!c->in_section)
+        return import_fail (error, c->file, "%u: a result before any [Read], [Write] or [Mix]",
+                            line);
+      if (!cdm_block_size (num, unit, &bs))
+        return import_fail (error, c->file, "%u: a transfer size of %s %s is out of range", line,
+                            num, unit);
+      return cdm_add (c, line, kind[0] == 'R' ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL,
+                      c->section, bs, q, t, mbs, iops, lat[0] ? lat : NULL, error);
+    }
+  g_clear_pointer (&m, g_match_info_unref);
+  if (g_regex_match (c->line6, text, 0, &m))
+    {
+      g_autofree char *kind = g_match_info_fetch (m, 1), *dir = g_match_info_fetch (m, 2),
+                      *num = g_match_info_fetch (m, 3), *unit = g_match_info_fetch (m, 4),
+                      *q = g_match_info_fetch (m, 5), *t = g_match_info_fetch (m, 6),
+                      *mbs = g_match_info_fetch (m, 7), *iops = g_match_info_fetch (m, 8);
+      guint bs;
+
+      if (num[0] != '\0')
+        {
+          if (!cdm_block_size (num, unit, &bs))
+            return import_fail (error, c->file, "%u: a transfer size of %s %s is out of range",
+                                line, num, unit);
+        }
+      else
+        /* CrystalDiskMark 5 and 6 state no size for their sequential tests: "Seq Q32T1" reads
+         * and writes 128 KiB blocks, "Seq" (no queue depth given) 1 MiB blocks. */
+        bs = q[0] != '\0' ? 128 * 1024 : 1024 * 1024;
+      return cdm_add (c, line, kind[0] == 'R' ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL,
+                      dir[0] == 'R' ? SSDB_RW_READ : SSDB_RW_WRITE, bs, q[0] ? q : "1", t, mbs,
+                      iops[0] ? iops : NULL, NULL, error);
+    }
+  g_clear_pointer (&m, g_match_info_unref);
+  if (g_regex_match (c->footer, text, 0, &m))
+    {
+      g_autofree char *key = g_match_info_fetch (m, 1), *value = g_match_info_fetch (m, 2);
+
+      g_strstrip (value);
+      c->in_section = FALSE;
+      if (g_str_equal (key, "Date"))
+        replace_str (date, value);
+      else if (g_str_equal (key, "Comment"))
+        replace_str (comment, value); /* the user's words, most often the drive's name */
+      else if (g_str_equal (key, "OS"))
+        replace_str (system, value);
+      else if (value[0] != '\0')
+        {
+          g_string_append_printf (settings, "%s%s: %s", settings->len ? " · " : "", key, value);
+          if (g_str_equal (key, "Test"))
+            {
+              /* "1 GiB (x5) [C: 50% (100/200GiB)]", "1024 MiB [C: 40.5% …] (x5)" */
+              const char *bracket = strchr (value, '[');
+              const char *x = strstr (value, "(x");
+              guint64 size;
+              g_autofree char *size_text = g_strndup (value, strcspn (value, "([<"));
+
+              g_strstrip (size_text);
+              {
+                g_autofree char *compact = g_strdup (size_text);
+                char *sp = strchr (compact, ' ');
+
+                if (sp != NULL)
+                  memmove (sp, sp + 1, strlen (sp));
+                if (ssdb_parse_size (compact, "Test", &size, NULL))
+                  c->summary->spec.size = size;
+              }
+              if (x != NULL && g_ascii_isdigit (x[2]))
+                c->summary->spec.count = CLAMP (x[2] - '0', 1, 9);
+              if (bracket != NULL && g_ascii_isalpha (bracket[1]) && bracket[2] == ':')
+                {
+                  g_free (*drive);
+                  *drive = g_strndup (bracket + 1, 2);
+                }
+            }
+          else if (g_str_equal (key, "Time") || g_str_equal (key, "Measure"))
+            {
+              const char *n = value + strcspn (value, "0123456789");
+              guint64 s;
+              g_autofree char *digits = g_strndup (n, strspn (n, "0123456789"));
+
+              if (ssdb_parse_uint (digits, "Measure", 1, 86400, &s, NULL))
+                c->summary->spec.duration_ns = s * G_GUINT64_CONSTANT (1000000000);
+            }
+        }
+      return TRUE;
+    }
+  /* A line in a results section that is no result, or a rate in a form not known: say so,
+   * rather than leave a test out. */
+  if (c->in_section || strstr (text, "MB/s [") != NULL || strstr (text, "IOPS]") != NULL)
+    return import_fail (error, c->file,
+                        "%u: not a result line of CrystalDiskMark 6-8 or "
+                        "KDiskMark: “%s”",
+                        line, stripped);
+  return TRUE;
+}
+
+static SsdbReport *
+import_cdm (const char *data, gsize length, const char *file, GError **error)
+{
+  g_autofree char *text = NULL, *date = NULL, *system = NULL, *drive = NULL, *comment = NULL;
+  g_autoptr (SsdbSummaryResult) summary = NULL;
+  g_autoptr (GString) settings = g_string_new (NULL);
+  g_auto (GStrv) lines = NULL;
+  CdmContext c = { file };
+  gsize text_length = 0;
+  const char *tool = NULL;
+  g_autofree char *version = NULL;
+  gboolean ok = TRUE;
+  gint64 when = 0;
+
+  if ((text = text_to_utf8 (data, length, &text_length)) == NULL)
+    {
+      import_fail (error, file, "neither UTF-8 nor UTF-16 text");
+      return NULL;
+    }
+  summary = new_summary ();
+  c.summary = summary;
+  c.mix_read_percent = 70;
+  c.line78 = g_regex_new ("^\\s*(SEQ|RND|Sequential|Random)\\s*([0-9]+)\\s*(KiB|MiB|KB|MB|K|M)\\s*"
+                          "\\(Q=\\s*([0-9]+),\\s*T=\\s*([0-9]+)\\)\\s*:\\s*([0-9.,]+)\\s*MB/s\\s*"
+                          "\\[\\s*([0-9.,]+)\\s*IOPS\\]\\s*(?:<\\s*([0-9.,]+)\\s*us>)?\\s*$",
+                          G_REGEX_OPTIMIZE, 0, NULL);
+  c.line6 = g_regex_new ("^\\s*(Sequential|Random)\\s+(Read|Write)\\s*(?:([0-9]+)\\s*(KiB|MiB))?"
+                         "\\s*\\((?:Q=\\s*([0-9]+),\\s*)?T=\\s*([0-9]+)\\)\\s*:\\s*([0-9.,]+)\\s*"
+                         "MB/s\\s*(?:\\[\\s*([0-9.,]+)\\s*IOPS\\])?\\s*$",
+                         G_REGEX_OPTIMIZE, 0, NULL);
+  c.footer = g_regex_new ("^\\s*(Profile|Test|Mode|Time|Measure|Date|OS|Comment)\\s*:\\s*(.*)$", 0,
+                          0, NULL);
+  lines = g_strsplit (text, "\n", -1);
+  for (guint i = 0; ok && lines[i] != NULL; i++)
+    {
+      char *line = lines[i];
+      gsize n = strlen (line);
+
+      if (n > 0 && line[n - 1] == '\r')
+        line[n - 1] = '\0';
+      if (tool == NULL && strstr (line, "CrystalDiskMark") != NULL)
+        {
+          const char *v = strstr (line, "CrystalDiskMark") + strlen ("CrystalDiskMark");
+          const char *end = strstr (v, "(C)");
+
+          tool = "CrystalDiskMark";
+          version = end != NULL ? g_strndup (v, end - v) : g_strdup (v);
+          g_strstrip (version);
+          continue;
+        }
+      if (tool == NULL && strstr (line, "KDiskMark") != NULL)
+        {
+          const char *open = strchr (strstr (line, "KDiskMark"), '(');
+          const char *close = open != NULL ? strchr (open, ')') : NULL;
+
+          tool = "KDiskMark";
+          version = close != NULL ? g_strndup (open + 1, close - open - 1) : NULL;
+          continue;
+        }
+      if (tool == NULL || strstr (line, "https://") != NULL || g_str_has_prefix (line, "---")
+          || g_str_has_prefix (g_strchug (line), "*"))
+        continue;
+      ok = cdm_line (&c, i + 1, lines[i], settings, &date, &system, &drive, &comment, error);
+    }
+  g_regex_unref (c.line78);
+  g_regex_unref (c.line6);
+  g_regex_unref (c.footer);
+  if (!ok)
+    return NULL;
+  if (tool == NULL)
+    {
+      import_fail (error, file, "names neither CrystalDiskMark nor KDiskMark");
+      return NULL;
+    }
+  summary->spec.mix_read_percent = c.mix_read_percent;
+  for (guint i = 0; i < summary->entries->len; i++)
+    {
+      SsdbSummaryEntry *e = g_ptr_array_index (summary->entries, i);
+
+      e->job.length = summary->spec.size;
+      e->job.duration_ns = summary->spec.duration_ns;
+      e->aggregate.window_ns = summary->spec.duration_ns;
+      g_array_index (e->passes, SsdbIoResult, 0).window_ns = summary->spec.duration_ns;
+    }
+  summary->imported->tool = g_strdup (tool);
+  summary->imported->version = version != NULL && version[0] ? g_strdup (version) : NULL;
+  summary->imported->file = g_path_get_basename (file);
+  summary->imported->settings = settings->len > 0 ? g_strdup (settings->str) : NULL;
+  summary->imported->date = g_strdup (date);
+  summary->imported->system = g_strdup (system);
+  if (date != NULL)
+    {
+      /* "2021/05/01 12:00:00" (CrystalDiskMark), "2022-01-16 19:35:42" (KDiskMark): the time of
+       * the machine that ran, taken as it is. */
+      g_autofree char *iso = g_strdup (date);
+      g_autoptr (GDateTime) dt = NULL;
+      g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
+
+      g_strdelimit (iso, "/", '-');
+      if (strlen (iso) >= 19)
+        {
+          iso[10] = 'T';
+          iso[19] = '\0';
+          dt = g_date_time_new_from_iso8601 (iso, utc);
+        }
+      when = dt != NULL ? g_date_time_to_unix (dt) : 0;
+    }
+  return make_report (summary, drive, comment != NULL && comment[0] ? comment : NULL, when, NULL,
+                      file, error);
+}
+
+/* -------------------------------------------------------------------------------------------- */
+
+SsdbImportFormat
+ssdb_import_sniff (const char *data, gsize length)
+{
+  gsize n = MIN (length, SNIFF_BYTES);
+  g_autofree char *head = NULL;
+  gsize head_length = 0;
+
+  g_return_val_if_fail (data != NULL || length == 0, SSDB_IMPORT_NONE);
+
+  if (g_strstr_len (data, n, "\"fio version\"") != NULL)
+    return SSDB_IMPORT_FIO_JSON;
+  /* The first lines, decoded: a UTF-16 file cut at an odd byte is cut one byte earlier. */
+  if (n >= 2 && (guchar)data[0] != 0xef && ((guchar)data[0] == 0xff || (guchar)data[0] == 0xfe))
+    n &= ~(gsize)1;
+  head = text_to_utf8 (data, n, &head_length);
+  if (head == NULL && n == SNIFF_BYTES)
+    {
+      /* A UTF-8 character cut at the end of the window. */
+      const char *end = NULL;
+
+      g_utf8_validate_len (data, n, &end);
+      if (end != NULL && end > data + n - 4)
+        head = text_to_utf8 (data, end - data, &head_length);
+    }
+  if (head == NULL)
+    return SSDB_IMPORT_NONE;
+  if (head_length > 0 && head[strspn (head, " \t\r\n")] == '{')
+    return SSDB_IMPORT_NONE;
+  if (strstr (head, "CrystalDiskMark") != NULL || strstr (head, "KDiskMark") != NULL)
+    return SSDB_IMPORT_CDM_TEXT;
+  return SSDB_IMPORT_NONE;
+}
+
+SsdbReport *
+ssdb_import_from_data (SsdbImportFormat format, const char *data, gsize length,
+                       const char *display_name, GError **error)
+{
+  const char *name = display_name != NULL ? display_name : "result";
+
+  g_return_val_if_fail (data != NULL || length == 0, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  switch (format)
+    {
+      case SSDB_IMPORT_FIO_JSON:
+        return import_fio (data, length, name, error);
+      case SSDB_IMPORT_CDM_TEXT:
+        return import_cdm (data, length, name, error);
+      case SSDB_IMPORT_NONE:
+      default:
+        import_fail (error, name,
+                     "not an SSD Bench report, fio JSON output or CrystalDiskMark / KDiskMark "
+                     "text result");
+        return NULL;
+    }
+}
+
+SsdbReport *
+ssdb_report_open (const char *path, GError **error)
+{
+  g_autofree char *data = NULL;
+  SsdbImportFormat format;
+  gsize length = 0;
+
+  g_return_val_if_fail (path != NULL, NULL);
+  g_return_val_if_fail (error == NULL || *error == NULL, NULL);
+
+  if ((data = ssdb_report_read_file (path, &length, error)) == NULL)
+    return NULL;
+  format = ssdb_import_sniff (data, length);
+  if (format != SSDB_IMPORT_NONE)
+    return ssdb_import_from_data (format, data, length, path, error);
+  return ssdb_report_load_from_data (data, length, path, error);
+}
