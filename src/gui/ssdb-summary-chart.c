@@ -152,6 +152,11 @@ dup_spread (const SsdbSummaryResult *result, const SsdbSummaryEntry *entry)
 
   if (n == 0)
     return NULL;
+  if (result->imported != NULL)
+    /* Translators: the tooltip of an imported summary cell: "SEQ1M Q8T1: 3012.4 MB/s as
+     * CrystalDiskMark states it" */
+    return g_strdup_printf (_ ("%s: %.1f MB/s as %s states it"), entry->test.name, lo / 1e6,
+                            result->imported->tool);
   if (n == 1)
     /* Translators: the tooltip of a summary cell measured once: "SEQ1M Q8T1: one pass,
      * 3012.4 MB/s" */

@@ -451,7 +451,10 @@ update_chart (SsdbSummaryPage *self)
   title = g_strdup (from_report (self) ? self->report_title
                     : self->title      ? self->title
                                        : _ ("No drive selected"));
-  subtitle = dup_settings_line (&result->spec, from_report (self));
+  if (from_report (self) && result->imported != NULL)
+    subtitle = ssdb_export_dup_subtitle (self->report, SSDB_TEST_KIND_SUMMARY);
+  else
+    subtitle = dup_settings_line (&result->spec, from_report (self));
   ssdb_summary_chart_set_titles (self->chart, title, subtitle);
   ssdb_summary_chart_set_result (self->chart, result);
   /* Writes that only wait for the user's permission: the cells say what to do, not the

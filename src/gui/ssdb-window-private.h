@@ -117,7 +117,7 @@ _ssdb_window_target_path (SsdbWindow *self);
 guint
 _ssdb_window_read_sysfs_uint (const char *name, const char *attr);
 char *
-_ssdb_window_dup_report_title (const SsdbTargetInfo *t);
+_ssdb_window_dup_report_title (const SsdbReport *report);
 char *
 _ssdb_window_dup_target_title (SsdbWindow *self);
 /* The selected target as the pages are told of it; strings valid until the target changes. */

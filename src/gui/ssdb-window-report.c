@@ -37,6 +37,19 @@ dup_report_when (SsdbWindow *self)
                                    ? g_date_time_new_from_iso8601 (self->report->created, NULL)
                                    : NULL;
 
+  /* An imported result: when its file says it ran, as written (its clock's zone unknown). */
+  if (self->report != NULL && self->report->summary != NULL
+      && self->report->summary->imported != NULL)
+    {
+      const SsdbSummaryImport *im = self->report->summary->imported;
+
+      if (im->date == NULL)
+        /* Translators: the time of an imported result: its tool, "fio run" */
+        return g_strdup_printf (_ ("%s run"), im->tool);
+      /* Translators: the time of an imported result as its file writes it, "CrystalDiskMark run
+       * 2024/03/15 21:04:33" */
+      return g_strdup_printf (_ ("%s run %s"), im->tool, im->date);
+    }
   if (date != NULL)
     return g_date_time_format (date, "%Y-%m-%d %H:%M UTC");
   return g_strdup (self->report && self->report->created ? self->report->created : "");
@@ -431,7 +444,7 @@ reset_view (SsdbWindow *self, SsdbTestKind view)
   if (loaded (self, SSDB_TEST_KIND_SUMMARY))
     {
       g_free (title);
-      title = _ssdb_window_dup_report_title (&self->report->target);
+      title = _ssdb_window_dup_report_title (self->report);
       target.title = title;
     }
   ssdb_test_page_reset (_ssdb_window_page_for_kind (self, view), view, &target);
@@ -474,7 +487,7 @@ ssdb_window_load_report (SsdbWindow *self, const char *path, GError **error)
   g_free (self->report_file);
   self->report_file = g_path_get_basename (path);
   self->report_views = 0;
-  title = _ssdb_window_dup_report_title (&self->report->target);
+  title = _ssdb_window_dup_report_title (self->report);
 
   /* Backwards, so that a page of several tests opens on the first of them the report holds. */
   for (guint n = N_VIEWS; n-- > 0;)
@@ -560,9 +573,10 @@ ssdb_window_open_file (SsdbWindow *self, GFile *file, GError **error)
   if (path == NULL)
     {
       g_autofree char *uri = g_file_get_uri (file);
+      g_autofree char *message = g_strdup_printf (_ ("%s is not a local file"), uri);
 
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND, _ ("%s is not a local file"), uri);
-      _ssdb_window_show_toast (self, (*error)->message);
+      g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND, message);
+      _ssdb_window_show_toast (self, message);
       return FALSE;
     }
   /* A folder or a block device is a target; anything else is read as a report. */

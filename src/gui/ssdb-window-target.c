@@ -4,6 +4,8 @@
  * and the facts of the selected target that the pages and the start are given. */
 #include "ssdb-window-private.h"
 
+#include "render/ssdb-export.h"
+
 #include <sys/stat.h>
 #include <sys/sysmacros.h>
 #include <unistd.h>
@@ -51,10 +53,15 @@ device_block_size (SsdbWindow *self)
 
 /* The chart title for a report's target. */
 char *
-_ssdb_window_dup_report_title (const SsdbTargetInfo *t)
+_ssdb_window_dup_report_title (const SsdbReport *report)
 {
-  g_autofree char *cap = ssdb_format_capacity (t->size_bytes);
+  const SsdbTargetInfo *t = &report->target;
+  g_autofree char *cap = NULL;
 
+  /* An imported result: the tool and what its file names, as the export says it. */
+  if (report->summary != NULL && report->summary->imported != NULL)
+    return ssdb_export_dup_title (report);
+  cap = ssdb_format_capacity (t->size_bytes);
   return g_strdup_printf ("%s%s%s · %s", t->model ? t->model : "", t->model ? " · " : "",
                           t->path ? t->path : "?", cap);
 }
