@@ -149,8 +149,8 @@ format_summary (GString *out, const SsdbSummaryResult *r)
     {
       const SsdbSummaryEntry *e = g_ptr_array_index (r->entries, i);
       const SsdbIoResult *io = &e->aggregate;
-      gboolean measured
-          = (e->state == SSDB_ENTRY_DONE || e->state == SSDB_ENTRY_CANCELLED) && io->ios > 0;
+      gboolean measured = (e->state == SSDB_ENTRY_DONE || e->state == SSDB_ENTRY_CANCELLED)
+                          && (io->ios > 0 || (e->imported && io->iops > 0));
       Row row;
 
       row_begin (&row, out);
@@ -160,7 +160,29 @@ format_summary (GString *out, const SsdbSummaryResult *r)
       row_u64 (&row, e->test.block_size);
       row_u64 (&row, e->test.queue_depth);
       row_u64 (&row, e->test.threads);
-      if (measured)
+      if (measured && e->imported)
+        {
+          /* What the file states; empty where it states nothing. */
+          const double stated[] = { e->quoted.mean_ns, 0, e->quoted.p99_ns, e->quoted.max_ns };
+
+          row_mbps (&row, io->bytes_per_second);
+          row_double (&row, io->iops, 3);
+          for (guint k = 0; k < G_N_ELEMENTS (stated); k++)
+            if (stated[k] > 0)
+              row_double (&row, stated[k], 1);
+            else
+              row_empty (&row);
+          for (guint k = 0; k < 3; k++)
+            {
+              guint64 v = k == 0 ? io->bytes : k == 1 ? io->ios : io->window_ns;
+
+              if (v > 0)
+                row_u64 (&row, v);
+              else
+                row_empty (&row);
+            }
+        }
+      else if (measured)
         {
           row_mbps (&row, io->bytes_per_second);
           row_double (&row, io->iops, 3);

@@ -81,6 +81,7 @@ add_entry (SsdbSummaryResult *summary, SsdbAccess access, SsdbRw rw, guint block
   e->job.read_percent = read_percent;
   e->passes = g_array_new (FALSE, TRUE, sizeof (SsdbIoResult));
   e->state = SSDB_ENTRY_DONE;
+  e->imported = TRUE;
   ssdb_histogram_reset (&e->aggregate.latency);
   ssdb_histogram_reset (&e->aggregate.read_latency);
   ssdb_histogram_reset (&e->aggregate.write_latency);

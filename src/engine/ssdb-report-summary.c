@@ -345,6 +345,7 @@ load_summary_entry (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSum
     return load_fail (l, error, "a summary test needs the top-level “summary” settings");
 
   entry = g_new0 (SsdbSummaryEntry, 1);
+  entry->imported = summary->imported != NULL;
   entry->passes = g_array_new (FALSE, TRUE, sizeof (SsdbIoResult));
   g_ptr_array_add (summary->entries, entry);
   return load_summary_test (l, object, summary->spec.count, entry, error);

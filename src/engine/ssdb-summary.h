@@ -143,6 +143,9 @@ ssdb_summary_spec_init (SsdbSummarySpec *spec);
  * @fio_command: the equivalent fio command line
  * @state: %SSDB_ENTRY_PENDING, _DONE, _SKIPPED, _CANCELLED or _FAILED
  * @message: (nullable): why skipped or failed
+ * @quoted: the latency an imported file states (SsdbQuotedLatency)
+ * @imported: the entry is a figure of an imported file (SsdbSummaryResult.imported): its rate
+ *   and IOPS stand without request counts, and nothing checked them
  */
 typedef enum
 {
@@ -181,6 +184,7 @@ typedef struct
   SsdbEntryState state;
   char *message;
   SsdbQuotedLatency quoted;
+  gboolean imported;
 } SsdbSummaryEntry;
 
 /**

@@ -121,7 +121,7 @@ ssdb_summary_entry_get_value (const SsdbSummaryEntry *entry, SsdbSummaryUnit uni
 
   r = &entry->aggregate;
   /* Nothing completed yet; an imported figure states its rate without a count. */
-  if ((r->ios == 0 || r->window_ns == 0) && !(entry->state == SSDB_ENTRY_DONE && r->iops > 0))
+  if ((r->ios == 0 || r->window_ns == 0) && !(entry->imported && r->iops > 0))
     return FALSE;
   latency_ns = ssdb_summary_entry_mean_latency_ns (entry);
   if (!value_in_unit (r->bytes_per_second, r->iops, latency_ns, unit, &v))
