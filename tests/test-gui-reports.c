@@ -749,6 +749,45 @@ test_save_open_save (void)
   g_assert_nonnull (strstr (a, "\"created\" : \"2024-05-01T12:34:56Z\""));
 }
 
+/* A CrystalDiskMark text result opened in the window: the summary grid shows its figures under
+ * the tool's name and date as the file writes them, and saving it keeps where it came from. */
+static void
+test_open_imported (void)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "import", "cdm8-default.txt", NULL);
+  g_autofree char *saved = tmp_file ("imported.json");
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) back = NULL;
+  const SsdbSummaryEntry *e;
+  SsdbSummaryView sv;
+
+  g_assert_true (ssdb_window_load_report (window, path, &error));
+  g_assert_no_error (error);
+  g_assert_cmpstr (ssdb_window_get_report_title (window), ==,
+                   "Report cdm8-default.txt · CrystalDiskMark run 2024/03/15 21:04:33");
+  ssdb_summary_chart_fill_view (ssdb_summary_page_get_chart (ssdb_window_get_summary_page (window)),
+                                &sv);
+  g_assert_cmpstr (sv.target_title, ==, "CrystalDiskMark 8.0.4 x64 · C:");
+  g_assert_true (g_str_has_prefix (sv.target_subtitle, "12 tests from cdm8-default.txt · "));
+  g_assert_cmpuint (sv.result->entries->len, ==, 12);
+  e = g_ptr_array_index (sv.result->entries, 0);
+  g_assert_cmpstr (e->test.name, ==, "SEQ1M Q8T1");
+  g_assert_cmpfloat_with_epsilon (e->aggregate.bytes_per_second, 3512.345e6, 1e-3);
+
+  g_assert_true (ssdb_window_save_report_to (window, saved, NULL, &error));
+  g_assert_no_error (error);
+  back = ssdb_report_load (saved, &error);
+  g_assert_no_error (error);
+  g_assert_nonnull (back->summary->imported);
+  g_assert_cmpstr (back->summary->imported->tool, ==, "CrystalDiskMark");
+  g_assert_cmpstr (back->summary->imported->file, ==, "cdm8-default.txt");
+  e = g_ptr_array_index (back->summary->entries, 11);
+  g_assert_cmpstr (e->test.name, ==, "RND4K Q1T1");
+  g_assert_cmpint (e->rw, ==, SSDB_RW_MIX);
+  g_assert_cmpfloat_with_epsilon (e->quoted.mean_ns, 66.80e3, 1e-6);
+}
+
 /* A malformed file: a toast names the file and the field; nothing shown changes. */
 static void
 test_malformed (void)
@@ -1477,6 +1516,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-reports/malformed-behaviour", test_malformed_behaviour);
   g_test_add_func ("/gui-reports/drop-open-behaviour", test_drop_open_behaviour);
   g_test_add_func ("/gui-reports/live-and-loaded", test_live_and_loaded);
+  g_test_add_func ("/gui-reports/open-imported", test_open_imported);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
