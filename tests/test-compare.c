@@ -271,7 +271,7 @@ test_fixture_views (void)
   } cases[] = {
     { "valid.json", SSDB_TEST_KIND_SUMMARY, 1 },
     { "valid-surface-fill.json", SSDB_TEST_KIND_SURFACE, 2 },
-    { "valid-surface-fill.json", SSDB_TEST_KIND_FILL, 1 },
+    { "valid-surface-fill.json", SSDB_TEST_KIND_FILL, 2 }, /* the write passes, the read-back */
     { "valid-access-sweep-workload.json", SSDB_TEST_KIND_ACCESS, 2 },
     { "valid-access-sweep-workload.json", SSDB_TEST_KIND_SWEEP, 2 },
   };
@@ -486,38 +486,141 @@ test_consistency (void)
   ssdb_report_unref (b);
 }
 
-/* The behaviour views a comparison cannot draw are refused with a message naming the view and
- * the views that can be compared; nothing is written. */
+/* The workload, which a comparison cannot draw, is refused with a message naming it and the
+ * views that can be compared; nothing is written. */
 static void
 test_behaviour_refused (void)
 {
   SsdbReport *a = NULL, *b = NULL;
   SsdbReport *reports[2];
-  const SsdbTestKind refused[]
-      = { SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_TRIM, SSDB_TEST_KIND_FREESPACE,
-          SSDB_TEST_KIND_READBACK, SSDB_TEST_KIND_WORKLOAD };
   g_autofree char *out = g_build_filename (out_dir, "refused-behaviour.png", NULL);
+  g_autoptr (GError) error = NULL;
 
   load_behaviour_pair (&a, &b);
   reports[0] = a;
   reports[1] = b;
   g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_COMPRESSION));
   g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_CONSISTENCY));
-  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
-    {
-      g_autoptr (GError) error = NULL;
-      g_autofree char *want = g_strdup_printf (
-          "The %s view cannot be compared (summary, surface, fill, access, sweep, compression and "
-          "consistency can)",
-          ssdb_test_kind_to_string (refused[i]));
-
-      g_assert_false (ssdb_compare_view_supported (refused[i]));
-      g_assert_false (ssdb_export_compare (reports, NULL, 2, refused[i], SSDB_EXPORT_PNG, 800, 600,
-                                           1, SSDB_THEME_REVIEW, 0, out, &error));
-      g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
-      g_assert_cmpstr (error->message, ==, want);
-    }
+  g_assert_false (ssdb_compare_view_supported (SSDB_TEST_KIND_WORKLOAD));
+  g_assert_false (ssdb_export_compare (reports, NULL, 2, SSDB_TEST_KIND_WORKLOAD, SSDB_EXPORT_PNG,
+                                       800, 600, 1, SSDB_THEME_REVIEW, 0, out, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==,
+                   "The workload view cannot be compared (summary, surface, fill, access, sweep, "
+                   "recovery, compression, trim, freespace, consistency and readback can)");
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
+  ssdb_report_unref (a);
+  ssdb_report_unref (b);
+}
+
+/* Bar @k of report 1 stands half as high above the plot's bottom as report 0's. */
+static void
+assert_half_height (const SsdbCompareView *view, guint panel, guint k)
+{
+  cairo_rectangle_t plot;
+  double xa, ya, xb, yb, bottom;
+
+  g_assert_true (ssdb_compare_painter_get_plot_rect (view, 1200, 800, panel, &plot));
+  bottom = plot.y + plot.height;
+  g_assert_true (ssdb_compare_painter_get_point (view, 1200, 800, panel, 0, k, &xa, &ya));
+  g_assert_true (ssdb_compare_painter_get_point (view, 1200, 800, panel, 1, k, &xb, &yb));
+  g_assert_cmpfloat (bottom - ya, >, 10);
+  g_assert_cmpfloat (fabs ((bottom - yb) * 2 - (bottom - ya)), <, 1.5);
+}
+
+/* The behaviour tests compare too: TRIM with and without discard as bars per summary test,
+ * before and after the rounds; free space as lines by how full the span was; read after write
+ * as the two reads' bars; idle recovery as the restored share after each pause. The second
+ * report's figures are half the first's, so each of its points stands half as high. */
+static void
+test_behaviour_views (void)
+{
+  SsdbReport *a = NULL, *b = NULL;
+  SsdbReport *reports[2];
+  g_autoptr (GError) error = NULL;
+  guint n_tests, n_steps, n_writes;
+
+  load_behaviour_pair (&a, &b);
+  reports[0] = a;
+  reports[1] = b;
+  b->trim->spec.discard = FALSE;
+  n_tests = b->trim->tests->len;
+  for (guint i = 0; i < n_tests; i++)
+    {
+      SsdbTrimTest *t = &g_array_index (b->trim->tests, SsdbTrimTest, i);
+
+      t->before_bytes_per_second /= 2;
+      t->after_bytes_per_second /= 2;
+    }
+  n_steps = b->freespace->steps->len;
+  for (guint i = 0; i < n_steps; i++)
+    {
+      SsdbFreespaceStep *st = &g_array_index (b->freespace->steps, SsdbFreespaceStep, i);
+
+      for (guint q = 0; q < st->rates->len; q++)
+        g_array_index (st->rates, SsdbTestRate, q).bytes_per_second /= 2;
+    }
+  b->readback->first_read_bytes_per_second /= 2;
+  b->readback->second_read_bytes_per_second /= 2;
+  n_writes = b->recovery->writes->len;
+  for (guint i = 0; i < n_writes; i++)
+    g_array_index (b->recovery->writes, SsdbRecoveryWrite, i).restored_percent /= 2;
+
+  {
+    SsdbCompareView view = { SSDB_TEST_KIND_TRIM, reports, NULL, 2, "Comparison", "c" };
+    g_autofree char *first = ssdb_compare_view_dup_label (&view, 0);
+    g_autofree char *second = ssdb_compare_view_dup_label (&view, 1);
+
+    g_assert_true (ssdb_compare_check (&view, &error));
+    g_assert_no_error (error);
+    g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 2);
+    g_assert_true (g_str_has_suffix (first, " · with discard"));
+    g_assert_true (g_str_has_suffix (second, " · without discard"));
+    g_assert_cmpuint (n_tests, >, 0);
+    for (guint panel = 0; panel < 2; panel++)
+      for (guint k = 0; k < n_tests; k++)
+        assert_half_height (&view, panel, k);
+    check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  }
+  {
+    SsdbCompareView view = { SSDB_TEST_KIND_FREESPACE, reports, NULL, 2, "Comparison", "c" };
+    const SsdbFreespaceStep *st0 = &g_array_index (a->freespace->steps, SsdbFreespaceStep, 0);
+
+    g_assert_true (ssdb_compare_check (&view, &error));
+    g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, MIN (st0->rates->len, 2));
+    for (guint k = 0; k < n_steps; k++)
+      assert_half_height (&view, 0, k);
+    check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  }
+  {
+    SsdbCompareView view = { SSDB_TEST_KIND_READBACK, reports, NULL, 2, "Comparison", "c" };
+
+    g_assert_true (ssdb_compare_check (&view, &error));
+    g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 1);
+    assert_half_height (&view, 0, 0);
+    assert_half_height (&view, 0, 1);
+    check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  }
+  {
+    SsdbCompareView view = { SSDB_TEST_KIND_RECOVERY, reports, NULL, 2, "Comparison", "c" };
+
+    g_assert_true (ssdb_compare_check (&view, &error));
+    g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 1);
+    for (guint k = 0; k < n_writes; k++)
+      assert_half_height (&view, 0, k);
+    check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
+  }
+  for (SsdbTestKind v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
+    {
+      g_autofree char *name = g_strdup_printf ("behaviour-%s.png", ssdb_test_kind_to_string (v));
+      g_autofree char *out = g_build_filename (out_dir, name, NULL);
+
+      if (v == SSDB_TEST_KIND_CONSISTENCY || v == SSDB_TEST_KIND_COMPRESSION)
+        continue;
+      g_assert_true (ssdb_export_compare (reports, NULL, 2, v, SSDB_EXPORT_PNG, 1200, 800, 1,
+                                          SSDB_THEME_REVIEW, 0, out, &error));
+      g_assert_no_error (error);
+    }
   ssdb_report_unref (a);
   ssdb_report_unref (b);
 }
@@ -540,6 +643,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/compression", test_compression);
   g_test_add_func ("/compare/consistency", test_consistency);
   g_test_add_func ("/compare/behaviour-refused", test_behaviour_refused);
+  g_test_add_func ("/compare/behaviour-views", test_behaviour_views);
   ret = g_test_run ();
 
   if (g_getenv ("SSDBENCH_KEEP_OUTPUT") == NULL)

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-compare-painter.h"
+#include "ssdb-compare-data-private.h"
 
 #include "ssdb-render-i18n.h"
 #include <math.h>
@@ -201,24 +202,29 @@ char *
 ssdb_compare_view_dup_label (const SsdbCompareView *view, guint i)
 {
   g_autofree char *label = NULL;
+  const char *mode = NULL;
+  gboolean numbered = FALSE;
 
   if (view->labels != NULL && view->labels[i] != NULL)
     return g_strdup (view->labels[i]);
-  /* Runs of the same drive in the same minute get their number, so the legend tells them
-   * apart. */
   label = ssdb_compare_report_label (view->reports[i]);
   if (view->view == SSDB_TEST_KIND_SUMMARY)
     return g_steal_pointer (&label); /* its legend numbers the columns already */
-  for (guint k = 0; k < view->n_reports; k++)
+  /* Runs of the same drive in the same minute get their number, so the legend tells them
+   * apart. */
+  for (guint k = 0; k < view->n_reports && !numbered; k++)
     {
-      g_autofree char *other = NULL;
+      g_autofree char *other = k != i ? ssdb_compare_report_label (view->reports[k]) : NULL;
 
-      if (k == i)
-        continue;
-      other = ssdb_compare_report_label (view->reports[k]);
-      if (g_str_equal (other, label))
-        return g_strdup_printf ("#%u %s", i + 1, label);
+      numbered = other != NULL && g_str_equal (other, label);
     }
+  /* TRIM side by side with and without discard: the legend says which is which. */
+  if (view->view == SSDB_TEST_KIND_TRIM && view->reports[i]->trim != NULL)
+    mode = view->reports[i]->trim->spec.discard ? _ ("with discard") : _ ("without discard");
+  if (numbered)
+    return g_strdup_printf ("#%u %s%s%s", i + 1, label, mode ? " · " : "", mode ? mode : "");
+  if (mode != NULL)
+    return g_strdup_printf ("%s · %s", label, mode);
   return g_steal_pointer (&label);
 }
 
@@ -234,6 +240,10 @@ ssdb_compare_view_supported (SsdbTestKind view)
       case SSDB_TEST_KIND_SWEEP:
       case SSDB_TEST_KIND_COMPRESSION:
       case SSDB_TEST_KIND_CONSISTENCY:
+      case SSDB_TEST_KIND_RECOVERY:
+      case SSDB_TEST_KIND_TRIM:
+      case SSDB_TEST_KIND_FREESPACE:
+      case SSDB_TEST_KIND_READBACK:
         return TRUE;
       case SSDB_TEST_KIND_WORKLOAD:
       default:
@@ -293,377 +303,6 @@ ssdb_compare_check (const SsdbCompareView *view, GError **error)
   return TRUE;
 }
 
-/* Data ------------------------------------------------------------------------------------ */
-
-typedef enum
-{
-  XAXIS_LINEAR,   /* value axis: GB or % */
-  XAXIS_LOG2,     /* sizes or depths: one tick per power of two present */
-  XAXIS_CATEGORY, /* groups of bars at 0, 1, 2, ..., one label each */
-} XAxisKind;
-
-/* The most groups of bars (compression: six data levels, then levels only later reports
- * hold). */
-#define MAX_CATEGORIES 12
-
-typedef struct
-{
-  double x, y;
-} Point;
-
-typedef struct
-{
-  const char *title;
-  GArray *series[SSDB_COMPARE_MAX_REPORTS]; /* of Point; NULL: not in this panel */
-} Panel;
-
-typedef struct
-{
-  guint n_panels;
-  Panel panels[2];
-  XAxisKind xkind;
-  double x_divisor;
-  const char *x_unit;
-  gboolean x_sizes; /* LOG2: label ticks as transfer sizes, else "QDn" / "Tn" */
-  gboolean x_threads;
-  double x_lo, x_hi;
-  gboolean y_latency; /* y in ms from ns, else a rate */
-  gboolean y_iops;    /* y in IOPS */
-  guint n_categories; /* XAXIS_CATEGORY: the groups' labels */
-  char *categories[MAX_CATEGORIES];
-} Data;
-
-static void
-data_clear (Data *d)
-{
-  for (guint c = 0; c < MAX_CATEGORIES; c++)
-    g_clear_pointer (&d->categories[c], g_free);
-  for (guint p = 0; p < 2; p++)
-    for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
-      g_clear_pointer (&d->panels[p].series[i], g_array_unref);
-}
-
-static GArray *
-points_new (void)
-{
-  return g_array_new (FALSE, FALSE, sizeof (Point));
-}
-
-static void
-points_add (GArray *a, double x, double y)
-{
-  Point p = { x, y };
-
-  if (isfinite (x) && isfinite (y) && y >= 0)
-    g_array_append_val (a, p);
-}
-
-static gboolean
-same_spans (const SsdbCompareView *view)
-{
-  const SsdbSurfaceResult *first = view->reports[0]->surface;
-
-  for (guint i = 1; i < view->n_reports; i++)
-    {
-      const SsdbSurfaceResult *r = view->reports[i]->surface;
-
-      if (r->spec.span_offset != first->spec.span_offset
-          || r->spec.span_length != first->spec.span_length)
-        return FALSE;
-    }
-  return TRUE;
-}
-
-/* The index of @data in @levels, or @n when it is not there. */
-static guint
-compression_level (const SsdbDataPattern *levels, guint n, const SsdbDataPattern *data)
-{
-  for (guint c = 0; c < n; c++)
-    if (levels[c].kind == data->kind
-        && (data->kind != SSDB_DATA_COMPRESSIBLE
-            || levels[c].compressible_percent == data->compressible_percent))
-      return c;
-  return n;
-}
-
-/* "Random", "50 %", "Zeros": a group's label. */
-static char *
-compression_level_label (const SsdbDataPattern *data)
-{
-  switch (data->kind)
-    {
-      case SSDB_DATA_RANDOM:
-        return g_strdup (_ ("Random"));
-      case SSDB_DATA_ZERO:
-        return g_strdup (_ ("Zeros"));
-      case SSDB_DATA_COMPRESSIBLE:
-      default:
-        return g_strdup_printf ("%u %%", data->compressible_percent);
-    }
-}
-
-static void
-data_build (Data *d, const SsdbCompareView *view)
-{
-  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
-
-  memset (d, 0, sizeof *d);
-  d->n_panels = 1;
-  d->xkind = XAXIS_LINEAR;
-  d->x_divisor = 1;
-  if (n == 0)
-    return;
-
-  switch (view->view)
-    {
-      case SSDB_TEST_KIND_SURFACE:
-        {
-          gboolean gb = same_spans (view);
-          gboolean any_write = FALSE;
-
-          d->panels[0].title = _ ("Read");
-          d->panels[1].title = _ ("Write");
-          d->x_divisor = gb ? 1e9 : 1;
-          d->x_unit = gb ? "GB" : "%";
-          if (gb)
-            {
-              const SsdbSurfaceResult *r = view->reports[0]->surface;
-
-              d->x_lo = (double)r->spec.span_offset;
-              d->x_hi = (double)r->spec.span_offset + (double)r->spec.span_length;
-            }
-          else
-            {
-              d->x_lo = 0;
-              d->x_hi = 100;
-            }
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbSurfaceResult *r = view->reports[i]->surface;
-              GArray *curves[2] = { r->read, r->write };
-
-              for (guint c = 0; c < 2; c++)
-                {
-                  d->panels[c].series[i] = points_new ();
-                  for (guint k = 0; curves[c] != NULL && k < curves[c]->len; k++)
-                    {
-                      const SsdbSurfaceSample *s = &g_array_index (curves[c], SsdbSurfaceSample, k);
-                      double pos = ssdb_surface_sample_position (r, s);
-
-                      if (!gb)
-                        pos = r->spec.span_length > 0 ? (pos - (double)r->spec.span_offset) * 100.0
-                                                            / (double)r->spec.span_length
-                                                      : 0;
-                      points_add (d->panels[c].series[i], pos, s->bytes_per_second);
-                    }
-                }
-              if (r->write != NULL && r->write->len > 0)
-                any_write = TRUE;
-            }
-          d->n_panels = any_write ? 2 : 1;
-          break;
-        }
-      case SSDB_TEST_KIND_FILL:
-        {
-          d->panels[0].title = _ ("First write pass");
-          d->x_divisor = 1e9;
-          d->x_unit = "GB";
-          d->x_lo = 0;
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbFillResult *r = view->reports[i]->fill;
-              const SsdbFillPass *pass = NULL;
-
-              d->x_hi = MAX (d->x_hi, (double)r->spec.span_length);
-              for (guint p = 0; p < r->passes->len && pass == NULL; p++)
-                {
-                  const SsdbFillPass *cand = g_ptr_array_index (r->passes, p);
-
-                  if (cand->rw == SSDB_RW_WRITE)
-                    pass = cand;
-                }
-              d->panels[0].series[i] = points_new ();
-              for (guint k = 0; pass != NULL && pass->segments != NULL && k < pass->segments->len;
-                   k++)
-                {
-                  const SsdbFillPoint *pt = &g_array_index (pass->segments, SsdbFillPoint, k);
-                  guint64 start
-                      = k > 0 ? g_array_index (pass->segments, SsdbFillPoint, k - 1).position_bytes
-                              : 0;
-
-                  /* Each segment as a step, as the fill chart draws it. */
-                  points_add (d->panels[0].series[i], (double)start, pt->bytes_per_second);
-                  points_add (d->panels[0].series[i], (double)pt->position_bytes,
-                              pt->bytes_per_second);
-                }
-            }
-          if (d->x_hi <= 0)
-            d->x_hi = 1e9;
-          break;
-        }
-      case SSDB_TEST_KIND_SWEEP:
-        {
-          d->n_panels = 2;
-          d->panels[0].title = _ ("Read");
-          d->panels[1].title = _ ("Write");
-          d->xkind = XAXIS_LOG2;
-          d->x_sizes = TRUE;
-          d->x_lo = G_MAXDOUBLE;
-          d->x_hi = 0;
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbSweepResult *r = view->reports[i]->sweep;
-              GArray *curves[2] = { r->read, r->write };
-
-              for (guint c = 0; c < 2; c++)
-                {
-                  d->panels[c].series[i] = points_new ();
-                  for (guint k = 0; curves[c] != NULL && k < curves[c]->len; k++)
-                    {
-                      const SsdbSweepPoint *p = &g_array_index (curves[c], SsdbSweepPoint, k);
-
-                      if (p->size == 0)
-                        continue;
-                      points_add (d->panels[c].series[i], log2 (p->size), p->bytes_per_second);
-                    }
-                }
-              for (guint k = 0; k < r->n_sizes; k++)
-                if (r->sizes[k] > 0)
-                  {
-                    d->x_lo = MIN (d->x_lo, log2 (r->sizes[k]));
-                    d->x_hi = MAX (d->x_hi, log2 (r->sizes[k]));
-                  }
-            }
-          break;
-        }
-      case SSDB_TEST_KIND_ACCESS:
-        {
-          d->n_panels = 2;
-          d->panels[0].title = _ ("Mean access time");
-          d->panels[1].title = _ ("99th percentile access time");
-          d->xkind = XAXIS_LOG2;
-          d->y_latency = TRUE;
-          d->x_lo = G_MAXDOUBLE;
-          d->x_hi = 0;
-          d->x_threads = view->reports[0]->access->spec.mode == SSDB_ACCESS_MODE_THREADS;
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbAccessResult *r = view->reports[i]->access;
-
-              d->panels[0].series[i] = points_new ();
-              d->panels[1].series[i] = points_new ();
-              for (guint k = 0; k < r->steps->len; k++)
-                {
-                  const SsdbAccessStep *st = &g_array_index (r->steps, SsdbAccessStep, k);
-                  double x;
-
-                  if (st->depth == 0)
-                    continue;
-                  x = log2 (st->depth);
-                  d->x_lo = MIN (d->x_lo, x);
-                  d->x_hi = MAX (d->x_hi, x);
-                  if (st->state != SSDB_ENTRY_DONE && st->state != SSDB_ENTRY_CANCELLED)
-                    continue;
-                  if (st->io.ios == 0)
-                    continue;
-                  points_add (d->panels[0].series[i], x, st->mean_ns);
-                  points_add (d->panels[1].series[i], x, (double)st->p99_ns);
-                }
-            }
-          break;
-        }
-      case SSDB_TEST_KIND_CONSISTENCY:
-        {
-          d->panels[0].title = _ ("IOPS per round");
-          d->x_unit = _ ("Time (s)");
-          d->y_iops = TRUE;
-          d->x_lo = 0;
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbConsistencyResult *r = view->reports[i]->consistency;
-
-              d->x_hi = MAX (d->x_hi, (double)r->spec.duration_ns / 1e9);
-              d->panels[0].series[i] = points_new ();
-              for (guint k = 0; r->rounds != NULL && k < r->rounds->len; k++)
-                {
-                  const SsdbConsistencyRound *rd
-                      = &g_array_index (r->rounds, SsdbConsistencyRound, k);
-
-                  d->x_hi = MAX (d->x_hi, (double)rd->elapsed_ns / 1e9);
-                  points_add (d->panels[0].series[i], (double)rd->elapsed_ns / 1e9, rd->iops);
-                }
-            }
-          /* Room for the last round's marker, as the consistency chart leaves. */
-          d->x_hi = d->x_hi > 0 ? d->x_hi * 1.02 : 1;
-          break;
-        }
-      case SSDB_TEST_KIND_COMPRESSION:
-        {
-          SsdbDataPattern levels[MAX_CATEGORIES];
-
-          d->n_panels = 2;
-          d->panels[0].title = _ ("Write");
-          d->panels[1].title = _ ("Read");
-          d->xkind = XAXIS_CATEGORY;
-          /* The groups: the data levels of every report, in the first report's order. */
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbCompressionResult *r = view->reports[i]->compression;
-
-              for (guint k = 0; r->points != NULL && k < r->points->len; k++)
-                {
-                  const SsdbCompressionPoint *pt
-                      = &g_array_index (r->points, SsdbCompressionPoint, k);
-                  guint c = compression_level (levels, d->n_categories, &pt->data);
-
-                  if (c == d->n_categories && c < MAX_CATEGORIES)
-                    {
-                      levels[c] = pt->data;
-                      d->categories[c] = compression_level_label (&pt->data);
-                      d->n_categories++;
-                    }
-                }
-            }
-          for (guint i = 0; i < n; i++)
-            {
-              const SsdbCompressionResult *r = view->reports[i]->compression;
-
-              d->panels[0].series[i] = points_new ();
-              d->panels[1].series[i] = points_new ();
-              for (guint k = 0; r->points != NULL && k < r->points->len; k++)
-                {
-                  const SsdbCompressionPoint *pt
-                      = &g_array_index (r->points, SsdbCompressionPoint, k);
-                  guint c = compression_level (levels, d->n_categories, &pt->data);
-
-                  if (c == d->n_categories)
-                    continue;
-                  points_add (d->panels[0].series[i], c, pt->write_bytes_per_second);
-                  points_add (d->panels[1].series[i], c, pt->read_bytes_per_second);
-                }
-            }
-          d->x_lo = -0.5;
-          d->x_hi = MAX (d->n_categories, 1) - 0.5;
-          break;
-        }
-      case SSDB_TEST_KIND_SUMMARY:
-      case SSDB_TEST_KIND_WORKLOAD:
-      default:
-        break;
-    }
-  if (d->xkind == XAXIS_LOG2)
-    {
-      if (d->x_hi < d->x_lo)
-        {
-          d->x_lo = 0;
-          d->x_hi = 5;
-        }
-      /* Room for the first and last tick labels and markers. */
-      d->x_lo -= 0.3;
-      d->x_hi += 0.3;
-    }
-}
-
 /* Layout ---------------------------------------------------------------------------------- */
 
 typedef struct
@@ -698,6 +337,14 @@ view_subtitle (SsdbTestKind view)
         return _ ("Compressibility: sequential rate by data level");
       case SSDB_TEST_KIND_CONSISTENCY:
         return _ ("Steady state: random-write IOPS over time");
+      case SSDB_TEST_KIND_RECOVERY:
+        return _ ("Idle recovery: fast-write capacity found after each pause");
+      case SSDB_TEST_KIND_TRIM:
+        return _ ("TRIM / recycling: summary rates before and after fill-and-delete rounds");
+      case SSDB_TEST_KIND_FREESPACE:
+        return _ ("Free space: summary rates as the span fills");
+      case SSDB_TEST_KIND_READBACK:
+        return _ ("Read after write: data written to an empty drive and rewritten");
       case SSDB_TEST_KIND_WORKLOAD:
       default:
         return NULL;
@@ -783,9 +430,9 @@ layout_compute (Layout *l, const SsdbCompareView *view, const SsdbStyle *style, 
     double ylab_w, title_h = round (l->label_px * 1.6), xlab_h = round (l->label_px * 2.9);
     double top = y + title_h, pw, ph;
 
-    data_build (&d, view);
+    ssdb_compare_data_build (&d, view);
     l->n_panels = d.n_panels;
-    data_clear (&d);
+    ssdb_compare_data_clear (&d);
     ssdb_chart_measure (pango, style, "00000", l->label_px, PANGO_WEIGHT_NORMAL, &ylab_w, NULL);
     ylab_w = ceil (ylab_w + l->gap);
     ph = MAX (bottom - xlab_h - top, 10);
@@ -831,9 +478,9 @@ ssdb_compare_painter_get_n_panels (const SsdbCompareView *view)
   g_return_val_if_fail (view != NULL, 0);
   if (view->view == SSDB_TEST_KIND_SUMMARY)
     return 1;
-  data_build (&d, view);
+  ssdb_compare_data_build (&d, view);
   n = d.n_panels;
-  data_clear (&d);
+  ssdb_compare_data_clear (&d);
   return n;
 }
 
@@ -951,7 +598,7 @@ panel_y_axis (const Data *d, guint index, guint n, YAxis *y)
             ymin = ymin > 0 ? MIN (ymin, v) : v;
         }
     }
-  if (!d->y_latency && !d->y_iops && d->xkind != XAXIS_CATEGORY && med_lo > 0
+  if (!d->y_latency && !d->y_iops && !d->y_percent && d->xkind != XAXIS_CATEGORY && med_lo > 0
       && med_hi >= LOG_AXIS_RATIO * med_lo)
     {
       y->log = TRUE;
@@ -964,7 +611,13 @@ panel_y_axis (const Data *d, guint index, guint n, YAxis *y)
       yaxis->n_ticks = (guint)(y->dhi - y->dlo) + 1;
       return;
     }
-  if (d->y_latency)
+  if (d->y_percent)
+    {
+      ssdb_axis_nice (yaxis, 0, MAX (ymax, 100) * 1.06, 5, TRUE);
+      yaxis->divisor = 1;
+      yaxis->unit = "%";
+    }
+  else if (d->y_latency)
     {
       ssdb_axis_nice (yaxis, 0, ymax > 0 ? ymax / 1e6 * 1.06 : 1, 5, TRUE);
       yaxis->divisor = 1e6;
@@ -1062,7 +715,7 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
                                 PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, r->width / xr * 0.95,
                                 &style->foreground, 0.9);
         }
-      ssdb_chart_draw_text (cr, p->pango, style, _ ("Data compressibility"), r->x + r->width,
+      ssdb_chart_draw_text (cr, p->pango, style, d->x_unit, r->x + r->width,
                             r->y + r->height + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_NORMAL,
                             SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
     }
@@ -1433,10 +1086,10 @@ ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, 
     {
       Data d;
 
-      data_build (&d, view);
+      ssdb_compare_data_build (&d, view);
       for (guint i = 0; i < l.n_panels; i++)
         draw_panel (&p, &d, i, &l.plot[i]);
-      data_clear (&d);
+      ssdb_compare_data_clear (&d);
     }
   g_object_unref (pango);
   cairo_restore (cr);
@@ -1464,7 +1117,7 @@ ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int heig
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
   layout_compute (&l, view, &style, pango, width, height);
   g_object_unref (pango);
-  data_build (&d, view);
+  ssdb_compare_data_build (&d, view);
   if (panel < l.n_panels && panel < d.n_panels && d.panels[panel].series[report] != NULL
       && index < d.panels[panel].series[report]->len)
     {
@@ -1473,6 +1126,6 @@ ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int heig
                       &g_array_index (d.panels[panel].series[report], Point, index), x, y);
       ok = TRUE;
     }
-  data_clear (&d);
+  ssdb_compare_data_clear (&d);
   return ok;
 }

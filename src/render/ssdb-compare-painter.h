@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 
 /**
  * SsdbCompareView:
- * @view: the chart: summary, surface, fill, access, sweep, compression or consistency
+ * @view: the chart: summary, surface, fill, access, sweep, compression, consistency, recovery,
+ *   trim, freespace or readback
  * @reports: (array length=n_reports): the reports, the first one the reference
  * @labels: (array length=n_reports) (nullable): legend names, %NULL for
  *   ssdb_compare_report_label() of each report
@@ -37,7 +38,7 @@ typedef struct
  * @view: a view
  *
  * Returns: %TRUE for the views a comparison overlays: summary, surface, fill, access, sweep,
- *   compression and consistency.
+ *   compression, consistency, recovery, trim, freespace and readback; not the workload.
  */
 gboolean
 ssdb_compare_view_supported (SsdbTestKind view);

@@ -231,7 +231,8 @@ ssdb_export_view (const SsdbReport *report, SsdbTestKind view, SsdbExportFormat 
  * @labels: (array length=n_reports) (nullable): the legend's names of the reports, %NULL for
  *   ssdb_compare_report_label()
  * @n_reports: how many
- * @view: the chart: summary, surface, fill, access, sweep, compression or consistency
+ * @view: the chart: summary, surface, fill, access, sweep, compression, consistency, recovery,
+ *   trim, freespace or readback
  * @format: PNG, SVG or PDF
  * @width: logical width
  * @height: logical height

@@ -1,0 +1,498 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* The comparison's series: for each view, what each report contributes to each panel. */
+#include "config.h"
+
+#include "ssdb-compare-data-private.h"
+
+#include "ssdb-render-i18n.h"
+#include <math.h>
+#include <string.h>
+
+#include "ssdb-surface-painter.h"
+
+void
+ssdb_compare_data_clear (Data *d)
+{
+  for (guint c = 0; c < MAX_CATEGORIES; c++)
+    g_clear_pointer (&d->categories[c], g_free);
+  for (guint p = 0; p < 2; p++)
+    g_clear_pointer (&d->owned_titles[p], g_free);
+  for (guint p = 0; p < 2; p++)
+    for (guint i = 0; i < SSDB_COMPARE_MAX_REPORTS; i++)
+      g_clear_pointer (&d->panels[p].series[i], g_array_unref);
+}
+
+static GArray *
+points_new (void)
+{
+  return g_array_new (FALSE, FALSE, sizeof (Point));
+}
+
+static void
+points_add (GArray *a, double x, double y)
+{
+  Point p = { x, y };
+
+  if (isfinite (x) && isfinite (y) && y >= 0)
+    g_array_append_val (a, p);
+}
+
+static gboolean
+same_spans (const SsdbCompareView *view)
+{
+  const SsdbSurfaceResult *first = view->reports[0]->surface;
+
+  for (guint i = 1; i < view->n_reports; i++)
+    {
+      const SsdbSurfaceResult *r = view->reports[i]->surface;
+
+      if (r->spec.span_offset != first->spec.span_offset
+          || r->spec.span_length != first->spec.span_length)
+        return FALSE;
+    }
+  return TRUE;
+}
+
+/* The index of @data in @levels, or @n when it is not there. */
+static guint
+compression_level (const SsdbDataPattern *levels, guint n, const SsdbDataPattern *data)
+{
+  for (guint c = 0; c < n; c++)
+    if (levels[c].kind == data->kind
+        && (data->kind != SSDB_DATA_COMPRESSIBLE
+            || levels[c].compressible_percent == data->compressible_percent))
+      return c;
+  return n;
+}
+
+/* "Random", "50 %", "Zeros": a group's label. */
+static char *
+compression_level_label (const SsdbDataPattern *data)
+{
+  switch (data->kind)
+    {
+      case SSDB_DATA_RANDOM:
+        return g_strdup (_ ("Random"));
+      case SSDB_DATA_ZERO:
+        return g_strdup (_ ("Zeros"));
+      case SSDB_DATA_COMPRESSIBLE:
+      default:
+        return g_strdup_printf ("%u %%", data->compressible_percent);
+    }
+}
+
+void
+ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
+{
+  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+
+  memset (d, 0, sizeof *d);
+  d->n_panels = 1;
+  d->xkind = XAXIS_LINEAR;
+  d->x_divisor = 1;
+  if (n == 0)
+    return;
+
+  switch (view->view)
+    {
+      case SSDB_TEST_KIND_SURFACE:
+        {
+          gboolean gb = same_spans (view);
+          gboolean any_write = FALSE;
+
+          d->panels[0].title = _ ("Read");
+          d->panels[1].title = _ ("Write");
+          d->x_divisor = gb ? 1e9 : 1;
+          d->x_unit = gb ? "GB" : "%";
+          if (gb)
+            {
+              const SsdbSurfaceResult *r = view->reports[0]->surface;
+
+              d->x_lo = (double)r->spec.span_offset;
+              d->x_hi = (double)r->spec.span_offset + (double)r->spec.span_length;
+            }
+          else
+            {
+              d->x_lo = 0;
+              d->x_hi = 100;
+            }
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbSurfaceResult *r = view->reports[i]->surface;
+              GArray *curves[2] = { r->read, r->write };
+
+              for (guint c = 0; c < 2; c++)
+                {
+                  d->panels[c].series[i] = points_new ();
+                  for (guint k = 0; curves[c] != NULL && k < curves[c]->len; k++)
+                    {
+                      const SsdbSurfaceSample *s = &g_array_index (curves[c], SsdbSurfaceSample, k);
+                      double pos = ssdb_surface_sample_position (r, s);
+
+                      if (!gb)
+                        pos = r->spec.span_length > 0 ? (pos - (double)r->spec.span_offset) * 100.0
+                                                            / (double)r->spec.span_length
+                                                      : 0;
+                      points_add (d->panels[c].series[i], pos, s->bytes_per_second);
+                    }
+                }
+              if (r->write != NULL && r->write->len > 0)
+                any_write = TRUE;
+            }
+          d->n_panels = any_write ? 2 : 1;
+          break;
+        }
+      case SSDB_TEST_KIND_FILL:
+        {
+          gboolean any_read = FALSE;
+
+          /* Every write pass, one after the other over the bytes written (as the fill chart
+           * draws them); the read-back by position in its own panel. */
+          d->panels[0].title = _ ("Write passes");
+          d->panels[1].title = _ ("Read-back");
+          d->x_divisor = 1e9;
+          d->x_unit = "GB";
+          d->x_lo = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbFillResult *r = view->reports[i]->fill;
+              guint64 written = 0;
+
+              d->panels[0].series[i] = points_new ();
+              d->panels[1].series[i] = points_new ();
+              for (guint p = 0; p < r->passes->len; p++)
+                {
+                  const SsdbFillPass *pass = g_ptr_array_index (r->passes, p);
+                  gboolean write = pass->rw == SSDB_RW_WRITE;
+                  GArray *out = d->panels[write ? 0 : 1].series[i];
+                  guint64 base = write ? written : 0, end = 0;
+
+                  for (guint k = 0; pass->segments != NULL && k < pass->segments->len; k++)
+                    {
+                      const SsdbFillPoint *pt = &g_array_index (pass->segments, SsdbFillPoint, k);
+                      guint64 start = k > 0 ? g_array_index (pass->segments, SsdbFillPoint, k - 1)
+                                                  .position_bytes
+                                            : 0;
+
+                      /* Each segment as a step, as the fill chart draws it. */
+                      points_add (out, (double)(base + start), pt->bytes_per_second);
+                      points_add (out, (double)(base + pt->position_bytes), pt->bytes_per_second);
+                      end = pt->position_bytes;
+                    }
+                  if (write)
+                    written += end;
+                  else
+                    any_read = any_read || end > 0;
+                  d->x_hi = MAX (d->x_hi, (double)(base + end));
+                }
+              d->x_hi = MAX (d->x_hi, (double)r->spec.span_length);
+            }
+          d->n_panels = any_read ? 2 : 1;
+          if (d->x_hi <= 0)
+            d->x_hi = 1e9;
+          break;
+        }
+      case SSDB_TEST_KIND_RECOVERY:
+        {
+          /* The fast-write capacity each write found, in % of the first write's, against the
+           * idle time before it. */
+          d->panels[0].title = _ ("Fast-write capacity restored after each pause");
+          d->x_unit = _ ("Idle time (s)");
+          d->y_percent = TRUE;
+          d->x_lo = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbRecoveryResult *r = view->reports[i]->recovery;
+
+              d->panels[0].series[i] = points_new ();
+              for (guint k = 0; r->writes != NULL && k < r->writes->len; k++)
+                {
+                  const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, k);
+
+                  d->x_hi = MAX (d->x_hi, (double)w->pause_ns / 1e9);
+                  points_add (d->panels[0].series[i], (double)w->pause_ns / 1e9,
+                              w->restored_percent);
+                }
+            }
+          d->x_hi = d->x_hi > 0 ? d->x_hi * 1.04 : 1;
+          break;
+        }
+      case SSDB_TEST_KIND_FREESPACE:
+        {
+          const SsdbFreespaceResult *first = view->reports[0]->freespace;
+          const SsdbFreespaceStep *step0 = first->steps != NULL && first->steps->len > 0
+                                               ? &g_array_index (first->steps, SsdbFreespaceStep, 0)
+                                               : NULL;
+
+          /* The first report's first two tests, each in a panel, by how full the span was. */
+          d->n_panels = step0 != NULL && step0->rates != NULL ? MIN (step0->rates->len, 2) : 1;
+          d->x_unit = _ ("% full");
+          d->x_lo = 0;
+          d->x_hi = 100;
+          for (guint p = 0; p < d->n_panels; p++)
+            {
+              const SsdbTestRate *t = step0 != NULL && step0->rates != NULL
+                                          ? &g_array_index (step0->rates, SsdbTestRate, p)
+                                          : NULL;
+
+              if (t != NULL)
+                d->owned_titles[p] = g_strdup_printf ("%s %s", t->name, ssdb_rw_to_string (t->rw));
+              d->panels[p].title = d->owned_titles[p];
+              for (guint i = 0; i < n; i++)
+                {
+                  const SsdbFreespaceResult *r = view->reports[i]->freespace;
+
+                  d->panels[p].series[i] = points_new ();
+                  for (guint k = 0; t != NULL && r->steps != NULL && k < r->steps->len; k++)
+                    {
+                      const SsdbFreespaceStep *st = &g_array_index (r->steps, SsdbFreespaceStep, k);
+
+                      for (guint q = 0; st->rates != NULL && q < st->rates->len; q++)
+                        {
+                          const SsdbTestRate *rate = &g_array_index (st->rates, SsdbTestRate, q);
+
+                          if (rate->rw == t->rw && g_str_equal (rate->name, t->name)
+                              && rate->bytes_per_second > 0)
+                            points_add (d->panels[p].series[i], st->used_percent,
+                                        rate->bytes_per_second);
+                        }
+                    }
+                }
+            }
+          break;
+        }
+      case SSDB_TEST_KIND_TRIM:
+        {
+          /* A group of bars per test, before and after the rounds. */
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Before the rounds");
+          d->panels[1].title = _ ("After the rounds");
+          d->xkind = XAXIS_CATEGORY;
+          d->x_unit = _ ("Summary test");
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbTrimResult *r = view->reports[i]->trim;
+
+              for (guint k = 0; r->tests != NULL && k < r->tests->len; k++)
+                {
+                  const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, k);
+                  g_autofree char *label
+                      = g_strdup_printf ("%s %s", t->name, ssdb_rw_to_string (t->rw));
+                  guint c;
+
+                  for (c = 0; c < d->n_categories && !g_str_equal (d->categories[c], label); c++)
+                    ;
+                  if (c == d->n_categories && c < MAX_CATEGORIES)
+                    d->categories[d->n_categories++] = g_steal_pointer (&label);
+                }
+            }
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbTrimResult *r = view->reports[i]->trim;
+
+              d->panels[0].series[i] = points_new ();
+              d->panels[1].series[i] = points_new ();
+              for (guint k = 0; r->tests != NULL && k < r->tests->len; k++)
+                {
+                  const SsdbTrimTest *t = &g_array_index (r->tests, SsdbTrimTest, k);
+                  g_autofree char *label
+                      = g_strdup_printf ("%s %s", t->name, ssdb_rw_to_string (t->rw));
+
+                  for (guint c = 0; c < d->n_categories; c++)
+                    if (g_str_equal (d->categories[c], label))
+                      {
+                        points_add (d->panels[0].series[i], c, t->before_bytes_per_second);
+                        points_add (d->panels[1].series[i], c, t->after_bytes_per_second);
+                      }
+                }
+            }
+          d->x_lo = -0.5;
+          d->x_hi = MAX (d->n_categories, 1) - 0.5;
+          break;
+        }
+      case SSDB_TEST_KIND_READBACK:
+        {
+          /* The two sequential reads of what was written: right after, then again. */
+          d->panels[0].title = _ ("Sequential read of the data written");
+          d->xkind = XAXIS_CATEGORY;
+          d->x_unit = _ ("Data read");
+          d->n_categories = 2;
+          d->categories[0] = g_strdup (_ ("Data of pass 1 (empty drive)"));
+          d->categories[1] = g_strdup (_ ("Data of pass 2 (rewritten)"));
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbReadbackResult *r = view->reports[i]->readback;
+
+              d->panels[0].series[i] = points_new ();
+              if (r->first_read_bytes_per_second > 0)
+                points_add (d->panels[0].series[i], 0, r->first_read_bytes_per_second);
+              if (r->second_read_bytes_per_second > 0)
+                points_add (d->panels[0].series[i], 1, r->second_read_bytes_per_second);
+            }
+          d->x_lo = -0.5;
+          d->x_hi = 1.5;
+          break;
+        }
+      case SSDB_TEST_KIND_SWEEP:
+        {
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Read");
+          d->panels[1].title = _ ("Write");
+          d->xkind = XAXIS_LOG2;
+          d->x_sizes = TRUE;
+          d->x_lo = G_MAXDOUBLE;
+          d->x_hi = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbSweepResult *r = view->reports[i]->sweep;
+              GArray *curves[2] = { r->read, r->write };
+
+              for (guint c = 0; c < 2; c++)
+                {
+                  d->panels[c].series[i] = points_new ();
+                  for (guint k = 0; curves[c] != NULL && k < curves[c]->len; k++)
+                    {
+                      const SsdbSweepPoint *p = &g_array_index (curves[c], SsdbSweepPoint, k);
+
+                      if (p->size == 0)
+                        continue;
+                      points_add (d->panels[c].series[i], log2 (p->size), p->bytes_per_second);
+                    }
+                }
+              for (guint k = 0; k < r->n_sizes; k++)
+                if (r->sizes[k] > 0)
+                  {
+                    d->x_lo = MIN (d->x_lo, log2 (r->sizes[k]));
+                    d->x_hi = MAX (d->x_hi, log2 (r->sizes[k]));
+                  }
+            }
+          break;
+        }
+      case SSDB_TEST_KIND_ACCESS:
+        {
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Mean access time");
+          d->panels[1].title = _ ("99th percentile access time");
+          d->xkind = XAXIS_LOG2;
+          d->y_latency = TRUE;
+          d->x_lo = G_MAXDOUBLE;
+          d->x_hi = 0;
+          d->x_threads = view->reports[0]->access->spec.mode == SSDB_ACCESS_MODE_THREADS;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbAccessResult *r = view->reports[i]->access;
+
+              d->panels[0].series[i] = points_new ();
+              d->panels[1].series[i] = points_new ();
+              for (guint k = 0; k < r->steps->len; k++)
+                {
+                  const SsdbAccessStep *st = &g_array_index (r->steps, SsdbAccessStep, k);
+                  double x;
+
+                  if (st->depth == 0)
+                    continue;
+                  x = log2 (st->depth);
+                  d->x_lo = MIN (d->x_lo, x);
+                  d->x_hi = MAX (d->x_hi, x);
+                  if (st->state != SSDB_ENTRY_DONE && st->state != SSDB_ENTRY_CANCELLED)
+                    continue;
+                  if (st->io.ios == 0)
+                    continue;
+                  points_add (d->panels[0].series[i], x, st->mean_ns);
+                  points_add (d->panels[1].series[i], x, (double)st->p99_ns);
+                }
+            }
+          break;
+        }
+      case SSDB_TEST_KIND_CONSISTENCY:
+        {
+          d->panels[0].title = _ ("IOPS per round");
+          d->x_unit = _ ("Time (s)");
+          d->y_iops = TRUE;
+          d->x_lo = 0;
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbConsistencyResult *r = view->reports[i]->consistency;
+
+              d->x_hi = MAX (d->x_hi, (double)r->spec.duration_ns / 1e9);
+              d->panels[0].series[i] = points_new ();
+              for (guint k = 0; r->rounds != NULL && k < r->rounds->len; k++)
+                {
+                  const SsdbConsistencyRound *rd
+                      = &g_array_index (r->rounds, SsdbConsistencyRound, k);
+
+                  d->x_hi = MAX (d->x_hi, (double)rd->elapsed_ns / 1e9);
+                  points_add (d->panels[0].series[i], (double)rd->elapsed_ns / 1e9, rd->iops);
+                }
+            }
+          /* Room for the last round's marker, as the consistency chart leaves. */
+          d->x_hi = d->x_hi > 0 ? d->x_hi * 1.02 : 1;
+          break;
+        }
+      case SSDB_TEST_KIND_COMPRESSION:
+        {
+          SsdbDataPattern levels[MAX_CATEGORIES];
+
+          d->n_panels = 2;
+          d->panels[0].title = _ ("Write");
+          d->panels[1].title = _ ("Read");
+          d->xkind = XAXIS_CATEGORY;
+          d->x_unit = _ ("Data compressibility");
+          /* The groups: the data levels of every report, in the first report's order. */
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbCompressionResult *r = view->reports[i]->compression;
+
+              for (guint k = 0; r->points != NULL && k < r->points->len; k++)
+                {
+                  const SsdbCompressionPoint *pt
+                      = &g_array_index (r->points, SsdbCompressionPoint, k);
+                  guint c = compression_level (levels, d->n_categories, &pt->data);
+
+                  if (c == d->n_categories && c < MAX_CATEGORIES)
+                    {
+                      levels[c] = pt->data;
+                      d->categories[c] = compression_level_label (&pt->data);
+                      d->n_categories++;
+                    }
+                }
+            }
+          for (guint i = 0; i < n; i++)
+            {
+              const SsdbCompressionResult *r = view->reports[i]->compression;
+
+              d->panels[0].series[i] = points_new ();
+              d->panels[1].series[i] = points_new ();
+              for (guint k = 0; r->points != NULL && k < r->points->len; k++)
+                {
+                  const SsdbCompressionPoint *pt
+                      = &g_array_index (r->points, SsdbCompressionPoint, k);
+                  guint c = compression_level (levels, d->n_categories, &pt->data);
+
+                  if (c == d->n_categories)
+                    continue;
+                  points_add (d->panels[0].series[i], c, pt->write_bytes_per_second);
+                  points_add (d->panels[1].series[i], c, pt->read_bytes_per_second);
+                }
+            }
+          d->x_lo = -0.5;
+          d->x_hi = MAX (d->n_categories, 1) - 0.5;
+          break;
+        }
+      case SSDB_TEST_KIND_SUMMARY:
+      case SSDB_TEST_KIND_WORKLOAD:
+      default:
+        break;
+    }
+  if (d->xkind == XAXIS_LOG2)
+    {
+      if (d->x_hi < d->x_lo)
+        {
+          d->x_lo = 0;
+          d->x_hi = 5;
+        }
+      /* Room for the first and last tick labels and markers. */
+      d->x_lo -= 0.3;
+      d->x_hi += 0.3;
+    }
+}
