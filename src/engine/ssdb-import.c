@@ -179,15 +179,48 @@ typedef struct
   double last_lat_n;
 } FioContext;
 
+/* Member @key of @object when it is an object, else %NULL (json-glib's getters warn on a
+ * member of another type, which a hostile file must not cause). */
+static JsonObject *
+object_member (JsonObject *object, const char *key)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, key) : NULL;
+
+  return node != NULL && JSON_NODE_HOLDS_OBJECT (node) ? json_node_get_object (node) : NULL;
+}
+
+/* A string member of @object, or @fallback when it is missing or not a string. */
+static const char *
+string_member (JsonObject *object, const char *key, const char *fallback)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, key) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || json_node_get_value_type (node) != G_TYPE_STRING)
+    return fallback;
+  return json_node_get_string (node);
+}
+
+/* A number member of @object, or @fallback when it is missing or not a number. */
+static double
+number_member (JsonObject *object, const char *key, double fallback)
+{
+  JsonNode *node = object != NULL ? json_object_get_member (object, key) : NULL;
+
+  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
+      || (json_node_get_value_type (node) != G_TYPE_INT64
+          && json_node_get_value_type (node) != G_TYPE_DOUBLE))
+    return fallback;
+  return json_node_get_double (node);
+}
+
 /* The value of option @key of a job, or of the global options; %NULL when unset. */
 static const char *
 fio_option (FioContext *c, JsonObject *job, const char *key)
 {
-  JsonObject *options = NULL;
+  JsonObject *options = object_member (job, "job options");
   JsonNode *node;
 
-  if (json_object_has_member (job, "job options"))
-    options = json_object_get_object_member (job, "job options");
   node = options != NULL ? json_object_get_member (options, key) : NULL;
   if (node == NULL && c->global != NULL)
     node = json_object_get_member (c->global, key);
@@ -240,17 +273,10 @@ fio_number (FioContext *c, JsonObject *object, const char *path, const char *key
 static double
 fio_p99 (JsonObject *dir, const char *stats)
 {
-  JsonObject *o, *pct;
-  JsonNode *node;
+  JsonObject *pct = object_member (object_member (dir, stats), "percentile");
+  double v = number_member (pct, "99.000000", 0);
 
-  if (!json_object_has_member (dir, stats)
-      || (o = json_object_get_object_member (dir, stats)) == NULL
-      || !json_object_has_member (o, "percentile")
-      || (pct = json_object_get_object_member (o, "percentile")) == NULL
-      || (node = json_object_get_member (pct, "99.000000")) == NULL
-      || !JSON_NODE_HOLDS_VALUE (node))
-    return 0;
-  return json_node_get_double (node);
+  return isfinite (v) && v > 0 ? v : 0;
 }
 
 /* What one direction of a job adds to an entry. */
@@ -266,8 +292,7 @@ fio_direction (FioContext *c, JsonObject *job, const char *key, FioDirection *d,
   JsonObject *dir, *lat;
 
   memset (d, 0, sizeof *d);
-  if (!json_object_has_member (job, key)
-      || (dir = json_object_get_object_member (job, key)) == NULL)
+  if ((dir = object_member (job, key)) == NULL)
     return import_fail (error, c->file, "%s: no “%s” object", c->where, key);
   if (!fio_number (c, dir, key, "total_ios", &d->ios, error)
       || !fio_number (c, dir, key, "io_bytes", &d->bytes, error)
@@ -275,8 +300,7 @@ fio_direction (FioContext *c, JsonObject *job, const char *key, FioDirection *d,
       || !fio_number (c, dir, key, "iops", &d->iops, error)
       || !fio_number (c, dir, key, "runtime", &d->runtime_ms, error))
     return FALSE;
-  if (!json_object_has_member (dir, "lat_ns")
-      || (lat = json_object_get_object_member (dir, "lat_ns")) == NULL)
+  if ((lat = object_member (dir, "lat_ns")) == NULL)
     return import_fail (error, c->file, "%s: %s: no “lat_ns” object (fio before 3.0 is not read)",
                         c->where, key);
   if (!fio_number (c, lat, "lat_ns", "N", &d->lat_n, error)
@@ -340,8 +364,8 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
     { "readwrite", SSDB_ACCESS_SEQUENTIAL, SSDB_RW_MIX },
     { "randrw", SSDB_ACCESS_RANDOM, SSDB_RW_MIX },
   };
-  const char *jobname = json_object_get_string_member_with_default (job, "jobname", "");
-  const char *host = json_object_get_string_member_with_default (job, "hostname", NULL);
+  const char *jobname = string_member (job, "jobname", "");
+  const char *host = string_member (job, "hostname", NULL);
   const char *rw_text = fio_option (c, job, "rw");
   g_autofree char *mode = NULL;
   guint m, queue_depth, threads, read_percent, block_size;
@@ -423,9 +447,7 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
     }
   else
     {
-      JsonObject *options = json_object_has_member (job, "job options")
-                                ? json_object_get_object_member (job, "job options")
-                                : NULL;
+      JsonObject *options = object_member (job, "job options");
       const char *size_text = fio_option (c, job, "size");
       guint64 size;
 
@@ -462,7 +484,7 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
     c->last_lat_n += lat_n;
     e->quoted.max_ns = MAX (e->quoted.max_ns, MAX (rd.lat_max_ns, wr.lat_max_ns));
   }
-  fio_error = json_object_get_int_member_with_default (job, "error", 0);
+  fio_error = (gint64)number_member (job, "error", 0);
   if (fio_error != 0 && e->state != SSDB_ENTRY_FAILED)
     {
       e->state = SSDB_ENTRY_FAILED;
@@ -515,7 +537,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
       return NULL;
     }
   root = json_node_get_object (json_parser_get_root (parser));
-  version = json_object_get_string_member_with_default (root, "fio version", NULL);
+  version = string_member (root, "fio version", NULL);
   if (version == NULL)
     {
       import_fail (error, file, "not fio's JSON output: no “fio version”");
@@ -530,9 +552,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
       return NULL;
     }
   jobs = json_object_get_array_member (root, list);
-  if (json_object_has_member (root, "global options")
-      && JSON_NODE_HOLDS_OBJECT (json_object_get_member (root, "global options")))
-    c.global = json_object_get_object_member (root, "global options");
+  c.global = object_member (root, "global options");
 
   summary = new_summary ();
   for (guint i = 0; i < json_array_get_length (jobs); i++)
@@ -548,7 +568,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
           return NULL;
         }
       job = json_node_get_object (node);
-      jobname = json_object_get_string_member_with_default (job, "jobname", "");
+      jobname = string_member (job, "jobname", "");
       /* The sum over the hosts of a client/server run: each host's own jobs are kept. */
       if (g_str_equal (jobname, "All clients"))
         continue;
@@ -558,7 +578,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
           g_free (c.where);
           return NULL;
         }
-      host = json_object_get_string_member_with_default (job, "hostname", NULL);
+      host = string_member (job, "hostname", NULL);
       if (host != NULL && strstr (hosts->str, host) == NULL)
         g_string_append_printf (hosts, "%s%s", hosts->len ? ", " : "", host);
       if (target == NULL)
@@ -592,8 +612,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
   summary->imported->tool = g_strdup ("fio");
   summary->imported->version = g_strdup (version);
   summary->imported->file = g_path_get_basename (file);
-  summary->imported->date
-      = g_strdup (json_object_get_string_member_with_default (root, "time", NULL));
+  summary->imported->date = g_strdup (string_member (root, "time", NULL));
   summary->imported->system = hosts->len > 0 ? g_strdup (hosts->str) : NULL;
   if (c.global != NULL)
     {
@@ -602,7 +621,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
       if (strlen (cmd) > 3)
         summary->imported->settings = g_strdup_printf ("global options:%s", cmd + 3);
     }
-  when = json_object_get_int_member_with_default (root, "timestamp", 0);
+  when = (gint64)CLAMP (number_member (root, "timestamp", 0), 0, 253402300799.0);
   return make_report (summary, target, NULL, when, hosts->len > 0 ? hosts->str : NULL, file, error);
 }
 
