@@ -775,6 +775,24 @@ test_open_imported (void)
   g_assert_cmpstr (e->test.name, ==, "SEQ1M Q8T1");
   g_assert_cmpfloat_with_epsilon (e->aggregate.bytes_per_second, 3512.345e6, 1e-3);
 
+  /* Drive Info: what the file states, nothing it does not (no capacity, no sector size). */
+  {
+    SsdbDriveInfo *info = ssdb_window_get_drive_info (window);
+    g_autofree char *device = ssdb_drive_info_dup_value (info, "Device");
+    g_autofree char *model = ssdb_drive_info_dup_value (info, "Model");
+    g_autofree char *with = ssdb_drive_info_dup_value (info, "Measured With");
+    g_autofree char *system = ssdb_drive_info_dup_value (info, "System");
+    g_autofree char *capacity = ssdb_drive_info_dup_value (info, "Capacity");
+    g_autofree char *sectors = ssdb_drive_info_dup_value (info, "Sector Size");
+
+    g_assert_cmpstr (device, ==, "C:");
+    g_assert_cmpstr (model, ==, "Samsung 980 PRO 250GB");
+    g_assert_cmpstr (with, ==, "CrystalDiskMark 8.0.4 x64");
+    g_assert_cmpstr (system, ==, "Windows 11 Professional [10.0 Build 22631] (x64)");
+    g_assert_null (capacity);
+    g_assert_null (sectors);
+  }
+
   g_assert_true (ssdb_window_save_report_to (window, saved, NULL, &error));
   g_assert_no_error (error);
   back = ssdb_report_load (saved, &error);

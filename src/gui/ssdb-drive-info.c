@@ -453,6 +453,32 @@ ssdb_drive_info_set_target (SsdbDriveInfo *self, SsdbDevice *device, const char 
     }
 }
 
+/* An imported result states little of its drive: only what its file says, and who measured. */
+static void
+show_imported (SsdbDriveInfo *self, const SsdbReport *report)
+{
+  const SsdbSummaryImport *im = report->summary->imported;
+  g_autofree char *tool = ssdb_summary_import_name (im);
+  /* Translators: %s is a tool and its version, "CrystalDiskMark 8.0.4 x64" */
+  g_autofree char *description = g_strdup_printf (
+      _ ("What the result file of %s says of the drive: it states no capacity, sector size or "
+         "anything else SSD Bench records. Choose a drive to see a live one."),
+      tool);
+  GtkWidget *group = add_group (self, _ ("Drive (from an Imported Result)"), description);
+
+  add_row (self, group, N_ ("Device"), report->target.path);
+  if (report->target.model != NULL)
+    add_row (self, group, N_ ("Model"), report->target.model);
+  add_row (self, group, N_ ("Measured With"), tool);
+  add_row (self, group, N_ ("File"), im->file);
+  if (im->date != NULL)
+    add_row (self, group, N_ ("Date"), im->date);
+  if (im->system != NULL)
+    add_row (self, group, N_ ("System"), im->system);
+  if (im->settings != NULL)
+    add_row (self, group, N_ ("Settings"), im->settings);
+}
+
 void
 ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, const char *recorded)
 {
@@ -466,6 +492,11 @@ ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, cons
 
   t = &report->target;
   start_over (self);
+  if (report->summary != NULL && report->summary->imported != NULL)
+    {
+      show_imported (self, report);
+      return;
+    }
   /* Translators: the first %s is a date and time, the second a host name */
   description
       = g_strdup_printf (_ ("The target of the report, as it was recorded on %s on %s. "
