@@ -27,7 +27,9 @@ static gboolean G_GNUC_PRINTF (3, 4)
   va_start (args, format);
   message = g_strdup_vprintf (format, args);
   va_end (args);
-  g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s: %s", file, message);
+  /* ":12: …" names a line: "cdm.txt:12: …"; anything else follows "cdm.txt: ". */
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_REPORT, "%s%s%s", file, message[0] == ':' ? "" : ": ",
+               message);
   return FALSE;
 }
 
@@ -175,6 +177,7 @@ typedef struct
   /* The entry made last: its job's name, how many jobs it adds up, their latency samples. */
   SsdbSummaryEntry *last;
   const char *last_name;
+  const char *last_host;
   guint last_jobs;
   double last_lat_n;
 } FioContext;
@@ -438,7 +441,8 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
 
   /* Without group_reporting, fio reports each of numjobs threads on its own, under one name. */
   e = c->last;
-  if (e != NULL && threads > 1 && g_strcmp0 (c->last_name, jobname) == 0 && e->rw == modes[m].rw
+  if (e != NULL && threads > 1 && g_strcmp0 (c->last_name, jobname) == 0
+      && g_strcmp0 (c->last_host, host) == 0 && e->rw == modes[m].rw
       && e->test.block_size == block_size && e->test.queue_depth == queue_depth
       && e->test.threads == threads && c->last_jobs < threads)
     {
@@ -461,6 +465,7 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
         e->job.length = size;
       c->last = e;
       c->last_name = jobname;
+      c->last_host = host;
       c->last_jobs = 1;
       c->last_lat_n = 0;
     }
@@ -520,13 +525,22 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
     }
   if (!json_parser_load_from_data (parser, start, data + length - start, &local))
     {
+      /* json-glib writes "<data>:LINE:COLUMN: message", lines counted from the object. */
+      g_autoptr (GRegex) where
+          = g_regex_new ("^<data>:([0-9]+):([0-9]+): *(.*)$", G_REGEX_DOTALL, 0, NULL);
+      g_autoptr (GMatchInfo) m = NULL;
       int skipped = 0;
 
       for (const char *p = data; p < start; p++)
         skipped += *p == '\n';
-      if (skipped > 0)
-        import_fail (error, file, "malformed fio JSON (after %d lines of notes): %s", skipped,
-                     local->message);
+      if (g_regex_match (where, local->message, 0, &m))
+        {
+          g_autofree char *line = g_match_info_fetch (m, 1), *column = g_match_info_fetch (m, 2),
+                          *what = g_match_info_fetch (m, 3);
+
+          import_fail (error, file, ":%" G_GINT64_FORMAT ":%s: malformed fio JSON: %s",
+                       g_ascii_strtoll (line, NULL, 10) + skipped, column, what);
+        }
       else
         import_fail (error, file, "malformed fio JSON: %s", local->message);
       return NULL;
@@ -671,6 +685,8 @@ typedef struct
   GRegex *line78; /* CrystalDiskMark 7-8, KDiskMark: "SEQ 1MiB (Q= 8, T= 1): …" */
   GRegex *line6;  /* CrystalDiskMark 5-6: "Sequential Read (Q= 32,T= 1) : …" */
   GRegex *footer; /* "Test: 1 GiB (x5) …" */
+  GRegex *result_like; /* a line that names a test, in any form: refused if not read */
+  GRegex *measure;     /* "Measure 5 sec", "Measure: 5 sec" */
   SsdbRw section; /* of the latest "[Read]", "[Write]", "[Mix]" */
   gboolean in_section;
   guint mix_read_percent;
@@ -687,10 +703,10 @@ cdm_add (CdmContext *c, guint line, SsdbAccess access, SsdbRw rw, guint block_si
 
   if (!ssdb_parse_uint (q, "Q", 1, SSDB_MAX_QUEUE_DEPTH, &queue_depth, NULL)
       || !ssdb_parse_uint (t, "T", 1, SSDB_MAX_THREADS, &threads, NULL))
-    return import_fail (error, c->file, "%u: a queue depth or thread count out of range", line);
+    return import_fail (error, c->file, ":%u: a queue depth or thread count out of range", line);
   if (!cdm_number (mbs, &rate) || (iops_text != NULL && !cdm_number (iops_text, &iops))
       || (latency_us != NULL && !cdm_number (latency_us, &latency)))
-    return import_fail (error, c->file, "%u: a rate, IOPS or latency that is not a number", line);
+    return import_fail (error, c->file, ":%u: a rate, IOPS or latency that is not a number", line);
   if (iops_text == NULL)
     iops = rate * 1e6 / block_size;
   e = add_entry (c->summary, access, rw, block_size, (guint)queue_depth, (guint)threads,
@@ -766,10 +782,10 @@ cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char *
       guint bs;
 
       if (!c->in_section)
-        return import_fail (error, c->file, "%u: a result before any [Read], [Write] or [Mix]",
+        return import_fail (error, c->file, ":%u: a result before any [Read], [Write] or [Mix]",
                             line);
       if (!cdm_block_size (num, unit, &bs))
-        return import_fail (error, c->file, "%u: a transfer size of %s %s is out of range", line,
+        return import_fail (error, c->file, ":%u: a transfer size of %s %s is out of range", line,
                             num, unit);
       return cdm_add (c, line, kind[0] == 'R' ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL,
                       c->section, bs, q, t, mbs, iops, lat[0] ? lat : NULL, error);
@@ -786,7 +802,7 @@ cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char *
       if (num[0] != '\0')
         {
           if (!cdm_block_size (num, unit, &bs))
-            return import_fail (error, c->file, "%u: a transfer size of %s %s is out of range",
+            return import_fail (error, c->file, ":%u: a transfer size of %s %s is out of range",
                                 line, num, unit);
         }
       else
@@ -839,23 +855,29 @@ cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char *
                   *drive = g_strndup (bracket + 1, 2);
                 }
             }
-          else if (g_str_equal (key, "Time") || g_str_equal (key, "Measure"))
-            {
-              const char *n = value + strcspn (value, "0123456789");
-              guint64 s;
-              g_autofree char *digits = g_strndup (n, strspn (n, "0123456789"));
+          /* "Time: Measure 5 sec / Interval 5 sec" (CrystalDiskMark 8), "Test: 1 GiB (x5)
+           * [Measure: 5 sec / Interval: 5 sec]" (KDiskMark) */
+          {
+            g_autoptr (GMatchInfo) mm = NULL;
 
-              if (ssdb_parse_uint (digits, "Measure", 1, 86400, &s, NULL))
-                c->summary->spec.duration_ns = s * G_GUINT64_CONSTANT (1000000000);
-            }
+            if (g_regex_match (c->measure, value, 0, &mm))
+              {
+                g_autofree char *digits = g_match_info_fetch (mm, 1);
+                guint64 secs;
+
+                if (ssdb_parse_uint (digits, "Measure", 1, 86400, &secs, NULL))
+                  c->summary->spec.duration_ns = secs * G_GUINT64_CONSTANT (1000000000);
+              }
+          }
         }
       return TRUE;
     }
   /* A line in a results section that is no result, or a rate in a form not known: say so,
    * rather than leave a test out. */
-  if (c->in_section || strstr (text, "MB/s [") != NULL || strstr (text, "IOPS]") != NULL)
+  if (c->in_section || strstr (text, "MB/s") != NULL || strstr (text, "IOPS") != NULL
+      || g_regex_match (c->result_like, text, 0, NULL))
     return import_fail (error, c->file,
-                        "%u: not a result line of CrystalDiskMark 6-8 or "
+                        ":%u: not a result line of CrystalDiskMark 6-8 or "
                         "KDiskMark: “%s”",
                         line, stripped);
   return TRUE;
@@ -891,6 +913,8 @@ import_cdm (const char *data, gsize length, const char *file, GError **error)
                          "\\s*\\((?:Q=\\s*([0-9]+),\\s*)?T=\\s*([0-9]+)\\)\\s*:\\s*([0-9.,]+)\\s*"
                          "MB/s\\s*(?:\\[\\s*([0-9.,]+)\\s*IOPS\\])?\\s*$",
                          G_REGEX_OPTIMIZE, 0, NULL);
+  c.result_like = g_regex_new ("^\\s*(SEQ|RND|Sequential|Random)\\b.*(Q=|T=)", 0, 0, NULL);
+  c.measure = g_regex_new ("Measure:?\\s*([0-9]+)\\s*sec", 0, 0, NULL);
   c.footer = g_regex_new ("^\\s*(Profile|Test|Mode|Time|Measure|Date|OS|Comment)\\s*:\\s*(.*)$", 0,
                           0, NULL);
   lines = g_strsplit (text, "\n", -1);
@@ -928,6 +952,8 @@ import_cdm (const char *data, gsize length, const char *file, GError **error)
   g_regex_unref (c.line78);
   g_regex_unref (c.line6);
   g_regex_unref (c.footer);
+  g_regex_unref (c.result_like);
+  g_regex_unref (c.measure);
   if (!ok)
     return NULL;
   if (tool == NULL)

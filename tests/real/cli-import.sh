@@ -340,14 +340,13 @@ refused ()
   [[ ! -s $SSDB_OUT ]] || ssdb_fail "a refused import ($name) printed: $(head -c 300 "$SSDB_OUT")"
   ! grep -q $'\r' "$SSDB_ERR" || ssdb_fail "the message about $name holds a carriage return"
 }
-# refused_line NAME FILE LINE REASON: as refused, the message naming FILE and LINE. The code
-# writes "FILE: LINE: …" while docs/report-format.md writes "cdm.txt:12: …": either is taken.
+# refused_line NAME FILE LINE REASON: as refused, the message naming FILE and LINE
+# ("cdm.txt:12: …").
 refused_line ()
 {
   local name=$1 file=$2 line=$3 reason=$4
   refused "$name" "$file" "$reason"
-  grep -qF -e "ssdbench-cli: $file:$line: $reason" -e "ssdbench-cli: $file: $line: $reason" \
-    "$SSDB_ERR" || {
+  grep -qF -e "ssdbench-cli: $file:$line: $reason" "$SSDB_ERR" || {
     ssdb_show_output
     ssdb_fail "the message about $name does not name $file, line $line and '$reason'"
   }
@@ -355,7 +354,7 @@ refused_line ()
 
 size=$(stat -c %s "$D/a.json")
 head -c $((size / 2)) "$D/a.json" > "$D/truncated.json"
-refused truncated "$D/truncated.json" "ssdbench-cli: $D/truncated.json: malformed fio JSON: "
+refused truncated "$D/truncated.json" "ssdbench-cli: $D/truncated.json:" ": malformed fio JSON: "
 
 # a real trim run (zram takes discards)
 printf '[global]\nfilename=%s\nioengine=libaio\ndirect=1\nsize=16M\n[trim]\nrw=trim\nbs=1M\n' \
@@ -390,7 +389,7 @@ refused neither "$D/neither.json" \
 # A good file and a bad one: the good one is imported, the run fails
 ssdb_cli mixed import "$D/b-grouped.json" "$D/truncated.json" --output-dir "$D/out" --quiet
 ssdb_assert_rc 1 "import of a good and a bad file"
-ssdb_assert_contains "$SSDB_ERR" "$D/truncated.json: malformed fio JSON"
+ssdb_assert_contains "$SSDB_ERR" "$D/truncated.json:" ": malformed fio JSON: "
 [[ -s $D/out/b-grouped.ssdbench.json && ! -e $D/out/truncated.ssdbench.json ]] ||
   ssdb_fail "--output-dir: the good file's report is missing, or the bad file's was written"
 ssdb_log "ok"
