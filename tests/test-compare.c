@@ -610,6 +610,21 @@ test_behaviour_views (void)
       assert_half_height (&view, 0, k);
     check_legend (&view, SSDB_THEME_REVIEW, 1200, 800, TRUE);
   }
+  /* The first report's first step measured nothing: the tests come from the next step that
+   * did, and both reports still draw. */
+  {
+    SsdbCompareView view = { SSDB_TEST_KIND_FREESPACE, reports, NULL, 2, "Comparison", "c" };
+    SsdbFreespaceStep *st0 = &g_array_index (a->freespace->steps, SsdbFreespaceStep, 0);
+    GArray *kept = st0->rates;
+    guint n_first = MIN (kept->len, 2);
+    double xa, ya;
+
+    st0->rates = g_array_new (FALSE, FALSE, sizeof (SsdbTestRate));
+    g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, n_first);
+    g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 1, 0, &xa, &ya));
+    g_array_unref (st0->rates);
+    st0->rates = kept;
+  }
   for (SsdbTestKind v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
     {
       g_autofree char *name = g_strdup_printf ("behaviour-%s.png", ssdb_test_kind_to_string (v));

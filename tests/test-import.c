@@ -14,6 +14,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-import.h"
 #include "engine/ssdb-report.h"
+#include "engine/ssdb-text.h"
 
 /* -- the fixtures ----------------------------------------------------------------------------- */
 
@@ -104,9 +105,9 @@ static const Fixture fixtures[] = {
       "2024/03/15 21:04:33",
       "Windows 11 Professional [10.0 Build 22631] (x64)",
       "Profile: Default · Test: 1 GiB (x5) [C: 46% (110/238GiB)] · Mode: [Admin] · Time: "
-      "Measure 5 sec / Interval 5 sec",
+      "Measure 5 sec / Interval 5 sec · Comment: Samsung 980 PRO 250GB",
       "C:",
-      "Samsung 980 PRO 250GB",
+      NULL, /* the comment is the user's words, kept with the settings, not a model */
       1710536673,
       1024 * MIB,
       5,
@@ -141,7 +142,7 @@ static const Fixture fixtures[] = {
       "2022-01-16 19:35:42",
       "debian 12 [linux 6.1.0-18-amd64]",
       "Profile: Default · Test: 1 GiB (x5) [Measure: 5 sec / Interval: 5 sec]",
-      "kdiskmark.txt",
+      "", /* KDiskMark before 3.2 names no target */
       NULL,
       1642361742,
       1024 * MIB,
@@ -187,7 +188,7 @@ check_fixture (const SsdbReport *report, const Fixture *f, const char *file)
   g_assert_cmpstr (s->imported->system, ==, f->system);
   g_assert_cmpstr (s->imported->settings, ==, f->settings);
   /* The drive letter CrystalDiskMark names; KDiskMark names none: the file. */
-  g_assert_cmpstr (report->target.path, ==, g_str_equal (f->target, f->file) ? file : f->target);
+  g_assert_cmpstr (report->target.path, ==, f->target);
   g_assert_cmpstr (report->target.model, ==, f->model);
   g_assert_cmpint (report->created_unix, ==, f->created_unix);
   g_assert_cmpint (s->started_unix, ==, f->created_unix);
@@ -228,10 +229,9 @@ check_fixture (const SsdbReport *report, const Fixture *f, const char *file)
       g_assert_null (e->message);
       /* The rate exactly as written, in bytes per second. */
       g_assert_cmpfloat (e->aggregate.bytes_per_second, ==, rate);
-      if (l->iops != NULL)
-        g_assert_cmpfloat (e->aggregate.iops, ==, g_ascii_strtod (l->iops, NULL));
-      else
-        g_assert_cmpfloat (e->aggregate.iops, ==, rate / l->block_size);
+      /* No IOPS where the file states none: nothing made up. */
+      g_assert_cmpfloat (e->aggregate.iops, ==,
+                         l->iops != NULL ? g_ascii_strtod (l->iops, NULL) : 0);
       g_assert_cmpfloat (e->quoted.mean_ns, ==,
                          l->us != NULL ? g_ascii_strtod (l->us, NULL) * 1e3 : 0);
       g_assert_cmpfloat (e->quoted.p99_ns, ==, 0);
@@ -259,14 +259,17 @@ test_fixtures (void)
       g_assert_nonnull (report);
       check_fixture (report, f, f->file);
     }
-  /* The CDM 6 sequential IOPS, worked out: 559.294 MB/s over 128 KiB blocks. */
+  /* CDM 6's sequential line states no IOPS: the text says so, and IOPS shows none. */
   {
     g_autofree char *path = fixture_path ("cdm6.txt");
     g_autoptr (SsdbReport) report = ssdb_report_open (path, NULL);
     SsdbSummaryEntry *e = ssdb_summary_result_find (report->summary, "SEQ128K Q32T1", R);
+    g_autofree char *text = ssdb_summary_format_text (&report->target, report->summary);
 
     g_assert_nonnull (e);
-    g_assert_cmpfloat_with_epsilon (e->aggregate.iops, 4267.0745849609375, 1e-9);
+    g_assert_cmpfloat (e->aggregate.iops, ==, 0);
+    g_assert_nonnull (strstr (text, "  SEQ 128 KiB (Q= 32, T= 1):   559.294 MB/s [IOPS not stated] "
+                                    "< latency not stated>\n"));
     g_assert_null (ssdb_summary_result_find (report->summary, "SEQ1M Q32T1", R));
   }
 }
@@ -476,11 +479,11 @@ test_cdm_text (void)
   e = ssdb_summary_result_find (r->summary, "RND512K Q4T2", W);
   g_assert_nonnull (e);
   g_assert_cmpuint (e->test.block_size, ==, 512 * 1024);
-  g_assert_cmpfloat (e->aggregate.iops, ==, 100.0 * 1e6 / (512 * 1024));
+  g_assert_cmpfloat (e->aggregate.iops, ==, 0);
   g_assert_cmpfloat (e->quoted.mean_ns, ==, 0);
   g_assert_null (r->summary->imported->date);
   g_assert_cmpstr (r->summary->imported->settings, ==, "Time: Measure 10 sec / Interval 0 sec");
-  g_assert_cmpstr (r->target.path, ==, "t.txt");
+  g_assert_cmpstr (r->target.path, ==, ""); /* named nowhere in the file */
   g_clear_pointer (&r, ssdb_report_unref);
 
   /* A second line of one shape and direction gets a number. */
@@ -597,14 +600,21 @@ fio_idle_dir (void)
 
 /* A job entry: its name, its options (a JSON object's members), extra members ("" or ",
  * \"hostname\": …"), and its read and write directions (trim: idle). */
+/* Whether the jobs fio_job() makes name libaio themselves: fio's default engine, psync, keeps
+ * one request in flight whatever iodepth says. Off where the global options name it. */
+static gboolean jobs_name_libaio = TRUE;
+
 static char *
 fio_job (const char *name, const char *options, const char *extra, char *read, char *write)
 {
   g_autofree char *rd = read, *wr = write, *trim = fio_idle_dir ();
+  const char *engine = !jobs_name_libaio || options[0] == '\0' || strstr (options, "ioengine")
+                           ? ""
+                           : "\"ioengine\": \"libaio\", ";
 
   return g_strdup_printf ("{\"jobname\": \"%s\", \"groupid\": 0, \"error\": 0%s, \"job options\": "
-                          "{%s}, \"read\": %s, \"write\": %s, \"trim\": %s}",
-                          name, extra, options, rd, wr, trim);
+                          "{%s%s}, \"read\": %s, \"write\": %s, \"trim\": %s}",
+                          name, extra, engine, options, rd, wr, trim);
 }
 
 static SsdbReport *
@@ -623,6 +633,7 @@ test_fio (void)
                   *j6 = NULL;
   SsdbSummaryEntry *e;
 
+  jobs_name_libaio = FALSE; /* the global options do */
   j0 = fio_job ("seqread", "\"rw\": \"read\", \"bs\": \"1M\", \"iodepth\": \"8\"", "",
                 fio_dir (3500000000.0, 3337.86, 66760, G_GUINT64_CONSTANT (70003589120), 20000,
                          2396000.5, 66760, 5000000, 3000000, 0),
@@ -662,6 +673,7 @@ test_fio (void)
     g_assert_nonnull (p);
     p[9] = '5';
   }
+  jobs_name_libaio = TRUE;
   text = g_strdup_printf ("note: both iodepth >= 1 and synchronous I/O engine are selected, queue "
                           "depth will be capped at 1\n"
                           "note: another note\n"
@@ -966,7 +978,8 @@ test_fio_hostile_types (void)
     { "\"jobname\": \"t\"", "\"jobname\": null", NULL },
     { "\"jobname\": \"t\"", "\"jobname\": [\"t\"]", NULL },
     { "\"error\": 0", "\"error\": \"x\"", NULL },
-    { "\"job options\": {\"rw\": \"read\"}", "\"job options\": \"x\"", NULL },
+    { "\"job options\": {\"ioengine\": \"libaio\", \"rw\": \"read\"}", "\"job options\": \"x\"",
+      NULL },
     { "\"percentile\": {\"1.000000\": 100, \"99.000000\": 5000}", "\"percentile\": 3", NULL },
     { "\"99.000000\": 5000", "\"99.000000\": \"abc\"", NULL },
     { "\"read\": {", "\"read\": 5, \"x\": {", "run.json: jobs[0] (“t”): no “read” object" },
@@ -1076,6 +1089,220 @@ test_open (void)
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_NOT_FOUND);
 }
 
+/* One read job of @options (and @extra members) at 1 GB/s, in a file of its own. */
+static SsdbReport *
+fio_one (const char *options, const char *extra, GError **error)
+{
+  g_autofree char *job
+      = fio_job ("j", options, extra,
+                 fio_dir (1e9, 244140.625, 244140, 1000000000, 1000, 4000, 244140, 9000, 5000, 0),
+                 fio_idle_dir ());
+  g_autofree char *text = g_strdup_printf ("{\"fio version\": \"fio-3.33\", \"jobs\": [%s]}", job);
+
+  return fio (text, error);
+}
+
+/* fio's own rules where they differ from SSD Bench's: its size units (kb_base), its bs=R,W
+ * fields, a job's option over a global one, a synchronous engine's depth, groups reported as
+ * one, one mix ratio per summary, run lengths and counts a report cannot hold. */
+static void
+test_fio_rules (void)
+{
+  static const struct
+  {
+    const char *options;
+    guint block_size; /* 0: refused with @message */
+    guint queue_depth;
+    const char *message;
+  } cases[] = {
+    /* kb_base=1024 (fio's default): "KB" is 1024, "KiB" 1000 */
+    { "\"rw\": \"read\", \"bs\": \"4KB\"", 4096, 1, NULL },
+    { "\"rw\": \"read\", \"bs\": \"512kb\"", 512 * 1024, 1, NULL },
+    { "\"rw\": \"read\", \"bs\": \"4KiB\"", 0, 0,
+      "run.json: jobs[0] (“j”): a transfer size of 4000 bytes is not a multiple of 512 from 512 "
+      "bytes to 64 MiB" },
+    { "\"rw\": \"read\", \"kb_base\": \"1000\", \"bs\": \"4KiB\"", 4096, 1, NULL },
+    { "\"rw\": \"read\", \"kb_base\": \"1000\", \"bs\": \"4k\"", 0, 0,
+      "run.json: jobs[0] (“j”): a transfer size of 4000 bytes is not a multiple of 512 from 512 "
+      "bytes to 64 MiB" },
+    /* bs=R,W: an empty field keeps fio's 4 KiB */
+    { "\"rw\": \"read\", \"bs\": \",8k\"", 4096, 1, NULL },
+    { "\"rw\": \"read\", \"bs\": \"8k,64k\"", 8192, 1, NULL },
+    /* a synchronous engine keeps one request in flight; libaio keeps iodepth */
+    { "\"rw\": \"read\", \"ioengine\": \"psync\", \"iodepth\": \"32\"", 4096, 1, NULL },
+    { "\"rw\": \"read\", \"ioengine\": \"libaio\", \"iodepth\": \"32\"", 4096, 32, NULL },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) r = NULL;
+  SsdbSummaryEntry *e;
+
+  for (guint c = 0; c < G_N_ELEMENTS (cases); c++)
+    {
+      g_autoptr (SsdbReport) one = NULL;
+
+      g_clear_error (&error);
+      g_test_message ("case %u: %s", c, cases[c].options);
+      one = fio_one (cases[c].options, "", &error);
+      if (cases[c].block_size == 0)
+        {
+          g_assert_null (one);
+          g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+          g_assert_cmpstr (error->message, ==, cases[c].message);
+          continue;
+        }
+      g_assert_no_error (error);
+      e = g_ptr_array_index (one->summary->entries, 0);
+      g_assert_cmpuint (e->test.block_size, ==, cases[c].block_size);
+      g_assert_cmpuint (e->test.queue_depth, ==, cases[c].queue_depth);
+    }
+
+  /* A job's own rwmixwrite wins over a global rwmixread. */
+  {
+    g_autofree char *job
+        = fio_job ("m", "\"rw\": \"randrw\", \"rwmixwrite\": \"30\"", "",
+                   fio_dir (7e8, 170898.4375, 170898, 700000000, 1000, 4000, 170898, 9000, 5000, 0),
+                   fio_dir (3e8, 73242.1875, 73242, 300000000, 1000, 4000, 73242, 9000, 5000, 0));
+    g_autofree char *text = g_strdup_printf (
+        "{\"fio version\": \"fio-3.33\", \"global options\": {\"rwmixread\": \"50\"}, \"jobs\": "
+        "[%s]}",
+        job);
+
+    r = fio (text, &error);
+    g_assert_no_error (error);
+    e = g_ptr_array_index (r->summary->entries, 0);
+    g_assert_cmpuint (e->job.read_percent, ==, 70);
+    g_assert_cmpfloat (e->aggregate.bytes_per_second, ==, 1e9);
+    g_clear_pointer (&r, ssdb_report_unref);
+  }
+
+  /* A mixed job whose reads and writes differ in size has no one size. */
+  r = fio_one ("\"rw\": \"randrw\", \"bs\": \"4k,64k\"", "", &error);
+  g_assert_null (r);
+  g_assert_cmpstr (error->message, ==,
+                   "run.json: jobs[0] (“j”): a mixed job of 4096-byte reads and 65536-byte writes "
+                   "has no one transfer size to compare");
+  g_clear_error (&error);
+
+  /* Two groups of one name, each already the sum of its threads (group_reporting, stonewall):
+   * two tests, not one of both. */
+  {
+    g_autofree char *a = fio_job (
+        "x", "\"rw\": \"read\", \"numjobs\": \"2\", \"group_reporting\": \"\"", "",
+        fio_dir (1.911e9, 1822.47, 18224, 19110000000, 10000, 1000000, 18224, 9e6, 5e6, 0),
+        fio_idle_dir ());
+    g_autofree char *b = fio_job (
+        "x", "\"rw\": \"read\", \"numjobs\": \"2\", \"group_reporting\": \"\"", ", \"groupid\": 1",
+        fio_dir (1.180e9, 1125.34, 11253, 11800000000, 10000, 1700000, 11253, 9e6, 5e6, 0),
+        fio_idle_dir ());
+    g_autofree char *text
+        = g_strdup_printf ("{\"fio version\": \"fio-3.33\", \"jobs\": [%s, %s]}", a, b);
+
+    r = fio (text, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (r->summary->entries->len, ==, 2);
+    e = g_ptr_array_index (r->summary->entries, 0);
+    g_assert_cmpfloat (e->aggregate.bytes_per_second, ==, 1.911e9);
+    e = g_ptr_array_index (r->summary->entries, 1);
+    g_assert_cmpfloat (e->aggregate.bytes_per_second, ==, 1.180e9);
+    g_assert_cmpstr (e->test.name, ==, "SEQ4K Q1T2 (x)");
+    g_clear_pointer (&r, ssdb_report_unref);
+  }
+
+  /* A read job that also wrote: a group over jobs of another kind. */
+  {
+    g_autofree char *job
+        = fio_job ("g", "\"rw\": \"read\"", "",
+                   fio_dir (1e9, 244140.625, 244140, 1000000000, 1000, 4000, 244140, 9000, 5000, 0),
+                   fio_dir (1e8, 24414.0625, 24414, 100000000, 1000, 4000, 24414, 9000, 5000, 0));
+    g_autofree char *text
+        = g_strdup_printf ("{\"fio version\": \"fio-3.33\", \"jobs\": [%s]}", job);
+
+    g_assert_null (fio (text, &error));
+    g_assert_cmpstr (error->message, ==,
+                     "run.json: jobs[0] (“g”): a read job that also wrote 100000000 bytes "
+                     "(group_reporting over jobs of another kind?)");
+    g_clear_error (&error);
+  }
+
+  /* Mixes of two ratios: one summary holds one. */
+  {
+    g_autofree char *a
+        = fio_job ("m1", "\"rw\": \"randrw\", \"rwmixread\": \"70\"", "",
+                   fio_dir (7e8, 170898.4375, 170898, 700000000, 1000, 4000, 170898, 9000, 5000, 0),
+                   fio_dir (3e8, 73242.1875, 73242, 300000000, 1000, 4000, 73242, 9000, 5000, 0));
+    g_autofree char *b = fio_job (
+        "m2", "\"rw\": \"randrw\", \"rwmixread\": \"30\"", "",
+        fio_dir (3e8, 73242.1875, 73242, 300000000, 1000, 4000, 73242, 9000, 5000, 0),
+        fio_dir (7e8, 170898.4375, 170898, 700000000, 1000, 4000, 170898, 9000, 5000, 0));
+    g_autofree char *text
+        = g_strdup_printf ("{\"fio version\": \"fio-3.33\", \"jobs\": [%s, %s]}", a, b);
+
+    g_assert_null (fio (text, &error));
+    g_assert_cmpstr (error->message, ==,
+                     "run.json: mixed jobs of 70 % and of 30 % reads: a summary holds one mix "
+                     "ratio; import the jobs of each ratio from a file of their own");
+    g_clear_error (&error);
+  }
+
+  /* A run longer than a report's test may last; an error code beyond any errno. */
+  {
+    g_autofree char *job = fio_job (
+        "long", "\"rw\": \"read\"", "",
+        fio_dir (1e9, 244140.625, 244140, 1000000000, 90000000, 4000, 244140, 9000, 5000, 0),
+        fio_idle_dir ());
+    g_autofree char *text
+        = g_strdup_printf ("{\"fio version\": \"fio-3.33\", \"jobs\": [%s]}", job);
+
+    g_assert_null (fio (text, &error));
+    g_assert_cmpstr (error->message, ==,
+                     "run.json: jobs[0] (“long”): a run of 90000 s is longer than the day a "
+                     "report's test may last");
+    g_clear_error (&error);
+  }
+  r = fio_one ("\"rw\": \"read\"", ", \"error\": 1e300", &error);
+  g_assert_no_error (error);
+  e = g_ptr_array_index (r->summary->entries, 0);
+  g_assert_cmpint (e->state, ==, SSDB_ENTRY_FAILED);
+  g_clear_pointer (&r, ssdb_report_unref);
+}
+
+/* CrystalDiskMark's hour without a leading zero, a file without a date (its time unknown, not
+ * the import's), KDiskMark 3.2's Target line. */
+static void
+test_cdm_dates_targets (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) r = NULL;
+
+  r = cdm (CDM8_HEAD "[Read]\n"
+                     "  RND    4KiB (Q=  1, T= 1):    58.125 MB/s [  14190.7 IOPS] <    70.33 us>\n"
+                     "\n   Date: 2024/03/15 9:04:33\n",
+           &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (r->created_unix, ==, 1710493473); /* 2024-03-15 09:04:33 as written */
+  g_assert_cmpstr (r->summary->imported->date, ==, "2024/03/15 9:04:33");
+  g_clear_pointer (&r, ssdb_report_unref);
+
+  r = cdm (CDM8_HEAD
+           "[Read]\n"
+           "  RND    4KiB (Q=  1, T= 1):    58.125 MB/s [  14190.7 IOPS] <    70.33 us>\n",
+           &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (r->created_unix, ==, 0);
+  g_assert_cmpint (r->summary->started_unix, ==, 0);
+  g_clear_pointer (&r, ssdb_report_unref);
+
+  r = cdm ("                            KDiskMark (3.2.0): https://github.com/JonMagon/KDiskMark\n"
+           "[Read]\n"
+           "    Random 4 KiB (Q= 32, T= 1):   745.018 MB/s [ 181889.5 IOPS] <   175.84 us>\n"
+           "\n"
+           " Target: /home (nvme0n1p2, 468.4GiB) [Samsung SSD 980 1TB]\n",
+           &error);
+  g_assert_no_error (error);
+  g_assert_cmpstr (r->target.path, ==, "/home");
+  g_assert_cmpstr (r->target.model, ==, "Samsung SSD 980 1TB");
+}
+
 int
 main (int argc, char **argv)
 {
@@ -1092,5 +1319,7 @@ main (int argc, char **argv)
   g_test_add_func ("/import/fio-errors", test_fio_errors);
   g_test_add_func ("/import/fio-hostile-types", test_fio_hostile_types);
   g_test_add_func ("/import/open", test_open);
+  g_test_add_func ("/import/fio-rules", test_fio_rules);
+  g_test_add_func ("/import/cdm-dates-targets", test_cdm_dates_targets);
   return g_test_run ();
 }

@@ -22,6 +22,7 @@ ssdb_cli_cmd_import (int argc, char **argv)
   };
   g_autoptr (GOptionContext) ctx
       = g_option_context_new ("FILE [FILE…] - read results of fio, CrystalDiskMark or KDiskMark");
+  g_autoptr (GHashTable) written = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   int status = 0;
 
   g_option_context_set_description (
@@ -41,6 +42,13 @@ ssdb_cli_cmd_import (int argc, char **argv)
     return ssdb_cli_usage_error ("--json writes one report: give one FILE, or use --output-dir");
   if (json != NULL && !ssdb_cli_check_output_extension ("--json", json, "json", &status))
     return status;
+  if (json != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!ssdb_check_output_file (json, &error))
+        return ssdb_cli_usage_error ("--json: %s", error->message);
+    }
   if (output_dir != NULL && !g_file_test (output_dir, G_FILE_TEST_IS_DIR))
     return ssdb_cli_usage_error ("--output-dir: %s is not a folder", output_dir);
 
@@ -87,6 +95,15 @@ ssdb_cli_cmd_import (int argc, char **argv)
             *dot = '\0';
           name = g_strconcat (base, ".ssdbench.json", NULL);
           out = g_build_filename (output_dir, name, NULL);
+        }
+      /* Two files of one name from different folders: the second would replace the first. */
+      if (out != NULL && output_dir != NULL && !g_hash_table_add (written, g_strdup (out)))
+        {
+          g_printerr ("ssdbench-cli: %s: its report would replace the one just written to %s; "
+                      "import it on its own\n",
+                      argv[i], out);
+          status = 1;
+          continue;
         }
       if (out != NULL)
         {

@@ -149,8 +149,9 @@ format_summary (GString *out, const SsdbSummaryResult *r)
     {
       const SsdbSummaryEntry *e = g_ptr_array_index (r->entries, i);
       const SsdbIoResult *io = &e->aggregate;
-      gboolean measured = (e->state == SSDB_ENTRY_DONE || e->state == SSDB_ENTRY_CANCELLED)
-                          && (io->ios > 0 || (e->imported && io->iops > 0));
+      gboolean measured
+          = (e->state == SSDB_ENTRY_DONE || e->state == SSDB_ENTRY_CANCELLED)
+            && (io->ios > 0 || (e->imported && (io->iops > 0 || io->bytes_per_second > 0)));
       Row row;
 
       row_begin (&row, out);
@@ -166,7 +167,10 @@ format_summary (GString *out, const SsdbSummaryResult *r)
           const double stated[] = { e->quoted.mean_ns, 0, e->quoted.p99_ns, e->quoted.max_ns };
 
           row_mbps (&row, io->bytes_per_second);
-          row_double (&row, io->iops, 3);
+          if (io->iops > 0)
+            row_double (&row, io->iops, 3);
+          else
+            row_empty (&row);
           for (guint k = 0; k < G_N_ELEMENTS (stated); k++)
             if (stated[k] > 0)
               row_double (&row, stated[k], 1);

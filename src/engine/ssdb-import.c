@@ -7,6 +7,7 @@
 #include "ssdb-units.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <string.h>
 
 /* How far into a file its signature is looked for, bytes. */
@@ -140,21 +141,17 @@ make_report (SsdbSummaryResult *summary, const char *target_path, const char *mo
       return NULL;
     }
   target.kind = SSDB_TARGET_DEVICE;
-  target.path = (char *)(target_path != NULL ? target_path : summary->imported->file);
+  /* "": the file names no target (SSD Bench's words say so), not the file's own name. */
+  target.path = (char *)(target_path != NULL ? target_path : "");
   target.model = (char *)model;
-  target.logical_block_size = 512;
-  target.physical_block_size = 512;
   report = ssdb_report_new (&target, summary);
-  if (when_unix > 0)
-    {
-      when = g_date_time_new_from_unix_utc (when_unix);
-      if (when != NULL)
-        {
-          report->created_unix = when_unix;
-          g_free (report->created);
-          report->created = g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ");
-        }
-    }
+  /* When the file says the run was made, as its machine's clock said it; unknown (0) when it
+   * does not say, never the time of the import. */
+  when = when_unix > 0 ? g_date_time_new_from_unix_utc (when_unix) : NULL;
+  report->created_unix = when != NULL ? when_unix : 0;
+  g_free (report->created);
+  report->created = when != NULL ? g_date_time_format (when, "%Y-%m-%dT%H:%M:%SZ")
+                                 : g_strdup ("1970-01-01T00:00:00Z");
   summary->started_unix = report->created_unix;
   g_free (report->host);
   report->host = g_strdup (host != NULL ? host : "");
@@ -178,6 +175,7 @@ typedef struct
   SsdbSummaryEntry *last;
   const char *last_name;
   const char *last_host;
+  gint64 last_group;
   guint last_jobs;
   double last_lat_n;
 } FioContext;
@@ -217,20 +215,74 @@ number_member (JsonObject *object, const char *key, double fallback)
   return json_node_get_double (node);
 }
 
-/* The value of option @key of a job, or of the global options; %NULL when unset. */
+/* The value of option @key (or its other name @alias) of a job, or else of the global options;
+ * %NULL when unset. A job's own setting wins over a global one under either name. */
+static const char *
+fio_option2 (FioContext *c, JsonObject *job, const char *key, const char *alias)
+{
+  JsonObject *scopes[] = { object_member (job, "job options"), c->global };
+
+  for (guint i = 0; i < G_N_ELEMENTS (scopes); i++)
+    {
+      const char *v = string_member (scopes[i], key, NULL);
+
+      if (v == NULL && alias != NULL)
+        v = string_member (scopes[i], alias, NULL);
+      if (v != NULL)
+        return v;
+    }
+  return NULL;
+}
+
 static const char *
 fio_option (FioContext *c, JsonObject *job, const char *key)
 {
-  JsonObject *options = object_member (job, "job options");
-  JsonNode *node;
+  return fio_option2 (c, job, key, NULL);
+}
 
-  node = options != NULL ? json_object_get_member (options, key) : NULL;
-  if (node == NULL && c->global != NULL)
-    node = json_object_get_member (c->global, key);
-  if (node == NULL || !JSON_NODE_HOLDS_VALUE (node)
-      || json_node_get_value_type (node) != G_TYPE_STRING)
-    return NULL;
-  return json_node_get_string (node);
+/* A size as fio reads it ("4k", "1M", "4KiB", "128kb", "4096"): with the default kb_base=1024,
+ * "k"/"KB" are 1024 and "KiB" 1000 (fio's compatibility rule); with kb_base=1000 the other
+ * way round. Returns %FALSE for anything else. */
+static gboolean
+fio_size (const char *text, guint kb_base, guint64 *out)
+{
+  static const char units[] = "kmgtp";
+  const char *p = text, *u;
+  guint64 n = 0, mult = 1;
+  gboolean iec;
+
+  while (g_ascii_isspace (*p))
+    p++;
+  if (!g_ascii_isdigit (*p))
+    return FALSE;
+  for (; g_ascii_isdigit (*p); p++)
+    {
+      if (n > G_MAXUINT64 / 10)
+        return FALSE;
+      n = n * 10 + (guint64)(*p - '0');
+    }
+  if (*p != '\0' && (u = strchr (units, g_ascii_tolower (*p))) != NULL)
+    {
+      guint power = (guint)(u - units) + 1;
+
+      p++;
+      iec = g_ascii_tolower (*p) == 'i';
+      if (iec)
+        p++;
+      if (g_ascii_tolower (*p) == 'b')
+        p++;
+      /* kb_base=1024 (fio's default): SI letters mean powers of 1024, IEC ones of 1000. */
+      for (guint k = 0; k < power; k++)
+        mult *= (iec == (kb_base == 1000)) ? 1024 : 1000;
+    }
+  else if (g_ascii_tolower (*p) == 'b')
+    p++;
+  while (g_ascii_isspace (*p))
+    p++;
+  if (*p != '\0' || (n > 0 && mult > G_MAXUINT64 / n))
+    return FALSE;
+  *out = n * mult;
+  return TRUE;
 }
 
 static gboolean
@@ -280,6 +332,13 @@ fio_p99 (JsonObject *dir, const char *stats)
   double v = number_member (pct, "99.000000", 0);
 
   return isfinite (v) && v > 0 ? v : 0;
+}
+
+/* @v (a count fio wrote as a number) as an integer, clamped to what a report holds. */
+static guint64
+count_from (double v)
+{
+  return v > 0 ? (guint64)MIN (v, (double)G_MAXINT64 / 2) : 0;
 }
 
 /* What one direction of a job adds to an entry. */
@@ -369,16 +428,17 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
   };
   const char *jobname = string_member (job, "jobname", "");
   const char *host = string_member (job, "hostname", NULL);
-  const char *rw_text = fio_option (c, job, "rw");
+  FioDirection other = { 0 };
+  const char *rw_text = fio_option2 (c, job, "rw", "readwrite");
+  const char *engine = fio_option (c, job, "ioengine");
   g_autofree char *mode = NULL;
-  guint m, queue_depth, threads, read_percent, block_size;
-  guint64 bs = 4096;
+  guint m, queue_depth, threads, read_percent, block_size, kb_base;
+  guint64 sizes[2] = { 4096, 4096 }; /* reads, writes: fio's default 4 KiB */
   FioDirection rd = { 0 }, wr = { 0 };
   SsdbSummaryEntry *e;
-  gint64 fio_error;
+  gint64 fio_error, groupid = (gint64)CLAMP (number_member (job, "groupid", 0), 0, G_MAXINT32);
+  gboolean grouped = fio_option (c, job, "group_reporting") != NULL;
 
-  if (rw_text == NULL)
-    rw_text = fio_option (c, job, "readwrite");
   mode = g_strdup (rw_text != NULL ? rw_text : "read"); /* fio's default */
   if (strchr (mode, ':') != NULL)
     *strchr (mode, ':') = '\0'; /* "randread:8": an offset modifier */
@@ -387,41 +447,63 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
   if (m == G_N_ELEMENTS (modes))
     return import_fail (error, c->file, "%s: rw=%s is not a read, write or mixed job", c->where,
                         mode);
-  if (fio_option (c, job, "bssplit") != NULL || fio_option (c, job, "bsrange") != NULL)
+  if (fio_option (c, job, "bssplit") != NULL || fio_option2 (c, job, "bsrange", "blocksize_range"))
     return import_fail (error, c->file,
                         "%s: a job of several transfer sizes (bssplit, bsrange) has no one size "
                         "to compare",
                         c->where);
-  if (fio_option (c, job, "bs") != NULL || fio_option (c, job, "blocksize") != NULL)
-    {
-      const char *text = fio_option (c, job, "bs");
-      g_auto (GStrv) sizes = NULL;
-      g_autoptr (GError) local = NULL;
-      const char *pick;
+  if (!fio_uint_option (c, job, "kb_base", 1000, 1024, 1024, &kb_base, error))
+    return FALSE;
+  {
+    const char *text = fio_option2 (c, job, "bs", "blocksize");
+    g_auto (GStrv) fields = text != NULL ? g_strsplit (text, ",", 3) : NULL;
 
-      if (text == NULL)
-        text = fio_option (c, job, "blocksize");
-      /* "4k,64k": reads, then writes. */
-      sizes = g_strsplit (text, ",", 3);
-      pick = modes[m].rw == SSDB_RW_WRITE && sizes[0] != NULL && sizes[1] != NULL
-                     && sizes[1][0] != '\0'
-                 ? sizes[1]
-                 : sizes[0];
-      if (pick == NULL || !ssdb_parse_size (pick, "bs", &bs, &local))
-        return import_fail (error, c->file, "%s: bs=%s is not a transfer size", c->where, text);
-    }
-  if (bs < 512 || bs % 512 != 0 || bs > SSDB_MAX_BLOCK_SIZE)
+    /* "4k": both; "4k,64k": reads, then writes; an empty field keeps fio's 4 KiB. */
+    for (guint d = 0; fields != NULL && d < 2; d++)
+      {
+        const char *f = fields[0] == NULL ? NULL : fields[1] == NULL ? fields[0] : fields[d];
+
+        if (f != NULL && f[0] != '\0' && !fio_size (f, kb_base, &sizes[d]))
+          return import_fail (error, c->file, "%s: bs=%s is not a transfer size", c->where, text);
+      }
+  }
+  if (modes[m].rw == SSDB_RW_MIX && sizes[0] != sizes[1])
     return import_fail (error, c->file,
-                        "%s: a transfer size of %" G_GUINT64_FORMAT
-                        " bytes is not a multiple of 512 from 512 bytes to %u MiB",
-                        c->where, bs, SSDB_MAX_BLOCK_SIZE / (1024 * 1024));
-  block_size = (guint)bs;
+                        "%s: a mixed job of %" G_GUINT64_FORMAT "-byte reads and %" G_GUINT64_FORMAT
+                        "-byte writes has no one transfer size to compare",
+                        c->where, sizes[0], sizes[1]);
+  {
+    guint64 bs = sizes[modes[m].rw == SSDB_RW_WRITE ? 1 : 0];
+
+    if (bs < 512 || bs % 512 != 0 || bs > SSDB_MAX_BLOCK_SIZE)
+      return import_fail (error, c->file,
+                          "%s: a transfer size of %" G_GUINT64_FORMAT
+                          " bytes is not a multiple of 512 from 512 bytes to %u MiB",
+                          c->where, bs, SSDB_MAX_BLOCK_SIZE / (1024 * 1024));
+    block_size = (guint)bs;
+  }
   if (!fio_uint_option (c, job, "iodepth", 1, SSDB_MAX_QUEUE_DEPTH, 1, &queue_depth, error)
       || !fio_uint_option (c, job, "numjobs", 1, SSDB_MAX_THREADS, 1, &threads, error))
     return FALSE;
+  /* A synchronous engine (fio's default psync among them) keeps one request in flight,
+   * whatever iodepth says. */
+  {
+    static const char *const sync_engines[]
+        = { "sync", "psync", "vsync", "pvsync", "pvsync2", "mmap", "filecreate", NULL };
+
+    if (g_strv_contains (sync_engines, engine != NULL ? engine : "psync"))
+      queue_depth = 1;
+  }
   if (modes[m].rw == SSDB_RW_MIX)
     {
-      if (fio_option (c, job, "rwmixread") == NULL && fio_option (c, job, "rwmixwrite") != NULL)
+      const char *own_read = string_member (object_member (job, "job options"), "rwmixread", NULL);
+      const char *own_write
+          = string_member (object_member (job, "job options"), "rwmixwrite", NULL);
+      gboolean from_write = own_write != NULL
+                            || (own_read == NULL && fio_option (c, job, "rwmixread") == NULL
+                                && fio_option (c, job, "rwmixwrite") != NULL);
+
+      if (from_write && own_read == NULL)
         {
           guint w;
 
@@ -438,11 +520,25 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
   if ((modes[m].rw != SSDB_RW_WRITE && !fio_direction (c, job, "read", &rd, error))
       || (modes[m].rw != SSDB_RW_READ && !fio_direction (c, job, "write", &wr, error)))
     return FALSE;
+  /* A read job that wrote, or a write job that read: a group reported as one over jobs of
+   * another kind, whose figures belong to no one test. */
+  if (modes[m].rw != SSDB_RW_MIX
+      && fio_direction (c, job, modes[m].rw == SSDB_RW_READ ? "write" : "read", &other, NULL)
+      && other.bytes > 0)
+    return import_fail (error, c->file,
+                        "%s: a %s job that also %s %" G_GUINT64_FORMAT
+                        " bytes (group_reporting over jobs of another kind?)",
+                        c->where, mode, modes[m].rw == SSDB_RW_READ ? "wrote" : "read",
+                        count_from (other.bytes));
+  if (MAX (rd.runtime_ms, wr.runtime_ms) > 86400e3)
+    return import_fail (error, c->file,
+                        "%s: a run of %.0f s is longer than the day a report's test may last",
+                        c->where, MAX (rd.runtime_ms, wr.runtime_ms) / 1e3);
 
   /* Without group_reporting, fio reports each of numjobs threads on its own, under one name. */
   e = c->last;
-  if (e != NULL && threads > 1 && g_strcmp0 (c->last_name, jobname) == 0
-      && g_strcmp0 (c->last_host, host) == 0 && e->rw == modes[m].rw
+  if (e != NULL && threads > 1 && !grouped && g_strcmp0 (c->last_name, jobname) == 0
+      && g_strcmp0 (c->last_host, host) == 0 && c->last_group == groupid && e->rw == modes[m].rw
       && e->test.block_size == block_size && e->test.queue_depth == queue_depth
       && e->test.threads == threads && c->last_jobs < threads)
     {
@@ -461,11 +557,12 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
                          : modes[m].rw == SSDB_RW_WRITE ? wr.p99_ns
                                                         : 0;
       e->fio_command = fio_command (c->global, options);
-      if (size_text != NULL && ssdb_parse_size (size_text, "size", &size, NULL))
+      if (size_text != NULL && fio_size (size_text, kb_base, &size) && size <= G_MAXINT64)
         e->job.length = size;
       c->last = e;
       c->last_name = jobname;
       c->last_host = host;
+      c->last_group = groupid;
       c->last_jobs = 1;
       c->last_lat_n = 0;
     }
@@ -473,15 +570,15 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
     SsdbIoResult *r = &e->aggregate;
     double lat_n = rd.lat_n + wr.lat_n;
 
-    r->read_ios += (guint64)rd.ios;
-    r->read_bytes += (guint64)rd.bytes;
-    r->write_ios += (guint64)wr.ios;
-    r->write_bytes += (guint64)wr.bytes;
+    r->read_ios += count_from (rd.ios);
+    r->read_bytes += count_from (rd.bytes);
+    r->write_ios += count_from (wr.ios);
+    r->write_bytes += count_from (wr.bytes);
     r->ios = r->read_ios + r->write_ios;
     r->bytes = r->read_bytes + r->write_bytes;
     r->bytes_per_second += rd.bytes_per_second + wr.bytes_per_second;
     r->iops += rd.iops + wr.iops;
-    r->window_ns = MAX (r->window_ns, (guint64)(MAX (rd.runtime_ms, wr.runtime_ms) * 1e6));
+    r->window_ns = MAX (r->window_ns, count_from (MAX (rd.runtime_ms, wr.runtime_ms) * 1e6));
     e->job.duration_ns = r->window_ns;
     if (lat_n > 0)
       e->quoted.mean_ns = (e->quoted.mean_ns * c->last_lat_n + rd.lat_sum_ns + wr.lat_sum_ns)
@@ -489,7 +586,7 @@ fio_job (FioContext *c, SsdbSummaryResult *summary, JsonObject *job, GError **er
     c->last_lat_n += lat_n;
     e->quoted.max_ns = MAX (e->quoted.max_ns, MAX (rd.lat_max_ns, wr.lat_max_ns));
   }
-  fio_error = (gint64)number_member (job, "error", 0);
+  fio_error = (gint64)CLAMP (number_member (job, "error", 0), 0, G_MAXINT32);
   if (fio_error != 0 && e->state != SSDB_ENTRY_FAILED)
     {
       e->state = SSDB_ENTRY_FAILED;
@@ -507,6 +604,7 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
   g_autoptr (SsdbSummaryResult) summary = NULL;
   g_autoptr (GError) local = NULL;
   g_autoptr (GString) hosts = g_string_new (NULL);
+  g_autoptr (GPtrArray) host_list = g_ptr_array_new ();
   FioContext c = { file, NULL, NULL };
   JsonObject *root;
   JsonArray *jobs;
@@ -593,8 +691,11 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
           return NULL;
         }
       host = string_member (job, "hostname", NULL);
-      if (host != NULL && strstr (hosts->str, host) == NULL)
-        g_string_append_printf (hosts, "%s%s", hosts->len ? ", " : "", host);
+      if (host != NULL && !g_ptr_array_find_with_equal_func (host_list, host, g_str_equal, NULL))
+        {
+          g_ptr_array_add (host_list, (gpointer)host);
+          g_string_append_printf (hosts, "%s%s", hosts->len ? ", " : "", host);
+        }
       if (target == NULL)
         {
           target = fio_option (&c, job, "filename");
@@ -612,14 +713,25 @@ import_fio (const char *data, gsize length, const char *file, GError **error)
       summary->spec.duration_ns = MAX (summary->spec.duration_ns, e->job.duration_ns);
       summary->spec.size = MAX (summary->spec.size, e->job.length);
     }
-  for (guint i = 0; i < summary->entries->len; i++)
+  /* A summary has one mix ratio, which its mixed tests' column names. */
+  for (guint i = 0, first = G_MAXUINT; i < summary->entries->len; i++)
     {
       SsdbSummaryEntry *e = g_ptr_array_index (summary->entries, i);
 
-      if (e->rw == SSDB_RW_MIX)
+      if (e->rw != SSDB_RW_MIX)
+        continue;
+      if (first == G_MAXUINT)
         {
+          first = i;
           summary->spec.mix_read_percent = e->job.read_percent;
-          break;
+        }
+      else if (e->job.read_percent != summary->spec.mix_read_percent)
+        {
+          import_fail (error, file,
+                       "mixed jobs of %u %% and of %u %% reads: a summary holds one mix ratio; "
+                       "import the jobs of each ratio from a file of their own",
+                       summary->spec.mix_read_percent, e->job.read_percent);
+          return NULL;
         }
     }
 
@@ -707,8 +819,10 @@ cdm_add (CdmContext *c, guint line, SsdbAccess access, SsdbRw rw, guint block_si
   if (!cdm_number (mbs, &rate) || (iops_text != NULL && !cdm_number (iops_text, &iops))
       || (latency_us != NULL && !cdm_number (latency_us, &latency)))
     return import_fail (error, c->file, ":%u: a rate, IOPS or latency that is not a number", line);
-  if (iops_text == NULL)
-    iops = rate * 1e6 / block_size;
+  /* CrystalDiskMark shows 0.000 for a test it did not run. */
+  if (rate <= 0)
+    return TRUE;
+  /* No IOPS stated (CrystalDiskMark 5-6 sequential lines): none is made up. */
   e = add_entry (c->summary, access, rw, block_size, (guint)queue_depth, (guint)threads,
                  rw == SSDB_RW_READ    ? 100
                  : rw == SSDB_RW_WRITE ? 0
@@ -742,9 +856,11 @@ replace_str (char **slot, const char *value)
   *slot = g_strdup (value);
 }
 
+/* One line of the text: a section, a result or a footer line. @drive and @model: where the
+ * file names the target (CrystalDiskMark's drive letter, KDiskMark's Target line). */
 static gboolean
 cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char **date,
-          char **system, char **drive, char **comment, GError **error)
+          char **system, char **drive, char **model, GError **error)
 {
   g_autoptr (GMatchInfo) m = NULL;
   g_autofree char *stripped = g_strstrip (g_strdup (text));
@@ -822,8 +938,21 @@ cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char *
       c->in_section = FALSE;
       if (g_str_equal (key, "Date"))
         replace_str (date, value);
-      else if (g_str_equal (key, "Comment"))
-        replace_str (comment, value); /* the user's words, most often the drive's name */
+      else if (g_str_equal (key, "Target"))
+        {
+          /* KDiskMark 3.2: "/home (nvme0n1p2, 468.4GiB) [Samsung SSD 980]" */
+          const char *open = strchr (value, '[');
+          const char *close = open != NULL ? strrchr (open, ']') : NULL;
+
+          g_free (*drive);
+          *drive = g_strndup (value, strcspn (value, "(["));
+          g_strstrip (*drive);
+          if (close != NULL && close > open + 1)
+            {
+              g_free (*model);
+              *model = g_strndup (open + 1, close - open - 1);
+            }
+        }
       else if (g_str_equal (key, "OS"))
         replace_str (system, value);
       else if (value[0] != '\0')
@@ -886,7 +1015,7 @@ cdm_line (CdmContext *c, guint line, const char *text, GString *settings, char *
 static SsdbReport *
 import_cdm (const char *data, gsize length, const char *file, GError **error)
 {
-  g_autofree char *text = NULL, *date = NULL, *system = NULL, *drive = NULL, *comment = NULL;
+  g_autofree char *text = NULL, *date = NULL, *system = NULL, *drive = NULL, *model = NULL;
   g_autoptr (SsdbSummaryResult) summary = NULL;
   g_autoptr (GString) settings = g_string_new (NULL);
   g_auto (GStrv) lines = NULL;
@@ -915,8 +1044,8 @@ import_cdm (const char *data, gsize length, const char *file, GError **error)
                          G_REGEX_OPTIMIZE, 0, NULL);
   c.result_like = g_regex_new ("^\\s*(SEQ|RND|Sequential|Random)\\b.*(Q=|T=)", 0, 0, NULL);
   c.measure = g_regex_new ("Measure:?\\s*([0-9]+)\\s*sec", 0, 0, NULL);
-  c.footer = g_regex_new ("^\\s*(Profile|Test|Mode|Time|Measure|Date|OS|Comment)\\s*:\\s*(.*)$", 0,
-                          0, NULL);
+  c.footer = g_regex_new (
+      "^\\s*(Profile|Test|Mode|Time|Measure|Date|OS|Comment|Target)\\s*:\\s*(.*)$", 0, 0, NULL);
   lines = g_strsplit (text, "\n", -1);
   for (guint i = 0; ok && lines[i] != NULL; i++)
     {
@@ -947,7 +1076,7 @@ import_cdm (const char *data, gsize length, const char *file, GError **error)
       if (tool == NULL || strstr (line, "https://") != NULL || g_str_has_prefix (line, "---")
           || g_str_has_prefix (g_strchug (line), "*"))
         continue;
-      ok = cdm_line (&c, i + 1, lines[i], settings, &date, &system, &drive, &comment, error);
+      ok = cdm_line (&c, i + 1, lines[i], settings, &date, &system, &drive, &model, error);
     }
   g_regex_unref (c.line78);
   g_regex_unref (c.line6);
@@ -981,21 +1110,19 @@ import_cdm (const char *data, gsize length, const char *file, GError **error)
     {
       /* "2021/05/01 12:00:00" (CrystalDiskMark), "2022-01-16 19:35:42" (KDiskMark): the time of
        * the machine that ran, taken as it is. */
-      g_autofree char *iso = g_strdup (date);
       g_autoptr (GDateTime) dt = NULL;
       g_autoptr (GTimeZone) utc = g_time_zone_new_utc ();
+      int y, mo, d, h, mi, sec;
+      char sep1, sep2;
 
-      g_strdelimit (iso, "/", '-');
-      if (strlen (iso) >= 19)
-        {
-          iso[10] = 'T';
-          iso[19] = '\0';
-          dt = g_date_time_new_from_iso8601 (iso, utc);
-        }
+      /* CrystalDiskMark writes the hour without a leading zero ("2024/03/15 9:04:33"). */
+      if (sscanf (date, "%4d%c%2d%c%2d %2d:%2d:%2d", &y, &sep1, &mo, &sep2, &d, &h, &mi, &sec) == 8
+          && sep1 == sep2 && (sep1 == '/' || sep1 == '-'))
+        dt = g_date_time_new (utc, y, mo, d, h, mi, sec);
       when = dt != NULL ? g_date_time_to_unix (dt) : 0;
     }
-  return make_report (summary, drive, comment != NULL && comment[0] ? comment : NULL, when, NULL,
-                      file, error);
+  return make_report (summary, drive != NULL && drive[0] ? drive : NULL,
+                      model != NULL && model[0] ? model : NULL, when, NULL, file, error);
 }
 
 /* -------------------------------------------------------------------------------------------- */

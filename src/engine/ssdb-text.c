@@ -53,9 +53,14 @@ append_entry (GString *s, const SsdbSummaryEntry *e, gboolean imported)
   if (e->passes != NULL && e->passes->len > 0)
     {
       append_fixed (s, "%.3f", r->bytes_per_second / 1e6, 9);
-      g_string_append (s, " MB/s [");
-      append_fixed (s, "%.1f", r->iops, 9);
-      g_string_append (s, " IOPS] <");
+      if (imported && !(r->iops > 0))
+        g_string_append (s, " MB/s [IOPS not stated] <");
+      else
+        {
+          g_string_append (s, " MB/s [");
+          append_fixed (s, "%.1f", r->iops, 9);
+          g_string_append (s, " IOPS] <");
+        }
       if (imported && ssdb_summary_entry_mean_latency_ns (e) <= 0)
         g_string_append (s, " latency not stated>");
       else
@@ -224,7 +229,14 @@ ssdb_summary_format_text (const SsdbTargetInfo *info, const SsdbSummaryResult *r
   else
     append_run_footer (s, result);
   if (info != NULL && result->imported != NULL)
-    g_string_append_printf (s, " Target: %s (as the file names it)\n", info->path);
+    {
+      if (info->path != NULL && info->path[0] != '\0')
+        g_string_append_printf (s, " Target: %s%s%s%s (as the file names it)\n", info->path,
+                                info->model ? " [" : "", info->model ? info->model : "",
+                                info->model ? "]" : "");
+      else
+        g_string_append (s, " Target: not named in the file\n");
+    }
   else if (info != NULL)
     {
       g_autofree char *cap = ssdb_format_capacity (info->size_bytes);

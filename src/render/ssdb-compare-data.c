@@ -219,13 +219,23 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
         }
       case SSDB_TEST_KIND_FREESPACE:
         {
-          const SsdbFreespaceResult *first = view->reports[0]->freespace;
-          const SsdbFreespaceStep *step0 = first->steps != NULL && first->steps->len > 0
-                                               ? &g_array_index (first->steps, SsdbFreespaceStep, 0)
-                                               : NULL;
+          const SsdbFreespaceStep *step0 = NULL;
 
-          /* The first report's first two tests, each in a panel, by how full the span was. */
-          d->n_panels = step0 != NULL && step0->rates != NULL ? MIN (step0->rates->len, 2) : 1;
+          /* The tests of the first step that measured any (in report order). */
+          for (guint i = 0; i < n && step0 == NULL; i++)
+            {
+              const SsdbFreespaceResult *r = view->reports[i]->freespace;
+
+              for (guint k = 0; r->steps != NULL && k < r->steps->len && step0 == NULL; k++)
+                {
+                  const SsdbFreespaceStep *st = &g_array_index (r->steps, SsdbFreespaceStep, k);
+
+                  if (st->rates != NULL && st->rates->len > 0)
+                    step0 = st;
+                }
+            }
+          /* Its first two tests, each in a panel, by how full the span was. */
+          d->n_panels = step0 != NULL ? MIN (step0->rates->len, 2) : 1;
           d->x_unit = _ ("% full");
           d->x_lo = 0;
           d->x_hi = 100;
@@ -235,8 +245,9 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
                                           ? &g_array_index (step0->rates, SsdbTestRate, p)
                                           : NULL;
 
-              if (t != NULL)
-                d->owned_titles[p] = g_strdup_printf ("%s %s", t->name, ssdb_rw_to_string (t->rw));
+              d->owned_titles[p]
+                  = t != NULL ? g_strdup_printf ("%s %s", t->name, ssdb_rw_to_string (t->rw))
+                              : g_strdup (_ ("No test measured"));
               d->panels[p].title = d->owned_titles[p];
               for (guint i = 0; i < n; i++)
                 {

@@ -185,7 +185,9 @@ ssdb_compare_report_label (const SsdbReport *report)
       /* "CrystalDiskMark 8.0.4 x64 · Samsung 980 PRO · 2024-03-15 21:04": whose figures. */
       g_autofree char *tool = ssdb_summary_import_name (report->summary->imported);
 
-      name = tool_name = g_strdup_printf ("%s · %s", tool, name != NULL ? name : "?");
+      if (name == NULL || *name == '\0')
+        name = report->summary->imported->file;
+      name = tool_name = g_strdup_printf ("%s · %s", tool, name);
     }
   if (name == NULL || *name == '\0')
     name = report->target.name;

@@ -95,7 +95,9 @@ ssdb_export_dup_title (const SsdbReport *report)
        * as its file names it (or the file). */
       g_autofree char *tool = ssdb_summary_import_name (report->summary->imported);
 
-      return g_strdup_printf ("%s · %s", tool, info->path ? info->path : "?");
+      const char *where = nonempty (info->path) ? info->path : report->summary->imported->file;
+
+      return g_strdup_printf ("%s · %s", tool, where);
     }
   cap = ssdb_format_capacity (info->size_bytes);
   if (info->kind == SSDB_TARGET_FILE)

@@ -121,7 +121,11 @@ ssdb_summary_entry_get_value (const SsdbSummaryEntry *entry, SsdbSummaryUnit uni
 
   r = &entry->aggregate;
   /* Nothing completed yet; an imported figure states its rate without a count. */
-  if ((r->ios == 0 || r->window_ns == 0) && !(entry->imported && r->iops > 0))
+  if ((r->ios == 0 || r->window_ns == 0)
+      && !(entry->imported && (r->iops > 0 || r->bytes_per_second > 0)))
+    return FALSE;
+  /* An imported figure without IOPS (CrystalDiskMark 5-6 sequential lines) has none. */
+  if (unit == SSDB_UNIT_IOPS && entry->imported && !(r->iops > 0))
     return FALSE;
   latency_ns = ssdb_summary_entry_mean_latency_ns (entry);
   if (!value_in_unit (r->bytes_per_second, r->iops, latency_ns, unit, &v))
@@ -865,6 +869,9 @@ cell_fill (const SsdbSummaryView *view, gboolean locale_numbers, Cell *cell)
           cell->kind = CELL_SKIPPED;
           if (cell->rw != SSDB_RW_READ && view->result->writes_skipped_reason != NULL)
             cell->reason = view->result->writes_skipped_reason;
+          else if (view_imported (view))
+            /* Translators: a summary cell of an imported result that its file has no figure for */
+            cell->reason = _ ("not in the file");
           else
             cell->reason = _ ("not selected");
         }

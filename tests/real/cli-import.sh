@@ -392,5 +392,15 @@ ssdb_assert_rc 1 "import of a good and a bad file"
 ssdb_assert_contains "$SSDB_ERR" "$D/truncated.json:" ": malformed fio JSON: "
 [[ -s $D/out/b-grouped.ssdbench.json && ! -e $D/out/truncated.ssdbench.json ]] ||
   ssdb_fail "--output-dir: the good file's report is missing, or the bad file's was written"
+# Two files of one name from two folders: the second report would replace the first; refused
+mkdir -p "$D/one" "$D/two" "$D/out2"
+cp "$FIXTURES/cdm8-default.txt" "$D/one/run.txt"
+cp "$FIXTURES/kdiskmark.txt" "$D/two/run.txt"
+ssdb_cli clash import "$D/one/run.txt" "$D/two/run.txt" --output-dir "$D/out2" --quiet
+ssdb_assert_rc 1 "import of two files of one name into one folder"
+ssdb_assert_contains "$SSDB_ERR" \
+  "$D/two/run.txt: its report would replace the one just written to $D/out2/run.ssdbench.json"
+grep -q '"tool" : "CrystalDiskMark"' "$D/out2/run.ssdbench.json" ||
+  ssdb_fail "--output-dir: the first file's report was replaced"
 ssdb_log "ok"
 echo "PASS"
