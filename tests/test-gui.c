@@ -562,6 +562,24 @@ test_mounted_refusal (void)
   g_rmdir (dir);
 }
 
+/* A laptop's 800x600: the Summary page's settings wrap onto a second line instead of asking
+ * for more width than the window has; at 1200 px they stay on one line. */
+static void
+test_narrow_window (void)
+{
+  GtkWidget *page = GTK_WIDGET (ssdb_window_get_summary_page (window));
+  int min = 0, one_line = 0, two_lines = 0;
+
+  gtk_widget_measure (page, GTK_ORIENTATION_HORIZONTAL, -1, &min, NULL, NULL, NULL);
+  g_test_message ("Summary page: %d px wide at least", min);
+  g_assert_cmpint (min, <=, 800 - 2 * 18);
+  gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL, 1200, &one_line, NULL, NULL, NULL);
+  gtk_widget_measure (page, GTK_ORIENTATION_VERTICAL, 760, &two_lines, NULL, NULL, NULL);
+  g_test_message ("its height at 1200 px: %d, at 760 px: %d", one_line, two_lines);
+  /* A second line of settings: a button's height more. */
+  g_assert_cmpint (two_lines, >, one_line + 20);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -579,6 +597,7 @@ main (int argc, char *argv[])
   ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
 
   g_test_add_func ("/gui/summary-run", test_summary_run);
+  g_test_add_func ("/gui/narrow-window", test_narrow_window);
   g_test_add_func ("/gui/stop", test_stop);
   g_test_add_func ("/gui/drive-info", test_drive_info);
   g_test_add_func ("/gui/mounted-refusal", test_mounted_refusal);

@@ -850,9 +850,10 @@ update_settings_sensitive (SsdbSummaryPage *self)
 {
   gboolean fixed = self->locked || self->report != NULL;
 
+  /* The flow box wraps each setting in a child of its own; the unit's stays free. */
   for (GtkWidget *w = gtk_widget_get_first_child (self->settings_box); w != NULL;
        w = gtk_widget_get_next_sibling (w))
-    gtk_widget_set_sensitive (w, !fixed || w == self->unit_box);
+    gtk_widget_set_sensitive (w, !fixed || gtk_widget_is_ancestor (self->unit_box, w));
 }
 
 /* Index of @value in the -1-terminated @table, or -1. */
