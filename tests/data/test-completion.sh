@@ -61,7 +61,8 @@ complete -p ssdbench-cli > /dev/null 2>&1 && n=$((n + 1)) && echo "ok $n - compl
 
 expect_has "commands include run" run ""
 expect_has "commands include list" list ""
-expect "commands starting with i" "info" "i"
+expect "commands starting with i" "import
+info" "i"
 expect "commands starting with h" "health
 help" "h"
 expect "health options starting with --s" "--selftest" health /dev/null --s
@@ -73,6 +74,7 @@ expect_has "tests after run include fill" fill run ""
 expect "tests starting with re (every test of run --help)" "readback
 recovery" run re
 expect "export options starting with --q" "--quiet" export r.json --q
+expect "import options starting with --o" "--output-dir" import cdm.txt --o
 expect "tests starting with su" "summary
 surface" run su
 expect "summary options starting with --pro" "--profile" run summary /tmp --pro
@@ -110,11 +112,14 @@ $dir/folder-b" run summary --size 1G "$dir/fo"
 expect "same with --size=1G split at =" "$dir/folder-a
 $dir/folder-b" run summary --size = 1G "$dir/fo"
 expect "nothing after the target" "" run summary /tmp "$dir/fo"
-expect "reports for export: JSON files and directories" "$dir/folder-a
+# Reports (JSON) and the text results of CrystalDiskMark or KDiskMark (.txt) that export imports
+expect "reports for export: JSON and text files and directories" "$dir/folder-a
 $dir/folder-b
+$dir/notes.txt
 $dir/report.json" export "$dir/"
 expect "--text takes no separate value: the next word is a report" "$dir/folder-a
 $dir/folder-b
+$dir/notes.txt
 $dir/report.json" export --text "$dir/"
 expect "files for --json" "$dir/report.json" run summary /tmp --json "$dir/rep"
 dev=""
