@@ -989,6 +989,57 @@ test_compare_same_drive (void)
   g_object_unref (files[1]);
 }
 
+/* Compare Reports… over the SSD behaviour tests (TRIM with and without discard, free space,
+ * read after write, idle recovery) and over an imported CrystalDiskMark result beside a run. */
+static void
+test_compare_behaviour_imported (void)
+{
+  g_autofree char *behaviour = fixture ("valid-behaviour.json");
+  g_autofree char *run = fixture ("valid.json");
+  g_autofree char *cdm
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "import", "cdm8-default.txt", NULL);
+  GFile *pair[2] = { g_file_new_for_path (behaviour), g_file_new_for_path (behaviour) };
+  GFile *mixed[2] = { g_file_new_for_path (run), g_file_new_for_path (cdm) };
+  const SsdbTestKind views[] = { SSDB_TEST_KIND_TRIM, SSDB_TEST_KIND_FREESPACE,
+                                 SSDB_TEST_KIND_READBACK, SSDB_TEST_KIND_RECOVERY };
+  g_autoptr (GError) error = NULL;
+  SsdbCompareWindow *compare;
+
+  compare = ssdb_window_compare_files (window, pair, 2, &error);
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (views); i++)
+    {
+      g_assert_true (ssdb_compare_window_set_view (compare, views[i]));
+      g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, views[i]);
+    }
+  g_assert_true (ssdb_compare_window_set_view (compare, SSDB_TEST_KIND_TRIM));
+  {
+    g_autofree char *label = ssdb_compare_window_dup_label (compare, 0);
+
+    g_assert_true (g_str_has_suffix (label, " · with discard"));
+  }
+  ssdb_gui_test_iterate_for (300);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (compare), "gui-reports-compare-trim.png", 0));
+  gtk_window_destroy (GTK_WINDOW (compare));
+
+  compare = ssdb_window_compare_files (window, mixed, 2, &error);
+  g_assert_no_error (error);
+  g_assert_cmpint (ssdb_compare_window_get_view (compare), ==, SSDB_TEST_KIND_SUMMARY);
+  {
+    g_autofree char *label = ssdb_compare_window_dup_label (compare, 1);
+
+    g_assert_cmpstr (label, ==, "CrystalDiskMark 8.0.4 x64 · C: · 2024-03-15 21:04");
+  }
+  ssdb_gui_test_iterate_for (300);
+  g_free (ssdb_gui_test_screenshot (GTK_WINDOW (compare), "gui-reports-compare-imported.png", 0));
+  gtk_window_destroy (GTK_WINDOW (compare));
+  for (guint i = 0; i < 2; i++)
+    {
+      g_object_unref (pair[i]);
+      g_object_unref (mixed[i]);
+    }
+}
+
 /* Compare Reports…: the views all reports hold, drawn by the comparison painter. */
 static void
 test_compare (void)
@@ -1536,6 +1587,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-reports/drop-open-behaviour", test_drop_open_behaviour);
   g_test_add_func ("/gui-reports/live-and-loaded", test_live_and_loaded);
   g_test_add_func ("/gui-reports/open-imported", test_open_imported);
+  g_test_add_func ("/gui-reports/compare-behaviour-imported", test_compare_behaviour_imported);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

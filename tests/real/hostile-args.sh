@@ -232,16 +232,18 @@ usage compare "$V" "$V" --png "$SSDB_TMPDIR/c.png" --label 1 --label 2 --label 3
 ssdb_assert_contains "$SSDB_ERR" "given 3 times for 2 reports"
 # reports that share only a view compare cannot draw: the message names it and the views
 # compare draws
-"$SSDB_PYTHON" - "$FIXTURES/valid-behaviour.json" "$SSDB_TMPDIR" << 'PY'
+"$SSDB_PYTHON" - "$FIXTURES/valid-access-sweep-workload.json" "$SSDB_TMPDIR" << 'PY'
 import json, sys
-for name in ("trim-a", "trim-b"):
+for name in ("workload-a", "workload-b"):
     d = json.load(open(sys.argv[1]))
     d["summary"] = None
-    d["tests"] = [t for t in d["tests"] if t.get("kind") == "trim"]
+    d["tests"] = [t for t in d["tests"] if t.get("kind") == "workload"]
     json.dump(d, open("%s/%s.json" % (sys.argv[2], name), "w"))
 PY
-runtime compare "$SSDB_TMPDIR/trim-a.json" "$SSDB_TMPDIR/trim-b.json" --png "$SSDB_TMPDIR/c.png"
-ssdb_assert_contains "$SSDB_ERR" "share only trim" "compare cannot draw" "summary" "consistency"
+runtime compare "$SSDB_TMPDIR/workload-a.json" "$SSDB_TMPDIR/workload-b.json" \
+  --png "$SSDB_TMPDIR/c.png"
+ssdb_assert_contains "$SSDB_ERR" "share only workload" "compare cannot draw" "summary" "trim" \
+  "readback"
 ssdb_assert_not_contains "$SSDB_ERR" "no test they all share"
 # a successful export names each file it wrote, with its pixels and format; --quiet does not
 ssdb_cli wrote export "$V" --view summary --png "$SSDB_TMPDIR/w.png" --scale 2 --svg "$SSDB_TMPDIR/w.svg"
