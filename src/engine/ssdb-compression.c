@@ -569,7 +569,6 @@ ssdb_compression_result_check (const SsdbCompressionResult *result, const SsdbTa
                                GError **error)
 {
   const SsdbCompressionSpec *spec;
-  guint64 buffers;
 
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
@@ -597,14 +596,5 @@ ssdb_compression_result_check (const SsdbCompressionResult *result, const SsdbTa
   if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
     return FALSE;
   /* Each level's read back holds its requests' buffers. */
-  buffers = (guint64)spec->queue_depth * spec->block_size;
-  if (buffers > SSDB_MAX_BUFFER_BYTES)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers to read back, "
-                   "more than the limit of %" G_GUINT64_FORMAT,
-                   spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
-      return FALSE;
-    }
-  return TRUE;
+  return ssdb_spec_check_read_back_buffers (spec->queue_depth, spec->block_size, error);
 }

@@ -544,13 +544,6 @@ ssdb_freespace_result_check (const SsdbFreespaceResult *result, const SsdbTarget
       return FALSE;
     }
   /* The summaries measure the free space at the end of the span. */
-  if (span > 0 && spec->summary.size > span)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "The summary's test size (%" G_GUINT64_FORMAT " bytes) must fit in the span "
-                   "(%" G_GUINT64_FORMAT " bytes)",
-                   spec->summary.size, span);
-      return FALSE;
-    }
-  return ssdb_behaviour_summary_check (&spec->summary, spec->test_mask, target, error);
+  return ssdb_spec_check_summary_fits (spec->summary.size, span, error)
+         && ssdb_behaviour_summary_check (&spec->summary, spec->test_mask, target, error);
 }

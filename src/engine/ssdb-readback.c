@@ -519,7 +519,6 @@ ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetIn
                             GError **error)
 {
   const SsdbFillSpec *spec;
-  guint64 buffers;
 
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
@@ -530,16 +529,8 @@ ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetIn
   if (!ssdb_spec_check_block (spec->block_size, target, NULL, error))
     return FALSE;
   /* Each pass reads its data back: its requests' buffers are held. */
-  buffers = (guint64)spec->queue_depth * spec->block_size;
-  if (buffers > SSDB_MAX_BUFFER_BYTES)
-    {
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                   "QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers to read back, "
-                   "more than the limit of %" G_GUINT64_FORMAT,
-                   spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
-      return FALSE;
-    }
-  if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
+  if (!ssdb_spec_check_read_back_buffers (spec->queue_depth, spec->block_size, error)
+      || !ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
     return FALSE;
   return ssdb_spec_check_span_holds (spec->span_offset, spec->span_length, spec->block_size, target,
                                      error);

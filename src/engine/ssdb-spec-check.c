@@ -121,3 +121,29 @@ ssdb_spec_check_span_holds (guint64 offset, guint64 length, guint block_size,
                span, offset, name, block_size);
   return FALSE;
 }
+
+gboolean
+ssdb_spec_check_read_back_buffers (guint queue_depth, guint block_size, GError **error)
+{
+  guint64 buffers = (guint64)queue_depth * block_size;
+
+  if (buffers <= SSDB_MAX_BUFFER_BYTES)
+    return TRUE;
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+               "QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers to read back, "
+               "more than the limit of %" G_GUINT64_FORMAT,
+               queue_depth, block_size, buffers, SSDB_MAX_BUFFER_BYTES);
+  return FALSE;
+}
+
+gboolean
+ssdb_spec_check_summary_fits (guint64 summary_size, guint64 span, GError **error)
+{
+  if (span == 0 || summary_size <= span)
+    return TRUE;
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+               "The summary's test size (%" G_GUINT64_FORMAT " bytes) must fit in the span "
+               "(%" G_GUINT64_FORMAT " bytes)",
+               summary_size, span);
+  return FALSE;
+}

@@ -85,4 +85,29 @@ gboolean
 ssdb_spec_check_span_holds (guint64 offset, guint64 length, guint block_size,
                             const SsdbTargetInfo *target, GError **error);
 
+/**
+ * ssdb_spec_check_read_back_buffers:
+ * @queue_depth: requests in flight
+ * @block_size: their transfer size, bytes
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the depth, the size and the limit
+ *
+ * Whether a run that reads its data back can hold its requests' buffers: @queue_depth ×
+ * @block_size within %SSDB_MAX_BUFFER_BYTES.
+ *
+ * Returns: %TRUE when they fit
+ */
+gboolean
+ssdb_spec_check_read_back_buffers (guint queue_depth, guint block_size, GError **error);
+
+/**
+ * ssdb_spec_check_summary_fits:
+ * @summary_size: the test size of the summaries a behaviour test runs, bytes
+ * @span: the test's span, bytes (0 when not known: not checked)
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming both sizes
+ *
+ * Returns: %TRUE when the summaries' region fits in the span
+ */
+gboolean
+ssdb_spec_check_summary_fits (guint64 summary_size, guint64 span, GError **error);
+
 G_END_DECLS
