@@ -153,19 +153,22 @@ for ((run = 1; run <= RUNS; run++)); do
     "halved reads: 50 % slower, within 10 points"
   ssdb_assert_contains "$SSDB_OUT" "% slower than data written by pass 1"
 
-  # -- TRIM, found: writes slow to half after the first discard ----------------------------------
-  J=$SSDB_TMPDIR/halved-trim-$run.json
-  throttled "halved TRIM" "$run" 80000000 40000000 discards 1 80000000 20000000 -- \
+  # -- TRIM, found: writes slow to a quarter after the first discard ------------------------------
+  # A loss of 75 %: found while the passes of a 2-core machine under load scatter by up to 25 %
+  # (the verdict needs three times the scatter; at half speed a scatter of 17 % left it
+  # inconclusive, as it should).
+  J=$SSDB_TMPDIR/quartered-trim-$run.json
+  throttled "quartered TRIM" "$run" 80000000 40000000 discards 1 80000000 10000000 -- \
     run trim "$L" --destroy-data "$L" --span 0:64M --rounds 2 --tests "SEQ1M Q8T1,RND4K Q32T1" \
     --test-size 16M --duration 1 --json "$J"
-  check "halved TRIM run $run"
-  ssdb_log "halved TRIM spreads: $(ssdb_json "$J" "[(r['name'], r['rw'], round(r['before_spread_percent']), round(r['after_spread_percent'])) for r in $T['results']]")"
-  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "halved writes: a loss after TRIM found"
-  ssdb_assert_json "$J" "all(40 <= r['retention_percent'] <= 60 for r in $T['results'] if r['rw'] == 'write')" \
-    "halved writes: each write test keeps 50 %, within 10 points"
+  check "quartered TRIM run $run"
+  ssdb_log "quartered TRIM spreads: $(ssdb_json "$J" "[(r['name'], r['rw'], round(r['before_spread_percent']), round(r['after_spread_percent'])) for r in $T['results']]")"
+  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "quartered writes: a loss after TRIM found"
+  ssdb_assert_json "$J" "all(15 <= r['retention_percent'] <= 35 for r in $T['results'] if r['rw'] == 'write')" \
+    "quartered writes: each write test keeps 25 %, within 10 points"
   ssdb_assert_json "$J" "all(r['retention_percent'] >= 85 for r in $T['results'] if r['rw'] == 'read')" \
-    "halved writes: the reads keep their speed"
-  ssdb_assert_json "$J" "40 <= $T['min_retention_percent'] <= 60" "the lowest retention is a write's"
+    "quartered writes: the reads keep their speed"
+  ssdb_assert_json "$J" "15 <= $T['min_retention_percent'] <= 35" "the lowest retention is a write's"
 
   # -- free space, found: reads slow by 10 MB/s for each quarter of the span filled ---------------
   # Written by the run, in MiB, as the device counted it: each summary prepares its 8 MiB and
