@@ -43,20 +43,23 @@ ssdb_import_sniff (const char *data, gsize length);
 
 /**
  * ssdb_import_from_data:
+ * @format: what the file is (ssdb_import_sniff()); %SSDB_IMPORT_NONE is refused
  * @data: (array length=length): the file's bytes
  * @length: bytes in @data
  * @display_name: the file's name, for messages and for SsdbSummaryImport.file
- * @error: SSDB_ERROR_REPORT naming the file and the line (text) or the member (fio:
- *   "run.json: jobs[1] (“seqread”): rw=trim is not a read, write or mixed job")
+ * @error: SSDB_ERROR_REPORT naming the file and the line (text: "cdm.txt:9: …"; malformed JSON:
+ *   "run.json:31:22: …") or the member (fio: "run.json: jobs[1] (“trim”): rw=trim is not a
+ *   read, write or mixed job")
  *
- * Reads a result file of @format (ssdb_import_sniff()) into a report. A fio job becomes one
- * summary entry: sequential or random from `rw`, the transfer size, queue depth and thread count
- * from `bs`, `iodepth` and `numjobs` (fio's defaults where unset; jobs of one name reported
- * separately, without `group_reporting`, are added up), the read share from `rwmixread`; its
- * rate and IOPS are fio's `bw_bytes` and `iops` of the directions it ran, added up, and its
- * latency fio's total latency (`lat_ns`: mean and max, and p99 where fio printed total-latency
- * percentiles, else the completion latency's p99; no p99 for a mixed job). A CrystalDiskMark
- * line becomes one entry with the rate, IOPS and mean latency it states.
+ * Reads a result file into a report, by the rules of docs/report-format.md ("Imported
+ * results"). A fio job becomes one summary entry, read as fio reads its own options (its size
+ * units with kb_base, `bs=R,W`, a job's option over a global one, depth 1 under a synchronous
+ * engine; jobs of one name, host and group reported one by one without `group_reporting` are
+ * added up); its rate and IOPS are fio's `bw_bytes` and `iops` of the directions it ran, added
+ * up, and its latency fio's total latency (`lat_ns`: mean and max, and p99 where fio printed
+ * total-latency percentiles, else the completion latency's p99; no p99 for a mixed job). A
+ * CrystalDiskMark or KDiskMark line becomes one entry with the rate, IOPS and mean latency it
+ * states; nothing it does not state is made up.
  *
  * Returns: (transfer full): the report, or %NULL with @error.
  */
