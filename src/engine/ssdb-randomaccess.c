@@ -41,6 +41,27 @@ ssdb_random_access_spec_init (SsdbRandomAccessSpec *spec)
   spec->seed = 1;
 }
 
+void
+ssdb_random_access_spec_fit (SsdbRandomAccessSpec *spec, const SsdbTargetInfo *target)
+{
+  guint block;
+
+  g_return_if_fail (spec != NULL);
+  g_return_if_fail (target != NULL);
+
+  block = MAX (target->logical_block_size, target->dio_offset_align);
+  if (block == 0 || spec->n_sizes == 0 || spec->n_sizes > SSDB_RANDOM_ACCESS_MAX_SIZES
+      || spec->sizes[0] != 0)
+    return;
+  if (spec->n_sizes > 1 && spec->sizes[1] <= block)
+    {
+      memmove (spec->sizes, spec->sizes + 1, (spec->n_sizes - 1) * sizeof spec->sizes[0]);
+      spec->sizes[--spec->n_sizes] = 0;
+    }
+  else
+    spec->sizes[0] = block;
+}
+
 static void
 row_clear (gpointer data)
 {

@@ -71,6 +71,20 @@ void
 ssdb_random_access_spec_init (SsdbRandomAccessSpec *spec);
 
 /**
+ * ssdb_random_access_spec_fit:
+ * @spec: settings
+ * @target: the target's facts (logical_block_size and dio_offset_align; 0 when not known)
+ *
+ * Makes the default sizes fit a target before the result is made: a size of 0 becomes the
+ * target's block size (the larger of its logical block size and direct-I/O alignment), and is
+ * dropped when that is not below the next size (on a 4096-byte-sector drive the default
+ * [0, 4 KiB, 64 KiB, 1 MiB] becomes [4 KiB, 64 KiB, 1 MiB]). Nothing changes when the block size
+ * is not known. Other sizes are left as they are for ssdb_random_access_result_check() to judge.
+ */
+void
+ssdb_random_access_spec_fit (SsdbRandomAccessSpec *spec, const SsdbTargetInfo *target);
+
+/**
  * SsdbRandomAccessDot:
  * @offset: first byte of the request on the target, bytes
  * @latency_ns: its access time, submit to completion, ns
