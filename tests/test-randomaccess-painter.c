@@ -208,8 +208,7 @@ test_table (void)
   g_autoptr (SsdbRandomAccessResult) r = make_result (TRUE, FALSE);
   SsdbRandomAccessView view;
   cairo_rectangle_t table, plot;
-  g_autofree char *iops = NULL, *mean = NULL, *max = NULL, *rate = NULL, *size = NULL,
-                  *mix = NULL;
+  g_autofree char *iops = NULL, *mean = NULL, *max = NULL, *rate = NULL, *size = NULL, *mix = NULL;
 
   ssdb_random_access_view_init (&view);
   view.result = r;
@@ -277,7 +276,8 @@ test_pending (void)
   text = ssdb_random_access_painter_dup_cell_text (&view, 1, SSDB_RANDOM_ACCESS_COLUMN_MEAN, FALSE);
   g_assert_cmpstr (text, ==, "\u2014");
   g_free (text);
-  text = ssdb_random_access_painter_dup_cell_text (&view, 99, SSDB_RANDOM_ACCESS_COLUMN_IOPS, FALSE);
+  text
+      = ssdb_random_access_painter_dup_cell_text (&view, 99, SSDB_RANDOM_ACCESS_COLUMN_IOPS, FALSE);
   g_assert_cmpstr (text, ==, "\u2014");
   view.running = TRUE;
   cairo_surface_destroy (draw (&view, SSDB_THEME_LIGHT, 900, 600, "randomaccess-pending.png"));

@@ -269,10 +269,10 @@ randomaccess_subtitle (const SsdbReport *report)
   const SsdbRandomAccessResult *r = report->randomaccess;
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *secs = format_seconds (r->spec.row_duration_ns);
-  g_autofree char *length = r->spec.row_duration_ns > 0
-                                ? g_strdup_printf ("%s s per size", secs)
-                                : g_strdup_printf ("%" G_GUINT64_FORMAT " requests per size",
-                                                   r->spec.row_ios);
+  g_autofree char *length
+      = r->spec.row_duration_ns > 0
+            ? g_strdup_printf ("%s s per size", secs)
+            : g_strdup_printf ("%" G_GUINT64_FORMAT " requests per size", r->spec.row_ios);
   const char *engine = NULL;
 
   for (guint i = 0; r->rows != NULL && i < r->rows->len; i++)

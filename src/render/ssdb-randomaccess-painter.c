@@ -26,8 +26,8 @@ ssdb_random_access_painter_size_color (const SsdbStyle *style, int index)
 {
   /* Okabe-Ito: distinguishable for colour-blind readers; yellow is left out (unreadable on
    * white), black comes last. */
-  static const guint32 palette[] = { 0x0072B2, 0xD55E00, 0x009E73, 0xE69F00,
-                                     0x56B4E9, 0x8C6D00, 0x000000, 0x7F7F7F };
+  static const guint32 palette[]
+      = { 0x0072B2, 0xD55E00, 0x009E73, 0xE69F00, 0x56B4E9, 0x8C6D00, 0x000000, 0x7F7F7F };
   static const guint32 mix = 0xCC79A7;
   guint32 c = index < 0 ? mix : palette[(guint)index % G_N_ELEMENTS (palette)];
   SsdbRgba rgba = { ((c >> 16) & 0xff) / 255.0, ((c >> 8) & 0xff) / 255.0, (c & 0xff) / 255.0, 1 };
@@ -215,8 +215,8 @@ typedef struct
 static const char *
 column_header (guint col)
 {
-  static const char *const names[] = { N_ ("Transfer size"), N_ ("IOPS"), N_ ("Avg access"),
-                                       N_ ("Max access"), N_ ("MB/s") };
+  static const char *const names[]
+      = { N_ ("Transfer size"), N_ ("IOPS"), N_ ("Avg access"), N_ ("Max access"), N_ ("MB/s") };
 
   return _ (names[MIN (col, G_N_ELEMENTS (names) - 1)]);
 }
@@ -225,7 +225,8 @@ static char *
 line_label (const SsdbRandomAccessView *view, const TableLine *line)
 {
   if (line->row >= 0)
-    return ssdb_random_access_painter_row_label (result_row (view, (guint)line->row), view->block_size);
+    return ssdb_random_access_painter_row_label (result_row (view, (guint)line->row),
+                                                 view->block_size);
   if (line->row == -1)
     return g_strdup (line->rw == SSDB_RW_WRITE ? _ ("Write") : _ ("Read"));
   if (line->default_index >= G_N_ELEMENTS (default_sizes))
@@ -273,7 +274,7 @@ static SsdbRw
 legend_rw (const SsdbRandomAccessView *view)
 {
   return has_rw (view, SSDB_RW_READ) || !has_rw (view, SSDB_RW_WRITE) ? SSDB_RW_READ
-                                                                       : SSDB_RW_WRITE;
+                                                                      : SSDB_RW_WRITE;
 }
 
 static gboolean
@@ -395,12 +396,12 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
 
   /* Beside the chart when that leaves the chart 58 % of the width and 380 px (at scale 1),
    * else under it, as HD Tune has it. */
-  l->beside = w - 2 * l->margin - table_w - 3 * l->gap
-              >= MAX (380 * l->u, (w - 2 * l->margin) * 0.58);
+  l->beside
+      = w - 2 * l->margin - table_w - 3 * l->gap >= MAX (380 * l->u, (w - 2 * l->margin) * 0.58);
   if (l->beside)
     {
-      l->table = (cairo_rectangle_t){ w - l->margin - table_w, y, table_w,
-                                      MIN (table_h, bottom - y) };
+      l->table
+          = (cairo_rectangle_t){ w - l->margin - table_w, y, table_w, MIN (table_h, bottom - y) };
       right = l->table.x - 3 * l->gap;
     }
   else
@@ -516,8 +517,8 @@ layout_for_query (Layout *l, const SsdbRandomAccessView *view, int width, int he
 }
 
 void
-ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int width,
-                                          int height, cairo_rectangle_t *rect)
+ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int width, int height,
+                                          cairo_rectangle_t *rect)
 {
   Layout l;
 
@@ -528,8 +529,8 @@ ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int 
 }
 
 gboolean
-ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int width,
-                                           int height, cairo_rectangle_t *rect)
+ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int width, int height,
+                                           cairo_rectangle_t *rect)
 {
   Layout l;
 
@@ -541,8 +542,8 @@ ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int
 }
 
 void
-ssdb_random_access_painter_get_time_axis (const SsdbRandomAccessView *view, int width,
-                                          int height, SsdbAxis *axis, guint *n_over)
+ssdb_random_access_painter_get_time_axis (const SsdbRandomAccessView *view, int width, int height,
+                                          SsdbAxis *axis, guint *n_over)
 {
   Layout l;
 
@@ -638,12 +639,12 @@ draw_legend (Painter *p)
       if (line->row >= 0)
         index = ssdb_random_access_painter_size_index (view->result, (guint)line->row);
       else
-        index = line->default_index >= G_N_ELEMENTS (default_sizes) ? -1
-                                                                     : (int)line->default_index;
+        index = line->default_index >= G_N_ELEMENTS (default_sizes) ? -1 : (int)line->default_index;
       colors[n] = ssdb_random_access_painter_size_color (style, index);
       labels[n] = line_label (view, line);
-      items[n] = (SsdbChartLegendItem){ labels[n], SSDB_CHART_SWATCH_DOT, &colors[n], 1.0, sw,
-                                        radius, sw / 2 };
+      items[n]
+          = (SsdbChartLegendItem){ labels[n], SSDB_CHART_SWATCH_DOT, &colors[n], 1.0, sw, radius,
+                                   sw / 2 };
       n++;
     }
   /* Reads are round dots and writes squares, once both are drawn. */
@@ -652,10 +653,11 @@ draw_legend (Painter *p)
 
     if (has_rw (view, SSDB_RW_READ) && has_rw (view, SSDB_RW_WRITE))
       {
-        items[n++] = (SsdbChartLegendItem){ _ ("Read"), SSDB_CHART_SWATCH_DOT, &style->foreground,
-                                            0.8, sw, radius, sw / 2 };
-        items[n++] = (SsdbChartLegendItem){ _ ("Write"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, sw,
-                                            0, 0 };
+        items[n++] = (SsdbChartLegendItem){
+          _ ("Read"), SSDB_CHART_SWATCH_DOT, &style->foreground, 0.8, sw, radius, sw / 2
+        };
+        items[n++]
+            = (SsdbChartLegendItem){ _ ("Write"), SSDB_CHART_SWATCH_CUSTOM, NULL, 1.0, sw, 0, 0 };
       }
     ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, n);
     for (guint i = 0; i < n_sizes; i++)
@@ -711,9 +713,8 @@ draw_axes (Painter *p)
       ssdb_chart_draw_text (cr, p->pango, style, text, x, l->xlabel_y, l->label_px,
                             PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
     }
-  ssdb_chart_draw_text (cr, p->pango, style, l->time.unit, pr->x - tick_gap, l->unit_y,
-                        l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0, &style->foreground,
-                        1.0);
+  ssdb_chart_draw_text (cr, p->pango, style, l->time.unit, pr->x - tick_gap, l->unit_y, l->label_px,
+                        PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_END, 0, &style->foreground, 1.0);
   ssdb_chart_draw_text (cr, p->pango, style, _ ("Position (GB)"), pr->x + pr->width / 2,
                         l->xtitle_y, l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
                         pr->width, &style->dim, 1.0);
@@ -736,9 +737,8 @@ draw_row_dots (Painter *p, guint row)
   Layout *l = &p->l;
   cairo_t *cr = p->cr;
   double radius = MAX (1.3, 1.7 * l->u), top = l->plot.y + radius;
-  SsdbRgba color
-      = ssdb_random_access_painter_size_color (p->style,
-                                               ssdb_random_access_painter_size_index (p->view->result, row));
+  SsdbRgba color = ssdb_random_access_painter_size_color (
+      p->style, ssdb_random_access_painter_size_index (p->view->result, row));
   gboolean square = r->rw == SSDB_RW_WRITE;
   SsdbDotGrid *grid = NULL;
   SsdbDotStamp *stamp = NULL;
@@ -809,11 +809,10 @@ draw_dots (Painter *p)
       g_autofree char *top = ssdb_axis_format (&l->time, l->time.hi, p->style->locale_numbers);
       /* Translators: on the random-access chart, requests slower than the top of the time axis,
        * drawn on its top edge: "3 requests above 2.5 ms" */
-      g_autofree char *text = g_strdup_printf (g_dngettext (GETTEXT_PACKAGE,
-                                                            "%u request above %s ms (on the top edge)",
-                                                            "%u requests above %s ms (on the top edge)",
-                                                            l->n_over),
-                                               l->n_over, top);
+      g_autofree char *text = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%u request above %s ms (on the top edge)",
+                       "%u requests above %s ms (on the top edge)", l->n_over),
+          l->n_over, top);
 
       ssdb_chart_draw_text (cr, p->pango, p->style, text, l->plot.x + l->plot.width - 4 * l->u,
                             l->plot.y + l->label_px * 1.1, l->label_px * 0.9, PANGO_WEIGHT_NORMAL,
@@ -890,10 +889,11 @@ draw_table (Painter *p)
       for (guint c = 1; c < SSDB_RANDOM_ACCESS_N_COLUMNS; c++)
         {
           g_autofree char *text
-              = r != NULL ? ssdb_random_access_painter_dup_cell_text (view, (guint)line->row, c, loc)
-                          : g_strdup ("\u2014");
+              = r != NULL
+                    ? ssdb_random_access_painter_dup_cell_text (view, (guint)line->row, c, loc)
+                    : g_strdup ("\u2014");
           gboolean measured = r != NULL && row_measured (r);
-          const SsdbRgba *fg = measured ? &style->foreground
+          const SsdbRgba *fg = measured                                     ? &style->foreground
                                : r != NULL && r->state == SSDB_ENTRY_FAILED ? &style->error
                                                                             : &style->dim;
 

@@ -85,8 +85,8 @@ ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbSty
  *   its end, bottom edge 0 ms, top edge the time axis' top
  */
 void
-ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int width,
-                                          int height, cairo_rectangle_t *rect);
+ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int width, int height,
+                                          cairo_rectangle_t *rect);
 
 /**
  * ssdb_random_access_painter_get_table_rect:
@@ -95,8 +95,8 @@ ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int 
  * Returns: %TRUE when the table is at the right of the chart, %FALSE when under it.
  */
 gboolean
-ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int width,
-                                           int height, cairo_rectangle_t *rect);
+ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int width, int height,
+                                           cairo_rectangle_t *rect);
 
 /**
  * ssdb_random_access_painter_get_time_axis:
@@ -104,8 +104,8 @@ ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int
  * @n_over: (out) (optional): how many dots lie above its top
  */
 void
-ssdb_random_access_painter_get_time_axis (const SsdbRandomAccessView *view, int width,
-                                          int height, SsdbAxis *axis, guint *n_over);
+ssdb_random_access_painter_get_time_axis (const SsdbRandomAccessView *view, int width, int height,
+                                          SsdbAxis *axis, guint *n_over);
 
 /**
  * ssdb_random_access_painter_get_position_axis:
