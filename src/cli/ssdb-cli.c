@@ -79,7 +79,7 @@ print_tests (const char *heading)
 {
   g_print ("%s\n", heading);
   for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
-    g_print ("  %-12s %s\n", run_commands[i].name, run_commands[i].words);
+    g_print ("  %-13s %s\n", run_commands[i].name, run_commands[i].words);
 }
 
 static char *
