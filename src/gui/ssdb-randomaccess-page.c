@@ -326,6 +326,29 @@ show_spec (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
   gtk_switch_set_active (self->write_switch, spec->do_write);
 }
 
+gboolean
+ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
+{
+  gboolean span = FALSE, time = FALSE;
+
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (spec->n_sizes == 0 || spec->n_sizes > SSDB_RANDOM_ACCESS_MAX_SIZES || spec->span_offset != 0)
+    return FALSE;
+  for (guint j = 0; j < spec->n_sizes; j++)
+    if (ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), spec->sizes[j]) < 0)
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (span_gib_table); i++)
+    span |= (guint64)span_gib_table[i] * 1024 * MIB == spec->span_length;
+  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
+    time |= time_ms_table[i] * 1000000 == spec->row_duration_ns;
+  if (!span || !time)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
+}
+
 static char *
 dup_settings_line (const SsdbRandomAccessSpec *spec)
 {

@@ -37,6 +37,17 @@ gboolean
 ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSpec *spec,
                                   GError **error);
 
+/**
+ * ssdb_random_access_page_configure:
+ * @spec: the sizes (of the logical block, 4 KiB, 64 KiB, 1 MiB), the mix, the region (the whole
+ *   target, 1, 8 or 64 GiB), the time per row (1, 3, 5 or 10 s) and writes are applied to the
+ *   controls
+ *
+ * Returns: %FALSE if a value is not one the controls offer (nothing is changed then).
+ */
+gboolean
+ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec);
+
 /** ssdb_random_access_page_get_writes: Returns: %TRUE when the next run writes too. */
 gboolean
 ssdb_random_access_page_get_writes (SsdbRandomAccessPage *self);
