@@ -207,6 +207,9 @@ typedef struct
   double line_h;
   double col_w[SSDB_RANDOM_ACCESS_N_COLUMNS];
   double col_x[SSDB_RANDOM_ACCESS_N_COLUMNS]; /* column 0: its left edge; others: right edge */
+  guint split;     /* under the chart: the write rows' first line, in a block at the right of
+                    * the read rows'; 0 for one block */
+  double block_dx; /* that block's x offset */
   double span_lo, span_hi;
   SsdbAxis time, pos;
   guint n_over;
@@ -406,11 +409,24 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
     }
   else
     {
-      double th = MIN (table_h, (bottom - y) * 0.5);
+      double avail = w - 2 * l->margin, th;
+      guint tall = l->n_lines;
 
-      l->line_h = th / (l->n_lines + 1);
+      /* Under the chart the write rows go beside the read rows when both fit. */
+      for (guint i = 1; i < l->n_lines; i++)
+        if (l->lines[i].row == -1 && 2 * table_w + 4 * l->gap <= avail)
+          {
+            l->split = i;
+            avail = (avail - 4 * l->gap) / 2;
+            l->block_dx = avail + 4 * l->gap;
+            tall = MAX (i, l->n_lines - i);
+            break;
+          }
+      table_h = (tall + 1) * l->line_h;
+      th = MIN (table_h, (bottom - y) * 0.5);
+      l->line_h = th / (tall + 1);
       l->cell_px = ssdb_chart_clamp (MIN (l->cell_px, l->line_h * 0.62), 7, l->cell_px);
-      l->table = (cairo_rectangle_t){ l->margin, bottom - th, w - 2 * l->margin, th };
+      l->table = (cairo_rectangle_t){ l->margin, bottom - th, avail, th };
       bottom = l->table.y - l->gap;
       right = w - l->margin;
     }
@@ -430,7 +446,7 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
         l->col_x[c] = x;
       }
     if (!l->beside)
-      l->table.width = x - l->table.x;
+      l->table.width = x - l->table.x + (l->split > 0 ? l->block_dx : 0);
   }
 
   /* Around the plot: the legend and the time unit above, the GB labels and title under. */
@@ -822,21 +838,39 @@ draw_dots (Painter *p)
 }
 
 static void
+draw_table_block (Painter *p, guint first, guint last, double dx, double pad, gboolean loc);
+
+static void
 draw_table (Painter *p)
+{
+  Layout *l = &p->l;
+  gboolean loc = p->style->locale_numbers;
+  double pad = 4 * l->u;
+
+  for (guint b = 0; b < (l->split > 0 ? 2u : 1u); b++)
+    draw_table_block (p, b == 0 ? 0 : l->split, b == 0 && l->split > 0 ? l->split : l->n_lines,
+                      b == 0 ? 0 : l->block_dx, pad, loc);
+}
+
+/* Lines @first to @last of the table with the header over them, @dx to the right. */
+static void
+draw_table_block (Painter *p, guint first, guint last, double dx, double pad, gboolean loc)
 {
   Layout *l = &p->l;
   const SsdbStyle *style = p->style;
   const SsdbRandomAccessView *view = p->view;
   cairo_t *cr = p->cr;
-  gboolean loc = style->locale_numbers;
-  double x0 = l->table.x, x1 = l->col_x[SSDB_RANDOM_ACCESS_N_COLUMNS - 1];
-  double pad = 4 * l->u, y;
+  double x0 = l->table.x + dx, x1 = l->col_x[SSDB_RANDOM_ACCESS_N_COLUMNS - 1] + dx;
+  double y, col_x[SSDB_RANDOM_ACCESS_N_COLUMNS];
+
+  for (guint c = 0; c < SSDB_RANDOM_ACCESS_N_COLUMNS; c++)
+    col_x[c] = l->col_x[c] + dx;
 
   /* Header, with a rule under it. */
   y = l->table.y + l->line_h / 2;
   for (guint c = 0; c < SSDB_RANDOM_ACCESS_N_COLUMNS; c++)
     ssdb_chart_draw_text (cr, p->pango, style, column_header (c),
-                          c == 0 ? l->col_x[0] + pad : l->col_x[c] - pad, y, l->cell_px,
+                          c == 0 ? col_x[0] + pad : col_x[c] - pad, y, l->cell_px,
                           PANGO_WEIGHT_BOLD, c == 0 ? SSDB_CHART_ALIGN_START : SSDB_CHART_ALIGN_END,
                           l->col_w[c] - pad, &style->foreground, 1.0);
   cairo_set_line_width (cr, 1);
@@ -845,10 +879,10 @@ draw_table (Painter *p)
   ssdb_render_set_source (cr, &style->foreground, 0.35);
   cairo_stroke (cr);
 
-  for (guint i = 0; i < l->n_lines; i++)
+  for (guint i = first; i < last; i++)
     {
       const TableLine *line = &l->lines[i];
-      double top = l->table.y + (i + 1) * l->line_h, cy = top + l->line_h / 2;
+      double top = l->table.y + (i - first + 1) * l->line_h, cy = top + l->line_h / 2;
       g_autofree char *label = line_label (view, line);
       const SsdbRandomAccessRow *r = line->row >= 0 ? result_row (view, (guint)line->row) : NULL;
       int index;
@@ -858,7 +892,7 @@ draw_table (Painter *p)
         break;
       if (line->row == -1)
         {
-          ssdb_chart_draw_text (cr, p->pango, style, label, l->col_x[0] + pad, cy, l->cell_px,
+          ssdb_chart_draw_text (cr, p->pango, style, label, col_x[0] + pad, cy, l->cell_px,
                                 PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
                                 line->rw == SSDB_RW_WRITE ? &style->accent2 : &style->accent, 1.0);
           continue;
@@ -874,7 +908,7 @@ draw_table (Painter *p)
                                                                     : (int)line->default_index;
       color = ssdb_random_access_painter_size_color (style, index);
       {
-        double s = MAX (5, 7 * l->u), sx = l->col_x[0] + pad + 2 * l->u;
+        double s = MAX (5, 7 * l->u), sx = col_x[0] + pad + 2 * l->u;
 
         if (r != NULL && r->rw == SSDB_RW_WRITE)
           cairo_rectangle (cr, sx, cy - s / 2, s, s);
@@ -897,7 +931,7 @@ draw_table (Painter *p)
                                : r != NULL && r->state == SSDB_ENTRY_FAILED ? &style->error
                                                                             : &style->dim;
 
-          ssdb_chart_draw_text (cr, p->pango, style, text, l->col_x[c] - pad, cy, l->cell_px,
+          ssdb_chart_draw_text (cr, p->pango, style, text, col_x[c] - pad, cy, l->cell_px,
                                 PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, l->col_w[c] - pad, fg,
                                 1.0);
         }

@@ -72,7 +72,8 @@ ssdb_random_access_view_init (SsdbRandomAccessView *view);
  * (GB over the span), one colour per transfer size (ssdb_random_access_painter_size_color()),
  * reads as round dots and writes as squares; a legend by size; and the table (transfer size,
  * IOPS, mean and max access time, MB/s; the read rows, then the write rows) at the right of the
- * chart when the width leaves the chart room, else under it. Rows not measured print "—". The
+ * chart when the width leaves the chart room, else under it (the write rows beside the read
+ * rows when both fit). Rows not measured print "—". The
  * same input gives the same pixels at any scale.
  */
 void
