@@ -2416,8 +2416,8 @@ test_kind_names (void)
 static void
 test_kind_dup (void)
 {
-  static const char *const files[]
-      = { "valid-all-views.json", "valid-behaviour.json", "valid-scan.json" };
+  static const char *const files[] = { "valid-all-views.json", "valid-behaviour.json",
+                                       "valid-scan.json", "valid-randomaccess.json" };
   gboolean seen[SSDB_TEST_KIND_N] = { FALSE };
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)

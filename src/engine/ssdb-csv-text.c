@@ -697,7 +697,8 @@ text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
   g_string_append_c (out, '\n');
   if (r->filled)
     {
-      g_autofree char *took = num ((double)r->prepare_ns / 1e9, 1);
+      double s = (double)r->prepare_ns / 1e9;
+      g_autofree char *took = num (s, s < 1 ? 3 : 1);
 
       g_string_append_printf (out, "The span was filled with random data first (%s s).\n", took);
     }
@@ -707,7 +708,11 @@ text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
 
       g_string_append (out, "The span was not filled first.\n");
       if (note != NULL)
-        g_string_append_printf (out, "%s.\n", note);
+        {
+          /* a sentence of its own: "At least 75 % of the test region ..." */
+          note[0] = g_ascii_toupper (note[0]);
+          g_string_append_printf (out, "%s.\n", note);
+        }
     }
 
   for (guint pass = 0; pass < 2; pass++)
