@@ -9,6 +9,7 @@
 #include "config.h"
 
 #include "engine/ssdb-report.h"
+#include "ssdb-compare-painter.h"
 #include "ssdb-export.h"
 #include "ssdb-randomaccess-painter.h"
 
@@ -343,6 +344,43 @@ test_export (void)
   g_rmdir (dir);
 }
 
+/* Two reports compared: bars of mean access time per size, reads then writes. */
+static void
+test_compare (void)
+{
+  g_autoptr (SsdbReport) a = ssdb_report_new (&fake_target, NULL);
+  g_autoptr (SsdbReport) b = ssdb_report_new (&fake_target, NULL);
+  g_autoptr (SsdbRandomAccessResult) ra = make_result (TRUE, FALSE);
+  g_autoptr (SsdbRandomAccessResult) rb = make_result (FALSE, TRUE);
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-ra-XXXXXX", NULL);
+  g_autofree char *png = g_build_filename (dir, "compare.png", NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbReport *reports[2];
+
+  g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_RANDOMACCESS));
+  ssdb_report_set_result (a, SSDB_TEST_KIND_RANDOMACCESS, ra);
+  ssdb_report_set_result (b, SSDB_TEST_KIND_RANDOMACCESS, rb);
+  reports[0] = a;
+  reports[1] = b;
+  g_assert_true (ssdb_export_compare (reports, NULL, 2, SSDB_TEST_KIND_RANDOMACCESS,
+                                      SSDB_EXPORT_PNG, 800, 600, 1, SSDB_THEME_REVIEW, 0, png,
+                                      &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (png, G_FILE_TEST_EXISTS));
+  if (g_getenv ("SSDB_TEST_OUTPUT_DIR") != NULL)
+    {
+      g_autofree char *keep
+          = g_build_filename (g_getenv ("SSDB_TEST_OUTPUT_DIR"), "randomaccess-compare.png", NULL);
+      g_autofree char *data = NULL;
+      gsize len = 0;
+
+      g_assert_true (g_file_get_contents (png, &data, &len, NULL));
+      g_assert_true (g_file_set_contents (keep, data, len, NULL));
+    }
+  g_unlink (png);
+  g_rmdir (dir);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -352,5 +390,6 @@ main (int argc, char **argv)
   g_test_add_func ("/randomaccess-painter/pending", test_pending);
   g_test_add_func ("/randomaccess-painter/empty", test_empty);
   g_test_add_func ("/randomaccess-painter/export", test_export);
+  g_test_add_func ("/randomaccess-painter/compare", test_compare);
   return g_test_run ();
 }
