@@ -206,6 +206,12 @@ writes (SsdbRandomAccessSpec *s)
 {
   s->do_write = TRUE;
 }
+static void
+dots_for_ten_rows (SsdbRandomAccessSpec *s)
+{
+  s->do_write = TRUE;
+  s->max_dots = SSDB_RANDOM_ACCESS_MAX_DOTS;
+}
 
 static void
 test_check (void)
@@ -236,6 +242,8 @@ test_check (void)
   assert_refused (&disk512, too_many_dots, "Dots per row 100001 is out of range (0 to 100000)");
   assert_refused (&disk512, no_length, "Each row needs a duration or a number of requests");
   assert_refused (&ro, writes, "Writes were asked for, but /dev/loop9 is read-only");
+  assert_refused (&disk512, dots_for_ten_rows,
+                  "Dots per row 100000 × 10 rows is more than the 400000 dots a report holds");
 
   /* the defaults fit both, before and after the fit to the target */
   ssdb_random_access_spec_init (&spec);

@@ -250,6 +250,9 @@ ssdb_random_access_result_check (const SsdbRandomAccessResult *result, const Ssd
     guint per = spec->n_sizes + (has_mixed_row (spec) ? 1 : 0);
     guint want = per * ((spec->do_read ? 1 : 0) + (spec->do_write ? 1 : 0));
 
+    if ((guint64)spec->max_dots * want > SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS)
+      INVALID ("Dots per row %u × %u rows is more than the %u dots a report holds", spec->max_dots,
+               want, SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS);
     if (result->rows->len != want)
       INVALID ("The result was made for %u rows, the settings ask for %u", result->rows->len, want);
   }

@@ -15,6 +15,10 @@ G_BEGIN_DECLS
 /* Most access-time dots a row keeps for the scatter chart. */
 #define SSDB_RANDOM_ACCESS_MAX_DOTS 100000
 
+/* Most dots of all rows together: a report reads at most SSDB_REPORT_MAX_VALUES (2 000 000)
+ * JSON values, and a dot is four (an object of three numbers). */
+#define SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS 400000
+
 /**
  * SsdbRandomAccessSpec:
  * @sizes: the fixed transfer sizes, bytes, rising; 0 stands for the target's logical block
@@ -30,7 +34,8 @@ G_BEGIN_DECLS
  * @row_ios: requests per row [0 = time-based]; with both set a row ends at whichever comes
  *   first
  * @max_dots: access-time dots kept per row for the scatter chart, a uniform sample of the
- *   row's requests, 0..%SSDB_RANDOM_ACCESS_MAX_DOTS [2000]
+ *   row's requests, 0..%SSDB_RANDOM_ACCESS_MAX_DOTS [2000], and at most
+ *   %SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS over all rows
  * @fill: write random data over the span before reading when the target is writable
  *   [FALSE]; a test file is always filled (it holds no data until written)
  * @data: data pattern of writes [random]

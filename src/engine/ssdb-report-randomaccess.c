@@ -318,6 +318,12 @@ load_randomaccess_test (Loader *l, JsonObject *object, guint64 target_bytes,
 
   per = spec->n_sizes + (spec->mixed && spec->n_sizes > 1 ? 1 : 0);
   want = per * ((spec->do_read ? 1 : 0) + (spec->do_write ? 1 : 0));
+  if ((guint64)spec->max_dots * want > SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS)
+    {
+      path_push_member (l, "max_dots");
+      return load_fail (l, error, "%u dots for each of %u rows is more than the %u a report holds",
+                        spec->max_dots, want, SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS);
+    }
   if ((array
        = enter_array (l, object, "rows", 2 * (SSDB_RANDOM_ACCESS_MAX_SIZES + 1), &mark, error))
       == NULL)
