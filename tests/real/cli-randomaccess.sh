@@ -87,6 +87,20 @@ ssdb_assert_rc 0 "run randomaccess --ios 300 --dots 1000"
 ssdb_assert_json "$J2" "len(d['tests'][0]['rows']) == 1 and len(d['tests'][0]['rows'][0]['dots']) == 300" \
   "fewer requests than --dots: every request a dot; one size has no mix row"
 
+# -- a stopped run keeps the running row, marked cancelled, and the rows before it -------------
+J5=$SSDB_TMPDIR/cancel.json
+ssdb_cli_bg cancel run randomaccess "$Z" --sizes 4k,64k --duration 2 --json "$J5"
+sleep 3
+kill -INT "$SSDB_PID"
+rc=0
+wait "$SSDB_PID" || rc=$?
+ssdb_assert_eq "$rc" 130 "run randomaccess stopped by SIGINT"
+ssdb_assert_contains "$SSDB_OUT" "(stopped)" "(not run)" "The run was cancelled"
+ssdb_assert_json "$J5" "d['tests'][0]['cancelled'] and [r['state'] for r in d['tests'][0]['rows']] == ['done', 'cancelled', 'pending']" \
+  "the first row done, the second stopped, the mix not run"
+ssdb_assert_json "$J5" "d['tests'][0]['rows'][1]['ios'] > 0 and len(d['tests'][0]['rows'][1]['dots']) == min(2000, d['tests'][0]['rows'][1]['ios']) and d['tests'][0]['rows'][1]['window_ns'] < 1.9e9" \
+  "the stopped row keeps what it measured, and its dots"
+
 # -- IOPS against run access and fio, per size -----------------------------------------------
 # Three rounds; in each, the random-access table, then run access and fio for each size.
 declare -A ra acc fio_iops
