@@ -228,6 +228,9 @@ ssdb_random_access_result_check (const SsdbRandomAccessResult *result, const Ssd
     {
       guint size = spec->sizes[i] ? spec->sizes[i] : block;
 
+      /* the logical-block row the run leaves out (ssdb_random_access_spec_fit()) */
+      if (i == 0 && spec->sizes[0] == 0 && spec->n_sizes > 1 && size >= spec->sizes[1])
+        continue;
       if (!ssdb_spec_check_block (size, target, NULL, error))
         return FALSE;
       if (i > 0 && size <= prev)
@@ -381,7 +384,23 @@ run_random_access (SsdbTarget *target, SsdbRandomAccessResult *result,
   if (!ssdb_random_access_result_check (result, info, error))
     return FALSE;
 
-  /* Resolve what the target decides: the logical block size and the span. */
+  /* Resolve what the target decides: the logical block size and the span. A logical-block row
+   * that would repeat the next size is left out, before anything ran. */
+  if (spec->sizes[0] == 0)
+    {
+      SsdbRandomAccessSpec fitted = *spec;
+
+      ssdb_random_access_spec_fit (&fitted, info);
+      if (fitted.n_sizes != spec->n_sizes)
+        {
+          *spec = fitted;
+          g_array_set_size (result->rows, 0);
+          if (spec->do_read)
+            add_rows (result->rows, spec, SSDB_RW_READ);
+          if (spec->do_write)
+            add_rows (result->rows, spec, SSDB_RW_WRITE);
+        }
+    }
   block = MAX (info->logical_block_size, info->dio_offset_align);
   align = MAX (block, 1u);
   for (guint i = 0; i < spec->n_sizes; i++)

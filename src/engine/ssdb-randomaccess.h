@@ -217,7 +217,10 @@ typedef void (*SsdbRandomAccessProgressFunc) (SsdbRandomAccessResult *result, in
  * @progress: (nullable): progress (worker thread)
  * @cancellable: (nullable): cancel; the running row is marked cancelled and kept
  *
- * Runs each row in turn through the I/O engine at queue depth 1 (its synchronous path).
+ * Runs each row in turn through the I/O engine at queue depth 1 (its synchronous path). A size
+ * of 0 becomes the target's block size; where that is not below the next size (a 4096-byte
+ * sector drive) its rows are left out first, as ssdb_random_access_spec_fit() does, and
+ * @result->rows holds one row fewer per direction.
  *
  * Returns: %TRUE when every row ran, %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the
  *   setting, SSDB_ERROR_UNSAFE for writes that are not allowed, SSDB_ERROR_CANCELLED with
@@ -235,6 +238,7 @@ ssdb_random_access_run (SsdbTarget *target, SsdbRandomAccessResult *result,
  * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the setting, its value and why
  *
  * The check ssdb_random_access_run() makes of its settings before anything is read or written.
+ * A size of 0 that the run leaves out (see ssdb_random_access_run()) is not refused.
  *
  * Returns: %TRUE when the settings fit @target
  */
