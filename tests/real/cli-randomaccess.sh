@@ -183,4 +183,19 @@ ssdb_assert_json "$J4" "[r['rw'] for r in d['tests'][0]['rows']] == ['read', 'wr
   "a read row, then a write row"
 ssdb_assert_json "$J4" "all(64 << 20 <= x['offset'] and x['offset'] + 4096 <= 128 << 20 and (x['offset'] - (64 << 20)) % 4096 == 0 for r in d['tests'][0]['rows'] for x in r['dots'])" \
   "dots inside --offset 64M --span 64M"
+# a span never written: the text says so, from zram's own statistics; --fill fills it first
+ssdb_zram_create E 64M
+J6=$SSDB_TMPDIR/empty.json
+ssdb_cli empty run randomaccess "$E" --sizes 4k --duration 0.2 --json "$J6"
+ssdb_assert_rc 0 "run randomaccess on an empty zram device"
+ssdb_assert_contains "$SSDB_OUT" "The span was not filled first." \
+  "100 % of the test region was never written or was trimmed (zram's statistics)"
+ssdb_assert_json "$J6" "d['tests'][0]['unwritten'] == {'percent': 100, 'source': 'zram'} and not d['tests'][0]['filled']" \
+  "unwritten: 100 % (zram)"
+ssdb_cli empty-fill run randomaccess "$E" --sizes 4k --duration 0.2 --read-only --fill \
+  --destroy-data "$E" --json "$J6"
+ssdb_assert_rc 0 "run randomaccess --fill --destroy-data"
+ssdb_assert_contains "$SSDB_OUT" "The span was filled with random data first"
+ssdb_assert_json "$J6" "d['tests'][0]['filled'] and 'unwritten' not in d['tests'][0] and [r['rw'] for r in d['tests'][0]['rows']] == ['read']" \
+  "filled, reads only"
 echo "ok"
