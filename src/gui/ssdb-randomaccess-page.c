@@ -29,6 +29,7 @@ struct _SsdbRandomAccessPage
   GtkSwitch *write_switch;
 
   SsdbPageRun *run;
+  SsdbRandomAccessResult *preview; /* the pending rows of the settings, shown without a result */
   char *title;
   char *subtitle;
   guint64 device_bytes;
@@ -96,7 +97,7 @@ ssdb_random_access_page_fill_view (SsdbRandomAccessPage *self, SsdbRandomAccessV
   g_return_if_fail (view != NULL);
 
   ssdb_random_access_view_init (view);
-  view->result = shown (self);
+  view->result = shown (self) != NULL ? shown (self) : self->preview;
   view->target_title = self->title;
   view->target_subtitle = self->subtitle;
   view->device_bytes = self->device_bytes;
@@ -293,6 +294,19 @@ ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSp
   return TRUE;
 }
 
+/* The empty table shows the rows the settings would measure. */
+static void
+update_preview (SsdbRandomAccessPage *self)
+{
+  SsdbRandomAccessSpec spec;
+
+  g_clear_pointer (&self->preview, ssdb_random_access_result_free);
+  if (ssdb_random_access_page_get_spec (self, &spec, NULL))
+    self->preview = ssdb_random_access_result_new (&spec);
+  if (shown (self) == NULL)
+    ssdb_chart_view_invalidate (self->parts.chart);
+}
+
 /* The controls show @spec; a region that is none of the choices is an extra entry. */
 static void
 show_spec (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
@@ -371,6 +385,7 @@ set_block_size (SsdbRandomAccessPage *self, guint block_size)
   self->block_size = block_size;
   gtk_button_set_label (GTK_BUTTON (self->size_toggles[0]), label);
   gtk_widget_set_visible (GTK_WIDGET (self->size_toggles[0]), block_size != 4096);
+  update_preview (self);
 }
 
 static void
@@ -500,6 +515,7 @@ ssdb_random_access_page_finalize (GObject *object)
 
   g_free (self->title);
   g_free (self->subtitle);
+  g_clear_pointer (&self->preview, ssdb_random_access_result_free);
   G_OBJECT_CLASS (ssdb_random_access_page_parent_class)->finalize (object);
 }
 
@@ -570,6 +586,13 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
   g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
   g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
   ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+
+  for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
+    g_signal_connect_swapped (self->size_toggles[k], "toggled", G_CALLBACK (update_preview), self);
+  g_signal_connect_swapped (self->mix_toggle, "toggled", G_CALLBACK (update_preview), self);
+  g_signal_connect_swapped (self->write_switch, "notify::active", G_CALLBACK (update_preview),
+                            self);
+  update_preview (self);
 }
 
 GtkWidget *

@@ -165,8 +165,11 @@ table_lines (const SsdbRandomAccessView *view, TableLine *lines, guint max)
     {
       if (n < max)
         lines[n++] = (TableLine){ -1, SSDB_RW_READ, 0 };
+      /* The logical block's row is left out where the block is one of the other sizes (4 KiB
+       * sectors). */
       for (guint i = 0; i < N_DEFAULT_ROWS && n < max; i++)
-        lines[n++] = (TableLine){ -2, SSDB_RW_READ, i };
+        if (i > 0 || view->block_size <= 2048)
+          lines[n++] = (TableLine){ -2, SSDB_RW_READ, i };
       return n;
     }
   for (int k = 0; k < 2; k++)
