@@ -749,6 +749,9 @@ dense (const Painter *p, guint n)
   return n > 2 * ceil (p->l.plot.width * MAX (hypot (dx, dy), 1e-9));
 }
 
+/* Most read dots of a row drawn as circles on a surface other than an image. */
+#define MAX_CIRCLES 20000
+
 static void
 draw_row_dots (Painter *p, guint row)
 {
@@ -765,10 +768,11 @@ draw_row_dots (Painter *p, guint row)
   if (r->dots == NULL || r->dots->len == 0)
     return;
   /* Writes are squares: the grid's cells, a dot wide. Reads are round: stamped on an image,
-   * the grid only for dense rows in SVG and PDF. */
+   * circles elsewhere (the window's recording, SVG, PDF) up to MAX_CIRCLES a row, the grid
+   * only beyond, where they would be a dense band anyway. */
   if (!square)
     stamp = ssdb_dot_stamp_new (cr, &l->plot, radius);
-  if (square || (stamp == NULL && dense (p, r->dots->len)))
+  if (square || (stamp == NULL && r->dots->len > MAX_CIRCLES && dense (p, r->dots->len)))
     grid = ssdb_dot_grid_new (&l->plot, radius);
   for (guint i = 0; i < r->dots->len; i++)
     {
