@@ -33,39 +33,39 @@ ssdb_assert_contains "$SSDB_OUT" "Random access (HD Tune Pro's Random Access tes
   "The span was not filled first."
 ssdb_assert_contains "$SSDB_ERR" "measuring reads only"
 T='d["tests"][0]'
-ssdb_assert_json "$J" "$T[\"kind\"] == 'randomaccess' and $T[\"span_length\"] == $SPAN" "kind and span"
-ssdb_assert_json "$J" "[(r['size'], r['mixed'], r['rw']) for r in $T['rows']] == [(4096, False, 'read'), (65536, False, 'read'), (1048576, False, 'read'), (1048576, True, 'read')]" \
+ssdb_assert_json "$J" "${T}[\"kind\"] == 'randomaccess' and ${T}[\"span_length\"] == $SPAN" "kind and span"
+ssdb_assert_json "$J" "[(r['size'], r['mixed'], r['rw']) for r in ${T}['rows']] == [(4096, False, 'read'), (65536, False, 'read'), (1048576, False, 'read'), (1048576, True, 'read')]" \
   "rows: the three sizes, then the mix"
-ssdb_assert_json "$J" "all(r['state'] == 'done' and r['engine'] == 'pvsync2' for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(r['state'] == 'done' and r['engine'] == 'pvsync2' for r in ${T}['rows'])" \
   "every row done, synchronous"
-ssdb_assert_json "$J" "all(r['bytes'] == r['ios'] * r['size'] for r in $T['rows'] if not r['mixed'])" \
+ssdb_assert_json "$J" "all(r['bytes'] == r['ios'] * r['size'] for r in ${T}['rows'] if not r['mixed'])" \
   "bytes == ios x size"
-ssdb_assert_json "$J" "all(r['ios'] * 4096 < r['bytes'] < r['ios'] * 1048576 for r in $T['rows'] if r['mixed'])" \
+ssdb_assert_json "$J" "all(r['ios'] * 4096 < r['bytes'] < r['ios'] * 1048576 for r in ${T}['rows'] if r['mixed'])" \
   "mixed row: bytes between ios x smallest and ios x largest"
-ssdb_assert_json "$J" "all(abs(r['bytes_per_second'] - r['bytes'] * 1e9 / r['window_ns']) <= 1e-6 * r['bytes_per_second'] for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(abs(r['bytes_per_second'] - r['bytes'] * 1e9 / r['window_ns']) <= 1e-6 * r['bytes_per_second'] for r in ${T}['rows'])" \
   "MB/s == bytes / window"
-ssdb_assert_json "$J" "all(abs(r['iops'] - r['ios'] * 1e9 / r['window_ns']) <= 1e-6 * r['iops'] for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(abs(r['iops'] - r['ios'] * 1e9 / r['window_ns']) <= 1e-6 * r['iops'] for r in ${T}['rows'])" \
   "IOPS == ios / window"
-ssdb_assert_json "$J" "all(0.99e9 <= r['window_ns'] <= 1.5e9 for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(0.99e9 <= r['window_ns'] <= 1.5e9 for r in ${T}['rows'])" \
   "each row ran its 1 s"
-ssdb_assert_json "$J" "all(r['max_ns'] >= r['mean_ns'] > 0 and r['p99_ns'] <= r['max_ns'] for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(r['max_ns'] >= r['mean_ns'] > 0 and r['p99_ns'] <= r['max_ns'] for r in ${T}['rows'])" \
   "max >= mean > 0, p99 <= max"
-ssdb_assert_json "$J" "all(len(r['dots']) == min(500, r['ios']) for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(len(r['dots']) == min(500, r['ios']) for r in ${T}['rows'])" \
   "dots == min(max_dots, ios)"
-ssdb_assert_json "$J" "all(0 <= x['offset'] and x['offset'] + x['size'] <= $SPAN and x['offset'] % x['size'] == 0 and x['size'] == r['size'] for r in $T['rows'] if not r['mixed'] for x in r['dots'])" \
+ssdb_assert_json "$J" "all(0 <= x['offset'] and x['offset'] + x['size'] <= $SPAN and x['offset'] % x['size'] == 0 and x['size'] == r['size'] for r in ${T}['rows'] if not r['mixed'] for x in r['dots'])" \
   "every dot inside the span, aligned to its size"
-ssdb_assert_json "$J" "all(x['size'] in (4096, 65536, 1048576) and x['offset'] % 4096 == 0 and x['offset'] + x['size'] <= $SPAN for r in $T['rows'] if r['mixed'] for x in r['dots'])" \
+ssdb_assert_json "$J" "all(x['size'] in (4096, 65536, 1048576) and x['offset'] % 4096 == 0 and x['offset'] + x['size'] <= $SPAN for r in ${T}['rows'] if r['mixed'] for x in r['dots'])" \
   "mixed row: dots of the three sizes on 4 KiB steps"
-ssdb_assert_json "$J" "all(len(set(x['size'] for x in r['dots'])) == 3 for r in $T['rows'] if r['mixed'])" \
+ssdb_assert_json "$J" "all(len(set(x['size'] for x in r['dots'])) == 3 for r in ${T}['rows'] if r['mixed'])" \
   "mixed row: all three sizes drawn"
-ssdb_assert_json "$J" "all(0 < x['latency_ns'] <= r['max_ns'] for r in $T['rows'] for x in r['dots'])" \
+ssdb_assert_json "$J" "all(0 < x['latency_ns'] <= r['max_ns'] for r in ${T}['rows'] for x in r['dots'])" \
   "every dot at most the row's slowest request"
 # a uniform sample: the dots' offsets spread over the whole span (each half holds some)
-ssdb_assert_json "$J" "all(50 < sum(1 for x in r['dots'] if x['offset'] < $SPAN // 2) < 450 for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(50 < sum(1 for x in r['dots'] if x['offset'] < $SPAN // 2) < 450 for r in ${T}['rows'])" \
   "dots spread over both halves of the span"
-ssdb_assert_json "$J" "all(\"--filename='$Z'\" in r['fio_command'] and '--ioengine=pvsync2' in r['fio_command'] and '--rw=randread' in r['fio_command'] and '--iodepth=1' in r['fio_command'] and '--direct=1' in r['fio_command'] for r in $T['rows'])" \
+ssdb_assert_json "$J" "all(\"--filename='$Z'\" in r['fio_command'] and '--ioengine=pvsync2' in r['fio_command'] and '--rw=randread' in r['fio_command'] and '--iodepth=1' in r['fio_command'] and '--direct=1' in r['fio_command'] for r in ${T}['rows'])" \
   "fio commands of the same jobs"
-ssdb_assert_json "$J" "$T['rows'][1]['fio_command'].count('--bs=64k') == 1 and '--bssplit=4k/1:64k/1:1m/1 ' in $T['rows'][3]['fio_command'] and '--blockalign=4k' in $T['rows'][3]['fio_command']" \
+ssdb_assert_json "$J" "${T}['rows'][1]['fio_command'].count('--bs=64k') == 1 and '--bssplit=4k/1:64k/1:1m/1 ' in ${T}['rows'][3]['fio_command'] and '--blockalign=4k' in ${T}['rows'][3]['fio_command']" \
   "fio: the size, and the mix as bssplit on 4 KiB alignment"
 # the report reads back, and exports the same table
 ssdb_cli export export "$J" --view randomaccess --text -
@@ -114,7 +114,7 @@ for round in 1 2 3; do
     s=${sizes[$i]}
     ra[$s]+="$(ssdb_json "$R" "d['tests'][0]['rows'][$i]['iops']") "
     A=$SSDB_TMPDIR/acc-$s-$round.json
-    ssdb_cli acc-$s-$round run access "$Z" --depths 1 --block "$s" --duration 1 --seed $round \
+    ssdb_cli "acc-$s-$round" run access "$Z" --depths 1 --block "$s" --duration 1 --seed $round \
       --json "$A"
     ssdb_assert_rc 0 "run access --depths 1 --block $s"
     acc[$s]+="$(ssdb_json "$A" "d['tests'][0]['steps'][0]['iops']") "
