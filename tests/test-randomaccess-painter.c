@@ -246,6 +246,18 @@ test_table (void)
   g_assert_cmpfloat (table.y + table.height, <=, 600);
   g_assert_cmpfloat (table.x + table.width, <=, 640);
   g_assert_cmpfloat (plot.height, >=, 150);
+  /* Under a chart wide enough for both, the write rows stand beside the read rows: the table is
+   * as wide as the chart, and 7 lines tall (header, "Read", 5 rows), not 13. */
+  {
+    cairo_rectangle_t one, two;
+
+    g_assert_false (ssdb_random_access_painter_get_table_rect (&view, 1200, 800, &two));
+    g_assert_cmpfloat (two.width, >, 1200 * 0.8);
+    g_assert_cmpfloat (two.width, <=, 1200);
+    g_assert_false (ssdb_random_access_painter_get_table_rect (&view, 640, 800, &one));
+    g_assert_cmpfloat (one.width, <=, 640);
+    g_assert_cmpfloat (two.height, <, 800 * 0.25);
+  }
 
   /* Drawn in every theme without a cairo error; the write dots in their colours too. */
   cairo_surface_destroy (draw (&view, SSDB_THEME_REVIEW, 1400, 700, "randomaccess-wide.png"));
