@@ -422,6 +422,9 @@ test_round_trip (void)
     "\"mixed\" : true",
     "\"mixed\" : false",
     "tests[0].rows: holds 6 rows; the settings make 4",
+    "\"filled\" : true,",
+    "\"filled\" : true,\n  \"unwritten\" : { \"percent\" : 10, \"source\" : \"zram\" },",
+    "tests[0].unwritten: a span filled before the reads has no unwritten part",
   };
 
   ssdb_report_set_result (report, SSDB_TEST_KIND_RANDOMACCESS, r);

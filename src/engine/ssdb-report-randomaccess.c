@@ -311,6 +311,8 @@ load_randomaccess_test (Loader *l, JsonObject *object, guint64 target_bytes,
                             "“zero-sample”)",
                             source);
         }
+      if (r->filled)
+        return load_fail (l, error, "a span filled before the reads has no unwritten part");
       path_pop (l, umark);
     }
   if (!read_bool (l, object, "cancelled", &r->cancelled, error))
