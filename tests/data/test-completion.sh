@@ -106,6 +106,7 @@ expect "randomaccess sizes after a comma" "4K,64K" run randomaccess /tmp --sizes
 expect "export views starting with r" "randomaccess
 readback
 recovery" export r.json --view r
+expect "compare views starting with ra" "randomaccess" compare a.json b.json --view ra
 
 # Directories for the target, and the block devices this machine has.
 dir=$(mktemp -d)
