@@ -202,7 +202,7 @@ typedef struct
   double u;
   double margin, gap;
   double title_px, subtitle_px, label_px, caption_px, cell_px;
-  cairo_rectangle_t title, subtitle, legend, footer, plot, table;
+  cairo_rectangle_t title, subtitle, legend, footer, plot, table, temperature;
   double unit_y, xlabel_y, xtitle_y;
   gboolean beside;
   TableLine lines[MAX_LINES];
@@ -452,6 +452,14 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
       l->table.width = x - l->table.x + (l->split > 0 ? l->block_dx : 0);
   }
 
+  /* The drive's temperature under the chart, when it was recorded. */
+  l->temperature.height = ssdb_chart_temperature_height (r ? r->temperature : NULL, l->label_px);
+  if (l->temperature.height > 0)
+    {
+      l->temperature.y = bottom - l->temperature.height;
+      bottom -= l->temperature.height + l->gap;
+    }
+
   /* Around the plot: the legend and the time unit above, the GB labels and title under. */
   l->legend = (cairo_rectangle_t){ l->margin, y, right - l->margin, round (l->label_px * 1.7) };
   /* A second row of legend when one row would be wider than the chart. */
@@ -483,6 +491,8 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
   }
   l->legend.x = l->plot.x;
   l->legend.width = MAX (right - l->plot.x, 10);
+  l->temperature.x = l->plot.x;
+  l->temperature.width = l->plot.width;
   {
     guint xi = (guint)ssdb_chart_clamp (floor (l->plot.width / (80 * l->u)), 2, 12);
 
@@ -998,6 +1008,9 @@ ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbSty
                                               : _ ("No random access measured yet"),
                                 &l->plot, l->label_px);
   draw_table (&p);
+  if (l->temperature.height > 0)
+    ssdb_chart_draw_temperature (cr, p.pango, style, &l->temperature, l->label_px,
+                                 view->result->temperature);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -73,7 +73,8 @@ ssdb_random_access_view_init (SsdbRandomAccessView *view);
  * reads as round dots and writes as squares; a legend by size; and the table (transfer size,
  * IOPS, mean and max access time, MB/s; the read rows, then the write rows) at the right of the
  * chart when the width leaves the chart room, else under it (the write rows beside the read
- * rows when both fit). Rows not measured print "—". The
+ * rows when both fit); the drive's temperature in a strip under the chart when the run recorded
+ * it (ssdb_chart_draw_temperature()). Rows not measured print "—". The
  * same input gives the same pixels at any scale.
  */
 void
