@@ -393,6 +393,32 @@ test_compare (void)
   g_rmdir (dir);
 }
 
+/* A recorded temperature takes a strip under the scatter, which keeps its width. */
+static void
+test_temperature (void)
+{
+  g_autoptr (SsdbRandomAccessResult) r = make_result (FALSE, FALSE);
+  SsdbRandomAccessView view;
+  cairo_rectangle_t before, after;
+
+  ssdb_random_access_view_init (&view);
+  view.result = r;
+  ssdb_random_access_painter_get_plot_rect (&view, 1200, 800, &before);
+  r->temperature = ssdb_temperature_log_new ("drivetemp (hwmon3 temp1)", NAN, NAN);
+  for (guint i = 0; i <= 10; i++)
+    {
+      SsdbTemperatureSample t = { i * 6.0, 40.0 + i * 2.0 };
+
+      g_array_append_val (r->temperature->samples, t);
+    }
+  ssdb_random_access_painter_get_plot_rect (&view, 1200, 800, &after);
+  g_assert_cmpfloat (after.x, ==, before.x);
+  g_assert_cmpfloat (after.width, ==, before.width);
+  g_assert_cmpfloat (after.height, <, before.height - 30);
+  cairo_surface_destroy (
+      draw (&view, SSDB_THEME_REVIEW, 1200, 800, "randomaccess-temperature.png"));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -403,5 +429,6 @@ main (int argc, char **argv)
   g_test_add_func ("/randomaccess-painter/empty", test_empty);
   g_test_add_func ("/randomaccess-painter/export", test_export);
   g_test_add_func ("/randomaccess-painter/compare", test_compare);
+  g_test_add_func ("/randomaccess-painter/temperature", test_temperature);
   return g_test_run ();
 }
