@@ -3,9 +3,10 @@
  * The Random Access page on a real 128 MiB zram device under Xvfb: it fits an 800 px window,
  * a short read run through the window's Start action fills the table with the engine's numbers
  * and the chart with its dots, writes ask for the confirmation naming the device, the chart is
- * exported, and the report Save Report writes opens again onto the page with the same rows,
- * read-only, its settings in the controls. Screenshots are written to the build directory.
- * Run through tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
+ * exported, the report Save Report writes opens again onto the page with the same rows,
+ * read-only, its settings in the controls, and a confirmed run measures the write rows too.
+ * Screenshots are written to the build directory. Run through tests/gui/run-xvfb.sh (own display,
+ * session bus, in-memory settings).
  */
 #include <glib/gstdio.h>
 #include <string.h>
@@ -254,6 +255,46 @@ test_reopen (void)
   g_unlink (report_path);
 }
 
+/* Writes, confirmed: the write rows after the read rows, each measured. */
+static void
+test_write (void)
+{
+  SsdbRandomAccessPage *page = ssdb_window_get_randomaccess_page (window);
+  SsdbPageRun *run = ssdb_random_access_page_get_run (page);
+  const SsdbRandomAccessResult *r;
+  SsdbRandomAccessSpec spec;
+  AdwMessageDialog *dialog;
+
+  g_assert_true (ssdb_window_select_target (window, zram_path));
+  ssdb_window_set_page (window, "randomaccess");
+  ssdb_random_access_spec_init (&spec);
+  spec.row_duration_ns = 1000000000;
+  spec.do_write = TRUE;
+  g_assert_true (ssdb_random_access_page_configure (page, &spec));
+  finished = FALSE;
+  g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+  dialog = ssdb_window_get_confirm_dialog (window);
+  g_assert_nonnull (dialog);
+  g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), "whole of"));
+  adw_message_dialog_response (dialog, "destroy");
+  g_assert_true (ssdb_page_run_get_running (run));
+  ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  r = ssdb_random_access_page_get_result (page);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->rows->len, ==, 8);
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+
+      g_assert_cmpint (row->rw, ==, i < 4 ? SSDB_RW_READ : SSDB_RW_WRITE);
+      g_assert_cmpint (row->state, ==, SSDB_ENTRY_DONE);
+      g_assert_cmpuint (row->ios, >, 0);
+    }
+  screenshots (ssdb_random_access_page_get_chart (page), "gui-randomaccess-write");
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -270,6 +311,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-randomaccess/fits", test_fits);
   g_test_add_func ("/gui-randomaccess/run", test_run);
   g_test_add_func ("/gui-randomaccess/reopen", test_reopen);
+  g_test_add_func ("/gui-randomaccess/write", test_write);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));
