@@ -71,6 +71,11 @@ ssdb_workload_spec_init_preset (SsdbWorkloadSpec *spec, SsdbWorkloadPreset prese
   spec->read_percent = p->read_percent;
   spec->random_percent = p->random_percent;
   spec->align_bytes = 0;
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    {
+      spec->size_mix[k].read_percent = p->read_percent;
+      spec->size_mix[k].random_percent = p->random_percent;
+    }
   spec->queue_depth = 32;
   spec->workers = 1;
   spec->ramp_ns = 5 * NS_PER_S;
@@ -101,6 +106,79 @@ ssdb_workload_preset_from_string (const char *text, SsdbWorkloadPreset *out)
         return TRUE;
       }
   return FALSE;
+}
+
+void
+ssdb_workload_spec_resolve_lines (SsdbWorkloadSpec *spec)
+{
+  const SsdbSizeWeight *first = &spec->size_mix[0];
+  double weight = 0, read = 0, random = 0;
+  gboolean differ = FALSE;
+
+  g_return_if_fail (spec != NULL && spec->n_size_mix > 0);
+
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    {
+      const SsdbSizeWeight *l = &spec->size_mix[k];
+
+      differ |= l->read_percent != first->read_percent || l->random_percent != first->random_percent
+                || l->align_bytes != first->align_bytes;
+      weight += l->weight;
+      read += (double)l->weight * l->read_percent;
+      random += (double)l->weight * l->random_percent;
+    }
+  spec->per_line = differ;
+  if (differ && weight > 0)
+    {
+      spec->read_percent = (guint)(read / weight + 0.5);
+      spec->random_percent = (guint)(random / weight + 0.5);
+    }
+  else if (!differ)
+    {
+      spec->read_percent = first->read_percent;
+      spec->random_percent = first->random_percent;
+      if (first->align_bytes)
+        spec->align_bytes = first->align_bytes;
+      for (guint k = 0; k < spec->n_size_mix; k++)
+        spec->size_mix[k].align_bytes = 0;
+    }
+}
+
+char *
+ssdb_workload_spec_describe (const SsdbWorkloadSpec *spec)
+{
+  GString *s = g_string_new (NULL);
+  guint total = 0;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    total += spec->size_mix[k].weight;
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    {
+      const SsdbSizeWeight *l = &spec->size_mix[k];
+      g_autofree char *size = ssdb_format_transfer_size (l->size);
+
+      g_string_append_printf (s, "%s%s", k ? ", " : "", size);
+      if (spec->n_size_mix > 1)
+        g_string_append_printf (s, " %u %%", total ? (l->weight * 100 + total / 2) / total : 0);
+      if (spec->per_line)
+        {
+          g_string_append_printf (s, " (%u %% read, %u %% random", l->read_percent,
+                                  l->random_percent);
+          if (l->align_bytes)
+            {
+              g_autofree char *al = ssdb_format_transfer_size (l->align_bytes);
+
+              g_string_append_printf (s, ", aligned to %s", al);
+            }
+          g_string_append_c (s, ')');
+        }
+    }
+  if (!spec->per_line)
+    g_string_append_printf (s, " · %u %% read · %u %% random", spec->read_percent,
+                            spec->random_percent);
+  return g_string_free (s, FALSE);
 }
 
 gboolean
@@ -140,6 +218,16 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error)
       if (spec->size_mix[k].weight > 1000000)
         INVALID ("sizes: weight %u of %u bytes is out of range (0 to 1000000)",
                  spec->size_mix[k].weight, sz);
+      if (spec->per_line
+          && (spec->size_mix[k].read_percent > 100 || spec->size_mix[k].random_percent > 100))
+        INVALID ("sizes: the read share %u %% and random share %u %% of %u bytes must be 0 to 100",
+                 spec->size_mix[k].read_percent, spec->size_mix[k].random_percent, sz);
+      if (spec->per_line
+          && (spec->size_mix[k].align_bytes % 512 != 0
+              || spec->size_mix[k].align_bytes > SSDB_MAX_BLOCK_SIZE))
+        INVALID ("sizes: alignment %u of %u bytes must be 0 (the workload's) or a multiple of "
+                 "512 bytes up to 64 MiB",
+                 spec->size_mix[k].align_bytes, sz);
       weight += spec->size_mix[k].weight;
     }
   if (weight == 0)
@@ -171,9 +259,51 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error)
 
 /* ---- parsing ---- */
 
-/* fio's bssplit syntax: "512/10:4k/60:64k/30". */
+/* A line's share or alignment that its text did not give: the specification's, once parsed. */
+#define NOT_GIVEN G_MAXUINT
+
+/* Before parsing: the lines of a preset take the specification's shares, whatever they are set
+ * to later. */
+static void
+forget_line_shares (SsdbWorkloadSpec *spec)
+{
+  for (guint k = 0; k < SSDB_MAX_SIZE_MIX; k++)
+    spec->size_mix[k].read_percent = spec->size_mix[k].random_percent
+        = spec->size_mix[k].align_bytes = NOT_GIVEN;
+}
+
+/* After parsing: what a line did not give is the specification's; then per_line. */
+static void
+settle_line_shares (SsdbWorkloadSpec *spec)
+{
+  for (guint k = 0; k < SSDB_MAX_SIZE_MIX; k++)
+    {
+      SsdbSizeWeight *l = &spec->size_mix[k];
+
+      if (k >= spec->n_size_mix)
+        {
+          l->read_percent = l->random_percent = l->align_bytes = 0;
+          continue;
+        }
+      if (l->read_percent == NOT_GIVEN)
+        l->read_percent = spec->read_percent;
+      if (l->random_percent == NOT_GIVEN)
+        l->random_percent = spec->random_percent;
+      if (l->align_bytes == NOT_GIVEN || l->align_bytes == spec->align_bytes)
+        l->align_bytes = 0;
+    }
+  if (spec->n_size_mix > 0)
+    ssdb_workload_spec_resolve_lines (spec);
+}
+
 static gboolean
-parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, GError **error)
+parse_alignment (const char *text, const char *field, guint64 *out, GError **error);
+
+/* fio's bssplit syntax: "512/10:4k/60:64k/30"; with @lines, each entry may add its own read %,
+ * random % and alignment: "4k/60/100/100/4k". */
+static gboolean
+parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, gboolean lines,
+               GError **error)
 {
   g_auto (GStrv) parts = NULL;
   guint n = 0;
@@ -188,11 +318,17 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, GErr
       g_strstrip (parts[i]);
       if (parts[i][0] == '\0')
         continue;
-      sw = g_strsplit (parts[i], "/", 3);
-      if (sw[0] == NULL || sw[1] == NULL || sw[2] != NULL)
+      sw = g_strsplit (parts[i], "/", -1);
+      if (g_strv_length (sw) < 2 || g_strv_length (sw) > (lines ? 5u : 2u))
         {
-          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                       "%s: “%s” is not SIZE/WEIGHT (as in “4k/60”)", field, parts[i]);
+          if (lines)
+            g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                         "%s: “%s” is not SIZE/WEIGHT[/READ%%[/RANDOM%%[/ALIGN]]] (as in "
+                         "“4k/60/100/100”)",
+                         field, parts[i]);
+          else
+            g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                         "%s: “%s” is not SIZE/WEIGHT (as in “4k/60”)", field, parts[i]);
           return FALSE;
         }
       if (n == SSDB_MAX_SIZE_MIX)
@@ -216,6 +352,24 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, GErr
         }
       spec->size_mix[n].size = (guint)size;
       spec->size_mix[n].weight = (guint)weight;
+      spec->size_mix[n].read_percent = spec->size_mix[n].random_percent
+          = spec->size_mix[n].align_bytes = NOT_GIVEN;
+      for (guint f = 2; lines && f < 5 && sw[f] != NULL; f++)
+        {
+          static const char *const names[] = { "read %", "random %", "alignment" };
+          guint64 v;
+
+          g_free (what);
+          what = g_strdup_printf ("%s (%s of %s)", field, names[f - 2], sw[0]);
+          g_strstrip (sw[f]);
+          if (f < 4 ? !ssdb_parse_uint (sw[f], what, 0, 100, &v, error)
+                    : !parse_alignment (sw[f], what, &v, error))
+            return FALSE;
+          *(f == 2   ? &spec->size_mix[n].read_percent
+            : f == 3 ? &spec->size_mix[n].random_percent
+                     : &spec->size_mix[n].align_bytes)
+              = (guint)v;
+        }
       n++;
     }
   if (n == 0)
@@ -223,8 +377,30 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, GErr
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "%s: no transfer sizes", field);
       return FALSE;
     }
-  memset (spec->size_mix + n, 0, sizeof (SsdbSizeWeight) * (SSDB_MAX_SIZE_MIX - n));
+  for (guint k = n; k < SSDB_MAX_SIZE_MIX; k++)
+    spec->size_mix[k] = (SsdbSizeWeight){ 0, 0, NOT_GIVEN, NOT_GIVEN, NOT_GIVEN };
   spec->n_size_mix = n;
+  return TRUE;
+}
+
+/* An alignment: a size up to 64 MiB, or "sector" (0: the target's logical block size, IOMeter's
+ * "sector boundaries"). */
+static gboolean
+parse_alignment (const char *text, const char *field, guint64 *out, GError **error)
+{
+  if (g_ascii_strcasecmp (text, "sector") == 0)
+    {
+      *out = 0;
+      return TRUE;
+    }
+  if (!ssdb_parse_size (text, field, out, error))
+    return FALSE;
+  if (*out > SSDB_MAX_BLOCK_SIZE)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "%s: %s is larger than 64 MiB",
+                   field, text);
+      return FALSE;
+    }
   return TRUE;
 }
 
@@ -262,8 +438,9 @@ start_from_preset (SsdbWorkloadSpec *spec, const char *text, const char *field, 
 /* Key files. */
 
 static const char *const keyfile_keys[] = {
-  "Name",    "Preset", "Sizes",    "ReadPercent", "RandomPercent", "Align", "QueueDepth",
-  "Workers", "Ramp",   "Duration", "SpanOffset",  "SpanLength",    "Data",  "Seed",
+  "Name",          "Preset",     "Sizes",      "Lines",   "ReadPercent",
+  "RandomPercent", "Align",      "QueueDepth", "Workers", "Ramp",
+  "Duration",      "SpanOffset", "SpanLength", "Data",    "Seed",
 };
 
 static gboolean
@@ -295,6 +472,7 @@ keyfile_group (GKeyFile *kf, const char *group, SsdbWorkloadSpec *spec, GError *
     goto fail;
   if (!set_name (spec, group, "group name", error))
     goto fail;
+  forget_line_shares (spec);
 
   for (guint i = 0; keys[i]; i++)
     {
@@ -312,9 +490,17 @@ keyfile_group (GKeyFile *kf, const char *group, SsdbWorkloadSpec *spec, GError *
           if (!set_name (spec, raw, key, error))
             goto fail;
         }
-      else if (g_str_equal (key, "Sizes"))
+      else if (g_str_equal (key, "Sizes") || g_str_equal (key, "Lines"))
         {
-          if (!parse_bssplit (raw, spec, key, error))
+          if (g_key_file_has_key (kf, group, "Sizes", NULL)
+              && g_key_file_has_key (kf, group, "Lines", NULL))
+            {
+              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                           "Sizes and Lines: give one of them (Lines are sizes with their own "
+                           "shares)");
+              goto fail;
+            }
+          if (!parse_bssplit (raw, spec, key, g_str_equal (key, "Lines"), error))
             goto fail;
         }
       else if (g_str_equal (key, "ReadPercent") || g_str_equal (key, "RandomPercent"))
@@ -326,17 +512,8 @@ keyfile_group (GKeyFile *kf, const char *group, SsdbWorkloadSpec *spec, GError *
         }
       else if (g_str_equal (key, "Align"))
         {
-          /* "sector": the target's logical block size, IOMeter's "sector boundaries" (0) */
-          if (g_ascii_strcasecmp (raw, "sector") == 0)
-            v = 0;
-          else if (!ssdb_parse_size (raw, key, &v, error))
+          if (!parse_alignment (raw, key, &v, error))
             goto fail;
-          if (v > SSDB_MAX_BLOCK_SIZE)
-            {
-              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                           "Align: %s is larger than 64 MiB", raw);
-              goto fail;
-            }
           spec->align_bytes = (guint)v;
         }
       else if (g_str_equal (key, "QueueDepth"))
@@ -382,6 +559,7 @@ keyfile_group (GKeyFile *kf, const char *group, SsdbWorkloadSpec *spec, GError *
             goto fail;
         }
     }
+  settle_line_shares (spec);
   if (!ssdb_workload_spec_validate (spec, error))
     return FALSE;
   return TRUE;
@@ -494,7 +672,7 @@ json_sizes (JsonNode *node, SsdbWorkloadSpec *spec, GError **error)
   guint n;
 
   if (JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == G_TYPE_STRING)
-    return parse_bssplit (json_node_get_string (node), spec, "sizes", error);
+    return parse_bssplit (json_node_get_string (node), spec, "sizes", FALSE, error);
   if (!JSON_NODE_HOLDS_ARRAY (node))
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
@@ -509,13 +687,15 @@ json_sizes (JsonNode *node, SsdbWorkloadSpec *spec, GError **error)
                    "sizes: %u transfer sizes, allowed are 1 to %u", n, SSDB_MAX_SIZE_MIX);
       return FALSE;
     }
-  memset (spec->size_mix, 0, sizeof spec->size_mix);
+  for (guint k = 0; k < SSDB_MAX_SIZE_MIX; k++)
+    spec->size_mix[k] = (SsdbSizeWeight){ 0, 0, NOT_GIVEN, NOT_GIVEN, NOT_GIVEN };
   for (guint i = 0; i < n; i++)
     {
       JsonNode *e = json_array_get_element (a, i);
       JsonObject *o;
-      JsonNode *sz, *w;
-      guint64 size, weight;
+      JsonNode *sz, *w, *m;
+      guint64 size, weight, v;
+      guint own = 0;
       g_autofree char *fs = g_strdup_printf ("sizes[%u].size", i);
       g_autofree char *fw = g_strdup_printf ("sizes[%u].weight", i);
 
@@ -528,10 +708,15 @@ json_sizes (JsonNode *node, SsdbWorkloadSpec *spec, GError **error)
       o = json_node_get_object (e);
       sz = json_object_get_member (o, "size");
       w = json_object_get_member (o, "weight");
-      if (sz == NULL || w == NULL || json_object_get_size (o) != 2)
+      own = json_object_has_member (o, "read_percent")
+            + json_object_has_member (o, "random_percent")
+            + json_object_has_member (o, "align_bytes");
+      if (sz == NULL || w == NULL || json_object_get_size (o) != 2 + own)
         {
           g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-                       "sizes[%u]: needs exactly the members “size” and “weight”", i);
+                       "sizes[%u]: needs the members “size” and “weight”, and may have "
+                       "“read_percent”, “random_percent” and “align_bytes”, nothing else",
+                       i);
           return FALSE;
         }
       if (!json_size (sz, fs, SSDB_MAX_BLOCK_SIZE, &size, error)
@@ -539,6 +724,30 @@ json_sizes (JsonNode *node, SsdbWorkloadSpec *spec, GError **error)
         return FALSE;
       spec->size_mix[i].size = (guint)size;
       spec->size_mix[i].weight = (guint)weight;
+      if ((m = json_object_get_member (o, "read_percent")))
+        {
+          g_autofree char *f = g_strdup_printf ("sizes[%u].read_percent", i);
+
+          if (!json_uint (m, f, 0, 100, &v, error))
+            return FALSE;
+          spec->size_mix[i].read_percent = (guint)v;
+        }
+      if ((m = json_object_get_member (o, "random_percent")))
+        {
+          g_autofree char *f = g_strdup_printf ("sizes[%u].random_percent", i);
+
+          if (!json_uint (m, f, 0, 100, &v, error))
+            return FALSE;
+          spec->size_mix[i].random_percent = (guint)v;
+        }
+      if ((m = json_object_get_member (o, "align_bytes")))
+        {
+          g_autofree char *f = g_strdup_printf ("sizes[%u].align_bytes", i);
+
+          if (!json_size (m, f, SSDB_MAX_BLOCK_SIZE, &v, error))
+            return FALSE;
+          spec->size_mix[i].align_bytes = (guint)v;
+        }
     }
   spec->n_size_mix = n;
   return TRUE;
@@ -594,6 +803,7 @@ json_spec (JsonNode *node, guint index, SsdbWorkloadSpec *spec, GError **error)
     }
   else if (!json_object_has_member (o, "preset"))
     g_snprintf (spec->name, sizeof spec->name, "Workload %u", index + 1);
+  forget_line_shares (spec);
 
   if ((m = json_object_get_member (o, "sizes")) && !json_sizes (m, spec, error))
     goto fail;
@@ -649,6 +859,7 @@ json_spec (JsonNode *node, guint index, SsdbWorkloadSpec *spec, GError **error)
   if ((m = json_object_get_member (o, "seed"))
       && !json_uint (m, "seed", 0, G_MAXINT64, &spec->seed, error))
     goto fail;
+  settle_line_shares (spec);
   return ssdb_workload_spec_validate (spec, error);
 
 fail:
@@ -753,9 +964,15 @@ ssdb_workload_spec_to_keyfile (const SsdbWorkloadSpec *spec)
   group = spec->name[0] ? spec->name : "Workload";
   g_key_file_set_string (kf, group, "Name", group);
   for (guint k = 0; k < spec->n_size_mix; k++)
-    g_string_append_printf (sizes, "%s%u/%u", k ? ":" : "", spec->size_mix[k].size,
-                            spec->size_mix[k].weight);
-  g_key_file_set_string (kf, group, "Sizes", sizes->str);
+    {
+      const SsdbSizeWeight *l = &spec->size_mix[k];
+
+      g_string_append_printf (sizes, "%s%u/%u", k ? ":" : "", l->size, l->weight);
+      if (spec->per_line)
+        g_string_append_printf (sizes, "/%u/%u/%u", l->read_percent, l->random_percent,
+                                l->align_bytes ? l->align_bytes : spec->align_bytes);
+    }
+  g_key_file_set_string (kf, group, spec->per_line ? "Lines" : "Sizes", sizes->str);
   g_key_file_set_uint64 (kf, group, "ReadPercent", spec->read_percent);
   g_key_file_set_uint64 (kf, group, "RandomPercent", spec->random_percent);
   g_key_file_set_uint64 (kf, group, "Align", spec->align_bytes);

@@ -295,17 +295,30 @@ worker_job (const SsdbWorkloadSpec *spec, const SsdbTargetInfo *info, SsdbJobSpe
             guint64 *slice)
 {
   guint64 align;
-  guint max_size = 0;
+  guint max_size = 0, max_align = spec->align_bytes;
+  gboolean reads = FALSE, writes = FALSE;
 
   for (guint k = 0; k < spec->n_size_mix; k++)
-    max_size = MAX (max_size, spec->size_mix[k].size);
+    {
+      const SsdbSizeWeight *l = &spec->size_mix[k];
+      guint read_percent = spec->per_line ? l->read_percent : spec->read_percent;
+
+      max_size = MAX (max_size, l->size);
+      if (spec->per_line)
+        max_align = MAX (max_align, l->align_bytes);
+      /* A line of weight 0 never runs: it does not make the job a writing one. */
+      reads |= l->weight > 0 && read_percent > 0;
+      writes |= l->weight > 0 && read_percent < 100;
+    }
   ssdb_job_spec_init (job);
-  job->rw = spec->read_percent == 100 ? SSDB_RW_READ
-            : spec->read_percent == 0 ? SSDB_RW_WRITE
-                                      : SSDB_RW_MIX;
+  job->rw = !writes ? SSDB_RW_READ : !reads ? SSDB_RW_WRITE : SSDB_RW_MIX;
   job->read_percent = spec->read_percent;
-  job->access = spec->random_percent > 0 ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL;
+  /* IOMeter's lines each choose between a random offset and the next one after the previous
+   * request: the engine's random access with a share of random offsets per line. */
+  job->access
+      = spec->random_percent > 0 || spec->per_line ? SSDB_ACCESS_RANDOM : SSDB_ACCESS_SEQUENTIAL;
   job->random_percent = spec->random_percent > 0 ? spec->random_percent : 100;
+  job->line_shares = spec->per_line;
   job->block_size = max_size;
   job->queue_depth = spec->queue_depth;
   job->threads = 1;
@@ -316,8 +329,7 @@ worker_job (const SsdbWorkloadSpec *spec, const SsdbTargetInfo *info, SsdbJobSpe
   memcpy (job->size_mix, spec->size_mix, sizeof spec->size_mix);
   job->n_size_mix = spec->n_size_mix;
   job->align_bytes = spec->align_bytes;
-  align = MAX ((guint64)MAX (info->logical_block_size, info->dio_offset_align),
-               (guint64)spec->align_bytes);
+  align = MAX ((guint64)MAX (info->logical_block_size, info->dio_offset_align), (guint64)max_align);
   *slice = spec->span_length / spec->workers / MAX (align, 1) * MAX (align, 1);
   job->length = *slice;
   job->offset = spec->span_offset;
