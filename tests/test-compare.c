@@ -507,7 +507,7 @@ test_behaviour_refused (void)
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   g_assert_cmpstr (error->message, ==,
                    "The workload view cannot be compared (summary, surface, fill, access, sweep, "
-                   "recovery, compression, trim, freespace, consistency and readback can)");
+                   "recovery, compression, trim, freespace, consistency, readback and randomaccess can)");
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   ssdb_report_unref (a);
   ssdb_report_unref (b);

@@ -433,6 +433,12 @@ ssdb_cli_run_sweep (int argc, char **argv);
 int
 ssdb_cli_run_workload (int argc, char **argv);
 
+/* ---- run randomaccess (ssdb-cli-randomaccess.c) ---- */
+
+/* ssdbench-cli run randomaccess TARGET [OPTION…]: HD Tune Pro's Random Access table. */
+int
+ssdb_cli_run_randomaccess (int argc, char **argv);
+
 /* ---- run recovery / run consistency (ssdb-cli-consistency.c) ---- */
 
 /* ssdbench-cli run recovery TARGET [OPTION…]: idle recovery of the fast-write capacity. */

@@ -52,6 +52,9 @@ static const struct
   { "access", "[OPTION…] TARGET", "access-time distribution by queue depth (Ipeak-like)",
     ssdb_cli_run_access },
   { "sweep", "[OPTION…] TARGET", "rate by transfer size (ATTO-like)", ssdb_cli_run_sweep },
+  { "randomaccess", "[OPTION…] TARGET",
+    "IOPS and access time by transfer size at QD1 (HD Tune Pro's Random Access)",
+    ssdb_cli_run_randomaccess },
   { "workload", "--preset NAME | --spec FILE [OPTION…] TARGET",
     "IOMeter-style mix from a preset or a specification", ssdb_cli_run_workload },
   { "compression", "--destroy-data DEVICE [OPTION…] TARGET",
@@ -76,7 +79,7 @@ print_tests (const char *heading)
 {
   g_print ("%s\n", heading);
   for (guint i = 0; i < G_N_ELEMENTS (run_commands); i++)
-    g_print ("  %-12s %s\n", run_commands[i].name, run_commands[i].words);
+    g_print ("  %-13s %s\n", run_commands[i].name, run_commands[i].words);
 }
 
 static char *

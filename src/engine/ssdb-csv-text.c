@@ -9,6 +9,7 @@
 #include "ssdb-files.h"
 #include "ssdb-pattern.h"
 #include "ssdb-text.h"
+#include "ssdb-unwritten.h"
 #include "ssdb-units.h"
 
 /* Text ------------------------------------------------------------------------------------ */
@@ -642,6 +643,118 @@ text_scan (GString *out, const SsdbScanResult *r)
 
 /* The drive's own state during the run, in words, after the finding: its temperature and its
  * count of the host's writes. */
+/* An access time in ms with the digits it needs: "0.0024", "0.046", "1.23", "12.3", "123". */
+static char *
+access_ms (double ns)
+{
+  double ms = ns / 1e6;
+
+  return num (ms, ms < 1 ? 4 : ms < 10 ? 3 : ms < 100 ? 2 : 1);
+}
+
+/* @text padded with spaces to @width characters (not bytes: the label's dash is one). */
+static void
+append_padded (GString *out, const char *text, guint width)
+{
+  glong n = g_utf8_strlen (text, -1);
+
+  g_string_append (out, text);
+  for (glong i = n; i < (glong)width; i++)
+    g_string_append_c (out, ' ');
+}
+
+static void
+text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
+{
+  const SsdbRandomAccessSpec *spec = &r->spec;
+  g_autofree char *span = ssdb_format_capacity (spec->span_length);
+  g_autofree char *from = ssdb_format_capacity (spec->span_offset);
+  g_autofree char *secs = seconds (spec->row_duration_ns);
+  const SsdbRandomAccessRow *ran = NULL;
+  guint label_width = 14;
+
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+      g_autofree char *label = ssdb_random_access_row_label (r, row);
+
+      label_width = MAX (label_width, (guint)g_utf8_strlen (label, -1) + 2);
+      if (ran == NULL && row->ios > 0)
+        ran = row;
+    }
+  g_string_append_printf (out, "One request at a time (QD1) at random places over %s", span);
+  if (spec->span_offset > 0)
+    g_string_append_printf (out, " from %s", from);
+  if (spec->row_duration_ns > 0 && spec->row_ios > 0)
+    g_string_append_printf (out, " · %s s or %" G_GUINT64_FORMAT " requests per row", secs,
+                            spec->row_ios);
+  else if (spec->row_duration_ns > 0)
+    g_string_append_printf (out, " · %s s per row", secs);
+  else
+    g_string_append_printf (out, " · %" G_GUINT64_FORMAT " requests per row", spec->row_ios);
+  if (ran != NULL)
+    g_string_append_printf (out, " · %s", ssdb_io_engine_to_string (ran->engine));
+  g_string_append_c (out, '\n');
+  if (r->filled)
+    {
+      double s = (double)r->prepare_ns / 1e9;
+      g_autofree char *took = num (s, s < 1 ? 3 : 1);
+
+      g_string_append_printf (out, "The span was filled with random data first (%s s).\n", took);
+    }
+  else if (spec->do_read)
+    {
+      g_autofree char *note = ssdb_unwritten_dup_note (r->unwritten_percent, r->unwritten_source);
+
+      g_string_append (out, "The span was not filled first.\n");
+      if (note != NULL)
+        {
+          /* a sentence of its own: "At least 75 % of the test region ..." */
+          note[0] = g_ascii_toupper (note[0]);
+          g_string_append_printf (out, "%s.\n", note);
+        }
+    }
+
+  for (guint pass = 0; pass < 2; pass++)
+    {
+      SsdbRw rw = pass == 0 ? SSDB_RW_READ : SSDB_RW_WRITE;
+
+      if ((rw == SSDB_RW_READ && !spec->do_read) || (rw == SSDB_RW_WRITE && !spec->do_write))
+        continue;
+      g_string_append_printf (out, "\n%s\n", rw == SSDB_RW_READ ? "Read" : "Write");
+      append_padded (out, "Transfer size", label_width);
+      g_string_append_printf (out, "%10s %12s %12s %10s\n", "IOPS", "Avg access", "Max access",
+                              "MB/s");
+      for (guint i = 0; i < r->rows->len; i++)
+        {
+          const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+          g_autofree char *label = NULL, *iops = NULL, *mean = NULL, *max = NULL, *rate = NULL;
+
+          if (row->rw != rw)
+            continue;
+          label = ssdb_random_access_row_label (r, row);
+          append_padded (out, label, label_width);
+          if (row->state == SSDB_ENTRY_PENDING || row->state == SSDB_ENTRY_RUNNING || row->ios == 0)
+            {
+              g_string_append_printf (out, "%10s%s\n", "-",
+                                      row->state == SSDB_ENTRY_FAILED      ? " (failed)"
+                                      : row->state == SSDB_ENTRY_CANCELLED ? " (stopped)"
+                                                                           : " (not run)");
+              continue;
+            }
+          iops = num (row->iops, 0);
+          mean = access_ms (row->mean_ns);
+          max = access_ms ((double)row->max_ns);
+          rate = mbps (row->bytes_per_second);
+          g_string_append_printf (out, "%10s %9s ms %9s ms %10s%s\n", iops, mean, max, rate,
+                                  row->state == SSDB_ENTRY_CANCELLED ? " (stopped)"
+                                  : row->state == SSDB_ENTRY_FAILED  ? " (failed)"
+                                                                     : "");
+        }
+    }
+  text_words (out, NULL, r->cancelled);
+}
+
 static void
 text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbDriveCounts *writes)
 {
@@ -677,6 +790,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     [SSDB_TEST_KIND_CONSISTENCY] = "Performance consistency (SNIA PTS steady state)",
     [SSDB_TEST_KIND_READBACK] = "Read-after-write",
     [SSDB_TEST_KIND_SCAN] = "Error scan",
+    [SSDB_TEST_KIND_RANDOMACCESS] = "Random access (HD Tune Pro's Random Access test)",
   };
   g_autoptr (GString) out = NULL;
   gconstpointer result;
@@ -688,12 +802,12 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     return NULL;
   if (!ssdb_csv_table_has_text (table))
     {
-      g_set_error (
-          error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
-          "There is no text for the %s test (text is written for summary, fill, access, "
-          "sweep, recovery, compression, trim, freespace, consistency, readback and scan); "
-          "export its numbers as CSV",
-          ssdb_test_kind_to_string (table));
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "There is no text for the %s test (text is written for summary, fill, access, "
+                   "sweep, recovery, compression, trim, freespace, consistency, readback, scan and "
+                   "randomaccess); "
+                   "export its numbers as CSV",
+                   ssdb_test_kind_to_string (table));
       return NULL;
     }
   if (table == SSDB_TEST_KIND_SUMMARY)
@@ -740,6 +854,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
         break;
       case SSDB_TEST_KIND_SCAN:
         text_scan (out, report->scan);
+        break;
+      case SSDB_TEST_KIND_RANDOMACCESS:
+        text_randomaccess (out, report->randomaccess);
         break;
       default:
         g_assert_not_reached ();

@@ -393,6 +393,86 @@ format_sweep (GString *out, const SsdbSweepResult *r)
       }
 }
 
+/* A "row" line per row of the table, then a "dot" line per access-time dot of each row. */
+static void
+format_randomaccess (GString *out, const SsdbRandomAccessResult *r)
+{
+  static const char *const names[] = { "series",
+                                       "row",
+                                       "rw",
+                                       "mixed",
+                                       "transfer_bytes",
+                                       "state",
+                                       "iops",
+                                       "mb_per_s",
+                                       "mean_latency_ns",
+                                       "p99_latency_ns",
+                                       "max_latency_ns",
+                                       "ios",
+                                       "bytes",
+                                       "window_ns",
+                                       "offset_bytes",
+                                       "latency_ns",
+                                       "engine",
+                                       "fio_command",
+                                       NULL };
+
+  header (out, names);
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const SsdbRandomAccessRow *x = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+      Row row;
+
+      row_begin (&row, out);
+      row_str (&row, "row");
+      row_u64 (&row, i);
+      row_str (&row, rw_name (x->rw));
+      row_u64 (&row, x->mixed ? 1 : 0);
+      row_u64 (&row, x->size);
+      row_str (&row, ssdb_entry_state_to_string (x->state));
+      row_double (&row, x->iops, 3);
+      row_mbps (&row, x->bytes_per_second);
+      row_double (&row, x->mean_ns, 1);
+      row_u64 (&row, x->p99_ns);
+      row_u64 (&row, x->max_ns);
+      row_u64 (&row, x->ios);
+      row_u64 (&row, x->bytes);
+      row_u64 (&row, x->window_ns);
+      row_empty (&row);
+      row_empty (&row);
+      row_str (&row, ssdb_io_engine_to_string (x->engine));
+      if (x->fio_command != NULL)
+        row_str (&row, x->fio_command);
+      else
+        row_empty (&row);
+      row_end (&row);
+    }
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const SsdbRandomAccessRow *x = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+
+      for (guint k = 0; x->dots != NULL && k < x->dots->len; k++)
+        {
+          const SsdbRandomAccessDot *d = &g_array_index (x->dots, SsdbRandomAccessDot, k);
+          Row row;
+
+          row_begin (&row, out);
+          row_str (&row, "dot");
+          row_u64 (&row, i);
+          row_str (&row, rw_name (x->rw));
+          row_u64 (&row, x->mixed ? 1 : 0);
+          row_u64 (&row, d->size);
+          for (guint e = 0; e < 9; e++)
+            row_empty (&row);
+          row_u64 (&row, d->offset);
+          row_u64 (&row, d->latency_ns);
+          row_empty (&row);
+          row_empty (&row);
+          row_end (&row);
+        }
+    }
+}
+
 /* The reads' or the writes' columns; empty for reports made before they were recorded. */
 static void
 workload_direction_cells (Row *row, const SsdbWorkloadDirection *d, gboolean split)
@@ -817,6 +897,9 @@ ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error)
         break;
       case SSDB_TEST_KIND_SCAN:
         format_scan (out, report->scan);
+        break;
+      case SSDB_TEST_KIND_RANDOMACCESS:
+        format_randomaccess (out, report->randomaccess);
         break;
       default:
         g_assert_not_reached ();

@@ -51,6 +51,10 @@ G_BEGIN_DECLS
  *   unreadable range (index, offset_bytes, lba, length_bytes, errno) and a "slow" row per slow
  *   range (index, offset_bytes, lba, length_bytes, worst_ms); lba is offset_bytes over the
  *   logical block size
+ * @SSDB_TEST_KIND_RANDOMACCESS: a "row" line per row of the table (row index, rw, mixed 1 for
+ *   the "Random" row, transfer_bytes, state, iops, mb_per_s, mean/p99/max latency_ns, ios,
+ *   bytes, window_ns, engine, fio_command), then a "dot" line per access-time dot of each row
+ *   (row, rw, mixed, transfer_bytes of that request, offset_bytes, latency_ns)
  *
  * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
  * report gives it when it holds that test (ssdb_report_has_test()).
@@ -88,7 +92,8 @@ ssdb_csv_write (const SsdbReport *report, SsdbTestKind table, const char *path, 
  *
  * Returns: %TRUE when ssdb_csv_format_text() can write @table: the summary, the fill, the
  *   access-time and transfer-size tests, and the six SSD behaviour tests (recovery,
- *   compression, trim, freespace, consistency, readback, scan); not the surface and the workload.
+ *   compression, trim, freespace, consistency, readback, scan) and the random-access table; not
+ *   the surface and the workload.
  */
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table);

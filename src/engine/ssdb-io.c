@@ -93,6 +93,8 @@ typedef struct
   guint64 size_ios[SSDB_MAX_SIZE_MIX];
   guint64 quota_bytes; /* size-based: bytes this worker issues; 0 = unlimited */
   guint64 issued_bytes;
+  guint64 quota_ios; /* count-based: requests this worker issues; 0 = unlimited */
+  guint64 issued_ios;
   guint64 next_mark;
   SsdbRng rng;
 
@@ -349,6 +351,7 @@ next_request (Worker *w, guint slot, Request *rq)
   else
     rq->buf = (void *)(c->pool + (gsize)ssdb_rng_below (&w->rng, c->pool_slots) * c->pool_align);
   w->issued_bytes += rq->size;
+  w->issued_ios++;
 }
 
 static inline void
@@ -375,6 +378,8 @@ may_issue (Worker *w, guint64 now)
   if (c->spec->duration_ns && now >= c->deadline)
     return FALSE;
   if (w->quota_bytes && w->issued_bytes >= w->quota_bytes)
+    return FALSE;
+  if (w->quota_ios && w->issued_ios >= w->quota_ios)
     return FALSE;
   return TRUE;
 }
@@ -473,7 +478,10 @@ run_aio (Worker *w)
     __atomic_store_n (&w->inflight, inflight, __ATOMIC_RELAXED);
     /* Slots that were not accepted are simply not in flight; they are refilled below. */
     for (guint i = inflight; i < n; i++)
-      w->issued_bytes -= (guint64)w->iocbs[i].u.c.nbytes;
+      {
+        w->issued_bytes -= (guint64)w->iocbs[i].u.c.nbytes;
+        w->issued_ios--;
+      }
   }
 
   for (guint i = inflight; i < qd; i++)
@@ -523,6 +531,8 @@ run_aio (Worker *w)
               w->random_ios += w->slot_random[slot];
               w->size_ios[w->slot_size_index[slot]]++;
             }
+          if (G_UNLIKELY (spec->trace != NULL) && !w->abandoned)
+            ssdb_io_trace_add (spec->trace, (guint64)cb->u.c.offset, lat, (guint)res, is_read);
           if (is_read)
             {
               ssdb_histogram_record (w->read_h, lat);
@@ -565,6 +575,7 @@ run_aio (Worker *w)
             {
               free_slots[n_free++] = (guint)(w->batch[i] - w->iocbs);
               w->issued_bytes -= (guint64)w->batch[i]->u.c.nbytes;
+              w->issued_ios--;
             }
           if (accepted == 0 && inflight == 0 && w->error == NULL)
             g_usleep (1000); /* EAGAIN with nothing in flight: the kernel is short of slots */
@@ -617,6 +628,8 @@ run_sync (Worker *w)
           w->random_ios += w->slot_random[0];
           w->size_ios[w->slot_size_index[0]]++;
         }
+      if (G_UNLIKELY (c->spec->trace != NULL) && !w->abandoned)
+        ssdb_io_trace_add (c->spec->trace, rq.offset, now - start, rq.size, rq.is_read);
       if (rq.is_read)
         {
           ssdb_histogram_record (w->read_h, now - start);
@@ -886,6 +899,8 @@ worker_prepare (Worker *w, GError **error)
   memset (w->size_ios, 0, sizeof w->size_ios);
   w->issued_bytes = 0;
   w->quota_bytes = 0;
+  w->issued_ios = 0;
+  w->quota_ios = 0;
   ssdb_histogram_reset (w->read_h);
   ssdb_histogram_reset (w->write_h);
 
@@ -920,6 +935,14 @@ worker_prepare (Worker *w, GError **error)
       /* Whole transfers, at least one. */
       w->quota_bytes
           = MAX ((share + spec->block_size - 1) / spec->block_size, 1) * (guint64)spec->block_size;
+    }
+  if (spec->total_ios)
+    {
+      guint64 share = spec->total_ios / spec->threads;
+
+      if (index == spec->threads - 1)
+        share = spec->total_ios - share * (spec->threads - 1);
+      w->quota_ios = MAX (share, 1);
     }
   ssdb_rng_init (&w->rng, spec->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * (index + 1));
 

@@ -99,9 +99,83 @@ typedef enum
  *   region (@length bytes, aligned to the target's DIO memory alignment); each write puts back
  *   the bytes of its own offset, so the device content does not change. Such a job runs on a
  *   target opened with %SSDB_TARGET_OPEN_REWRITE, without a permission to destroy data
+ * @total_ios: count-based run length: requests to complete in all threads [0 = no count]; with
+ *   @duration_ns or @total_bytes also set the run ends at whichever comes first (fio's
+ *   `--number_ios`)
+ * @trace: (nullable): keep a uniform sample of the completed requests in it (one thread only);
+ *   %NULL keeps none and costs nothing
  *
  * One measured I/O job, fio's terms: `--rw --bs --iodepth --numjobs --offset --size --runtime`.
  */
+/**
+ * SsdbIoTraceEntry:
+ * @offset: first byte of the request on the target, bytes
+ * @latency_ns: submit to completion, ns
+ * @size: transfer size, bytes
+ * @is_read: the request was a read
+ *
+ * One completed request of a traced job.
+ */
+typedef struct
+{
+  guint64 offset;
+  guint64 latency_ns;
+  guint size;
+  gboolean is_read;
+} SsdbIoTraceEntry;
+
+/**
+ * SsdbIoTrace:
+ * @capacity: most entries kept
+ * @n_entries: entries kept, at most @capacity
+ * @seen: completed requests offered to the trace
+ * @entries: (array length=n_entries): the sample, in no particular order
+ * @rng: the sample's own random numbers (the job's offsets and sizes do not change with it)
+ *
+ * A uniform sample of a job's completed requests (reservoir sampling, Vitter's Algorithm R):
+ * every completed request has the same chance, @capacity / @seen, of being in it. Set
+ * SsdbJobSpec.trace to one (with a single thread) to have ssdb_io_run() fill it; the caller
+ * owns it and reads it after the run.
+ */
+typedef struct _SsdbIoTrace
+{
+  guint capacity;
+  guint n_entries;
+  guint64 seen;
+  SsdbIoTraceEntry *entries;
+  SsdbRng rng;
+} SsdbIoTrace;
+
+/**
+ * ssdb_io_trace_new:
+ * @capacity: most entries kept (0 keeps none but still counts)
+ * @seed: seed of the sample's choices
+ *
+ * Returns: (transfer full): an empty trace; free with ssdb_io_trace_free()
+ */
+SsdbIoTrace *
+ssdb_io_trace_new (guint capacity, guint64 seed);
+
+/** ssdb_io_trace_free: frees @trace (%NULL is ignored). */
+void
+ssdb_io_trace_free (SsdbIoTrace *trace);
+G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbIoTrace, ssdb_io_trace_free)
+
+/**
+ * ssdb_io_trace_add:
+ * @trace: a trace
+ * @offset: the request's first byte, bytes
+ * @latency_ns: its latency, ns
+ * @size: its size, bytes
+ * @is_read: whether it read
+ *
+ * Offers one completed request to the sample: kept while fewer than @capacity are, then in
+ * place of a random entry with probability capacity / seen.
+ */
+void
+ssdb_io_trace_add (SsdbIoTrace *trace, guint64 offset, guint64 latency_ns, guint size,
+                   gboolean is_read);
+
 /**
  * SsdbIoMarkFunc:
  * @index: 1 for the first SsdbJobSpec.mark_bytes completed, 2 for twice that, ...
@@ -137,6 +211,8 @@ typedef struct
   guint align_bytes;
   gboolean line_shares;
   const guint8 *write_source;
+  guint64 total_ios;
+  SsdbIoTrace *trace;
 } SsdbJobSpec;
 
 /** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */

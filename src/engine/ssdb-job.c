@@ -25,6 +25,49 @@ ssdb_job_spec_init (SsdbJobSpec *spec)
   spec->random_percent = 100;
 }
 
+SsdbIoTrace *
+ssdb_io_trace_new (guint capacity, guint64 seed)
+{
+  SsdbIoTrace *trace = g_new0 (SsdbIoTrace, 1);
+
+  trace->capacity = capacity;
+  trace->entries = g_new0 (SsdbIoTraceEntry, MAX (capacity, 1u));
+  ssdb_rng_init (&trace->rng, seed);
+  return trace;
+}
+
+void
+ssdb_io_trace_free (SsdbIoTrace *trace)
+{
+  if (trace == NULL)
+    return;
+  g_free (trace->entries);
+  g_free (trace);
+}
+
+void
+ssdb_io_trace_add (SsdbIoTrace *trace, guint64 offset, guint64 latency_ns, guint size,
+                   gboolean is_read)
+{
+  SsdbIoTraceEntry e = { offset, latency_ns, size, is_read };
+  guint64 k;
+
+  g_return_if_fail (trace != NULL);
+
+  trace->seen++;
+  if (trace->n_entries < trace->capacity)
+    {
+      trace->entries[trace->n_entries++] = e;
+      return;
+    }
+  if (trace->capacity == 0)
+    return;
+  /* Algorithm R: the seen-th request replaces a random entry with probability capacity/seen. */
+  k = ssdb_rng_below (&trace->rng, trace->seen);
+  if (k < trace->capacity)
+    trace->entries[k] = e;
+}
+
 const char *
 ssdb_rw_verb (SsdbRw rw)
 {
@@ -158,10 +201,12 @@ ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError
     INVALID ("The test size (%" G_GUINT64_FORMAT " bytes) is too small for %u threads of "
              "%u-byte transfers",
              spec->length, spec->threads, spec->block_size);
-  if (spec->duration_ns == 0 && spec->total_bytes == 0)
-    INVALID ("A job needs a duration or an amount of data to transfer");
+  if (spec->duration_ns == 0 && spec->total_bytes == 0 && spec->total_ios == 0)
+    INVALID ("A job needs a duration, an amount of data or a number of requests");
   if (spec->mark_bytes && (spec->threads != 1 || spec->mark_func == NULL))
     INVALID ("Progress marks need one thread and a callback");
+  if (spec->trace != NULL && spec->threads != 1)
+    INVALID ("A request trace needs one thread, not %u", spec->threads);
   if (spec->random_percent > 100)
     INVALID ("Random share %u %% is out of range (0 to 100)", spec->random_percent);
   if (spec->n_size_mix > SSDB_MAX_SIZE_MIX)
@@ -466,6 +511,18 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
       g_autofree char *io = fio_size (spec->total_bytes / spec->threads);
 
       g_string_append_printf (s, " --io_size=%s", io);
+    }
+  if (spec->total_ios)
+    {
+      /* fio stops a job at its size or io_size too: room for every request, at most. */
+      if (spec->total_bytes == 0)
+        {
+          g_autofree char *io = fio_size (spec->total_ios * spec->block_size / spec->threads);
+
+          g_string_append_printf (s, " --io_size=%s", io);
+        }
+      g_string_append_printf (s, " --number_ios=%" G_GUINT64_FORMAT,
+                              spec->total_ios / spec->threads);
     }
   if (spec->access == SSDB_ACCESS_RANDOM)
     g_string_append (s, " --norandommap --randrepeat=0");

@@ -312,6 +312,17 @@ gboolean
 load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanResult *r,
                 GError **error);
 
+/* HD Tune Pro's random-access table (ssdb-report-randomaccess.c) */
+void
+build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r);
+
+gpointer
+randomaccess_load_new (void);
+
+gboolean
+load_randomaccess_test (Loader *l, JsonObject *object, guint64 target_bytes,
+                        SsdbRandomAccessResult *r, GError **error);
+
 /* -------------------------------------------------------------------------------------------- */
 /* Access, sweep and workload tests (ssdb-report-access.c)                                      */
 

@@ -10,6 +10,7 @@
 #include "ssdb-recovery.h"
 #include "ssdb-compression.h"
 #include "ssdb-freespace.h"
+#include "ssdb-randomaccess.h"
 #include "ssdb-readback.h"
 #include "ssdb-scan.h"
 #include "ssdb-trim.h"
@@ -89,6 +90,8 @@ G_BEGIN_DECLS
  *   with ssdb_report_set_readback())
  * @scan: (nullable): the error scan; borrowed or owned like @summary (set it with
  *   ssdb_report_set_result())
+ * @randomaccess: (nullable): HD Tune Pro's random-access table; borrowed or owned like
+ *   @summary (set it with ssdb_report_set_result() and %SSDB_TEST_KIND_RANDOMACCESS)
  *
  * A report in memory: any combination of one summary run, one surface run, one fill run, one
  * access-time distribution, one transfer-size sweep and one workload run on the same target. Public
@@ -120,6 +123,7 @@ typedef struct
   SsdbFreespaceResult *freespace;
   SsdbReadbackResult *readback;
   SsdbScanResult *scan;
+  SsdbRandomAccessResult *randomaccess;
 
   /*< private >*/
   GDestroyNotify result_free[SSDB_TEST_KIND_N]; /* for the results the report owns */
@@ -156,8 +160,8 @@ ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary)
  * Puts the result into the report member of its kind (SsdbReport.surface, ...), replacing any
  * result of that kind it held (a loaded one is freed). Results are written as tests in a fixed
  * order of kinds: summary, surface, fill, access, sweep, workload, recovery, consistency,
- * compression, trim, freespace, readback, scan. The typed setters (ssdb_report_set_surface(), ...)
- * are this function for one kind.
+ * compression, trim, freespace, readback, scan, randomaccess. The typed setters
+ * (ssdb_report_set_surface(), ...) are this function for one kind.
  */
 void
 ssdb_report_set_result (SsdbReport *report, SsdbTestKind kind, gconstpointer result);

@@ -4,6 +4,7 @@
 #include "ssdb-test-kind-private.h"
 
 #include "ssdb-access.h"
+#include "ssdb-randomaccess.h"
 #include "ssdb-scan.h"
 #include "ssdb-surface.h"
 #include "ssdb-sweep.h"
@@ -16,11 +17,14 @@
  * its ssdb_<name>_result_free(), ssdb_<name>_result_dup() and ssdb_<name>_result_check(); every
  * result type has the members "temperature" and "drive_counts". */
 #define ROW(name, Type, write, load_new, load, reanalyse, estimate)                                \
+  ROW_STEM (name, name, Type, write, load_new, load, reanalyse, estimate)
+/* A row whose functions have another stem than its name (randomaccess: ssdb_random_access_*). */
+#define ROW_STEM(name, stem, Type, write, load_new, load, reanalyse, estimate)                     \
   {                                                                                                \
-#name, offsetof(SsdbReport, name), (GDestroyNotify)ssdb_##name##_result_free,                  \
-        (SsdbTestKindDupFunc)ssdb_##name##_result_dup, (SsdbTestKindWriteFunc)write, load_new,     \
+#name, offsetof(SsdbReport, name), (GDestroyNotify)ssdb_##stem##_result_free,                  \
+        (SsdbTestKindDupFunc)ssdb_##stem##_result_dup, (SsdbTestKindWriteFunc)write, load_new,     \
         (SsdbTestKindLoadFunc)load, reanalyse, (SsdbTestKindEstimateFunc)estimate,                 \
-        (SsdbTestKindCheckFunc)ssdb_##name##_result_check, offsetof(Type, temperature),            \
+        (SsdbTestKindCheckFunc)ssdb_##stem##_result_check, offsetof(Type, temperature),            \
         offsetof(Type, drive_counts)                                                               \
   }
 
@@ -56,14 +60,17 @@ const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
          NULL, ssdb_readback_estimate),
   [SSDB_TEST_KIND_SCAN] = ROW (scan, SsdbScanResult, build_scan_test, scan_load_new, load_scan_test,
                                NULL, ssdb_scan_estimate),
+  [SSDB_TEST_KIND_RANDOMACCESS]
+  = ROW_STEM (randomaccess, random_access, SsdbRandomAccessResult, build_randomaccess_test,
+              randomaccess_load_new, load_randomaccess_test, NULL, ssdb_random_access_estimate),
 };
 
 const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
-  SSDB_TEST_KIND_SUMMARY,  SSDB_TEST_KIND_SURFACE,     SSDB_TEST_KIND_FILL,
-  SSDB_TEST_KIND_ACCESS,   SSDB_TEST_KIND_SWEEP,       SSDB_TEST_KIND_WORKLOAD,
-  SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_CONSISTENCY, SSDB_TEST_KIND_COMPRESSION,
-  SSDB_TEST_KIND_TRIM,     SSDB_TEST_KIND_FREESPACE,   SSDB_TEST_KIND_READBACK,
-  SSDB_TEST_KIND_SCAN,
+  SSDB_TEST_KIND_SUMMARY,  SSDB_TEST_KIND_SURFACE,      SSDB_TEST_KIND_FILL,
+  SSDB_TEST_KIND_ACCESS,   SSDB_TEST_KIND_SWEEP,        SSDB_TEST_KIND_WORKLOAD,
+  SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_CONSISTENCY,  SSDB_TEST_KIND_COMPRESSION,
+  SSDB_TEST_KIND_TRIM,     SSDB_TEST_KIND_FREESPACE,    SSDB_TEST_KIND_READBACK,
+  SSDB_TEST_KIND_SCAN,     SSDB_TEST_KIND_RANDOMACCESS,
 };
 
 const char *
@@ -209,6 +216,12 @@ ssdb_test_kind_run_writes (SsdbTestKind kind, gconstpointer result, SsdbTarget *
         return ((const SsdbWorkloadResult *)result)->spec.read_percent < 100 || (writable && file);
       case SSDB_TEST_KIND_SCAN:
         return ((const SsdbScanResult *)result)->spec.verify;
+      case SSDB_TEST_KIND_RANDOMACCESS:
+        {
+          const SsdbRandomAccessSpec *spec = &((const SsdbRandomAccessResult *)result)->spec;
+
+          return spec->do_write || (writable && spec->do_read && (spec->fill || file));
+        }
       case SSDB_TEST_KIND_SUMMARY:
         /* its write tests, and the region filled before its reads */
         return writable;

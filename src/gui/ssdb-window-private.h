@@ -15,9 +15,9 @@ G_BEGIN_DECLS
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
-/* The test pages, in the order of the page switcher: Summary, Surface, Fill, Access Time,
- * Transfer Sizes, Workloads, SSD Behaviour. */
-#define N_TEST_PAGES 8
+/* The test pages: Summary, Surface, Fill, Access Time, Transfer Sizes, Workloads, SSD
+ * Behaviour, Error Scan, Random Access (the switcher shows it after Access Time). */
+#define N_TEST_PAGES 9
 
 struct _SsdbWindow
 {
@@ -50,6 +50,7 @@ struct _SsdbWindow
   SsdbWorkloadPage *workload_page;
   SsdbBehaviourPage *behaviour_page;
   SsdbScanPage *scan_page;
+  SsdbRandomAccessPage *randomaccess_page;
 
   /* Every test page, through its interface: the window knows no page but by it. */
   SsdbTestPage *pages[N_TEST_PAGES];

@@ -15,6 +15,7 @@
 #include "ssdb-summary-page.h"
 #include "ssdb-surface-page.h"
 #include "ssdb-scan-page.h"
+#include "ssdb-randomaccess-page.h"
 #include "ssdb-sweep-page.h"
 #include "ssdb-workload-page.h"
 
@@ -62,6 +63,10 @@ ssdb_window_get_fill_page (SsdbWindow *self);
 SsdbAccessPage *
 ssdb_window_get_access_page (SsdbWindow *self);
 
+/** ssdb_window_get_randomaccess_page: Returns: (transfer none): the Random Access page. */
+SsdbRandomAccessPage *
+ssdb_window_get_randomaccess_page (SsdbWindow *self);
+
 /** ssdb_window_get_sweep_page: Returns: (transfer none): the Transfer Sizes page. */
 SsdbSweepPage *
 ssdb_window_get_sweep_page (SsdbWindow *self);
@@ -80,8 +85,8 @@ ssdb_window_get_behaviour_page (SsdbWindow *self);
 
 /**
  * ssdb_window_set_page:
- * @name: "summary", "surface", "fill", "access", "sweep", "workload", "behaviour", "info", "health"
- * or "scan"
+ * @name: "summary", "surface", "fill", "access", "randomaccess", "sweep", "workload", "behaviour",
+ *   "info", "health" or "scan"
  *
  * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
  */

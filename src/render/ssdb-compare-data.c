@@ -4,6 +4,8 @@
 
 #include "ssdb-compare-data-private.h"
 
+#include "engine/ssdb-units.h"
+
 #include "ssdb-render-i18n.h"
 #include <math.h>
 #include <string.h>
@@ -79,6 +81,99 @@ compression_level_label (const SsdbDataPattern *data)
       default:
         return g_strdup_printf ("%u %%", data->compressible_percent);
     }
+}
+
+/* "4K", "64K", "1M", "512B": a size as test names write it. */
+static char *
+short_size (guint bytes)
+{
+  if (bytes >= (1u << 20) && bytes % (1u << 20) == 0)
+    return g_strdup_printf ("%uM", bytes >> 20);
+  if (bytes >= 1024 && bytes % 1024 == 0)
+    return g_strdup_printf ("%uK", bytes >> 10);
+  return g_strdup_printf ("%uB", bytes);
+}
+
+/* A row's category: its size, or "Random" for the mix; "Random 4K–64K" when the reports mix
+ * different sizes, so that only like mixes share a group. */
+static char *
+randomaccess_category (const SsdbCompareView *view, guint report, const SsdbRandomAccessRow *row)
+{
+  const SsdbRandomAccessSpec *spec = &view->reports[report]->randomaccess->spec;
+  g_autofree char *lo = NULL, *hi = NULL;
+
+  if (!row->mixed)
+    return ssdb_format_transfer_size (row->size);
+  for (guint i = 0; i < MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS); i++)
+    {
+      const SsdbRandomAccessSpec *o = &view->reports[i]->randomaccess->spec;
+
+      if (o->n_sizes != spec->n_sizes
+          || memcmp (o->sizes, spec->sizes,
+                     MIN (spec->n_sizes, SSDB_RANDOM_ACCESS_MAX_SIZES) * sizeof spec->sizes[0])
+                 != 0)
+        {
+          lo = short_size (spec->n_sizes > 0 ? spec->sizes[0] : row->size);
+          hi = short_size (row->size);
+          return g_strdup_printf (_ ("Random %s–%s"), lo, hi);
+        }
+    }
+  return g_strdup (_ ("Random"));
+}
+
+/* Random access: a group of bars per transfer size (and the mix), the mean access time of each
+ * report's row (HD Tune's "avg. access time"), reads in the first panel and writes in the
+ * second when a report measured them. */
+static void
+build_randomaccess (Data *d, const SsdbCompareView *view)
+{
+  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  gboolean writes = FALSE;
+
+  d->panels[0].title = _ ("Read: mean access time");
+  d->panels[1].title = _ ("Write: mean access time");
+  d->xkind = XAXIS_CATEGORY;
+  d->x_unit = _ ("Transfer size");
+  d->y_latency = TRUE;
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbRandomAccessResult *r = view->reports[i]->randomaccess;
+
+      for (guint k = 0; r->rows != NULL && k < r->rows->len; k++)
+        {
+          const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, k);
+          g_autofree char *label = randomaccess_category (view, i, row);
+          guint c;
+
+          writes |= row->rw == SSDB_RW_WRITE;
+          for (c = 0; c < d->n_categories && !g_str_equal (d->categories[c], label); c++)
+            ;
+          if (c == d->n_categories && c < MAX_CATEGORIES)
+            d->categories[d->n_categories++] = g_steal_pointer (&label);
+        }
+    }
+  d->n_panels = writes ? 2 : 1;
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbRandomAccessResult *r = view->reports[i]->randomaccess;
+
+      for (guint p = 0; p < d->n_panels; p++)
+        d->panels[p].series[i] = points_new ();
+      for (guint k = 0; r->rows != NULL && k < r->rows->len; k++)
+        {
+          const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, k);
+          g_autofree char *label = randomaccess_category (view, i, row);
+          guint p = row->rw == SSDB_RW_WRITE ? 1 : 0;
+
+          if (row->ios == 0 || !isfinite (row->mean_ns) || p >= d->n_panels)
+            continue;
+          for (guint c = 0; c < d->n_categories; c++)
+            if (g_str_equal (d->categories[c], label))
+              points_add (d->panels[p].series[i], c, row->mean_ns);
+        }
+    }
+  d->x_lo = -0.5;
+  d->x_hi = MAX (d->n_categories, 1) - 0.5;
 }
 
 void
@@ -344,6 +439,9 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
           d->x_hi = 1.5;
           break;
         }
+      case SSDB_TEST_KIND_RANDOMACCESS:
+        build_randomaccess (d, view);
+        break;
       case SSDB_TEST_KIND_SWEEP:
         {
           d->n_panels = 2;

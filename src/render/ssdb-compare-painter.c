@@ -246,6 +246,7 @@ ssdb_compare_view_supported (SsdbTestKind view)
       case SSDB_TEST_KIND_TRIM:
       case SSDB_TEST_KIND_FREESPACE:
       case SSDB_TEST_KIND_READBACK:
+      case SSDB_TEST_KIND_RANDOMACCESS:
         return TRUE;
       case SSDB_TEST_KIND_WORKLOAD:
       default:
@@ -347,6 +348,8 @@ view_subtitle (SsdbTestKind view)
         return _ ("Free space: summary rates as the span fills");
       case SSDB_TEST_KIND_READBACK:
         return _ ("Read after write: data written to an empty drive and rewritten");
+      case SSDB_TEST_KIND_RANDOMACCESS:
+        return _ ("Random access: mean access time by transfer size at QD1");
       case SSDB_TEST_KIND_WORKLOAD:
       default:
         return NULL;
@@ -803,11 +806,17 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
               if (bar >= 22 * l->u)
                 {
                   /* In the value axis' unit: "1.12" under GB/s, "880" under MB/s. */
-                  guint decimals = yaxis.a.divisor >= 1e9             ? 2
+                  double v = pt->y / yaxis.a.divisor;
+                  /* Access times in ms to three significant figures: "0.209", "0.0179". */
+                  guint decimals = d->y_latency                       ? (v >= 10    ? 1
+                                                                         : v >= 1   ? 2
+                                                                         : v >= 0.1 ? 3
+                                                                                    : 4)
+                                   : yaxis.a.divisor >= 1e9           ? 2
                                    : d->y_iops && yaxis.a.divisor > 1 ? 1
                                                                       : 0;
-                  g_autofree char *text = ssdb_chart_format_double (
-                      pt->y / yaxis.a.divisor, decimals, style->locale_numbers);
+                  g_autofree char *text
+                      = ssdb_chart_format_double (v, decimals, style->locale_numbers);
 
                   ssdb_chart_draw_text (cr, p->pango, style, text, x, y - value_px * 0.8, value_px,
                                         PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, bar + 8,

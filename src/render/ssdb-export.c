@@ -18,6 +18,7 @@
 #include "ssdb-compare-painter.h"
 #include "ssdb-consistency-painter.h"
 #include "ssdb-fill-painter.h"
+#include "ssdb-randomaccess-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
 #include "ssdb-scan-painter.h"
@@ -260,6 +261,32 @@ sweep_subtitle (const SsdbReport *report)
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
 
   return g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
+}
+
+static char *
+randomaccess_subtitle (const SsdbReport *report)
+{
+  const SsdbRandomAccessResult *r = report->randomaccess;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *secs = format_seconds (r->spec.row_duration_ns);
+  g_autofree char *length
+      = r->spec.row_duration_ns > 0
+            ? g_strdup_printf ("%s s per size", secs)
+            : g_strdup_printf ("%" G_GUINT64_FORMAT " requests per size", r->spec.row_ios);
+  const char *engine = NULL;
+
+  for (guint i = 0; r->rows != NULL && i < r->rows->len; i++)
+    if (g_array_index (r->rows, SsdbRandomAccessRow, i).ios > 0)
+      {
+        engine = ssdb_io_engine_to_string (g_array_index (r->rows, SsdbRandomAccessRow, i).engine);
+        break;
+      }
+  return g_strdup_printf ("Random %s over %s · QD1 · %s%s%s%s",
+                          r->spec.do_read && r->spec.do_write ? "reads and writes"
+                          : r->spec.do_write                  ? "writes"
+                                                              : "reads",
+                          span, length, engine ? " · " : "", engine ? engine : "",
+                          r->spec.fill ? " · span filled first" : "");
 }
 
 static char *
@@ -595,6 +622,26 @@ scan_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width
   return TRUE;
 }
 
+static gboolean
+randomaccess_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width,
+                    int height, cairo_rectangle_t *rect)
+{
+  SsdbRandomAccessView v;
+
+  ssdb_random_access_view_init (&v);
+  v.result = c->report->randomaccess;
+  v.device_bytes = c->report->target.size_bytes;
+  v.block_size = c->report->target.logical_block_size;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_random_access_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_random_access_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
 /* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
@@ -612,7 +659,7 @@ static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) }
 #undef VIEW
 
 /* The table's rows are in the enum's order: a view is its index. */
-G_STATIC_ASSERT (SSDB_TEST_KIND_SCAN == SSDB_TEST_KIND_N - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_RANDOMACCESS == SSDB_TEST_KIND_N - 1);
 
 gboolean
 ssdb_export_has_chart (SsdbTestKind kind)

@@ -144,8 +144,8 @@ ssdb_export_draw (const SsdbReport *report, SsdbTestKind view, const SsdbStyle *
 /**
  * ssdb_export_get_plot_rect:
  * @report: a report holding @view
- * @view: surface, fill, access, sweep, compression, trim, freespace, readback or
- *   consistency
+ * @view: surface, fill, access, sweep, compression, trim, freespace, readback, consistency or
+ *   randomaccess
  * @flags: as given to ssdb_export_draw()
  * @width: logical width
  * @height: logical height
@@ -232,7 +232,7 @@ ssdb_export_view (const SsdbReport *report, SsdbTestKind view, SsdbExportFormat 
  *   ssdb_compare_report_label()
  * @n_reports: how many
  * @view: the chart: summary, surface, fill, access, sweep, compression, consistency, recovery,
- *   trim, freespace or readback
+ *   trim, freespace, readback or randomaccess
  * @format: PNG, SVG or PDF
  * @width: logical width
  * @height: logical height

@@ -99,6 +99,14 @@ surface
 sweep" export r.json --view s
 expect "surface write modes" "destroy
 rewrite" run surface /tmp --write ""
+expect "tests starting with ra" "randomaccess" run ra
+expect "randomaccess options starting with --no" "--no-mix" run randomaccess /tmp --no
+expect "randomaccess options starting with --w" "--write-only" run randomaccess /tmp --w
+expect "randomaccess sizes after a comma" "4K,64K" run randomaccess /tmp --sizes 4K,6
+expect "export views starting with r" "randomaccess
+readback
+recovery" export r.json --view r
+expect "compare views starting with ra" "randomaccess" compare a.json b.json --view ra
 
 # Directories for the target, and the block devices this machine has.
 dir=$(mktemp -d)

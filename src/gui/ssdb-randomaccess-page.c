@@ -1,0 +1,692 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-randomaccess-page.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
+#include "ssdb-gui-util.h"
+#include "ssdb-page-parts.h"
+
+#define MIB (G_GUINT64_CONSTANT (1024) * 1024)
+
+/* The fixed sizes, as HD Tune's rows: the logical block (0), 4 KiB, 64 KiB, 1 MiB. */
+static const guint size_table[] = { 0, 4096, 65536, 1048576 };
+/* The region: 0 is the whole target. */
+static const guint span_gib_table[] = { 0, 1, 8, 64 };
+static const guint64 time_ms_table[] = { 1000, 3000, 5000, 10000 };
+
+struct _SsdbRandomAccessPage
+{
+  GtkBox parent_instance;
+
+  SsdbPageParts parts;
+  GtkToggleButton *size_toggles[G_N_ELEMENTS (size_table)];
+  GtkToggleButton *mix_toggle;
+  GtkDropDown *span_dropdown;
+  GtkDropDown *time_dropdown;
+  GtkSwitch *write_switch;
+
+  SsdbPageRun *run;
+  SsdbRandomAccessResult *preview; /* the pending rows of the settings, shown without a result */
+  char *title;
+  char *subtitle;
+  guint64 device_bytes;
+  guint block_size;
+  gint64 started_us;
+};
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbRandomAccessPage, ssdb_random_access_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+static gpointer
+dup_result (gconstpointer data)
+{
+  return ssdb_random_access_result_dup (data);
+}
+
+static void
+free_result (gpointer data)
+{
+  ssdb_random_access_result_free (data);
+}
+
+static void
+on_progress (SsdbRandomAccessResult *result, int row, double fraction, gpointer user_data)
+{
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  SsdbRandomAccessResult **result = data;
+
+  ssdb_random_access_run (target, *result, on_progress, job, cancellable, error);
+  return g_steal_pointer (result);
+}
+
+static void
+work_free (gpointer data)
+{
+  SsdbRandomAccessResult **result = data;
+
+  g_clear_pointer (result, ssdb_random_access_result_free);
+  g_free (result);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static const SsdbRandomAccessResult *
+shown (SsdbRandomAccessPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+void
+ssdb_random_access_page_fill_view (SsdbRandomAccessPage *self, SsdbRandomAccessView *view)
+{
+  g_return_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self));
+  g_return_if_fail (view != NULL);
+
+  ssdb_random_access_view_init (view);
+  view->result = shown (self) != NULL ? shown (self) : self->preview;
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->device_bytes = self->device_bytes;
+  view->block_size = self->block_size;
+  view->running = ssdb_page_run_get_running (self->run);
+  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+}
+
+static void
+draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
+{
+  SsdbRandomAccessView view;
+
+  ssdb_random_access_page_fill_view (SSDB_RANDOM_ACCESS_PAGE (data), &view);
+  ssdb_random_access_painter_draw (&view, style, cr, width, height);
+}
+
+/* Rows done (not pending or running) and rows in all. */
+static void
+count_rows (const SsdbRandomAccessResult *r, guint *done, guint *total)
+{
+  *done = 0;
+  *total = r != NULL ? r->rows->len : 0;
+  for (guint i = 0; i < *total; i++)
+    {
+      SsdbEntryState s = g_array_index (r->rows, SsdbRandomAccessRow, i).state;
+
+      if (s != SSDB_ENTRY_PENDING && s != SSDB_ENTRY_RUNNING)
+        (*done)++;
+    }
+}
+
+static void
+update_status (SsdbRandomAccessPage *self)
+{
+  g_autofree char *text = NULL;
+  guint done, total;
+
+  if (!ssdb_page_run_get_running (self->run))
+    return;
+  count_rows (shown (self), &done, &total);
+  if (ssdb_page_run_get_updates (self->run) == 0)
+    text = g_strdup (_ ("Opening the target"));
+  else
+    /* Translators: "3 of 10 rows · 40 %" */
+    text = g_strdup_printf (_ ("%u of %u rows · %d %%"), done, total,
+                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
+  gtk_label_set_text (self->parts.status, text);
+}
+
+/* The table in words, for screen readers: "4 KiB read: 8333 IOPS, 0.120 ms; …". */
+static char *
+dup_description (SsdbRandomAccessPage *self)
+{
+  const SsdbRandomAccessResult *r = shown (self);
+  SsdbRandomAccessView view;
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  if (r == NULL)
+    return g_string_free (g_steal_pointer (&out), FALSE);
+  ssdb_random_access_page_fill_view (self, &view);
+  for (guint i = 0; i < r->rows->len; i++)
+    {
+      const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+      g_autofree char *size = ssdb_random_access_painter_dup_cell_text (
+          &view, i, SSDB_RANDOM_ACCESS_COLUMN_SIZE, TRUE);
+      g_autofree char *iops = ssdb_random_access_painter_dup_cell_text (
+          &view, i, SSDB_RANDOM_ACCESS_COLUMN_IOPS, TRUE);
+      g_autofree char *mean = ssdb_random_access_painter_dup_cell_text (
+          &view, i, SSDB_RANDOM_ACCESS_COLUMN_MEAN, TRUE);
+
+      if (row->ios == 0)
+        continue;
+      /* Translators: one row of the random-access table for screen readers: "4 KiB read: 8333
+       * IOPS, 0.120 ms" */
+      g_string_append_printf (out, _ ("%s %s: %s IOPS, %s"), size,
+                              row->rw == SSDB_RW_WRITE ? _ ("write") : _ ("read"), iops, mean);
+      g_string_append (out, "; ");
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+static void
+refresh (SsdbRandomAccessPage *self)
+{
+  g_autofree char *text = dup_description (self);
+
+  ssdb_chart_view_invalidate (self->parts.chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+}
+
+static void
+on_updated (SsdbRandomAccessPage *self)
+{
+  refresh (self);
+  update_status (self);
+}
+
+static void
+on_finished (SsdbRandomAccessPage *self, const GError *error)
+{
+  SsdbRandomAccessResult *r = ssdb_page_run_get_result (self->run);
+  g_autofree char *text = NULL;
+  guint done, total;
+
+  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    r->cancelled = TRUE;
+  count_rows (r, &done, &total);
+  if (error == NULL)
+    {
+      g_autofree char *took = ssdb_page_parts_format_seconds (
+          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+
+      text = g_strdup_printf (_ ("Done in %s · %u rows"), took, total);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the rows measured so far are kept"));
+  else
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->parts.status, text);
+  refresh (self);
+}
+
+/* ---- settings ------------------------------------------------------------------------- */
+
+static char *
+span_label (guint i)
+{
+  if (span_gib_table[i] == 0)
+    return g_strdup (_ ("Whole target"));
+  return ssdb_format_transfer_size ((guint64)span_gib_table[i] * 1024 * MIB);
+}
+
+static char *
+time_label (guint i)
+{
+  return ssdb_page_parts_format_seconds (time_ms_table[i] * 1000000);
+}
+
+gboolean
+ssdb_random_access_page_get_writes (SsdbRandomAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), FALSE);
+  return gtk_switch_get_active (self->write_switch);
+}
+
+/* The region's length, bytes, 0 for the whole target. */
+static guint64
+span_value (SsdbRandomAccessPage *self)
+{
+  guint64 v = 0;
+  guint i = ssdb_gui_dropdown_selected (self->span_dropdown, G_N_ELEMENTS (span_gib_table), &v);
+
+  if (i >= G_N_ELEMENTS (span_gib_table))
+    return v;
+  return (guint64)span_gib_table[i] * 1024 * MIB;
+}
+
+gboolean
+ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSpec *spec,
+                                  GError **error)
+{
+  guint i;
+  guint64 v = 0;
+
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  ssdb_random_access_spec_init (spec);
+  spec->n_sizes = 0;
+  for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
+    if (gtk_widget_get_visible (GTK_WIDGET (self->size_toggles[k]))
+        && gtk_toggle_button_get_active (self->size_toggles[k]))
+      spec->sizes[spec->n_sizes++] = size_table[k];
+  spec->mixed = gtk_toggle_button_get_active (self->mix_toggle);
+  spec->span_length = span_value (self);
+  /* A region beyond the device is all of it. */
+  if (self->device_bytes > 0 && spec->span_length >= self->device_bytes)
+    spec->span_length = 0;
+  i = ssdb_gui_dropdown_selected (self->time_dropdown, G_N_ELEMENTS (time_ms_table), &v);
+  spec->row_duration_ns = i < G_N_ELEMENTS (time_ms_table) ? time_ms_table[i] * 1000000 : v;
+  spec->do_read = TRUE;
+  spec->do_write = gtk_switch_get_active (self->write_switch);
+  spec->seed = (guint64)g_get_real_time ();
+  if (spec->n_sizes == 0)
+    {
+      g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                           _ ("Choose at least one transfer size"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+/* The empty table shows the rows the settings would measure. */
+static void
+update_preview (SsdbRandomAccessPage *self)
+{
+  SsdbRandomAccessSpec spec;
+
+  g_clear_pointer (&self->preview, ssdb_random_access_result_free);
+  if (ssdb_random_access_page_get_spec (self, &spec, NULL))
+    self->preview = ssdb_random_access_result_new (&spec);
+  if (shown (self) == NULL)
+    ssdb_chart_view_invalidate (self->parts.chart);
+}
+
+/* The controls show @spec; a region that is none of the choices is an extra entry. */
+static void
+show_spec (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
+{
+  g_autofree char *span = ssdb_format_transfer_size (spec->span_length);
+  g_autofree char *time = ssdb_page_parts_format_seconds (spec->row_duration_ns);
+  int sp = -1, t = -1;
+
+  for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
+    {
+      gboolean on = FALSE;
+
+      for (guint j = 0; j < spec->n_sizes && j < SSDB_RANDOM_ACCESS_MAX_SIZES; j++)
+        on |= spec->sizes[j] == size_table[k]
+              || (k == 0 && spec->sizes[j] == self->block_size && self->block_size != 4096);
+      gtk_toggle_button_set_active (self->size_toggles[k], on);
+    }
+  gtk_toggle_button_set_active (self->mix_toggle, spec->mixed);
+  for (guint i = 0; i < G_N_ELEMENTS (span_gib_table); i++)
+    if ((guint64)span_gib_table[i] * 1024 * MIB == spec->span_length
+        || (span_gib_table[i] == 0 && self->device_bytes > 0 && spec->span_offset == 0
+            && spec->span_length == self->device_bytes))
+      sp = (int)i;
+  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
+    if (time_ms_table[i] * 1000000 == spec->row_duration_ns)
+      t = (int)i;
+  ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_gib_table), sp, span,
+                          spec->span_length);
+  ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_ms_table), t, time,
+                          spec->row_duration_ns);
+  gtk_switch_set_active (self->write_switch, spec->do_write);
+}
+
+gboolean
+ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
+{
+  gboolean span = FALSE, time = FALSE;
+
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (spec->n_sizes == 0 || spec->n_sizes > SSDB_RANDOM_ACCESS_MAX_SIZES || spec->span_offset != 0)
+    return FALSE;
+  for (guint j = 0; j < spec->n_sizes; j++)
+    if (ssdb_gui_find_uint (size_table, G_N_ELEMENTS (size_table), spec->sizes[j]) < 0)
+      return FALSE;
+  for (guint i = 0; i < G_N_ELEMENTS (span_gib_table); i++)
+    span |= (guint64)span_gib_table[i] * 1024 * MIB == spec->span_length;
+  for (guint i = 0; i < G_N_ELEMENTS (time_ms_table); i++)
+    time |= time_ms_table[i] * 1000000 == spec->row_duration_ns;
+  if (!span || !time)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
+}
+
+static char *
+dup_settings_line (const SsdbRandomAccessSpec *spec)
+{
+  g_autofree char *span = spec->span_length > 0 ? ssdb_format_capacity (spec->span_length)
+                                                : g_strdup (_ ("whole target"));
+  g_autofree char *time = ssdb_page_parts_format_seconds (spec->row_duration_ns);
+
+  /* Translators: "QD1 · 8.59 GB region · 3 s per size · read only" */
+  return g_strdup_printf (_ ("QD1 · %s region · %s per size · %s"), span, time,
+                          spec->do_write ? _ ("read and write") : _ ("read only"));
+}
+
+/* The logical-block toggle names the target's block; on a 4096-byte drive it is the 4 KiB
+ * row and is hidden. */
+static void
+set_block_size (SsdbRandomAccessPage *self, guint block_size)
+{
+  g_autofree char *label = ssdb_format_transfer_size (block_size > 0 ? block_size : 512);
+
+  self->block_size = block_size;
+  gtk_button_set_label (GTK_BUTTON (self->size_toggles[0]), label);
+  gtk_widget_set_visible (GTK_WIDGET (self->size_toggles[0]), block_size != 4096);
+  update_preview (self);
+}
+
+static void
+set_target (SsdbRandomAccessPage *self, const SsdbTestPageTarget *target)
+{
+  g_free (self->title);
+  self->title = g_strdup (target->title);
+  self->device_bytes = target->device_bytes;
+  if (ssdb_page_run_get_running (self->run))
+    return;
+  set_block_size (self, target->block_size);
+  ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gib_table));
+  ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_ms_table));
+  g_clear_pointer (&self->subtitle, g_free);
+  ssdb_page_run_set_result (self->run, NULL);
+  /* Writes on a new device need a new confirmation: they start off. */
+  if (target->device_bytes > 0)
+    gtk_switch_set_active (self->write_switch, FALSE);
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+}
+
+/* ---- API ------------------------------------------------------------------------------ */
+
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbRandomAccessSpec spec;
+
+  if (!ssdb_random_access_page_get_spec (SSDB_RANDOM_ACCESS_PAGE (page), &spec, error))
+    return NULL;
+  return ssdb_random_access_result_new (&spec);
+}
+
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
+{
+  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
+  SsdbRandomAccessResult **w;
+  SsdbRandomAccessSpec spec;
+  gboolean is_dir;
+  SsdbTargetOpenFlags flags;
+
+  if (!ssdb_random_access_page_get_spec (self, &spec, error))
+    return FALSE;
+  is_dir = !start->is_device;
+  /* A test file is written before it is read; a device only for the write rows. */
+  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
+  w = g_new0 (SsdbRandomAccessResult *, 1);
+  *w = ssdb_random_access_result_new (&spec);
+  if (!ssdb_page_run_start (self->run, start->path, flags, is_dir ? NULL : start->permission,
+                            MAX (start->file_size, spec.span_offset + spec.span_length), work, w,
+                            work_free, ssdb_random_access_result_new (&spec), error))
+    return FALSE;
+  self->started_us = g_get_monotonic_time ();
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&spec);
+  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  refresh (self);
+  update_status (self);
+  return TRUE;
+}
+
+SsdbPageRun *
+ssdb_random_access_page_get_run (SsdbRandomAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
+  return self->run;
+}
+
+const SsdbRandomAccessResult *
+ssdb_random_access_page_get_result (SsdbRandomAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
+  return shown (self);
+}
+
+SsdbChartView *
+ssdb_random_access_page_get_chart (SsdbRandomAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
+  return self->parts.chart;
+}
+
+const char *
+ssdb_random_access_page_get_status (SsdbRandomAccessPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
+  return gtk_label_get_text (self->parts.status);
+}
+
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+{
+  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
+  SsdbRandomAccessView view;
+  SsdbStyle style;
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
+
+  ssdb_random_access_page_fill_view (self, &view);
+  view.caption = caption;
+  view.running = FALSE;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  return ssdb_render_random_access_png (&view, &style, path, 1200, 800, 2, error);
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+ssdb_random_access_page_dispose (GObject *object)
+{
+  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (object);
+
+  if (self->run != NULL)
+    {
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      g_clear_object (&self->run);
+    }
+  G_OBJECT_CLASS (ssdb_random_access_page_parent_class)->dispose (object);
+}
+
+static void
+ssdb_random_access_page_finalize (GObject *object)
+{
+  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_clear_pointer (&self->preview, ssdb_random_access_result_free);
+  G_OBJECT_CLASS (ssdb_random_access_page_parent_class)->finalize (object);
+}
+
+static void
+ssdb_random_access_page_class_init (SsdbRandomAccessPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_random_access_page_dispose;
+  object_class->finalize = ssdb_random_access_page_finalize;
+}
+
+static GtkToggleButton *
+size_toggle_new (GtkWidget *box, const char *label, const char *tooltip, gboolean active)
+{
+  GtkWidget *button = gtk_toggle_button_new_with_label (label);
+
+  gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), active);
+  gtk_widget_set_tooltip_text (button, tooltip);
+  gtk_box_append (GTK_BOX (box), button);
+  return GTK_TOGGLE_BUTTON (button);
+}
+
+static void
+ssdb_random_access_page_init (SsdbRandomAccessPage *self)
+{
+  GtkWidget *settings, *sizes;
+
+  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Random access chart and table"));
+  settings = self->parts.settings;
+
+  /* The sizes as linked toggles, each a row of the table. */
+  sizes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (sizes, "linked");
+  self->size_toggles[0] = size_toggle_new (
+      sizes, "512 B", _ ("The Drive's Logical Block, Its Smallest Request"), TRUE);
+  for (guint k = 1; k < G_N_ELEMENTS (size_table); k++)
+    {
+      g_autofree char *label = ssdb_format_transfer_size (size_table[k]);
+
+      self->size_toggles[k] = size_toggle_new (sizes, label, NULL, TRUE);
+    }
+  self->mix_toggle = size_toggle_new (
+      sizes, _ ("Random"), _ ("A Row Whose Requests Each Take One of the Chosen Sizes at Random"),
+      TRUE);
+  {
+    GtkWidget *row = ssdb_page_parts_add_setting (settings, _ ("_Sizes"), sizes,
+                                                  _ ("Transfer Sizes Measured, One Row Each"));
+
+    gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_widget_get_first_child (row)),
+                                   GTK_WIDGET (self->size_toggles[1]));
+  }
+
+  self->span_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (span_gib_table), span_label, 0);
+  ssdb_page_parts_add_setting (settings, _ ("_Region"), GTK_WIDGET (self->span_dropdown),
+                               _ ("Length the Random Requests Go Over, from the Start"));
+  self->time_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (time_ms_table), time_label, 1);
+  ssdb_page_parts_add_setting (settings, _ ("T_ime"), GTK_WIDGET (self->time_dropdown),
+                               _ ("Measuring Time per Size and Direction"));
+  self->write_switch = GTK_SWITCH (gtk_switch_new ());
+  ssdb_page_parts_add_setting (
+      settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
+      _ ("Also Write at Random Places over the Region; on a Drive This Destroys Its Data"));
+
+  self->run = ssdb_page_run_new ("ssdb-randomaccess", dup_result, free_result);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_RANDOMACCESS);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+
+  for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
+    g_signal_connect_swapped (self->size_toggles[k], "toggled", G_CALLBACK (update_preview), self);
+  g_signal_connect_swapped (self->mix_toggle, "toggled", G_CALLBACK (update_preview), self);
+  g_signal_connect_swapped (self->write_switch, "notify::active", G_CALLBACK (update_preview),
+                            self);
+  update_preview (self);
+}
+
+GtkWidget *
+ssdb_random_access_page_new (void)
+{
+  return g_object_new (SSDB_TYPE_RANDOM_ACCESS_PAGE, NULL);
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
+{
+  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
+  const SsdbRandomAccessResult *result = ssdb_report_get_result (report, kind);
+
+  if (result == NULL)
+    return FALSE;
+  if (report->target.size_bytes > 0)
+    self->device_bytes = report->target.size_bytes;
+  {
+    /* The controls show the report's settings; writes stay off until the user turns them on. */
+    SsdbRandomAccessSpec spec = result->spec;
+
+    spec.do_write = FALSE;
+    show_spec (self, &spec);
+  }
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&result->spec);
+  ssdb_page_run_set_result (self->run, ssdb_random_access_result_dup (result));
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+  return TRUE;
+}
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  set_target (SSDB_RANDOM_ACCESS_PAGE (page), target);
+}
+
+static SsdbTestPageWrites
+test_page_get_writes (SsdbTestPage *page)
+{
+  return ssdb_random_access_page_get_writes (SSDB_RANDOM_ACCESS_PAGE (page))
+             ? SSDB_TEST_PAGE_WRITES_EVERY_START
+             : SSDB_TEST_PAGE_WRITES_NONE;
+}
+
+static char *
+test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *capacity,
+                            const char *node)
+{
+  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
+  guint64 span = span_value (self);
+  g_autofree char *region = NULL;
+
+  if (span == 0 || (self->device_bytes > 0 && span >= self->device_bytes))
+    return g_strdup_printf (_ ("The random access test writes at random places over the whole of "
+                               "%s (%s, %s). All data stored on it will be destroyed and cannot "
+                               "be recovered."),
+                            title, capacity, node);
+  region = ssdb_format_transfer_size (span);
+  return g_strdup_printf (_ ("The random access test writes at random places over the first %s "
+                             "of %s (%s, %s). All data stored there will be destroyed and cannot "
+                             "be recovered."),
+                          region, title, capacity, node);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  const SsdbRandomAccessResult *r = shown (SSDB_RANDOM_ACCESS_PAGE (page));
+
+  if (r == NULL)
+    return NULL;
+  for (guint i = 0; i < r->rows->len; i++)
+    if (g_array_index (r->rows, SsdbRandomAccessRow, i).ios > 0)
+      return r;
+  return NULL;
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->get_writes = test_page_get_writes;
+  iface->dup_confirm_body = test_page_dup_confirm_body;
+  iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
+}
