@@ -172,6 +172,23 @@ ssdb_assert_json "$J" "$T['spec']['name'] == 'Reader' and [s['size_bytes'] for s
 ssdb_assert_json "$J" "len($T['workers']) == 1 and $T['total']['size_ios'][0] > 0 and $T['total']['size_ios'][1] > 0" \
   "both sizes used"
 
+# IOMeter's lines, each with its own read and random share: 4 KiB random reads beside 64 KiB
+# sequential writes. Every read is 4 KiB and every write 64 KiB; the random requests are exactly
+# the 4 KiB ones.
+printf '[Lines]\nLines=4k/50/100/100:64k/50/0/0\nQueueDepth=2\nWorkers=1\nRamp=0\nDuration=0.5\n' > "$SPEC"
+J=$SSDB_TMPDIR/lines.json
+ssdb_cli lines run workload "$L" --spec "$SPEC" --destroy-data "$L" --json "$J"
+ssdb_assert_rc 0 "run workload with per-line shares"
+ssdb_assert_contains "$SSDB_OUT" "4 KiB 50 % (100 % read, 100 % random), 64 KiB 50 % (0 % read, 0 % random)"
+ssdb_assert_json "$J" "[(s['read_percent'], s['random_percent']) for s in $T['spec']['sizes']] == [(100, 100), (0, 0)] and $T['spec']['read_percent'] == 50 and $T['spec']['random_percent'] == 50" \
+  "the lines' shares recorded, the specification's their means"
+ssdb_assert_json "$J" "$T['total']['read_ios'] > 0 and $T['total']['write_ios'] > 0 and $T['total']['read']['bytes'] == 4096 * $T['total']['read_ios'] and $T['total']['write']['bytes'] == 65536 * $T['total']['write_ios']" \
+  "reads only of 4 KiB, writes only of 64 KiB"
+ssdb_assert_json "$J" "$T['total']['random_ios'] == $T['total']['size_ios'][0] == $T['total']['read_ios']" \
+  "random offsets exactly for the 4 KiB line"
+ssdb_assert_json "$J" "'--rw=randrw --rwmixread=50 --bssplit=4k/100,64k/100' in $T['fio_command'] and 'approximate' in $T['fio_command']" \
+  "fio: reads and writes split apart, approximate for the per-line random share"
+
 # -- the test file size: --size, and --file-size as its alias, give the same test file -----------
 ssdb_ext4_create DEV D 64M
 for cmd in "sweep --max 8K --span 4M --duration 0.05 --read-only" \

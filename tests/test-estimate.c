@@ -340,11 +340,34 @@ test_zram (void)
   ssdb_test_zram_free (g_steal_pointer (&dev));
 }
 
+/* The end shown while a run goes on: none before 3 % and 3 s (or 0.2 % and 20 s), then the
+ * rate so far, and never later than an earlier estimate. */
+static void
+test_progress_end (void)
+{
+  /* Too early: 2 % after 10 s, 5 % after 2 s, 0.1 % after 60 s. */
+  g_assert_cmpuint (ssdb_estimate_progress_end (10 * S, 0.02, 0), ==, 0);
+  g_assert_cmpuint (ssdb_estimate_progress_end (2 * S, 0.05, 0), ==, 0);
+  g_assert_cmpuint (ssdb_estimate_progress_end (60 * S, 0.001, 0), ==, 0);
+  /* 1/32 after 3 s: 96 s in all (fractions exact in binary). */
+  g_assert_cmpuint (ssdb_estimate_progress_end (3 * S, 1.0 / 32, 0), ==, 96 * S);
+  /* A hard disk's surface: 1/256 after 27 s points to 6912 s, nearly 2 hours. */
+  g_assert_cmpuint (ssdb_estimate_progress_end (27 * S, 1.0 / 256, 0), ==, 6912 * S);
+  /* Slower later (1/8 after 20 s points to 160 s): the earlier 96 s stays. */
+  g_assert_cmpuint (ssdb_estimate_progress_end (20 * S, 1.0 / 8, 96 * S), ==, 96 * S);
+  /* Faster later (1/2 after 40 s points to 80 s): the end moves earlier. */
+  g_assert_cmpuint (ssdb_estimate_progress_end (40 * S, 0.5, 96 * S), ==, 80 * S);
+  /* Done, or no progress at all: the estimate stays as it was. */
+  g_assert_cmpuint (ssdb_estimate_progress_end (90 * S, 1.0, 80 * S), ==, 80 * S);
+  g_assert_cmpuint (ssdb_estimate_progress_end (90 * S, 0.0, 0), ==, 0);
+}
+
 int
 main (int argc, char **argv)
 {
   g_test_init (&argc, &argv, NULL);
   g_test_add_func ("/estimate/hand", test_hand);
+  g_test_add_func ("/estimate/progress-end", test_progress_end);
   g_test_add_func ("/estimate/zram", test_zram);
   return g_test_run ();
 }

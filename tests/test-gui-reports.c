@@ -1249,6 +1249,25 @@ find_switcher_bar (GtkWidget *widget)
   return NULL;
 }
 
+/* No label under @widget is cut short ("Transfer Siz…"): each has its natural width. */
+static void
+assert_titles_whole (GtkWidget *widget)
+{
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c))
+      {
+        int nat = 0;
+
+        gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+        g_test_message ("“%s”: %d px of %d", gtk_label_get_text (GTK_LABEL (c)),
+                        gtk_widget_get_width (c), nat);
+        g_assert_cmpint (gtk_widget_get_width (c), >=, nat);
+      }
+    else
+      assert_titles_whole (c);
+}
+
 /* A report of the six SSD behaviour tests: the SSD Behaviour page shows each one's numbers,
  * drawn by its painter, opened on the first; its image and the Export window work. */
 /* A report holding an error scan opens on the Error Scan page: its ranges, its settings in the
@@ -1366,6 +1385,18 @@ test_open_behaviour (void)
     g_free (
         ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-reports-behaviour-narrow.png", 200));
     g_assert_true (adw_view_switcher_bar_get_reveal (bar));
+    /* Every title in the bar whole, and the bar scrolls sideways to the last ones. */
+    assert_titles_whole (GTK_WIDGET (bar));
+    {
+      GtkWidget *scroller = gtk_widget_get_ancestor (GTK_WIDGET (bar), GTK_TYPE_SCROLLED_WINDOW);
+      GtkAdjustment *h;
+
+      g_assert_nonnull (scroller);
+      h = gtk_scrolled_window_get_hadjustment (GTK_SCROLLED_WINDOW (scroller));
+      g_test_message ("page bar: %.0f px in a view of %.0f px", gtk_adjustment_get_upper (h),
+                      gtk_adjustment_get_page_size (h));
+      g_assert_cmpfloat (gtk_adjustment_get_upper (h), >, gtk_adjustment_get_page_size (h) + 50);
+    }
     gtk_window_set_default_size (GTK_WINDOW (window), width, height);
     ssdb_gui_test_iterate_for (300);
     g_assert_true (adw_view_switcher_bar_get_reveal (bar) != wide_screen);

@@ -2109,6 +2109,57 @@ test_access_sweep_workload_round_trip (void)
   g_assert_null (loaded->workload);
 }
 
+/* A workload whose lines carry their own read and random shares (IOMeter's access
+ * specification lines): written per line, read back to the same specification and the same
+ * bytes; a line's share beside a first line without one is refused. */
+static void
+test_workload_lines_round_trip (void)
+{
+  g_autoptr (SsdbWorkloadResult) workload = build_workload ();
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = NULL, *again = NULL, *bad = NULL;
+  SsdbWorkloadSpec *spec = &workload->spec;
+  char *second;
+
+  spec->n_size_mix = 2;
+  spec->size_mix[0] = (SsdbSizeWeight){ 4096, 70, 100, 100, 0 };
+  spec->size_mix[1] = (SsdbSizeWeight){ 65536, 30, 0, 0, 65536 };
+  ssdb_workload_spec_resolve_lines (spec);
+  g_assert_true (spec->per_line);
+  g_assert_cmpuint (spec->read_percent, ==, 70);
+  report = build_report (NULL);
+  ssdb_report_set_workload (report, workload);
+  data = ssdb_report_to_data (report, NULL);
+  loaded = ssdb_report_load_from_data (data, strlen (data), "lines.json", &error);
+  g_assert_no_error (error);
+  g_assert_true (loaded->workload->spec.per_line);
+  g_assert_cmpmem (loaded->workload->spec.size_mix, sizeof spec->size_mix, spec->size_mix,
+                   sizeof spec->size_mix);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+
+  /* The first line without its shares, the second with them. */
+  bad = g_strdup (data);
+  memcpy (strstr (bad, "\"read_percent\" : 100"), "\"xead_percent\" : 100", 20);
+  g_clear_pointer (&loaded, ssdb_report_unref);
+  loaded = ssdb_report_load_from_data (bad, strlen (bad), "bad-lines.json", &error);
+  g_assert_null (loaded);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+  g_test_message ("%s", error->message);
+  g_assert_nonnull (strstr (error->message, "first line has none"));
+  g_clear_error (&error);
+  /* Each line's share as written: 9 % reads in the second line. */
+  memcpy (strstr (bad, "\"xead_percent\" : 100"), "\"read_percent\" : 100", 20);
+  second = strstr (bad, "\"read_percent\" : 0");
+  g_assert_nonnull (second);
+  memcpy (second, "\"read_percent\" : 9", 18);
+  loaded = ssdb_report_load_from_data (bad, strlen (bad), "bad-lines.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->workload->spec.size_mix[1].read_percent, ==, 9);
+}
+
 /* The builder's report is the fixture, byte for byte, and the fixture reloads to itself. */
 /* A report of an earlier version has no "spread" in its summary entries: it loads, and the
  * spread comes from its passes, in the text export beside the figure. */
@@ -2487,6 +2538,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/access-sweep-workload/fields", test_access_sweep_workload_fields);
   g_test_add_func ("/report/access-sweep-workload/round-trip",
                    test_access_sweep_workload_round_trip);
+  g_test_add_func ("/report/workload-lines-round-trip", test_workload_lines_round_trip);
   g_test_add_func ("/report/access-sweep-workload/old-words", test_access_old_words);
   g_test_add_func ("/report/summary-old-spread", test_summary_old_spread);
   g_test_add_func ("/report/access-sweep-workload/fixture", test_access_sweep_workload_fixture);

@@ -178,6 +178,78 @@ test_parse_json (void)
   g_assert_cmpuint (g_array_index (specs, SsdbWorkloadSpec, 0).queue_depth, ==, 4);
 }
 
+/* IOMeter's access specification lines: each size with its own read share, random share and
+ * alignment; fields a line leaves out are the specification's. */
+static void
+test_parse_lines (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = ssdb_workload_specs_parse (
+      "[Mixed]\nLines=4k/60/100/100:64k/30/0/0/64k:8k/10\nReadPercent=50\nRandomPercent=20\n"
+      "[Same]\nLines=4k/50/70/100:8k/50/70\n",
+      -1, &error);
+  const SsdbWorkloadSpec *s;
+  g_autofree char *words = NULL;
+
+  g_assert_no_error (error);
+  s = &g_array_index (specs, SsdbWorkloadSpec, 0);
+  g_assert_true (s->per_line);
+  g_assert_cmpuint (s->n_size_mix, ==, 3);
+  g_assert_cmpuint (s->size_mix[0].read_percent, ==, 100);
+  g_assert_cmpuint (s->size_mix[0].random_percent, ==, 100);
+  g_assert_cmpuint (s->size_mix[0].align_bytes, ==, 0);
+  g_assert_cmpuint (s->size_mix[1].read_percent, ==, 0);
+  g_assert_cmpuint (s->size_mix[1].random_percent, ==, 0);
+  g_assert_cmpuint (s->size_mix[1].align_bytes, ==, 65536);
+  /* Left out: the specification's 50 % and 20 %, whichever key came first. */
+  g_assert_cmpuint (s->size_mix[2].read_percent, ==, 50);
+  g_assert_cmpuint (s->size_mix[2].random_percent, ==, 20);
+  /* The specification's shares: the lines' means by weight, (60 × 100 + 10 × 50) / 100 = 65 %
+   * reads, (60 × 100 + 10 × 20) / 100 = 62 % random. */
+  g_assert_cmpuint (s->read_percent, ==, 65);
+  g_assert_cmpuint (s->random_percent, ==, 62);
+  words = ssdb_workload_spec_describe (s);
+  g_assert_cmpstr (words, ==,
+                   "4 KiB 60 % (100 % read, 100 % random), 64 KiB 30 % (0 % read, 0 % random, "
+                   "aligned to 64 KiB), 8 KiB 10 % (50 % read, 20 % random)");
+  /* The same through the key-file form, and through JSON. */
+  {
+    g_autofree char *kf = ssdb_workload_spec_to_keyfile (s);
+    g_autoptr (GArray) back = ssdb_workload_specs_parse (kf, -1, &error);
+
+    g_assert_no_error (error);
+    g_assert_nonnull (strstr (kf, "Lines="));
+    g_assert_cmpmem (&g_array_index (back, SsdbWorkloadSpec, 0), sizeof (SsdbWorkloadSpec), s,
+                     sizeof (SsdbWorkloadSpec));
+  }
+  {
+    g_autoptr (GArray) json = ssdb_workload_specs_parse (
+        "{\"name\": \"Mixed\", \"sizes\": [{\"size\": \"4k\", \"weight\": 60, \"read_percent\": "
+        "100, \"random_percent\": 100}, {\"size\": 65536, \"weight\": 30, \"read_percent\": 0, "
+        "\"random_percent\": 0, \"align_bytes\": \"64k\"}, {\"size\": 8192, \"weight\": 10}], "
+        "\"random_percent\": 20, \"read_percent\": 50}",
+        -1, &error);
+    SsdbWorkloadSpec j;
+
+    g_assert_no_error (error);
+    j = g_array_index (json, SsdbWorkloadSpec, 0);
+    /* The JSON form keeps the Database preset's other settings, as the key file does. */
+    g_assert_cmpmem (j.size_mix, sizeof j.size_mix, s->size_mix, sizeof s->size_mix);
+    g_assert_true (j.per_line);
+    g_assert_cmpuint (j.read_percent, ==, 65);
+  }
+
+  /* Lines whose shares are all the same are no per-line specification: the same run as
+   * Sizes with ReadPercent and RandomPercent. */
+  s = &g_array_index (specs, SsdbWorkloadSpec, 1);
+  g_assert_false (s->per_line);
+  g_assert_cmpuint (s->read_percent, ==, 70);
+  g_assert_cmpuint (s->random_percent, ==, 100);
+  g_free (words);
+  words = ssdb_workload_spec_describe (s);
+  g_assert_cmpstr (words, ==, "4 KiB 50 %, 8 KiB 50 % · 70 % read · 100 % random");
+}
+
 static void
 test_parse_errors (void)
 {
@@ -211,7 +283,16 @@ test_parse_errors (void)
     { "{\"queue_depth\": 4.5}", "queue_depth: expected a whole number" },
     { "{\"read_percent\": 200}", "read_percent: 200 is out of range (0 to 100)" },
     { "{\"sizes\": []}", "sizes: 0 transfer sizes" },
-    { "{\"sizes\": [{\"size\": 4096}]}", "sizes[0]: needs exactly" },
+    { "{\"sizes\": [{\"size\": 4096}]}", "sizes[0]: needs the members “size” and “weight”" },
+    { "{\"sizes\": [{\"size\": 4096, \"weight\": 1, \"reads\": 5}]}", "nothing else" },
+    { "{\"sizes\": [{\"size\": 4096, \"weight\": 1, \"read_percent\": 101}]}",
+      "sizes[0].read_percent: 101 is out of range (0 to 100)" },
+    { "[A]\nLines=4k/50/100/100/4k/9\n", "is not SIZE/WEIGHT[/READ%[/RANDOM%[/ALIGN]]]" },
+    { "[A]\nLines=4k/50/150\n", "Lines (read % of 4k)" },
+    { "[A]\nLines=4k/50/10/x\n", "Lines (random % of 4k)" },
+    { "[A]\nLines=4k/50/10/10/3000:8k/50\n", "alignment 3000 of 4096 bytes" },
+    { "[A]\nSizes=4k/50/100\n", "is not SIZE/WEIGHT (as in “4k/60”)" },
+    { "[A]\nSizes=4k/1\nLines=4k/1\n", "Sizes and Lines: give one of them" },
     { "{\"sizes\": [{\"size\": -4096, \"weight\": 1}]}", "sizes[0].size" },
     { "{\"name\": \"X\", \"workers\": 0}", "Workload “X”: workers: 0 is out of range" },
     { "[{\"preset\": \"database\"}, {\"qd\": 4}]", "Workload 2: unknown member “qd”" },
@@ -510,6 +591,7 @@ main (int argc, char **argv)
   g_test_add_func ("/workload/presets", test_presets);
   g_test_add_func ("/workload/parse-keyfile", test_parse_keyfile);
   g_test_add_func ("/workload/parse-json", test_parse_json);
+  g_test_add_func ("/workload/parse-lines", test_parse_lines);
   g_test_add_func ("/workload/parse-errors", test_parse_errors);
   g_test_add_func ("/workload/presets-on-loop", test_presets_on_loop);
   g_test_add_func ("/workload/cancel", test_cancel);

@@ -51,25 +51,14 @@ print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
 {
   const SsdbWorkloadSpec *spec = &r->spec;
   g_autofree char *title = ssdb_cli_target_title (target);
-  g_autoptr (GString) mix = g_string_new (NULL);
-  guint total_weight = 0;
+  g_autofree char *lines = ssdb_workload_spec_describe (spec);
   char ramp[G_ASCII_DTOSTR_BUF_SIZE], run[G_ASCII_DTOSTR_BUF_SIZE];
 
-  for (guint i = 0; i < spec->n_size_mix; i++)
-    total_weight += spec->size_mix[i].weight;
-  for (guint i = 0; i < spec->n_size_mix; i++)
-    {
-      g_autofree char *size = ssdb_format_transfer_size (spec->size_mix[i].size);
-
-      g_string_append_printf (mix, "%s%s %.0f %%", i ? ", " : "", size,
-                              total_weight ? 100.0 * spec->size_mix[i].weight / total_weight : 0);
-    }
   g_ascii_formatd (ramp, sizeof ramp, "%g", (double)spec->ramp_ns / 1e9);
   g_ascii_formatd (run, sizeof run, "%g", (double)spec->duration_ns / 1e9);
   g_print ("Workload “%s”: %s\n", spec->name, title);
-  g_print ("%s · %u %% reads · %u %% random · QD%u × %u worker%s · ramp %s s, run %s s\n\n",
-           mix->str, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers,
-           spec->workers == 1 ? "" : "s", ramp, run);
+  g_print ("%s · QD%u × %u worker%s · ramp %s s, run %s s\n\n", lines, spec->queue_depth,
+           spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
   g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Worker", "IOPS", "MB/s", "Mean (ms)",
            "p99 (ms)", "Max (ms)", "In flight");
   for (guint i = 0; i < r->workers->len; i++)

@@ -24,3 +24,16 @@ ssdb_estimate_span (guint64 offset, guint64 length, guint64 target_bytes)
     return length;
   return offset < target_bytes ? target_bytes - offset : 0;
 }
+
+guint64
+ssdb_estimate_progress_end (guint64 elapsed_ns, double fraction, guint64 earliest_end_ns)
+{
+  gboolean enough = (fraction >= 0.03 && elapsed_ns >= 3 * G_GUINT64_CONSTANT (1000000000))
+                    || (fraction >= 0.002 && elapsed_ns >= 20 * G_GUINT64_CONSTANT (1000000000));
+  guint64 end;
+
+  if (!enough || !(fraction < 1.0))
+    return earliest_end_ns;
+  end = (guint64)((double)elapsed_ns / fraction);
+  return earliest_end_ns == 0 || end < earliest_end_ns ? end : earliest_end_ns;
+}

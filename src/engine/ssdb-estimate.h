@@ -56,4 +56,22 @@ ssdb_run_estimate_ns (const SsdbRunEstimate *estimate, double bytes_per_second);
 guint64
 ssdb_estimate_span (guint64 offset, guint64 length, guint64 target_bytes);
 
+/**
+ * ssdb_estimate_progress_end:
+ * @elapsed_ns: time since the run started, ns
+ * @fraction: the part of the run done, 0..1
+ * @earliest_end_ns: the end estimated so far, ns since the start; 0 before the first estimate
+ *
+ * The end of a running test to show while it runs: where the progress so far points at the
+ * rate of the whole run so far (@elapsed_ns / @fraction), kept at the earliest such end so
+ * that the time left never goes up. A first estimate is made from 3 % done and 3 s on (the
+ * first moments, opening the target and a fill before the reads, say little of the rest), or
+ * for a long run (a surface of a hard disk takes hours) from 0.2 % and 20 s on.
+ *
+ * Returns: the end, ns since the start; @earliest_end_ns while it is too early to tell or once
+ *   @fraction reaches 1
+ */
+guint64
+ssdb_estimate_progress_end (guint64 elapsed_ns, double fraction, guint64 earliest_end_ns);
+
 G_END_DECLS

@@ -262,7 +262,7 @@ next_general (Worker *w, guint slot, guint64 *offset, guint *size)
 {
   const SsdbJobSpec *spec = w->crew->spec;
   guint64 align = w->align;
-  guint sz = spec->block_size;
+  guint sz = spec->block_size, random_percent = spec->random_percent;
   gboolean random;
 
   if (spec->n_size_mix > 0)
@@ -274,9 +274,15 @@ next_general (Worker *w, guint slot, guint64 *offset, guint *size)
         k++;
       sz = spec->size_mix[k].size;
       w->slot_size_index[slot] = (guint8)k;
+      if (spec->line_shares)
+        {
+          random_percent = spec->size_mix[k].random_percent;
+          if (spec->size_mix[k].align_bytes)
+            align = spec->size_mix[k].align_bytes;
+        }
     }
   random = spec->access == SSDB_ACCESS_RANDOM
-           && (spec->random_percent >= 100 || ssdb_rng_below (&w->rng, 100) < spec->random_percent);
+           && (random_percent >= 100 || ssdb_rng_below (&w->rng, 100) < random_percent);
   w->slot_random[slot] = (guint8)random;
   if (random)
     {
@@ -331,7 +337,10 @@ next_request (Worker *w, guint slot, Request *rq)
         rq->is_read = FALSE;
         break;
       default:
-        rq->is_read = ssdb_rng_below (&w->rng, 100) < spec->read_percent;
+        rq->is_read = ssdb_rng_below (&w->rng, 100)
+                      < (G_UNLIKELY (spec->line_shares)
+                             ? spec->size_mix[w->slot_size_index[slot]].read_percent
+                             : spec->read_percent);
         break;
     }
 

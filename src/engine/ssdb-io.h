@@ -19,11 +19,23 @@ G_BEGIN_DECLS
  * SsdbSizeWeight:
  * @size: transfer size in bytes, a multiple of the logical block size
  * @weight: relative share of requests of this size (IOMeter's "% of access specification")
+ * @read_percent: with SsdbJobSpec.line_shares, the share of these requests that are reads,
+ *   0..100 (IOMeter's "% read" of one line of an access specification)
+ * @random_percent: with SsdbJobSpec.line_shares, the share of them at a random offset, 0..100
+ *   (its "% random"); the others continue sequentially after the previous request
+ * @align_bytes: with SsdbJobSpec.line_shares, the alignment of their offsets, bytes [0 = the
+ *   job's SsdbJobSpec.align_bytes]
+ *
+ * One line of a transfer-size distribution. Without SsdbJobSpec.line_shares only @size and
+ * @weight count.
  */
 typedef struct
 {
   guint size;
   guint weight;
+  guint read_percent;
+  guint random_percent;
+  guint align_bytes;
 } SsdbSizeWeight;
 
 /**
@@ -79,6 +91,10 @@ typedef enum
  *   the others continue sequentially from the previous request (IOMeter's "% random")
  * @align_bytes: offset alignment of requests for a size mix or a partly random job [0 = the
  *   logical block size]; fixed-size jobs align to @block_size as fio does
+ * @line_shares: each line of @size_mix carries its own share of reads, share of random offsets
+ *   and alignment (IOMeter's access specification lines); @read_percent and @random_percent
+ *   then do not apply (a line's read share counts with %SSDB_RW_MIX), and @access must be
+ *   %SSDB_ACCESS_RANDOM [FALSE]
  * @write_source: (nullable): for a rewrite-in-place write job, the bytes currently in the
  *   region (@length bytes, aligned to the target's DIO memory alignment); each write puts back
  *   the bytes of its own offset, so the device content does not change. Such a job runs on a
@@ -193,6 +209,7 @@ typedef struct
   guint n_size_mix;
   guint random_percent;
   guint align_bytes;
+  gboolean line_shares;
   const guint8 *write_source;
   guint64 total_ios;
   SsdbIoTrace *trace;

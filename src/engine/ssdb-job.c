@@ -228,9 +228,26 @@ ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError
                    "block size of %s (%u bytes) and at most %u bytes",
                    sz, name, MAX (lbs, align), spec->block_size);
         total_weight += spec->size_mix[k].weight;
+        if (spec->line_shares)
+          {
+            guint al = spec->size_mix[k].align_bytes;
+
+            if (spec->size_mix[k].read_percent > 100 || spec->size_mix[k].random_percent > 100)
+              INVALID ("The read share %u %% and random share %u %% of %u-byte transfers must be "
+                       "0 to 100",
+                       spec->size_mix[k].read_percent, spec->size_mix[k].random_percent, sz);
+            if (al && (al % lbs != 0 || al % align != 0 || al > slice))
+              INVALID ("Alignment %u bytes of %u-byte transfers must be a multiple of the block "
+                       "size of %s (%u bytes)",
+                       al, sz, name, MAX (lbs, align));
+          }
       }
     if (spec->n_size_mix > 0 && total_weight == 0)
       INVALID ("The size distribution has no weight");
+    if (spec->line_shares && (spec->n_size_mix == 0 || spec->access != SSDB_ACCESS_RANDOM))
+      INVALID ("Shares of reads and random offsets per transfer size need a size distribution "
+               "and random access%s",
+               "");
   }
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
     INVALID ("Unknown data pattern");
@@ -293,9 +310,98 @@ fio_size (guint64 bytes)
   return g_strdup_printf ("%" G_GUINT64_FORMAT, bytes);
 }
 
+/* Whole percentages of @weights (@n of them) that add up to 100 (largest remainders), in fio's
+ * bssplit text "SIZE/PCT:..." for the sizes of @spec's lines; sizes of weight 0 left out. */
+static void
+append_split (GString *s, const SsdbJobSpec *spec, const double *weights)
+{
+  double total = 0;
+  guint pct[SSDB_MAX_SIZE_MIX], given = 0;
+  gboolean first = TRUE;
+
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    total += weights[k];
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    {
+      pct[k] = total > 0 ? (guint)(100 * weights[k] / total) : 0;
+      given += pct[k];
+    }
+  while (total > 0 && given < 100)
+    {
+      guint best = 0;
+      double best_rest = -1;
+
+      for (guint k = 0; k < spec->n_size_mix; k++)
+        {
+          double rest = 100 * weights[k] / total - pct[k];
+
+          if (weights[k] > 0 && rest > best_rest)
+            best = k, best_rest = rest;
+        }
+      pct[best]++;
+      given++;
+    }
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    if (pct[k] > 0)
+      {
+        g_autofree char *sz = fio_size (spec->size_mix[k].size);
+
+        g_string_append_printf (s, "%s%s/%u", first ? "" : ":", sz, pct[k]);
+        first = FALSE;
+      }
+  if (first)
+    {
+      g_autofree char *sz = fio_size (spec->size_mix[0].size);
+
+      g_string_append_printf (s, "%s/100", sz);
+    }
+}
+
+/* fio's options for a job whose lines carry their own shares (SsdbJobSpec.line_shares): fio
+ * draws the direction first (rwmixread) and then the size from that direction's bssplit, which
+ * gives each line the same share of reads and writes as the engine's line-first choice. fio has
+ * one percentage_random and one blockalign for all sizes: where the lines differ in those, the
+ * command uses their weighted mean and the largest alignment and says it is approximate. */
+static gboolean
+append_line_shares (GString *s, const SsdbJobSpec *spec, guint lbs)
+{
+  double reads[SSDB_MAX_SIZE_MIX], writes[SSDB_MAX_SIZE_MIX], total = 0, read = 0, random = 0;
+  guint align = 0;
+  gboolean same = TRUE;
+
+  for (guint k = 0; k < spec->n_size_mix; k++)
+    {
+      const SsdbSizeWeight *l = &spec->size_mix[k];
+      guint al = l->align_bytes ? l->align_bytes : spec->align_bytes ? spec->align_bytes : lbs;
+
+      reads[k] = (double)l->weight * l->read_percent;
+      writes[k] = (double)l->weight * (100 - l->read_percent);
+      total += l->weight;
+      read += reads[k];
+      random += (double)l->weight * l->random_percent;
+      if (k > 0 && (l->random_percent != spec->size_mix[0].random_percent || al != align))
+        same = FALSE;
+      align = k == 0 ? al : MAX (align, al);
+    }
+  g_string_append_printf (s, " --rwmixread=%u --bssplit=", (guint)(read / total + 0.5));
+  append_split (s, spec, reads);
+  g_string_append_c (s, ',');
+  append_split (s, spec, writes);
+  g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth, spec->threads);
+  if (random / total < 99.5)
+    g_string_append_printf (s, " --percentage_random=%u", (guint)(random / total + 0.5));
+  {
+    g_autofree char *al = fio_size (align);
+
+    g_string_append_printf (s, " --blockalign=%s", al);
+  }
+  return same;
+}
+
 char *
 ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *name)
 {
+  gboolean exact = TRUE;
   const SsdbTargetInfo *info;
   GString *s;
   const char *rw;
@@ -339,25 +445,33 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
                             filename, ssdb_io_engine_to_string (engine), polled ? " --hipri" : "");
   }
   g_string_append_printf (s, " --rw=%s", rw);
-  if (spec->rw == SSDB_RW_MIX)
-    g_string_append_printf (s, " --rwmixread=%u", spec->read_percent);
-  if (spec->n_size_mix > 0)
-    {
-      g_string_append (s, " --bssplit=");
-      for (guint k = 0; k < spec->n_size_mix; k++)
-        {
-          g_autofree char *sz = fio_size (spec->size_mix[k].size);
-
-          g_string_append_printf (s, "%s%s/%u", k ? ":" : "", sz, spec->size_mix[k].weight);
-        }
-      g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth, spec->threads);
-    }
+  if (spec->line_shares)
+    exact = append_line_shares (s, spec, info->logical_block_size);
   else
-    g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
-                            spec->threads);
-  if (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100)
+    {
+      if (spec->rw == SSDB_RW_MIX)
+        g_string_append_printf (s, " --rwmixread=%u", spec->read_percent);
+      if (spec->n_size_mix > 0)
+        {
+          g_string_append (s, " --bssplit=");
+          for (guint k = 0; k < spec->n_size_mix; k++)
+            {
+              g_autofree char *sz = fio_size (spec->size_mix[k].size);
+
+              g_string_append_printf (s, "%s%s/%u", k ? ":" : "", sz, spec->size_mix[k].weight);
+            }
+          g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth,
+                                  spec->threads);
+        }
+      else
+        g_string_append_printf (s, " --bs=%s --iodepth=%u --numjobs=%u", bs, spec->queue_depth,
+                                spec->threads);
+    }
+  if (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100 && !spec->line_shares)
     g_string_append_printf (s, " --percentage_random=%u", spec->random_percent);
-  if (spec->n_size_mix > 0 || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100))
+  if (!spec->line_shares
+      && (spec->n_size_mix > 0
+          || (spec->access == SSDB_ACCESS_RANDOM && spec->random_percent < 100)))
     {
       g_autofree char *al
           = fio_size (spec->align_bytes ? spec->align_bytes
@@ -429,5 +543,8 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
   if (info->kind == SSDB_TARGET_FILE)
     g_string_append (s, " --unlink=1");
   g_string_append (s, " --thread --group_reporting");
+  if (!exact)
+    g_string_append (s, "  # approximate: fio has one share of random offsets and one alignment "
+                        "for all sizes");
   return g_string_free (s, FALSE);
 }

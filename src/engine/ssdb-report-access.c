@@ -243,6 +243,14 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
       json_builder_begin_object (b);
       add_int (b, "size_bytes", spec->size_mix[i].size);
       add_int (b, "weight", spec->size_mix[i].weight);
+      /* The lines' own shares: only when they differ, so that a report of shares common to
+       * all lines reads as before. */
+      if (spec->per_line)
+        {
+          add_int (b, "read_percent", spec->size_mix[i].read_percent);
+          add_int (b, "random_percent", spec->size_mix[i].random_percent);
+          add_int (b, "align_bytes", spec->size_mix[i].align_bytes);
+        }
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -763,6 +771,20 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
           || !read_block_size (l, item, "size_bytes", &spec->size_mix[i].size, error)
           || !read_uint (l, item, "weight", 1, 1000000, &spec->size_mix[i].weight, error))
         return FALSE;
+      /* Each line's own shares (IOMeter's lines), in every line or in none. */
+      if (i == 0)
+        spec->per_line = json_object_has_member (item, "read_percent");
+      if (spec->per_line
+          && (!read_uint (l, item, "read_percent", 0, 100, &spec->size_mix[i].read_percent, error)
+              || !read_uint (l, item, "random_percent", 0, 100, &spec->size_mix[i].random_percent,
+                             error)
+              || !read_alignment (l, item, "align_bytes", &spec->size_mix[i].align_bytes, error)))
+        return FALSE;
+      if (!spec->per_line && json_object_has_member (item, "read_percent"))
+        {
+          path_push_member (l, "read_percent");
+          return load_fail (l, error, "a line's own shares, but the first line has none");
+        }
       path_pop (l, item_mark);
     }
   spec->n_size_mix = n;
@@ -778,6 +800,11 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
       || !read_pattern (l, sub, "data", &spec->data, error)
       || !read_seed (l, sub, "seed", &spec->seed, error))
     return FALSE;
+  for (guint i = 0; !spec->per_line && i < spec->n_size_mix; i++)
+    {
+      spec->size_mix[i].read_percent = spec->read_percent;
+      spec->size_mix[i].random_percent = spec->random_percent;
+    }
   if (!ssdb_workload_spec_validate (spec, &local))
     return load_fail (l, error, "%s", local->message);
   path_pop (l, mark);

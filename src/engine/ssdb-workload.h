@@ -34,11 +34,19 @@ typedef enum
 /**
  * SsdbWorkloadSpec:
  * @name: display name ("Database")
- * @size_mix: transfer sizes (bytes, multiples of the logical block size) and their weights
+ * @size_mix: the lines of the specification: transfer sizes (bytes, multiples of the logical
+ *   block size) and their weights, and with @per_line each line's own read share, random share
+ *   and alignment
  * @n_size_mix: entries in @size_mix, 1..%SSDB_MAX_SIZE_MIX
- * @read_percent: share of reads, 0..100
+ * @per_line: the lines carry their own read %, random % and alignment (SsdbSizeWeight's
+ *   read_percent, random_percent and align_bytes; an alignment of 0 is @align_bytes), as each
+ *   line of an IOMeter access specification does; otherwise @read_percent, @random_percent and
+ *   @align_bytes apply to every line [FALSE]. ssdb_workload_spec_resolve_lines() sets it.
+ * @read_percent: share of reads, 0..100; with @per_line the lines' shares weighted by their
+ *   weights, rounded
  * @random_percent: share of requests at a random offset, 0..100; the others continue
- *   sequentially after the previous one (IOMeter's "% random")
+ *   sequentially after the previous one (IOMeter's "% random"); with @per_line the lines'
+ *   weighted mean, rounded
  * @align_bytes: offset alignment [0 = the logical block size: IOMeter's "sector boundaries"]
  * @queue_depth: outstanding requests per worker, 1..%SSDB_MAX_QUEUE_DEPTH [32]
  * @workers: worker threads, 1..%SSDB_MAX_THREADS [1]; each over its own slice of the span
@@ -56,6 +64,7 @@ typedef struct
   char name[SSDB_WORKLOAD_NAME_MAX];
   SsdbSizeWeight size_mix[SSDB_MAX_SIZE_MIX];
   guint n_size_mix;
+  gboolean per_line;
   guint read_percent;
   guint random_percent;
   guint align_bytes;
@@ -92,6 +101,32 @@ gboolean
 ssdb_workload_preset_from_string (const char *text, SsdbWorkloadPreset *out);
 
 /**
+ * ssdb_workload_spec_resolve_lines:
+ * @spec: a specification whose lines hold their own read %, random % and alignment
+ *
+ * Sets @spec->per_line when the lines differ from each other in those, and then
+ * @spec->read_percent and @spec->random_percent to the lines' means weighted by their weights;
+ * when they do not differ, the lines' common values become the specification's and @per_line is
+ * %FALSE (the same run, and the same fio command, as before lines had their own shares).
+ */
+void
+ssdb_workload_spec_resolve_lines (SsdbWorkloadSpec *spec);
+
+/**
+ * ssdb_workload_spec_describe:
+ * @spec: a specification
+ *
+ * The specification's lines in words, for text output and chart subtitles: "8 KiB · 67 % read ·
+ * 100 % random", "512 B 10 %, 4 KiB 60 %, … · 80 % read · 100 % random", or with
+ * SsdbWorkloadSpec.per_line each line with its own shares: "4 KiB 60 % (100 % read, 100 %
+ * random), 64 KiB 40 % (0 % read, 0 % random, aligned to 64 KiB)".
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ssdb_workload_spec_describe (const SsdbWorkloadSpec *spec);
+
+/**
  * ssdb_workload_spec_validate:
  * @spec: a specification
  *
@@ -113,12 +148,17 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error);
  *
  * Reads user-defined access specifications. Text that starts with `{` or `[` is JSON: one object
  * or an array of objects with the members `name`, `preset` (start from a preset), `sizes` (an
- * array of `{"size": bytes, "weight": n}`, or fio's bssplit text "512/10:4k/60:64k/30"),
+ * array of `{"size": bytes, "weight": n}`, each optionally with its own `read_percent`,
+ * `random_percent` and `align_bytes` as one line of an IOMeter access specification; or fio's
+ * bssplit text "512/10:4k/60:64k/30"),
  * `read_percent`, `random_percent`, `align_bytes`, `queue_depth`, `workers`, `ramp_ns`,
  * `duration_ns`, `span_offset`, `span_length`, `data` ("random", "zero", "compressible-NN")
  * and `seed`; numbers are integers, sizes may also be text ("4KiB"). Anything else is a key
  * file: one group per specification (the group name is the default name) with the keys
- * `Name`, `Preset`, `Sizes` (bssplit text), `ReadPercent`, `RandomPercent`, `Align` (a size),
+ * `Name`, `Preset`, `Sizes` (bssplit text) or `Lines` (the lines of an IOMeter access
+ * specification: "SIZE/WEIGHT[/READ%[/RANDOM%[/ALIGN]]]" joined by ':', e.g.
+ * "4k/60/100/100:64k/40/0/0"; a field left out takes the specification's value),
+ * `ReadPercent`, `RandomPercent`, `Align` (a size),
  * `QueueDepth`, `Workers`, `Ramp` and `Duration` (seconds, "0.5"), `SpanOffset`, `SpanLength`
  * (sizes), `Data` and `Seed`. Fields not given keep the preset's value (or the Database
  * preset's when no preset is named). Unknown members or keys are refused, so a typo never

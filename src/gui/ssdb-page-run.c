@@ -6,6 +6,7 @@
 
 #include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-estimate.h"
 #include "ssdb-gui-util.h"
 
 /* A run whose requests are still with the device this long after Stop is reported finished,
@@ -132,19 +133,20 @@ replace_result (SsdbPageRun *self, gpointer result)
   self->result = result;
 }
 
-/* The end the progress so far points to, at the rate of the whole run so far; kept at the
- * earliest such end, so that the time left shown never goes up. Estimated from 3 % and 3 s on:
- * the first moments (opening, a fill before the reads) say little of the rest. */
+/* The end shown while the run goes on (ssdb_estimate_progress_end()). */
 static void
 update_eta (SsdbPageRun *self)
 {
-  gint64 now = g_get_monotonic_time (), elapsed = now - self->started_us, end;
+  gint64 now = g_get_monotonic_time ();
+  guint64 earliest = self->eta_end_us ? (guint64)(self->eta_end_us - self->started_us) * 1000 : 0;
+  guint64 end;
 
-  if (!self->running || self->fraction < 0.03 || self->fraction >= 1.0 || elapsed < 3000000)
+  if (!self->running)
     return;
-  end = self->started_us + (gint64)(elapsed / self->fraction);
-  if (self->eta_end_us == 0 || end < self->eta_end_us)
-    self->eta_end_us = end;
+  end = ssdb_estimate_progress_end ((guint64)(now - self->started_us) * 1000, self->fraction,
+                                    earliest);
+  if (end != earliest)
+    self->eta_end_us = self->started_us + (gint64)(end / 1000);
 }
 
 /* Takes the worker's newest copy, if any. */

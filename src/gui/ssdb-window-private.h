@@ -29,6 +29,7 @@ struct _SsdbWindow
   GtkWidget *narrow_switcher;
   AdwWindowTitle *window_title;
   AdwViewSwitcherBar *switcher_bar;
+  GtkScrolledWindow *switcher_scroller;
   GtkImage *report_icon;
   GtkMenuButton *target_button;
   GtkPopover *target_popover;

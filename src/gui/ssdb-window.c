@@ -342,7 +342,7 @@ widest_title (GtkWidget *widget, int *widest, int *n)
 /* Space on either side of a title in the narrow page switcher, px. */
 #define SWITCHER_TITLE_PADDING 3
 
-/* The narrow page switcher would shrink its titles to "…" rather than give way to the title:
+/* The narrow page switchers would shrink their titles to "…" rather than give way to the title:
  * it asks for room for every title whole (its buttons share one width), less than the 100 px
  * a button takes at ease, so that nine pages fit in the header of a 1320 px window (a maximised
  * window on a 1366 px laptop). */
@@ -354,6 +354,25 @@ update_switcher_size (SsdbWindow *self)
   widest_title (self->narrow_switcher, &widest, &n);
   gtk_widget_set_size_request (self->narrow_switcher, n * (widest + 2 * SWITCHER_TITLE_PADDING),
                                -1);
+  /* The bar at the bottom likewise keeps its titles whole; it scrolls sideways in a window
+   * narrower than that (800 px holds about eight titles). */
+  gtk_widget_set_size_request (GTK_WIDGET (self->switcher_bar),
+                               n * (widest + 2 * SWITCHER_TITLE_PADDING), -1);
+}
+
+/* A mouse wheel scrolls the bar of pages sideways: it has nothing to scroll up or down. */
+static gboolean
+on_switcher_wheel (GtkEventControllerScroll *controller, double dx, double dy, SsdbWindow *self)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (self->switcher_scroller);
+  double step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
+                    ? gtk_adjustment_get_page_size (h) / 4
+                    : 1;
+
+  if (dy == 0)
+    return FALSE;
+  gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + dy * step);
+  return TRUE;
 }
 
 /* The header shows the title when the page switcher does not fit: the pages go to the bar at
@@ -457,6 +476,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (narrow_switcher);
   BIND (window_title);
   BIND (switcher_bar);
+  BIND (switcher_scroller);
   BIND (report_icon);
   BIND (target_button);
   BIND (target_popover);
@@ -487,7 +507,13 @@ ssdb_window_class_init (SsdbWindowClass *klass)
 static void
 ssdb_window_init (SsdbWindow *self)
 {
+  GtkEventController *wheel;
+
   gtk_widget_init_template (GTK_WIDGET (self));
+  wheel = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
+  gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
+  g_signal_connect (wheel, "scroll", G_CALLBACK (on_switcher_wheel), self);
+  gtk_widget_add_controller (GTK_WIDGET (self->switcher_scroller), wheel);
 
   self->pages[0] = SSDB_TEST_PAGE (self->summary_page);
   self->pages[1] = SSDB_TEST_PAGE (self->surface_page);

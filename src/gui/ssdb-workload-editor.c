@@ -81,7 +81,19 @@ ssdb_workload_editor_save (SsdbWorkloadEditor *self)
   sizes = gtk_editable_get_text (GTK_EDITABLE (self->sizes_row));
   align = gtk_editable_get_text (GTK_EDITABLE (self->align_row));
   g_key_file_set_string (kf, "Workload", "Name", name);
-  g_key_file_set_string (kf, "Workload", "Sizes", sizes);
+  /* Sizes with their own shares (size/weight/read/random/align) are IOMeter's lines. */
+  {
+    g_auto (GStrv) entries = g_strsplit (sizes, ":", -1);
+    gboolean lines = FALSE;
+
+    for (guint i = 0; entries[i] != NULL; i++)
+      {
+        g_auto (GStrv) fields = g_strsplit (entries[i], "/", -1);
+
+        lines |= g_strv_length (fields) > 2;
+      }
+    g_key_file_set_string (kf, "Workload", lines ? "Lines" : "Sizes", sizes);
+  }
   g_key_file_set_string (
       kf, "Workload", "ReadPercent",
       g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->read_spin)));
@@ -268,7 +280,10 @@ ssdb_workload_editor_new (GtkWindow *parent, const SsdbWorkloadSpec *initial,
   group = ADW_PREFERENCES_GROUP (adw_preferences_group_new ());
   adw_preferences_group_set_description (
       group, _ ("An access specification as IOMeter defines it. Sizes are written as size/weight "
-                "pairs separated by colons, for example 4k/60:64k/40."));
+                "pairs separated by colons, for example 4k/60:64k/40. A size may add its own "
+                "read %, random % and alignment, as a line of IOMeter's specification does: "
+                "4k/60/100/100:64k/40/0/0/64k; Reads, Random and the alignment below then apply "
+                "to the sizes that give none."));
   adw_preferences_page_add (ADW_PREFERENCES_PAGE (page), group);
 
   for (guint k = 0; k < initial->n_size_mix; k++)
@@ -283,6 +298,13 @@ ssdb_workload_editor_new (GtkWindow *parent, const SsdbWorkloadSpec *initial,
       else
         s = g_strdup_printf ("%u", size);
       g_string_append_printf (sizes, "%s%s/%u", k ? ":" : "", s, initial->size_mix[k].weight);
+      if (initial->per_line)
+        {
+          g_string_append_printf (sizes, "/%u/%u", initial->size_mix[k].read_percent,
+                                  initial->size_mix[k].random_percent);
+          if (initial->size_mix[k].align_bytes)
+            g_string_append_printf (sizes, "/%u", initial->size_mix[k].align_bytes);
+        }
     }
   align = initial->align_bytes == 0 ? g_strdup ("sector")
                                     : g_strdup_printf ("%u", initial->align_bytes);

@@ -235,11 +235,15 @@ dup_spec_line (const SsdbWorkloadSpec *spec)
   g_autofree char *ramp = ssdb_page_parts_format_seconds (spec->ramp_ns);
   g_autofree char *run = ssdb_page_parts_format_seconds (spec->duration_ns);
 
-  return g_strdup_printf (
+  g_autofree char *line = g_strdup_printf (
       ngettext ("%s · %u %% read · %u %% random · QD%u × %u worker · %s ramp-up + %s",
                 "%s · %u %% read · %u %% random · QD%u × %u workers · %s ramp-up + %s",
                 spec->workers),
       sizes, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers, ramp, run);
+
+  /* Translators: after the shares of all requests: each transfer size has its own shares */
+  return spec->per_line ? g_strconcat (line, _ (" · own shares per size"), NULL)
+                        : g_steal_pointer (&line);
 }
 
 static void

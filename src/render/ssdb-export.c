@@ -294,6 +294,14 @@ workload_subtitle (const SsdbReport *report)
 {
   const SsdbWorkloadResult *r = report->workload;
 
+  if (r->spec.per_line)
+    {
+      g_autofree char *lines = ssdb_workload_spec_describe (&r->spec);
+
+      return g_strdup_printf ("%s · %s · QD%u · %u worker%s", r->spec.name, lines,
+                              r->spec.queue_depth, r->spec.workers,
+                              r->spec.workers == 1 ? "" : "s");
+    }
   return g_strdup_printf ("%s · %u%% read · %u%% random · QD%u · %u worker%s", r->spec.name,
                           r->spec.read_percent, r->spec.random_percent, r->spec.queue_depth,
                           r->spec.workers, r->spec.workers == 1 ? "" : "s");
