@@ -42,10 +42,24 @@ on_finished (SsdbPageRun *run, const GError *error, gpointer data)
   finished = TRUE;
 }
 
+static SsdbRandomAccessPage *live_page;
+static gboolean live_counts;
+
 static void
 on_updated (SsdbPageRun *run, gpointer data)
 {
+  const SsdbRandomAccessResult *r
+      = live_page ? ssdb_random_access_page_get_result (live_page) : NULL;
+
   updates++;
+  /* A row's requests and rate show while it runs, before its access times. */
+  for (guint i = 0; r != NULL && i < r->rows->len; i++)
+    {
+      const SsdbRandomAccessRow *row = &g_array_index (r->rows, SsdbRandomAccessRow, i);
+
+      if (row->state == SSDB_ENTRY_RUNNING && row->ios > 0 && row->iops > 0 && row->mean_ns == 0)
+        live_counts = TRUE;
+    }
 }
 
 static gboolean
@@ -160,13 +174,16 @@ test_run (void)
   g_assert_true (ssdb_random_access_page_configure (page, &spec));
   g_signal_connect (run, "finished", G_CALLBACK (on_finished), NULL);
   g_signal_connect (run, "updated", G_CALLBACK (on_updated), NULL);
+  live_page = page;
   g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
   g_assert_null (ssdb_window_get_confirm_dialog (window));
   g_assert_true (ssdb_page_run_get_running (run));
   ssdb_gui_test_iterate_until (is_finished, NULL, 60000);
+  live_page = NULL;
   g_assert_true (finished);
   g_assert_no_error (finish_error);
   g_assert_cmpuint (updates, >=, 1);
+  g_assert_true (live_counts);
 
   r = ssdb_random_access_page_get_result (page);
   g_assert_nonnull (r);

@@ -292,6 +292,33 @@ test_pending (void)
   text
       = ssdb_random_access_painter_dup_cell_text (&view, 99, SSDB_RANDOM_ACCESS_COLUMN_IOPS, FALSE);
   g_assert_cmpstr (text, ==, "\u2014");
+  g_free (text);
+  /* A running row: its requests and rate so far, its access times only at its end. */
+  {
+    SsdbRandomAccessRow *running = &g_array_index (r->rows, SsdbRandomAccessRow, 1);
+
+    running->state = SSDB_ENTRY_RUNNING;
+    running->ios = 1500;
+    running->bytes = 1500 * 65536;
+    running->window_ns = 500000000;
+    running->iops = 3000;
+    running->bytes_per_second = 196608000;
+    text = ssdb_random_access_painter_dup_cell_text (&view, 1, SSDB_RANDOM_ACCESS_COLUMN_IOPS,
+                                                     FALSE);
+    g_assert_cmpstr (text, ==, "3000");
+    g_free (text);
+    text = ssdb_random_access_painter_dup_cell_text (&view, 1, SSDB_RANDOM_ACCESS_COLUMN_RATE,
+                                                     FALSE);
+    g_assert_cmpstr (text, ==, "196.6");
+    g_free (text);
+    text = ssdb_random_access_painter_dup_cell_text (&view, 1, SSDB_RANDOM_ACCESS_COLUMN_MEAN,
+                                                     FALSE);
+    g_assert_cmpstr (text, ==, "\u2014");
+    g_free (text);
+    text
+        = ssdb_random_access_painter_dup_cell_text (&view, 1, SSDB_RANDOM_ACCESS_COLUMN_MAX, FALSE);
+    g_assert_cmpstr (text, ==, "\u2014");
+  }
   view.running = TRUE;
   cairo_surface_destroy (draw (&view, SSDB_THEME_LIGHT, 900, 600, "randomaccess-pending.png"));
 }

@@ -305,9 +305,15 @@ static void
 on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
 {
   Progress *pr = user_data;
+  SsdbRandomAccessRow *row = &g_array_index (pr->result->rows, SsdbRandomAccessRow, pr->row);
   double f = 0, g = 0;
 
-  (void)bytes;
+  /* The running row so far: its requests and rates, not yet its access times. */
+  row->ios = ios;
+  row->bytes = bytes;
+  row->window_ns = elapsed_ns;
+  row->iops = elapsed_ns ? (double)ios * 1e9 / (double)elapsed_ns : 0;
+  row->bytes_per_second = elapsed_ns ? (double)bytes * 1e9 / (double)elapsed_ns : 0;
   if (pr->duration_ns)
     f = (double)elapsed_ns / (double)pr->duration_ns;
   if (pr->ios)

@@ -201,11 +201,14 @@ G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbRandomAccessResult, ssdb_random_access_result
 
 /**
  * SsdbRandomAccessProgressFunc:
- * @result: the result so far (read it during the call only)
+ * @result: the result so far (read it during the call only); the running row holds the
+ *   requests, bytes, window and rates of its run so far, and its access times and dots only
+ *   once it has ended
  * @row: index of the running row in @result->rows (-1 while filling)
  * @fraction: 0..1 of the whole run
  *
- * Called on the worker thread a few times a second and after each row.
+ * Called on the thread running the test or on its I/O thread, a few times a second and after
+ * each row.
  */
 typedef void (*SsdbRandomAccessProgressFunc) (SsdbRandomAccessResult *result, int row,
                                               double fraction, gpointer user_data);

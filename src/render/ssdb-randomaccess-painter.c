@@ -125,6 +125,10 @@ ssdb_random_access_painter_dup_cell_text (const SsdbRandomAccessView *view, guin
         return g_strdup (_ ("stopped"));
       return g_strdup ("\u2014");
     }
+  /* A running row's access times come with its end. */
+  if (r->state == SSDB_ENTRY_RUNNING
+      && (column == SSDB_RANDOM_ACCESS_COLUMN_MEAN || column == SSDB_RANDOM_ACCESS_COLUMN_MAX))
+    return g_strdup ("\u2014");
   switch (column)
     {
       case SSDB_RANDOM_ACCESS_COLUMN_IOPS:
