@@ -189,6 +189,14 @@ ssdb_assert_json "$J" "$T['total']['random_ios'] == $T['total']['size_ios'][0] =
 ssdb_assert_json "$J" "'--rw=randrw --rwmixread=50 --bssplit=4k/100,64k/100' in $T['fio_command'] and 'approximate' in $T['fio_command']" \
   "fio: reads and writes split apart, approximate for the per-line random share"
 
+# Lines that all read are a read job, whatever their random shares: no permission to write.
+printf '[Reads]\nLines=4k/50/100/100:64k/50/100/0\nQueueDepth=2\nRamp=0\nDuration=0.3\n' > "$SPEC"
+J=$SSDB_TMPDIR/lines-read.json
+ssdb_cli lines-read run workload "$L" --spec "$SPEC" --json "$J"
+ssdb_assert_rc 0 "per-line reads without --destroy-data"
+ssdb_assert_json "$J" "$T['spec']['read_percent'] == 100 and $T['total']['write_ios'] == 0 and $T['total']['random_ios'] == $T['total']['size_ios'][0]" \
+  "all reads; random offsets only for the 4 KiB line"
+
 # -- the test file size: --size, and --file-size as its alias, give the same test file -----------
 ssdb_ext4_create DEV D 64M
 for cmd in "sweep --max 8K --span 4M --duration 0.05 --read-only" \

@@ -248,6 +248,18 @@ test_parse_lines (void)
   g_free (words);
   words = ssdb_workload_spec_describe (s);
   g_assert_cmpstr (words, ==, "4 KiB 50 %, 8 KiB 50 % · 70 % read · 100 % random");
+
+  /* A few writes (0.04 %) or a few reads make a mean of 99 % or 1 %, never 100 % or 0 %: the
+   * workload writes (or reads) and is handled as one that does. */
+  {
+    g_autoptr (GArray) edges = ssdb_workload_specs_parse (
+        "[FewWrites]\nLines=4k/999/100:64k/1/60\n[FewReads]\nLines=4k/999/0:64k/1/40\n", -1,
+        &error);
+
+    g_assert_no_error (error);
+    g_assert_cmpuint (g_array_index (edges, SsdbWorkloadSpec, 0).read_percent, ==, 99);
+    g_assert_cmpuint (g_array_index (edges, SsdbWorkloadSpec, 1).read_percent, ==, 1);
+  }
 }
 
 static void
@@ -291,6 +303,7 @@ test_parse_errors (void)
     { "[A]\nLines=4k/50/150\n", "Lines (read % of 4k)" },
     { "[A]\nLines=4k/50/10/x\n", "Lines (random % of 4k)" },
     { "[A]\nLines=4k/50/10/10/3000:8k/50\n", "alignment 3000 of 4096 bytes" },
+    { "[A]\nAlign=64k\nLines=4k/50/10/10/sector:8k/50\n", "a line's alignment is a size" },
     { "[A]\nSizes=4k/50/100\n", "is not SIZE/WEIGHT (as in “4k/60”)" },
     { "[A]\nSizes=4k/1\nLines=4k/1\n", "Sizes and Lines: give one of them" },
     { "{\"sizes\": [{\"size\": -4096, \"weight\": 1}]}", "sizes[0].size" },

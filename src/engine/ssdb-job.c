@@ -311,10 +311,12 @@ fio_size (guint64 bytes)
 }
 
 /* Whole percentages of @weights (@n of them) that add up to 100 (largest remainders), in fio's
- * bssplit text "SIZE/PCT:..." for the sizes of @spec's lines; sizes of weight 0 left out. */
-static void
+ * bssplit text "SIZE/PCT:..." for the sizes of @spec's lines; sizes of weight 0 left out.
+ * Returns FALSE when a size of some weight rounds to 0 % (fio will not run it). */
+static gboolean
 append_split (GString *s, const SsdbJobSpec *spec, const double *weights)
 {
+  gboolean kept = TRUE;
   double total = 0;
   guint pct[SSDB_MAX_SIZE_MIX], given = 0;
   gboolean first = TRUE;
@@ -349,12 +351,15 @@ append_split (GString *s, const SsdbJobSpec *spec, const double *weights)
         g_string_append_printf (s, "%s%s/%u", first ? "" : ":", sz, pct[k]);
         first = FALSE;
       }
+    else
+      kept &= weights[k] == 0;
   if (first)
     {
       g_autofree char *sz = fio_size (spec->size_mix[0].size);
 
       g_string_append_printf (s, "%s/100", sz);
     }
+  return kept;
 }
 
 /* fio's options for a job whose lines carry their own shares (SsdbJobSpec.line_shares): fio
@@ -383,10 +388,18 @@ append_line_shares (GString *s, const SsdbJobSpec *spec, guint lbs)
         same = FALSE;
       align = k == 0 ? al : MAX (align, al);
     }
-  g_string_append_printf (s, " --rwmixread=%u --bssplit=", (guint)(read / total + 0.5));
-  append_split (s, spec, reads);
+  {
+    guint mix = (guint)(read / total + 0.5);
+
+    /* fio's whole percentages: a share that rounds a direction or a size away is not what the
+     * engine runs. */
+    if ((mix == 0 && read > 0) || (mix == 100 && read < 100 * total))
+      same = FALSE;
+    g_string_append_printf (s, " --rwmixread=%u --bssplit=", mix);
+  }
+  same &= append_split (s, spec, reads);
   g_string_append_c (s, ',');
-  append_split (s, spec, writes);
+  same &= append_split (s, spec, writes);
   g_string_append_printf (s, " --iodepth=%u --numjobs=%u", spec->queue_depth, spec->threads);
   if (random / total < 99.5)
     g_string_append_printf (s, " --percentage_random=%u", (guint)(random / total + 0.5));
@@ -545,6 +558,6 @@ ssdb_job_spec_to_fio (const SsdbJobSpec *spec, SsdbTarget *target, const char *n
   g_string_append (s, " --thread --group_reporting");
   if (!exact)
     g_string_append (s, "  # approximate: fio has one share of random offsets and one alignment "
-                        "for all sizes");
+                        "for all sizes, and shares in whole percent");
   return g_string_free (s, FALSE);
 }

@@ -108,6 +108,19 @@ ssdb_workload_preset_from_string (const char *text, SsdbWorkloadPreset *out)
   return FALSE;
 }
 
+/* A mean share in whole percent that is 0 or 100 only when it is exactly that: a workload of
+ * 0.4 % writes is a writing one (it needs the permission to write, a test file is filled
+ * before its reads). */
+static guint
+share_percent (double percent)
+{
+  if (percent > 0 && percent < 1)
+    return 1;
+  if (percent > 99 && percent < 100)
+    return 99;
+  return (guint)(percent + 0.5);
+}
+
 void
 ssdb_workload_spec_resolve_lines (SsdbWorkloadSpec *spec)
 {
@@ -130,8 +143,8 @@ ssdb_workload_spec_resolve_lines (SsdbWorkloadSpec *spec)
   spec->per_line = differ;
   if (differ && weight > 0)
     {
-      spec->read_percent = (guint)(read / weight + 0.5);
-      spec->random_percent = (guint)(random / weight + 0.5);
+      spec->read_percent = share_percent (read / weight);
+      spec->random_percent = share_percent (random / weight);
     }
   else if (!differ)
     {
@@ -365,6 +378,15 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, gboo
           if (f < 4 ? !ssdb_parse_uint (sw[f], what, 0, 100, &v, error)
                     : !parse_alignment (sw[f], what, &v, error))
             return FALSE;
+          /* 0 on a line is the workload's Align, which need not be sector boundaries. */
+          if (f == 4 && v == 0)
+            {
+              g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                           "%s: a line's alignment is a size such as 4k; leave it out for the "
+                           "workload's Align",
+                           what);
+              return FALSE;
+            }
           *(f == 2   ? &spec->size_mix[n].read_percent
             : f == 3 ? &spec->size_mix[n].random_percent
                      : &spec->size_mix[n].align_bytes)
@@ -969,8 +991,10 @@ ssdb_workload_spec_to_keyfile (const SsdbWorkloadSpec *spec)
 
       g_string_append_printf (sizes, "%s%u/%u", k ? ":" : "", l->size, l->weight);
       if (spec->per_line)
-        g_string_append_printf (sizes, "/%u/%u/%u", l->read_percent, l->random_percent,
-                                l->align_bytes ? l->align_bytes : spec->align_bytes);
+        g_string_append_printf (sizes, "/%u/%u", l->read_percent, l->random_percent);
+      /* A line without an alignment of its own has the workload's Align. */
+      if (spec->per_line && l->align_bytes)
+        g_string_append_printf (sizes, "/%u", l->align_bytes);
     }
   g_key_file_set_string (kf, group, spec->per_line ? "Lines" : "Sizes", sizes->str);
   g_key_file_set_uint64 (kf, group, "ReadPercent", spec->read_percent);

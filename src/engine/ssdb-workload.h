@@ -43,7 +43,7 @@ typedef enum
  *   line of an IOMeter access specification does; otherwise @read_percent, @random_percent and
  *   @align_bytes apply to every line [FALSE]. ssdb_workload_spec_resolve_lines() sets it.
  * @read_percent: share of reads, 0..100; with @per_line the lines' shares weighted by their
- *   weights, rounded
+ *   weights, rounded, and 0 or 100 only when exactly so (a workload of 0.4 % writes says 99)
  * @random_percent: share of requests at a random offset, 0..100; the others continue
  *   sequentially after the previous one (IOMeter's "% random"); with @per_line the lines'
  *   weighted mean, rounded
@@ -149,7 +149,8 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error);
  * Reads user-defined access specifications. Text that starts with `{` or `[` is JSON: one object
  * or an array of objects with the members `name`, `preset` (start from a preset), `sizes` (an
  * array of `{"size": bytes, "weight": n}`, each optionally with its own `read_percent`,
- * `random_percent` and `align_bytes` as one line of an IOMeter access specification; or fio's
+ * `random_percent` and `align_bytes` (0: the workload's) as one line of an IOMeter access
+ * specification; or fio's
  * bssplit text "512/10:4k/60:64k/30"),
  * `read_percent`, `random_percent`, `align_bytes`, `queue_depth`, `workers`, `ramp_ns`,
  * `duration_ns`, `span_offset`, `span_length`, `data` ("random", "zero", "compressible-NN")
@@ -157,7 +158,8 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error);
  * file: one group per specification (the group name is the default name) with the keys
  * `Name`, `Preset`, `Sizes` (bssplit text) or `Lines` (the lines of an IOMeter access
  * specification: "SIZE/WEIGHT[/READ%[/RANDOM%[/ALIGN]]]" joined by ':', e.g.
- * "4k/60/100/100:64k/40/0/0"; a field left out takes the specification's value),
+ * "4k/60/100/100:64k/40/0/0"; a field left out takes the specification's value; ALIGN is a
+ * size),
  * `ReadPercent`, `RandomPercent`, `Align` (a size),
  * `QueueDepth`, `Workers`, `Ramp` and `Duration` (seconds, "0.5"), `SpanOffset`, `SpanLength`
  * (sizes), `Data` and `Seed`. Fields not given keep the preset's value (or the Database
