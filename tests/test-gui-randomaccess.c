@@ -270,6 +270,38 @@ test_reopen (void)
   ssdb_window_set_page (window, "randomaccess");
   screenshots (ssdb_random_access_page_get_chart (page), "gui-randomaccess-report");
   g_unlink (report_path);
+
+  /* A report of settings the controls cannot show (a size without a toggle, a count of
+   * requests instead of a time, a region from 1 MiB on): a run from the controls as they show
+   * it runs those settings. */
+  {
+    g_autofree char *cli_report = g_build_filename (g_get_tmp_dir (), "ssdb-ra-cli.json", NULL);
+    g_autofree char *cmd = g_strdup_printf (
+        "%s run randomaccess %s --sizes 4k,16k --no-mix --ios 200 --offset 1M --span 8M "
+        "--dots 10 --json %s",
+        g_getenv ("SSDBENCH_CLI"), zram_path, cli_report);
+
+    g_autofree char *out = NULL;
+    int status = 0;
+
+    /* Its table kept from the test's own output. */
+    g_assert_true (g_spawn_command_line_sync (cmd, &out, NULL, &status, &error));
+    g_assert_no_error (error);
+    g_assert_true (g_spawn_check_wait_status (status, NULL));
+    g_assert_true (ssdb_window_load_report (window, cli_report, &error));
+    g_assert_no_error (error);
+    ssdb_random_access_page_get_spec (page, &spec, &error);
+    g_assert_no_error (error);
+    g_assert_cmpuint (spec.n_sizes, ==, 2);
+    g_assert_cmpuint (spec.sizes[0], ==, 4096);
+    g_assert_cmpuint (spec.sizes[1], ==, 16384);
+    g_assert_false (spec.mixed);
+    g_assert_cmpuint (spec.row_duration_ns, ==, 0);
+    g_assert_cmpuint (spec.row_ios, ==, 200);
+    g_assert_cmpuint (spec.span_offset, ==, 1024 * 1024);
+    g_assert_cmpuint (spec.span_length, ==, 8 * 1024 * 1024);
+    g_unlink (cli_report);
+  }
 }
 
 /* Writes, confirmed: the write rows after the read rows, each measured. */

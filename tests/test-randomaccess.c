@@ -243,7 +243,7 @@ test_check (void)
   assert_refused (&disk512, no_length, "Each row needs a duration or a number of requests");
   assert_refused (&ro, writes, "Writes were asked for, but /dev/loop9 is read-only");
   assert_refused (&disk512, dots_for_ten_rows,
-                  "Dots per row 100000 × 10 rows is more than the 400000 dots a report holds");
+                  "Dots per row 100000 × 10 rows is more than the 200000 dots a report holds");
 
   /* the defaults fit both, before and after the fit to the target (the run leaves the
    * logical-block row out on zram4k) */

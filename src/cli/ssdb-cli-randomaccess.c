@@ -111,7 +111,7 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds per row [3]", "S" },
     { "ios", 0, 0, G_OPTION_ARG_STRING, &ios_s, "End a row after N requests", "N" },
     { "dots", 0, 0, G_OPTION_ARG_STRING, &dots_s,
-      "Access-time dots kept per row for the scatter chart, 0-100000, 400000 in all rows [2000]",
+      "Access-time dots kept per row for the scatter chart, 0-100000, 200000 in all rows [2000]",
       "N" },
     { "fill", 0, 0, G_OPTION_ARG_NONE, &fill,
       "Fill the span with random data before the reads (a device needs --destroy-data)", NULL },

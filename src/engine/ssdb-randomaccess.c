@@ -322,6 +322,16 @@ on_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_data)
   pr->func (pr->result, pr->row, pr->base + pr->share * f, pr->data);
 }
 
+/* The fill before the rows: its bytes as a share of the run's progress. */
+static void
+on_fill_progress (guint64 done, guint64 total, gpointer user_data)
+{
+  Progress *pr = user_data;
+
+  if (total > 0)
+    pr->func (pr->result, -1, pr->share * (double)done / (double)total, pr->data);
+}
+
 /* The job of @row: one request at a time at random offsets over the span. */
 static void
 job_for (const SsdbRandomAccessSpec *spec, const SsdbRandomAccessRow *row, guint index,
@@ -451,18 +461,37 @@ run_random_access (SsdbTarget *target, SsdbRandomAccessResult *result,
       row->engine = ssdb_job_spec_engine (&job, target, NULL);
     }
 
+  pr.result = result;
+  pr.func = progress;
+  pr.data = user_data;
   if (spec->do_read && writable && (spec->fill || info->kind == SSDB_TARGET_FILE))
     {
       gint64 t0 = g_get_monotonic_time ();
+      g_autoptr (GError) local = NULL;
+      SsdbRunEstimate e;
 
-      fill_share = 0.1;
+      /* The fill's share of the progress: its bytes at the estimate's rate against the rows'
+       * time, so that the time left shown after a long fill is not a multiple of it. */
+      if (ssdb_random_access_estimate (result, info->size_bytes, &e) && e.write_bytes > 0)
+        {
+          double fill_ns = (double)e.write_bytes / SSDB_ESTIMATE_BYTES_PER_SECOND * 1e9;
+
+          fill_share = CLAMP (fill_ns / (fill_ns + (double)e.timed_ns), 0.05, 0.95);
+        }
+      else
+        fill_share = 0.1;
+      pr.row = -1;
+      pr.base = 0;
+      pr.share = fill_share;
       if (progress)
         progress (result, -1, 0, user_data);
       if (!ssdb_target_fill (target, spec->span_offset, spec->span_length / align * align,
-                             spec->seed, NULL, NULL, cancellable, error))
+                             spec->seed, progress ? on_fill_progress : NULL, &pr, cancellable,
+                             &local))
         {
-          if (g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+          if (g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED))
             result->cancelled = TRUE;
+          g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
       result->prepare_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
@@ -481,9 +510,6 @@ run_random_access (SsdbTarget *target, SsdbRandomAccessResult *result,
         }
     }
 
-  pr.result = result;
-  pr.func = progress;
-  pr.data = user_data;
   pr.duration_ns = spec->row_duration_ns;
   pr.ios = spec->row_ios;
   pr.share = (1.0 - fill_share) / MAX (result->rows->len, 1u);
@@ -492,6 +518,7 @@ run_random_access (SsdbTarget *target, SsdbRandomAccessResult *result,
       SsdbRandomAccessRow *row = &g_array_index (result->rows, SsdbRandomAccessRow, i);
       g_autoptr (SsdbIoTrace) trace = ssdb_io_trace_new (spec->max_dots, spec->seed ^ (i + 1));
       g_autofree SsdbIoResult *io = g_new0 (SsdbIoResult, 1);
+      g_autoptr (GError) local = NULL;
       SsdbJobSpec job;
       gboolean ok;
 
@@ -502,11 +529,13 @@ run_random_access (SsdbTarget *target, SsdbRandomAccessResult *result,
       row->state = SSDB_ENTRY_RUNNING;
       if (progress)
         progress (result, (int)i, pr.base, user_data);
-      ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, error);
+      ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, &local);
       row_from_io (row, io, trace);
       if (!ok)
         {
-          gboolean cancelled = g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+          gboolean cancelled = g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+
+          g_propagate_error (error, g_steal_pointer (&local));
 
           row->state = cancelled ? SSDB_ENTRY_CANCELLED : SSDB_ENTRY_FAILED;
           result->cancelled = cancelled;

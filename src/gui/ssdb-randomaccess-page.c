@@ -32,6 +32,10 @@ struct _SsdbRandomAccessPage
   SsdbRandomAccessResult *preview; /* the pending rows of the settings, shown without a result */
   char *title;
   char *subtitle;
+  /* The settings of the report shown last: what its controls cannot show (a count of requests,
+   * sizes without a toggle, an offset) runs as it was while the controls still show it */
+  SsdbRandomAccessSpec report_spec;
+  gboolean has_report_spec;
   guint64 device_bytes;
   guint block_size;
   gint64 started_us;
@@ -130,6 +134,9 @@ count_rows (const SsdbRandomAccessResult *r, guint *done, guint *total)
     }
 }
 
+static char *
+dup_result_line (const SsdbRandomAccessResult *r);
+
 static void
 update_status (SsdbRandomAccessPage *self)
 {
@@ -209,6 +216,11 @@ on_finished (SsdbRandomAccessPage *self, const GError *error)
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   count_rows (r, &done, &total);
+  if (r != NULL)
+    {
+      g_free (self->subtitle);
+      self->subtitle = dup_result_line (r);
+    }
   if (error == NULL)
     {
       g_autofree char *took = ssdb_page_parts_format_seconds (
@@ -259,6 +271,18 @@ span_value (SsdbRandomAccessPage *self)
   return (guint64)span_gib_table[i] * 1024 * MIB;
 }
 
+/* Whether @spec measures the size of toggle @k. */
+static gboolean
+report_has_size (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec, guint k)
+{
+  gboolean on = FALSE;
+
+  for (guint j = 0; j < spec->n_sizes && j < SSDB_RANDOM_ACCESS_MAX_SIZES; j++)
+    on |= spec->sizes[j] == size_table[k]
+          || (k == 0 && spec->sizes[j] == self->block_size && self->block_size != 4096);
+  return on;
+}
+
 gboolean
 ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSpec *spec,
                                   GError **error)
@@ -285,6 +309,25 @@ ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSp
   spec->do_read = TRUE;
   spec->do_write = gtk_switch_get_active (self->write_switch);
   spec->seed = (guint64)g_get_real_time ();
+  if (self->has_report_spec)
+    {
+      const SsdbRandomAccessSpec *r = &self->report_spec;
+      gboolean same_toggles = TRUE;
+
+      /* The toggles as the report set them: its own sizes, with those no toggle names. */
+      for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
+        same_toggles
+            &= gtk_toggle_button_get_active (self->size_toggles[k]) == report_has_size (self, r, k);
+      if (same_toggles && spec->mixed == r->mixed)
+        {
+          memcpy (spec->sizes, r->sizes, sizeof spec->sizes);
+          spec->n_sizes = r->n_sizes;
+        }
+      if (spec->row_duration_ns == r->row_duration_ns)
+        spec->row_ios = r->row_ios;
+      if (spec->span_length == r->span_length)
+        spec->span_offset = r->span_offset;
+    }
   if (spec->n_sizes == 0)
     {
       g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
@@ -316,14 +359,7 @@ show_spec (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
   int sp = -1, t = -1;
 
   for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
-    {
-      gboolean on = FALSE;
-
-      for (guint j = 0; j < spec->n_sizes && j < SSDB_RANDOM_ACCESS_MAX_SIZES; j++)
-        on |= spec->sizes[j] == size_table[k]
-              || (k == 0 && spec->sizes[j] == self->block_size && self->block_size != 4096);
-      gtk_toggle_button_set_active (self->size_toggles[k], on);
-    }
+    gtk_toggle_button_set_active (self->size_toggles[k], report_has_size (self, spec, k));
   gtk_toggle_button_set_active (self->mix_toggle, spec->mixed);
   for (guint i = 0; i < G_N_ELEMENTS (span_gib_table); i++)
     if ((guint64)span_gib_table[i] * 1024 * MIB == spec->span_length
@@ -359,6 +395,7 @@ ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomA
     time |= time_ms_table[i] * 1000000 == spec->row_duration_ns;
   if (!span || !time)
     return FALSE;
+  self->has_report_spec = FALSE;
   show_spec (self, spec);
   return TRUE;
 }
@@ -373,6 +410,27 @@ dup_settings_line (const SsdbRandomAccessSpec *spec)
   /* Translators: "QD1 · 8.59 GB region · 3 s per size · read only" */
   return g_strdup_printf (_ ("QD1 · %s region · %s per size · %s"), span, time,
                           spec->do_write ? _ ("read and write") : _ ("read only"));
+}
+
+/* The settings line of a result, with what the span held: filled first, or how much of it was
+ * never written (reads of it may not reach the medium). */
+static char *
+dup_result_line (const SsdbRandomAccessResult *r)
+{
+  g_autofree char *line = dup_settings_line (&r->spec);
+
+  if (r->filled)
+    /* Translators: after the settings line of a random-access result */
+    return g_strconcat (line, _ (" · span filled first"), NULL);
+  if (r->spec.do_read && r->unwritten_percent > 0 && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
+    {
+      /* Translators: after the settings line: the share of the span that held no data */
+      g_autofree char *note
+          = g_strdup_printf (_ (" · %u %% of it never written"), r->unwritten_percent);
+
+      return g_strconcat (line, note, NULL);
+    }
+  return g_steal_pointer (&line);
 }
 
 /* The logical-block toggle names the target's block; on a 4096-byte drive it is the 4 KiB
@@ -619,12 +677,14 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     SsdbRandomAccessSpec spec = result->spec;
 
     spec.do_write = FALSE;
+    self->report_spec = spec;
+    self->has_report_spec = TRUE;
     show_spec (self, &spec);
   }
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&result->spec);
+  self->subtitle = dup_result_line (result);
   ssdb_page_run_set_result (self->run, ssdb_random_access_result_dup (result));
   gtk_label_set_text (self->parts.status, "");
   refresh (self);

@@ -281,12 +281,18 @@ randomaccess_subtitle (const SsdbReport *report)
         engine = ssdb_io_engine_to_string (g_array_index (r->rows, SsdbRandomAccessRow, i).engine);
         break;
       }
+  g_autofree char *held
+      = r->filled ? g_strdup (" · span filled first")
+        : r->spec.do_read && r->unwritten_percent > 0
+                && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN
+            ? g_strdup_printf (" · %u %% of it never written", r->unwritten_percent)
+            : g_strdup ("");
+
   return g_strdup_printf ("Random %s over %s · QD1 · %s%s%s%s",
                           r->spec.do_read && r->spec.do_write ? "reads and writes"
                           : r->spec.do_write                  ? "writes"
                                                               : "reads",
-                          span, length, engine ? " · " : "", engine ? engine : "",
-                          r->spec.fill ? " · span filled first" : "");
+                          span, length, engine ? " · " : "", engine ? engine : "", held);
 }
 
 static char *
