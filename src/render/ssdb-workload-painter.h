@@ -108,11 +108,34 @@ ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int
  * and the 99th percentile marked. It is drawn when the result has response times and the rows
  * leave it room (each row keeps at least 40 units of the chart's scale).
  *
+ * When the result cycles its queue depth (SsdbWorkloadResult.cycle), the panel is the chart of
+ * the cycle in its place (see ssdb_workload_painter_cycle_point()), drawn as soon as a result
+ * is given, the rows keeping at least 26 units each.
+ *
  * Returns: %FALSE when the chart of @view at this size has no such panel.
  */
 gboolean
 ssdb_workload_painter_get_distribution_rect (const SsdbWorkloadView *view, int width, int height,
                                              cairo_rectangle_t *rect);
+
+/**
+ * ssdb_workload_painter_cycle_point:
+ * @step: an index into SsdbWorkloadResult.cycle
+ * @x: (out): the centre of the depth's bar, logical pixels
+ * @y_iops: (out): the top of its bar of IOPS (the plot's bottom for a depth not run); the left
+ *   axis runs from 0 at the plot's bottom
+ * @y_mean: (out): the y of its mean response time on the right axis (from 0 ms at the bottom)
+ *
+ * Where the chart of a cycle of queue depths draws one depth: a bar per depth, in the cycle's
+ * order, in slots of equal width over the panel of
+ * ssdb_workload_painter_get_distribution_rect().
+ *
+ * Returns: %FALSE when the result does not cycle, @step is out of range, or the chart has no
+ *   such panel at this size.
+ */
+gboolean
+ssdb_workload_painter_cycle_point (const SsdbWorkloadView *view, int width, int height, guint step,
+                                   double *x, double *y_iops, double *y_mean);
 
 /**
  * ssdb_workload_painter_distribution_point:
@@ -122,7 +145,7 @@ ssdb_workload_painter_get_distribution_rect (const SsdbWorkloadView *view, int w
  * @y: (out): the y of @share_percent on its share axis, logical pixels
  *
  * Returns: %FALSE when there is no distribution panel (see
- *   ssdb_workload_painter_get_distribution_rect()).
+ *   ssdb_workload_painter_get_distribution_rect()) or the panel is the chart of a cycle.
  */
 gboolean
 ssdb_workload_painter_distribution_point (const SsdbWorkloadView *view, int width, int height,
