@@ -559,6 +559,14 @@ test_workload_cycle (void)
   g_assert_cmpuint (r->total.ios, ==, b->total.ios);
 
   ssdb_workload_page_fill_view (page, &view);
+  /* a row per depth, the chart of the cycle under them */
+  {
+    SsdbWorkloadStats storage;
+
+    g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 2);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 0, &storage) == &a->total);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 1, &storage) == &b->total);
+  }
   g_assert_true (ssdb_workload_painter_get_distribution_rect (&view, 1000, 600, &rect));
   words = ssdb_workload_painter_dup_words (&view, TRUE);
   g_test_message ("words: %s", words);

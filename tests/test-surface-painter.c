@@ -952,6 +952,24 @@ test_workload_cycle (void)
   g_assert_cmpstr (words, ==,
                    "Database by queue depth: QD1 1000 IOPS (0.100 ms), QD4 3000 IOPS (0.130 ms); "
                    "the most IOPS at QD4 (stopped early)");
+
+  /* The rows: one per depth, its total; none for the depth not run, until it runs and has
+   * live numbers (no response times yet). */
+  {
+    SsdbWorkloadStats storage;
+
+    g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 3);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 0, &storage)
+                   == &g_array_index (r->cycle, SsdbWorkloadCycleStep, 0).total);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 1, &storage)
+                   == &g_array_index (r->cycle, SsdbWorkloadCycleStep, 1).total);
+    g_assert_null (ssdb_workload_painter_row_stats (&view, 2, &storage));
+    view.running = TRUE;
+    r->job.queue_depth = 16;
+    g_assert_null (ssdb_workload_painter_row_stats (&view, 2, &storage));
+    r->total.max_ns = 0;
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 2, &storage) == &r->total);
+  }
 }
 
 static void

@@ -15,6 +15,52 @@ ssdb_workload_view_init (SsdbWorkloadView *view)
   memset (view, 0, sizeof *view);
 }
 
+static gboolean
+is_cycling (const SsdbWorkloadView *view)
+{
+  return view->result != NULL && view->result->cycle != NULL && view->result->cycle->len > 0;
+}
+
+/* A cycle's row @row: the total of its depth once run; while the depth runs, the live numbers
+ * of the measured run (no response times yet: the total of the depth before, gathered with
+ * them, is still there during the ramp). */
+static const SsdbWorkloadStats *
+cycle_row_stats (const SsdbWorkloadView *view, guint row)
+{
+  const SsdbWorkloadResult *r = view->result;
+  const SsdbWorkloadCycleStep *st;
+
+  if (row >= r->cycle->len)
+    return NULL;
+  st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, row);
+  if (st->state != SSDB_WORKLOAD_STEP_PENDING)
+    return st->total.ios > 0 ? &st->total : NULL;
+  if (view->running && r->job.queue_depth == st->queue_depth && r->total.ios > 0
+      && r->total.max_ns == 0)
+    return &r->total;
+  return NULL;
+}
+
+/* The row of a cycle in bold: the depth of the most IOPS. */
+static guint
+cycle_best_row (const SsdbWorkloadView *view)
+{
+  guint best = G_MAXUINT;
+  double top = 0;
+
+  for (guint i = 0; i < view->result->cycle->len; i++)
+    {
+      const SsdbWorkloadStats *s = cycle_row_stats (view, i);
+
+      if (s != NULL && s->iops > top)
+        {
+          top = s->iops;
+          best = i;
+        }
+    }
+  return best;
+}
+
 static guint
 n_workers (const SsdbWorkloadView *view)
 {
@@ -46,6 +92,8 @@ guint
 ssdb_workload_painter_n_rows (const SsdbWorkloadView *view)
 {
   g_return_val_if_fail (view != NULL, 0);
+  if (is_cycling (view))
+    return view->result->cycle->len;
   return total_row (view) + 1 + (split_rows (view) ? 2 : 0);
 }
 
@@ -57,6 +105,8 @@ ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row,
 
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (storage != NULL, NULL);
+  if (is_cycling (view))
+    return cycle_row_stats (view, row);
   total = total_row (view);
   if (row >= ssdb_workload_painter_n_rows (view) || view->result == NULL || n_workers (view) == 0)
     return NULL;
@@ -93,35 +143,22 @@ format_value (double v, SsdbWorkloadMetric metric, gboolean loc)
   return ssdb_chart_format_double (v, v < 10 ? 2 : 1, loc);
 }
 
-static gboolean
-is_cycling (const SsdbWorkloadView *view)
-{
-  return view->result != NULL && view->result->cycle != NULL && view->result->cycle->len > 0;
-}
-
-/* The queue depth the rows show when the workload cycles: the one running, or the last run;
- * 0 otherwise. */
-static guint
-cycle_depth (const SsdbWorkloadView *view)
-{
-  const SsdbWorkloadCycleStep *last;
-
-  if (!is_cycling (view))
-    return 0;
-  if (view->running)
-    return view->result->job.queue_depth;
-  last = ssdb_workload_result_last_step (view->result);
-  return last != NULL ? last->queue_depth : 0;
-}
-
 static char *
 row_label (const SsdbWorkloadView *view, guint row)
 {
   guint total = total_row (view);
 
-  if (row == total && cycle_depth (view) > 0)
-    /* Translators: the row of all workers at the depth of a cycle the rows show, "QD16, all" */
-    return g_strdup_printf (_ ("QD%u, all"), cycle_depth (view));
+  if (is_cycling (view))
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (view->result->cycle, SsdbWorkloadCycleStep,
+                                                        MIN (row, view->result->cycle->len - 1));
+
+      if (st->state == SSDB_WORKLOAD_STEP_CANCELLED)
+        /* Translators: the row of a depth of a cycle stopped early */
+        return g_strdup_printf (_ ("QD%u, stopped"), st->queue_depth);
+      /* Translators: the row of one depth of a cycle, all workers together */
+      return g_strdup_printf (_ ("QD%u"), st->queue_depth);
+    }
   if (row == total)
     return g_strdup (_ ("All workers"));
   if (row == total + 1)
@@ -367,10 +404,13 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
     double dist = DIST_MIN_HEIGHT * l->u;
 
     l->cycling = is_cycling (view);
-    /* (the chart of a cycle is its main result: the rows of its last depth give it room
-     * down to 26 units each) */
-    l->has_dist = view->result != NULL && (l->cycling || view->result->latency.count > 0)
-                  && rows - dist >= l->n * (l->cycling ? 26 : 40) * l->u;
+    /* The chart of a cycle is always drawn: it takes at least half the room, the rows of
+     * the depths what they need of the rest (40 units each). */
+    l->has_dist
+        = view->result != NULL
+          && (l->cycling || (view->result->latency.count > 0 && rows - dist >= l->n * 40 * l->u));
+    if (l->cycling)
+      dist = MAX (rows * 0.5, rows - l->n * 40 * l->u);
     if (l->has_dist)
       rows -= dist;
     l->row_h = MIN (rows / MAX (l->n, 1), round (84 * l->u));
@@ -1051,7 +1091,7 @@ draw_rows (Painter *p)
     {
       SsdbWorkloadStats storage;
       const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i, &storage);
-      gboolean total = i == total_row (view);
+      gboolean total = is_cycling (view) ? i == cycle_best_row (view) : i == total_row (view);
       double cy = l->plot.y + (i + 0.5) * l->row_h;
       g_autofree char *label = row_label (view, i);
       PangoWeight weight = total ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
@@ -1171,8 +1211,9 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
     draw_cycle (&p);
   else if (l->has_dist)
     draw_distribution (&p);
-  if (view->result == NULL || view->result->total.ios == 0
-      || (view->running && view->result->total.max_ns == 0))
+  if ((view->result == NULL || view->result->total.ios == 0
+       || (view->running && view->result->total.max_ns == 0))
+      && !(l->cycling && ssdb_workload_result_last_step (view->result) != NULL))
     {
       /* Under the rows, clear of their boxes. */
       cairo_rectangle_t note = { l->plot.x, l->plot.y + l->plot.height + l->label_px * 2.6,

@@ -48,7 +48,9 @@ ssdb_workload_view_init (SsdbWorkloadView *view);
  * Returns: the rows drawn: one per worker and one for all workers together (only the latter
  *   with a single worker), then, for a result that keeps the reads and the writes apart
  *   (SsdbWorkloadResult.split) of a workload that both reads and writes, one for the reads and
- *   one for the writes of all workers; 1 without a result.
+ *   one for the writes of all workers; 1 without a result. A result that cycles its queue
+ *   depth has one row per depth instead (all workers together), the depth of the most IOPS in
+ *   bold.
  */
 guint
 ssdb_workload_painter_n_rows (const SsdbWorkloadView *view);
@@ -60,7 +62,8 @@ ssdb_workload_painter_n_rows (const SsdbWorkloadView *view);
  *   (ssdb_workload_stats_direction())
  *
  * Returns: (nullable): the numbers of that row (the result's own, or @storage), or %NULL when
- *   out of range or not measured.
+ *   out of range or not measured. For a cycle: the depth's SsdbWorkloadCycleStep.total, or
+ *   while it runs the result's live total; %NULL for a depth not run.
  */
 const SsdbWorkloadStats *
 ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row,
@@ -109,8 +112,8 @@ ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int
  * leave it room (each row keeps at least 40 units of the chart's scale).
  *
  * When the result cycles its queue depth (SsdbWorkloadResult.cycle), the panel is the chart of
- * the cycle in its place (see ssdb_workload_painter_cycle_point()), drawn as soon as a result
- * is given, the rows keeping at least 26 units each.
+ * the cycle in its place (see ssdb_workload_painter_cycle_point()), drawn whenever there is a
+ * result, over at least half the room under the heading.
  *
  * Returns: %FALSE when the chart of @view at this size has no such panel.
  */
