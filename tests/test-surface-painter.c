@@ -871,9 +871,10 @@ test_workload_distribution (void)
   g_assert_false (ssdb_workload_painter_get_distribution_rect (&view, w, h, &rect));
 }
 
-/* A cycle of depths 1, 4 and 16 stopped after the second: in the panel under the rows a bar
+/* A cycle of depths 1, 4 and 16 stopped during the second: in the panel under the rows a bar
  * of IOPS per depth run (up to its value, not above), the third depth without a bar, the mean
- * response times as dots; the words name each depth run and the depth of the most IOPS. */
+ * response times as dots; the words name each depth run and, of the depths run to their end,
+ * the one of the most IOPS. */
 static void
 test_workload_cycle (void)
 {
@@ -951,7 +952,7 @@ test_workload_cycle (void)
   words = ssdb_workload_painter_dup_words (&view, FALSE);
   g_assert_cmpstr (words, ==,
                    "Database by queue depth: QD1 1000 IOPS (0.100 ms), QD4 3000 IOPS (0.130 ms); "
-                   "the most IOPS at QD4 (stopped early)");
+                   "the most IOPS at QD1 (stopped early)");
 
   /* The rows: one per depth, its total; none for the depth not run, until it runs and has
    * live numbers (no response times yet). */

@@ -41,7 +41,7 @@ cycle_row_stats (const SsdbWorkloadView *view, guint row)
   return NULL;
 }
 
-/* The row of a cycle in bold: the depth of the most IOPS. */
+/* The row of a cycle in bold: the depth run to its end with the most IOPS. */
 static guint
 cycle_best_row (const SsdbWorkloadView *view)
 {
@@ -52,6 +52,10 @@ cycle_best_row (const SsdbWorkloadView *view)
     {
       const SsdbWorkloadStats *s = cycle_row_stats (view, i);
 
+      /* only a depth run to its end */
+      if (g_array_index (view->result->cycle, SsdbWorkloadCycleStep, i).state
+          != SSDB_WORKLOAD_STEP_DONE)
+        continue;
       if (s != NULL && s->iops > top)
         {
           top = s->iops;
@@ -203,11 +207,17 @@ cycle_words (const SsdbWorkloadResult *r, gboolean loc)
       /* Translators: one depth of a cycle in the words under the chart: "QD4 48395 IOPS
        * (0.083 ms)" */
       g_string_append_printf (s, _ ("QD%u %s IOPS (%s)"), st->queue_depth, iops, mean);
-      if (best == NULL || st->total.iops > best->total.iops)
+      /* (a depth stopped early is no candidate for the best) */
+      if (st->state == SSDB_WORKLOAD_STEP_DONE
+          && (best == NULL || st->total.iops > best->total.iops))
         best = st;
     }
-  if (best == NULL)
+  if (shown == 0)
     return NULL;
+  if (best == NULL)
+    /* Translators: a cycle of queue depths stopped during its first depth */
+    return g_strdup_printf (_ ("%s by queue depth: %s (stopped early)"),
+                            r->spec.name[0] ? r->spec.name : _ ("All workers"), s->str);
   /* Translators: a cycle of queue depths under its chart: the workload, then each depth's
    * IOPS and mean response time, then the depth of the most IOPS */
   return g_strdup_printf (_ ("%s by queue depth: %s; the most IOPS at QD%u%s"),
