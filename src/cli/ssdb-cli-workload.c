@@ -14,9 +14,18 @@ on_workload_progress (SsdbWorkloadResult *result, const char *phase, double frac
                       gpointer user_data)
 {
   SsdbCliRun *rc = user_data;
-  g_autofree char *label = g_strdup_printf ("%s: %s", result->spec.name, phase);
+  g_autofree char *label = NULL;
 
-  ssdb_cli_set_progress (rc, label, fraction, 0);
+  /* a cycle: the depth running, the one of the job run now */
+  if (result->spec.n_cycle_depths > 0
+      && (g_str_equal (phase, "ramp") || g_str_equal (phase, "run")))
+    label = g_strdup_printf ("%s QD%u: %s", result->spec.name, result->job.queue_depth, phase);
+  else
+    label = g_strdup_printf ("%s: %s", result->spec.name, phase);
+
+  /* the measured run's rate so far (the engine's live numbers) */
+  ssdb_cli_set_progress (rc, label, fraction,
+                         g_str_equal (phase, "run") ? result->total.bytes_per_second : 0);
 }
 
 static gpointer
