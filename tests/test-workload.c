@@ -818,6 +818,20 @@ test_cycle_on_loop (void)
   g_assert_cmpint (st->state, ==, SSDB_WORKLOAD_STEP_PENDING);
   g_assert_cmpuint (st->total.ios, ==, 0);
   g_assert_null (st->fio_command);
+
+  /* stopped before the first depth: every depth pending, nothing measured */
+  g_clear_pointer (&r, ssdb_workload_result_free);
+  g_clear_error (&error);
+  r = ssdb_workload_result_new (&spec);
+  g_assert_false (ssdb_workload_run (t, r, NULL, NULL, c, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_nonnull (strstr (error->message, "was cancelled before queue depth 1"));
+  g_assert_true (r->cancelled);
+  g_assert_null (ssdb_workload_result_last_step (r));
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (g_array_index (r->cycle, SsdbWorkloadCycleStep, i).state, ==,
+                     SSDB_WORKLOAD_STEP_PENDING);
+  g_assert_cmpuint (r->total.ios, ==, 0);
   g_clear_object (&t);
   ssdb_test_loop_free (&l);
 }

@@ -640,6 +640,17 @@ run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgre
     {
       SsdbWorkloadCycleStep *step = &g_array_index (result->cycle, SsdbWorkloadCycleStep, i);
 
+      /* Stopped between two depths: the next one stays pending, the result that of the last
+       * depth done. */
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED,
+                       "Workload “%s” on %s was cancelled before queue depth %u", spec->name,
+                       ssdb_target_get_display_name (target), step->queue_depth);
+          result->cancelled = TRUE;
+          ok = FALSE;
+          break;
+        }
       job.queue_depth = step->queue_depth;
       ok = run_depth (target, result, &job, slice, progress, user_data, (double)i / n_steps,
                       (double)(i + 1) / n_steps, cancellable, error);
