@@ -2271,6 +2271,16 @@ test_workload_cycle_round_trip (void)
       ": tests[0].cycle: steps of a cycle, but spec.cycle_queue_depths is absent");
   assert_cycle_refused (data, "\"cycle\" :", "\"xcycle\" :", ": tests[0].cycle: missing");
   {
+    /* the depths of the spec out of order: refused as the spec's own check says */
+    g_autoptr (GRegex) re = g_regex_new ("(\"cycle_queue_depths\" : \\[\\s*)1,(\\s*)4", 0, 0, NULL);
+    g_autofree char *falling = g_regex_replace (re, data, -1, 0, "\\g<1>4,\\g<2>1", 0, NULL);
+
+    g_assert_cmpstr (falling, !=, data);
+    assert_cycle_refused (falling, "\"kind\"", "\"kind\"",
+                          ": tests[0].spec: Workload “Database”: cycle_queue_depths: the depths "
+                          "must rise (1 after 4)");
+  }
+  {
     g_autoptr (SsdbWorkloadResult) three
         = build_workload_cycle (SSDB_WORKLOAD_STEP_DONE, SSDB_WORKLOAD_STEP_DONE);
     g_autofree char *three_data = NULL;
