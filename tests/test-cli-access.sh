@@ -197,6 +197,37 @@ ssdb_assert_rc 0 "per-line reads without --destroy-data"
 ssdb_assert_json "$J" "$T['spec']['read_percent'] == 100 and $T['total']['write_ios'] == 0 and $T['total']['random_ios'] == $T['total']['size_ios'][0]" \
   "all reads; random offsets only for the 4 KiB line"
 
+# -- IOMeter's cycle of outstanding I/Os: depths 1 and 4 in turn, one row each ------------------
+J=$SSDB_TMPDIR/cycle.json
+ssdb_cli cycle run workload "$L" --preset database --cycle-qd 1,4 --duration 0.5 --ramp 0.1 \
+  --destroy-data "$L" --json "$J"
+ssdb_assert_rc 0 "run workload --cycle-qd 1,4"
+ssdb_assert_contains "$SSDB_OUT" "QD 1,4 in turn" "Queue depth" "QD1 " "QD4 " "  Reads" "  Writes"
+ssdb_assert_json "$J" "$T['spec']['cycle_queue_depths'] == [1, 4] and [c['queue_depth'] for c in $T['cycle']] == [1, 4] and all(c['state'] == 'done' for c in $T['cycle'])" \
+  "two depths, both done"
+ssdb_assert_json "$J" "all(c['total']['ios'] > 0 and c['total']['iops'] > 0 and c['total']['read_ios'] + c['total']['write_ios'] == c['total']['ios'] and c['total']['read']['bytes'] + c['total']['write']['bytes'] == c['total']['bytes'] for c in $T['cycle'])" \
+  "each depth's requests and bytes are its reads' and writes'"
+ssdb_assert_json "$J" "all(c['total']['read_ios'] > 0 and c['total']['write_ios'] > 0 and c['total']['read']['latency_ns']['mean'] > 0 and c['total']['write']['latency_ns']['mean'] > 0 for c in $T['cycle'])" \
+  "each depth's reads and writes apart"
+ssdb_assert_json "$J" "0.8 < $T['cycle'][0]['total']['mean_inflight'] < 1.2 and 3.4 < $T['cycle'][1]['total']['mean_inflight'] < 4.6" \
+  "about 1 in flight at QD1, about 4 at QD4"
+ssdb_assert_json "$J" "'--iodepth=1 ' in $T['cycle'][0]['fio_command'] and '--iodepth=4 ' in $T['cycle'][1]['fio_command'] and $T['fio_command'] == $T['cycle'][1]['fio_command']" \
+  "fio commands per depth; the test's is the last depth's"
+ssdb_assert_json "$J" "$T['total']['ios'] == $T['cycle'][1]['total']['ios'] and $T['latency_histogram_ns']['count'] == $T['total']['ios']" \
+  "the test's total is the last depth's"
+C=$SSDB_TMPDIR/cycle.csv
+ssdb_cli cycle-csv export "$J" --view workload --csv "$C"
+ssdb_assert_rc 0 "export the cycle as CSV"
+[[ $(head -1 "$C" | cut -d, -f1) == queue_depth && $(tail -n +2 "$C" | cut -d, -f1 | tr -d '\r' | tr '\n' ' ') == "1 4 " ]] ||
+  ssdb_fail "the cycle's CSV is not one row per depth: $(cat "$C")"
+P=$SSDB_TMPDIR/cycle.png
+ssdb_cli cycle-png export "$J" --view workload --png "$P"
+ssdb_assert_rc 0 "draw the cycle"
+is_png "$P"
+assert_usage cycle-order "--cycle-qd" "must rise (2 after 4)" -- run workload "$L" --preset database --cycle-qd 4,2 --destroy-data "$L"
+assert_usage cycle-range "--cycle-qd" "queue depth 300 is out of range (1 to 256)" -- run workload "$L" --preset database --cycle-qd 1,300 --destroy-data "$L"
+assert_usage cycle-and-qd "--qd and --cycle-qd" -- run workload "$L" --preset database --qd 2 --cycle-qd 1,2 --destroy-data "$L"
+
 # -- the test file size: --size, and --file-size as its alias, give the same test file -----------
 ssdb_ext4_create DEV D 64M
 for cmd in "sweep --max 8K --span 4M --duration 0.05 --read-only" \

@@ -484,6 +484,98 @@ test_workload (void)
   check_export ("gui-workload");
 }
 
+/* A copy of "Quick mix" that cycles its queue depth through 1 and 4 (the editor's Cycle Queue
+ * Depths, a falling list refused first): two depths run in turn, each with its result, the
+ * deeper one with more requests in flight; the status names the depth running; the chart
+ * draws the cycle and its words name each depth. */
+static void
+test_workload_cycle (void)
+{
+  SsdbWorkloadPage *page = ssdb_window_get_workload_page (window);
+  SsdbPageRun *run = ssdb_workload_page_get_run (page);
+  SsdbWorkloadEditor *editor;
+  g_autoptr (GSettings) settings = g_settings_new ("org.ssdbench.App");
+  g_autofree char *saved = NULL, *words = NULL;
+  const SsdbWorkloadResult *r;
+  const SsdbWorkloadCycleStep *a, *b;
+  SsdbWorkloadView view;
+  cairo_rectangle_t rect;
+  gboolean named_depth = FALSE;
+
+  ssdb_window_set_page (window, "workload");
+  g_assert_true (ssdb_workload_page_select (page, "Quick mix"));
+  editor = ssdb_workload_page_edit (page, TRUE);
+  g_assert_cmpstr (gtk_editable_get_text (ssdb_workload_editor_get_editable (editor, "cycle")), ==,
+                   "");
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "name"), "Cycle mix");
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "cycle"), "4,1");
+  g_assert_false (ssdb_workload_editor_save (editor));
+  g_test_message ("refused: %s", ssdb_workload_editor_get_error (editor));
+  g_assert_nonnull (strstr (ssdb_workload_editor_get_error (editor),
+                            "CycleQueueDepths: the queue depths must rise (1 after 4)"));
+  gtk_editable_set_text (ssdb_workload_editor_get_editable (editor, "cycle"), "1, 4");
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "ramp"), 0.2);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "duration"), 1);
+  g_assert_true (ssdb_workload_editor_save (editor));
+  saved = g_settings_get_string (settings, "workload-specs");
+  g_assert_nonnull (strstr (saved, "CycleQueueDepths=1,4\n"));
+  g_assert_cmpstr (ssdb_workload_page_get_selected (page)->name, ==, "Cycle mix");
+  g_assert_cmpuint (ssdb_workload_page_get_selected (page)->n_cycle_depths, ==, 2);
+
+  watch (run);
+  start_confirmed ("destroy", "workload");
+  g_assert_true (ssdb_page_run_get_running (run));
+  for (gint64 end = g_get_monotonic_time () + 30 * G_USEC_PER_SEC;
+       !finished && g_get_monotonic_time () < end;)
+    {
+      const char *status = ssdb_workload_page_get_status (page);
+
+      if (!named_depth && (strstr (status, "QD1 (1 of 2)") || strstr (status, "QD4 (2 of 2)")))
+        {
+          g_test_message ("status: %s", status);
+          named_depth = TRUE;
+        }
+      ssdb_gui_test_iterate_for (20);
+    }
+  g_assert_true (finished);
+  g_assert_no_error (finish_error);
+  g_assert_true (named_depth);
+
+  r = ssdb_workload_page_get_result (page);
+  g_assert_nonnull (r);
+  g_assert_false (r->cancelled);
+  g_assert_cmpuint (r->cycle->len, ==, 2);
+  a = &g_array_index (r->cycle, SsdbWorkloadCycleStep, 0);
+  b = &g_array_index (r->cycle, SsdbWorkloadCycleStep, 1);
+  g_test_message ("QD1: %.0f IOPS, %.2f in flight; QD4: %.0f IOPS, %.2f in flight", a->total.iops,
+                  a->total.mean_inflight, b->total.iops, b->total.mean_inflight);
+  g_assert_cmpint (a->state, ==, SSDB_WORKLOAD_STEP_DONE);
+  g_assert_cmpint (b->state, ==, SSDB_WORKLOAD_STEP_DONE);
+  g_assert_cmpuint (a->total.ios, >, 100);
+  g_assert_cmpuint (b->total.ios, >, 100);
+  /* two workers: about 2 in flight at QD1, 8 at QD4 */
+  g_assert_cmpfloat (a->total.mean_inflight, <, 2.5);
+  g_assert_cmpfloat (b->total.mean_inflight, >, 6);
+  g_assert_cmpuint (r->total.ios, ==, b->total.ios);
+
+  ssdb_workload_page_fill_view (page, &view);
+  /* a row per depth, the chart of the cycle under them */
+  {
+    SsdbWorkloadStats storage;
+
+    g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 2);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 0, &storage) == &a->total);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 1, &storage) == &b->total);
+  }
+  g_assert_true (ssdb_workload_painter_get_distribution_rect (&view, 1000, 600, &rect));
+  words = ssdb_workload_painter_dup_words (&view, TRUE);
+  g_test_message ("words: %s", words);
+  g_assert_nonnull (strstr (words, "Cycle mix by queue depth: QD1 "));
+  g_assert_nonnull (strstr (words, ", QD4 "));
+  screenshots (ssdb_workload_page_get_chart (page), "gui-workload-cycle");
+  check_export ("gui-workload-cycle");
+}
+
 /* ---- SSD Behaviour ---------------------------------------------------------------------- */
 
 /* The setting whose label reads @label (its mnemonic widget), under @widget. */
@@ -815,6 +907,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-views/access", test_access);
   g_test_add_func ("/gui-views/workload-editor", test_workload_editor);
   g_test_add_func ("/gui-views/workload", test_workload);
+  g_test_add_func ("/gui-views/workload-cycle", test_workload_cycle);
   g_test_add_func ("/gui-views/behaviour", test_behaviour);
   g_test_add_func ("/gui-views/stop", test_stop);
   ret = g_test_run ();

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "ssdb-csv.h"
 #include "ssdb-error.h"
 #include "ssdb-report.h"
 #include "ssdb-text.h"
@@ -2160,6 +2161,191 @@ test_workload_lines_round_trip (void)
   g_assert_cmpuint (loaded->workload->spec.size_mix[1].read_percent, ==, 9);
 }
 
+/* build_workload() cycling its queue depth through 1 and 4: the QD1 step did worker 1's
+ * numbers, the QD4 step the result's total; @states of the two steps (cancelled when one is not
+ * done). */
+static SsdbWorkloadResult *
+build_workload_cycle (SsdbWorkloadStepState s0, SsdbWorkloadStepState s1)
+{
+  SsdbWorkloadResult *r = build_workload ();
+  SsdbWorkloadCycleStep *st;
+
+  r->spec.n_cycle_depths = 2;
+  r->spec.cycle_depths[0] = 1;
+  r->spec.cycle_depths[1] = 4;
+  ssdb_workload_result_reset_cycle (r);
+  st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, 0);
+  st->state = s0;
+  if (s0 != SSDB_WORKLOAD_STEP_PENDING)
+    {
+      st->total = g_array_index (r->workers, SsdbWorkloadStats, 0);
+      st->fio_command = g_strdup ("fio --name=database --iodepth=1");
+    }
+  st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, 1);
+  st->state = s1;
+  if (s1 != SSDB_WORKLOAD_STEP_PENDING)
+    {
+      st->total = r->total;
+      st->fio_command = g_strdup ("fio --name=database --iodepth=4");
+    }
+  r->cancelled = s0 != SSDB_WORKLOAD_STEP_DONE || s1 != SSDB_WORKLOAD_STEP_DONE;
+  return r;
+}
+
+static char *
+workload_report_data (SsdbWorkloadResult *workload)
+{
+  g_autoptr (SsdbReport) report = build_report (NULL);
+
+  ssdb_report_set_workload (report, workload);
+  return ssdb_report_to_data (report, NULL);
+}
+
+/* @data with the first @from replaced by @to: the loader's message ends in @expected. */
+static void
+assert_cycle_refused (const char *data, const char *from, const char *to, const char *expected)
+{
+  g_autoptr (GString) bad = g_string_new (data);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+
+  g_assert_cmpuint (g_string_replace (bad, from, to, 1), ==, 1);
+  loaded = ssdb_report_load_from_data (bad->str, bad->len, "cycle.json", &error);
+  g_assert_null (loaded);
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_REPORT);
+  g_test_message ("%s", error->message);
+  if (!g_str_has_suffix (error->message, expected))
+    g_error ("“%s” does not end in “%s”", error->message, expected);
+}
+
+/* A workload that cycles its queue depth: the depths in the spec and one step per depth, read
+ * back to the same bytes, a cancelled cycle too; every inconsistency refused with its message;
+ * a workload that does not cycle writes neither member. */
+static void
+test_workload_cycle_round_trip (void)
+{
+  g_autoptr (SsdbWorkloadResult) workload
+      = build_workload_cycle (SSDB_WORKLOAD_STEP_DONE, SSDB_WORKLOAD_STEP_DONE);
+  g_autoptr (SsdbWorkloadResult) plain = build_workload ();
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *data = workload_report_data (workload);
+  g_autofree char *plain_data = workload_report_data (plain);
+  g_autofree char *again = NULL, *csv = NULL;
+  const SsdbWorkloadCycleStep *st;
+
+  g_assert_null (strstr (plain_data, "cycle"));
+  g_assert_nonnull (strstr (data, "\"cycle_queue_depths\" : [\n"));
+  loaded = ssdb_report_load_from_data (data, strlen (data), "cycle.json", &error);
+  g_assert_no_error (error);
+  g_assert_cmpuint (loaded->workload->spec.n_cycle_depths, ==, 2);
+  g_assert_cmpuint (loaded->workload->cycle->len, ==, 2);
+  st = &g_array_index (loaded->workload->cycle, SsdbWorkloadCycleStep, 0);
+  g_assert_cmpuint (st->queue_depth, ==, 1);
+  g_assert_cmpint (st->state, ==, SSDB_WORKLOAD_STEP_DONE);
+  g_assert_cmpuint (st->total.ios, ==, 1000);
+  g_assert_cmpstr (st->fio_command, ==, "fio --name=database --iodepth=1");
+  st = &g_array_index (loaded->workload->cycle, SsdbWorkloadCycleStep, 1);
+  g_assert_cmpuint (st->total.ios, ==, 3000);
+  again = ssdb_report_to_data (loaded, NULL);
+  g_assert_cmpstr (again, ==, data);
+  /* the CSV: one row per depth */
+  csv = ssdb_csv_format (loaded, SSDB_TEST_KIND_WORKLOAD, NULL);
+  g_test_message ("%s", csv);
+  g_assert_true (g_str_has_prefix (csv, "queue_depth,ios,bytes,"));
+  g_assert_nonnull (strstr (csv, "\n1,1000,8192000,"));
+  g_assert_nonnull (strstr (csv, "\n4,3000,24576000,"));
+  g_assert_nonnull (strstr (csv, ",7.000,1554,,,,,,,,,,,done"));
+
+  /* refusals */
+  assert_cycle_refused (data, "\"queue_depth\" : 4,", "\"queue_depth\" : 8,",
+                        ": tests[0].cycle[1].queue_depth: 8 is not 4, the depth of "
+                        "spec.cycle_queue_depths[1]");
+  assert_cycle_refused (data, "\"state\" : \"done\"", "\"state\" : \"pending\"",
+                        ": tests[0].cycle[0].state: “pending” in a run that was not cancelled");
+  assert_cycle_refused (data, "\"state\" : \"done\"", "\"state\" : \"finished\"",
+                        ": tests[0].cycle[0].state: unknown value “finished” (expected “pending”, "
+                        "“done”, “cancelled”)");
+  assert_cycle_refused (
+      data, "\"cycle_queue_depths\"", "\"xcycle_queue_depths\"",
+      ": tests[0].cycle: steps of a cycle, but spec.cycle_queue_depths is absent");
+  assert_cycle_refused (data, "\"cycle\" :", "\"xcycle\" :", ": tests[0].cycle: missing");
+  {
+    /* the depths of the spec out of order: refused as the spec's own check says */
+    g_autoptr (GRegex) re = g_regex_new ("(\"cycle_queue_depths\" : \\[\\s*)1,(\\s*)4", 0, 0, NULL);
+    g_autofree char *falling = g_regex_replace (re, data, -1, 0, "\\g<1>4,\\g<2>1", 0, NULL);
+
+    g_assert_cmpstr (falling, !=, data);
+    assert_cycle_refused (falling, "\"kind\"", "\"kind\"",
+                          ": tests[0].spec: Workload “Database”: cycle_queue_depths: the depths "
+                          "must rise (1 after 4)");
+  }
+  {
+    g_autoptr (SsdbWorkloadResult) three
+        = build_workload_cycle (SSDB_WORKLOAD_STEP_DONE, SSDB_WORKLOAD_STEP_DONE);
+    g_autofree char *three_data = NULL;
+
+    /* the spec names a third depth that the cycle does not hold */
+    three->spec.n_cycle_depths = 3;
+    three->spec.cycle_depths[2] = 16;
+    three_data = workload_report_data (three);
+    assert_cycle_refused (
+        three_data, "\"fio_command\" : \"fio --name=database --numjobs",
+        "\"fio_command\" : \"fio --name=database --numjobs",
+        ": tests[0].cycle: 2 steps for 3 queue depths in spec.cycle_queue_depths");
+  }
+  {
+    /* the test's total is not the last depth's */
+    g_autoptr (SsdbWorkloadResult) other
+        = build_workload_cycle (SSDB_WORKLOAD_STEP_DONE, SSDB_WORKLOAD_STEP_DONE);
+    g_autofree char *other_data = NULL;
+
+    g_array_index (other->cycle, SsdbWorkloadCycleStep, 1).total
+        = g_array_index (other->workers, SsdbWorkloadStats, 1);
+    other_data = workload_report_data (other);
+    assert_cycle_refused (other_data, "\"kind\"", "\"kind\"",
+                          ": tests[0].cycle: the total of the last depth run (QD4: 2000 I/Os) is "
+                          "not the test's total (3000 I/Os)");
+  }
+  {
+    /* a depth done after one that was cancelled */
+    g_autoptr (SsdbWorkloadResult) order
+        = build_workload_cycle (SSDB_WORKLOAD_STEP_CANCELLED, SSDB_WORKLOAD_STEP_DONE);
+    g_autofree char *order_data = workload_report_data (order);
+
+    assert_cycle_refused (order_data, "\"kind\"", "\"kind\"",
+                          ": tests[0].cycle[1].state: “done” after a depth that did not finish");
+  }
+  {
+    /* a cancelled cycle: the first depth done, the second cancelled, reads back the same */
+    g_autoptr (SsdbWorkloadResult) cut
+        = build_workload_cycle (SSDB_WORKLOAD_STEP_DONE, SSDB_WORKLOAD_STEP_CANCELLED);
+    g_autofree char *cut_data = workload_report_data (cut);
+    g_autofree char *cut_again = NULL;
+    g_autoptr (SsdbReport) cut_loaded
+        = ssdb_report_load_from_data (cut_data, strlen (cut_data), "cut.json", &error);
+
+    g_assert_no_error (error);
+    g_assert_true (cut_loaded->workload->cancelled);
+    g_assert_cmpint (g_array_index (cut_loaded->workload->cycle, SsdbWorkloadCycleStep, 1).state,
+                     ==, SSDB_WORKLOAD_STEP_CANCELLED);
+    cut_again = ssdb_report_to_data (cut_loaded, NULL);
+    g_assert_cmpstr (cut_again, ==, cut_data);
+  }
+  {
+    /* cancelled before the first depth ended: the second pending, with requests refused */
+    g_autoptr (SsdbWorkloadResult) early
+        = build_workload_cycle (SSDB_WORKLOAD_STEP_CANCELLED, SSDB_WORKLOAD_STEP_PENDING);
+    g_autofree char *early_data = NULL;
+
+    g_array_index (early->cycle, SsdbWorkloadCycleStep, 0).total = early->total;
+    g_array_index (early->cycle, SsdbWorkloadCycleStep, 1).total = early->total;
+    early_data = workload_report_data (early);
+    assert_cycle_refused (early_data, "\"kind\"", "\"kind\"",
+                          ": tests[0].cycle[1].total: 3000 requests in a depth not run");
+  }
+}
+
 /* The builder's report is the fixture, byte for byte, and the fixture reloads to itself. */
 /* A report of an earlier version has no "spread" in its summary entries: it loads, and the
  * spread comes from its passes, in the text export beside the figure. */
@@ -2539,6 +2725,7 @@ main (int argc, char **argv)
   g_test_add_func ("/report/access-sweep-workload/round-trip",
                    test_access_sweep_workload_round_trip);
   g_test_add_func ("/report/workload-lines-round-trip", test_workload_lines_round_trip);
+  g_test_add_func ("/report/workload-cycle-round-trip", test_workload_cycle_round_trip);
   g_test_add_func ("/report/access-sweep-workload/old-words", test_access_old_words);
   g_test_add_func ("/report/summary-old-spread", test_summary_old_spread);
   g_test_add_func ("/report/access-sweep-workload/fixture", test_access_sweep_workload_fixture);

@@ -871,6 +871,108 @@ test_workload_distribution (void)
   g_assert_false (ssdb_workload_painter_get_distribution_rect (&view, w, h, &rect));
 }
 
+/* A cycle of depths 1, 4 and 16 stopped during the second: in the panel under the rows a bar
+ * of IOPS per depth run (up to its value, not above), the third depth without a bar, the mean
+ * response times as dots; the words name each depth run and, of the depths run to their end,
+ * the one of the most IOPS. */
+static void
+test_workload_cycle (void)
+{
+  g_autoptr (SsdbWorkloadResult) r = make_workload (1);
+  g_autofree char *words = NULL;
+  SsdbWorkloadView view;
+  cairo_rectangle_t rect;
+  const int w = 1200, h = 700;
+  SsdbStyle style;
+  SsdbRgba bar, bg;
+  cairo_surface_t *s = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, w, h);
+  cairo_t *cr = cairo_create (s);
+  const double iops[2] = { 1000, 3000 }, mean[2] = { 100000, 130000 };
+  double x, y_iops, y_mean;
+
+  r->spec.n_cycle_depths = 3;
+  r->spec.cycle_depths[0] = 1;
+  r->spec.cycle_depths[1] = 4;
+  r->spec.cycle_depths[2] = 16;
+  ssdb_workload_result_reset_cycle (r);
+  for (guint i = 0; i < 2; i++)
+    {
+      SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+
+      st->state = SSDB_WORKLOAD_STEP_DONE;
+      st->total = r->total;
+      st->total.iops = iops[i];
+      st->total.mean_ns = mean[i];
+    }
+  r->cancelled = TRUE;
+  g_array_index (r->cycle, SsdbWorkloadCycleStep, 1).state = SSDB_WORKLOAD_STEP_CANCELLED;
+
+  ssdb_workload_view_init (&view);
+  view.result = r;
+  view.target_title = "/dev/zram2 · 268.4 MB";
+  g_assert_true (ssdb_workload_painter_get_distribution_rect (&view, w, h, &rect));
+  g_assert_false (ssdb_workload_painter_distribution_point (&view, w, h, 130000, 50, &x, &y_iops));
+  g_assert_false (ssdb_workload_painter_cycle_point (&view, w, h, 3, &x, &y_iops, &y_mean));
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  bg = ssdb_chart_plot_background (&style);
+  ssdb_workload_painter_draw (&view, &style, cr, w, h);
+  cairo_destroy (cr);
+  cairo_surface_flush (s);
+  save (s, "workload-cycle.png");
+  for (guint i = 0; i < 3; i++)
+    {
+      SsdbRgba foot, above, dot;
+
+      g_assert_true (ssdb_workload_painter_cycle_point (&view, w, h, i, &x, &y_iops, &y_mean));
+      /* the bars in the IOPS colour, lighter for the depth stopped early */
+      bar = ssdb_chart_mix (&bg, &style.accent3, i == 0 ? 0.85 : 0.4);
+      foot = pixel (s, 1, x - 10, rect.y + rect.height - 3);
+      above = pixel (s, 1, x - 10, y_iops - 4);
+      if (i < 2)
+        {
+          g_assert_cmpfloat (y_iops, <, rect.y + rect.height - 20);
+          g_assert_cmpfloat (color_distance (&foot, &bar), <, 0.05);
+          g_assert_cmpfloat (color_distance (&above, &bar), >, 0.2);
+          dot = pixel (s, 1, x, y_mean);
+          g_assert_cmpfloat (color_distance (&dot, &style.foreground), <, 0.1);
+        }
+      else
+        g_assert_cmpfloat (color_distance (&foot, &bg), <, 0.05);
+    }
+  /* QD4's bar is three times QD1's */
+  {
+    double x0, y0, x1, y1, bottom = rect.y + rect.height;
+
+    g_assert_true (ssdb_workload_painter_cycle_point (&view, w, h, 0, &x0, &y0, &y_mean));
+    g_assert_true (ssdb_workload_painter_cycle_point (&view, w, h, 1, &x1, &y1, &y_mean));
+    g_assert_cmpfloat (fabs ((bottom - y1) / (bottom - y0) - 3), <, 0.01);
+  }
+  cairo_surface_destroy (s);
+
+  words = ssdb_workload_painter_dup_words (&view, FALSE);
+  g_assert_cmpstr (words, ==,
+                   "Database by queue depth: QD1 1000 IOPS (0.100 ms), QD4 3000 IOPS (0.130 ms); "
+                   "the most IOPS at QD1 (stopped early)");
+
+  /* The rows: one per depth, its total; none for the depth not run, until it runs and has
+   * live numbers (no response times yet). */
+  {
+    SsdbWorkloadStats storage;
+
+    g_assert_cmpuint (ssdb_workload_painter_n_rows (&view), ==, 3);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 0, &storage)
+                   == &g_array_index (r->cycle, SsdbWorkloadCycleStep, 0).total);
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 1, &storage)
+                   == &g_array_index (r->cycle, SsdbWorkloadCycleStep, 1).total);
+    g_assert_null (ssdb_workload_painter_row_stats (&view, 2, &storage));
+    view.running = TRUE;
+    r->job.queue_depth = 16;
+    g_assert_null (ssdb_workload_painter_row_stats (&view, 2, &storage));
+    r->total.max_ns = 0;
+    g_assert_true (ssdb_workload_painter_row_stats (&view, 2, &storage) == &r->total);
+  }
+}
+
 static void
 test_empty (void)
 {
@@ -1180,6 +1282,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/surface-painter/robust-top", test_robust_top);
   g_test_add_func ("/surface-painter/fill-burst", test_fill_burst);
   g_test_add_func ("/surface-painter/workload-distribution", test_workload_distribution);
+  g_test_add_func ("/surface-painter/workload-cycle", test_workload_cycle);
   g_test_add_func ("/surface-painter/rate-labels-64bit", test_rate_labels_64bit);
   g_test_add_func ("/surface-painter/step", test_surface_step);
   g_test_add_func ("/surface-painter/temperature-strip", test_temperature_strip);

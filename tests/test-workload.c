@@ -328,6 +328,145 @@ test_parse_errors (void)
     }
 }
 
+/* IOMeter's cycle of outstanding I/Os: the key-file and JSON texts, the CLI's list, the
+ * round trip through the key file, and every refusal with its exact message. */
+static void
+test_cycle_parse (void)
+{
+  static const struct
+  {
+    const char *text;
+    const char *message;
+  } refused[] = {
+    { "4,2", "CycleQueueDepths: the queue depths must rise (2 after 4)" },
+    { "1,1", "CycleQueueDepths: the queue depths must rise (1 after 1)" },
+    { "1,x", "CycleQueueDepths: “x” is not a queue depth (a whole number)" },
+    { "1,,4", "CycleQueueDepths: “” is not a queue depth (a whole number)" },
+    { "-1", "CycleQueueDepths: “-1” is not a queue depth (a whole number)" },
+    { "1,257", "CycleQueueDepths: queue depth 257 is out of range (1 to 256)" },
+    { "0,1", "CycleQueueDepths: queue depth 0 is out of range (1 to 256)" },
+    { "1,2,3,4,5,6,7,8,9,10,11,12,13,14,15,16,17", "CycleQueueDepths: more than 16 queue depths" },
+  };
+  g_autoptr (GError) error = NULL;
+  g_autoptr (GArray) specs = NULL;
+  g_autoptr (GArray) again = NULL;
+  g_autofree char *kf = NULL, *list = NULL;
+  SsdbWorkloadSpec *s, spec;
+  guint depths[SSDB_WORKLOAD_MAX_CYCLE] = { 99 };
+  guint n = 99;
+
+  specs = ssdb_workload_specs_parse ("[Cycle]\nPreset=workstation\nCycleQueueDepths= 1, 2,4 ,8\n",
+                                     -1, &error);
+  g_assert_no_error (error);
+  s = &g_array_index (specs, SsdbWorkloadSpec, 0);
+  g_assert_cmpuint (s->n_cycle_depths, ==, 4);
+  g_assert_cmpuint (s->cycle_depths[0], ==, 1);
+  g_assert_cmpuint (s->cycle_depths[3], ==, 8);
+  list = ssdb_workload_cycle_to_string (s);
+  g_assert_cmpstr (list, ==, "1,2,4,8");
+  /* through the key file and back: the same specification, byte for byte */
+  kf = ssdb_workload_spec_to_keyfile (s);
+  g_assert_nonnull (strstr (kf, "CycleQueueDepths=1,2,4,8\n"));
+  again = ssdb_workload_specs_parse (kf, -1, &error);
+  g_assert_no_error (error);
+  {
+    SsdbWorkloadSpec a = *s, b = g_array_index (again, SsdbWorkloadSpec, 0);
+
+    /* (the bytes after the name's nul are what the preset's name left there) */
+    g_assert_cmpstr (a.name, ==, b.name);
+    strncpy (a.name, s->name, sizeof a.name);
+    strncpy (b.name, s->name, sizeof b.name);
+    g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
+  }
+  /* A specification that does not cycle writes no such key. */
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+  g_clear_pointer (&kf, g_free);
+  kf = ssdb_workload_spec_to_keyfile (&spec);
+  g_assert_null (strstr (kf, "Cycle"));
+
+  g_clear_pointer (&specs, g_array_unref);
+  specs = ssdb_workload_specs_parse ("{\"name\": \"J\", \"cycle_queue_depths\": [1, 32, 256]}", -1,
+                                     &error);
+  g_assert_no_error (error);
+  s = &g_array_index (specs, SsdbWorkloadSpec, 0);
+  g_assert_cmpuint (s->n_cycle_depths, ==, 3);
+  g_assert_cmpuint (s->cycle_depths[2], ==, 256);
+
+  /* the CLI's and the window's list: "" and "0" are no cycle */
+  g_assert_true (ssdb_workload_cycle_parse (" 0 ", "--cycle-qd", depths, &n, &error));
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_true (ssdb_workload_cycle_parse ("", "--cycle-qd", depths, &n, &error));
+  g_assert_cmpuint (n, ==, 0);
+  g_assert_true (ssdb_workload_cycle_parse ("1,4", "--cycle-qd", depths, &n, &error));
+  g_assert_cmpuint (n, ==, 2);
+  g_assert_cmpuint (depths[1], ==, 4);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (GError) e = NULL;
+      g_autofree char *text = g_strdup_printf ("[A]\nCycleQueueDepths=%s\n", refused[i].text);
+      g_autoptr (GArray) none = ssdb_workload_specs_parse (text, -1, &e);
+      g_autofree char *want = g_strdup_printf ("Workload [A]: %s", refused[i].message);
+
+      g_assert_null (none);
+      g_assert_error (e, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+      g_assert_cmpstr (e->message, ==, want);
+      /* and the list alone leaves what it was given unchanged */
+      g_clear_error (&e);
+      n = 2;
+      g_assert_false (
+          ssdb_workload_cycle_parse (refused[i].text, "CycleQueueDepths", depths, &n, &e));
+      g_assert_cmpstr (e->message, ==, refused[i].message);
+      g_assert_cmpuint (n, ==, 2);
+      g_assert_cmpuint (depths[1], ==, 4);
+    }
+
+  /* JSON */
+  {
+    static const struct
+    {
+      const char *text;
+      const char *message;
+    } json[] = {
+      { "{\"name\": \"J\", \"cycle_queue_depths\": [4, 2]}",
+        "Workload “J”: cycle_queue_depths: the depths must rise (2 after 4)" },
+      { "{\"name\": \"J\", \"cycle_queue_depths\": [0]}",
+        "Workload “J”: cycle_queue_depths: 0 is out of range (1 to 256)" },
+      { "{\"name\": \"J\", \"cycle_queue_depths\": \"1,2\"}",
+        "Workload “J”: cycle_queue_depths: expected an array of at most 16 queue depths" },
+      { "{\"name\": \"J\", \"cycle_queue_depths\": [1, 2.5]}",
+        "Workload “J”: cycle_queue_depths: expected a whole number" },
+    };
+
+    for (guint i = 0; i < G_N_ELEMENTS (json); i++)
+      {
+        g_autoptr (GError) e = NULL;
+        g_autoptr (GArray) none = ssdb_workload_specs_parse (json[i].text, -1, &e);
+
+        g_assert_null (none);
+        g_assert_cmpstr (e->message, ==, json[i].message);
+      }
+  }
+
+  /* validation of a specification made in code */
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+  spec.n_cycle_depths = 2;
+  spec.cycle_depths[0] = 8;
+  spec.cycle_depths[1] = 8;
+  g_assert_false (ssdb_workload_spec_validate (&spec, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Workload “Database”: cycle_queue_depths: the depths must rise (8 after 8)");
+  g_clear_error (&error);
+  spec.cycle_depths[1] = 300;
+  g_assert_false (ssdb_workload_spec_validate (&spec, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Workload “Database”: cycle_queue_depths: depth 300 is out of range (1 to 256)");
+  g_clear_error (&error);
+  spec.n_cycle_depths = 17;
+  g_assert_false (ssdb_workload_spec_validate (&spec, &error));
+  g_assert_cmpstr (error->message, ==,
+                   "Workload “Database”: cycle_queue_depths: 17 depths, at most 16");
+}
+
 /* ---- real targets ---- */
 
 static gboolean
@@ -597,6 +736,119 @@ test_cancel (void)
   ssdb_test_loop_free (&l);
 }
 
+typedef struct
+{
+  GCancellable *cancel_at_half;
+  double last;
+  guint calls;
+} CycleProgress;
+
+/* Progress over the whole cycle never goes back; cancels past the half when asked to. */
+static void
+on_cycle_progress (SsdbWorkloadResult *result, const char *phase, double fraction,
+                   gpointer user_data)
+{
+  CycleProgress *p = user_data;
+
+  (void)result;
+  (void)phase;
+  g_assert_cmpfloat (fraction, >=, p->last);
+  g_assert_cmpfloat (fraction, <=, 1);
+  p->last = fraction;
+  p->calls++;
+  if (p->cancel_at_half && fraction >= 0.5)
+    g_cancellable_cancel (p->cancel_at_half);
+}
+
+/* A cycle of depths 1, 4, 16 on a loop device in RAM: one result per depth, each holding the
+ * depth in flight, the result's total that of the last; then a cancel during the second depth
+ * keeps the first, marks the second cancelled and leaves the third pending. */
+static void
+test_cycle_on_loop (void)
+{
+  SsdbTestLoop l;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbWorkloadResult) r = NULL;
+  g_autoptr (GCancellable) c = g_cancellable_new ();
+  SsdbWorkloadSpec spec;
+  CycleProgress progress = { 0 };
+  const SsdbWorkloadCycleStep *st;
+
+  if (!loop_new (&l, "64M"))
+    return;
+  t = ssdb_target_open (l.dev, SSDB_TARGET_OPEN_WRITE, l.dev, 0, &error);
+  g_assert_no_error (error);
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+  spec.ramp_ns = 100 * MS;
+  spec.duration_ns = 400 * MS;
+  spec.n_cycle_depths = 3;
+  spec.cycle_depths[0] = 1;
+  spec.cycle_depths[1] = 4;
+  spec.cycle_depths[2] = 16;
+  r = ssdb_workload_result_new (&spec);
+  g_assert_cmpuint (r->cycle->len, ==, 3);
+  g_assert_true (ssdb_workload_run (t, r, on_cycle_progress, &progress, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_cmpfloat (progress.last, ==, 1.0);
+  for (guint i = 0; i < 3; i++)
+    {
+      g_autofree char *iodepth = g_strdup_printf ("--iodepth=%u ", spec.cycle_depths[i]);
+
+      st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      g_test_message ("QD%u: %" G_GUINT64_FORMAT " I/Os, %.0f IOPS, %.2f in flight, mean %.0f ns",
+                      st->queue_depth, st->total.ios, st->total.iops, st->total.mean_inflight,
+                      st->total.mean_ns);
+      g_assert_cmpuint (st->queue_depth, ==, spec.cycle_depths[i]);
+      g_assert_cmpint (st->state, ==, SSDB_WORKLOAD_STEP_DONE);
+      g_assert_cmpuint (st->total.ios, >, 0);
+      g_assert_cmpuint (st->total.read_ios + st->total.write_ios, ==, st->total.ios);
+      g_assert_cmpuint (st->total.read.bytes + st->total.write.bytes, ==, st->total.bytes);
+      /* the engine keeps the depth in flight: within 15 % of it */
+      g_assert_cmpfloat (fabs (st->total.mean_inflight - st->queue_depth), <,
+                         0.15 * st->queue_depth);
+      g_assert_nonnull (strstr (st->fio_command, iodepth));
+    }
+  g_assert_cmpuint (r->total.ios, ==, st->total.ios);
+  g_assert_cmpuint (r->job.queue_depth, ==, 16);
+  g_assert_true (ssdb_workload_result_last_step (r) == st);
+
+  /* cancelled during the second depth */
+  g_clear_pointer (&r, ssdb_workload_result_free);
+  r = ssdb_workload_result_new (&spec);
+  progress = (CycleProgress){ .cancel_at_half = c };
+  g_assert_false (ssdb_workload_run (t, r, on_cycle_progress, &progress, c, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_true (r->cancelled);
+  g_assert_cmpint (g_array_index (r->cycle, SsdbWorkloadCycleStep, 0).state, ==,
+                   SSDB_WORKLOAD_STEP_DONE);
+  g_assert_cmpuint (g_array_index (r->cycle, SsdbWorkloadCycleStep, 0).total.ios, >, 0);
+  st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, 1);
+  g_assert_cmpint (st->state, ==, SSDB_WORKLOAD_STEP_CANCELLED);
+  g_assert_true (ssdb_workload_result_last_step (r) == st);
+  g_assert_cmpuint (r->total.ios, ==, st->total.ios);
+  st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, 2);
+  g_assert_cmpint (st->state, ==, SSDB_WORKLOAD_STEP_PENDING);
+  g_assert_cmpuint (st->total.ios, ==, 0);
+  g_assert_null (st->fio_command);
+
+  /* stopped before the first depth: every depth pending, nothing measured */
+  g_clear_pointer (&r, ssdb_workload_result_free);
+  g_clear_error (&error);
+  r = ssdb_workload_result_new (&spec);
+  g_assert_false (ssdb_workload_run (t, r, NULL, NULL, c, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+  g_assert_nonnull (strstr (error->message, "was cancelled before queue depth 1"));
+  g_assert_true (r->cancelled);
+  g_assert_null (ssdb_workload_result_last_step (r));
+  for (guint i = 0; i < 3; i++)
+    g_assert_cmpint (g_array_index (r->cycle, SsdbWorkloadCycleStep, i).state, ==,
+                     SSDB_WORKLOAD_STEP_PENDING);
+  g_assert_cmpuint (r->total.ios, ==, 0);
+  g_clear_object (&t);
+  ssdb_test_loop_free (&l);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -606,7 +858,9 @@ main (int argc, char **argv)
   g_test_add_func ("/workload/parse-json", test_parse_json);
   g_test_add_func ("/workload/parse-lines", test_parse_lines);
   g_test_add_func ("/workload/parse-errors", test_parse_errors);
+  g_test_add_func ("/workload/cycle-parse", test_cycle_parse);
   g_test_add_func ("/workload/presets-on-loop", test_presets_on_loop);
   g_test_add_func ("/workload/cancel", test_cancel);
+  g_test_add_func ("/workload/cycle-on-loop", test_cycle_on_loop);
   return g_test_run ();
 }

@@ -14,9 +14,18 @@ on_workload_progress (SsdbWorkloadResult *result, const char *phase, double frac
                       gpointer user_data)
 {
   SsdbCliRun *rc = user_data;
-  g_autofree char *label = g_strdup_printf ("%s: %s", result->spec.name, phase);
+  g_autofree char *label = NULL;
 
-  ssdb_cli_set_progress (rc, label, fraction, 0);
+  /* a cycle: the depth running, the one of the job run now */
+  if (result->spec.n_cycle_depths > 0
+      && (g_str_equal (phase, "ramp") || g_str_equal (phase, "run")))
+    label = g_strdup_printf ("%s QD%u: %s", result->spec.name, result->job.queue_depth, phase);
+  else
+    label = g_strdup_printf ("%s: %s", result->spec.name, phase);
+
+  /* the measured run's rate so far (the engine's live numbers) */
+  ssdb_cli_set_progress (rc, label, fraction,
+                         g_str_equal (phase, "run") ? result->total.bytes_per_second : 0);
 }
 
 static gpointer
@@ -46,6 +55,45 @@ print_workload_row (const char *name, const SsdbWorkloadStats *s)
   g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", name, iops, rate, mean, p99, max, inflight);
 }
 
+/* IOMeter's cycle of outstanding I/Os: one row per depth, and its reads and writes apart. */
+static void
+print_workload_cycle (const SsdbWorkloadResult *r, const char *lines, const char *ramp,
+                      const char *run)
+{
+  const SsdbWorkloadSpec *spec = &r->spec;
+  g_autofree char *cycle = ssdb_workload_cycle_to_string (spec);
+
+  g_print ("%s · QD %s in turn × %u worker%s · each ramp %s s, run %s s\n\n", lines, cycle,
+           spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
+  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Queue depth", "IOPS", "MB/s", "Mean (ms)",
+           "p99 (ms)", "Max (ms)", "In flight");
+  for (guint i = 0; i < r->cycle->len; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      g_autofree char *name = g_strdup_printf ("QD%u", st->queue_depth);
+
+      if (st->state == SSDB_WORKLOAD_STEP_PENDING)
+        {
+          g_print ("%-12s %11s\n", name, "not run");
+          continue;
+        }
+      if (st->state == SSDB_WORKLOAD_STEP_CANCELLED)
+        {
+          g_free (name);
+          name = g_strdup_printf ("QD%u (stop)", st->queue_depth);
+        }
+      print_workload_row (name, &st->total);
+      if (r->split && st->total.read_ios > 0 && st->total.write_ios > 0)
+        for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
+          {
+            SsdbWorkloadStats d;
+
+            ssdb_workload_stats_direction (&st->total, rw, &d);
+            print_workload_row (rw == SSDB_RW_READ ? "  Reads" : "  Writes", &d);
+          }
+    }
+}
+
 static void
 print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
 {
@@ -57,8 +105,19 @@ print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
   g_ascii_formatd (ramp, sizeof ramp, "%g", (double)spec->ramp_ns / 1e9);
   g_ascii_formatd (run, sizeof run, "%g", (double)spec->duration_ns / 1e9);
   g_print ("Workload “%s”: %s\n", spec->name, title);
-  g_print ("%s · QD%u × %u worker%s · ramp %s s, run %s s\n\n", lines, spec->queue_depth,
-           spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
+  if (spec->n_cycle_depths > 0)
+    {
+      const SsdbWorkloadCycleStep *last = ssdb_workload_result_last_step (r);
+
+      print_workload_cycle (r, lines, ramp, run);
+      /* The workers apart: of the last depth run, the one the result's workers hold. */
+      if (last == NULL || spec->workers == 1)
+        return;
+      g_print ("\nThe last depth run, QD%u, per worker:\n", last->queue_depth);
+    }
+  else
+    g_print ("%s · QD%u × %u worker%s · ramp %s s, run %s s\n\n", lines, spec->queue_depth,
+             spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
   g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Worker", "IOPS", "MB/s", "Mean (ms)",
            "p99 (ms)", "Max (ms)", "In flight");
   for (guint i = 0; i < r->workers->len; i++)
@@ -147,7 +206,7 @@ ssdb_cli_run_workload (int argc, char **argv)
   g_autofree char *preset_s = NULL, *spec_path = NULL, *name = NULL, *qd_s = NULL;
   g_autofree char *workers_s = NULL, *duration_s = NULL, *ramp_s = NULL, *destroy = NULL;
   g_autofree char *file_size_s = NULL, *seed_s = NULL, *json_path = NULL;
-  g_autofree char *file_size_alias = NULL;
+  g_autofree char *file_size_alias = NULL, *cycle_s = NULL;
   const GOptionEntry entries[] = {
     { "preset", 0, 0, G_OPTION_ARG_STRING, &preset_s,
       "database, fileserver, webserver or workstation", "NAME" },
@@ -155,6 +214,8 @@ ssdb_cli_run_workload (int argc, char **argv)
       "Access specification file (key file or JSON)", "FILE" },
     { "name", 0, 0, G_OPTION_ARG_STRING, &name, "The workload of --spec FILE to run", "NAME" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth per worker, 1-256", "N" },
+    { "cycle-qd", 0, 0, G_OPTION_ARG_STRING, &cycle_s,
+      "Queue depths run in turn, each a ramp and a run (1,2,4,8; 0 for none)", "LIST" },
     { "workers", 0, 0, G_OPTION_ARG_STRING, &workers_s, "Worker threads, 1-64", "N" },
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Seconds measured", "S" },
     { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_s, "Seconds of unmeasured ramp-up", "S" },
@@ -218,6 +279,18 @@ ssdb_cli_run_workload (int argc, char **argv)
   if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
     return status;
   spec.queue_depth = (guint)v;
+  /* --qd runs one depth, whatever cycle the specification file named */
+  if (qd_s != NULL)
+    spec.n_cycle_depths = 0;
+  if (cycle_s != NULL)
+    {
+      if (qd_s != NULL)
+        return ssdb_cli_usage_error ("--qd and --cycle-qd: give one of them (the queue depth, or "
+                                     "the depths run in turn)");
+      if (!ssdb_workload_cycle_parse (cycle_s, "--cycle-qd", spec.cycle_depths,
+                                      &spec.n_cycle_depths, &error))
+        return ssdb_cli_usage_error ("Invalid %s", error->message);
+    }
   v = spec.workers;
   if (!ssdb_cli_parse_uint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &v, &status))
     return status;

@@ -491,7 +491,8 @@ workload_direction_cells (Row *row, const SsdbWorkloadDirection *d, gboolean spl
 }
 
 static void
-workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s, gboolean split)
+workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s, gboolean split,
+              const char *state)
 {
   Row row;
 
@@ -512,6 +513,8 @@ workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s, gboo
   row_u64 (&row, s->cpu_ns);
   workload_direction_cells (&row, &s->read, split);
   workload_direction_cells (&row, &s->write, split);
+  if (state != NULL)
+    row_str (&row, state);
   row_end (&row);
 }
 
@@ -526,15 +529,41 @@ format_workload (GString *out, const SsdbWorkloadResult *r)
           "read_max_latency_ns", "write_mb_per_s", "write_iops", "write_mean_latency_ns",
           "write_p99_latency_ns", "write_max_latency_ns", NULL };
 
+  static const char *const cycle_names[]
+      = { "queue_depth", "ios", "bytes", "read_ios", "write_ios", "random_ios", "window_ns",
+          "mb_per_s", "iops", "mean_latency_ns", "p99_latency_ns", "max_latency_ns",
+          "mean_inflight", "cpu_ns",
+          /* the reads and the writes apart */
+          "read_mb_per_s", "read_iops", "read_mean_latency_ns", "read_p99_latency_ns",
+          "read_max_latency_ns", "write_mb_per_s", "write_iops", "write_mean_latency_ns",
+          "write_p99_latency_ns", "write_max_latency_ns",
+          /* whether the depth ran: done, cancelled or pending */
+          "state", NULL };
+
+  /* A cycle of queue depths: one row per depth, all workers together. */
+  if (r->spec.n_cycle_depths > 0 && r->cycle != NULL)
+    {
+      header (out, cycle_names);
+      for (guint i = 0; i < r->cycle->len; i++)
+        {
+          const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+          char name[16];
+
+          g_snprintf (name, sizeof name, "%u", st->queue_depth);
+          workload_row (out, name, &st->total, r->split,
+                        ssdb_workload_step_state_to_string (st->state));
+        }
+      return;
+    }
   header (out, names);
   for (guint i = 0; r->workers != NULL && i < r->workers->len; i++)
     {
       char name[16];
 
       g_snprintf (name, sizeof name, "%u", i + 1);
-      workload_row (out, name, &g_array_index (r->workers, SsdbWorkloadStats, i), r->split);
+      workload_row (out, name, &g_array_index (r->workers, SsdbWorkloadStats, i), r->split, NULL);
     }
-  workload_row (out, "total", &r->total, r->split);
+  workload_row (out, "total", &r->total, r->split, NULL);
 }
 
 /* A duration in seconds with 3 decimals (ms resolution). */

@@ -258,6 +258,15 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
   add_int (b, "random_percent", spec->random_percent);
   add_int (b, "align_bytes", spec->align_bytes);
   add_int (b, "queue_depth", spec->queue_depth);
+  /* Only when cycling, so that a report of one run reads as before. */
+  if (spec->n_cycle_depths > 0)
+    {
+      json_builder_set_member_name (b, "cycle_queue_depths");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < MIN (spec->n_cycle_depths, SSDB_WORKLOAD_MAX_CYCLE); i++)
+        json_builder_add_int_value (b, spec->cycle_depths[i]);
+      json_builder_end_array (b);
+    }
   add_int (b, "workers", spec->workers);
   add_u64 (b, "ramp_ns", spec->ramp_ns);
   add_u64 (b, "duration_ns", spec->duration_ns);
@@ -286,6 +295,26 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
   build_latency_summary (b, "latency_histogram_ns", &r->latency);
   build_buckets (b, "latency_buckets", &r->latency);
   add_string (b, "fio_command", r->fio_command);
+  if (spec->n_cycle_depths > 0 && r->cycle != NULL)
+    {
+      json_builder_set_member_name (b, "cycle");
+      json_builder_begin_array (b);
+      for (guint i = 0; i < r->cycle->len; i++)
+        {
+          const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+
+          json_builder_begin_object (b);
+          add_int (b, "queue_depth", st->queue_depth);
+          add_string (b, "state", ssdb_workload_step_state_to_string (st->state));
+          json_builder_set_member_name (b, "total");
+          json_builder_begin_object (b);
+          build_workload_stats (b, &st->total, spec->n_size_mix, r->split);
+          json_builder_end_object (b);
+          add_string (b, "fio_command", st->fio_command);
+          json_builder_end_object (b);
+        }
+      json_builder_end_array (b);
+    }
   build_temperature (b, r->temperature);
   build_drive_counts (b, r->drive_counts);
   json_builder_end_object (b);
@@ -735,6 +764,125 @@ load_workload_stats (Loader *l, JsonObject *object, guint n_size_mix, gboolean s
   return TRUE;
 }
 
+/* The spec's optional "cycle_queue_depths" (absent: no cycling); its order and ranges are
+ * checked with the rest of the spec. */
+static gboolean
+load_cycle_depths (Loader *l, JsonObject *sub, SsdbWorkloadSpec *spec, GError **error)
+{
+  JsonArray *array;
+  gsize mark;
+  guint n;
+
+  spec->n_cycle_depths = 0;
+  if (!json_object_has_member (sub, "cycle_queue_depths"))
+    return TRUE;
+  if ((array = enter_array (l, sub, "cycle_queue_depths", SSDB_WORKLOAD_MAX_CYCLE, &mark, error))
+      == NULL)
+    return FALSE;
+  n = json_array_get_length (array);
+  if (n == 0)
+    return load_fail (l, error, "empty (a workload that does not cycle has no such member)");
+  for (guint i = 0; i < n; i++)
+    {
+      gsize item_mark = path_push_index (l, i);
+      gint64 v;
+
+      if (!check_int (l, json_array_get_element (array, i), 1, SSDB_MAX_QUEUE_DEPTH, &v, error))
+        return FALSE;
+      spec->cycle_depths[i] = (guint)v;
+      path_pop (l, item_mark);
+    }
+  spec->n_cycle_depths = n;
+  path_pop (l, mark);
+  return TRUE;
+}
+
+static const char *const step_state_names[] = { "pending", "done", "cancelled" };
+
+/* The test object's "cycle": present exactly when the spec cycles, one step per depth in the
+ * spec's order; done steps, then at most one cancelled, then pending ones (empty); the result's
+ * total is that of the last step that ran. */
+static gboolean
+load_workload_cycle (Loader *l, JsonObject *object, SsdbWorkloadResult *r, GError **error)
+{
+  const SsdbWorkloadSpec *spec = &r->spec;
+  const SsdbWorkloadCycleStep *last;
+  JsonArray *array;
+  gsize mark;
+  guint n;
+  SsdbWorkloadStepState before = SSDB_WORKLOAD_STEP_DONE;
+
+  ssdb_workload_result_reset_cycle (r);
+  if (spec->n_cycle_depths == 0)
+    {
+      if (!json_object_has_member (object, "cycle"))
+        return TRUE;
+      path_push_member (l, "cycle");
+      return load_fail (l, error, "steps of a cycle, but spec.cycle_queue_depths is absent");
+    }
+  if ((array = enter_array (l, object, "cycle", SSDB_WORKLOAD_MAX_CYCLE, &mark, error)) == NULL)
+    return FALSE;
+  n = array_length (l, array);
+  if (n != spec->n_cycle_depths)
+    return load_fail (l, error, "%u steps for %u queue depths in spec.cycle_queue_depths", n,
+                      spec->n_cycle_depths);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      JsonObject *item, *tot;
+      gsize item_mark, tot_mark;
+      guint qd, state;
+
+      if ((item = array_object (l, array, i, &item_mark, error)) == NULL
+          || !read_uint (l, item, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &qd, error)
+          || !read_enum (l, item, "state", step_state_names, G_N_ELEMENTS (step_state_names),
+                         &state, error))
+        return FALSE;
+      if (qd != spec->cycle_depths[i])
+        {
+          path_push_member (l, "queue_depth");
+          return load_fail (l, error, "%u is not %u, the depth of spec.cycle_queue_depths[%u]", qd,
+                            spec->cycle_depths[i], i);
+        }
+      if (state == SSDB_WORKLOAD_STEP_DONE && before != SSDB_WORKLOAD_STEP_DONE)
+        {
+          path_push_member (l, "state");
+          return load_fail (l, error, "“done” after a depth that did not finish");
+        }
+      if (state == SSDB_WORKLOAD_STEP_CANCELLED && before != SSDB_WORKLOAD_STEP_DONE)
+        {
+          path_push_member (l, "state");
+          return load_fail (l, error, "“cancelled” after a depth that did not finish");
+        }
+      if (state != SSDB_WORKLOAD_STEP_DONE && !r->cancelled)
+        {
+          path_push_member (l, "state");
+          return load_fail (l, error, "“%s” in a run that was not cancelled",
+                            step_state_names[state]);
+        }
+      st->state = state;
+      before = state;
+      if ((tot = enter_object (l, item, "total", &tot_mark, error)) == NULL
+          || !load_workload_stats (l, tot, spec->n_size_mix, r->split, &st->total, error))
+        return FALSE;
+      if (state == SSDB_WORKLOAD_STEP_PENDING && st->total.ios != 0)
+        return load_fail (l, error, "%" G_GUINT64_FORMAT " requests in a depth not run",
+                          st->total.ios);
+      path_pop (l, tot_mark);
+      if (!read_string (l, item, "fio_command", TRUE, &st->fio_command, error))
+        return FALSE;
+      path_pop (l, item_mark);
+    }
+  last = ssdb_workload_result_last_step (r);
+  if (last != NULL && (last->total.ios != r->total.ios || last->total.bytes != r->total.bytes))
+    return load_fail (l, error,
+                      "the total of the last depth run (QD%u: %" G_GUINT64_FORMAT
+                      " I/Os) is not the test's total (%" G_GUINT64_FORMAT " I/Os)",
+                      last->queue_depth, last->total.ios, r->total.ios);
+  path_pop (l, mark);
+  return TRUE;
+}
+
 gboolean
 load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWorkloadResult *r,
                     GError **error)
@@ -793,6 +941,7 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
       || !read_uint (l, sub, "random_percent", 0, 100, &spec->random_percent, error)
       || !read_alignment (l, sub, "align_bytes", &spec->align_bytes, error)
       || !read_uint (l, sub, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
+      || !load_cycle_depths (l, sub, spec, error)
       || !read_uint (l, sub, "workers", 1, SSDB_MAX_THREADS, &spec->workers, error)
       || !read_u64 (l, sub, "ramp_ns", MAX_RUN_NS, &spec->ramp_ns, error)
       || !read_u64 (l, sub, "duration_ns", MAX_RUN_NS, &spec->duration_ns, error)
@@ -864,7 +1013,8 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
     }
   path_pop (l, mark);
   if (!load_histogram (l, object, "latency_histogram_ns", "latency_buckets", &r->latency, error)
-      || !read_string (l, object, "fio_command", TRUE, &r->fio_command, error))
+      || !read_string (l, object, "fio_command", TRUE, &r->fio_command, error)
+      || !load_workload_cycle (l, object, r, error))
     return FALSE;
   return TRUE;
 }

@@ -255,6 +255,19 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error)
              spec->align_bytes);
   if (spec->queue_depth < 1 || spec->queue_depth > SSDB_MAX_QUEUE_DEPTH)
     INVALID ("queue_depth %u is out of range (1 to %u)", spec->queue_depth, SSDB_MAX_QUEUE_DEPTH);
+  if (spec->n_cycle_depths > SSDB_WORKLOAD_MAX_CYCLE)
+    INVALID ("cycle_queue_depths: %u depths, at most %u", spec->n_cycle_depths,
+             SSDB_WORKLOAD_MAX_CYCLE);
+  for (guint i = 0; i < spec->n_cycle_depths; i++)
+    {
+      guint d = spec->cycle_depths[i];
+
+      if (d < 1 || d > SSDB_MAX_QUEUE_DEPTH)
+        INVALID ("cycle_queue_depths: depth %u is out of range (1 to %u)", d, SSDB_MAX_QUEUE_DEPTH);
+      if (i > 0 && d <= spec->cycle_depths[i - 1])
+        INVALID ("cycle_queue_depths: the depths must rise (%u after %u)", d,
+                 spec->cycle_depths[i - 1]);
+    }
   if (spec->workers < 1 || spec->workers > SSDB_MAX_THREADS)
     INVALID ("workers %u is out of range (1 to %u)", spec->workers, SSDB_MAX_THREADS);
   if (spec->duration_ns < NS_PER_S / 10 || spec->duration_ns > MAX_RUN_NS)
@@ -271,6 +284,76 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error)
 }
 
 /* ---- parsing ---- */
+
+gboolean
+ssdb_workload_cycle_parse (const char *text, const char *field, guint *depths, guint *n_depths,
+                           GError **error)
+{
+  g_auto (GStrv) parts = NULL;
+  guint got[SSDB_WORKLOAD_MAX_CYCLE];
+  guint n = 0;
+  g_autofree char *trimmed = NULL;
+
+  g_return_val_if_fail (text != NULL && field != NULL, FALSE);
+  g_return_val_if_fail (depths != NULL && n_depths != NULL, FALSE);
+
+  trimmed = g_strstrip (g_strdup (text));
+  if (trimmed[0] == '\0' || g_str_equal (trimmed, "0"))
+    {
+      *n_depths = 0;
+      return TRUE;
+    }
+  parts = g_strsplit (trimmed, ",", -1);
+  for (guint i = 0; parts[i]; i++)
+    {
+      const char *t = g_strstrip (parts[i]);
+      guint64 v;
+      char *end = NULL;
+
+      if (n == SSDB_WORKLOAD_MAX_CYCLE)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "%s: more than %u queue depths", field, SSDB_WORKLOAD_MAX_CYCLE);
+          return FALSE;
+        }
+      if (!g_ascii_isdigit (t[0]) || (v = g_ascii_strtoull (t, &end, 10), *end != '\0'))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "%s: “%s” is not a queue depth (a whole number)", field, t);
+          return FALSE;
+        }
+      if (v < 1 || v > SSDB_MAX_QUEUE_DEPTH)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "%s: queue depth %s is out of range (1 to %u)", field, t,
+                       SSDB_MAX_QUEUE_DEPTH);
+          return FALSE;
+        }
+      if (n > 0 && v <= got[n - 1])
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "%s: the queue depths must rise (%s after %u)", field, t, got[n - 1]);
+          return FALSE;
+        }
+      got[n++] = (guint)v;
+    }
+  memcpy (depths, got, n * sizeof (guint));
+  *n_depths = n;
+  return TRUE;
+}
+
+char *
+ssdb_workload_cycle_to_string (const SsdbWorkloadSpec *spec)
+{
+  GString *s;
+
+  g_return_val_if_fail (spec != NULL, NULL);
+
+  s = g_string_new (NULL);
+  for (guint i = 0; i < spec->n_cycle_depths && i < SSDB_WORKLOAD_MAX_CYCLE; i++)
+    g_string_append_printf (s, "%s%u", i ? "," : "", spec->cycle_depths[i]);
+  return g_string_free (s, FALSE);
+}
 
 /* A line's share or alignment that its text did not give: the specification's, once parsed. */
 #define NOT_GIVEN G_MAXUINT
@@ -460,9 +543,9 @@ start_from_preset (SsdbWorkloadSpec *spec, const char *text, const char *field, 
 /* Key files. */
 
 static const char *const keyfile_keys[] = {
-  "Name",          "Preset",     "Sizes",      "Lines",   "ReadPercent",
-  "RandomPercent", "Align",      "QueueDepth", "Workers", "Ramp",
-  "Duration",      "SpanOffset", "SpanLength", "Data",    "Seed",
+  "Name",       "Preset",           "Sizes", "Lines",    "ReadPercent", "RandomPercent", "Align",
+  "QueueDepth", "Workers",          "Ramp",  "Duration", "SpanOffset",  "SpanLength",    "Data",
+  "Seed",       "CycleQueueDepths",
 };
 
 static gboolean
@@ -543,6 +626,12 @@ keyfile_group (GKeyFile *kf, const char *group, SsdbWorkloadSpec *spec, GError *
           if (!ssdb_parse_uint (raw, key, 1, SSDB_MAX_QUEUE_DEPTH, &v, error))
             goto fail;
           spec->queue_depth = (guint)v;
+        }
+      else if (g_str_equal (key, "CycleQueueDepths"))
+        {
+          if (!ssdb_workload_cycle_parse (raw, key, spec->cycle_depths, &spec->n_cycle_depths,
+                                          error))
+            goto fail;
         }
       else if (g_str_equal (key, "Workers"))
         {
@@ -628,7 +717,7 @@ parse_keyfile (const char *text, gsize length, GError **error)
 static const char *const json_members[] = {
   "name",        "preset",      "sizes",   "read_percent", "random_percent",
   "align_bytes", "queue_depth", "workers", "ramp_ns",      "duration_ns",
-  "span_offset", "span_length", "data",    "seed",
+  "span_offset", "span_length", "data",    "seed",         "cycle_queue_depths",
 };
 
 static gboolean
@@ -853,6 +942,27 @@ json_spec (JsonNode *node, guint index, SsdbWorkloadSpec *spec, GError **error)
         goto fail;
       spec->queue_depth = (guint)v;
     }
+  if ((m = json_object_get_member (o, "cycle_queue_depths")))
+    {
+      JsonArray *a = JSON_NODE_HOLDS_ARRAY (m) ? json_node_get_array (m) : NULL;
+      guint n = a ? json_array_get_length (a) : 0;
+
+      if (a == NULL || n > SSDB_WORKLOAD_MAX_CYCLE)
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                       "cycle_queue_depths: expected an array of at most %u queue depths",
+                       SSDB_WORKLOAD_MAX_CYCLE);
+          goto fail;
+        }
+      for (guint i = 0; i < n; i++)
+        {
+          if (!json_uint (json_array_get_element (a, i), "cycle_queue_depths", 1,
+                          SSDB_MAX_QUEUE_DEPTH, &v, error))
+            goto fail;
+          spec->cycle_depths[i] = (guint)v;
+        }
+      spec->n_cycle_depths = n;
+    }
   if ((m = json_object_get_member (o, "workers")))
     {
       if (!json_uint (m, "workers", 1, SSDB_MAX_THREADS, &v, error))
@@ -1001,6 +1111,12 @@ ssdb_workload_spec_to_keyfile (const SsdbWorkloadSpec *spec)
   g_key_file_set_uint64 (kf, group, "RandomPercent", spec->random_percent);
   g_key_file_set_uint64 (kf, group, "Align", spec->align_bytes);
   g_key_file_set_uint64 (kf, group, "QueueDepth", spec->queue_depth);
+  if (spec->n_cycle_depths > 0)
+    {
+      g_autofree char *cycle = ssdb_workload_cycle_to_string (spec);
+
+      g_key_file_set_string (kf, group, "CycleQueueDepths", cycle);
+    }
   g_key_file_set_uint64 (kf, group, "Workers", spec->workers);
   g_key_file_set_string (kf, group, "Ramp",
                          g_ascii_formatd (buf, sizeof buf, "%.3f", spec->ramp_ns / 1e9));

@@ -12,6 +12,14 @@
 
 /* ---- running ---- */
 
+static void
+clear_step (gpointer data)
+{
+  SsdbWorkloadCycleStep *step = data;
+
+  g_clear_pointer (&step->fio_command, g_free);
+}
+
 SsdbWorkloadResult *
 ssdb_workload_result_new (const SsdbWorkloadSpec *spec)
 {
@@ -22,8 +30,60 @@ ssdb_workload_result_new (const SsdbWorkloadSpec *spec)
   r = g_new0 (SsdbWorkloadResult, 1);
   r->spec = *spec;
   r->workers = g_array_new (FALSE, TRUE, sizeof (SsdbWorkloadStats));
+  r->cycle = g_array_new (FALSE, TRUE, sizeof (SsdbWorkloadCycleStep));
+  g_array_set_clear_func (r->cycle, clear_step);
   ssdb_histogram_reset (&r->latency);
+  ssdb_workload_result_reset_cycle (r);
   return r;
+}
+
+void
+ssdb_workload_result_reset_cycle (SsdbWorkloadResult *result)
+{
+  g_return_if_fail (result != NULL);
+
+  g_array_set_size (result->cycle, 0);
+  for (guint i = 0; i < result->spec.n_cycle_depths && i < SSDB_WORKLOAD_MAX_CYCLE; i++)
+    {
+      SsdbWorkloadCycleStep step = { 0 };
+
+      step.queue_depth = result->spec.cycle_depths[i];
+      step.state = SSDB_WORKLOAD_STEP_PENDING;
+      g_array_append_val (result->cycle, step);
+    }
+}
+
+const SsdbWorkloadCycleStep *
+ssdb_workload_result_last_step (const SsdbWorkloadResult *result)
+{
+  const SsdbWorkloadCycleStep *last = NULL;
+
+  g_return_val_if_fail (result != NULL, NULL);
+
+  for (guint i = 0; result->cycle && i < result->cycle->len; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (result->cycle, SsdbWorkloadCycleStep, i);
+
+      if (st->state != SSDB_WORKLOAD_STEP_PENDING)
+        last = st;
+    }
+  return last;
+}
+
+const char *
+ssdb_workload_step_state_to_string (SsdbWorkloadStepState state)
+{
+  switch (state)
+    {
+      case SSDB_WORKLOAD_STEP_PENDING:
+        return "pending";
+      case SSDB_WORKLOAD_STEP_DONE:
+        return "done";
+      case SSDB_WORKLOAD_STEP_CANCELLED:
+        return "cancelled";
+      default:
+        g_return_val_if_reached (NULL);
+    }
 }
 
 void
@@ -32,6 +92,7 @@ ssdb_workload_result_free (SsdbWorkloadResult *result)
   if (result == NULL)
     return;
   g_array_unref (result->workers);
+  g_clear_pointer (&result->cycle, g_array_unref);
   g_free (result->fio_command);
   ssdb_temperature_log_free (result->temperature);
   ssdb_drive_counts_free (result->drive_counts);
@@ -49,6 +110,15 @@ ssdb_workload_result_dup (const SsdbWorkloadResult *result)
   r = g_new (SsdbWorkloadResult, 1);
   *r = *result;
   r->workers = g_array_copy (result->workers);
+  r->cycle = g_array_new (FALSE, TRUE, sizeof (SsdbWorkloadCycleStep));
+  g_array_set_clear_func (r->cycle, clear_step);
+  for (guint i = 0; result->cycle && i < result->cycle->len; i++)
+    {
+      SsdbWorkloadCycleStep step = g_array_index (result->cycle, SsdbWorkloadCycleStep, i);
+
+      step.fio_command = g_strdup (step.fio_command);
+      g_array_append_val (r->cycle, step);
+    }
   r->fio_command = g_strdup (result->fio_command);
   r->temperature = ssdb_temperature_log_dup (result->temperature);
   r->drive_counts = ssdb_drive_counts_dup (result->drive_counts);
@@ -335,42 +405,25 @@ worker_job (const SsdbWorkloadSpec *spec, const SsdbTargetInfo *info, SsdbJobSpe
   job->offset = spec->span_offset;
 }
 
-/* The run itself, without what is recorded of the drive meanwhile. */
+/* One ramp and measured run of @job (its queue depth) by every worker over its slice: fills
+ * @result's job, fio command, workers, total and latency; progress from @f0 to @f1 of the whole. */
 static gboolean
-run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgressFunc progress,
-              gpointer user_data, GCancellable *cancellable, GError **error)
+run_depth (SsdbTarget *target, SsdbWorkloadResult *result, const SsdbJobSpec *job_in, guint64 slice,
+           SsdbWorkloadProgressFunc progress, gpointer user_data, double f0, double f1,
+           GCancellable *cancellable, GError **error)
 {
-  SsdbWorkloadSpec *spec;
-  const SsdbTargetInfo *info;
-  const char *tname;
+  const SsdbWorkloadSpec *spec = &result->spec;
+  const char *tname = ssdb_target_get_display_name (target);
+  SsdbJobSpec job = *job_in;
   g_autoptr (GCancellable) stop = NULL;
   Run run;
   Worker *workers;
-  SsdbJobSpec job;
-  guint64 slice;
   guint started = 0;
   gulong cancel_id = 0;
   gboolean ok = TRUE;
   GError *first = NULL;
   g_autofree SsdbHistogram *read_latency = NULL, *write_latency = NULL;
 
-  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
-  g_return_val_if_fail (result != NULL, FALSE);
-  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
-
-  spec = &result->spec;
-  info = ssdb_target_get_info (target);
-  tname = ssdb_target_get_display_name (target);
-  if (!ssdb_workload_result_check (result, info, error))
-    return FALSE;
-  if (spec->span_length == 0)
-    spec->span_length = info->size_bytes - spec->span_offset;
-  worker_job (spec, info, &job, &slice);
-  if (!ssdb_job_spec_validate (&job, target, error))
-    {
-      g_prefix_error (error, "Workload “%s”: ", spec->name);
-      return FALSE;
-    }
   /* The same job as fio runs it: all workers as numjobs over the span. */
   {
     SsdbJobSpec all = job;
@@ -391,18 +444,6 @@ run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgre
       result->fio_command = g_steal_pointer (&fio);
   }
   result->job = job;
-
-  if (spec->read_percent > 0 && info->kind == SSDB_TARGET_FILE && ssdb_target_is_writable (target))
-    {
-      if (progress)
-        progress (result, "prepare", 0, user_data);
-      if (!ssdb_target_fill (target, spec->span_offset, slice * spec->workers, spec->seed, NULL,
-                             NULL, cancellable, error))
-        {
-          result->cancelled = g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
-          return FALSE;
-        }
-    }
 
   stop = g_cancellable_new ();
   if (cancellable)
@@ -454,6 +495,7 @@ run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgre
   {
     gint64 t0 = g_get_monotonic_time ();
     double total_s = (double)(spec->ramp_ns + spec->duration_ns) / 1e9;
+    double span = f1 - f0;
 
     g_mutex_lock (&run.mutex);
     while (run.finished < started)
@@ -468,7 +510,8 @@ run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgre
             g_mutex_unlock (&run.mutex);
             if (measuring)
               publish_live (result, workers, started);
-            progress (result, measuring ? "run" : "ramp", CLAMP (f, 0.0, 0.99), user_data);
+            progress (result, measuring ? "run" : "ramp", f0 + span * CLAMP (f, 0.0, 0.99),
+                      user_data);
             g_mutex_lock (&run.mutex);
           }
       }
@@ -540,6 +583,84 @@ run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgre
       g_propagate_error (error, first);
       ok = FALSE;
     }
+  return ok;
+}
+
+/* The run itself, without what is recorded of the drive meanwhile: once at the specification's
+ * queue depth, or once per depth of its cycle. */
+static gboolean
+run_workload (SsdbTarget *target, SsdbWorkloadResult *result, SsdbWorkloadProgressFunc progress,
+              gpointer user_data, GCancellable *cancellable, GError **error)
+{
+  SsdbWorkloadSpec *spec;
+  const SsdbTargetInfo *info;
+  SsdbJobSpec job;
+  guint64 slice;
+  guint n_steps;
+  gboolean ok = TRUE;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+  g_return_val_if_fail (error == NULL || *error == NULL, FALSE);
+
+  spec = &result->spec;
+  info = ssdb_target_get_info (target);
+  if (!ssdb_workload_result_check (result, info, error))
+    return FALSE;
+  if (spec->span_length == 0)
+    spec->span_length = info->size_bytes - spec->span_offset;
+  worker_job (spec, info, &job, &slice);
+  n_steps = spec->n_cycle_depths;
+  /* The deepest queue of the cycle is the one the target must allow. */
+  if (n_steps > 0)
+    job.queue_depth = spec->cycle_depths[n_steps - 1];
+  if (!ssdb_job_spec_validate (&job, target, error))
+    {
+      g_prefix_error (error, "Workload “%s”: ", spec->name);
+      return FALSE;
+    }
+  result->job = job;
+  ssdb_workload_result_reset_cycle (result);
+
+  if (spec->read_percent > 0 && info->kind == SSDB_TARGET_FILE && ssdb_target_is_writable (target))
+    {
+      if (progress)
+        progress (result, "prepare", 0, user_data);
+      if (!ssdb_target_fill (target, spec->span_offset, slice * spec->workers, spec->seed, NULL,
+                             NULL, cancellable, error))
+        {
+          result->cancelled = g_error_matches (*error, SSDB_ERROR, SSDB_ERROR_CANCELLED);
+          return FALSE;
+        }
+    }
+
+  if (n_steps == 0)
+    ok = run_depth (target, result, &job, slice, progress, user_data, 0, 1, cancellable, error);
+  for (guint i = 0; i < n_steps && ok; i++)
+    {
+      SsdbWorkloadCycleStep *step = &g_array_index (result->cycle, SsdbWorkloadCycleStep, i);
+
+      /* Stopped between two depths: the next one stays pending, the result that of the last
+       * depth done. */
+      if (g_cancellable_is_cancelled (cancellable))
+        {
+          g_set_error (error, SSDB_ERROR, SSDB_ERROR_CANCELLED,
+                       "Workload “%s” on %s was cancelled before queue depth %u", spec->name,
+                       ssdb_target_get_display_name (target), step->queue_depth);
+          result->cancelled = TRUE;
+          ok = FALSE;
+          break;
+        }
+      job.queue_depth = step->queue_depth;
+      ok = run_depth (target, result, &job, slice, progress, user_data, (double)i / n_steps,
+                      (double)(i + 1) / n_steps, cancellable, error);
+      /* A run that failed or was cancelled stopped early: its numbers cover what completed. */
+      step = &g_array_index (result->cycle, SsdbWorkloadCycleStep, i);
+      step->state = ok ? SSDB_WORKLOAD_STEP_DONE : SSDB_WORKLOAD_STEP_CANCELLED;
+      step->total = result->total;
+      g_free (step->fio_command);
+      step->fio_command = g_strdup (result->fio_command);
+    }
   if (progress)
     progress (result, "done", 1.0, user_data);
   return ok;
@@ -598,6 +719,8 @@ ssdb_workload_result_check (const SsdbWorkloadResult *result, const SsdbTargetIn
   if (spec.span_length == 0)
     return TRUE;
   worker_job (&spec, target, &job, &slice);
+  if (spec.n_cycle_depths > 0)
+    job.queue_depth = spec.cycle_depths[spec.n_cycle_depths - 1];
   if (!ssdb_job_spec_check (&job, target, error))
     {
       g_prefix_error (error, "Workload “%s”: ", spec.name);

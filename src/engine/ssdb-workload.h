@@ -9,6 +9,9 @@ G_BEGIN_DECLS
 /* Longest workload name, bytes including the terminating nul. */
 #define SSDB_WORKLOAD_NAME_MAX 64
 
+/* Most queue depths a workload cycles through (IOMeter's "Cycle # Outstanding I/Os"). */
+#define SSDB_WORKLOAD_MAX_CYCLE 16
+
 /**
  * SsdbWorkloadPreset:
  * @SSDB_WORKLOAD_DATABASE: 8 KiB, 67 % read, 100 % random
@@ -48,7 +51,13 @@ typedef enum
  *   sequentially after the previous one (IOMeter's "% random"); with @per_line the lines'
  *   weighted mean, rounded
  * @align_bytes: offset alignment [0 = the logical block size: IOMeter's "sector boundaries"]
- * @queue_depth: outstanding requests per worker, 1..%SSDB_MAX_QUEUE_DEPTH [32]
+ * @queue_depth: outstanding requests per worker, 1..%SSDB_MAX_QUEUE_DEPTH [32]; unused when
+ *   @n_cycle_depths is above 0
+ * @cycle_depths: the queue depths run in turn, rising, each 1..%SSDB_MAX_QUEUE_DEPTH: each a
+ *   ramp and a measured run of the whole specification at that depth per worker, with a result
+ *   of its own (IOMeter's "Cycle # Outstanding I/Os", e.g. 1, 2, 4, 8, 16, 32)
+ * @n_cycle_depths: entries in @cycle_depths, 0..%SSDB_WORKLOAD_MAX_CYCLE [0 = no cycling: one
+ *   run at @queue_depth]
  * @workers: worker threads, 1..%SSDB_MAX_THREADS [1]; each over its own slice of the span
  * @ramp_ns: unmeasured warm-up before the measured run, ns [5 s] (IOMeter's "ramp up time")
  * @duration_ns: measured run time, ns [30 s]
@@ -69,6 +78,8 @@ typedef struct
   guint random_percent;
   guint align_bytes;
   guint queue_depth;
+  guint cycle_depths[SSDB_WORKLOAD_MAX_CYCLE];
+  guint n_cycle_depths;
   guint workers;
   guint64 ramp_ns;
   guint64 duration_ns;
@@ -127,6 +138,32 @@ char *
 ssdb_workload_spec_describe (const SsdbWorkloadSpec *spec);
 
 /**
+ * ssdb_workload_cycle_parse:
+ * @text: queue depths joined by ',' ("1,2,4,8"; spaces allowed), or "" or "0" for no cycling
+ * @field: the name of the setting, for the messages ("CycleQueueDepths", "--cycle-qd")
+ * @depths: (out caller-allocates) (array fixed-size=16): the depths
+ * @n_depths: (out): how many, 0..%SSDB_WORKLOAD_MAX_CYCLE (0 = no cycling)
+ * @error: SSDB_ERROR_INVALID_ARGUMENT naming @field and what is wrong: a depth that is not a
+ *   whole number, out of range 1..%SSDB_MAX_QUEUE_DEPTH, not above the one before it, or more
+ *   than %SSDB_WORKLOAD_MAX_CYCLE depths
+ *
+ * Returns: %TRUE, or %FALSE with @error and @depths, @n_depths unchanged.
+ */
+gboolean
+ssdb_workload_cycle_parse (const char *text, const char *field, guint *depths, guint *n_depths,
+                           GError **error);
+
+/**
+ * ssdb_workload_cycle_to_string:
+ * @spec: a specification
+ *
+ * Returns: (transfer full): its cycle of queue depths as ssdb_workload_cycle_parse() reads it
+ *   ("1,2,4,8"), "" when it does not cycle.
+ */
+char *
+ssdb_workload_cycle_to_string (const SsdbWorkloadSpec *spec);
+
+/**
  * ssdb_workload_spec_validate:
  * @spec: a specification
  *
@@ -152,7 +189,8 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error);
  * `random_percent` and `align_bytes` (0: the workload's) as one line of an IOMeter access
  * specification; or fio's
  * bssplit text "512/10:4k/60:64k/30"),
- * `read_percent`, `random_percent`, `align_bytes`, `queue_depth`, `workers`, `ramp_ns`,
+ * `read_percent`, `random_percent`, `align_bytes`, `queue_depth`, `cycle_queue_depths` (an
+ * array of rising queue depths, [1, 2, 4, 8]), `workers`, `ramp_ns`,
  * `duration_ns`, `span_offset`, `span_length`, `data` ("random", "zero", "compressible-NN")
  * and `seed`; numbers are integers, sizes may also be text ("4KiB"). Anything else is a key
  * file: one group per specification (the group name is the default name) with the keys
@@ -161,7 +199,8 @@ ssdb_workload_spec_validate (const SsdbWorkloadSpec *spec, GError **error);
  * "4k/60/100/100:64k/40/0/0"; a field left out takes the specification's value; ALIGN is a
  * size),
  * `ReadPercent`, `RandomPercent`, `Align` (a size),
- * `QueueDepth`, `Workers`, `Ramp` and `Duration` (seconds, "0.5"), `SpanOffset`, `SpanLength`
+ * `QueueDepth`, `CycleQueueDepths` ("1,2,4,8", ssdb_workload_cycle_parse()), `Workers`, `Ramp` and
+ * `Duration` (seconds, "0.5"), `SpanOffset`, `SpanLength`
  * (sizes), `Data` and `Seed`. Fields not given keep the preset's value (or the Database
  * preset's when no preset is named). Unknown members or keys are refused, so a typo never
  * silently runs a different test. Every specification is validated.
@@ -246,13 +285,59 @@ typedef struct
 } SsdbWorkloadStats;
 
 /**
+ * SsdbWorkloadStepState:
+ * @SSDB_WORKLOAD_STEP_PENDING: not run (yet, or never: an earlier depth was cancelled or failed)
+ * @SSDB_WORKLOAD_STEP_DONE: ran to its end
+ * @SSDB_WORKLOAD_STEP_CANCELLED: stopped during its ramp or measured run; its numbers cover what
+ *   completed
+ *
+ * Where one queue depth of a cycle is.
+ */
+typedef enum
+{
+  SSDB_WORKLOAD_STEP_PENDING,
+  SSDB_WORKLOAD_STEP_DONE,
+  SSDB_WORKLOAD_STEP_CANCELLED,
+} SsdbWorkloadStepState;
+
+/** ssdb_workload_step_state_to_string: Returns: "pending", "done" or "cancelled". */
+const char *
+ssdb_workload_step_state_to_string (SsdbWorkloadStepState state);
+
+/**
+ * SsdbWorkloadCycleStep:
+ * @queue_depth: the outstanding requests per worker of this run
+ * @state: whether it ran
+ * @total: all workers together in this run's measured window, as SsdbWorkloadResult.total
+ *   (zeros while pending)
+ * @fio_command: (nullable): the equivalent fio command of this run (--iodepth= this depth),
+ *   %NULL while pending
+ *
+ * One queue depth of a cycling workload and its result.
+ */
+typedef struct
+{
+  guint queue_depth;
+  SsdbWorkloadStepState state;
+  SsdbWorkloadStats total;
+  char *fio_command;
+} SsdbWorkloadCycleStep;
+
+/**
  * SsdbWorkloadResult:
  * @spec: the specification, @span_length resolved
- * @job: the job each worker ran (threads = 1, its own slice)
- * @workers: (element-type SsdbWorkloadStats): one per worker
- * @total: all workers together
- * @latency: latency histogram of every measured request of every worker
- * @fio_command: the equivalent fio command line (all workers as numjobs, with a ramp_time)
+ * @job: the job each worker ran (threads = 1, its own slice); when cycling, the job of the last
+ *   depth that ran (its queue_depth says which)
+ * @workers: (element-type SsdbWorkloadStats): one per worker; when cycling, of the last depth
+ *   that ran
+ * @total: all workers together; when cycling, of the last depth that ran (the same as its
+ *   step's total)
+ * @latency: latency histogram of every measured request of every worker; when cycling, of the
+ *   last depth that ran
+ * @fio_command: the equivalent fio command line (all workers as numjobs, with a ramp_time); when
+ *   cycling, of the last depth that ran
+ * @cycle: (element-type SsdbWorkloadCycleStep): one step per entry of
+ *   SsdbWorkloadSpec.cycle_depths, in its order; empty when the specification does not cycle
  * @cancelled: the run stopped early; the numbers cover what completed
  * @split: the stats hold the reads and the writes apart (SsdbWorkloadStats.read and .write);
  *   %FALSE for reports made before they were recorded
@@ -271,6 +356,7 @@ typedef struct
   SsdbWorkloadStats total;
   SsdbHistogram latency;
   char *fio_command;
+  GArray *cycle;
   gboolean cancelled;
   gboolean split;
   SsdbTemperatureLog *temperature;
@@ -281,6 +367,27 @@ SsdbWorkloadResult *
 ssdb_workload_result_new (const SsdbWorkloadSpec *spec);
 void
 ssdb_workload_result_free (SsdbWorkloadResult *result);
+
+/**
+ * ssdb_workload_result_reset_cycle:
+ * @result: a result
+ *
+ * Sets @result->cycle to one pending step per depth of @result->spec.cycle_depths (none when it
+ * does not cycle).
+ */
+void
+ssdb_workload_result_reset_cycle (SsdbWorkloadResult *result);
+
+/**
+ * ssdb_workload_result_last_step:
+ * @result: a result
+ *
+ * Returns: (nullable) (transfer none): the step of the last depth that ran (done or cancelled):
+ *   the one @result->workers and @result->total describe; %NULL when the result does not cycle
+ *   or no depth ran.
+ */
+const SsdbWorkloadCycleStep *
+ssdb_workload_result_last_step (const SsdbWorkloadResult *result);
 
 /**
  * ssdb_workload_result_dup:
@@ -314,8 +421,9 @@ ssdb_workload_stats_direction (const SsdbWorkloadStats *s, SsdbRw rw, SsdbWorklo
  * @result: the result (complete only after the run); during the "run" phase its workers and
  *   total hold what the measured run completed so far, updated about twice a second: requests,
  *   bytes, the window so far and the rates (no response times, no reads and writes apart)
- * @phase: "ramp", "run" or "done"
- * @fraction: 0..1 of the whole run (ramp included)
+ * @phase: "prepare", "ramp", "run" or "done"
+ * @fraction: 0..1 of the whole run (ramp included; when cycling, of every depth's ramp and run,
+ *   the step being run being the first pending or cancelled of @result->cycle)
  *
  * Called on the thread that called ssdb_workload_run() a few times a second.
  */
@@ -335,6 +443,11 @@ typedef void (*SsdbWorkloadProgressFunc) (SsdbWorkloadResult *result, const char
  * numbers are its own ssdb_io_run() over its own window; the total adds the workers' IOPS and
  * rates as IOMeter's "All workers" line does and merges their latency histograms. Between the
  * ramp and the measured run the queue drains for the moment it takes to start the run.
+ *
+ * A specification that cycles (SsdbWorkloadSpec.n_cycle_depths > 0) runs this ramp and measured
+ * run once per depth, in turn, and records each one's total in its step of @result->cycle;
+ * @result->workers, total, latency, job and fio_command then hold the last depth run. A cancel
+ * keeps the depths already done, marks the one running cancelled and leaves the rest pending.
  *
  * Returns: %TRUE, or %FALSE with @error (SSDB_ERROR_INVALID_ARGUMENT naming the workload and
  *   setting, SSDB_ERROR_UNSAFE for writes that are not allowed, SSDB_ERROR_CANCELLED with

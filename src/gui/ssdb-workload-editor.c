@@ -16,6 +16,7 @@ struct _SsdbWorkloadEditor
   GtkSpinButton *read_spin;
   GtkSpinButton *random_spin;
   GtkSpinButton *depth_spin;
+  AdwEntryRow *cycle_row;
   GtkSpinButton *workers_spin;
   GtkSpinButton *ramp_spin;
   GtkSpinButton *duration_spin;
@@ -104,6 +105,13 @@ ssdb_workload_editor_save (SsdbWorkloadEditor *self)
   g_key_file_set_string (
       kf, "Workload", "QueueDepth",
       g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->depth_spin)));
+  {
+    g_autofree char *cycle
+        = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->cycle_row))));
+
+    if (*cycle != '\0')
+      g_key_file_set_string (kf, "Workload", "CycleQueueDepths", cycle);
+  }
   g_key_file_set_string (
       kf, "Workload", "Workers",
       g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->workers_spin)));
@@ -158,6 +166,8 @@ ssdb_workload_editor_get_editable (SsdbWorkloadEditor *self, const char *field)
     return GTK_EDITABLE (self->sizes_row);
   if (g_strcmp0 (field, "align") == 0)
     return GTK_EDITABLE (self->align_row);
+  if (g_strcmp0 (field, "cycle") == 0)
+    return GTK_EDITABLE (self->cycle_row);
   return NULL;
 }
 
@@ -321,6 +331,15 @@ ssdb_workload_editor_new (GtkWindow *parent, const SsdbWorkloadSpec *initial,
                                   "boundaries), or a size such as 4k"));
   self->depth_spin = add_spin (group, _ ("Queue Depth"), _ ("Outstanding requests per worker"), 1,
                                SSDB_MAX_QUEUE_DEPTH, 1, 0, initial->queue_depth);
+  {
+    g_autofree char *cycle = ssdb_workload_cycle_to_string (initial);
+
+    self->cycle_row = add_entry (
+        group, _ ("Cycle Queue Depths"), cycle,
+        _ ("Queue depths run in turn, rising, as IOMeter's “Cycle # Outstanding I/Os”: "
+           "1,2,4,8,16,32. Each depth is a ramp-up and a measured run with results of its own, "
+           "and the queue depth above is not used. Empty for one run at the queue depth."));
+  }
   self->workers_spin = add_spin (group, _ ("Workers"), _ ("Threads, each over its own slice"), 1,
                                  SSDB_MAX_THREADS, 1, 0, initial->workers);
   self->ramp_spin = add_spin (group, _ ("Ramp-Up"), _ ("Seconds run before measuring"), 0, 3600,

@@ -46,7 +46,8 @@ ssdb_workload_editor_new (GtkWindow *parent, const SsdbWorkloadSpec *initial,
 
 /**
  * ssdb_workload_editor_get_editable:
- * @field: "name", "sizes" or "align"
+ * @field: "name", "sizes", "align" or "cycle" (the queue depths run in turn, "1,2,4,8"; empty
+ *   for none)
  *
  * Returns: (transfer none) (nullable): the text field.
  */

@@ -37,6 +37,8 @@ struct _SsdbWorkloadPage
   gint64 started_us;
   guint64 ramp_ns;
   guint64 duration_ns;
+  guint cycle_depths[SSDB_WORKLOAD_MAX_CYCLE]; /* of the run started, when it cycles */
+  guint n_cycle_depths;
 };
 
 static void
@@ -128,7 +130,26 @@ update_status (SsdbWorkloadPage *self)
 
   if (!ssdb_page_run_get_running (self->run))
     return;
-  if (ssdb_page_run_get_updates (self->run) == 0)
+  if (self->n_cycle_depths > 0)
+    {
+      /* a cycle: the fraction runs over every depth, each a ramp and a measured run */
+      double per = f * self->n_cycle_depths;
+      guint step = MIN ((guint)per, self->n_cycle_depths - 1);
+      double within = per - step;
+
+      if (ssdb_page_run_get_updates (self->run) == 0)
+        text = g_strdup (_ ("Opening the target"));
+      else if (within < ramp_share)
+        /* Translators: a cycle of queue depths: "QD4 (2 of 3): ramping up, not measured · 45 %" */
+        text = g_strdup_printf (_ ("QD%u (%u of %u): ramping up, not measured · %d %%"),
+                                self->cycle_depths[step], step + 1, self->n_cycle_depths,
+                                (int)(f * 100));
+      else
+        /* Translators: a cycle of queue depths: "QD4 (2 of 3): measuring · 60 %" */
+        text = g_strdup_printf (_ ("QD%u (%u of %u): measuring · %d %%"), self->cycle_depths[step],
+                                step + 1, self->n_cycle_depths, (int)(f * 100));
+    }
+  else if (ssdb_page_run_get_updates (self->run) == 0)
     text = g_strdup (_ ("Opening the target"));
   else if (f < ramp_share)
     text = g_strdup_printf (_ ("Ramping up, not measured · %d %%"), (int)(f * 100));
@@ -235,11 +256,29 @@ dup_spec_line (const SsdbWorkloadSpec *spec)
   g_autofree char *ramp = ssdb_page_parts_format_seconds (spec->ramp_ns);
   g_autofree char *run = ssdb_page_parts_format_seconds (spec->duration_ns);
 
-  g_autofree char *line = g_strdup_printf (
-      ngettext ("%s · %u %% read · %u %% random · QD%u × %u worker · %s ramp-up + %s",
-                "%s · %u %% read · %u %% random · QD%u × %u workers · %s ramp-up + %s",
-                spec->workers),
-      sizes, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers, ramp, run);
+  g_autofree char *line = NULL;
+
+  if (spec->n_cycle_depths > 0)
+    {
+      g_autofree char *cycle = ssdb_workload_cycle_to_string (spec);
+
+      line = g_strdup_printf (
+          /* Translators: a workload that cycles its queue depth: "8 KiB · 67 % read · 100 %
+           * random · QD 1,2,4,8 in turn × 1 worker · each 5 s ramp-up + 30 s" */
+          ngettext ("%s · %u %% read · %u %% random · QD %s in turn × %u worker · each %s "
+                    "ramp-up + %s",
+                    "%s · %u %% read · %u %% random · QD %s in turn × %u workers · each %s "
+                    "ramp-up + %s",
+                    spec->workers),
+          sizes, spec->read_percent, spec->random_percent, cycle, spec->workers, ramp, run);
+    }
+  else
+    line = g_strdup_printf (
+        ngettext ("%s · %u %% read · %u %% random · QD%u × %u worker · %s ramp-up + %s",
+                  "%s · %u %% read · %u %% random · QD%u × %u workers · %s ramp-up + %s",
+                  spec->workers),
+        sizes, spec->read_percent, spec->random_percent, spec->queue_depth, spec->workers, ramp,
+        run);
 
   /* Translators: after the shares of all requests: each transfer size has its own shares */
   return spec->per_line ? g_strconcat (line, _ (" · own shares per size"), NULL)
@@ -549,6 +588,8 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   self->started_us = g_get_monotonic_time ();
   self->ramp_ns = spec.ramp_ns;
   self->duration_ns = spec.duration_ns;
+  memcpy (self->cycle_depths, spec.cycle_depths, sizeof spec.cycle_depths);
+  self->n_cycle_depths = spec.n_cycle_depths;
   line = dup_spec_line (&spec);
   g_free (self->subtitle);
   self->subtitle = g_strdup_printf ("%s · %s", spec.name, line);

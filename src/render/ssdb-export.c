@@ -299,18 +299,20 @@ static char *
 workload_subtitle (const SsdbReport *report)
 {
   const SsdbWorkloadResult *r = report->workload;
+  g_autofree char *cycle = ssdb_workload_cycle_to_string (&r->spec);
+  g_autofree char *qd = r->spec.n_cycle_depths > 0 ? g_strdup_printf ("QD %s in turn", cycle)
+                                                   : g_strdup_printf ("QD%u", r->spec.queue_depth);
 
   if (r->spec.per_line)
     {
       g_autofree char *lines = ssdb_workload_spec_describe (&r->spec);
 
-      return g_strdup_printf ("%s · %s · QD%u · %u worker%s", r->spec.name, lines,
-                              r->spec.queue_depth, r->spec.workers,
-                              r->spec.workers == 1 ? "" : "s");
+      return g_strdup_printf ("%s · %s · %s · %u worker%s", r->spec.name, lines, qd,
+                              r->spec.workers, r->spec.workers == 1 ? "" : "s");
     }
-  return g_strdup_printf ("%s · %u%% read · %u%% random · QD%u · %u worker%s", r->spec.name,
-                          r->spec.read_percent, r->spec.random_percent, r->spec.queue_depth,
-                          r->spec.workers, r->spec.workers == 1 ? "" : "s");
+  return g_strdup_printf ("%s · %u%% read · %u%% random · %s · %u worker%s", r->spec.name,
+                          r->spec.read_percent, r->spec.random_percent, qd, r->spec.workers,
+                          r->spec.workers == 1 ? "" : "s");
 }
 
 static char *

@@ -15,6 +15,56 @@ ssdb_workload_view_init (SsdbWorkloadView *view)
   memset (view, 0, sizeof *view);
 }
 
+static gboolean
+is_cycling (const SsdbWorkloadView *view)
+{
+  return view->result != NULL && view->result->cycle != NULL && view->result->cycle->len > 0;
+}
+
+/* A cycle's row @row: the total of its depth once run; while the depth runs, the live numbers
+ * of the measured run (no response times yet: the total of the depth before, gathered with
+ * them, is still there during the ramp). */
+static const SsdbWorkloadStats *
+cycle_row_stats (const SsdbWorkloadView *view, guint row)
+{
+  const SsdbWorkloadResult *r = view->result;
+  const SsdbWorkloadCycleStep *st;
+
+  if (row >= r->cycle->len)
+    return NULL;
+  st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, row);
+  if (st->state != SSDB_WORKLOAD_STEP_PENDING)
+    return st->total.ios > 0 ? &st->total : NULL;
+  if (view->running && r->job.queue_depth == st->queue_depth && r->total.ios > 0
+      && r->total.max_ns == 0)
+    return &r->total;
+  return NULL;
+}
+
+/* The row of a cycle in bold: the depth run to its end with the most IOPS. */
+static guint
+cycle_best_row (const SsdbWorkloadView *view)
+{
+  guint best = G_MAXUINT;
+  double top = 0;
+
+  for (guint i = 0; i < view->result->cycle->len; i++)
+    {
+      const SsdbWorkloadStats *s = cycle_row_stats (view, i);
+
+      /* only a depth run to its end */
+      if (g_array_index (view->result->cycle, SsdbWorkloadCycleStep, i).state
+          != SSDB_WORKLOAD_STEP_DONE)
+        continue;
+      if (s != NULL && s->iops > top)
+        {
+          top = s->iops;
+          best = i;
+        }
+    }
+  return best;
+}
+
 static guint
 n_workers (const SsdbWorkloadView *view)
 {
@@ -46,6 +96,8 @@ guint
 ssdb_workload_painter_n_rows (const SsdbWorkloadView *view)
 {
   g_return_val_if_fail (view != NULL, 0);
+  if (is_cycling (view))
+    return view->result->cycle->len;
   return total_row (view) + 1 + (split_rows (view) ? 2 : 0);
 }
 
@@ -57,6 +109,8 @@ ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row,
 
   g_return_val_if_fail (view != NULL, NULL);
   g_return_val_if_fail (storage != NULL, NULL);
+  if (is_cycling (view))
+    return cycle_row_stats (view, row);
   total = total_row (view);
   if (row >= ssdb_workload_painter_n_rows (view) || view->result == NULL || n_workers (view) == 0)
     return NULL;
@@ -98,6 +152,17 @@ row_label (const SsdbWorkloadView *view, guint row)
 {
   guint total = total_row (view);
 
+  if (is_cycling (view))
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (view->result->cycle, SsdbWorkloadCycleStep,
+                                                        MIN (row, view->result->cycle->len - 1));
+
+      if (st->state == SSDB_WORKLOAD_STEP_CANCELLED)
+        /* Translators: the row of a depth of a cycle stopped early */
+        return g_strdup_printf (_ ("QD%u, stopped"), st->queue_depth);
+      /* Translators: the row of one depth of a cycle, all workers together */
+      return g_strdup_printf (_ ("QD%u"), st->queue_depth);
+    }
   if (row == total)
     return g_strdup (_ ("All workers"));
   if (row == total + 1)
@@ -119,6 +184,47 @@ format_latency_tick (double ns)
   return g_strdup_printf ("%g \u00b5s", ns / 1e3);
 }
 
+/* A cycle in words: each depth run with its IOPS and mean response time, and the depth of the
+ * most IOPS. */
+static char *
+cycle_words (const SsdbWorkloadResult *r, gboolean loc)
+{
+  g_autoptr (GString) s = g_string_new (NULL);
+  const SsdbWorkloadCycleStep *best = NULL;
+  guint shown = 0;
+
+  for (guint i = 0; i < r->cycle->len; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      g_autofree char *iops = NULL, *mean = NULL;
+
+      if (st->state == SSDB_WORKLOAD_STEP_PENDING || st->total.ios == 0)
+        continue;
+      iops = ssdb_chart_format_double (st->total.iops, 0, loc);
+      mean = ssdb_chart_format_ms (st->total.mean_ns, loc);
+      if (shown++ > 0)
+        g_string_append (s, ", ");
+      /* Translators: one depth of a cycle in the words under the chart: "QD4 48395 IOPS
+       * (0.083 ms)" */
+      g_string_append_printf (s, _ ("QD%u %s IOPS (%s)"), st->queue_depth, iops, mean);
+      /* (a depth stopped early is no candidate for the best) */
+      if (st->state == SSDB_WORKLOAD_STEP_DONE
+          && (best == NULL || st->total.iops > best->total.iops))
+        best = st;
+    }
+  if (shown == 0)
+    return NULL;
+  if (best == NULL)
+    /* Translators: a cycle of queue depths stopped during its first depth */
+    return g_strdup_printf (_ ("%s by queue depth: %s (stopped early)"),
+                            r->spec.name[0] ? r->spec.name : _ ("All workers"), s->str);
+  /* Translators: a cycle of queue depths under its chart: the workload, then each depth's
+   * IOPS and mean response time, then the depth of the most IOPS */
+  return g_strdup_printf (_ ("%s by queue depth: %s; the most IOPS at QD%u%s"),
+                          r->spec.name[0] ? r->spec.name : _ ("All workers"), s->str,
+                          best->queue_depth, r->cancelled ? _ (" (stopped early)") : "");
+}
+
 char *
 ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_numbers)
 {
@@ -133,6 +239,8 @@ ssdb_workload_painter_dup_words (const SsdbWorkloadView *view, gboolean locale_n
   /* no totals in words before the run has them all */
   if (r == NULL || r->total.ios == 0 || view->running)
     return NULL;
+  if (is_cycling (view))
+    return cycle_words (r, locale_numbers);
   t = &r->total;
   iops = ssdb_chart_format_double (t->iops, 0, locale_numbers);
   rate = ssdb_chart_format_rate (t->bytes_per_second, locale_numbers);
@@ -181,6 +289,10 @@ typedef struct
   double dist_lo, dist_hi; /* log10 of its time axis' ends, ns: whole decades */
   double *dist_share;      /* % of the requests per bin, DIST_BINS_PER_DECADE a decade */
   guint n_dist;
+  /* In its place for a cycle of queue depths: IOPS and mean response time by depth. */
+  gboolean cycling;
+  SsdbAxis cyc_iops; /* IOPS */
+  SsdbAxis cyc_lat;  /* mean response time, ms */
 } Layout;
 
 /* Bins of the distribution per decade of time (see
@@ -224,6 +336,23 @@ layout_distribution (Layout *l, const SsdbHistogram *h, guint intervals)
       top = MAX (top, l->dist_share[i]);
     }
   ssdb_axis_nice (&l->share, 0, MAX (top, 1), intervals, TRUE);
+}
+
+/* The cycle's axes: IOPS from 0 at the left, mean response time (ms) from 0 at the right. */
+static void
+layout_cycle (Layout *l, const SsdbWorkloadResult *r, guint intervals)
+{
+  double top_iops = 0, top_ms = 0;
+
+  for (guint i = 0; i < r->cycle->len; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+
+      top_iops = MAX (top_iops, st->total.iops);
+      top_ms = MAX (top_ms, st->total.mean_ns / 1e6);
+    }
+  ssdb_axis_nice (&l->cyc_iops, 0, top_iops > 0 ? top_iops : 100, intervals, TRUE);
+  ssdb_axis_nice (&l->cyc_lat, 0, top_ms > 0 ? top_ms : 1, intervals, TRUE);
 }
 
 /* x of @ns on the distribution's time axis. */
@@ -284,8 +413,14 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
     double rows = MAX (bottom - y - round (l->label_px * 2.6 + l->gap), 10);
     double dist = DIST_MIN_HEIGHT * l->u;
 
-    l->has_dist = view->result != NULL && view->result->latency.count > 0
-                  && rows - dist >= l->n * 40 * l->u;
+    l->cycling = is_cycling (view);
+    /* The chart of a cycle is always drawn: it takes at least half the room, the rows of
+     * the depths what they need of the rest (40 units each). */
+    l->has_dist
+        = view->result != NULL
+          && (l->cycling || (view->result->latency.count > 0 && rows - dist >= l->n * 40 * l->u));
+    if (l->cycling)
+      dist = MAX (rows * 0.5, rows - l->n * 40 * l->u);
     if (l->has_dist)
       rows -= dist;
     l->row_h = MIN (rows / MAX (l->n, 1), round (84 * l->u));
@@ -316,8 +451,11 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
         double left = round (l->margin + 48 * l->u);
 
         l->dist_title_y = top + round (l->label_px * 0.8);
-        l->dist
-            = (cairo_rectangle_t){ left, top + round (l->label_px * 2.2), w - l->margin - left, 0 };
+        /* a cycle's chart has its response-time axis at the right */
+        double right = l->cycling ? round (64 * l->u) : 0;
+
+        l->dist = (cairo_rectangle_t){ left, top + round (l->label_px * 2.2),
+                                       w - l->margin - left - right, 0 };
         /* the time labels and their title under the plot */
         l->dist.height = MAX (bottom - l->label_px * 3.6 - l->dist.y, 10);
       }
@@ -375,7 +513,10 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
   if (l->lat_hi - l->lat_lo < 2)
     l->lat_hi = l->lat_lo + 2;
 
-  if (l->has_dist)
+  if (l->has_dist && l->cycling)
+    layout_cycle (l, view->result,
+                  (guint)ssdb_chart_clamp (floor (l->dist.height / (40 * l->u)), 2, 5));
+  else if (l->has_dist)
     layout_distribution (l, &view->result->latency,
                          (guint)ssdb_chart_clamp (floor (l->dist.height / (40 * l->u)), 2, 5));
 
@@ -482,11 +623,36 @@ ssdb_workload_painter_distribution_point (const SsdbWorkloadView *view, int widt
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (x != NULL && y != NULL, FALSE);
   layout_for_query (&l, view, width, height);
-  ok = l.has_dist;
+  ok = l.has_dist && !l.cycling;
   if (ok)
     {
       *x = layout_dist_x (&l, latency_ns);
       *y = l.dist.y + l.dist.height - share_percent / l.share.hi * l.dist.height;
+    }
+  layout_clear (&l);
+  return ok;
+}
+
+gboolean
+ssdb_workload_painter_cycle_point (const SsdbWorkloadView *view, int width, int height, guint step,
+                                   double *x, double *y_iops, double *y_mean)
+{
+  Layout l;
+  gboolean ok;
+
+  g_return_val_if_fail (view != NULL, FALSE);
+  g_return_val_if_fail (x != NULL && y_iops != NULL && y_mean != NULL, FALSE);
+  layout_for_query (&l, view, width, height);
+  ok = l.has_dist && l.cycling && step < view->result->cycle->len;
+  if (ok)
+    {
+      const SsdbWorkloadCycleStep *st
+          = &g_array_index (view->result->cycle, SsdbWorkloadCycleStep, step);
+      double bottom = l.dist.y + l.dist.height;
+
+      *x = l.dist.x + (step + 0.5) * l.dist.width / view->result->cycle->len;
+      *y_iops = bottom - st->total.iops / l.cyc_iops.hi * l.dist.height;
+      *y_mean = bottom - st->total.mean_ns / 1e6 / l.cyc_lat.hi * l.dist.height;
     }
   layout_clear (&l);
   return ok;
@@ -728,6 +894,200 @@ draw_distribution (Painter *p)
   cairo_stroke (cr);
 }
 
+/* A cycle of queue depths, the Ipeak / IOMeter way: a bar of IOPS per depth on the left axis,
+ * the mean response time as a line of dots on the right axis; a depth stopped early is drawn
+ * lighter, one not run is only named. */
+static void
+draw_cycle (Painter *p)
+{
+  Layout *l = &p->l;
+  const SsdbStyle *style = p->style;
+  const SsdbWorkloadResult *r = p->view->result;
+  cairo_t *cr = p->cr;
+  const cairo_rectangle_t *d = &l->dist;
+  double bottom = d->y + d->height;
+  SsdbRgba bg = ssdb_chart_plot_background (style);
+  double grid = style->theme == SSDB_THEME_HIGH_CONTRAST ? 0.4 : 0.14;
+  guint n = r->cycle->len;
+  double slot = d->width / MAX (n, 1);
+  double dot = round (ssdb_chart_clamp (4 * l->u, 3, 8));
+  gboolean loc = style->locale_numbers;
+  gboolean started = FALSE;
+  double bw = MIN (slot * 0.44, 80 * l->u);
+  double prev_y = bottom;
+  /* Translators: the heading of the workload chart's lower panel when it cycles its depth */
+  const char *heading = _ ("IOPS and mean response time by queue depth, all workers");
+
+  ssdb_chart_draw_text (cr, p->pango, style, heading, l->margin, l->dist_title_y, l->label_px,
+                        PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0, &style->foreground, 1.0);
+  cairo_rectangle (cr, d->x, d->y, d->width, d->height);
+  ssdb_render_set_source (cr, &bg, 1.0);
+  cairo_fill (cr);
+
+  /* The axes: the IOPS' grid and labels at the left, the response times' labels at the right,
+   * each axis named above its labels in the colour of what it measures. */
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < l->cyc_iops.n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (&l->cyc_iops, i);
+      double y = floor (bottom - v / l->cyc_iops.hi * d->height) + 0.5;
+      g_autofree char *text = ssdb_axis_format (&l->cyc_iops, v, loc);
+
+      cairo_move_to (cr, d->x, y);
+      cairo_line_to (cr, d->x + d->width, y);
+      ssdb_render_set_source (cr, &style->foreground, grid);
+      cairo_stroke (cr);
+      ssdb_chart_draw_text (cr, p->pango, style, text, d->x - 6 * l->u, y, l->cell_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->accent3, 1.0);
+    }
+  for (guint i = 0; i < l->cyc_lat.n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (&l->cyc_lat, i);
+      double y = floor (bottom - v / l->cyc_lat.hi * d->height) + 0.5;
+      g_autofree char *number = ssdb_axis_format (&l->cyc_lat, v, loc);
+      g_autofree char *text = g_strdup_printf ("%s ms", number);
+
+      cairo_move_to (cr, d->x + d->width, y);
+      cairo_line_to (cr, d->x + d->width + 4 * l->u, y);
+      ssdb_render_set_source (cr, &style->foreground, 0.5);
+      cairo_stroke (cr);
+      ssdb_chart_draw_text (cr, p->pango, style, text, d->x + d->width + 6 * l->u, y, l->cell_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->foreground,
+                            1.0);
+    }
+  /* What each axis measures, at the right of the heading in the colour of its marks. */
+  {
+    /* Translators: the cycle chart's key: its dots are the mean response times (right axis) */
+    const char *lat_key = _ ("mean response time (right)");
+    /* Translators: the cycle chart's key: its bars are IOPS (left axis) */
+    const char *iops_key = _ ("IOPS (left)");
+    double kx = d->x + d->width + round (64 * l->u), tw = 0, sq = round (l->cell_px * 0.8);
+    double cy = l->dist_title_y;
+
+    ssdb_chart_draw_text (cr, p->pango, style, lat_key, kx, cy, l->cell_px, PANGO_WEIGHT_NORMAL,
+                          SSDB_CHART_ALIGN_END, 0, &style->foreground, 1.0);
+    ssdb_chart_measure (p->pango, style, lat_key, l->cell_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+    kx -= tw + dot + 6 * l->u;
+    ssdb_render_set_source (cr, &style->foreground, 1.0);
+    mark (cr, 0, kx, cy, dot);
+    kx -= dot + 18 * l->u;
+    ssdb_chart_draw_text (cr, p->pango, style, iops_key, kx, cy, l->cell_px, PANGO_WEIGHT_NORMAL,
+                          SSDB_CHART_ALIGN_END, 0, &style->foreground, 1.0);
+    ssdb_chart_measure (p->pango, style, iops_key, l->cell_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+    kx -= tw + sq + 6 * l->u;
+    cairo_rectangle (cr, kx, cy - sq / 2, sq, sq);
+    ssdb_render_set_source (cr, &style->accent3, 0.85);
+    cairo_fill (cr);
+  }
+
+  /* A bar per depth; under it its name and its IOPS (clear of the line of response times). */
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      double cx = d->x + (i + 0.5) * slot;
+      double bh = st->total.iops / l->cyc_iops.hi * d->height;
+      gboolean ran = st->state != SSDB_WORKLOAD_STEP_PENDING && st->total.ios > 0;
+      g_autofree char *name = g_strdup_printf (_ ("QD%u"), st->queue_depth);
+      g_autofree char *value = NULL;
+
+      if (ran)
+        {
+          g_autofree char *number = ssdb_chart_format_double (st->total.iops, 0, loc);
+
+          cairo_rectangle (cr, round (cx - bw / 2), bottom - MAX (bh, 1), round (bw), MAX (bh, 1));
+          ssdb_render_set_source (cr, &style->accent3,
+                                  st->state == SSDB_WORKLOAD_STEP_DONE ? 0.85 : 0.4);
+          cairo_fill (cr);
+          value = st->state == SSDB_WORKLOAD_STEP_DONE
+                      /* Translators: a depth's IOPS under its bar */
+                      ? g_strdup_printf (_ ("%s IOPS"), number)
+                      /* Translators: the IOPS of a depth stopped early, under its bar */
+                      : g_strdup_printf (_ ("%s IOPS, stopped"), number);
+        }
+      else
+        value
+            = g_strdup (st->state == SSDB_WORKLOAD_STEP_CANCELLED ? _ ("stopped") : _ ("not run"));
+      ssdb_chart_draw_text (cr, p->pango, style, name, cx, bottom + l->label_px * 0.9, l->cell_px,
+                            PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, slot,
+                            ran ? &style->foreground : &style->dim, 1.0);
+      ssdb_chart_draw_text (cr, p->pango, style, value, cx, bottom + l->label_px * 2.1,
+                            l->cell_px * 0.92, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, slot,
+                            ran ? &style->accent3 : &style->dim, 1.0);
+    }
+
+  /* The mean response time: dots joined by a line, each labelled with its value. */
+  cairo_set_line_width (cr, MAX (1.5, 2 * l->u));
+  ssdb_render_set_source (cr, &style->foreground, 0.75);
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      double x = d->x + (i + 0.5) * slot;
+      double y = bottom - st->total.mean_ns / 1e6 / l->cyc_lat.hi * d->height;
+
+      if (st->state == SSDB_WORKLOAD_STEP_PENDING || st->total.mean_ns <= 0)
+        continue;
+      if (started)
+        cairo_line_to (cr, x, y);
+      else
+        cairo_move_to (cr, x, y);
+      started = TRUE;
+    }
+  cairo_stroke (cr);
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+      double x = d->x + (i + 0.5) * slot;
+      double y = bottom - st->total.mean_ns / 1e6 / l->cyc_lat.hi * d->height;
+      g_autofree char *text = NULL;
+
+      if (st->state == SSDB_WORKLOAD_STEP_PENDING || st->total.mean_ns <= 0)
+        continue;
+      ssdb_render_set_source (cr, &style->background, 1.0);
+      mark (cr, 0, x, y, dot + 1.5);
+      ssdb_render_set_source (cr, &style->foreground, 1.0);
+      mark (cr, 0, x, y, dot);
+      /* its value beside the bar, where no IOPS value is: right of it, under the line when it
+       * rises to the next depth and over it when it falls; the last one left of its bar, on
+       * the far side of the line from the depth before */
+      {
+        double other_y = y;
+        gboolean last = TRUE;
+
+        for (guint j = i + 1; j < n; j++)
+          {
+            const SsdbWorkloadCycleStep *nx = &g_array_index (r->cycle, SsdbWorkloadCycleStep, j);
+
+            if (nx->state != SSDB_WORKLOAD_STEP_PENDING && nx->total.mean_ns > 0)
+              {
+                other_y = bottom - nx->total.mean_ns / 1e6 / l->cyc_lat.hi * d->height;
+                last = FALSE;
+                break;
+              }
+          }
+        if (last)
+          other_y = prev_y;
+        if (last)
+          y += (other_y > y ? -1 : 1) * l->cell_px * 0.75;
+        else
+          y += (other_y < y ? 1 : -1) * l->cell_px * 0.75;
+        y = CLAMP (y, d->y + l->cell_px * 0.6, bottom - l->cell_px * 0.6);
+        text = ssdb_chart_format_ms (st->total.mean_ns, loc);
+        ssdb_chart_draw_text (cr, p->pango, style, text,
+                              last ? x - bw / 2 - 5 * l->u : x + bw / 2 + 5 * l->u, y,
+                              l->cell_px * 0.92, PANGO_WEIGHT_NORMAL,
+                              last ? SSDB_CHART_ALIGN_END : SSDB_CHART_ALIGN_START,
+                              slot - bw - 5 * l->u, &style->foreground, 1.0);
+        prev_y = bottom - st->total.mean_ns / 1e6 / l->cyc_lat.hi * d->height;
+      }
+    }
+
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, d->x + 0.5, d->y + 0.5, d->width - 1, d->height - 1);
+  ssdb_render_set_source (cr, &style->foreground,
+                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
+  cairo_stroke (cr);
+}
+
 static void
 draw_rows (Painter *p)
 {
@@ -741,7 +1101,7 @@ draw_rows (Painter *p)
     {
       SsdbWorkloadStats storage;
       const SsdbWorkloadStats *s = ssdb_workload_painter_row_stats (view, i, &storage);
-      gboolean total = i == total_row (view);
+      gboolean total = is_cycling (view) ? i == cycle_best_row (view) : i == total_row (view);
       double cy = l->plot.y + (i + 0.5) * l->row_h;
       g_autofree char *label = row_label (view, i);
       PangoWeight weight = total ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL;
@@ -857,10 +1217,13 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
       cairo_stroke (cr);
     }
 
-  if (l->has_dist)
+  if (l->has_dist && l->cycling)
+    draw_cycle (&p);
+  else if (l->has_dist)
     draw_distribution (&p);
-  if (view->result == NULL || view->result->total.ios == 0
-      || (view->running && view->result->total.max_ns == 0))
+  if ((view->result == NULL || view->result->total.ios == 0
+       || (view->running && view->result->total.max_ns == 0))
+      && !(l->cycling && ssdb_workload_result_last_step (view->result) != NULL))
     {
       /* Under the rows, clear of their boxes. */
       cairo_rectangle_t note = { l->plot.x, l->plot.y + l->plot.height + l->label_px * 2.6,

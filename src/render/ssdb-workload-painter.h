@@ -48,7 +48,9 @@ ssdb_workload_view_init (SsdbWorkloadView *view);
  * Returns: the rows drawn: one per worker and one for all workers together (only the latter
  *   with a single worker), then, for a result that keeps the reads and the writes apart
  *   (SsdbWorkloadResult.split) of a workload that both reads and writes, one for the reads and
- *   one for the writes of all workers; 1 without a result.
+ *   one for the writes of all workers; 1 without a result. A result that cycles its queue
+ *   depth has one row per depth instead (all workers together), the depth of the most IOPS in
+ *   bold.
  */
 guint
 ssdb_workload_painter_n_rows (const SsdbWorkloadView *view);
@@ -60,7 +62,8 @@ ssdb_workload_painter_n_rows (const SsdbWorkloadView *view);
  *   (ssdb_workload_stats_direction())
  *
  * Returns: (nullable): the numbers of that row (the result's own, or @storage), or %NULL when
- *   out of range or not measured.
+ *   out of range or not measured. For a cycle: the depth's SsdbWorkloadCycleStep.total, or
+ *   while it runs the result's live total; %NULL for a depth not run.
  */
 const SsdbWorkloadStats *
 ssdb_workload_painter_row_stats (const SsdbWorkloadView *view, guint row,
@@ -108,11 +111,34 @@ ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int
  * and the 99th percentile marked. It is drawn when the result has response times and the rows
  * leave it room (each row keeps at least 40 units of the chart's scale).
  *
+ * When the result cycles its queue depth (SsdbWorkloadResult.cycle), the panel is the chart of
+ * the cycle in its place (see ssdb_workload_painter_cycle_point()), drawn whenever there is a
+ * result, over at least half the room under the heading.
+ *
  * Returns: %FALSE when the chart of @view at this size has no such panel.
  */
 gboolean
 ssdb_workload_painter_get_distribution_rect (const SsdbWorkloadView *view, int width, int height,
                                              cairo_rectangle_t *rect);
+
+/**
+ * ssdb_workload_painter_cycle_point:
+ * @step: an index into SsdbWorkloadResult.cycle
+ * @x: (out): the centre of the depth's bar, logical pixels
+ * @y_iops: (out): the top of its bar of IOPS (the plot's bottom for a depth not run); the left
+ *   axis runs from 0 at the plot's bottom
+ * @y_mean: (out): the y of its mean response time on the right axis (from 0 ms at the bottom)
+ *
+ * Where the chart of a cycle of queue depths draws one depth: a bar per depth, in the cycle's
+ * order, in slots of equal width over the panel of
+ * ssdb_workload_painter_get_distribution_rect().
+ *
+ * Returns: %FALSE when the result does not cycle, @step is out of range, or the chart has no
+ *   such panel at this size.
+ */
+gboolean
+ssdb_workload_painter_cycle_point (const SsdbWorkloadView *view, int width, int height, guint step,
+                                   double *x, double *y_iops, double *y_mean);
 
 /**
  * ssdb_workload_painter_distribution_point:
@@ -122,7 +148,7 @@ ssdb_workload_painter_get_distribution_rect (const SsdbWorkloadView *view, int w
  * @y: (out): the y of @share_percent on its share axis, logical pixels
  *
  * Returns: %FALSE when there is no distribution panel (see
- *   ssdb_workload_painter_get_distribution_rect()).
+ *   ssdb_workload_painter_get_distribution_rect()) or the panel is the chart of a cycle.
  */
 gboolean
 ssdb_workload_painter_distribution_point (const SsdbWorkloadView *view, int width, int height,

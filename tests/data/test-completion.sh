@@ -103,6 +103,10 @@ expect "tests starting with ra" "randomaccess" run ra
 expect "randomaccess options starting with --no" "--no-mix" run randomaccess /tmp --no
 expect "randomaccess options starting with --w" "--write-only" run randomaccess /tmp --w
 expect "randomaccess sizes after a comma" "4K,64K" run randomaccess /tmp --sizes 4K,6
+expect "workload options starting with --cy" "--cycle-qd" run workload /tmp --cy
+expect "workload queue depths after a comma, above the last" "1,4,128
+1,4,16" run workload /tmp --cycle-qd 1,4,1
+expect "workload queue depths: none below the last" "" run workload /tmp --cycle-qd 8,4
 expect "export views starting with r" "randomaccess
 readback
 recovery" export r.json --view r
