@@ -374,8 +374,10 @@ test_cycle_parse (void)
 
     /* (the bytes after the name's nul are what the preset's name left there) */
     g_assert_cmpstr (a.name, ==, b.name);
-    strncpy (a.name, s->name, sizeof a.name);
-    strncpy (b.name, s->name, sizeof b.name);
+    memset (a.name, 0, sizeof a.name);
+    memset (b.name, 0, sizeof b.name);
+    g_strlcpy (a.name, s->name, sizeof a.name);
+    g_strlcpy (b.name, s->name, sizeof b.name);
     g_assert_cmpmem (&a, sizeof a, &b, sizeof b);
   }
   /* A specification that does not cycle writes no such key. */
