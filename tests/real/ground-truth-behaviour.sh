@@ -10,9 +10,9 @@
 #   tmpfs (RAM)                   do not depend on how data was written;  write, TRIM, free space:
 #                                 nothing slows after filling or as it    never "found"; the verdict
 #                                 fills                                   names the noise
-#   the same loop device, reads   data written by pass 2 reads at half    read after write: found,
-#   limited to 40 MB/s and to 20  the rate of data written by pass 1      50 % slower (within 10
-#   MB/s once pass 2 writes                                               points)
+#   the same loop device, reads   data written by pass 2 reads at a       read after write: found,
+#   limited to 40 MB/s and to 10  quarter of the rate of data written by  75 % slower (within 10
+#   MB/s once pass 2 writes       pass 1                                  points)
 #   (tests/lib/throttle-after.sh)
 #   the same loop device, writes  every write test keeps 50 % of its      TRIM: found; writes keep
 #   limited to 40 MB/s and to 20  speed, reads 100 %                      50 % (within 10 points),
@@ -142,15 +142,18 @@ for ((run = 1; run <= RUNS; run++)); do
   ssdb_assert_json "$J" "len($T['steps']) == 5" "steps at 0, 25, 50, 75 and 100 % used"
 
   [[ -n $G ]] || continue
-  # -- read after write, found: reads slow to half once pass 2 overwrites the span -------------
-  # 64 MiB written by pass 1, then 8 more into pass 2's write
-  J=$SSDB_TMPDIR/halved-readback-$run.json
-  throttled "halved read after write" "$run" 40000000 0 written 72 20000000 0 -- \
+  # -- read after write, found: reads slow to a quarter once pass 2 overwrites the span ---------
+  # 64 MiB written by pass 1, then 8 more into pass 2's write. A loss of 75 %: found while the
+  # reads of a 2-core machine under load scatter from place to place by up to 25 % (the verdict
+  # needs three times the scatter; at half speed a scatter of 17 % left it inconclusive at 51 %,
+  # as it should).
+  J=$SSDB_TMPDIR/quartered-readback-$run.json
+  throttled "quartered read after write" "$run" 40000000 0 written 72 10000000 0 -- \
     run readback "$L" --destroy-data "$L" --span 0:64M --json "$J"
-  check "halved read after write run $run"
-  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "halved reads: a read-after-write difference found"
-  ssdb_assert_json "$J" "-60 <= $T['difference_percent'] <= -40" \
-    "halved reads: 50 % slower, within 10 points"
+  check "quartered read after write run $run"
+  ssdb_assert_json "$J" "$T['verdict'] == 'found'" "quartered reads: a read-after-write difference found"
+  ssdb_assert_json "$J" "-85 <= $T['difference_percent'] <= -65" \
+    "quartered reads: 75 % slower, within 10 points"
   ssdb_assert_contains "$SSDB_OUT" "% slower than data written by pass 1"
 
   # -- TRIM, found: writes slow to a quarter after the first discard ------------------------------
