@@ -368,6 +368,14 @@ forget_line_shares (SsdbWorkloadSpec *spec)
         = spec->size_mix[k].align_bytes = NOT_GIVEN;
 }
 
+/* Before parsing new lines: none, and each share of each line not given yet. */
+static void
+unset_lines (SsdbWorkloadSpec *spec)
+{
+  for (guint k = 0; k < SSDB_MAX_SIZE_MIX; k++)
+    spec->size_mix[k] = (SsdbSizeWeight){ 0, 0, NOT_GIVEN, NOT_GIVEN, NOT_GIVEN };
+}
+
 /* After parsing: what a line did not give is the specification's; then per_line. */
 static void
 settle_line_shares (SsdbWorkloadSpec *spec)
@@ -405,6 +413,7 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, gboo
   guint n = 0;
 
   parts = g_strsplit (text, ":", -1);
+  unset_lines (spec);
   for (guint i = 0; parts[i]; i++)
     {
       g_auto (GStrv) sw = NULL;
@@ -448,8 +457,6 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, gboo
         }
       spec->size_mix[n].size = (guint)size;
       spec->size_mix[n].weight = (guint)weight;
-      spec->size_mix[n].read_percent = spec->size_mix[n].random_percent
-          = spec->size_mix[n].align_bytes = NOT_GIVEN;
       for (guint f = 2; lines && f < 5 && sw[f] != NULL; f++)
         {
           static const char *const names[] = { "read %", "random %", "alignment" };
@@ -482,8 +489,6 @@ parse_bssplit (const char *text, SsdbWorkloadSpec *spec, const char *field, gboo
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "%s: no transfer sizes", field);
       return FALSE;
     }
-  for (guint k = n; k < SSDB_MAX_SIZE_MIX; k++)
-    spec->size_mix[k] = (SsdbSizeWeight){ 0, 0, NOT_GIVEN, NOT_GIVEN, NOT_GIVEN };
   spec->n_size_mix = n;
   return TRUE;
 }
@@ -798,8 +803,7 @@ json_sizes (JsonNode *node, SsdbWorkloadSpec *spec, GError **error)
                    "sizes: %u transfer sizes, allowed are 1 to %u", n, SSDB_MAX_SIZE_MIX);
       return FALSE;
     }
-  for (guint k = 0; k < SSDB_MAX_SIZE_MIX; k++)
-    spec->size_mix[k] = (SsdbSizeWeight){ 0, 0, NOT_GIVEN, NOT_GIVEN, NOT_GIVEN };
+  unset_lines (spec);
   for (guint i = 0; i < n; i++)
     {
       JsonNode *e = json_array_get_element (a, i);
