@@ -114,6 +114,7 @@ expect "export views starting with r" "randomaccess
 readback
 recovery" export r.json --view r
 expect "compare views starting with ra" "randomaccess" compare a.json b.json --view ra
+expect "compare views starting with as" "asssd" compare a.json b.json --view as
 
 # Directories for the target, and the block devices this machine has.
 dir=$(mktemp -d)
