@@ -41,19 +41,19 @@ ssdb_assert_json "$J" "${T}['kind'] == 'asssd' and ${T}['span_length'] == $SIZE 
   "kind; the span is the whole 256 MiB device (less than 1 GiB); reads only"
 ssdb_assert_json "$J" "[(e['test'], e['rw'], e['state']) for e in $E] == [(t, rw, 'done' if rw == 'read' else 'skipped') for t in ('Seq', '4K', '4K-64Thrd', 'Acc.time') for rw in ('read', 'write')]" \
   "eight entries in AS SSD's order; the reads done, the writes not run"
-ssdb_assert_json "$J" "[e['block_size'] for e in $E[::2]] == [16 << 20, 4096, 4096, 4096] and [e['threads'] for e in $E[::2]] == [1, 1, 64, 1]" \
+ssdb_assert_json "$J" "[e['block_size'] for e in ${E}[::2]] == [16 << 20, 4096, 4096, 4096] and [e['threads'] for e in ${E}[::2]] == [1, 1, 64, 1]" \
   "transfer sizes and threads"
-ssdb_assert_json "$J" "all(e['bytes'] == e['ios'] * e['block_size'] and e['ios'] > 0 for e in $E[::2])" \
+ssdb_assert_json "$J" "all(e['bytes'] == e['ios'] * e['block_size'] and e['ios'] > 0 for e in ${E}[::2])" \
   "bytes == ios x transfer size"
-ssdb_assert_json "$J" "all(abs(e['bytes_per_second'] - e['bytes'] * 1e9 / e['window_ns']) <= 1e-6 * e['bytes_per_second'] and abs(e['iops'] - e['ios'] * 1e9 / e['window_ns']) <= 1e-6 * e['iops'] for e in $E[::2])" \
+ssdb_assert_json "$J" "all(abs(e['bytes_per_second'] - e['bytes'] * 1e9 / e['window_ns']) <= 1e-6 * e['bytes_per_second'] and abs(e['iops'] - e['ios'] * 1e9 / e['window_ns']) <= 1e-6 * e['iops'] for e in ${E}[::2])" \
   "MB/s and IOPS == what moved over the window"
-ssdb_assert_json "$J" "all(0.99e9 <= e['window_ns'] <= 1.6e9 for e in $E[::2])" "each ran its 1 s"
-ssdb_assert_json "$J" "all(\"--filename='$Z'\" in e['fio_command'] and '--direct=1' in e['fio_command'] and '--iodepth=1' in e['fio_command'] for e in $E[::2])" \
+ssdb_assert_json "$J" "all(0.99e9 <= e['window_ns'] <= 1.6e9 for e in ${E}[::2])" "each ran its 1 s"
+ssdb_assert_json "$J" "all(\"--filename='$Z'\" in e['fio_command'] and '--direct=1' in e['fio_command'] and '--iodepth=1' in e['fio_command'] for e in ${E}[::2])" \
   "fio commands of the same jobs"
-ssdb_assert_json "$J" "'--rw=read ' in $E[0]['fio_command'] and '--bs=16m' in $E[0]['fio_command'] and '--numjobs=64' in $E[4]['fio_command'] and '--rw=randread' in $E[4]['fio_command'] and '--size=256m' in $E[6]['fio_command']" \
+ssdb_assert_json "$J" "'--rw=read ' in ${E}[0]['fio_command'] and '--bs=16m' in ${E}[0]['fio_command'] and '--numjobs=64' in ${E}[4]['fio_command'] and '--rw=randread' in ${E}[4]['fio_command'] and '--size=256m' in ${E}[6]['fio_command']" \
   "fio: Seq sequential 16 MiB, 4K-64Thrd 64 jobs, the access time over the whole device"
 # the read score the text prints is AS SSD's from the report's rates
-score=$(ssdb_json "$J" "round(0.1 * $E[0]['bytes_per_second'] / 1e6 + $E[2]['bytes_per_second'] / 1e6 + $E[4]['bytes_per_second'] / 1e6)")
+score=$(ssdb_json "$J" "round(0.1 * ${E}[0]['bytes_per_second'] / 1e6 + ${E}[2]['bytes_per_second'] / 1e6 + ${E}[4]['bytes_per_second'] / 1e6)")
 grep -Eq "^Score +$score " "$SSDB_OUT" || ssdb_fail "the text's read score is not $score"
 # the chart: a PNG of 1200 × 800
 ssdb_assert_eq "$(head -c 8 "$P" | od -An -tx1 | tr -d ' ')" "89504e470d0a1a0a" "a PNG was drawn"
