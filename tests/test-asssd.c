@@ -47,8 +47,11 @@ test_published_scores (void)
     /* gist.github.com/nwgat/603c455cb46392789f76d34c56e9be6f: AS SSD 1.9.5986, Samsung 960
      * EVO 500 GB, rates with two decimals */
     { "Samsung 960 EVO", 1353.82, 1178.03, 37.38, 80.51, 671.87, 720.75, 845, 919, 2196, 0.01 },
-    /* An AS SSD 2.0.7316 table of a Crucial MX500 500 GB (1 GB test), rates as whole numbers */
-    { "Crucial MX500", 520, 471, 33, 76, 374, 323, 460, 447, 1152, 1 },
+    /* A table of AS SSD 2.0.7316.34247 results in a public notes repository (1 GB test), rates
+     * as whole numbers */
+    { "Crucial MX500 500 GB", 520, 471, 33, 76, 374, 323, 460, 447, 1152, 1 },
+    { "Samsung 860 EVO 250 GB", 508, 479, 43, 91, 375, 328, 469, 468, 1192, 1 },
+    { "Samsung 870 EVO 1 TB", 510, 480, 43, 93, 374, 343, 469, 485, 1209, 1 },
   };
 
   for (guint i = 0; i < G_N_ELEMENTS (results); i++)

@@ -116,15 +116,19 @@ ssdb_asssd_result_dup (const SsdbAsssdResult *result)
 /* -------------------------------------------------------------------------------------------- */
 /* Scores */
 
-/* The weights were checked against two published AS SSD results whose six rates and three
- * scores are all given (tests/test-asssd.c does the arithmetic):
+/* The weights (Tom's Hardware, "Three PCI Express-Based SSDs", page "New AS SSD Benchmark",
+ * tomshardware.com/reviews/pci-express-ssd,2952-6.html; the same in
+ * ssd-tester.com/text_score.php) were checked against published AS SSD results whose six rates
+ * and three scores are all given (tests/test-asssd.c does the arithmetic):
  * - Samsung 960 EVO 500 GB, AS SSD 1.9.5986
- * (gist.github.com/nwgat/603c455cb46392789f76d34c56e9be6f): Seq 1353.82 / 1178.03, 4K 37.38
- * / 80.51, 4K-64Thrd 671.87 / 720.75 MB/s; scores 845, 919, total 2196: the formulas give 844.6,
- * 919.1 and 2195.9.
- * - Crucial MX500 500 GB, AS SSD 2.0.7316, 1 GB (rates published as whole numbers): Seq 520 /
- *   471, 4K 33 / 76, 4K-64Thrd 374 / 323; scores 460, 447, total 1152: the formulas give 459.0,
- *   446.1 and 1148.7, within what the rounding of the six rates allows (±2.9 on the total).
+ *   (gist.github.com/nwgat/603c455cb46392789f76d34c56e9be6f): Seq 1353.82 / 1178.03, 4K 37.38 /
+ *   80.51, 4K-64Thrd 671.87 / 720.75 MB/s; scores 845, 919, total 2196: the formulas give 844.6,
+ *   919.1 and 2195.9.
+ * - Crucial MX500 500 GB, AS SSD 2.0.7316, 1 GB (a table of results in a public notes
+ *   repository, rates as whole numbers): Seq 520 / 471, 4K 33 / 76, 4K-64Thrd 374 / 323;
+ *   scores 460, 447, total 1152: the formulas give 459.0, 446.1 and 1148.7, within what the
+ *   rounding of the six rates and of the total allows (±3.4); the same table's Samsung 860 EVO
+ *   and 870 EVO rows agree likewise (1190.2 for 1192, 1206.0 for 1209).
  * Another weighting in circulation (4K write and 4K-64Thrd write × 1.5, 4K read × 1) gives 2223
  * for the first result, not 2196. */
 
