@@ -400,41 +400,35 @@ run_asssd (SsdbTarget *target, SsdbAsssdResult *result, SsdbAsssdProgressFunc pr
   pr.result = result;
   pr.func = progress;
   pr.data = user_data;
-  if (spec->do_read && writable && (spec->fill || info->kind == SSDB_TARGET_FILE))
+  if (spec->do_read)
     {
-      gint64 t0 = g_get_monotonic_time ();
+      gboolean fill = writable && (spec->fill || info->kind == SSDB_TARGET_FILE);
       g_autoptr (GError) local = NULL;
-      double fill_ns = (double)spec->span_length / SSDB_ESTIMATE_BYTES_PER_SECOND * 1e9;
+      SsdbSpanHeld held;
 
-      fill_share
-          = CLAMP (fill_ns / (fill_ns + (double)(n_run * spec->test_duration_ns)), 0.05, 0.95);
-      pr.entry = -1;
-      pr.share = fill_share;
-      if (progress)
-        progress (result, -1, 0, user_data);
-      if (!ssdb_target_fill (target, spec->span_offset, spec->span_length / block * block,
-                             spec->seed, progress ? on_fill_progress : NULL, &pr, cancellable,
-                             &local))
+      if (fill)
         {
-          if (g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-            result->cancelled = TRUE;
+          double fill_ns = (double)spec->span_length / SSDB_ESTIMATE_BYTES_PER_SECOND * 1e9;
+
+          fill_share
+              = CLAMP (fill_ns / (fill_ns + (double)(n_run * spec->test_duration_ns)), 0.05, 0.95);
+          pr.entry = -1;
+          pr.share = fill_share;
+          if (progress)
+            progress (result, -1, 0, user_data);
+        }
+      if (!ssdb_target_prepare_span (target, spec->span_offset, spec->span_length, block,
+                                     spec->seed, fill, progress ? on_fill_progress : NULL, &pr,
+                                     cancellable, &held, &local))
+        {
+          result->cancelled = g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED);
           g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
-      result->prepare_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-      result->filled = TRUE;
-    }
-  else if (spec->do_read)
-    {
-      /* Reads of a span nobody filled: say how much of it holds no data (randomaccess does the
-       * same); an I/O error here is left to the measurements to report. */
-      if (!ssdb_target_measure_unwritten (target, spec->span_offset, spec->span_length, spec->seed,
-                                          &result->unwritten_percent, &result->unwritten_source,
-                                          NULL))
-        {
-          result->unwritten_percent = 0;
-          result->unwritten_source = SSDB_UNWRITTEN_UNKNOWN;
-        }
+      result->prepare_ns = held.prepare_ns;
+      result->filled = held.filled;
+      result->unwritten_percent = held.unwritten_percent;
+      result->unwritten_source = held.unwritten_source;
     }
 
   pr.share = (1.0 - fill_share) / MAX (n_run, 1u);
