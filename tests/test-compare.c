@@ -435,6 +435,48 @@ test_compression (void)
   ssdb_report_unref (b);
 }
 
+/* AS SSD compares as a group of bars per test (Seq, 4K, 4K-64Thrd), reads and writes apart, each
+ * report's MB/s: the second report's rates halved sit at half the height; no access-time group. */
+static void
+test_asssd (void)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-asssd.json", NULL);
+  g_autofree char *out = g_build_filename (out_dir, "asssd.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) a = ssdb_report_load (path, &error);
+  g_autoptr (SsdbReport) b = ssdb_report_load (path, &error);
+  SsdbReport *reports[2] = { a, b };
+  const char *labels[2] = { "Full", "Halved" };
+  SsdbCompareView view = { SSDB_TEST_KIND_ASSSD, reports, labels, 2, "Comparison", NULL };
+  cairo_rectangle_t plot;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < SSDB_ASSSD_N_ENTRIES; i++)
+    b->asssd->entries[i].bytes_per_second /= 2;
+  g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_ASSSD));
+  g_assert_true (ssdb_compare_check (&view, &error));
+  g_assert_cmpuint (ssdb_compare_painter_get_n_panels (&view), ==, 2);
+  for (guint panel = 0; panel < 2; panel++)
+    {
+      g_assert_true (ssdb_compare_painter_get_plot_rect (&view, 1200, 800, panel, &plot));
+      for (guint t = 0; t < 3; t++)
+        {
+          double xa, ya, xb, yb, bottom = plot.y + plot.height;
+
+          g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, panel, 0, t, &xa, &ya));
+          g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, panel, 1, t, &xb, &yb));
+          g_assert_cmpfloat (xb, >, xa);
+          g_assert_cmpfloat (fabs ((bottom - yb) * 2 - (bottom - ya)), <, 1.5);
+        }
+      g_assert_false (
+          ssdb_compare_painter_get_point (&view, 1200, 800, panel, 0, 3, &plot.x, &plot.y));
+    }
+  g_assert_true (ssdb_export_compare (reports, labels, 2, SSDB_TEST_KIND_ASSSD, SSDB_EXPORT_PNG,
+                                      1200, 800, 1, SSDB_THEME_REVIEW, 0, out, &error));
+  g_assert_no_error (error);
+}
+
 /* Consistency compares as one line of IOPS per round for each report: the points sit at the
  * rounds' times, the second report's at 80 % of the first's height. */
 static void
@@ -505,9 +547,11 @@ test_behaviour_refused (void)
   g_assert_false (ssdb_export_compare (reports, NULL, 2, SSDB_TEST_KIND_WORKLOAD, SSDB_EXPORT_PNG,
                                        800, 600, 1, SSDB_THEME_REVIEW, 0, out, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
-  g_assert_cmpstr (error->message, ==,
-                   "The workload view cannot be compared (summary, surface, fill, access, sweep, "
-                   "recovery, compression, trim, freespace, consistency, readback and randomaccess can)");
+  g_assert_cmpstr (
+      error->message, ==,
+      "The workload view cannot be compared (summary, surface, fill, access, sweep, "
+      "recovery, compression, trim, freespace, consistency, readback, randomaccess and "
+      "asssd can)");
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   ssdb_report_unref (a);
   ssdb_report_unref (b);
@@ -657,6 +701,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/log-axis", test_log_axis);
   g_test_add_func ("/compare/compression", test_compression);
   g_test_add_func ("/compare/consistency", test_consistency);
+  g_test_add_func ("/compare/asssd", test_asssd);
   g_test_add_func ("/compare/behaviour-refused", test_behaviour_refused);
   g_test_add_func ("/compare/behaviour-views", test_behaviour_views);
   ret = g_test_run ();

@@ -439,6 +439,12 @@ ssdb_cli_run_workload (int argc, char **argv);
 int
 ssdb_cli_run_randomaccess (int argc, char **argv);
 
+/* ---- run asssd (ssdb-cli-asssd.c) ---- */
+
+/* ssdbench-cli run asssd TARGET [OPTION…]: AS SSD Benchmark's tests and scores. */
+int
+ssdb_cli_run_asssd (int argc, char **argv);
+
 /* ---- run recovery / run consistency (ssdb-cli-consistency.c) ---- */
 
 /* ssdbench-cli run recovery TARGET [OPTION…]: idle recovery of the fast-write capacity. */

@@ -663,6 +663,32 @@ append_padded (GString *out, const char *text, guint width)
     g_string_append_c (out, ' ');
 }
 
+/* Whether a span read was filled first, or how much of it held no data. */
+static void
+text_span_state (GString *out, gboolean reads, gboolean filled, guint64 prepare_ns,
+                 guint unwritten_percent, SsdbUnwrittenSource unwritten_source)
+{
+  if (filled)
+    {
+      double s = (double)prepare_ns / 1e9;
+      g_autofree char *took = num (s, s < 1 ? 3 : 1);
+
+      g_string_append_printf (out, "The span was filled with random data first (%s s).\n", took);
+    }
+  else if (reads)
+    {
+      g_autofree char *note = ssdb_unwritten_dup_note (unwritten_percent, unwritten_source);
+
+      g_string_append (out, "The span was not filled first.\n");
+      if (note != NULL)
+        {
+          /* a sentence of its own: "At least 75 % of the test region ..." */
+          note[0] = g_ascii_toupper (note[0]);
+          g_string_append_printf (out, "%s.\n", note);
+        }
+    }
+}
+
 static void
 text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
 {
@@ -695,25 +721,8 @@ text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
   if (ran != NULL)
     g_string_append_printf (out, " · %s", ssdb_io_engine_to_string (ran->engine));
   g_string_append_c (out, '\n');
-  if (r->filled)
-    {
-      double s = (double)r->prepare_ns / 1e9;
-      g_autofree char *took = num (s, s < 1 ? 3 : 1);
-
-      g_string_append_printf (out, "The span was filled with random data first (%s s).\n", took);
-    }
-  else if (spec->do_read)
-    {
-      g_autofree char *note = ssdb_unwritten_dup_note (r->unwritten_percent, r->unwritten_source);
-
-      g_string_append (out, "The span was not filled first.\n");
-      if (note != NULL)
-        {
-          /* a sentence of its own: "At least 75 % of the test region ..." */
-          note[0] = g_ascii_toupper (note[0]);
-          g_string_append_printf (out, "%s.\n", note);
-        }
-    }
+  text_span_state (out, spec->do_read, r->filled, r->prepare_ns, r->unwritten_percent,
+                   r->unwritten_source);
 
   for (guint pass = 0; pass < 2; pass++)
     {
@@ -755,6 +764,86 @@ text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
   text_words (out, NULL, r->cancelled);
 }
 
+/* One cell of the AS SSD table: MB/s (or the access time) and IOPS, or why there is none. */
+static char *
+asssd_cell (const SsdbAsssdEntry *e)
+{
+  g_autofree char *value = NULL, *iops = NULL, *ms = NULL, *rate = NULL;
+
+  if (e->state == SSDB_ENTRY_SKIPPED)
+    return g_strdup ("not run");
+  if (e->ios == 0 || e->state == SSDB_ENTRY_PENDING || e->state == SSDB_ENTRY_RUNNING)
+    return g_strdup (e->state == SSDB_ENTRY_FAILED      ? "failed"
+                     : e->state == SSDB_ENTRY_CANCELLED ? "stopped"
+                                                        : "-");
+  ms = access_ms (e->mean_ns);
+  rate = mbps (e->bytes_per_second);
+  value = e->test == SSDB_ASSSD_ACCESS ? g_strdup_printf ("%s ms", ms)
+                                       : g_strdup_printf ("%s MB/s", rate);
+  iops = num (e->iops, 0);
+  return g_strdup_printf ("%s  %s IOPS%s", value, iops,
+                          e->state == SSDB_ENTRY_CANCELLED ? " (stopped)"
+                          : e->state == SSDB_ENTRY_FAILED  ? " (failed)"
+                                                           : "");
+}
+
+static void
+text_asssd (GString *out, const SsdbAsssdResult *r)
+{
+  const SsdbAsssdSpec *spec = &r->spec;
+  g_autofree char *span = ssdb_format_capacity (spec->span_length);
+  g_autofree char *from = ssdb_format_capacity (spec->span_offset);
+  g_autofree char *secs = seconds (spec->test_duration_ns);
+  double score[2], total;
+  gboolean has[2];
+
+  g_string_append_printf (out, "AS SSD Benchmark's tests over a span of %s", span);
+  if (spec->span_offset > 0)
+    g_string_append_printf (out, " from %s", from);
+  g_string_append_printf (out,
+                          " · %s s per test · Seq 16 MiB QD1, 4K QD1, 4K-64Thrd 64 threads "
+                          "at QD1, Acc.time QD1\n",
+                          secs);
+  text_span_state (out, spec->do_read, r->filled, r->prepare_ns, r->unwritten_percent,
+                   r->unwritten_source);
+  g_string_append_printf (out, "\n%-12s %-28s %s\n", "", "Read", "Write");
+  for (guint t = 0; t < SSDB_ASSSD_N_TESTS; t++)
+    {
+      g_autofree char *read = asssd_cell (&r->entries[ssdb_asssd_index (t, SSDB_RW_READ)]);
+      g_autofree char *write = asssd_cell (&r->entries[ssdb_asssd_index (t, SSDB_RW_WRITE)]);
+
+      g_string_append_printf (out, "%-12s ", ssdb_asssd_test_name (t));
+      append_padded (out, read, 28);
+      g_string_append_printf (out, " %s\n", write);
+    }
+  for (guint d = 0; d < 2; d++)
+    has[d] = ssdb_asssd_result_score (r, d == 0 ? SSDB_RW_READ : SSDB_RW_WRITE, &score[d]);
+  {
+    g_autofree char *read = has[0] ? num (score[0], 0) : g_strdup ("-");
+    g_autofree char *write = has[1] ? num (score[1], 0) : g_strdup ("-");
+
+    g_string_append_printf (out, "%-12s ", "Score");
+    append_padded (out, read, 28);
+    g_string_append_printf (out, " %s\n", write);
+  }
+  if (ssdb_asssd_result_total (r, &total))
+    {
+      g_autofree char *t = num (total, 0);
+
+      g_string_append_printf (out, "Total score %s\n", t);
+    }
+  else
+    g_string_append (out, "No total score: AS SSD's total weighs the reads and the writes of "
+                          "Seq, 4K and 4K-64Thrd, and not all six ran.\n");
+  if (!spec->do_write)
+    g_string_append (out, "The write column was not run (a read-only run).\n");
+  g_string_append (out, "Scores: read and write 0.1 × Seq + 4K + 4K-64Thrd; total 0.1 × Seq read "
+                        "+ 0.15 × Seq write + 2 × 4K read + 4K write + 1.5 × 4K-64Thrd read + "
+                        "4K-64Thrd write, MB/s (AS SSD Benchmark's weights, as published by "
+                        "Tom's Hardware).\n");
+  text_words (out, NULL, r->cancelled);
+}
+
 static void
 text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbDriveCounts *writes)
 {
@@ -791,6 +880,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     [SSDB_TEST_KIND_READBACK] = "Read-after-write",
     [SSDB_TEST_KIND_SCAN] = "Error scan",
     [SSDB_TEST_KIND_RANDOMACCESS] = "Random access (HD Tune Pro's Random Access test)",
+    [SSDB_TEST_KIND_ASSSD] = "AS SSD Benchmark-style suite",
   };
   g_autoptr (GString) out = NULL;
   gconstpointer result;
@@ -804,8 +894,8 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     {
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                    "There is no text for the %s test (text is written for summary, fill, access, "
-                   "sweep, recovery, compression, trim, freespace, consistency, readback, scan and "
-                   "randomaccess); "
+                   "sweep, recovery, compression, trim, freespace, consistency, readback, scan, "
+                   "randomaccess and asssd); "
                    "export its numbers as CSV",
                    ssdb_test_kind_to_string (table));
       return NULL;
@@ -857,6 +947,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
         break;
       case SSDB_TEST_KIND_RANDOMACCESS:
         text_randomaccess (out, report->randomaccess);
+        break;
+      case SSDB_TEST_KIND_ASSSD:
+        text_asssd (out, report->asssd);
         break;
       default:
         g_assert_not_reached ();

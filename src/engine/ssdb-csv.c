@@ -393,6 +393,66 @@ format_sweep (GString *out, const SsdbSweepResult *r)
       }
 }
 
+/* An "entry" line per measurement of the AS SSD suite, then a "score" line per score. */
+static void
+format_asssd (GString *out, const SsdbAsssdResult *r)
+{
+  static const char *const names[]
+      = { "series",         "test",        "rw",    "transfer_bytes",  "threads",
+          "state",          "mb_per_s",    "iops",  "mean_latency_ns", "p99_latency_ns",
+          "max_latency_ns", "ios",         "bytes", "window_ns",       "score",
+          "engine",         "fio_command", NULL };
+  const char *score_names[] = { "read", "write", "total" };
+  double scores[3];
+  gboolean has[3];
+
+  header (out, names);
+  for (guint i = 0; i < SSDB_ASSSD_N_ENTRIES; i++)
+    {
+      const SsdbAsssdEntry *e = &r->entries[i];
+      Row row;
+
+      row_begin (&row, out);
+      row_str (&row, "entry");
+      row_str (&row, ssdb_asssd_test_name (e->test));
+      row_str (&row, rw_name (e->rw));
+      row_u64 (&row, e->block_size);
+      row_u64 (&row, e->threads);
+      row_str (&row, ssdb_entry_state_to_string (e->state));
+      row_mbps (&row, e->bytes_per_second);
+      row_double (&row, e->iops, 3);
+      row_double (&row, e->mean_ns, 1);
+      row_u64 (&row, e->p99_ns);
+      row_u64 (&row, e->max_ns);
+      row_u64 (&row, e->ios);
+      row_u64 (&row, e->bytes);
+      row_u64 (&row, e->window_ns);
+      row_str (&row, "");
+      row_str (&row, ssdb_io_engine_to_string (e->engine));
+      row_str (&row, e->fio_command ? e->fio_command : "");
+      row_end (&row);
+    }
+  has[0] = ssdb_asssd_result_score (r, SSDB_RW_READ, &scores[0]);
+  has[1] = ssdb_asssd_result_score (r, SSDB_RW_WRITE, &scores[1]);
+  has[2] = ssdb_asssd_result_total (r, &scores[2]);
+  for (guint k = 0; k < 3; k++)
+    {
+      Row row;
+
+      if (!has[k])
+        continue;
+      row_begin (&row, out);
+      row_str (&row, "score");
+      row_str (&row, score_names[k]);
+      for (guint c = 0; c < 12; c++)
+        row_str (&row, "");
+      row_double (&row, scores[k], 1);
+      row_str (&row, "");
+      row_str (&row, "");
+      row_end (&row);
+    }
+}
+
 /* A "row" line per row of the table, then a "dot" line per access-time dot of each row. */
 static void
 format_randomaccess (GString *out, const SsdbRandomAccessResult *r)
@@ -929,6 +989,9 @@ ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error)
         break;
       case SSDB_TEST_KIND_RANDOMACCESS:
         format_randomaccess (out, report->randomaccess);
+        break;
+      case SSDB_TEST_KIND_ASSSD:
+        format_asssd (out, report->asssd);
         break;
       default:
         g_assert_not_reached ();

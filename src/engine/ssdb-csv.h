@@ -55,6 +55,10 @@ G_BEGIN_DECLS
  *   the "Random" row, transfer_bytes, state, iops, mb_per_s, mean/p99/max latency_ns, ios,
  *   bytes, window_ns, engine, fio_command), then a "dot" line per access-time dot of each row
  *   (row, rw, mixed, transfer_bytes of that request, offset_bytes, latency_ns)
+ * @SSDB_TEST_KIND_ASSSD: an "entry" line per measurement of the AS SSD suite (test: Seq, 4K,
+ *   4K-64Thrd or Acc.time; rw, transfer_bytes, threads, state, mb_per_s, iops, mean/p99/max
+ *   latency_ns, ios, bytes, window_ns, engine, fio_command), then a "score" line per score that
+ *   could be computed (test: read, write or total; score)
  *
  * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
  * report gives it when it holds that test (ssdb_report_has_test()).

@@ -464,50 +464,45 @@ run_random_access (SsdbTarget *target, SsdbRandomAccessResult *result,
   pr.result = result;
   pr.func = progress;
   pr.data = user_data;
-  if (spec->do_read && writable && (spec->fill || info->kind == SSDB_TARGET_FILE))
+  if (spec->do_read)
     {
-      gint64 t0 = g_get_monotonic_time ();
+      gboolean fill = writable && (spec->fill || info->kind == SSDB_TARGET_FILE);
       g_autoptr (GError) local = NULL;
-      SsdbRunEstimate e;
+      SsdbSpanHeld held;
 
-      /* The fill's share of the progress: its bytes at the estimate's rate against the rows'
-       * time, so that the time left shown after a long fill is not a multiple of it. */
-      if (ssdb_random_access_estimate (result, info->size_bytes, &e) && e.write_bytes > 0)
+      if (fill)
         {
-          double fill_ns = (double)e.write_bytes / SSDB_ESTIMATE_BYTES_PER_SECOND * 1e9;
+          SsdbRunEstimate e;
 
-          fill_share = CLAMP (fill_ns / (fill_ns + (double)e.timed_ns), 0.05, 0.95);
+          /* The fill's share of the progress: its bytes at the estimate's rate against the
+           * rows' time, so that the time left shown after a long fill is not a multiple of it. */
+          if (ssdb_random_access_estimate (result, info->size_bytes, &e) && e.write_bytes > 0)
+            {
+              double fill_ns = (double)e.write_bytes / SSDB_ESTIMATE_BYTES_PER_SECOND * 1e9;
+
+              fill_share = CLAMP (fill_ns / (fill_ns + (double)e.timed_ns), 0.05, 0.95);
+            }
+          else
+            fill_share = 0.1;
+          pr.row = -1;
+          pr.base = 0;
+          pr.share = fill_share;
+          if (progress)
+            progress (result, -1, 0, user_data);
         }
-      else
-        fill_share = 0.1;
-      pr.row = -1;
-      pr.base = 0;
-      pr.share = fill_share;
-      if (progress)
-        progress (result, -1, 0, user_data);
-      if (!ssdb_target_fill (target, spec->span_offset, spec->span_length / align * align,
-                             spec->seed, progress ? on_fill_progress : NULL, &pr, cancellable,
-                             &local))
+      /* Reads of a span nobody filled: how much of it holds no data. */
+      if (!ssdb_target_prepare_span (target, spec->span_offset, spec->span_length, align,
+                                     spec->seed, fill, progress ? on_fill_progress : NULL, &pr,
+                                     cancellable, &held, &local))
         {
-          if (g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-            result->cancelled = TRUE;
+          result->cancelled = g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED);
           g_propagate_error (error, g_steal_pointer (&local));
           return FALSE;
         }
-      result->prepare_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-      result->filled = TRUE;
-    }
-  else if (spec->do_read)
-    {
-      /* Reads of a span nobody filled: say how much of it holds no data. An I/O error here is
-       * left to the rows themselves to report. */
-      if (!ssdb_target_measure_unwritten (target, spec->span_offset, spec->span_length, spec->seed,
-                                          &result->unwritten_percent, &result->unwritten_source,
-                                          NULL))
-        {
-          result->unwritten_percent = 0;
-          result->unwritten_source = SSDB_UNWRITTEN_UNKNOWN;
-        }
+      result->prepare_ns = held.prepare_ns;
+      result->filled = held.filled;
+      result->unwritten_percent = held.unwritten_percent;
+      result->unwritten_source = held.unwritten_source;
     }
 
   pr.duration_ns = spec->row_duration_ns;

@@ -312,6 +312,28 @@ gboolean
 load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanResult *r,
                 GError **error);
 
+/* Shared by the random-access table and the AS SSD suite (ssdb-report-randomaccess.c): the names
+ * of SsdbIoEngine and the optional "unwritten" object. */
+extern const char *const io_engine_names[2];
+
+void
+build_unwritten_opt (JsonBuilder *b, guint percent, SsdbUnwrittenSource source);
+
+gboolean
+load_unwritten_opt (Loader *l, JsonObject *object, gboolean filled, guint *percent,
+                    SsdbUnwrittenSource *source, GError **error);
+
+/* The AS SSD-style suite (ssdb-report-asssd.c) */
+void
+build_asssd_test (JsonBuilder *b, const SsdbAsssdResult *r);
+
+gpointer
+asssd_load_new (void);
+
+gboolean
+load_asssd_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbAsssdResult *r,
+                 GError **error);
+
 /* HD Tune Pro's random-access table (ssdb-report-randomaccess.c) */
 void
 build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r);

@@ -6,7 +6,47 @@
 
 #include "ssdb-report-private.h"
 
-static const char *const engine_names[] = { "libaio", "pvsync2" };
+const char *const io_engine_names[2] = { "libaio", "pvsync2" };
+
+/* The optional "unwritten" object: the share of a span read without being filled first. */
+void
+build_unwritten_opt (JsonBuilder *b, guint percent, SsdbUnwrittenSource source)
+{
+  if (source == SSDB_UNWRITTEN_UNKNOWN)
+    return;
+  json_builder_set_member_name (b, "unwritten");
+  json_builder_begin_object (b);
+  add_int (b, "percent", percent);
+  add_string (b, "source", ssdb_unwritten_source_to_string (source));
+  json_builder_end_object (b);
+}
+
+/* Reads the optional "unwritten" object; a span @filled first has none. */
+gboolean
+load_unwritten_opt (Loader *l, JsonObject *object, gboolean filled, guint *percent,
+                    SsdbUnwrittenSource *source, GError **error)
+{
+  g_autofree char *name = NULL;
+  JsonObject *unwritten;
+  gsize umark;
+
+  if (!json_object_has_member (object, "unwritten"))
+    return TRUE;
+  if ((unwritten = enter_object (l, object, "unwritten", &umark, error)) == NULL
+      || !read_uint (l, unwritten, "percent", 0, 100, percent, error)
+      || !read_string (l, unwritten, "source", FALSE, &name, error))
+    return FALSE;
+  if (!ssdb_unwritten_source_from_string (name, source) || *source == SSDB_UNWRITTEN_UNKNOWN)
+    {
+      path_push_member (l, "source");
+      return load_fail (
+          l, error, "unknown source “%s” (expected “zram”, “allocation” or “zero-sample”)", name);
+    }
+  if (filled)
+    return load_fail (l, error, "a span filled before the reads has no unwritten part");
+  path_pop (l, umark);
+  return TRUE;
+}
 
 void
 build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r)
@@ -33,14 +73,7 @@ build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r)
   add_seed (b, "seed", spec->seed);
   add_u64 (b, "prepare_ns", r->prepare_ns);
   add_bool (b, "filled", r->filled);
-  if (r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
-    {
-      json_builder_set_member_name (b, "unwritten");
-      json_builder_begin_object (b);
-      add_int (b, "percent", r->unwritten_percent);
-      add_string (b, "source", ssdb_unwritten_source_to_string (r->unwritten_source));
-      json_builder_end_object (b);
-    }
+  build_unwritten_opt (b, r->unwritten_percent, r->unwritten_source);
   add_bool (b, "cancelled", r->cancelled);
 
   json_builder_set_member_name (b, "rows");
@@ -62,7 +95,7 @@ build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r)
       add_double (b, "mean_ns", row->mean_ns);
       add_u64 (b, "p99_ns", row->p99_ns);
       add_u64 (b, "max_ns", row->max_ns);
-      add_string (b, "engine", engine_names[row->engine]);
+      add_string (b, "engine", io_engine_names[row->engine]);
       add_string (b, "fio_command", row->fio_command);
       json_builder_set_member_name (b, "dots");
       json_builder_begin_array (b);
@@ -226,7 +259,8 @@ load_row (Loader *l, JsonObject *item, const SsdbRandomAccessSpec *spec, SsdbRw 
       || !read_u64 (l, item, "max_ns", MAX_WINDOW_NS, &row->max_ns, error)
       || !read_number (l, item, "mean_ns", (double)row->max_ns, &row->mean_ns, error)
       || !read_u64 (l, item, "p99_ns", row->max_ns, &row->p99_ns, error)
-      || !read_enum (l, item, "engine", engine_names, G_N_ELEMENTS (engine_names), &engine, error)
+      || !read_enum (l, item, "engine", io_engine_names, G_N_ELEMENTS (io_engine_names), &engine,
+                     error)
       || !read_string (l, item, "fio_command", TRUE, &fio, error))
     return FALSE;
   row->engine = (SsdbIoEngine)engine;
@@ -292,30 +326,8 @@ load_randomaccess_test (Loader *l, JsonObject *object, guint64 target_bytes,
       path_push_member (l, "row_duration_ns");
       return load_fail (l, error, "must not be 0 when row_ios is 0");
     }
-  if (json_object_has_member (object, "unwritten"))
-    {
-      g_autofree char *source = NULL;
-      JsonObject *unwritten;
-      gsize umark;
-
-      if ((unwritten = enter_object (l, object, "unwritten", &umark, error)) == NULL
-          || !read_uint (l, unwritten, "percent", 0, 100, &r->unwritten_percent, error)
-          || !read_string (l, unwritten, "source", FALSE, &source, error))
-        return FALSE;
-      if (!ssdb_unwritten_source_from_string (source, &r->unwritten_source)
-          || r->unwritten_source == SSDB_UNWRITTEN_UNKNOWN)
-        {
-          path_push_member (l, "source");
-          return load_fail (l, error,
-                            "unknown source “%s” (expected “zram”, “allocation” or "
-                            "“zero-sample”)",
-                            source);
-        }
-      if (r->filled)
-        return load_fail (l, error, "a span filled before the reads has no unwritten part");
-      path_pop (l, umark);
-    }
-  if (!read_bool (l, object, "cancelled", &r->cancelled, error))
+  if (!load_unwritten_opt (l, object, r->filled, &r->unwritten_percent, &r->unwritten_source, error)
+      || !read_bool (l, object, "cancelled", &r->cancelled, error))
     return FALSE;
 
   per = spec->n_sizes + (spec->mixed && spec->n_sizes > 1 ? 1 : 0);

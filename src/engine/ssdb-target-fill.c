@@ -161,3 +161,34 @@ ssdb_target_stress_random (SsdbTarget *self, guint64 offset, guint64 length, gui
     progress (length, length, user_data);
   return ok;
 }
+
+gboolean
+ssdb_target_prepare_span (SsdbTarget *self, guint64 offset, guint64 length, guint align,
+                          guint64 seed, gboolean fill, SsdbProgressFunc progress,
+                          gpointer user_data, GCancellable *cancellable, SsdbSpanHeld *held,
+                          GError **error)
+{
+  gint64 t0 = g_get_monotonic_time ();
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+  g_return_val_if_fail (held != NULL, FALSE);
+
+  memset (held, 0, sizeof *held);
+  if (!fill)
+    {
+      if (!ssdb_target_measure_unwritten (self, offset, length, seed, &held->unwritten_percent,
+                                          &held->unwritten_source, NULL))
+        {
+          held->unwritten_percent = 0;
+          held->unwritten_source = SSDB_UNWRITTEN_UNKNOWN;
+        }
+      return TRUE;
+    }
+  align = MAX (align, 1u);
+  if (!ssdb_target_fill (self, offset, length / align * align, seed, progress, user_data,
+                         cancellable, error))
+    return FALSE;
+  held->prepare_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  held->filled = TRUE;
+  return TRUE;
+}

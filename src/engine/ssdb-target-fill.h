@@ -6,6 +6,7 @@
 
 #include "ssdb-pattern.h"
 #include "ssdb-target.h"
+#include "ssdb-unwritten.h"
 
 G_BEGIN_DECLS
 
@@ -47,6 +48,47 @@ gboolean
 ssdb_target_fill_pattern (SsdbTarget *self, guint64 offset, guint64 length,
                           const SsdbDataPattern *pattern, guint64 seed, SsdbProgressFunc progress,
                           gpointer user_data, GCancellable *cancellable, GError **error);
+
+/**
+ * SsdbSpanHeld:
+ * @prepare_ns: time spent filling the span, ns (0 when not filled)
+ * @filled: the span was filled with random data
+ * @unwritten_percent: for a span not filled, the share of it never written or trimmed, 0..100
+ * @unwritten_source: how @unwritten_percent was found; %SSDB_UNWRITTEN_UNKNOWN when the span
+ *   was filled or it could not be found
+ *
+ * What a span held before reads of it (ssdb_target_prepare_span()).
+ */
+typedef struct
+{
+  guint64 prepare_ns;
+  gboolean filled;
+  guint unwritten_percent;
+  SsdbUnwrittenSource unwritten_source;
+} SsdbSpanHeld;
+
+/**
+ * ssdb_target_prepare_span:
+ * @self: an open target (writable when @fill)
+ * @offset: first byte of the span, DIO-aligned
+ * @length: bytes in the span
+ * @align: the fill's step: it writes the span's whole steps of @align bytes
+ * @seed: seed of the data, and of the sample of ssdb_target_measure_unwritten()
+ * @fill: fill the span with random data (ssdb_target_fill()); else measure the share of it never
+ *   written (ssdb_target_measure_unwritten(); an I/O error there is left to the reads to report)
+ * @progress: (nullable): the fill's bytes written so far
+ * @held: (out): what the span held
+ *
+ * Before reads of a span: fills it first, or says how much of it holds no data (reads of
+ * that may not reach the medium). The random-access table and the AS SSD suite use it.
+ *
+ * Returns: %TRUE, or %FALSE with @error from the fill (SSDB_ERROR_CANCELLED when stopped)
+ */
+gboolean
+ssdb_target_prepare_span (SsdbTarget *self, guint64 offset, guint64 length, guint align,
+                          guint64 seed, gboolean fill, SsdbProgressFunc progress,
+                          gpointer user_data, GCancellable *cancellable, SsdbSpanHeld *held,
+                          GError **error);
 
 /* The random-write stress: transfers of 4 KiB (or the logical block size, when larger) at this
  * queue depth. */

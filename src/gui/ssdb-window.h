@@ -15,6 +15,7 @@
 #include "ssdb-summary-page.h"
 #include "ssdb-surface-page.h"
 #include "ssdb-scan-page.h"
+#include "ssdb-asssd-page.h"
 #include "ssdb-randomaccess-page.h"
 #include "ssdb-sweep-page.h"
 #include "ssdb-workload-page.h"
@@ -67,6 +68,10 @@ ssdb_window_get_access_page (SsdbWindow *self);
 SsdbRandomAccessPage *
 ssdb_window_get_randomaccess_page (SsdbWindow *self);
 
+/** ssdb_window_get_asssd_page: Returns: (transfer none): the AS SSD page. */
+SsdbAsssdPage *
+ssdb_window_get_asssd_page (SsdbWindow *self);
+
 /** ssdb_window_get_sweep_page: Returns: (transfer none): the Transfer Sizes page. */
 SsdbSweepPage *
 ssdb_window_get_sweep_page (SsdbWindow *self);
@@ -85,8 +90,8 @@ ssdb_window_get_behaviour_page (SsdbWindow *self);
 
 /**
  * ssdb_window_set_page:
- * @name: "summary", "surface", "fill", "access", "randomaccess", "sweep", "workload", "behaviour",
- *   "info", "health" or "scan"
+ * @name: "summary", "surface", "fill", "access", "randomaccess", "asssd", "sweep", "workload",
+ *   "behaviour", "info", "health" or "scan"
  *
  * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
  */

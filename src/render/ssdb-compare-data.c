@@ -176,6 +176,44 @@ build_randomaccess (Data *d, const SsdbCompareView *view)
   d->x_hi = MAX (d->n_categories, 1) - 0.5;
 }
 
+/* AS SSD: a group of bars per test (Seq, 4K, 4K-64Thrd), each report's MB/s, reads in the first
+ * panel and writes in the second when a report measured them. The access times are left out:
+ * they are not a rate, and the random-access comparison draws access times. */
+static void
+build_asssd (Data *d, const SsdbCompareView *view)
+{
+  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  gboolean writes = FALSE;
+
+  d->panels[0].title = _ ("Read");
+  d->panels[1].title = _ ("Write");
+  d->xkind = XAXIS_CATEGORY;
+  d->x_unit = _ ("Test");
+  for (guint t = 0; t < SSDB_ASSSD_ACCESS; t++)
+    d->categories[d->n_categories++] = g_strdup (ssdb_asssd_test_name ((SsdbAsssdTest)t));
+  for (guint i = 0; i < n; i++)
+    writes |= view->reports[i]->asssd->spec.do_write;
+  d->n_panels = writes ? 2 : 1;
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbAsssdResult *r = view->reports[i]->asssd;
+
+      for (guint p = 0; p < d->n_panels; p++)
+        d->panels[p].series[i] = points_new ();
+      for (guint t = 0; t < SSDB_ASSSD_ACCESS; t++)
+        for (guint p = 0; p < d->n_panels; p++)
+          {
+            const SsdbAsssdEntry *e = &r->entries[ssdb_asssd_index (
+                (SsdbAsssdTest)t, p ? SSDB_RW_WRITE : SSDB_RW_READ)];
+
+            if (e->ios > 0 && isfinite (e->bytes_per_second))
+              points_add (d->panels[p].series[i], t, e->bytes_per_second);
+          }
+    }
+  d->x_lo = -0.5;
+  d->x_hi = SSDB_ASSSD_ACCESS - 0.5;
+}
+
 void
 ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
 {
@@ -441,6 +479,9 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
         }
       case SSDB_TEST_KIND_RANDOMACCESS:
         build_randomaccess (d, view);
+        break;
+      case SSDB_TEST_KIND_ASSSD:
+        build_asssd (d, view);
         break;
       case SSDB_TEST_KIND_SWEEP:
         {

@@ -18,6 +18,7 @@
 #include "ssdb-compare-painter.h"
 #include "ssdb-consistency-painter.h"
 #include "ssdb-fill-painter.h"
+#include "ssdb-asssd-painter.h"
 #include "ssdb-randomaccess-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
@@ -263,6 +264,18 @@ sweep_subtitle (const SsdbReport *report)
   return g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
 }
 
+/* " · span filled first", " · 87 % of it never written" or "": what the span read held. */
+static char *
+span_held_words (gboolean filled, gboolean reads, guint unwritten_percent,
+                 SsdbUnwrittenSource unwritten_source)
+{
+  if (filled)
+    return g_strdup (" · span filled first");
+  if (reads && unwritten_percent > 0 && unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
+    return g_strdup_printf (" · %u %% of it never written", unwritten_percent);
+  return g_strdup ("");
+}
+
 static char *
 randomaccess_subtitle (const SsdbReport *report)
 {
@@ -282,17 +295,29 @@ randomaccess_subtitle (const SsdbReport *report)
         break;
       }
   g_autofree char *held
-      = r->filled ? g_strdup (" · span filled first")
-        : r->spec.do_read && r->unwritten_percent > 0
-                && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN
-            ? g_strdup_printf (" · %u %% of it never written", r->unwritten_percent)
-            : g_strdup ("");
+      = span_held_words (r->filled, r->spec.do_read, r->unwritten_percent, r->unwritten_source);
 
   return g_strdup_printf ("Random %s over %s · QD1 · %s%s%s%s",
                           r->spec.do_read && r->spec.do_write ? "reads and writes"
                           : r->spec.do_write                  ? "writes"
                                                               : "reads",
                           span, length, engine ? " · " : "", engine ? engine : "", held);
+}
+
+static char *
+asssd_subtitle (const SsdbReport *report)
+{
+  const SsdbAsssdResult *r = report->asssd;
+  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *secs = format_seconds (r->spec.test_duration_ns);
+  g_autofree char *held
+      = span_held_words (r->filled, r->spec.do_read, r->unwritten_percent, r->unwritten_source);
+
+  return g_strdup_printf ("AS SSD Benchmark's tests · %s over %s · %s s per test%s",
+                          r->spec.do_read && r->spec.do_write ? "reads and writes"
+                          : r->spec.do_write                  ? "writes"
+                                                              : "reads only",
+                          span, secs, held);
 }
 
 static char *
@@ -650,6 +675,24 @@ randomaccess_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, i
   return TRUE;
 }
 
+static gboolean
+asssd_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+             cairo_rectangle_t *rect)
+{
+  SsdbAsssdView v;
+
+  ssdb_asssd_view_init (&v);
+  v.result = c->report->asssd;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_asssd_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_asssd_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
 /* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
@@ -667,7 +710,7 @@ static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) }
 #undef VIEW
 
 /* The table's rows are in the enum's order: a view is its index. */
-G_STATIC_ASSERT (SSDB_TEST_KIND_RANDOMACCESS == SSDB_TEST_KIND_N - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_ASSSD == SSDB_TEST_KIND_N - 1);
 
 gboolean
 ssdb_export_has_chart (SsdbTestKind kind)

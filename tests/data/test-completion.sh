@@ -100,6 +100,9 @@ sweep" export r.json --view s
 expect "surface write modes" "destroy
 rewrite" run surface /tmp --write ""
 expect "tests starting with ra" "randomaccess" run ra
+expect "tests starting with as" "asssd" run as
+expect "asssd options starting with --d" "--destroy-data
+--duration" run asssd /tmp --d
 expect "randomaccess options starting with --no" "--no-mix" run randomaccess /tmp --no
 expect "randomaccess options starting with --w" "--write-only" run randomaccess /tmp --w
 expect "randomaccess sizes after a comma" "4K,64K" run randomaccess /tmp --sizes 4K,6
@@ -111,6 +114,7 @@ expect "export views starting with r" "randomaccess
 readback
 recovery" export r.json --view r
 expect "compare views starting with ra" "randomaccess" compare a.json b.json --view ra
+expect "compare views starting with as" "asssd" compare a.json b.json --view as
 
 # Directories for the target, and the block devices this machine has.
 dir=$(mktemp -d)

@@ -1,0 +1,58 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#pragma once
+
+#include "ssdb-chart.h"
+#include "engine/ssdb-asssd.h"
+
+G_BEGIN_DECLS
+
+/**
+ * SsdbAsssdView:
+ * @result: (nullable): the suite (may be partial while it runs); %NULL draws the empty table
+ * @target_title: (nullable): header line ("/dev/nvme0n1 · 1 TB · Samsung 990 PRO")
+ * @target_subtitle: (nullable): settings line
+ * @caption: (nullable): footer for exported images (tool version, date)
+ * @running: a run is in progress
+ *
+ * What the AS SSD painter draws. Initialize with ssdb_asssd_view_init().
+ */
+typedef struct
+{
+  const SsdbAsssdResult *result;
+  const char *target_title;
+  const char *target_subtitle;
+  const char *caption;
+  gboolean running;
+} SsdbAsssdView;
+
+/** ssdb_asssd_view_init: zeroes @view. */
+void
+ssdb_asssd_view_init (SsdbAsssdView *view);
+
+/**
+ * ssdb_asssd_painter_draw:
+ * @view: what to draw
+ * @style: colours and fonts
+ * @cr: a cairo context, user space in logical pixels
+ * @width: logical width
+ * @height: logical height
+ *
+ * Draws AS SSD Benchmark's results table: rows Seq, 4K, 4K-64Thrd, Acc.time and Score, columns
+ * Read and Write; each cell holds MB/s (ms for Acc.time) with its IOPS under it, "not run" for a
+ * direction the run did not measure, "—" for one not measured yet; under the table the total
+ * score, or why there is none, and how the scores are weighed. The same input gives the same
+ * pixels at any scale.
+ */
+void
+ssdb_asssd_painter_draw (const SsdbAsssdView *view, const SsdbStyle *style, cairo_t *cr, int width,
+                         int height);
+
+/**
+ * ssdb_asssd_painter_get_plot_rect:
+ * @rect: (out): the table's area, logical pixels
+ */
+void
+ssdb_asssd_painter_get_plot_rect (const SsdbAsssdView *view, int width, int height,
+                                  cairo_rectangle_t *rect);
+
+G_END_DECLS
