@@ -55,6 +55,8 @@ static const struct
   { "randomaccess", "[OPTION…] TARGET",
     "IOPS and access time by transfer size at QD1 (HD Tune Pro's Random Access)",
     ssdb_cli_run_randomaccess },
+  { "copy", "[OPTION…] DIRECTORY", "AS SSD's copy benchmark: ISO, Program and Game file sets",
+    ssdb_cli_run_copy },
   { "workload", "--preset NAME | --spec FILE [OPTION…] TARGET",
     "IOMeter-style mix from a preset or a specification", ssdb_cli_run_workload },
   { "compression", "--destroy-data DEVICE [OPTION…] TARGET",

@@ -55,6 +55,8 @@ G_BEGIN_DECLS
  *   the "Random" row, transfer_bytes, state, iops, mb_per_s, mean/p99/max latency_ns, ios,
  *   bytes, window_ns, engine, fio_command), then a "dot" line per access-time dot of each row
  *   (row, rw, mixed, transfer_bytes of that request, offset_bytes, latency_ns)
+ * @SSDB_TEST_KIND_COPY: a row per file set (set, method, scale_percent, state, files, dirs,
+ *   bytes, elapsed_ns, seconds, mb_per_s)
  *
  * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
  * report gives it when it holds that test (ssdb_report_has_test()).

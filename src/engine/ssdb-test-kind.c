@@ -4,6 +4,7 @@
 #include "ssdb-test-kind-private.h"
 
 #include "ssdb-access.h"
+#include "ssdb-copy.h"
 #include "ssdb-randomaccess.h"
 #include "ssdb-scan.h"
 #include "ssdb-surface.h"
@@ -63,6 +64,8 @@ const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
   [SSDB_TEST_KIND_RANDOMACCESS]
   = ROW_STEM (randomaccess, random_access, SsdbRandomAccessResult, build_randomaccess_test,
               randomaccess_load_new, load_randomaccess_test, NULL, ssdb_random_access_estimate),
+  [SSDB_TEST_KIND_COPY] = ROW (copy, SsdbCopyResult, build_copy_test, copy_load_new, load_copy_test,
+                               NULL, ssdb_copy_estimate),
 };
 
 const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
@@ -70,7 +73,7 @@ const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
   SSDB_TEST_KIND_ACCESS,   SSDB_TEST_KIND_SWEEP,        SSDB_TEST_KIND_WORKLOAD,
   SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_CONSISTENCY,  SSDB_TEST_KIND_COMPRESSION,
   SSDB_TEST_KIND_TRIM,     SSDB_TEST_KIND_FREESPACE,    SSDB_TEST_KIND_READBACK,
-  SSDB_TEST_KIND_SCAN,     SSDB_TEST_KIND_RANDOMACCESS,
+  SSDB_TEST_KIND_SCAN,     SSDB_TEST_KIND_RANDOMACCESS, SSDB_TEST_KIND_COPY,
 };
 
 const char *

@@ -19,6 +19,7 @@
 #include "ssdb-consistency-painter.h"
 #include "ssdb-fill-painter.h"
 #include "ssdb-randomaccess-painter.h"
+#include "ssdb-copy-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
 #include "ssdb-scan-painter.h"
@@ -100,6 +101,11 @@ ssdb_export_dup_title (const SsdbReport *report)
 
       return g_strdup_printf ("%s · %s", tool, where);
     }
+  /* the copy test's files are its own, not the small test file that found the drive */
+  if (info->kind == SSDB_TARGET_FILE && report->copy != NULL)
+    return g_strdup_printf ("Files in %s%s%s%s%s", info->path ? info->path : "?",
+                            info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "",
+                            info->name ? " on " : "", info->name ? info->name : "");
   cap = ssdb_format_capacity (info->size_bytes);
   if (info->kind == SSDB_TARGET_FILE)
     return g_strdup_printf ("Test file in %s%s%s (%s)", info->path ? info->path : "?",
@@ -293,6 +299,19 @@ randomaccess_subtitle (const SsdbReport *report)
                           : r->spec.do_write                  ? "writes"
                                                               : "reads",
                           span, length, engine ? " · " : "", engine ? engine : "", held);
+}
+
+static char *
+copy_subtitle (const SsdbReport *report)
+{
+  const SsdbCopyResult *r = report->copy;
+
+  return g_strdup_printf ("Copy of AS SSD's file sets within %s · %s · sets at %u %%",
+                          report->target.fs_type ? report->target.fs_type : "the file system",
+                          r->spec.method == SSDB_COPY_DIRECT
+                              ? "direct I/O (O_DIRECT), fsync of every file and folder"
+                              : "cached (page cache), fsync of every file and folder",
+                          r->spec.scale);
 }
 
 static char *
@@ -650,6 +669,24 @@ randomaccess_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, i
   return TRUE;
 }
 
+static gboolean
+copy_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+            cairo_rectangle_t *rect)
+{
+  SsdbCopyView v;
+
+  ssdb_copy_view_init (&v);
+  v.result = c->report->copy;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_copy_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_copy_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
 /* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
@@ -667,7 +704,7 @@ static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) }
 #undef VIEW
 
 /* The table's rows are in the enum's order: a view is its index. */
-G_STATIC_ASSERT (SSDB_TEST_KIND_RANDOMACCESS == SSDB_TEST_KIND_N - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_COPY == SSDB_TEST_KIND_N - 1);
 
 gboolean
 ssdb_export_has_chart (SsdbTestKind kind)
