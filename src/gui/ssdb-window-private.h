@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 
 /* The test pages: Summary, Surface, Fill, Access Time, Transfer Sizes, Workloads, SSD
  * Behaviour, Error Scan, Random Access (the switcher shows it after Access Time). */
-#define N_TEST_PAGES 9
+#define N_TEST_PAGES 10
 
 struct _SsdbWindow
 {
@@ -51,6 +51,7 @@ struct _SsdbWindow
   SsdbBehaviourPage *behaviour_page;
   SsdbScanPage *scan_page;
   SsdbRandomAccessPage *randomaccess_page;
+  SsdbCopyPage *copy_page;
 
   /* Every test page, through its interface: the window knows no page but by it. */
   SsdbTestPage *pages[N_TEST_PAGES];

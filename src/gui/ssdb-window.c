@@ -469,6 +469,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   g_type_ensure (SSDB_TYPE_BEHAVIOUR_PAGE);
   g_type_ensure (SSDB_TYPE_SCAN_PAGE);
   g_type_ensure (SSDB_TYPE_RANDOM_ACCESS_PAGE);
+  g_type_ensure (SSDB_TYPE_COPY_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
@@ -498,6 +499,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (behaviour_page);
   BIND (scan_page);
   BIND (randomaccess_page);
+  BIND (copy_page);
 #undef BIND
   gtk_widget_class_bind_template_callback_full (widget_class, "on_target_row_activated",
                                                 G_CALLBACK (_ssdb_window_on_target_row_activated));
@@ -524,6 +526,7 @@ ssdb_window_init (SsdbWindow *self)
   self->pages[6] = SSDB_TEST_PAGE (self->behaviour_page);
   self->pages[7] = SSDB_TEST_PAGE (self->scan_page);
   self->pages[8] = SSDB_TEST_PAGE (self->randomaccess_page);
+  self->pages[9] = SSDB_TEST_PAGE (self->copy_page);
   _ssdb_window_report_init (self);
   for (guint i = 0; i < N_TEST_PAGES; i++)
     {
@@ -609,6 +612,13 @@ ssdb_window_get_sweep_page (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->sweep_page;
+}
+
+SsdbCopyPage *
+ssdb_window_get_copy_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->copy_page;
 }
 
 SsdbRandomAccessPage *

@@ -55,4 +55,20 @@ void
 ssdb_copy_painter_get_plot_rect (const SsdbCopyView *view, int width, int height,
                                  cairo_rectangle_t *rect);
 
+/**
+ * ssdb_render_copy_png:
+ * @view: what to draw
+ * @style: colours
+ * @path: PNG file to write (replaced atomically)
+ * @width: logical width
+ * @height: logical height
+ * @scale: device pixels per logical pixel
+ * @error: the write's error
+ *
+ * Returns: %TRUE when @path holds the chart.
+ */
+gboolean
+ssdb_render_copy_png (const SsdbCopyView *view, const SsdbStyle *style, const char *path, int width,
+                      int height, double scale, GError **error);
+
 G_END_DECLS
