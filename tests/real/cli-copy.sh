@@ -10,7 +10,8 @@
 #   the same file system in the same run, medians of three alternating rounds within [0.25, 4] ×
 #   (a shared 2-core machine is noisy; a copy that skipped the data or the fsync would be off
 #   by far more);
-# - clear refusals: a device target, a directory that does not exist, too little free space.
+# - clear refusals: a device target, a directory that does not exist, too little free space;
+#   a file system that runs out of inodes mid-run fails with the reason and is left empty.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
 source "$(dirname "$(readlink -f "$0")")/../lib/targets.sh"
@@ -188,6 +189,21 @@ ssdb_cli full run copy "$M" --scale 100
 ssdb_assert_rc 2 "run copy with too little free space"
 ssdb_assert_contains "$SSDB_ERR" "Not enough free space in $M for the copy test" "bytes" "free"
 assert_empty "after the refusals"
+
+# A file system that runs out mid-run, here of inodes (400): the bytes of the Program set at
+# 50 % fit, its 256 files and 18 folders twice do not. A clear error naming the file and the
+# reason, and nothing left behind.
+ssdb_loop_create DEV2 400M 512 ram
+mkfs.ext4 -q -F -N 64 -m 0 "$DEV2" || ssdb_fail "mkfs.ext4 -N 64 failed on $DEV2"
+M2=$SSDB_TMPDIR/mnt-inodes
+mkdir "$M2"
+mount -t ext4 "$DEV2" "$M2" || ssdb_fail "cannot mount $DEV2"
+ssdb_cleanup_push ssdb__umount "$M2"
+ssdb_cli inodes run copy "$M2" --scale 50 --sets program
+ssdb_assert_rc 1 "run copy on a file system without inodes for the set"
+ssdb_assert_contains "$SSDB_ERR" "Copy test: cannot create" "No space left on device"
+left=$(ls -A "$M2" | grep -v '^lost+found$' || true)
+[[ -z $left ]] || ssdb_fail "left behind after running out of inodes: $left"
 
 ssdb_cli badmethod run copy "$M" --method mmap
 ssdb_assert_rc 2 "run copy --method mmap"
