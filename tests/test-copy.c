@@ -236,6 +236,7 @@ test_report (void)
   table = ssdb_csv_format_text (report, SSDB_TEST_KIND_COPY, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (table, "method: cached"));
+  g_assert_nonnull (strstr (table, "Target: /mnt/x, ext4, "));
   g_assert_nonnull (
       strstr (table, "  Program         16        2       8388608      209.7       0.04"));
   g_assert_nonnull (strstr (table, "  Game             3        1         84632  cancelled"));

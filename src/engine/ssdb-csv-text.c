@@ -60,6 +60,24 @@ text_heading (GString *out, const char *what, const SsdbReport *report)
   g_string_append_c (out, '\n');
 }
 
+/* The copy test's target is a directory: its file system, device and free space (the target's
+ * size is the small test file that found them). */
+static void
+text_copy_heading (GString *out, const char *what, const SsdbReport *report)
+{
+  const SsdbTargetInfo *info = &report->target;
+  g_autofree char *free_space = ssdb_format_capacity (info->free_bytes);
+
+  g_string_append_printf (out, "%s\n", what);
+  g_string_append_printf (out, "Target: %s%s%s%s%s, %s free\n", info->path ? info->path : "?",
+                          info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "",
+                          info->name ? " on " : "", info->name ? info->name : "", free_space);
+  if (report->created != NULL)
+    g_string_append_printf (out, "Run:    %s, SSD Bench %s\n", report->created,
+                            report->tool_version ? report->tool_version : "?");
+  g_string_append_c (out, '\n');
+}
+
 static void
 text_words (GString *out, const char *words, gboolean cancelled)
 {
@@ -852,7 +870,10 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
   else
     {
       out = g_string_new (NULL);
-      text_heading (out, headings[table], report);
+      if (table == SSDB_TEST_KIND_COPY)
+        text_copy_heading (out, headings[table], report);
+      else
+        text_heading (out, headings[table], report);
     }
   switch (table)
     {
