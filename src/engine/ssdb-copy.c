@@ -9,6 +9,7 @@
 #include <errno.h>
 #include <fcntl.h>
 #include <ftw.h>
+#include <signal.h>
 #include <glib/gstdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -642,6 +643,34 @@ test_hold (const char *src, const char *dst, GCancellable *cancellable, GError *
   return TRUE;
 }
 
+/* Removes the test folders of @dir left by copy tests whose process is gone (killed outright:
+ * SIGKILL, a crash, a power cut), owned by this user: ".ssdbench-copy-PID-XXXXXX". */
+static void
+remove_stale_folders (const char *dir)
+{
+  g_autoptr (GDir) d = g_dir_open (dir, 0, NULL);
+  const char *name;
+
+  while (d != NULL && (name = g_dir_read_name (d)) != NULL)
+    {
+      g_autofree char *path = NULL;
+      char *end = NULL;
+      guint64 pid;
+      struct stat st;
+
+      if (!g_str_has_prefix (name, ".ssdbench-copy-"))
+        continue;
+      pid = g_ascii_strtoull (name + strlen (".ssdbench-copy-"), &end, 10);
+      if (end == NULL || *end != '-' || strlen (end + 1) != 6 || pid == 0 || pid > G_MAXINT)
+        continue;
+      if (kill ((pid_t)pid, 0) == 0 || errno != ESRCH)
+        continue;
+      path = g_build_filename (dir, name, NULL);
+      if (lstat (path, &st) == 0 && S_ISDIR (st.st_mode) && st.st_uid == geteuid ())
+        remove_tree (path);
+    }
+}
+
 static gboolean
 run_sets (Run *run, const char *folder, GError **error)
 {
@@ -722,6 +751,7 @@ ssdb_copy_run (SsdbTarget *target, SsdbCopyResult *result, SsdbCopyProgressFunc 
     return FALSE;
   error = &local;
   info = ssdb_target_get_info (target);
+  remove_stale_folders (info->path);
   if (statvfs (info->path, &vfs) != 0)
     {
       ok = io_fail (error, errno, "read the free space of", info->path);
@@ -733,7 +763,11 @@ ssdb_copy_run (SsdbTarget *target, SsdbCopyResult *result, SsdbCopyProgressFunc 
       ok = FALSE;
       goto done;
     }
-  folder = g_build_filename (info->path, ".ssdbench-copy-XXXXXX", NULL);
+  {
+    g_autofree char *name = g_strdup_printf (".ssdbench-copy-%d-XXXXXX", (int)getpid ());
+
+    folder = g_build_filename (info->path, name, NULL);
+  }
   if (g_mkdtemp_full (folder, 0755) == NULL)
     {
       ok = io_fail (error, errno, "create a test folder in", info->path);

@@ -238,7 +238,8 @@ typedef void (*SsdbCopyProgressFunc) (SsdbCopyResult *result, int row, gboolean 
  * @progress: (nullable): progress, on the calling thread
  * @cancellable: (nullable): cancel; the running row is marked cancelled
  *
- * Makes a fresh folder `.ssdbench-copy-PID-XXXXXX` in the target's directory; for each set,
+ * Makes a fresh folder `.ssdbench-copy-PID-XXXXXX` in the target's directory (first removing
+ * such folders of this user whose process is gone: a run killed outright); for each set,
  * writes its source there from the engine's random data (incompressible), fsyncs it and drops
  * it from the page cache, then times its copy to a second folder: making every folder, copying
  * every file by the spec's method, and fsync() of every file and folder of the copy. Both are

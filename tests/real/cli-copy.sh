@@ -5,7 +5,7 @@
 #   (SSDB_COPY_TEST_HOLD), the files, folders and bytes exact in the report, MB/s = bytes over
 #   the time, the method in the report, the text and the chart's subtitle;
 # - nothing left in the directory afterwards, also after SIGINT during a set's making and while
-#   a copy is held;
+#   a copy is held, and the folder of a run killed outright removed by the next run;
 # - the cached method's ISO rate against dd (1 MiB, conv=fsync) of two files of the same size on
 #   the same file system in the same run, medians of three alternating rounds within [0.25, 4] ×
 #   (a shared 2-core machine is noisy; a copy that skipped the data or the fsync would be off
@@ -175,6 +175,18 @@ wait "$PID" && SSDB_RC=0 || SSDB_RC=$?
 rm -f "$HOLD"
 ssdb_assert_rc 130 "run copy stopped while a copy was held"
 assert_empty "after SIGINT during a held copy"
+
+# A run killed outright leaves its folder; the next run removes it (its process is gone).
+SSDB_COPY_TEST_HOLD=$HOLD ssdb_cli_bg killed run copy "$M" --scale 1 --sets game
+PID=$SSDB_PID
+wait_hold "$PID" || ssdb_fail "the run never held the game set"
+kill -KILL "$PID"
+wait "$PID" || true
+rm -f "$HOLD"
+compgen -G "$M/.ssdbench-copy-$PID-*" > /dev/null || ssdb_fail "no folder left by the killed run"
+ssdb_cli after-kill run copy "$M" --scale 1 --sets iso
+ssdb_assert_rc 0 "run copy after a killed run"
+assert_empty "after the run that followed a killed one"
 
 # -- refusals -----------------------------------------------------------------------------------
 ssdb_cli device run copy "$DEV"
