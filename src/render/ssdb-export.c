@@ -131,7 +131,8 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
   model = nonempty (info->model);
   if (model != NULL)
     g_string_append_printf (out, "%s · ", model);
-  if (info->size_bytes > 0)
+  /* the copy test's small test file is no size of the drive */
+  if (info->size_bytes > 0 && !(info->kind == SSDB_TARGET_FILE && report->copy != NULL))
     {
       g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
 
