@@ -505,9 +505,11 @@ test_behaviour_refused (void)
   g_assert_false (ssdb_export_compare (reports, NULL, 2, SSDB_TEST_KIND_WORKLOAD, SSDB_EXPORT_PNG,
                                        800, 600, 1, SSDB_THEME_REVIEW, 0, out, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
-  g_assert_cmpstr (error->message, ==,
-                   "The workload view cannot be compared (summary, surface, fill, access, sweep, "
-                   "recovery, compression, trim, freespace, consistency, readback and randomaccess can)");
+  g_assert_cmpstr (
+      error->message, ==,
+      "The workload view cannot be compared (summary, surface, fill, access, sweep, "
+      "recovery, compression, trim, freespace, consistency, readback, randomaccess and copy "
+      "can)");
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   ssdb_report_unref (a);
   ssdb_report_unref (b);

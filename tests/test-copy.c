@@ -9,6 +9,10 @@
 #include "engine/ssdb-csv.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
+#include "render/ssdb-compare-painter.h"
+#include "render/ssdb-export.h"
+
+#include <glib/gstdio.h>
 
 #define MIB (G_GUINT64_CONSTANT (1) << 20)
 
@@ -245,6 +249,40 @@ test_report (void)
   g_assert_nonnull (strstr (csv, "program,cached,1,done,16,2,8388608,40000000,0.040,209.715"));
 }
 
+/* Two reports compare, a bar per set and report, drawn to a PNG. */
+static void
+test_compare (void)
+{
+  g_autoptr (SsdbCopyResult) r = hand_result ();
+  g_autoptr (SsdbReport) a = NULL;
+  g_autoptr (SsdbReport) b = NULL;
+  SsdbTargetInfo info = { 0 };
+  SsdbReport *reports[2];
+  SsdbCompareView view = { 0 };
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_build_filename (g_get_tmp_dir (), "ssdb-copy-compare.png", NULL);
+
+  info.kind = SSDB_TARGET_FILE;
+  info.path = "/mnt/x";
+  a = ssdb_report_new (&info, NULL);
+  b = ssdb_report_new (&info, NULL);
+  ssdb_report_set_result (a, SSDB_TEST_KIND_COPY, r);
+  ssdb_report_set_result (b, SSDB_TEST_KIND_COPY, r);
+  reports[0] = a;
+  reports[1] = b;
+  g_assert_true (ssdb_compare_view_supported (SSDB_TEST_KIND_COPY));
+  view.reports = reports;
+  view.n_reports = 2;
+  view.view = SSDB_TEST_KIND_COPY;
+  g_assert_true (ssdb_compare_check (&view, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_export_compare (reports, NULL, 2, SSDB_TEST_KIND_COPY, SSDB_EXPORT_PNG, 800,
+                                      600, 1, SSDB_THEME_REVIEW, 0, out, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_file_test (out, G_FILE_TEST_IS_REGULAR));
+  g_unlink (out);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -254,5 +292,6 @@ main (int argc, char **argv)
   g_test_add_func ("/copy/space", test_space);
   g_test_add_func ("/copy/check", test_check);
   g_test_add_func ("/copy/report", test_report);
+  g_test_add_func ("/copy/compare", test_compare);
   return g_test_run ();
 }

@@ -247,6 +247,7 @@ ssdb_compare_view_supported (SsdbTestKind view)
       case SSDB_TEST_KIND_FREESPACE:
       case SSDB_TEST_KIND_READBACK:
       case SSDB_TEST_KIND_RANDOMACCESS:
+      case SSDB_TEST_KIND_COPY:
         return TRUE;
       case SSDB_TEST_KIND_WORKLOAD:
       default:
@@ -350,6 +351,8 @@ view_subtitle (SsdbTestKind view)
         return _ ("Read after write: data written to an empty drive and rewritten");
       case SSDB_TEST_KIND_RANDOMACCESS:
         return _ ("Random access: mean access time by transfer size at QD1");
+      case SSDB_TEST_KIND_COPY:
+        return _ ("Copy: rate of each file set copied within the file system");
       case SSDB_TEST_KIND_WORKLOAD:
       default:
         return NULL;
