@@ -550,8 +550,8 @@ test_behaviour_refused (void)
   g_assert_cmpstr (
       error->message, ==,
       "The workload view cannot be compared (summary, surface, fill, access, sweep, "
-      "recovery, compression, trim, freespace, consistency, readback, randomaccess and "
-      "asssd can)");
+      "recovery, compression, trim, freespace, consistency, readback, randomaccess, asssd and "
+      "copy can)");
   g_assert_false (g_file_test (out, G_FILE_TEST_EXISTS));
   ssdb_report_unref (a);
   ssdb_report_unref (b);

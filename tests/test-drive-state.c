@@ -390,8 +390,8 @@ static void
 test_every_kind (void)
 {
   static const char *const files[]
-      = { "valid-all-views.json", "valid-behaviour.json", "valid-scan.json",
-          "valid-randomaccess.json", "valid-asssd.json" };
+      = { "valid-all-views.json",    "valid-behaviour.json", "valid-scan.json",
+          "valid-randomaccess.json", "valid-asssd.json",     "valid-copy.json" };
   guint seen = 0;
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)

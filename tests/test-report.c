@@ -1088,7 +1088,7 @@ test_fixtures_invalid (void)
     { "bad-kind.json",
       ": tests[0].kind: unknown value “ipeak” (expected “summary”, “surface”, “fill”, “access”, "
       "“sweep”, “workload”, “recovery”, “consistency”, “compression”, “trim”, “freespace”, "
-      "“readback”, “scan”, “randomaccess”, “asssd”)" },
+      "“readback”, “scan”, “randomaccess”, “asssd”, “copy”)" },
     { "bad-histogram.json",
       ": tests[0].passes[0].latency_buckets: the bucket counts add up to 5, but "
       "latency_ns.count is 4" },
@@ -2630,9 +2630,9 @@ static void
 test_kind_names (void)
 {
   static const char *const names[]
-      = { "summary",     "surface",  "fill",        "access",       "sweep",
-          "workload",    "recovery", "compression", "trim",         "freespace",
-          "consistency", "readback", "scan",        "randomaccess", "asssd" };
+      = { "summary",  "surface",      "fill",  "access",    "sweep",       "workload",
+          "recovery", "compression",  "trim",  "freespace", "consistency", "readback",
+          "scan",     "randomaccess", "asssd", "copy" };
   SsdbTestKind kind;
 
   G_STATIC_ASSERT (G_N_ELEMENTS (names) == SSDB_TEST_KIND_N);
@@ -2654,8 +2654,8 @@ static void
 test_kind_dup (void)
 {
   static const char *const files[]
-      = { "valid-all-views.json", "valid-behaviour.json", "valid-scan.json",
-          "valid-randomaccess.json", "valid-asssd.json" };
+      = { "valid-all-views.json",    "valid-behaviour.json", "valid-scan.json",
+          "valid-randomaccess.json", "valid-asssd.json",     "valid-copy.json" };
   gboolean seen[SSDB_TEST_KIND_N] = { FALSE };
 
   for (guint f = 0; f < G_N_ELEMENTS (files); f++)

@@ -433,6 +433,12 @@ ssdb_cli_run_sweep (int argc, char **argv);
 int
 ssdb_cli_run_workload (int argc, char **argv);
 
+/* ---- run copy (ssdb-cli-copy.c) ---- */
+
+/* ssdbench-cli run copy DIRECTORY [OPTION…]: AS SSD's Copy-Benchmark. */
+int
+ssdb_cli_run_copy (int argc, char **argv);
+
 /* ---- run randomaccess (ssdb-cli-randomaccess.c) ---- */
 
 /* ssdbench-cli run randomaccess TARGET [OPTION…]: HD Tune Pro's Random Access table. */

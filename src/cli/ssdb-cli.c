@@ -58,6 +58,8 @@ static const struct
   { "asssd", "[OPTION…] TARGET",
     "AS SSD Benchmark's tests: Seq, 4K, 4K-64Thrd, access time and the scores",
     ssdb_cli_run_asssd },
+  { "copy", "[OPTION…] DIRECTORY", "AS SSD's copy benchmark: ISO, Program and Game file sets",
+    ssdb_cli_run_copy },
   { "workload", "--preset NAME | --spec FILE [OPTION…] TARGET",
     "IOMeter-style mix from a preset or a specification", ssdb_cli_run_workload },
   { "compression", "--destroy-data DEVICE [OPTION…] TARGET",

@@ -60,6 +60,24 @@ text_heading (GString *out, const char *what, const SsdbReport *report)
   g_string_append_c (out, '\n');
 }
 
+/* The copy test's target is a directory: its file system, device and free space (the target's
+ * size is the small test file that found them). */
+static void
+text_copy_heading (GString *out, const char *what, const SsdbReport *report)
+{
+  const SsdbTargetInfo *info = &report->target;
+  g_autofree char *free_space = ssdb_format_capacity (info->free_bytes);
+
+  g_string_append_printf (out, "%s\n", what);
+  g_string_append_printf (out, "Target: %s%s%s%s%s, %s free\n", info->path ? info->path : "?",
+                          info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "",
+                          info->name ? " on " : "", info->name ? info->name : "", free_space);
+  if (report->created != NULL)
+    g_string_append_printf (out, "Run:    %s, SSD Bench %s\n", report->created,
+                            report->tool_version ? report->tool_version : "?");
+  g_string_append_c (out, '\n');
+}
+
 static void
 text_words (GString *out, const char *words, gboolean cancelled)
 {
@@ -690,6 +708,38 @@ text_span_state (GString *out, gboolean reads, gboolean filled, guint64 prepare_
 }
 
 static void
+text_copy (GString *out, const SsdbReport *report)
+{
+  const SsdbCopyResult *r = report->copy;
+
+  g_string_append_printf (out,
+                          "Copy of each file set to a second folder on %s, timed from the first "
+                          "folder made to the last fsync; method: %s (%s); sets at %u %%\n\n",
+                          report->target.fs_type ? report->target.fs_type : "the file system",
+                          ssdb_copy_method_to_string (r->spec.method),
+                          r->spec.method == SSDB_COPY_DIRECT
+                              ? "O_DIRECT reads and writes, fsync of every file and folder"
+                              : "through the page cache, fsync of every file and folder",
+                          r->spec.scale);
+  g_string_append (out, "  Set          Files  Folders         Bytes       MB/s    Seconds\n");
+  for (guint i = 0; i < r->n_rows; i++)
+    {
+      const SsdbCopyRow *x = &r->rows[i];
+
+      if (x->state == SSDB_ENTRY_DONE)
+        g_string_append_printf (out, "  %-9s %8u %8u %13" G_GUINT64_FORMAT " %10.1f %10.2f\n",
+                                ssdb_copy_set_label (x->set), x->files, x->dirs, x->bytes,
+                                x->bytes_per_second / 1e6, x->elapsed_ns / 1e9);
+      else
+        g_string_append_printf (out, "  %-9s %8u %8u %13" G_GUINT64_FORMAT "  %s\n",
+                                ssdb_copy_set_label (x->set), x->files, x->dirs, x->bytes,
+                                ssdb_entry_state_to_string (x->state));
+    }
+  if (r->cancelled)
+    g_string_append (out, "\nStopped before the end.\n");
+}
+
+static void
 text_randomaccess (GString *out, const SsdbRandomAccessResult *r)
 {
   const SsdbRandomAccessSpec *spec = &r->spec;
@@ -881,6 +931,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     [SSDB_TEST_KIND_SCAN] = "Error scan",
     [SSDB_TEST_KIND_RANDOMACCESS] = "Random access (HD Tune Pro's Random Access test)",
     [SSDB_TEST_KIND_ASSSD] = "AS SSD Benchmark-style suite",
+    [SSDB_TEST_KIND_COPY] = "Copy (AS SSD's Copy-Benchmark)",
   };
   g_autoptr (GString) out = NULL;
   gconstpointer result;
@@ -895,7 +946,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                    "There is no text for the %s test (text is written for summary, fill, access, "
                    "sweep, recovery, compression, trim, freespace, consistency, readback, scan, "
-                   "randomaccess and asssd); "
+                   "randomaccess, asssd and copy); "
                    "export its numbers as CSV",
                    ssdb_test_kind_to_string (table));
       return NULL;
@@ -909,7 +960,10 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
   else
     {
       out = g_string_new (NULL);
-      text_heading (out, headings[table], report);
+      if (table == SSDB_TEST_KIND_COPY)
+        text_copy_heading (out, headings[table], report);
+      else
+        text_heading (out, headings[table], report);
     }
   switch (table)
     {
@@ -950,6 +1004,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
         break;
       case SSDB_TEST_KIND_ASSSD:
         text_asssd (out, report->asssd);
+        break;
+      case SSDB_TEST_KIND_COPY:
+        text_copy (out, report);
         break;
       default:
         g_assert_not_reached ();

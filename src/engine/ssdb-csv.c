@@ -455,6 +455,34 @@ format_asssd (GString *out, const SsdbAsssdResult *r)
 
 /* A "row" line per row of the table, then a "dot" line per access-time dot of each row. */
 static void
+format_copy (GString *out, const SsdbCopyResult *r)
+{
+  static const char *const names[]
+      = { "set",   "method",     "scale_percent", "state",    "files", "dirs",
+          "bytes", "elapsed_ns", "seconds",       "mb_per_s", NULL };
+
+  header (out, names);
+  for (guint i = 0; i < r->n_rows; i++)
+    {
+      const SsdbCopyRow *x = &r->rows[i];
+      Row row;
+
+      row_begin (&row, out);
+      row_str (&row, ssdb_copy_set_to_string (x->set));
+      row_str (&row, ssdb_copy_method_to_string (r->spec.method));
+      row_u64 (&row, r->spec.scale);
+      row_str (&row, ssdb_entry_state_to_string (x->state));
+      row_u64 (&row, x->files);
+      row_u64 (&row, x->dirs);
+      row_u64 (&row, x->bytes);
+      row_u64 (&row, x->elapsed_ns);
+      row_double (&row, x->elapsed_ns / 1e9, 3);
+      row_mbps (&row, x->bytes_per_second);
+      row_end (&row);
+    }
+}
+
+static void
 format_randomaccess (GString *out, const SsdbRandomAccessResult *r)
 {
   static const char *const names[] = { "series",
@@ -992,6 +1020,9 @@ ssdb_csv_format (const SsdbReport *report, SsdbTestKind table, GError **error)
         break;
       case SSDB_TEST_KIND_ASSSD:
         format_asssd (out, report->asssd);
+        break;
+      case SSDB_TEST_KIND_COPY:
+        format_copy (out, report->copy);
         break;
       default:
         g_assert_not_reached ();

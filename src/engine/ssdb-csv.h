@@ -59,6 +59,8 @@ G_BEGIN_DECLS
  *   4K-64Thrd or Acc.time; rw, transfer_bytes, threads, state, mb_per_s, iops, mean/p99/max
  *   latency_ns, ios, bytes, window_ns, engine, fio_command), then a "score" line per score that
  *   could be computed (test: read, write or total; score)
+ * @SSDB_TEST_KIND_COPY: a row per file set (set, method, scale_percent, state, files, dirs,
+ *   bytes, elapsed_ns, seconds, mb_per_s)
  *
  * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
  * report gives it when it holds that test (ssdb_report_has_test()).

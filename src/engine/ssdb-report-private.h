@@ -345,6 +345,17 @@ gboolean
 load_randomaccess_test (Loader *l, JsonObject *object, guint64 target_bytes,
                         SsdbRandomAccessResult *r, GError **error);
 
+/* AS SSD's copy benchmark (ssdb-report-copy.c) */
+void
+build_copy_test (JsonBuilder *b, const SsdbCopyResult *r);
+
+gpointer
+copy_load_new (void);
+
+gboolean
+load_copy_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbCopyResult *r,
+                GError **error);
+
 /* -------------------------------------------------------------------------------------------- */
 /* Access, sweep and workload tests (ssdb-report-access.c)                                      */
 

@@ -12,6 +12,7 @@
 #include "ssdb-freespace.h"
 #include "ssdb-asssd.h"
 #include "ssdb-randomaccess.h"
+#include "ssdb-copy.h"
 #include "ssdb-readback.h"
 #include "ssdb-scan.h"
 #include "ssdb-trim.h"
@@ -95,6 +96,8 @@ G_BEGIN_DECLS
  *   @summary (set it with ssdb_report_set_result() and %SSDB_TEST_KIND_RANDOMACCESS)
  * @asssd: (nullable): the AS SSD Benchmark-style suite; borrowed or owned like @summary (set it
  *   with ssdb_report_set_result() and %SSDB_TEST_KIND_ASSSD)
+ * @copy: (nullable): AS SSD's copy benchmark; borrowed or owned like @summary (set it with
+ *   ssdb_report_set_result() and %SSDB_TEST_KIND_COPY)
  *
  * A report in memory: any combination of one summary run, one surface run, one fill run, one
  * access-time distribution, one transfer-size sweep and one workload run on the same target. Public
@@ -128,6 +131,7 @@ typedef struct
   SsdbScanResult *scan;
   SsdbRandomAccessResult *randomaccess;
   SsdbAsssdResult *asssd;
+  SsdbCopyResult *copy;
 
   /*< private >*/
   GDestroyNotify result_free[SSDB_TEST_KIND_N]; /* for the results the report owns */
@@ -164,7 +168,7 @@ ssdb_report_new (const SsdbTargetInfo *target, const SsdbSummaryResult *summary)
  * Puts the result into the report member of its kind (SsdbReport.surface, ...), replacing any
  * result of that kind it held (a loaded one is freed). Results are written as tests in a fixed
  * order of kinds: summary, surface, fill, access, sweep, workload, recovery, consistency,
- * compression, trim, freespace, readback, scan, randomaccess, asssd. The typed setters
+ * compression, trim, freespace, readback, scan, randomaccess, asssd, copy. The typed setters
  * (ssdb_report_set_surface(), ...) are this function for one kind.
  */
 void

@@ -5,6 +5,7 @@
 
 #include "ssdb-access.h"
 #include "ssdb-asssd.h"
+#include "ssdb-copy.h"
 #include "ssdb-randomaccess.h"
 #include "ssdb-scan.h"
 #include "ssdb-surface.h"
@@ -66,6 +67,8 @@ const SsdbTestKindInfo ssdb_test_kinds[SSDB_TEST_KIND_N] = {
               randomaccess_load_new, load_randomaccess_test, NULL, ssdb_random_access_estimate),
   [SSDB_TEST_KIND_ASSSD] = ROW (asssd, SsdbAsssdResult, build_asssd_test, asssd_load_new,
                                 load_asssd_test, NULL, ssdb_asssd_estimate),
+  [SSDB_TEST_KIND_COPY] = ROW (copy, SsdbCopyResult, build_copy_test, copy_load_new, load_copy_test,
+                               NULL, ssdb_copy_estimate),
 };
 
 const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
@@ -74,6 +77,7 @@ const SsdbTestKind ssdb_test_kind_report_order[SSDB_TEST_KIND_N] = {
   SSDB_TEST_KIND_RECOVERY, SSDB_TEST_KIND_CONSISTENCY,  SSDB_TEST_KIND_COMPRESSION,
   SSDB_TEST_KIND_TRIM,     SSDB_TEST_KIND_FREESPACE,    SSDB_TEST_KIND_READBACK,
   SSDB_TEST_KIND_SCAN,     SSDB_TEST_KIND_RANDOMACCESS, SSDB_TEST_KIND_ASSSD,
+  SSDB_TEST_KIND_COPY,
 };
 
 const char *

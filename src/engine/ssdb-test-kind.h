@@ -31,6 +31,7 @@ G_BEGIN_DECLS
  * @SSDB_TEST_KIND_SCAN: the error scan (#SsdbScanResult)
  * @SSDB_TEST_KIND_RANDOMACCESS: HD Tune Pro's random-access table (#SsdbRandomAccessResult)
  * @SSDB_TEST_KIND_ASSSD: the AS SSD Benchmark-style suite (#SsdbAsssdResult)
+ * @SSDB_TEST_KIND_COPY: AS SSD's copy benchmark (#SsdbCopyResult)
  * @SSDB_TEST_KIND_N: the number of kinds
  *
  * A kind of test, in the order of the charts (#SsdbTestKind). A report writes its tests in
@@ -53,6 +54,7 @@ typedef enum
   SSDB_TEST_KIND_SCAN,
   SSDB_TEST_KIND_RANDOMACCESS,
   SSDB_TEST_KIND_ASSSD,
+  SSDB_TEST_KIND_COPY,
   SSDB_TEST_KIND_N,
 } SsdbTestKind;
 
@@ -79,7 +81,8 @@ typedef enum
   X (READBACK, readback)                                                                           \
   X (SCAN, scan)                                                                                   \
   X (RANDOMACCESS, randomaccess)                                                                   \
-  X (ASSSD, asssd)
+  X (ASSSD, asssd)                                                                                 \
+  X (COPY, copy)
 
 /**
  * ssdb_test_kind_to_string:
@@ -87,8 +90,8 @@ typedef enum
  *
  * The kind's name in a report, the "kind" member of its test objects: "summary", "surface",
  * "fill", "access", "sweep", "workload", "recovery", "compression", "trim", "freespace",
- * "consistency", "readback", "scan", "randomaccess" or "asssd". Part of the file format, never
- * translated.
+ * "consistency", "readback", "scan", "randomaccess", "asssd" or "copy". Part of the file format,
+ * never translated.
  *
  * Returns: (transfer none): a static string; "summary" (with a critical warning) for a kind out
  *   of range.

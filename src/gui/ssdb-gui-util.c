@@ -13,9 +13,9 @@ static const char *const kind_titles[SSDB_TEST_KIND_N] = {
   N_ ("Summary"),        N_ ("Surface"),       N_ ("Fill"),          N_ ("Access Time"),
   N_ ("Transfer Sizes"), N_ ("Workloads"),     N_ ("Idle Recovery"), N_ ("Compressibility"),
   N_ ("TRIM"),           N_ ("Free Space"),    N_ ("Steady State"),  N_ ("Read After Write"),
-  N_ ("Error Scan"),     N_ ("Random Access"), N_ ("AS SSD"),
+  N_ ("Error Scan"),     N_ ("Random Access"), N_ ("AS SSD"),        N_ ("Copy"),
 };
-G_STATIC_ASSERT (SSDB_TEST_KIND_ASSSD == SSDB_TEST_KIND_N - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_COPY == SSDB_TEST_KIND_N - 1);
 
 const char *
 ssdb_gui_test_kind_title (SsdbTestKind kind)

@@ -17,7 +17,7 @@ G_BEGIN_DECLS
 
 /* The test pages: Summary, Surface, Fill, Access Time, Transfer Sizes, Workloads, SSD
  * Behaviour, Error Scan, Random Access (the switcher shows it after Access Time). */
-#define N_TEST_PAGES 10
+#define N_TEST_PAGES 11
 
 struct _SsdbWindow
 {
@@ -52,6 +52,7 @@ struct _SsdbWindow
   SsdbScanPage *scan_page;
   SsdbRandomAccessPage *randomaccess_page;
   SsdbAsssdPage *asssd_page;
+  SsdbCopyPage *copy_page;
 
   /* Every test page, through its interface: the window knows no page but by it. */
   SsdbTestPage *pages[N_TEST_PAGES];

@@ -344,8 +344,8 @@ widest_title (GtkWidget *widget, int *widest, int *n)
 
 /* The narrow page switchers would shrink their titles to "…" rather than give way to the title:
  * it asks for room for every title whole (its buttons share one width), less than the 100 px
- * a button takes at ease, so that the twelve pages fit in the header of a window of about
- * 1600 px; narrower, the title shows and the pages go to the bar at the bottom. */
+ * a button takes at ease, so that all the pages fit in the header of a wide window (twelve
+ * took about 1600 px); narrower, the title shows and the pages go to the bar at the bottom. */
 static void
 update_switcher_size (SsdbWindow *self)
 {
@@ -470,6 +470,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   g_type_ensure (SSDB_TYPE_SCAN_PAGE);
   g_type_ensure (SSDB_TYPE_RANDOM_ACCESS_PAGE);
   g_type_ensure (SSDB_TYPE_ASSSD_PAGE);
+  g_type_ensure (SSDB_TYPE_COPY_PAGE);
   gtk_widget_class_set_template_from_resource (widget_class, "/org/ssdbench/App/ui/ssdb-window.ui");
 #define BIND(name) gtk_widget_class_bind_template_child (widget_class, SsdbWindow, name)
   BIND (toast_overlay);
@@ -500,6 +501,7 @@ ssdb_window_class_init (SsdbWindowClass *klass)
   BIND (scan_page);
   BIND (randomaccess_page);
   BIND (asssd_page);
+  BIND (copy_page);
 #undef BIND
   gtk_widget_class_bind_template_callback_full (widget_class, "on_target_row_activated",
                                                 G_CALLBACK (_ssdb_window_on_target_row_activated));
@@ -527,6 +529,7 @@ ssdb_window_init (SsdbWindow *self)
   self->pages[7] = SSDB_TEST_PAGE (self->scan_page);
   self->pages[8] = SSDB_TEST_PAGE (self->randomaccess_page);
   self->pages[9] = SSDB_TEST_PAGE (self->asssd_page);
+  self->pages[10] = SSDB_TEST_PAGE (self->copy_page);
   _ssdb_window_report_init (self);
   for (guint i = 0; i < N_TEST_PAGES; i++)
     {
@@ -612,6 +615,13 @@ ssdb_window_get_sweep_page (SsdbWindow *self)
 {
   g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
   return self->sweep_page;
+}
+
+SsdbCopyPage *
+ssdb_window_get_copy_page (SsdbWindow *self)
+{
+  g_return_val_if_fail (SSDB_IS_WINDOW (self), NULL);
+  return self->copy_page;
 }
 
 SsdbRandomAccessPage *

@@ -17,6 +17,7 @@
 #include "ssdb-scan-page.h"
 #include "ssdb-asssd-page.h"
 #include "ssdb-randomaccess-page.h"
+#include "ssdb-copy-page.h"
 #include "ssdb-sweep-page.h"
 #include "ssdb-workload-page.h"
 
@@ -64,6 +65,10 @@ ssdb_window_get_fill_page (SsdbWindow *self);
 SsdbAccessPage *
 ssdb_window_get_access_page (SsdbWindow *self);
 
+/** ssdb_window_get_copy_page: Returns: (transfer none): the Copy page. */
+SsdbCopyPage *
+ssdb_window_get_copy_page (SsdbWindow *self);
+
 /** ssdb_window_get_randomaccess_page: Returns: (transfer none): the Random Access page. */
 SsdbRandomAccessPage *
 ssdb_window_get_randomaccess_page (SsdbWindow *self);
@@ -90,8 +95,8 @@ ssdb_window_get_behaviour_page (SsdbWindow *self);
 
 /**
  * ssdb_window_set_page:
- * @name: "summary", "surface", "fill", "access", "randomaccess", "asssd", "sweep", "workload",
- *   "behaviour", "info", "health" or "scan"
+ * @name: "summary", "surface", "fill", "access", "randomaccess", "asssd", "copy", "sweep",
+ * "workload", "behaviour", "info", "health" or "scan"
  *
  * Shows a page; Start runs the test of the page shown (the summary from the Drive Info page).
  */

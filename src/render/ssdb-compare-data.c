@@ -214,6 +214,48 @@ build_asssd (Data *d, const SsdbCompareView *view)
   d->x_hi = SSDB_ASSSD_ACCESS - 0.5;
 }
 
+/* The copy test: a group per file set, a bar per report. A set copied at another scale or by
+ * another method than in the first report gets a group of its own ("ISO 10 % cached"). */
+static void
+build_copy (Data *d, const SsdbCompareView *view)
+{
+  guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
+  const SsdbCopySpec *first = &view->reports[0]->copy->spec;
+  gboolean alike = TRUE;
+
+  for (guint i = 1; i < n; i++)
+    alike &= view->reports[i]->copy->spec.scale == first->scale
+             && view->reports[i]->copy->spec.method == first->method;
+  d->panels[0].title = _ ("Copy rate");
+  d->xkind = XAXIS_CATEGORY;
+  d->x_unit = _ ("File set");
+  for (guint i = 0; i < n; i++)
+    {
+      const SsdbCopyResult *r = view->reports[i]->copy;
+
+      d->panels[0].series[i] = points_new ();
+      for (guint k = 0; k < r->n_rows; k++)
+        {
+          const SsdbCopyRow *row = &r->rows[k];
+          g_autofree char *label
+              = alike
+                    ? g_strdup (ssdb_copy_set_label (row->set))
+                    : g_strdup_printf ("%s %u %% %s", ssdb_copy_set_label (row->set), r->spec.scale,
+                                       ssdb_copy_method_to_string (r->spec.method));
+          guint c;
+
+          for (c = 0; c < d->n_categories && !g_str_equal (d->categories[c], label); c++)
+            ;
+          if (c == d->n_categories && c < MAX_CATEGORIES)
+            d->categories[d->n_categories++] = g_strdup (label);
+          if (c < d->n_categories && row->state == SSDB_ENTRY_DONE)
+            points_add (d->panels[0].series[i], c, row->bytes_per_second);
+        }
+    }
+  d->x_lo = -0.5;
+  d->x_hi = MAX (d->n_categories, 1) - 0.5;
+}
+
 void
 ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
 {
@@ -482,6 +524,9 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
         break;
       case SSDB_TEST_KIND_ASSSD:
         build_asssd (d, view);
+        break;
+      case SSDB_TEST_KIND_COPY:
+        build_copy (d, view);
         break;
       case SSDB_TEST_KIND_SWEEP:
         {

@@ -248,6 +248,7 @@ ssdb_compare_view_supported (SsdbTestKind view)
       case SSDB_TEST_KIND_READBACK:
       case SSDB_TEST_KIND_RANDOMACCESS:
       case SSDB_TEST_KIND_ASSSD:
+      case SSDB_TEST_KIND_COPY:
         return TRUE;
       case SSDB_TEST_KIND_WORKLOAD:
       default:
@@ -353,6 +354,8 @@ view_subtitle (SsdbTestKind view)
         return _ ("Random access: mean access time by transfer size at QD1");
       case SSDB_TEST_KIND_ASSSD:
         return _ ("AS SSD: Seq, 4K and 4K-64Thrd rates");
+      case SSDB_TEST_KIND_COPY:
+        return _ ("Copy: rate of each file set copied within the file system");
       case SSDB_TEST_KIND_WORKLOAD:
       default:
         return NULL;

@@ -13,7 +13,7 @@ G_BEGIN_DECLS
 /**
  * SsdbCompareView:
  * @view: the chart: summary, surface, fill, access, sweep, compression, consistency, recovery,
- *   trim, freespace, readback, randomaccess or asssd
+ *   trim, freespace, readback, randomaccess, asssd or copy
  * @reports: (array length=n_reports): the reports, the first one the reference
  * @labels: (array length=n_reports) (nullable): legend names, %NULL for
  *   ssdb_compare_report_label() of each report
@@ -38,8 +38,8 @@ typedef struct
  * @view: a view
  *
  * Returns: %TRUE for the views a comparison overlays: summary, surface, fill, access, sweep,
- *   compression, consistency, recovery, trim, freespace, readback, randomaccess and asssd; not
- *   the workload.
+ *   compression, consistency, recovery, trim, freespace, readback, randomaccess, asssd and copy;
+ * not the workload.
  */
 gboolean
 ssdb_compare_view_supported (SsdbTestKind view);
@@ -126,7 +126,8 @@ ssdb_compare_dash (guint index, int *n_dashes);
  * one line per report; randomaccess: read and write panels with a group of bars per transfer
  * size (and the mix, named by its sizes when the reports mix different ones), each report's
  * mean access time in ms; asssd: read and write panels with a group of bars per test (Seq, 4K,
- * 4K-64Thrd), each report's MB/s.
+ * 4K-64Thrd), each report's MB/s; copy: a group of bars per file set, each report's MB/s (a set
+ * copied at another scale or by another method than in the first report has a group of its own).
  */
 void
 ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, cairo_t *cr,

@@ -20,6 +20,7 @@
 #include "ssdb-fill-painter.h"
 #include "ssdb-asssd-painter.h"
 #include "ssdb-randomaccess-painter.h"
+#include "ssdb-copy-painter.h"
 #include "ssdb-summary-painter.h"
 #include "ssdb-surface-painter.h"
 #include "ssdb-scan-painter.h"
@@ -101,6 +102,11 @@ ssdb_export_dup_title (const SsdbReport *report)
 
       return g_strdup_printf ("%s · %s", tool, where);
     }
+  /* the copy test's files are its own, not the small test file that found the drive */
+  if (info->kind == SSDB_TARGET_FILE && report->copy != NULL)
+    return g_strdup_printf ("Files in %s%s%s%s%s", info->path ? info->path : "?",
+                            info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "",
+                            info->name ? " on " : "", info->name ? info->name : "");
   cap = ssdb_format_capacity (info->size_bytes);
   if (info->kind == SSDB_TARGET_FILE)
     return g_strdup_printf ("Test file in %s%s%s (%s)", info->path ? info->path : "?",
@@ -126,7 +132,8 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
   model = nonempty (info->model);
   if (model != NULL)
     g_string_append_printf (out, "%s · ", model);
-  if (info->size_bytes > 0)
+  /* the copy test's small test file is no size of the drive */
+  if (info->size_bytes > 0 && !(info->kind == SSDB_TARGET_FILE && report->copy != NULL))
     {
       g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
 
@@ -318,6 +325,19 @@ asssd_subtitle (const SsdbReport *report)
                           : r->spec.do_write                  ? "writes"
                                                               : "reads only",
                           span, secs, held);
+}
+
+static char *
+copy_subtitle (const SsdbReport *report)
+{
+  const SsdbCopyResult *r = report->copy;
+
+  return g_strdup_printf ("Copy of AS SSD's file sets within %s · %s · sets at %u %%",
+                          report->target.fs_type ? report->target.fs_type : "the file system",
+                          r->spec.method == SSDB_COPY_DIRECT
+                              ? "direct I/O (O_DIRECT), fsync of every file and folder"
+                              : "cached (page cache), fsync of every file and folder",
+                          r->spec.scale);
 }
 
 static char *
@@ -693,6 +713,24 @@ asssd_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int widt
   return TRUE;
 }
 
+static gboolean
+copy_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+            cairo_rectangle_t *rect)
+{
+  SsdbCopyView v;
+
+  ssdb_copy_view_init (&v);
+  v.result = c->report->copy;
+  v.target_title = c->title;
+  v.target_subtitle = c->subtitle;
+  v.caption = c->caption;
+  if (rect != NULL)
+    ssdb_copy_painter_get_plot_rect (&v, width, height, rect);
+  else
+    ssdb_copy_painter_draw (&v, style, cr, width, height);
+  return TRUE;
+}
+
 /* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
@@ -710,7 +748,7 @@ static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) }
 #undef VIEW
 
 /* The table's rows are in the enum's order: a view is its index. */
-G_STATIC_ASSERT (SSDB_TEST_KIND_ASSSD == SSDB_TEST_KIND_N - 1);
+G_STATIC_ASSERT (SSDB_TEST_KIND_COPY == SSDB_TEST_KIND_N - 1);
 
 gboolean
 ssdb_export_has_chart (SsdbTestKind kind)

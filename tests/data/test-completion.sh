@@ -106,6 +106,12 @@ expect "asssd options starting with --d" "--destroy-data
 expect "randomaccess options starting with --no" "--no-mix" run randomaccess /tmp --no
 expect "randomaccess options starting with --w" "--write-only" run randomaccess /tmp --w
 expect "randomaccess sizes after a comma" "4K,64K" run randomaccess /tmp --sizes 4K,6
+expect "tests starting with co" "compression
+consistency
+copy" run co
+expect "copy methods" "cached" run copy /tmp --method c
+expect "copy sets after a comma" "iso,game
+iso,program" run copy /tmp --sets iso,
 expect "workload options starting with --cy" "--cycle-qd" run workload /tmp --cy
 expect "workload queue depths after a comma, above the last" "1,4,128
 1,4,16" run workload /tmp --cycle-qd 1,4,1

@@ -1,0 +1,509 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+#include "ssdb-copy-page.h"
+
+#include <glib/gi18n.h>
+#include <string.h>
+
+#include "engine/ssdb-error.h"
+#include "ssdb-gui-util.h"
+#include "ssdb-page-parts.h"
+
+static const guint scale_table[] = { 10, 25, 50, 100 };
+
+struct _SsdbCopyPage
+{
+  GtkBox parent_instance;
+
+  SsdbPageParts parts;
+  GtkToggleButton *set_toggles[SSDB_COPY_N_SETS];
+  GtkDropDown *scale_dropdown;
+  GtkDropDown *method_dropdown;
+
+  SsdbPageRun *run;
+  SsdbCopyResult *preview; /* the pending rows of the settings, shown without a result */
+  char *title;
+  char *subtitle;
+  gboolean is_device;
+  gint64 started_us;
+};
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface);
+
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbCopyPage, ssdb_copy_page, GTK_TYPE_BOX,
+                               G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
+
+/* ---- worker thread -------------------------------------------------------------------- */
+
+static gpointer
+dup_result (gconstpointer data)
+{
+  return ssdb_copy_result_dup (data);
+}
+
+static void
+free_result (gpointer data)
+{
+  ssdb_copy_result_free (data);
+}
+
+static void
+on_progress (SsdbCopyResult *result, int row, gboolean preparing, double fraction,
+             gpointer user_data)
+{
+  ssdb_page_run_job_publish (user_data, result, fraction);
+}
+
+static gpointer
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+      GError **error)
+{
+  SsdbCopyResult **result = data;
+
+  ssdb_copy_run (target, *result, on_progress, job, cancellable, error);
+  return g_steal_pointer (result);
+}
+
+static void
+work_free (gpointer data)
+{
+  SsdbCopyResult **result = data;
+
+  g_clear_pointer (result, ssdb_copy_result_free);
+  g_free (result);
+}
+
+/* ---- main thread ---------------------------------------------------------------------- */
+
+static const SsdbCopyResult *
+shown (SsdbCopyPage *self)
+{
+  return ssdb_page_run_get_result (self->run);
+}
+
+void
+ssdb_copy_page_fill_view (SsdbCopyPage *self, SsdbCopyView *view)
+{
+  g_return_if_fail (SSDB_IS_COPY_PAGE (self));
+  g_return_if_fail (view != NULL);
+
+  ssdb_copy_view_init (view);
+  view->result = shown (self) != NULL ? shown (self) : self->preview;
+  view->target_title = self->title;
+  view->target_subtitle = self->subtitle;
+  view->running = ssdb_page_run_get_running (self->run);
+}
+
+static void
+draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
+{
+  SsdbCopyView view;
+
+  ssdb_copy_page_fill_view (SSDB_COPY_PAGE (data), &view);
+  ssdb_copy_painter_draw (&view, style, cr, width, height);
+}
+
+/* The sets in words, for screen readers: "ISO: 512.3 MB/s, 2.1 s; …". */
+static void
+refresh (SsdbCopyPage *self)
+{
+  const SsdbCopyResult *r = shown (self);
+  g_autoptr (GString) out = g_string_new (NULL);
+
+  for (guint i = 0; r != NULL && i < r->n_rows; i++)
+    if (r->rows[i].state == SSDB_ENTRY_DONE)
+      /* Translators: one set of the copy test for screen readers: "ISO: 512.3 MB/s, 2.10 s" */
+      g_string_append_printf (out, _ ("%s: %.1f MB/s, %.2f s; "),
+                              ssdb_copy_set_label (r->rows[i].set),
+                              r->rows[i].bytes_per_second / 1e6, r->rows[i].elapsed_ns / 1e9);
+  ssdb_chart_view_invalidate (self->parts.chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, out->str, -1);
+}
+
+static void
+update_status (SsdbCopyPage *self)
+{
+  g_autofree char *text = NULL;
+
+  if (!ssdb_page_run_get_running (self->run))
+    return;
+  if (ssdb_page_run_get_updates (self->run) == 0)
+    text = g_strdup (_ ("Opening the target"));
+  else
+    /* Translators: the copy test's progress: "40 %" */
+    text = g_strdup_printf (_ ("Copying the file sets · %d %%"),
+                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
+  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
+  gtk_label_set_text (self->parts.status, text);
+}
+
+static void
+on_updated (SsdbCopyPage *self)
+{
+  refresh (self);
+  update_status (self);
+}
+
+static char *
+dup_settings_line (const SsdbCopySpec *spec)
+{
+  /* Translators: the copy test's settings: "direct I/O · sets at 100 %" */
+  return g_strdup_printf (_ ("%s · sets at %u %%"),
+                          spec->method == SSDB_COPY_DIRECT ? _ ("direct I/O (O_DIRECT)")
+                                                           : _ ("cached (page cache)"),
+                          spec->scale);
+}
+
+static void
+on_finished (SsdbCopyPage *self, const GError *error)
+{
+  SsdbCopyResult *r = ssdb_page_run_get_result (self->run);
+  g_autofree char *text = NULL;
+
+  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    r->cancelled = TRUE;
+  if (error == NULL)
+    {
+      g_autofree char *took = ssdb_page_parts_format_seconds (
+          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+
+      text = g_strdup_printf (_ ("Done in %s · the test folder was removed"), took);
+    }
+  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    text = ssdb_gui_stopped_text (error, _ ("Stopped · the sets copied so far are kept"));
+  else
+    text = g_strdup_printf (_ ("Failed: %s"), error->message);
+  gtk_label_set_text (self->parts.status, text);
+  refresh (self);
+}
+
+/* ---- settings ------------------------------------------------------------------------- */
+
+static char *
+scale_label (guint i)
+{
+  return g_strdup_printf ("%u %%", scale_table[i]);
+}
+
+static char *
+method_label (guint i)
+{
+  return g_strdup (i == SSDB_COPY_DIRECT ? _ ("Direct (O_DIRECT)") : _ ("Cached (page cache)"));
+}
+
+gboolean
+ssdb_copy_page_get_spec (SsdbCopyPage *self, SsdbCopySpec *spec, GError **error)
+{
+  guint i;
+  gboolean any = FALSE;
+
+  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  ssdb_copy_spec_init (spec);
+  for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
+    any |= spec->sets[k] = gtk_toggle_button_get_active (self->set_toggles[k]);
+  i = gtk_drop_down_get_selected (self->scale_dropdown);
+  spec->scale = scale_table[MIN (i, G_N_ELEMENTS (scale_table) - 1)];
+  spec->method = gtk_drop_down_get_selected (self->method_dropdown) == SSDB_COPY_CACHED
+                     ? SSDB_COPY_CACHED
+                     : SSDB_COPY_DIRECT;
+  if (!any)
+    {
+      g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                           _ ("Choose at least one file set"));
+      return FALSE;
+    }
+  return TRUE;
+}
+
+static void
+update_preview (SsdbCopyPage *self)
+{
+  SsdbCopySpec spec;
+
+  g_clear_pointer (&self->preview, ssdb_copy_result_free);
+  if (ssdb_copy_page_get_spec (self, &spec, NULL))
+    self->preview = ssdb_copy_result_new (&spec);
+  if (shown (self) == NULL)
+    ssdb_chart_view_invalidate (self->parts.chart);
+}
+
+static void
+show_spec (SsdbCopyPage *self, const SsdbCopySpec *spec)
+{
+  int s = ssdb_gui_find_uint (scale_table, G_N_ELEMENTS (scale_table), spec->scale);
+
+  for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
+    gtk_toggle_button_set_active (self->set_toggles[k], spec->sets[k]);
+  if (s >= 0)
+    gtk_drop_down_set_selected (self->scale_dropdown, (guint)s);
+  gtk_drop_down_set_selected (self->method_dropdown, spec->method);
+}
+
+/* On a device the test cannot run: the settings are off and the status says why. */
+static void
+show_target_kind (SsdbCopyPage *self)
+{
+  gtk_widget_set_sensitive (self->parts.settings, !self->is_device);
+  gtk_label_set_text (self->parts.status,
+                      self->is_device
+                          ? _ ("The copy test copies files: choose a directory on a mounted file "
+                               "system as the target")
+                          : "");
+}
+
+static void
+set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
+{
+  g_free (self->title);
+  self->title = g_strdup (target->title);
+  self->is_device = target->is_device;
+  if (ssdb_page_run_get_running (self->run))
+    return;
+  g_clear_pointer (&self->subtitle, g_free);
+  ssdb_page_run_set_result (self->run, NULL);
+  show_target_kind (self);
+  refresh (self);
+}
+
+/* ---- API ------------------------------------------------------------------------------ */
+
+static gpointer
+test_page_dup_settings (SsdbTestPage *page, GError **error)
+{
+  SsdbCopySpec spec;
+
+  if (!ssdb_copy_page_get_spec (SSDB_COPY_PAGE (page), &spec, error))
+    return NULL;
+  return ssdb_copy_result_new (&spec);
+}
+
+static gboolean
+test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
+{
+  SsdbCopyPage *self = SSDB_COPY_PAGE (page);
+  SsdbCopyResult **w;
+  SsdbCopySpec spec;
+
+  if (start->is_device)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   _ ("%s is a device: the copy test copies files, so it needs a directory on a "
+                      "mounted file system"),
+                   start->path);
+      return FALSE;
+    }
+  if (!ssdb_copy_page_get_spec (self, &spec, error))
+    return FALSE;
+  w = g_new0 (SsdbCopyResult *, 1);
+  *w = ssdb_copy_result_new (&spec);
+  /* a small test file finds the directory's file system and drive */
+  if (!ssdb_page_run_start (self->run, start->path, SSDB_TARGET_OPEN_WRITE, NULL, 1 << 20, work, w,
+                            work_free, ssdb_copy_result_new (&spec), error))
+    return FALSE;
+  self->started_us = g_get_monotonic_time ();
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&spec);
+  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  refresh (self);
+  update_status (self);
+  return TRUE;
+}
+
+gboolean
+ssdb_copy_page_configure (SsdbCopyPage *self, const SsdbCopySpec *spec)
+{
+  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), FALSE);
+  g_return_val_if_fail (spec != NULL, FALSE);
+
+  if (ssdb_gui_find_uint (scale_table, G_N_ELEMENTS (scale_table), spec->scale) < 0)
+    return FALSE;
+  show_spec (self, spec);
+  return TRUE;
+}
+
+const SsdbCopyResult *
+ssdb_copy_page_get_result (SsdbCopyPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
+  return shown (self);
+}
+
+SsdbChartView *
+ssdb_copy_page_get_chart (SsdbCopyPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
+  return self->parts.chart;
+}
+
+SsdbPageRun *
+ssdb_copy_page_get_run (SsdbCopyPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
+  return self->run;
+}
+
+const char *
+ssdb_copy_page_get_status (SsdbCopyPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
+  return gtk_label_get_text (self->parts.status);
+}
+
+static gboolean
+test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+{
+  SsdbCopyView view;
+  SsdbStyle style;
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
+
+  ssdb_copy_page_fill_view (SSDB_COPY_PAGE (page), &view);
+  view.caption = caption;
+  view.running = FALSE;
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  return ssdb_render_copy_png (&view, &style, path, 1200, 800, 2, error);
+}
+
+/* ---- object --------------------------------------------------------------------------- */
+
+static void
+ssdb_copy_page_dispose (GObject *object)
+{
+  SsdbCopyPage *self = SSDB_COPY_PAGE (object);
+
+  if (self->run != NULL)
+    {
+      ssdb_page_run_stop (self->run);
+      g_signal_handlers_disconnect_by_data (self->run, self);
+      g_clear_object (&self->run);
+    }
+  G_OBJECT_CLASS (ssdb_copy_page_parent_class)->dispose (object);
+}
+
+static void
+ssdb_copy_page_finalize (GObject *object)
+{
+  SsdbCopyPage *self = SSDB_COPY_PAGE (object);
+
+  g_free (self->title);
+  g_free (self->subtitle);
+  g_clear_pointer (&self->preview, ssdb_copy_result_free);
+  G_OBJECT_CLASS (ssdb_copy_page_parent_class)->finalize (object);
+}
+
+static void
+ssdb_copy_page_class_init (SsdbCopyPageClass *klass)
+{
+  GObjectClass *object_class = G_OBJECT_CLASS (klass);
+
+  object_class->dispose = ssdb_copy_page_dispose;
+  object_class->finalize = ssdb_copy_page_finalize;
+}
+
+static void
+ssdb_copy_page_init (SsdbCopyPage *self)
+{
+  static const char *const tips[SSDB_COPY_N_SETS] = {
+    N_ ("Two Large Files, 1 GiB at 100 %"),
+    N_ ("512 Small Files in 36 Nested Folders, 256 MiB at 100 %"),
+    N_ ("256 Small and Large Files in 32 Folders, 512 MiB at 100 %"),
+  };
+  GtkWidget *settings, *sets, *row;
+
+  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Copy test chart"));
+  settings = self->parts.settings;
+
+  sets = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
+  gtk_widget_add_css_class (sets, "linked");
+  for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
+    {
+      GtkWidget *button = gtk_toggle_button_new_with_label (ssdb_copy_set_label (k));
+
+      gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (button), TRUE);
+      gtk_widget_set_tooltip_text (button, _ (tips[k]));
+      gtk_box_append (GTK_BOX (sets), button);
+      self->set_toggles[k] = GTK_TOGGLE_BUTTON (button);
+    }
+  row = ssdb_page_parts_add_setting (settings, _ ("_Sets"), sets,
+                                     _ ("File Sets Copied, One Row Each"));
+  gtk_label_set_mnemonic_widget (GTK_LABEL (gtk_widget_get_first_child (row)),
+                                 GTK_WIDGET (self->set_toggles[0]));
+  self->scale_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (scale_table), scale_label, 3);
+  ssdb_page_parts_add_setting (
+      settings, _ ("S_cale"), GTK_WIDGET (self->scale_dropdown),
+      _ ("Size of the Sets; the Largest Twice Must Fit in the Free Space"));
+  self->method_dropdown = ssdb_page_parts_dropdown_new (2, method_label, SSDB_COPY_DIRECT);
+  ssdb_page_parts_add_setting (settings, _ ("_Method"), GTK_WIDGET (self->method_dropdown),
+                               _ ("How Files Are Copied; Every File and Folder Is Flushed"));
+
+  self->run = ssdb_page_run_new ("ssdb-copy", dup_result, free_result);
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_COPY);
+  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
+  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
+  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
+    g_signal_connect_swapped (self->set_toggles[k], "toggled", G_CALLBACK (update_preview), self);
+  g_signal_connect_swapped (self->scale_dropdown, "notify::selected", G_CALLBACK (update_preview),
+                            self);
+  update_preview (self);
+}
+
+GtkWidget *
+ssdb_copy_page_new (void)
+{
+  return g_object_new (SSDB_TYPE_COPY_PAGE, NULL);
+}
+
+/* ---- SsdbTestPage ----------------------------------------------------------------------- */
+
+static gboolean
+test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
+                       const char *title)
+{
+  SsdbCopyPage *self = SSDB_COPY_PAGE (page);
+  const SsdbCopyResult *result = ssdb_report_get_result (report, kind);
+
+  if (result == NULL)
+    return FALSE;
+  show_spec (self, &result->spec);
+  g_free (self->title);
+  self->title = g_strdup (title);
+  g_free (self->subtitle);
+  self->subtitle = dup_settings_line (&result->spec);
+  ssdb_page_run_set_result (self->run, ssdb_copy_result_dup (result));
+  gtk_label_set_text (self->parts.status, "");
+  refresh (self);
+  return TRUE;
+}
+
+static void
+test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
+{
+  set_target (SSDB_COPY_PAGE (page), target);
+}
+
+static gconstpointer
+test_page_get_result (SsdbTestPage *page, SsdbTestKind kind)
+{
+  const SsdbCopyResult *r = shown (SSDB_COPY_PAGE (page));
+
+  for (guint i = 0; r != NULL && i < r->n_rows; i++)
+    if (r->rows[i].state == SSDB_ENTRY_DONE)
+      return r;
+  return NULL;
+}
+
+static void
+test_page_iface_init (SsdbTestPageInterface *iface)
+{
+  iface->set_target = test_page_set_target;
+  iface->start = test_page_start;
+  iface->dup_settings = test_page_dup_settings;
+  iface->get_result = test_page_get_result;
+  iface->show_result = test_page_show_result;
+  iface->export_png = test_page_export_png;
+}

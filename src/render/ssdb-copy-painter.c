@@ -1,0 +1,221 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/* AS SSD's Copy-Benchmark drawn as its window shows it: a row per file set with its MB/s and
+ * the seconds the copy took, here with a bar of the rate on an axis shared by the rows. */
+#include "config.h"
+
+#include "ssdb-copy-painter.h"
+
+#include <math.h>
+#include <string.h>
+
+#include "ssdb-render-i18n.h"
+#include "ssdb-render.h"
+
+typedef struct
+{
+  double u, margin, gap, title_px, subtitle_px, label_px, caption_px, value_px;
+  cairo_rectangle_t title, subtitle, footer;
+  cairo_rectangle_t plot; /* the bars */
+  double name_x, seconds_x, axis_y;
+  double row_h;
+} Layout;
+
+void
+ssdb_copy_view_init (SsdbCopyView *view)
+{
+  memset (view, 0, sizeof *view);
+}
+
+static void
+layout_compute (Layout *l, const SsdbCopyView *view, int width, int height)
+{
+  double w = width, h = height, y, bottom, name_w, seconds_w;
+
+  memset (l, 0, sizeof *l);
+  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
+  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
+  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
+  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->label_px = ssdb_chart_clamp (12 * l->u, 9.5, 28);
+  l->value_px = ssdb_chart_clamp (15 * l->u, 10, 34);
+  l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
+  y = ssdb_chart_layout_heading (w, l->margin, l->gap, view->target_title, l->title_px, &l->title,
+                                 view->target_subtitle, l->subtitle_px, &l->subtitle);
+  bottom = ssdb_chart_layout_caption (w, h - l->margin, l->margin, l->gap * 0.5, view->caption,
+                                      l->caption_px, &l->footer);
+  /* the axis labels under the bars */
+  bottom -= round (l->label_px * 2);
+  name_w = round (MAX (170 * l->u, w * 0.2));
+  seconds_w = round (110 * l->u);
+  l->name_x = l->margin;
+  y += round (l->label_px * 1.2);
+  l->plot = (cairo_rectangle_t){ l->margin + name_w, round (y + l->gap),
+                                 MAX (w - 2 * l->margin - name_w - seconds_w, 20),
+                                 MAX (bottom - y - l->gap, 30) };
+  l->seconds_x = w - l->margin;
+  l->axis_y = l->plot.y + l->plot.height;
+  l->row_h = l->plot.height / SSDB_COPY_N_SETS;
+}
+
+/* The row of @set in @result, NULL when the result has none. */
+static const SsdbCopyRow *
+row_of (const SsdbCopyResult *result, SsdbCopySet set)
+{
+  for (guint i = 0; result != NULL && i < result->n_rows; i++)
+    if (result->rows[i].set == set)
+      return &result->rows[i];
+  return NULL;
+}
+
+void
+ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_t *cr, int width,
+                        int height)
+{
+  const SsdbCopyResult *r;
+  PangoContext *pango;
+  SsdbAxis axis;
+  Layout l;
+  double top = 0;
+  guint scale;
+
+  g_return_if_fail (view != NULL && style != NULL && cr != NULL);
+  if (width <= 0 || height <= 0)
+    return;
+  r = view->result;
+  scale = r != NULL ? r->spec.scale : 100;
+  cairo_save (cr);
+  pango = ssdb_render_create_pango_context (cr);
+  layout_compute (&l, view, width, height);
+  {
+    SsdbChartHeading heading
+        = { view->target_title, l.title,       l.title_px, view->target_subtitle, l.subtitle,
+            l.subtitle_px,      view->caption, l.footer,   l.caption_px };
+
+    ssdb_chart_draw_frame (cr, pango, style, width, height, &heading);
+  }
+  for (guint i = 0; r != NULL && i < r->n_rows; i++)
+    top = MAX (top, r->rows[i].bytes_per_second);
+  ssdb_axis_rate (&axis, top, 5);
+
+  /* plot background and grid */
+  {
+    SsdbRgba bg = ssdb_chart_plot_background (style);
+
+    cairo_set_source_rgba (cr, bg.r, bg.g, bg.b, bg.a);
+    cairo_rectangle (cr, l.plot.x, l.plot.y, l.plot.width, l.plot.height);
+    cairo_fill (cr);
+  }
+  for (guint t = 0; t < axis.n_ticks; t++)
+    {
+      double v = axis.first + t * axis.step;
+      double x = l.plot.x + (v - axis.lo) / (axis.hi - axis.lo) * l.plot.width;
+      g_autofree char *label = ssdb_axis_format (&axis, v, style->locale_numbers);
+
+      cairo_set_source_rgba (cr, style->foreground.r, style->foreground.g, style->foreground.b,
+                             ssdb_chart_grid_alpha (style));
+      cairo_set_line_width (cr, 1);
+      cairo_move_to (cr, round (x) + 0.5, l.plot.y);
+      cairo_line_to (cr, round (x) + 0.5, l.axis_y);
+      cairo_stroke (cr);
+      ssdb_chart_draw_text (cr, pango, style, label, x, l.axis_y + l.label_px * 0.8, l.label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1);
+    }
+  ssdb_chart_draw_text (cr, pango, style, axis.unit, l.plot.x, l.plot.y - l.label_px * 0.8,
+                        l.label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim, 1);
+  ssdb_chart_draw_text (cr, pango, style, _ ("Time"), l.seconds_x, l.plot.y - l.label_px * 0.8,
+                        l.label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
+
+  for (guint s = 0; s < SSDB_COPY_N_SETS; s++)
+    {
+      const SsdbCopyRow *row = row_of (r, (SsdbCopySet)s);
+      double cy = l.plot.y + (s + 0.5) * l.row_h;
+      double bar_h = round (MIN (l.row_h * 0.5, 60 * l.u));
+      SsdbCopySetShape shape;
+      g_autofree char *size = NULL, *detail = NULL, *rate = NULL, *secs = NULL;
+      gboolean measured = row != NULL && row->state == SSDB_ENTRY_DONE;
+      double alpha = row != NULL ? 1 : 0.45;
+
+      ssdb_copy_set_shape ((SsdbCopySet)s, scale, &shape);
+      size = g_format_size_full (shape.bytes, G_FORMAT_SIZE_IEC_UNITS);
+      detail = g_strdup_printf (_ ("%u files · %s"), shape.files, size);
+      ssdb_chart_draw_text (cr, pango, style, ssdb_copy_set_label ((SsdbCopySet)s), l.name_x,
+                            cy - l.value_px * 0.55, l.value_px, PANGO_WEIGHT_BOLD,
+                            SSDB_CHART_ALIGN_START, l.plot.x - l.name_x - l.gap, &style->foreground,
+                            alpha);
+      ssdb_chart_draw_text (cr, pango, style, detail, l.name_x, cy + l.label_px * 0.75, l.label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START,
+                            l.plot.x - l.name_x - l.gap, &style->dim, alpha);
+      if (measured)
+        {
+          double frac = ssdb_chart_clamp (row->bytes_per_second / axis.divisor / axis.hi, 0, 1);
+          double bw = frac * l.plot.width;
+          double vw, vx;
+
+          cairo_set_source_rgba (cr, style->accent.r, style->accent.g, style->accent.b, 0.9);
+          cairo_rectangle (cr, l.plot.x, round (cy - bar_h / 2), bw, bar_h);
+          cairo_fill (cr);
+          rate = ssdb_chart_format_rate (row->bytes_per_second, style->locale_numbers);
+          ssdb_chart_measure (pango, style, rate, l.value_px, PANGO_WEIGHT_BOLD, &vw, NULL);
+          /* the figure inside the bar's end when it fits there, else after it */
+          if (vw + 2 * l.gap < bw)
+            {
+              vx = l.plot.x + bw - l.gap;
+              ssdb_chart_draw_text (cr, pango, style, rate, vx, cy, l.value_px, PANGO_WEIGHT_BOLD,
+                                    SSDB_CHART_ALIGN_END, 0, &style->background, 1);
+            }
+          else
+            ssdb_chart_draw_text (cr, pango, style, rate, l.plot.x + bw + l.gap, cy, l.value_px,
+                                  PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0, &style->foreground,
+                                  1);
+          {
+            g_autofree char *n
+                = ssdb_chart_format_double (row->elapsed_ns / 1e9, 2, style->locale_numbers);
+
+            secs = g_strdup_printf ("%s s", n);
+          }
+        }
+      else
+        {
+          const char *what = row == NULL                          ? _ ("not run")
+                             : row->state == SSDB_ENTRY_RUNNING   ? _ ("running…")
+                             : row->state == SSDB_ENTRY_CANCELLED ? _ ("stopped")
+                             : row->state == SSDB_ENTRY_FAILED    ? _ ("failed")
+                                                                  : "—";
+
+          ssdb_chart_draw_text (cr, pango, style, what, l.plot.x + l.gap, cy, l.label_px,
+                                PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim, 1);
+          secs = g_strdup ("—");
+        }
+      ssdb_chart_draw_text (cr, pango, style, secs, l.seconds_x, cy, l.value_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->foreground,
+                            alpha);
+    }
+  g_object_unref (pango);
+  cairo_restore (cr);
+}
+
+void
+ssdb_copy_painter_get_plot_rect (const SsdbCopyView *view, int width, int height,
+                                 cairo_rectangle_t *rect)
+{
+  Layout l;
+
+  g_return_if_fail (view != NULL && rect != NULL);
+  layout_compute (&l, view, width, height);
+  *rect = l.plot;
+}
+
+static void
+draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
+{
+  ssdb_copy_painter_draw (view, style, cr, width, height);
+}
+
+gboolean
+ssdb_render_copy_png (const SsdbCopyView *view, const SsdbStyle *style, const char *path, int width,
+                      int height, double scale, GError **error)
+{
+  g_return_val_if_fail (view != NULL, FALSE);
+  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
+}
