@@ -771,15 +771,43 @@ add_full_level (SsdbCompressionResult *r, SsdbDataPattern data, guint64 write_ns
   g_array_append_val (r->points, p);
 }
 
-static void
-test_report_compression (void)
+/* A whole run of @step_percent with zeros over 256 MiB: level i written in 1 / (i + 1) s and
+ * read in 0.25 s, three passes 2 % apart at most. */
+static SsdbCompressionResult *
+made_compression (guint step_percent)
 {
   SsdbCompressionSpec spec;
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbCompressionResult *r;
+  guint n;
+
+  ssdb_compression_spec_init (&spec);
+  spec.step_percent = step_percent;
+  r = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (step_percent, TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbCompressionPoint *p;
+
+      add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
+      p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      p->n_passes = 3;
+      for (guint k = 0; k < 3; k++)
+        {
+          p->write_passes[k] = p->write_bytes_per_second * (1 - 0.01 * k);
+          p->read_passes[k] = p->read_bytes_per_second * (1 - 0.01 * k);
+        }
+    }
+  ssdb_compression_summarize (r);
+  return r;
+}
+
+static void
+test_report_compression (void)
+{
   g_autoptr (SsdbCompressionResult) r = NULL;
   g_autoptr (SsdbReport) report = NULL;
   g_autoptr (SsdbReport) loaded = NULL;
-  guint n;
   const char *const breaks[] = {
     "\"data\" : \"compressible-25\"",
     "\"data\" : \"compressible-50\"",
@@ -805,24 +833,7 @@ test_report_compression (void)
     "tests[0].levels[0].write_passes[0]: a pass's rate from 0 to the best",
   };
 
-  ssdb_compression_spec_init (&spec);
-  r = ssdb_compression_result_new (&spec);
-  n = ssdb_compression_levels (SSDB_COMPRESSION_DEFAULT_STEP, TRUE, levels);
-  for (guint i = 0; i < n; i++)
-    {
-      SsdbCompressionPoint *p;
-
-      add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
-      /* Three passes, 2 % apart at most. */
-      p = &g_array_index (r->points, SsdbCompressionPoint, i);
-      p->n_passes = 3;
-      for (guint k = 0; k < 3; k++)
-        {
-          p->write_passes[k] = p->write_bytes_per_second * (1 - 0.01 * k);
-          p->read_passes[k] = p->read_bytes_per_second * (1 - 0.01 * k);
-        }
-    }
-  ssdb_compression_summarize (r);
+  r = made_compression (SSDB_COMPRESSION_DEFAULT_STEP);
   g_assert_true (r->compresses);
   g_assert_cmpfloat (fabs (r->noise - 0.02), <, 1e-9);
   report = ssdb_report_new (&fake_target, NULL);
@@ -963,13 +974,10 @@ test_compression_step_verdict (void)
 static void
 test_report_compression_steps (void)
 {
-  SsdbCompressionSpec spec;
-  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
   g_autoptr (SsdbCompressionResult) r = NULL;
   g_autoptr (SsdbReport) report = NULL;
   g_autoptr (SsdbReport) loaded = NULL;
   g_autofree char *text = NULL;
-  guint n;
   const char *const breaks[] = {
     "\"step_percent\" : 10,",
     "\"step_percent\" : 7,",
@@ -993,25 +1001,8 @@ test_report_compression_steps (void)
     "tests[0].step_percent",
   };
 
-  ssdb_compression_spec_init (&spec);
-  spec.step_percent = 10;
-  r = ssdb_compression_result_new (&spec);
-  n = ssdb_compression_levels (spec.step_percent, TRUE, levels);
-  g_assert_cmpuint (n, ==, 12);
-  for (guint i = 0; i < n; i++)
-    {
-      SsdbCompressionPoint *p;
-
-      add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
-      p = &g_array_index (r->points, SsdbCompressionPoint, i);
-      p->n_passes = 3;
-      for (guint k = 0; k < 3; k++)
-        {
-          p->write_passes[k] = p->write_bytes_per_second * (1 - 0.01 * k);
-          p->read_passes[k] = p->read_bytes_per_second * (1 - 0.01 * k);
-        }
-    }
-  ssdb_compression_summarize (r);
+  r = made_compression (10);
+  g_assert_cmpuint (r->points->len, ==, 12);
   g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
   report = ssdb_report_new (&fake_target, NULL);
   ssdb_report_set_compression (report, r);
