@@ -924,9 +924,10 @@ test_compression_step_levels (void)
 }
 
 /* With eleven levels the verdict still weighs the spread measured between passes: zeros 1.4×
- * as fast as random data are found when passes differ by 4 %, inconclusive when one level's
- * passes differ by 15 % (the threshold becomes 1.45×); flat levels with a small spread are no
- * effect. */
+ * as fast as random data are found when passes differ by 4 %, inconclusive when the passes of
+ * a level the default step runs too (50 %) differ by 15 % (the threshold becomes 1.45×); flat
+ * levels with a small spread are no effect; a spread of 50 % at a level only the finer step
+ * runs (30 %) does not raise the threshold. */
 static void
 test_compression_step_verdict (void)
 {
@@ -934,7 +935,7 @@ test_compression_step_verdict (void)
 
   ssdb_compression_spec_init (&spec);
   spec.step_percent = 10;
-  for (guint c = 0; c < 3; c++)
+  for (guint c = 0; c < 4; c++)
     {
       g_autoptr (SsdbCompressionResult) r = ssdb_compression_result_new (&spec);
 
@@ -942,7 +943,7 @@ test_compression_step_verdict (void)
         {
           /* Flat: every level 2 % of random data; otherwise rising to 1.3× at 100 %. */
           double w = c == 2 ? 100e6 * (1 + 0.002 * (p % 20)) : 100e6 * (1 + 0.003 * p);
-          double spread = c == 1 && p == 50 ? 0.15 : 0.04;
+          double spread = c == 1 && p == 50 ? 0.15 : c == 3 && p == 30 ? 0.5 : 0.04;
 
           add_level_passes (r, p == 0 ? SSDB_DATA_RANDOM : SSDB_DATA_COMPRESSIBLE, p, w, 200e6,
                             spread);
@@ -953,9 +954,12 @@ test_compression_step_verdict (void)
       switch (c)
         {
           case 0:
+          case 3:
             g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
             g_assert_cmpfloat (fabs (r->noise - 0.04), <, 1e-9);
             g_assert_nonnull (strstr (r->words, "Writes of zeros run 1.4×"));
+            g_assert_nonnull (strstr (r->words, "(passes differed by up to 4 % on the levels of "
+                                                "25 % steps)"));
             break;
           case 1:
             g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);

@@ -216,6 +216,14 @@ judge (const SsdbCompressionResult *result, gboolean write, double threshold, Di
       = d->lo >= (1 - threshold) * d->random && d->hi < SSDB_COMPRESSION_FLAG_RATIO * d->random;
 }
 
+/* A level the default step runs too: random data, 25, 50, 75, 100 % compressible, zeros. */
+static gboolean
+default_level (const SsdbDataPattern *data)
+{
+  return data->kind != SSDB_DATA_COMPRESSIBLE
+         || data->compressible_percent % SSDB_COMPRESSION_DEFAULT_STEP == 0;
+}
+
 /* See SsdbCompressionResult.noise. */
 static double
 pass_spread (const SsdbCompressionResult *result)
@@ -226,7 +234,10 @@ pass_spread (const SsdbCompressionResult *result)
     {
       const SsdbCompressionPoint *p = &g_array_index (result->points, SsdbCompressionPoint, i);
 
-      if (p->n_passes < 2)
+      /* The largest of more spreads is larger by chance alone: finer steps, which run more
+       * levels, take the spread of the levels the default step runs, so that the threshold
+       * of a gain does not rise with the number of levels. */
+      if (p->n_passes < 2 || !default_level (&p->data))
         continue;
       for (int w = 0; w < 2; w++)
         {
@@ -316,6 +327,14 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
   result->compresses = result->verdict == SSDB_VERDICT_FOUND;
 
   noise = result->noise >= 0 ? format_percent (result->noise) : NULL;
+  if (noise != NULL && result->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+    {
+      char *where = g_strdup_printf ("%s on the levels of %u %% steps", noise,
+                                     SSDB_COMPRESSION_DEFAULT_STEP);
+
+      g_free (noise);
+      noise = where;
+    }
   limit = format_ratio (1 + threshold);
   flag = format_ratio (SSDB_COMPRESSION_FLAG_RATIO);
   s = g_string_new (NULL);

@@ -113,7 +113,10 @@ typedef struct
  *   threshold); no effect: @noise was measured and small enough to show a
  *   %SSDB_COMPRESSION_FLAG_RATIO gain, and no level reached it; inconclusive otherwise
  * @noise: the spread between passes: the largest (fastest - slowest) / fastest of one level's
- *   passes, over the levels and both directions; -1 when no level ran two passes
+ *   passes, over the levels and both directions; -1 when no level ran two passes. With a step
+ *   other than the default, over the levels the default step runs too (random data, 50 and
+ *   100 % compressible with 10 % steps, zeros): the largest of more spreads would be larger by
+ *   chance alone, and raise the threshold with the number of levels
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early; the levels measured are kept
  * @temperature: (nullable): the drive's temperature during the run
