@@ -127,11 +127,11 @@ test_compression_words (void)
   g_autoptr (SsdbCompressionResult) flat = NULL;
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
 
-  g_assert_cmpuint (ssdb_compression_levels (TRUE, levels), ==, 6);
+  g_assert_cmpuint (ssdb_compression_levels (SSDB_COMPRESSION_DEFAULT_STEP, TRUE, levels), ==, 6);
   g_assert_cmpint (levels[0].kind, ==, SSDB_DATA_RANDOM);
   g_assert_cmpuint (levels[2].compressible_percent, ==, 50);
   g_assert_cmpint (levels[5].kind, ==, SSDB_DATA_ZERO);
-  g_assert_cmpuint (ssdb_compression_levels (FALSE, levels), ==, 5);
+  g_assert_cmpuint (ssdb_compression_levels (SSDB_COMPRESSION_DEFAULT_STEP, FALSE, levels), ==, 5);
 
   ssdb_compression_spec_init (&spec);
   r = ssdb_compression_result_new (&spec);
@@ -771,15 +771,43 @@ add_full_level (SsdbCompressionResult *r, SsdbDataPattern data, guint64 write_ns
   g_array_append_val (r->points, p);
 }
 
-static void
-test_report_compression (void)
+/* A whole run of @step_percent with zeros over 256 MiB: level i written in 1 / (i + 1) s and
+ * read in 0.25 s, three passes 2 % apart at most. */
+static SsdbCompressionResult *
+made_compression (guint step_percent)
 {
   SsdbCompressionSpec spec;
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbCompressionResult *r;
+  guint n;
+
+  ssdb_compression_spec_init (&spec);
+  spec.step_percent = step_percent;
+  r = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (step_percent, TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbCompressionPoint *p;
+
+      add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
+      p = &g_array_index (r->points, SsdbCompressionPoint, i);
+      p->n_passes = 3;
+      for (guint k = 0; k < 3; k++)
+        {
+          p->write_passes[k] = p->write_bytes_per_second * (1 - 0.01 * k);
+          p->read_passes[k] = p->read_bytes_per_second * (1 - 0.01 * k);
+        }
+    }
+  ssdb_compression_summarize (r);
+  return r;
+}
+
+static void
+test_report_compression (void)
+{
   g_autoptr (SsdbCompressionResult) r = NULL;
   g_autoptr (SsdbReport) report = NULL;
   g_autoptr (SsdbReport) loaded = NULL;
-  guint n;
   const char *const breaks[] = {
     "\"data\" : \"compressible-25\"",
     "\"data\" : \"compressible-50\"",
@@ -796,7 +824,8 @@ test_report_compression (void)
     NULL,
   };
   const char *const paths[] = {
-    "tests[0].levels[1].data: level 2 of the test is “compressible-25”",
+    "tests[0].levels[1].data: level 2 of a test in steps of 25 % (step_percent) is "
+    "“compressible-25”",
     "tests[0].compresses: contradicts the ratios",
     "tests[0].levels[0].write_bytes",
     NULL, /* edited words: the analysis' words come back */
@@ -804,36 +833,207 @@ test_report_compression (void)
     "tests[0].levels[0].write_passes[0]: a pass's rate from 0 to the best",
   };
 
-  ssdb_compression_spec_init (&spec);
-  r = ssdb_compression_result_new (&spec);
-  n = ssdb_compression_levels (TRUE, levels);
-  for (guint i = 0; i < n; i++)
-    {
-      SsdbCompressionPoint *p;
-
-      add_full_level (r, levels[i], 1000000000 / (i + 1), 250000000);
-      /* Three passes, 2 % apart at most. */
-      p = &g_array_index (r->points, SsdbCompressionPoint, i);
-      p->n_passes = 3;
-      for (guint k = 0; k < 3; k++)
-        {
-          p->write_passes[k] = p->write_bytes_per_second * (1 - 0.01 * k);
-          p->read_passes[k] = p->read_bytes_per_second * (1 - 0.01 * k);
-        }
-    }
-  ssdb_compression_summarize (r);
+  r = made_compression (SSDB_COMPRESSION_DEFAULT_STEP);
   g_assert_true (r->compresses);
   g_assert_cmpfloat (fabs (r->noise - 0.02), <, 1e-9);
   report = ssdb_report_new (&fake_target, NULL);
   ssdb_report_set_compression (report, r);
   loaded = round_trip (report, breaks, paths);
   g_assert_nonnull (loaded->compression);
+  g_assert_cmpuint (loaded->compression->spec.step_percent, ==, SSDB_COMPRESSION_DEFAULT_STEP);
+  {
+    /* The default step is not written: reports of today's levels keep their bytes. */
+    g_autofree char *text = ssdb_report_to_data (report, NULL);
+
+    g_assert_null (strstr (text, "step_percent"));
+  }
   g_assert_cmpuint (loaded->compression->points->len, ==, 6);
   g_assert_cmpstr (loaded->compression->words, ==, r->words);
   g_assert_cmpint (loaded->compression->verdict, ==, SSDB_VERDICT_FOUND);
   g_assert_cmpfloat (fabs (loaded->compression->noise - 0.02), <, 1e-9);
   g_assert_cmpuint (g_array_index (loaded->compression->points, SsdbCompressionPoint, 5).n_passes,
                     ==, 3);
+}
+
+/* The levels each step makes; steps that are not divisors of 100 from 5 to 50 are refused. */
+static void
+test_compression_step_levels (void)
+{
+  static const struct
+  {
+    guint step, n_with_zero;
+  } steps[] = { { 5, 22 }, { 10, 12 }, { 20, 7 }, { 25, 6 }, { 50, 4 } };
+  static const guint refused[] = { 0, 1, 2, 3, 4, 7, 15, 30, 40, 60, 100 };
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbCompressionSpec spec;
+
+  for (guint i = 0; i < G_N_ELEMENTS (steps); i++)
+    {
+      guint n = ssdb_compression_levels (steps[i].step, TRUE, levels);
+
+      g_assert_true (ssdb_compression_step_is_valid (steps[i].step));
+      g_assert_cmpuint (n, ==, steps[i].n_with_zero);
+      g_assert_cmpuint (n, <=, SSDB_COMPRESSION_MAX_LEVELS);
+      g_assert_cmpint (levels[0].kind, ==, SSDB_DATA_RANDOM);
+      for (guint k = 1; k + 1 < n; k++)
+        {
+          g_assert_cmpint (levels[k].kind, ==, SSDB_DATA_COMPRESSIBLE);
+          g_assert_cmpuint (levels[k].compressible_percent, ==, k * steps[i].step);
+        }
+      g_assert_cmpuint (levels[n - 2].compressible_percent, ==, 100);
+      g_assert_cmpint (levels[n - 1].kind, ==, SSDB_DATA_ZERO);
+      g_assert_cmpuint (ssdb_compression_levels (steps[i].step, FALSE, levels), ==, n - 1);
+    }
+  /* AS SSD's eleven levels: 0, 10 ... 100 %. */
+  g_assert_cmpuint (ssdb_compression_levels (SSDB_COMPRESSION_AS_SSD_STEP, FALSE, levels), ==, 11);
+  g_assert_cmpuint (levels[3].compressible_percent, ==, 30);
+
+  ssdb_compression_spec_init (&spec);
+  g_assert_cmpuint (spec.step_percent, ==, 25);
+  for (guint i = 0; i < G_N_ELEMENTS (refused); i++)
+    {
+      g_autoptr (SsdbCompressionResult) r = NULL;
+      g_autoptr (GError) error = NULL;
+      g_autofree char *want = g_strdup_printf ("Step %u %%", refused[i]);
+
+      g_assert_false (ssdb_compression_step_is_valid (refused[i]));
+      /* A refused step counts as the default where no check stands before. */
+      g_assert_cmpuint (ssdb_compression_levels (refused[i], TRUE, levels), ==, 6);
+      spec.step_percent = refused[i];
+      r = ssdb_compression_result_new (&spec);
+      g_assert_false (ssdb_compression_result_check (r, &fake_target, &error));
+      g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+      g_assert_nonnull (strstr (error->message, want));
+    }
+
+  /* More levels, longer runs: 12 levels of 3 passes against 6. */
+  {
+    SsdbRunEstimate e25 = { 0 }, e10 = { 0 };
+    g_autoptr (SsdbCompressionResult) r25 = NULL, r10 = NULL;
+
+    ssdb_compression_spec_init (&spec);
+    r25 = ssdb_compression_result_new (&spec);
+    spec.step_percent = 10;
+    r10 = ssdb_compression_result_new (&spec);
+    g_assert_true (ssdb_compression_estimate (r25, 0, &e25));
+    g_assert_true (ssdb_compression_estimate (r10, 0, &e10));
+    g_assert_cmpuint (e25.write_bytes, ==, (6 * 3 + 1) * spec.span_length);
+    g_assert_cmpuint (e10.write_bytes, ==, (12 * 3 + 1) * spec.span_length);
+    g_assert_cmpuint (e10.read_bytes, ==, 12 * 3 * spec.span_length);
+  }
+}
+
+/* With eleven levels the verdict still weighs the spread measured between passes: zeros 1.4×
+ * as fast as random data are found when passes differ by 4 %, inconclusive when the passes of
+ * a level the default step runs too (50 %) differ by 15 % (the threshold becomes 1.45×); flat
+ * levels with a small spread are no effect; a spread of 50 % at a level only the finer step
+ * runs (30 %) does not raise the threshold. */
+static void
+test_compression_step_verdict (void)
+{
+  SsdbCompressionSpec spec;
+
+  ssdb_compression_spec_init (&spec);
+  spec.step_percent = 10;
+  for (guint c = 0; c < 4; c++)
+    {
+      g_autoptr (SsdbCompressionResult) r = ssdb_compression_result_new (&spec);
+
+      for (guint p = 0; p <= 100; p += 10)
+        {
+          /* Flat: every level 2 % of random data; otherwise rising to 1.3× at 100 %. */
+          double w = c == 2 ? 100e6 * (1 + 0.002 * (p % 20)) : 100e6 * (1 + 0.003 * p);
+          double spread = c == 1 && p == 50 ? 0.15 : c == 3 && p == 30 ? 0.5 : 0.04;
+
+          add_level_passes (r, p == 0 ? SSDB_DATA_RANDOM : SSDB_DATA_COMPRESSIBLE, p, w, 200e6,
+                            spread);
+        }
+      add_level_passes (r, SSDB_DATA_ZERO, 0, c == 2 ? 101e6 : 140e6, 200e6, 0.04);
+      ssdb_compression_summarize (r);
+      g_test_message ("%s", r->words);
+      switch (c)
+        {
+          case 0:
+          case 3:
+            g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+            g_assert_cmpfloat (fabs (r->noise - 0.04), <, 1e-9);
+            g_assert_nonnull (strstr (r->words, "Writes of zeros run 1.4×"));
+            g_assert_nonnull (strstr (r->words, "(passes differed by up to 4 % on the levels of "
+                                                "25 % steps)"));
+            break;
+          case 1:
+            g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_INCONCLUSIVE);
+            g_assert_cmpfloat (fabs (r->noise - 0.15), <, 1e-9);
+            g_assert_nonnull (strstr (r->words, "Passes differed by up to 15 %"));
+            break;
+          default:
+            g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_NO_EFFECT);
+            break;
+        }
+    }
+}
+
+/* A report of AS SSD's 10 % step: written with its step, saved again to the same bytes, and
+ * refused with a step that is not allowed or levels that do not follow the step. */
+static void
+test_report_compression_steps (void)
+{
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (SsdbReport) loaded = NULL;
+  g_autofree char *text = NULL;
+  const char *const breaks[] = {
+    "\"step_percent\" : 10,",
+    "\"step_percent\" : 7,",
+    "\"step_percent\" : 10,",
+    "\"step_percent\" : 20,",
+    "\"step_percent\" : 10,",
+    "",
+    "\"data\" : \"compressible-10\"",
+    "\"data\" : \"compressible-25\"",
+    "\"step_percent\" : 10,",
+    "\"step_percent\" : \"10\",",
+    NULL,
+  };
+  const char *const paths[] = {
+    "tests[0].step_percent: 7 is not a step of the compression test (5, 10, 20, 25 or 50)",
+    "tests[0].levels: 12 levels, more than the 7 of a test in steps of 20 % (step_percent) "
+    "with zeros",
+    "tests[0].levels: 12 levels, more than the 6 of a test in steps of 25 % (step_percent)",
+    "tests[0].levels[1].data: level 2 of a test in steps of 10 % (step_percent) is "
+    "“compressible-10”",
+    "tests[0].step_percent",
+  };
+
+  r = made_compression (10);
+  g_assert_cmpuint (r->points->len, ==, 12);
+  g_assert_cmpint (r->verdict, ==, SSDB_VERDICT_FOUND);
+  report = ssdb_report_new (&fake_target, NULL);
+  ssdb_report_set_compression (report, r);
+  text = ssdb_report_to_data (report, NULL);
+  g_assert_nonnull (strstr (text, "\"include_zero\" : true,\n      \"step_percent\" : 10,\n"));
+  loaded = round_trip (report, breaks, paths);
+  g_assert_cmpuint (loaded->compression->spec.step_percent, ==, 10);
+  g_assert_cmpuint (loaded->compression->points->len, ==, 12);
+  g_assert_cmpuint (g_array_index (loaded->compression->points, SsdbCompressionPoint, 7)
+                        .data.compressible_percent,
+                    ==, 70);
+  g_assert_cmpint (loaded->compression->verdict, ==, SSDB_VERDICT_FOUND);
+  g_assert_cmpstr (loaded->compression->words, ==, r->words);
+
+  /* A cancelled run keeps the levels it measured, in the step's order. */
+  {
+    g_autoptr (SsdbReport) part = NULL, part_loaded = NULL;
+    g_autoptr (SsdbCompressionResult) c = ssdb_compression_result_dup (r);
+
+    g_array_set_size (c->points, 4);
+    c->cancelled = TRUE;
+    ssdb_compression_summarize (c);
+    part = ssdb_report_new (&fake_target, NULL);
+    ssdb_report_set_compression (part, c);
+    part_loaded = round_trip (part, NULL, NULL);
+    g_assert_cmpuint (part_loaded->compression->points->len, ==, 4);
+  }
 }
 
 static SsdbTrimResult *
@@ -1147,7 +1347,7 @@ test_painters (void)
 
   ssdb_compression_spec_init (&spec);
   c = ssdb_compression_result_new (&spec);
-  n = ssdb_compression_levels (TRUE, levels);
+  n = ssdb_compression_levels (SSDB_COMPRESSION_DEFAULT_STEP, TRUE, levels);
   for (guint i = 0; i < n; i++)
     add_full_level (c, levels[i], 1000000000 / (i + 1), 250000000);
   ssdb_compression_summarize (c);
@@ -1829,6 +2029,9 @@ main (int argc, char **argv)
   g_test_add_func ("/behaviour/tests-parse", test_tests_parse);
   g_test_add_func ("/behaviour/step-bytes", test_step_bytes);
   g_test_add_func ("/behaviour/report-compression", test_report_compression);
+  g_test_add_func ("/behaviour/compression-step-levels", test_compression_step_levels);
+  g_test_add_func ("/behaviour/compression-step-verdict", test_compression_step_verdict);
+  g_test_add_func ("/behaviour/report-compression-steps", test_report_compression_steps);
   g_test_add_func ("/behaviour/report-trim", test_report_trim);
   g_test_add_func ("/behaviour/report-stress", test_report_stress);
   g_test_add_func ("/behaviour/report-freespace", test_report_freespace);

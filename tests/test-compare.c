@@ -477,6 +477,71 @@ test_asssd (void)
   g_assert_no_error (error);
 }
 
+/* Reports of different steps compare on one axis of rising compressibility: a 25 % report's
+ * levels stand between the 10 % report's neighbours (25 % between 20 and 30 %), zeros last in
+ * both. */
+static void
+test_compression_steps (void)
+{
+  SsdbReport *a = NULL, *b = NULL;
+  SsdbReport *reports[2];
+  const char *labels[2] = { "25 % steps", "10 % steps" };
+  SsdbCompareView view = { SSDB_TEST_KIND_COMPRESSION, reports, labels, 2, "Comparison", NULL };
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbCompressionSpec spec;
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autofree char *out = g_build_filename (out_dir, "compression-steps.png", NULL);
+  double x[2][SSDB_COMPRESSION_MAX_LEVELS], y;
+  guint n;
+
+  load_behaviour_pair (&a, &b);
+  spec = a->compression->spec;
+  spec.step_percent = 10;
+  r = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (10, TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbCompressionPoint p = { 0 };
+
+      p.data = levels[i];
+      p.write_bytes_per_second = 100e6 * (1 + 0.1 * i);
+      p.read_bytes_per_second = 200e6 * (1 + 0.1 * i);
+      g_array_append_val (r->points, p);
+    }
+  ssdb_report_set_compression (b, r);
+  reports[0] = a;
+  reports[1] = b;
+  g_assert_true (ssdb_compare_check (&view, &error));
+  g_assert_no_error (error);
+  g_assert_cmpuint (a->compression->points->len, ==, 6);
+  g_assert_cmpuint (b->compression->points->len, ==, 12);
+  for (guint k = 0; k < 12; k++)
+    for (guint rep = 0; rep < 2; rep++)
+      if (k < reports[rep]->compression->points->len)
+        g_assert_true (
+            ssdb_compare_painter_get_point (&view, 1200, 800, 0, rep, k, &x[rep][k], &y));
+  /* 25 % between 20 and 30 %, 50 % just right of the other's 50 % (same group), 75 % between
+   * 70 and 80 %, 100 % right of the other's 90 %; zeros last. */
+  g_assert_cmpfloat (x[1][2], <, x[0][1]);
+  g_assert_cmpfloat (x[0][1], <, x[1][3]);
+  g_assert_cmpfloat (x[0][2], <, x[1][5]);
+  g_assert_cmpfloat (x[1][5] - x[0][2], <, x[1][6] - x[1][5]);
+  g_assert_cmpfloat (x[1][7], <, x[0][3]);
+  g_assert_cmpfloat (x[0][3], <, x[1][8]);
+  g_assert_cmpfloat (x[1][9], <, x[0][4]);
+  for (guint k = 0; k + 1 < 12; k++)
+    g_assert_cmpfloat (x[1][k], <, x[1][k + 1]);
+  g_assert_cmpfloat (x[0][5], >, x[1][10]);
+  g_assert_cmpfloat (fabs (x[1][11] - x[0][5]), <, x[1][11] - x[1][10]);
+  g_assert_true (ssdb_export_compare (reports, labels, 2, SSDB_TEST_KIND_COMPRESSION,
+                                      SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                      SSDB_EXPORT_NO_CAPTION, out, &error));
+  g_assert_no_error (error);
+  ssdb_report_unref (a);
+  ssdb_report_unref (b);
+}
+
 /* Consistency compares as one line of IOPS per round for each report: the points sit at the
  * rounds' times, the second report's at 80 % of the first's height. */
 static void
@@ -700,6 +765,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/fixture-views", test_fixture_views);
   g_test_add_func ("/compare/log-axis", test_log_axis);
   g_test_add_func ("/compare/compression", test_compression);
+  g_test_add_func ("/compare/compression-steps", test_compression_steps);
   g_test_add_func ("/compare/consistency", test_consistency);
   g_test_add_func ("/compare/asssd", test_asssd);
   g_test_add_func ("/compare/behaviour-refused", test_behaviour_refused);

@@ -831,6 +831,90 @@ dot_y (cairo_surface_t *img, const cairo_rectangle_t *plot, double x, const Ssdb
   return n > 0 ? sum / n : -1;
 }
 
+/* With AS SSD's 10 % step the compression chart is two lines over the 0-100 % axis: each
+ * level's write and read dot at its percent (0 % at the plot's left edge, 100 % at its right)
+ * and as high as its rate, in the export's PNG too; zeros, off that axis, are not a dot and do
+ * not stretch the rate axis. */
+static void
+test_behaviour_compression_lines (void)
+{
+  g_autoptr (SsdbReport) report = load_behaviour (NULL);
+  g_autofree char *path = out_path ("compression-lines.png");
+  g_autofree char *title = NULL, *subtitle = NULL, *caption = NULL;
+  g_autoptr (SsdbCompressionResult) r = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  SsdbCompressionSpec spec = report->compression->spec;
+  cairo_rectangle_t plot, bar;
+  SsdbBehaviourView view;
+  SsdbStyle style;
+  SsdbAxis axis;
+  cairo_surface_t *img;
+  guint n;
+
+  spec.step_percent = 10;
+  r = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (10, TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbCompressionPoint p = { 0 };
+
+      p.data = levels[i];
+      /* Writes rise from 200 to 400 MB/s, reads fall from 900 to 600; zeros at 3 GB/s. */
+      p.write_bytes_per_second = i + 1 == n ? 3e9 : 200e6 + 20e6 * i;
+      p.read_bytes_per_second = i + 1 == n ? 3e9 : 900e6 - 30e6 * i;
+      g_array_append_val (r->points, p);
+    }
+  ssdb_compression_summarize (r);
+  ssdb_report_set_compression (report, r);
+  g_assert_true (ssdb_export_view (report, SSDB_TEST_KIND_COMPRESSION, SSDB_EXPORT_PNG, 1200, 800,
+                                   1, SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_no_error (error);
+  g_assert_true (
+      ssdb_export_get_plot_rect (report, SSDB_TEST_KIND_COMPRESSION, 0, 1200, 800, &plot));
+  title = ssdb_export_dup_title (report);
+  subtitle = ssdb_export_dup_subtitle (report, SSDB_TEST_KIND_COMPRESSION);
+  caption = ssdb_export_dup_caption (report, 0);
+  g_assert_nonnull (strstr (subtitle, " · steps of 10 %"));
+  ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
+  view.compression = report->compression;
+  view.target_title = title;
+  view.target_subtitle = subtitle;
+  view.caption = caption;
+  ssdb_behaviour_painter_get_rate_axis (&view, 1200, 800, &axis);
+  /* The axis ends above 900 MB/s, far below the zeros' 3 GB/s. */
+  g_assert_cmpfloat (axis.hi * axis.divisor, >=, 900e6);
+  g_assert_cmpfloat (axis.hi * axis.divisor, <, 1.5e9);
+  g_assert_false (ssdb_behaviour_painter_get_bar_rect (&view, 1200, 800, 0, 0, &bar));
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  img = cairo_image_surface_create_from_png (path);
+  g_assert_cmpint (cairo_surface_status (img), ==, CAIRO_STATUS_SUCCESS);
+  for (guint line = 0; line < 2; line++)
+    {
+      const SsdbRgba *color = line == 0 ? &style.accent2 : &style.accent;
+
+      for (guint k = 0; k + 1 < n; k++)
+        {
+          const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, k);
+          double rate = line == 0 ? p->write_bytes_per_second : p->read_bytes_per_second;
+          double want_x = plot.x + levels[k].compressible_percent / 100.0 * plot.width;
+          double want_y = plot.y + plot.height - rate / axis.divisor / axis.hi * plot.height;
+          double x, y, seen;
+
+          g_assert_true (ssdb_behaviour_painter_get_point (&view, 1200, 800, line, k, &x, &y));
+          g_assert_cmpfloat (fabs (x - want_x), <, 1.0);
+          g_assert_cmpfloat (fabs (y - want_y), <, 1.0);
+          /* The dot in the image, a little inside the plot at both ends. */
+          seen = dot_y (img, &plot, k == 0 ? x + 2 : k + 2 == n ? x - 2 : x, color);
+          g_test_message ("line %u level %u: %g MB/s at y %g, image %g", line, k, rate / 1e6, y,
+                          seen);
+          g_assert_cmpfloat (fabs (seen - y), <, 3.0);
+        }
+      g_assert_false (ssdb_behaviour_painter_get_point (&view, 1200, 800, line, n - 1, NULL, NULL));
+    }
+  cairo_surface_destroy (img);
+}
+
 /* The consistency dots sit where the rounds say: at each round's end time on the time axis
  * (0 at the plot's left edge, 1.02 × the run's length at its right edge), and the heights of
  * two rounds above 0 IOPS are in the ratio of their IOPS. */
@@ -1235,6 +1319,7 @@ main (int argc, char **argv)
   g_test_add_func ("/export/behaviour/fixture", test_behaviour_fixture);
   g_test_add_func ("/export/behaviour/formats", test_behaviour_formats);
   g_test_add_func ("/export/behaviour/compression-bars", test_behaviour_compression_bars);
+  g_test_add_func ("/export/behaviour/compression-lines", test_behaviour_compression_lines);
   g_test_add_func ("/export/behaviour/consistency-points", test_behaviour_consistency_points);
   g_test_add_func ("/export/behaviour/csv", test_behaviour_csv);
   g_test_add_func ("/export/behaviour/text", test_behaviour_text);

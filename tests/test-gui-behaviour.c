@@ -244,6 +244,26 @@ test_estimate (void)
   set_spin ("readback-span-gb", 0);
   g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, before);
 
+  /* the compression test: AS SSD's 10 % steps make twelve levels instead of six */
+  {
+    GtkDropDown *steps = GTK_DROP_DOWN (control ("compression-step"));
+
+    g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
+    set_spin ("compression-span-mib", 32);
+    set_spin ("compression-passes", 2);
+    g_assert_cmpuint (gtk_drop_down_get_selected (steps), ==, 0);
+    /* 6 levels × 2 passes of 32 MiB, and the first write: 13 writes, 12 reads */
+    status = ssdb_behaviour_page_get_status (page);
+    g_test_message ("%s", status);
+    g_assert_nonnull (strstr (status, "it writes 436.2 MB and reads 402.7 MB"));
+    gtk_drop_down_set_selected (steps, 1);
+    /* 12 levels × 2 passes: 25 writes, 24 reads */
+    status = ssdb_behaviour_page_get_status (page);
+    g_test_message ("%s", status);
+    g_assert_nonnull (strstr (status, "it writes 838.9 MB and reads 805.3 MB"));
+    gtk_drop_down_set_selected (steps, 0);
+  }
+
   /* the steady state: its duration, and its preconditioning over the device */
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_CONSISTENCY));
   set_spin ("consistency-minutes", 2);
@@ -514,6 +534,38 @@ test_compression (void)
   g_free (ssdb_gui_test_screenshot (window, "behaviour-dark.png", 200));
   adw_style_manager_set_color_scheme (adw_style_manager_get_default (), ADW_COLOR_SCHEME_DEFAULT);
   wait_painted ();
+}
+
+/* AS SSD's 10 % steps from the page's "Steps" choice: the estimate and the confirmation
+ * follow the twelve levels, the run measures them, and the chart draws them as lines. */
+static void
+test_compression_steps (void)
+{
+  const SsdbCompressionResult *r;
+  GtkDropDown *steps = GTK_DROP_DOWN (control ("compression-step"));
+  g_autofree char *body = NULL;
+
+  g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
+  set_spin ("compression-span-mib", 32);
+  gtk_switch_set_active (GTK_SWITCH (control ("compression-zero")), TRUE);
+  set_spin ("compression-passes", 2);
+  gtk_drop_down_set_selected (steps, 1);
+  body = ssdb_behaviour_page_dup_confirm_body (page, "/dev/zram9");
+  g_test_message ("%s", body);
+  g_assert_true (g_str_has_prefix (body, "After a first write with random data, writes the first "
+                                         "32 MiB of /dev/zram9 24 times, with random data, 10 "
+                                         "to 100 % compressible data in steps of 10 % and zeros"));
+  run_selected (120000);
+  r = ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION);
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->spec.step_percent, ==, 10);
+  g_assert_cmpuint (r->points->len, ==, 12);
+  for (guint i = 1; i + 1 < r->points->len; i++)
+    g_assert_cmpuint (g_array_index (r->points, SsdbCompressionPoint, i).data.compressible_percent,
+                      ==, 10 * i);
+  assert_words (r->words);
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-steps.png", 200));
+  gtk_drop_down_set_selected (steps, 0);
 }
 
 static void
@@ -935,6 +987,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-behaviour/refuse", test_refuse);
   g_test_add_func ("/gui-behaviour/recovery", test_recovery);
   g_test_add_func ("/gui-behaviour/compression", test_compression);
+  g_test_add_func ("/gui-behaviour/compression-steps", test_compression_steps);
   g_test_add_func ("/gui-behaviour/trim", test_trim);
   g_test_add_func ("/gui-behaviour/freespace", test_freespace);
   g_test_add_func ("/gui-behaviour/consistency", test_consistency);

@@ -168,7 +168,7 @@ on_compression_progress (SsdbCompressionResult *result, guint level, guint pass,
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
   g_autofree char *data = NULL, *label = NULL;
 
-  ssdb_compression_levels (result->spec.include_zero, levels);
+  ssdb_compression_levels (result->spec.step_percent, result->spec.include_zero, levels);
   data = ssdb_data_pattern_to_string (&levels[MIN (level, SSDB_COMPRESSION_MAX_LEVELS - 1)]);
   if (pass == 0)
     label = g_strdup ("compression preparing (random data)");
@@ -200,6 +200,8 @@ print_compression (SsdbTarget *target, const SsdbCompressionResult *r)
            "QD%u\n",
            ssdb_target_get_display_name (target), span, r->spec.span_offset ? start : "the start",
            bs, r->spec.queue_depth);
+  if (r->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+    g_print ("Levels from 0 to 100 %% compressible in steps of %u %%\n", r->spec.step_percent);
   g_print ("%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
   for (guint i = 0; i < r->points->len; i++)
     {
@@ -220,7 +222,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   g_autofree char *temperature_s = NULL;
   g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
-  g_autofree char *passes_s = NULL;
+  g_autofree char *passes_s = NULL, *step_s = NULL;
   gboolean no_zero = FALSE;
   const GOptionEntry entries[] = {
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
@@ -230,6 +232,10 @@ ssdb_cli_run_compression (int argc, char **argv)
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
     { "no-zero", 0, 0, G_OPTION_ARG_NONE, &no_zero, "Leave out all-zero data", NULL },
+    { "step", 0, 0, G_OPTION_ARG_STRING, &step_s,
+      "Percent compressible between levels: 5, 10, 20, 25 or 50; 10 runs AS SSD's 0-100 % in "
+      "eleven levels [25]",
+      "PERCENT" },
     { "passes", 0, 0, G_OPTION_ARG_STRING, &passes_s,
       "Passes per level, 1-9; the best counts, their spread is the noise [3]", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [the span's end]",
@@ -270,6 +276,14 @@ ssdb_cli_run_compression (int argc, char **argv)
   if (!ssdb_cli_parse_uint_opt (passes_s, "--passes", 1, 9, &v, &status))
     return status;
   spec.passes = (guint)v;
+  v = spec.step_percent;
+  if (!ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status))
+    return status;
+  if (!ssdb_compression_step_is_valid ((guint)v))
+    return ssdb_cli_usage_error ("Invalid --step “%s”: the levels go from 0 to 100 %% compressible "
+                                 "in steps of 5, 10, 20, 25 or 50",
+                                 step_s);
+  spec.step_percent = (guint)v;
   file_size = span_start + span_length;
   if (!ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))

@@ -19,17 +19,27 @@ ssdb_compression_spec_init (SsdbCompressionSpec *spec)
   spec->queue_depth = 4;
   spec->span_length = 256 * MiB;
   spec->include_zero = TRUE;
+  spec->step_percent = SSDB_COMPRESSION_DEFAULT_STEP;
   spec->passes = 3;
   spec->seed = 1;
 }
 
+gboolean
+ssdb_compression_step_is_valid (guint step_percent)
+{
+  return step_percent >= 5 && step_percent <= 50 && 100 % step_percent == 0;
+}
+
 guint
-ssdb_compression_levels (gboolean include_zero, SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS])
+ssdb_compression_levels (guint step_percent, gboolean include_zero,
+                         SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS])
 {
   guint n = 0;
 
+  if (!ssdb_compression_step_is_valid (step_percent))
+    step_percent = SSDB_COMPRESSION_DEFAULT_STEP;
   levels[n++] = (SsdbDataPattern){ SSDB_DATA_RANDOM, 0 };
-  for (guint p = 25; p <= 100; p += 25)
+  for (guint p = step_percent; p <= 100; p += step_percent)
     levels[n++] = (SsdbDataPattern){ SSDB_DATA_COMPRESSIBLE, p };
   if (include_zero)
     levels[n++] = (SsdbDataPattern){ SSDB_DATA_ZERO, 0 };
@@ -89,7 +99,8 @@ ssdb_compression_estimate (const SsdbCompressionResult *result, guint64 target_b
   g_return_val_if_fail (result != NULL && out != NULL, FALSE);
 
   (void)target_bytes; /* the span is set, never "to the end" */
-  n = (guint64)ssdb_compression_levels (result->spec.include_zero, levels)
+  n = (guint64)ssdb_compression_levels (result->spec.step_percent, result->spec.include_zero,
+                                        levels)
       * MAX (1u, result->spec.passes);
   if (result->spec.span_length == 0)
     return FALSE;
@@ -205,6 +216,14 @@ judge (const SsdbCompressionResult *result, gboolean write, double threshold, Di
       = d->lo >= (1 - threshold) * d->random && d->hi < SSDB_COMPRESSION_FLAG_RATIO * d->random;
 }
 
+/* A level the default step runs too: random data, 25, 50, 75, 100 % compressible, zeros. */
+static gboolean
+default_level (const SsdbDataPattern *data)
+{
+  return data->kind != SSDB_DATA_COMPRESSIBLE
+         || data->compressible_percent % SSDB_COMPRESSION_DEFAULT_STEP == 0;
+}
+
 /* See SsdbCompressionResult.noise. */
 static double
 pass_spread (const SsdbCompressionResult *result)
@@ -215,7 +234,10 @@ pass_spread (const SsdbCompressionResult *result)
     {
       const SsdbCompressionPoint *p = &g_array_index (result->points, SsdbCompressionPoint, i);
 
-      if (p->n_passes < 2)
+      /* The largest of more spreads is larger by chance alone: finer steps, which run more
+       * levels, take the spread of the levels the default step runs, so that the threshold
+       * of a gain does not rise with the number of levels. */
+      if (p->n_passes < 2 || !default_level (&p->data))
         continue;
       for (int w = 0; w < 2; w++)
         {
@@ -305,6 +327,14 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
   result->compresses = result->verdict == SSDB_VERDICT_FOUND;
 
   noise = result->noise >= 0 ? format_percent (result->noise) : NULL;
+  if (noise != NULL && result->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+    {
+      char *where = g_strdup_printf ("%s on the levels of %u %% steps", noise,
+                                     SSDB_COMPRESSION_DEFAULT_STEP);
+
+      g_free (noise);
+      noise = where;
+    }
   limit = format_ratio (1 + threshold);
   flag = format_ratio (SSDB_COMPRESSION_FLAG_RATIO);
   s = g_string_new (NULL);
@@ -453,7 +483,7 @@ run_compression (SsdbTarget *target, SsdbCompressionResult *result,
                    ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
       return FALSE;
     }
-  n_levels = ssdb_compression_levels (spec->include_zero, levels);
+  n_levels = ssdb_compression_levels (spec->step_percent, spec->include_zero, levels);
   /* Every job is checked before any I/O, so bad settings change nothing. */
   for (guint i = 0; i < n_levels; i++)
     {
@@ -579,6 +609,13 @@ ssdb_compression_result_check (const SsdbCompressionResult *result, const SsdbTa
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                    "Pass count %u is out of range (1 to %u)", spec->passes,
                    SSDB_COMPRESSION_MAX_PASSES);
+      return FALSE;
+    }
+  if (!ssdb_compression_step_is_valid (spec->step_percent))
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Step %u %% between compression levels is not allowed (5, 10, 20, 25 or 50 %%)",
+                   spec->step_percent);
       return FALSE;
     }
   if (!ssdb_spec_check_queue_depth (spec->queue_depth, error))

@@ -8,8 +8,13 @@
 
 G_BEGIN_DECLS
 
-/* The data levels of a compression test: 0 (random), 25, 50, 75, 100 % compressible, zeros. */
-#define SSDB_COMPRESSION_MAX_LEVELS 8
+/* The data levels of a compression test: 0 % (random data), then one level every step up to
+ * 100 % compressible, then zeros: at most 100 / the smallest step + 2. */
+#define SSDB_COMPRESSION_MAX_LEVELS 22
+/* The step between levels, in percent compressible: today's levels (0, 25, 50, 75, 100 %). */
+#define SSDB_COMPRESSION_DEFAULT_STEP 25
+/* AS SSD's step: 0, 10, 20 ... 100 %, eleven levels. */
+#define SSDB_COMPRESSION_AS_SSD_STEP 10
 
 /* A write rate at least this many times the random-data rate flags a compressing device. */
 #define SSDB_COMPRESSION_FLAG_RATIO 1.3
@@ -30,6 +35,9 @@ G_BEGIN_DECLS
  * @span_length: bytes in the region [256 MiB]; written once with random data before the levels,
  *   then written and read back once per level and pass
  * @include_zero: measure all-zero data too [TRUE]
+ * @step_percent: percent compressible between one level and the next: 5, 10, 20, 25 or 50
+ *   (a divisor of 100 from 5 to 50; ssdb_compression_step_is_valid()) [25]; 10 runs AS SSD's
+ *   eleven levels, 0 to 100 %
  * @passes: write-and-read passes per level, 1..9 [3]; the best write and the best read count
  *   (CrystalDiskMark's best-of, which keeps a busy machine from hiding the difference), and the
  *   spread between passes is the noise a gain must exceed
@@ -47,6 +55,7 @@ typedef struct
   guint64 span_offset;
   guint64 span_length;
   gboolean include_zero;
+  guint step_percent;
   guint passes;
   guint64 seed;
 } SsdbCompressionSpec;
@@ -57,7 +66,8 @@ ssdb_compression_spec_init (SsdbCompressionSpec *spec);
 
 /**
  * SsdbCompressionPoint:
- * @data: the data written: random (0 % compressible), compressible-25/50/75/100 or zero
+ * @data: the data written: random (0 % compressible), compressible-N (N a multiple of the
+ *   spec's @step_percent, up to 100) or zero
  * @write_bytes: bytes written (the whole region) by the best write pass
  * @write_window_ns: how long that write took, ns
  * @write_bytes_per_second: write rate, B/s
@@ -87,7 +97,8 @@ typedef struct
  * SsdbCompressionResult:
  * @spec: the settings
  * @points: (element-type SsdbCompressionPoint): one per level, in order of rising
- *   compressibility (random, 25, 50, 75, 100 %, then zeros)
+ *   compressibility (random, then every @spec.step_percent up to 100 %, then zeros;
+ *   ssdb_compression_levels())
  * @write_ratio: the fastest write rate of compressible or zero data over the random-data write
  *   rate (0 when not measured)
  * @zero_write_ratio: the zero-data write rate over the random-data write rate (0 when not
@@ -102,7 +113,10 @@ typedef struct
  *   threshold); no effect: @noise was measured and small enough to show a
  *   %SSDB_COMPRESSION_FLAG_RATIO gain, and no level reached it; inconclusive otherwise
  * @noise: the spread between passes: the largest (fastest - slowest) / fastest of one level's
- *   passes, over the levels and both directions; -1 when no level ran two passes
+ *   passes, over the levels and both directions; -1 when no level ran two passes. With a step
+ *   other than the default, over the levels the default step runs too (random data, 50 and
+ *   100 % compressible with 10 % steps, zeros): the largest of more spreads would be larger by
+ *   chance alone, and raise the threshold with the number of levels
  * @words: (nullable): the finding in a sentence
  * @cancelled: the run stopped early; the levels measured are kept
  * @temperature: (nullable): the drive's temperature during the run
@@ -164,14 +178,29 @@ ssdb_compression_estimate (const SsdbCompressionResult *result, guint64 target_b
 G_DEFINE_AUTOPTR_CLEANUP_FUNC (SsdbCompressionResult, ssdb_compression_result_free)
 
 /**
- * ssdb_compression_levels:
- * @include_zero: add all-zero data as the last level
- * @levels: (out caller-allocates): the data patterns, in the order they run
+ * ssdb_compression_step_is_valid:
+ * @step_percent: a step between levels, percent compressible
  *
- * Returns: the number of levels (5, or 6 with zeros).
+ * Returns: %TRUE for the steps a test can take: the divisors of 100 from 5 to 50 (5, 10, 20,
+ *   25, 50)
+ */
+gboolean
+ssdb_compression_step_is_valid (guint step_percent);
+
+/**
+ * ssdb_compression_levels:
+ * @step_percent: the step between levels, percent compressible; a step that
+ *   ssdb_compression_step_is_valid() refuses counts as %SSDB_COMPRESSION_DEFAULT_STEP (the
+ *   run's check and the report loader refuse it first)
+ * @include_zero: add all-zero data as the last level
+ * @levels: (out caller-allocates): the data patterns, in the order they run: random data
+ *   (0 %), compressible data at every @step_percent up to 100 %, zeros
+ *
+ * Returns: the number of levels: 100 / @step_percent + 1, and one more with zeros (6 with the
+ *   default step and zeros, 12 with AS SSD's 10 % step and zeros)
  */
 guint
-ssdb_compression_levels (gboolean include_zero,
+ssdb_compression_levels (guint step_percent, gboolean include_zero,
                          SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS]);
 
 /**

@@ -322,9 +322,11 @@ text_compression (GString *out, const SsdbCompressionResult *r)
 
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
 
-  g_string_append_printf (out, "Sequential %s QD%u over %s GB\n\n", block, r->spec.queue_depth,
-                          span);
-  g_string_append_printf (out, "%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
+  g_string_append_printf (out, "Sequential %s QD%u over %s GB\n", block, r->spec.queue_depth, span);
+  if (r->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+    g_string_append_printf (out, "Levels from 0 to 100 %% compressible in steps of %u %%\n",
+                            r->spec.step_percent);
+  g_string_append_printf (out, "\n%-18s %12s %12s\n", "Data", "Write MB/s", "Read MB/s");
   for (guint i = 0; r->points != NULL && i < r->points->len; i++)
     {
       const SsdbCompressionPoint *p = &g_array_index (r->points, SsdbCompressionPoint, i);

@@ -166,6 +166,10 @@ build_compression_test (JsonBuilder *b, const SsdbCompressionResult *r)
   add_u64 (b, "span_offset", spec->span_offset);
   add_u64 (b, "span_length", spec->span_length);
   add_bool (b, "include_zero", spec->include_zero);
+  /* Only a step other than the default, so that reports of the default levels keep their
+   * bytes. */
+  if (spec->step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+    add_int (b, "step_percent", spec->step_percent);
   add_int (b, "passes", spec->passes);
   add_seed (b, "seed", spec->seed);
   add_bool (b, "cancelled", r->cancelled);
@@ -906,6 +910,28 @@ load_compression_passes (Loader *l, JsonObject *item, guint passes, SsdbCompress
   return TRUE;
 }
 
+/* The optional step between levels: absent in reports of the default step (and of versions
+ * before the step could be set), otherwise a step the test can take. */
+static gboolean
+load_compression_step (Loader *l, JsonObject *object, guint *out, GError **error)
+{
+  guint step;
+
+  *out = SSDB_COMPRESSION_DEFAULT_STEP;
+  if (!json_object_has_member (object, "step_percent"))
+    return TRUE;
+  if (!read_uint (l, object, "step_percent", 1, 100, &step, error))
+    return FALSE;
+  if (!ssdb_compression_step_is_valid (step))
+    {
+      path_push_member (l, "step_percent");
+      return load_fail (l, error, "%u is not a step of the compression test (5, 10, 20, 25 or 50)",
+                        step);
+    }
+  *out = step;
+  return TRUE;
+}
+
 gboolean
 load_compression_test (Loader *l, JsonObject *object, guint64 target_bytes,
                        SsdbCompressionResult *r, GError **error)
@@ -925,11 +951,23 @@ load_compression_test (Loader *l, JsonObject *object, guint64 target_bytes,
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
       || !read_bool (l, object, "include_zero", &spec->include_zero, error)
+      || !load_compression_step (l, object, &spec->step_percent, error)
       || !read_uint (l, object, "passes", 1, 9, &spec->passes, error)
       || !read_seed (l, object, "seed", &spec->seed, error)
       || !read_bool (l, object, "cancelled", &r->cancelled, error))
     return FALSE;
-  n_levels = ssdb_compression_levels (spec->include_zero, levels);
+  n_levels = ssdb_compression_levels (spec->step_percent, spec->include_zero, levels);
+  /* More levels than the step makes: name the step, which is what decides the count. */
+  if (json_object_has_member (object, "levels")
+      && JSON_NODE_HOLDS_ARRAY (json_object_get_member (object, "levels"))
+      && json_array_get_length (json_object_get_array_member (object, "levels")) > n_levels)
+    {
+      path_push_member (l, "levels");
+      return load_fail (l, error,
+                        "%u levels, more than the %u of a test in steps of %u %% (step_percent)%s",
+                        json_array_get_length (json_object_get_array_member (object, "levels")),
+                        n_levels, spec->step_percent, spec->include_zero ? " with zeros" : "");
+    }
   if ((array = enter_array (l, object, "levels", n_levels, &mark, error)) == NULL)
     return FALSE;
   n = json_array_get_length (array);
@@ -956,7 +994,8 @@ load_compression_test (Loader *l, JsonObject *object, guint64 target_bytes,
           g_autofree char *want = pattern_to_string (&levels[i]);
 
           path_push_member (l, "data");
-          return load_fail (l, error, "level %u of the test is “%s”", i + 1, want);
+          return load_fail (l, error, "level %u of a test in steps of %u %% (step_percent) is “%s”",
+                            i + 1, spec->step_percent, want);
         }
       if (p.write_bytes != spec->span_length || p.read_bytes != spec->span_length)
         {

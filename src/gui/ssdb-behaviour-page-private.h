@@ -101,6 +101,7 @@ struct _SsdbBehaviourPage
   GtkSpinButton *compression_span_mib;
   GtkDropDown *compression_block;
   GtkSwitch *compression_zero;
+  GtkDropDown *compression_step;
   GtkSpinButton *compression_passes;
   /* TRIM */
   GtkSpinButton *trim_rounds;

@@ -23,6 +23,10 @@ static const guint block_sizes[]
     = { 128 * 1024, 256 * 1024, 512 * 1024, 1 << 20, 2 << 20, 4 << 20 };
 #define DEFAULT_BLOCK_INDEX 3
 
+/* Steps of the compression test the page offers: today's 25 % and AS SSD's 10 %. */
+static const guint compression_steps[]
+    = { SSDB_COMPRESSION_DEFAULT_STEP, SSDB_COMPRESSION_AS_SSD_STEP };
+
 /* Data of the steady-state test. */
 static const SsdbDataPattern data_patterns[] = {
   { SSDB_DATA_RANDOM, 0 },        { SSDB_DATA_COMPRESSIBLE, 25 }, { SSDB_DATA_COMPRESSIBLE, 50 },
@@ -393,6 +397,8 @@ new_result (SsdbBehaviourPage *self, GError **error)
           spec.span_length
               = (guint64)gtk_spin_button_get_value_as_int (self->compression_span_mib) * MIB;
           spec.include_zero = gtk_switch_get_active (self->compression_zero);
+          b = gtk_drop_down_get_selected (self->compression_step);
+          spec.step_percent = compression_steps[b < G_N_ELEMENTS (compression_steps) ? b : 0];
           spec.passes = (guint)gtk_spin_button_get_value_as_int (self->compression_passes);
           return ssdb_compression_result_new (&spec);
         }
@@ -643,15 +649,27 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
 
             partial = r->spec.span_length != 0;
 
-            what = g_strdup_printf (
-                r->spec.include_zero ? _ ("After a first write with random data, writes %s %u "
-                                          "times, with random data, 25 to 100 %% compressible "
-                                          "data and zeros, and reads it back after each write.")
-                                     : _ ("After a first write with random data, writes %s %u "
-                                          "times, with random data and 25 to 100 %% "
-                                          "compressible data, and reads it back after each "
-                                          "write."),
-                span, _ssdb_behaviour_compression_n_levels (&r->spec) * MAX (1u, r->spec.passes));
+            if (r->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+              what = g_strdup_printf (
+                  r->spec.include_zero
+                      ? _ ("After a first write with random data, writes %s %u times, with random "
+                           "data, %u to 100 %% compressible data in steps of %u %% and zeros, and "
+                           "reads it back after each write.")
+                      : _ ("After a first write with random data, writes %s %u times, with random "
+                           "data and %u to 100 %% compressible data in steps of %u %%, and reads "
+                           "it back after each write."),
+                  span, _ssdb_behaviour_compression_n_levels (&r->spec) * MAX (1u, r->spec.passes),
+                  r->spec.step_percent, r->spec.step_percent);
+            else
+              what = g_strdup_printf (
+                  r->spec.include_zero ? _ ("After a first write with random data, writes %s %u "
+                                            "times, with random data, 25 to 100 %% compressible "
+                                            "data and zeros, and reads it back after each write.")
+                                       : _ ("After a first write with random data, writes %s %u "
+                                            "times, with random data and 25 to 100 %% "
+                                            "compressible data, and reads it back after each "
+                                            "write."),
+                  span, _ssdb_behaviour_compression_n_levels (&r->spec) * MAX (1u, r->spec.passes));
             break;
           }
         case SSDB_TEST_KIND_TRIM:
@@ -1103,6 +1121,16 @@ block_label (guint i)
 }
 
 static char *
+step_label (guint i)
+{
+  if (compression_steps[i] == SSDB_COMPRESSION_AS_SSD_STEP)
+    /* Translators: the compression test's step between data levels, as AS SSD takes it */
+    return g_strdup_printf (_ ("%u %% (AS SSD)"), compression_steps[i]);
+  /* Translators: the compression test's step between data levels */
+  return g_strdup_printf (_ ("%u %%"), compression_steps[i]);
+}
+
+static char *
 data_label (guint i)
 {
   g_autofree char *text = _ssdb_behaviour_format_pattern (&data_patterns[i]);
@@ -1186,6 +1214,7 @@ ssdb_behaviour_page_class_init (SsdbBehaviourPageClass *klass)
   BIND (compression_span_mib);
   BIND (compression_block);
   BIND (compression_zero);
+  BIND (compression_step);
   BIND (compression_passes);
   BIND (trim_rounds);
   BIND (trim_discard);
@@ -1237,6 +1266,9 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_block);
   gtk_switch_set_active (self->compression_zero, cspec.include_zero);
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_zero);
+  ssdb_gui_fill_dropdown (self->compression_step, G_N_ELEMENTS (compression_steps), step_label);
+  gtk_drop_down_set_selected (self->compression_step, 0);
+  add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_step);
   _ssdb_behaviour_spin_setup (self->compression_passes, 1, 9, 1, 0, cspec.passes);
   add_row (self, SSDB_TEST_KIND_COMPRESSION, self->compression_passes);
 

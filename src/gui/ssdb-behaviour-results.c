@@ -207,13 +207,19 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
           const SsdbCompressionResult *r = result;
           g_autofree char *span = ssdb_format_transfer_size (r->spec.span_length);
           g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+          g_autofree char *text = NULL;
 
           if (r->spec.passes > 1)
-            return g_strdup_printf (_ ("Compressibility · sequential %s QD%u over %s · best of %u "
+            text = g_strdup_printf (_ ("Compressibility · sequential %s QD%u over %s · best of %u "
                                        "passes"),
                                     block, r->spec.queue_depth, span, r->spec.passes);
-          return g_strdup_printf (_ ("Compressibility · sequential %s QD%u over %s"), block,
-                                  r->spec.queue_depth, span);
+          else
+            text = g_strdup_printf (_ ("Compressibility · sequential %s QD%u over %s"), block,
+                                    r->spec.queue_depth, span);
+          if (r->spec.step_percent == SSDB_COMPRESSION_DEFAULT_STEP)
+            return g_steal_pointer (&text);
+          /* Translators: appended to the compression chart's subtitle, "· steps of 10 %" */
+          return g_strdup_printf (_ ("%s · steps of %u %%"), text, r->spec.step_percent);
         }
       case SSDB_TEST_KIND_TRIM:
         {

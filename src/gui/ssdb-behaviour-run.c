@@ -211,14 +211,14 @@ _ssdb_behaviour_compression_n_levels (const SsdbCompressionSpec *spec)
 {
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
 
-  return ssdb_compression_levels (spec->include_zero, levels);
+  return ssdb_compression_levels (spec->step_percent, spec->include_zero, levels);
 }
 
 static char *
 compression_level_name (const SsdbCompressionSpec *spec, guint level)
 {
   SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
-  guint n = ssdb_compression_levels (spec->include_zero, levels);
+  guint n = ssdb_compression_levels (spec->step_percent, spec->include_zero, levels);
   const SsdbDataPattern *p = &levels[MIN (level, n - 1)];
 
   switch (p->kind)

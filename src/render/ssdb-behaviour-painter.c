@@ -60,6 +60,8 @@ typedef struct
   const char *words;
   const char *empty;
   double max_rate;
+  const char *x_title; /* the lines' axis title, NULL for "Span used" */
+  double zero_rate[2]; /* compression lines: zeros' write and read rates, -1 when none */
 } Model;
 
 static void
@@ -129,6 +131,49 @@ rw_label (SsdbRw rw)
     }
 }
 
+/* A compression test of a step other than the default, as AS SSD draws it: a write line and a
+ * read line over the 0-100 % compressibility axis, zeros (off that axis) kept as two rates for
+ * the legend. */
+static void
+compression_lines (Model *m, const SsdbCompressionResult *r, const SsdbStyle *style)
+{
+  Line *lines[2];
+
+  m->bars = FALSE;
+  m->empty = _ ("No data level measured yet");
+  m->x_title = _ ("Data compressibility");
+  m->zero_rate[0] = m->zero_rate[1] = -1;
+  for (guint s = 0; s < 2; s++)
+    {
+      lines[s] = g_new0 (Line, 1);
+      lines[s]->label = g_strdup (s == 0 ? _ ("Write") : _ ("Read"));
+      lines[s]->color = s == 0 ? style->accent2 : style->accent;
+      lines[s]->dashed = s == 0;
+      lines[s]->x = g_array_new (FALSE, FALSE, sizeof (double));
+      lines[s]->y = g_array_new (FALSE, FALSE, sizeof (double));
+      g_ptr_array_add (m->lines, lines[s]);
+    }
+  for (guint k = 0; k < r->points->len; k++)
+    {
+      const SsdbCompressionPoint *q = &g_array_index (r->points, SsdbCompressionPoint, k);
+      double y[2]
+          = { rate_or_none (q->write_bytes_per_second), rate_or_none (q->read_bytes_per_second) };
+      double x = q->data.kind == SSDB_DATA_COMPRESSIBLE ? q->data.compressible_percent : 0;
+
+      /* The rate axis spans the lines: zeros, often far faster, are given as figures. */
+      for (guint s = 0; s < 2; s++)
+        if (q->data.kind == SSDB_DATA_ZERO)
+          m->zero_rate[s] = y[s];
+        else
+          {
+            m->max_rate = MAX (m->max_rate, y[s]);
+            g_array_append_val (lines[s]->x, x);
+            g_array_append_val (lines[s]->y, y[s]);
+          }
+    }
+  m->words = r->words;
+}
+
 static void
 model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
 {
@@ -142,8 +187,16 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
         {
           const SsdbCompressionResult *r = view->compression;
           SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
-          guint n = ssdb_compression_levels (r ? r->spec.include_zero : TRUE, levels);
+          guint n
+              = ssdb_compression_levels (r ? r->spec.step_percent : SSDB_COMPRESSION_DEFAULT_STEP,
+                                         r ? r->spec.include_zero : TRUE, levels);
 
+          /* Finer steps than the default: AS SSD's lines over the 0-100 % axis. */
+          if (r != NULL && r->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
+            {
+              compression_lines (m, r, style);
+              break;
+            }
           m->bars = TRUE;
           m->series[0] = _ ("Write");
           m->series[1] = _ ("Read");
@@ -517,6 +570,27 @@ line_swatch (cairo_t *cr, guint index, double x, double cy, double width, gpoint
   cairo_restore (cr);
 }
 
+/* After the compression lines' legend: the zeros' rates, which sit off the 0-100 % axis. */
+static void
+draw_compression_zeros (Painter *p, double x, double cy)
+{
+  const Layout *l = &p->l;
+  g_autofree char *w = NULL, *r = NULL, *text = NULL;
+
+  if (p->m.zero_rate[0] <= 0 && p->m.zero_rate[1] <= 0)
+    return;
+  w = p->m.zero_rate[0] > 0
+          ? ssdb_chart_format_double (p->m.zero_rate[0] / 1e6, 0, p->style->locale_numbers)
+          : g_strdup ("–");
+  r = p->m.zero_rate[1] > 0
+          ? ssdb_chart_format_double (p->m.zero_rate[1] / 1e6, 0, p->style->locale_numbers)
+          : g_strdup ("–");
+  /* Translators: the compression chart's zero-data rates, "Zeros: write 910, read 1200 MB/s" */
+  text = g_strdup_printf (_ ("Zeros: write %s, read %s MB/s"), w, r);
+  ssdb_chart_draw_text (p->cr, p->pango, p->style, text, x, cy, l->label_px, PANGO_WEIGHT_NORMAL,
+                        SSDB_CHART_ALIGN_START, l->plot.x + l->plot.width - x, &p->style->dim, 1.0);
+}
+
 static void
 draw_legend (Painter *p)
 {
@@ -574,7 +648,9 @@ draw_legend (Painter *p)
     legend.row_height = row_h;
     legend.draw_swatch = line_swatch;
     legend.user_data = p;
-    ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, p->m.lines->len);
+    x = ssdb_chart_draw_legend (p->cr, p->pango, style, &legend, items, p->m.lines->len);
+    if (p->view->chart == SSDB_BEHAVIOUR_COMPRESSION)
+      draw_compression_zeros (p, x, legend.cy);
   }
 }
 
@@ -633,9 +709,10 @@ draw_frame (Painter *p)
                                 pr->y + pr->height + l->label_px * 0.9, l->label_px,
                                 PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0, &style->dim, 1.0);
         }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("Span used"), pr->x + pr->width / 2,
-                            pr->y + pr->height + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_BOLD,
-                            SSDB_CHART_ALIGN_CENTER, 0, &style->foreground, 1.0);
+      ssdb_chart_draw_text (
+          p->cr, p->pango, p->style, p->m.x_title != NULL ? p->m.x_title : _ ("Span used"),
+          pr->x + pr->width / 2, pr->y + pr->height + l->label_px * 2.2, l->label_px,
+          PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_CENTER, 0, &style->foreground, 1.0);
     }
 }
 

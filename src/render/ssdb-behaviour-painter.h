@@ -12,7 +12,8 @@ G_BEGIN_DECLS
 /**
  * SsdbBehaviourChart:
  * @SSDB_BEHAVIOUR_COMPRESSION: write and read bars per data level (random, 25..100 %
- *   compressible, zeros)
+ *   compressible, zeros); with a step other than 25 % (AS SSD's 10 %), a write line and a
+ *   read line over 0..100 % compressible, the zeros' rates beside the legend
  * @SSDB_BEHAVIOUR_TRIM: before and after bars per summary test, the retention above each pair
  * @SSDB_BEHAVIOUR_FREESPACE: one line per summary test, rate against % of the span used
  * @SSDB_BEHAVIOUR_READBACK: write and read bars of pass 1 and pass 2 of a read-after-write test
@@ -64,8 +65,9 @@ ssdb_behaviour_view_init (SsdbBehaviourView *view, SsdbBehaviourChart chart);
  * @height: logical height
  *
  * Draws the chart: a rate axis from 0 at the left (MB/s, or GB/s from 2000 MB/s), a legend,
- * the groups of bars (compression, TRIM) with their values, or the lines (free space) over an
- * axis of 0..100 % used, and the finding in words below. Rates that are not finite or not
+ * the groups of bars (compression, TRIM) with their values, or the lines (free space,
+ * compression in steps other than 25 %) over an axis of 0..100 % (used, or compressible), and
+ * the finding in words below. Rates that are not finite or not
  * positive draw nothing. The same input gives the same pixels at any scale.
  */
 void
@@ -104,8 +106,9 @@ ssdb_behaviour_painter_get_bar_rect (const SsdbBehaviourView *view, int width, i
 
 /**
  * ssdb_behaviour_painter_get_point:
- * @line: a test (index in the steps' rates)
- * @step: index in SsdbFreespaceResult.steps
+ * @line: a test (index in the steps' rates); compression: 0 write, 1 read
+ * @step: index in SsdbFreespaceResult.steps; compression: the level's index in the result's
+ *   points (zeros, off the 0..100 % axis, have no point)
  * @x: (out): logical x
  * @y: (out): logical y
  *

@@ -67,6 +67,35 @@ compression_level (const SsdbDataPattern *levels, guint n, const SsdbDataPattern
   return n;
 }
 
+/* Where a level sits on the compressibility axis: random data, then by percent, zeros last. */
+static guint
+compression_level_rank (const SsdbDataPattern *data)
+{
+  return data->kind == SSDB_DATA_RANDOM ? 0
+         : data->kind == SSDB_DATA_ZERO ? 1000
+                                        : 1 + data->compressible_percent;
+}
+
+/* Puts the first @n @levels and their @labels in order of rising compressibility: reports of
+ * different steps (25 % and AS SSD's 10 %) interleave their levels on one axis. */
+static void
+compression_levels_sort (SsdbDataPattern *levels, char **labels, guint n)
+{
+  for (guint i = 1; i < n; i++)
+    for (guint j = i;
+         j > 0 && compression_level_rank (&levels[j - 1]) > compression_level_rank (&levels[j]);
+         j--)
+      {
+        SsdbDataPattern t = levels[j];
+        char *label = labels[j];
+
+        levels[j] = levels[j - 1];
+        labels[j] = labels[j - 1];
+        levels[j - 1] = t;
+        labels[j - 1] = label;
+      }
+}
+
 /* "Random", "50 %", "Zeros": a group's label. */
 static char *
 compression_level_label (const SsdbDataPattern *data)
@@ -633,7 +662,7 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
           d->panels[1].title = _ ("Read");
           d->xkind = XAXIS_CATEGORY;
           d->x_unit = _ ("Data compressibility");
-          /* The groups: the data levels of every report, in the first report's order. */
+          /* The groups: the data levels of every report, in order of compressibility. */
           for (guint i = 0; i < n; i++)
             {
               const SsdbCompressionResult *r = view->reports[i]->compression;
@@ -651,6 +680,23 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
                       d->n_categories++;
                     }
                 }
+            }
+          compression_levels_sort (levels, d->categories, d->n_categories);
+          /* Finer steps (AS SSD's 10 %, or reports of different steps together) make more
+           * groups than "Random" and "50 %" leave room for: the percent alone, its unit in
+           * the axis' title. */
+          if (d->n_categories > 8)
+            {
+              for (guint c = 0; c < d->n_categories; c++)
+                if (levels[c].kind != SSDB_DATA_ZERO)
+                  {
+                    g_free (d->categories[c]);
+                    d->categories[c]
+                        = g_strdup_printf ("%u", levels[c].kind == SSDB_DATA_COMPRESSIBLE
+                                                     ? levels[c].compressible_percent
+                                                     : 0);
+                  }
+              d->x_unit = _ ("Data compressibility, %");
             }
           for (guint i = 0; i < n; i++)
             {

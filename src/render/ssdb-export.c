@@ -387,8 +387,12 @@ compression_subtitle (const SsdbReport *report)
   g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
   g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
 
-  return g_strdup_printf ("Compression · sequential %s QD%u over %s%s", bs, r->spec.queue_depth,
-                          span, r->spec.passes > 1 ? " · best of passes" : "");
+  g_autofree char *step = r->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP
+                              ? g_strdup_printf (" · steps of %u %%", r->spec.step_percent)
+                              : NULL;
+
+  return g_strdup_printf ("Compression · sequential %s QD%u over %s%s%s", bs, r->spec.queue_depth,
+                          span, r->spec.passes > 1 ? " · best of passes" : "", step ? step : "");
 }
 
 static char *
