@@ -5,6 +5,7 @@
 #include <locale.h>
 
 #include "ssdb-application.h"
+#include "render/ssdb-render-lang.h"
 
 #include "ssdb-window.h"
 
@@ -158,6 +159,12 @@ ssdb_application_setup_i18n (void)
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  {
+    /* The charts and the numbers around them speak the window's language. */
+    g_autofree char *language = ssdb_render_dup_ui_language ();
+
+    ssdb_render_set_default_language (language);
+  }
 }
 
 SsdbApplication *

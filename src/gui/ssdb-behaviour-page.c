@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-behaviour-page-private.h"
+#include "render/ssdb-render-lang.h"
 
 #include "engine/ssdb-fill.h"
 
@@ -954,6 +955,7 @@ ssdb_behaviour_page_export_png (SsdbBehaviourPage *self, const char *path, GErro
   e.title = shown_title (self, e.view);
   e.caption = caption;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_chart_write_png (draw_export, &e, &style, path, 1200, 700, 2, error);
 }
 

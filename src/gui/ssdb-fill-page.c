@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine/ssdb-error.h"
+#include "render/ssdb-render-lang.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "ssdb-page-run.h"
@@ -515,6 +516,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_fill_chart_fill_view (self->chart, &view);
   view.caption = caption;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_fill_png (&view, &style, path, 1200, 700, 2, error);
 }
 

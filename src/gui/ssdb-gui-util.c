@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ssdb-error.h"
+#include "render/ssdb-render-lang.h"
 
 /* The names of the kinds, in the order of SsdbTestKind. */
 static const char *const kind_titles[SSDB_TEST_KIND_N] = {
@@ -39,6 +40,7 @@ ssdb_gui_style_init (SsdbStyle *style)
     theme = SSDB_THEME_DARK;
   ssdb_style_init (style, theme);
   style->locale_numbers = TRUE;
+  style->language = ssdb_render_get_language ();
   if (adw_style_manager_get_high_contrast (manager) && adw_style_manager_get_dark (manager))
     {
       /* High contrast follows the dark variant's background too. */

@@ -12,7 +12,7 @@ G_BEGIN_DECLS
 /**
  * ssdb_gui_style_init:
  * @style: (out caller-allocates): the chart style that follows the style manager (light, dark,
- *   high contrast, and high contrast on dark), numbers in the user's locale
+ *   high contrast, and high contrast on dark), text and decimal separator in the window's language
  */
 void
 ssdb_gui_style_init (SsdbStyle *style);

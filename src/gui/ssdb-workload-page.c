@@ -8,6 +8,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-page-parts.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 
 #define SPECS_KEY "workload-specs"
 
@@ -642,6 +643,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_workload_png (&view, &style, path, 1200, 700, 2, error);
 }
 

@@ -1134,6 +1134,7 @@ draw_relief (Painter *p)
                             PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
   /* Above the chart, clear of the rows behind (they rise over the front row's axis). */
+  /* xgettext:no-c-format */
   ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("% of reads"), l->margin, l->unit_y,
                         l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
                         &style->foreground, 1.0);
@@ -1220,6 +1221,8 @@ void
 ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, cairo_t *cr,
                           int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 

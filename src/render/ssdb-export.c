@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "ssdb-render-i18n.h"
+
 #include "ssdb-export.h"
 
 #include <cairo-pdf.h>
@@ -100,9 +102,9 @@ ssdb_export_dup_title (const SsdbReport *report)
 
       return g_strdup_printf ("%s · %s", tool, where);
     }
-  cap = ssdb_format_capacity (info->size_bytes);
+  cap = ssdb_render_localize_number (ssdb_format_capacity (info->size_bytes));
   if (info->kind == SSDB_TARGET_FILE)
-    return g_strdup_printf ("Test file in %s%s%s (%s)", info->path ? info->path : "?",
+    return g_strdup_printf (_ ("Test file in %s%s%s (%s)"), info->path ? info->path : "?",
                             info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "", cap);
   model = nonempty (info->model);
   return g_strdup_printf ("%s · %s%s%s",
@@ -127,16 +129,16 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
     g_string_append_printf (out, "%s · ", model);
   if (info->size_bytes > 0)
     {
-      g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+      g_autofree char *cap = ssdb_render_localize_number (ssdb_format_capacity (info->size_bytes));
 
       g_string_append_printf (out, "%s · ", cap);
     }
   firmware = target_fact (report, "firmware");
   if (firmware != NULL)
-    g_string_append_printf (out, "firmware %s · ", firmware);
+    g_string_append_printf (out, _ ("firmware %s · "), firmware);
   serial = (flags & SSDB_EXPORT_SERIAL) ? target_fact (report, "serial") : NULL;
   if (serial != NULL)
-    g_string_append_printf (out, "serial %s · ", serial);
+    g_string_append_printf (out, _ ("serial %s · "), serial);
   {
     /* What was really measured, where it was not the drive alone. */
     g_autofree char *tags = ssdb_stack_dup_tags (info->stack);
@@ -158,7 +160,8 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
       g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
 
       if (date != NULL)
-        g_string_append_printf (out, "run %s · ", date);
+        /* Translators: in the caption under a chart, "run 2024-05-01 12:34 UTC · " */
+        g_string_append_printf (out, _ ("run %s · "), date);
     }
   g_string_append_printf (out, "SSD Bench %s",
                           nonempty (report->tool_version) ? report->tool_version : PACKAGE_VERSION);
@@ -197,13 +200,32 @@ size_name (guint bytes)
   return g_strdup_printf ("%uB", bytes);
 }
 
+/* The data patterns' and profiles' names as the report writes them, in the chart's language. */
+static const char *
+chart_word (const char *word)
+{
+  /* Translators: a data pattern, in "%s data" of the summary chart's subtitle */
+  if (g_strcmp0 (word, "random") == 0)
+    return C_ ("data", "random");
+  if (g_strcmp0 (word, "zero") == 0)
+    return C_ ("data", "zero");
+  /* Translators: a summary profile, in "%s profile" of the summary chart's subtitle */
+  if (g_strcmp0 (word, "default") == 0)
+    return C_ ("profile", "default");
+  if (g_strcmp0 (word, "peak") == 0)
+    return C_ ("profile", "peak");
+  if (g_strcmp0 (word, "realworld") == 0)
+    return C_ ("profile", "realworld");
+  return word;
+}
+
 static char *
 summary_subtitle (const SsdbReport *report)
 {
   const SsdbSummaryResult *r = report->summary;
   g_autofree char *size = ssdb_format_transfer_size (r->spec.size);
   g_autofree char *pattern = ssdb_data_pattern_to_string (&r->spec.data);
-  g_autofree char *secs = format_seconds (r->spec.duration_ns);
+  g_autofree char *secs = ssdb_render_localize_number (format_seconds (r->spec.duration_ns));
 
   if (r->imported != NULL)
     {
@@ -215,9 +237,13 @@ summary_subtitle (const SsdbReport *report)
                               im->settings ? im->settings : "", im->system ? " · " : "",
                               im->system ? im->system : "");
     }
-  return g_strdup_printf ("%u × %s · %s s · %s data · %s profile · %s of passes", r->spec.count,
-                          size, secs, pattern, ssdb_profile_to_string (r->spec.profile),
-                          r->spec.aggregate == SSDB_AGGREGATE_MEAN ? "mean" : "best");
+  return g_strdup_printf (r->spec.aggregate == SSDB_AGGREGATE_MEAN
+                              /* Translators: the summary chart's subtitle: "2 × 1024 MiB · 5 s
+                               * · random data · default profile · mean of passes" */
+                              ? _ ("%u × %s · %s s · %s data · %s profile · mean of passes")
+                              : _ ("%u × %s · %s s · %s data · %s profile · best of passes"),
+                          r->spec.count, size, secs, chart_word (pattern),
+                          chart_word (ssdb_profile_to_string (r->spec.profile)));
 }
 
 static char *
@@ -227,7 +253,7 @@ surface_subtitle (const SsdbReport *report)
   g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
 
-  return g_strdup_printf ("%u samples × %s · %s blocks · QD%u", r->spec.samples, sample, block,
+  return g_strdup_printf (_ ("%u samples × %s · %s blocks · QD%u"), r->spec.samples, sample, block,
                           r->spec.queue_depth);
 }
 
@@ -238,9 +264,12 @@ fill_subtitle (const SsdbReport *report)
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
 
-  return g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
-                          r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
-                          block, r->spec.queue_depth, segment);
+  g_autofree char *passes = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%u pass", "%u passes", r->spec.passes), r->spec.passes);
+
+  return g_strdup_printf (_ ("%s%s · %s blocks · QD%u · %s segments"), passes,
+                          r->spec.read_back ? _ (" + read-back") : "", block, r->spec.queue_depth,
+                          segment);
 }
 
 static char *
@@ -248,10 +277,12 @@ access_subtitle (const SsdbReport *report)
 {
   const SsdbAccessResult *r = report->access;
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
 
-  return g_strdup_printf ("Random %s reads over %s · by %s", block, span,
-                          r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
+  return g_strdup_printf (r->spec.mode == SSDB_ACCESS_MODE_THREADS
+                              ? _ ("Random %s reads over %s · by threads")
+                              : _ ("Random %s reads over %s · by queue depth"),
+                          block, span);
 }
 
 static char *
@@ -746,6 +777,8 @@ void
 ssdb_export_draw (const SsdbReport *report, SsdbTestKind view, const SsdbStyle *style,
                   SsdbExportFlags flags, cairo_t *cr, int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   ViewContext c;
 
   g_return_if_fail (report != NULL);
@@ -842,6 +875,8 @@ ssdb_export_write (SsdbChartDrawFunc draw, gconstpointer data, const SsdbStyle *
                    const SsdbExportDoc *doc, SsdbExportFormat format, int width, int height,
                    double scale, const char *path, GError **error)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   g_autoptr (GByteArray) bytes = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -972,6 +1007,8 @@ ssdb_export_view (const SsdbReport *report, SsdbTestKind view, SsdbExportFormat 
   doc.description = caption;
   doc.created_unix = report->created_unix;
   ssdb_style_init (&style, theme);
+  style.language = ssdb_render_get_language ();
+  style.locale_numbers = !ssdb_render_language_is_english (style.language);
   return ssdb_export_write (draw_view, &d, &style, &doc, format, width, height, scale, path, error);
 }
 
@@ -1036,6 +1073,8 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
   doc.title = title;
   doc.description = caption;
   ssdb_style_init (&style, theme);
+  style.language = ssdb_render_get_language ();
+  style.locale_numbers = !ssdb_render_language_is_english (style.language);
   return ssdb_export_write (draw_compare, &cv, &style, &doc, format, width, height, scale, path,
                             error);
 }
