@@ -14,7 +14,11 @@
 #include <gdk/x11/gdkx.h>
 
 #include "ssdb-application.h"
+#include "ssdb-summary-chart.h"
 #include "ssdb-window.h"
+#include "render/ssdb-summary-painter.h"
+
+#include <cairo-pdf.h>
 
 #include "gui/ssdb-gui-test.h"
 
@@ -27,12 +31,15 @@ typedef struct
   const char *start_button;
   const char *test_file_group, *folder_row;
   const char *bytes_word; /* in "%s (%s bytes)" */
+  const char *read_header, *default_header; /* the summary chart's "Read (", "Default" */
+  const char *choose_drive;                 /* the drive button with nothing chosen */
 } Expected;
 
 static const Expected languages[] = {
   { "fr", "fr_FR", "Synthèse", "Remplissage", "Infos disque", "_Démarrer", "Fichier de test",
-    "Dossier", "octets" },
-  { "zh_TW", "zh_TW", "總覽", "全碟寫入", "磁碟資訊", "開始(_S)", "測試檔案", "資料夾", "位元組" },
+    "Dossier", "octets", "Lecture (", "Par défaut", "Choisir un disque" },
+  { "zh_TW", "zh_TW", "總覽", "全碟寫入", "磁碟資訊", "開始(_S)", "測試檔案", "資料夾", "位元組",
+    "讀取（", "預設", "選擇磁碟" },
 };
 
 static const Expected *expected;
@@ -112,6 +119,70 @@ test_catalog (void)
   g_assert_cmpstr (_ ("Drive Info"), ==, expected->info);
   g_assert_cmpstr (_ ("Summary"), ==, expected->summary);
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Fill"), ==, expected->fill);
+}
+
+static gboolean
+is_summary_chart (GtkWidget *widget, const char *unused)
+{
+  return SSDB_IS_SUMMARY_CHART (widget);
+}
+
+static gboolean
+is_label (GtkWidget *widget, const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* The summary chart of the window draws its legend (the column headers) and profile in the
+ * window's language: its own style and view drawn into a PDF, read back with pdftotext. And
+ * the drive button's "Choose Drive" is shown whole at 1200 px (it was "Choisi…isque"). */
+static void
+test_chart (void)
+{
+  g_autofree char *prog = g_find_program_in_path ("pdftotext");
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-i18n-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "summary.pdf", NULL);
+  g_autofree char *text = NULL;
+  SsdbSummaryChart *chart;
+  SsdbSummaryView view;
+  SsdbStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  GtkWidget *button_label;
+  int status = 0;
+
+  ssdb_window_set_page (window, "summary");
+  chart = SSDB_SUMMARY_CHART (
+      ssdb_gui_test_find_widget (GTK_WIDGET (window), is_summary_chart, NULL));
+  g_assert_nonnull (chart);
+  ssdb_summary_chart_get_style (chart, &style);
+  g_assert_cmpstr (style.language, ==, expected->language);
+  ssdb_summary_chart_fill_view (chart, &view);
+  surface = cairo_pdf_surface_create (pdf, 1000, 640);
+  cr = cairo_create (surface);
+  ssdb_summary_painter_draw (&view, &style, cr, 1000, 640);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  if (prog == NULL)
+    g_test_message ("pdftotext is not installed: the chart's text is not read back");
+  else
+    {
+      const char *argv[] = { prog, pdf, "-", NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &text, NULL, &status, NULL));
+      g_test_message ("summary chart: %s", text);
+      g_assert_nonnull (strstr (text, expected->read_header));
+      g_assert_nonnull (strstr (text, expected->default_header));
+      g_assert_null (strstr (text, "Read ("));
+    }
+  g_unlink (pdf);
+  g_rmdir (dir);
+
+  button_label = ssdb_gui_test_find_widget (GTK_WIDGET (window), is_label, expected->choose_drive);
+  g_assert_nonnull (button_label);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (button_label))));
 }
 
 static void
@@ -224,6 +295,7 @@ main (int argc, char *argv[])
   ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
 
   g_test_add_func ("/gui-i18n/catalog", test_catalog);
+  g_test_add_func ("/gui-i18n/chart", test_chart);
   g_test_add_func ("/gui-i18n/window", test_window);
   ret = g_test_run ();
 

@@ -299,7 +299,7 @@ on_finished (SsdbAccessPage *self, const GError *error)
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_table[i]);
+  return ssdb_gui_format_transfer_size (block_table[i]);
 }
 
 static char *
@@ -367,7 +367,7 @@ static void
 show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
 {
   guint deepest = spec->n_depths > 0 ? spec->depths[spec->n_depths - 1] : 1;
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *depth = g_strdup_printf (_ ("up to %u"), deepest);
   g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
   g_autofree char *span = NULL;
@@ -377,7 +377,7 @@ show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
     span = g_strdup (_ ("Whole span"));
   else
     {
-      g_autofree char *cap = ssdb_format_capacity (spec->span_length);
+      g_autofree char *cap = ssdb_gui_format_capacity (spec->span_length);
 
       /* Translators: the span of the random reads of a report, "First 2.15 GB" */
       span = g_strdup_printf (_ ("First %s"), cap);
@@ -429,7 +429,7 @@ ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec)
 static char *
 dup_settings_line (const SsdbAccessSpec *spec)
 {
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
   g_autofree char *first = ssdb_access_step_label (spec->mode, spec->depths[0]);
   g_autofree char *last = ssdb_access_step_label (spec->mode, spec->depths[spec->n_depths - 1]);
@@ -439,7 +439,7 @@ dup_settings_line (const SsdbAccessSpec *spec)
     span = g_strdup (_ ("whole span"));
   else
     {
-      g_autofree char *cap = ssdb_format_capacity (spec->span_length);
+      g_autofree char *cap = ssdb_gui_format_capacity (spec->span_length);
 
       span = g_strdup_printf (_ ("first %s"), cap);
     }

@@ -281,7 +281,7 @@ passes_label (guint i)
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_table[i]);
+  return ssdb_gui_format_transfer_size (block_table[i]);
 }
 
 static char *
@@ -317,7 +317,7 @@ static void
 show_spec (SsdbFillPage *self, const SsdbFillSpec *spec)
 {
   g_autofree char *passes = g_strdup_printf ("%u", spec->passes);
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *depth = g_strdup_printf ("QD%u", spec->queue_depth);
 
   ssdb_gui_dropdown_show (
@@ -380,7 +380,7 @@ ssdb_fill_page_set_target (SsdbFillPage *self, const char *title, guint64 device
 static char *
 dup_settings_line (const SsdbFillSpec *spec)
 {
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
 
   /* Translators: "2 passes · 1 MiB blocks · QD32", then " · read-back" or nothing */
   return g_strdup_printf (

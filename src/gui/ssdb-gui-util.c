@@ -7,6 +7,7 @@
 #include <glib/gi18n.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
 #include "render/ssdb-render-lang.h"
 
 /* The names of the kinds, in the order of SsdbTestKind. */
@@ -24,6 +25,18 @@ ssdb_gui_test_kind_title (SsdbTestKind kind)
   g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, "");
 
   return _ (kind_titles[kind]);
+}
+
+char *
+ssdb_gui_format_capacity (guint64 bytes)
+{
+  return ssdb_render_localize_number (ssdb_format_capacity (bytes));
+}
+
+char *
+ssdb_gui_format_transfer_size (guint64 bytes)
+{
+  return ssdb_render_localize_number (ssdb_format_transfer_size (bytes));
 }
 
 void

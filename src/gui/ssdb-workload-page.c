@@ -235,7 +235,7 @@ sizes_text (const SsdbWorkloadSpec *spec)
     total += spec->size_mix[k].weight;
   for (guint k = 0; k < spec->n_size_mix && k < 4; k++)
     {
-      g_autofree char *size = ssdb_format_transfer_size (spec->size_mix[k].size);
+      g_autofree char *size = ssdb_gui_format_transfer_size (spec->size_mix[k].size);
 
       if (spec->n_size_mix == 1)
         g_string_append (s, size);
