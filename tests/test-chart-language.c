@@ -3,9 +3,9 @@
  * The language of chart text: catalogs read from the build tree's po directory
  * (SSDBENCH_LOCALEDIR), one language per thread at the same time, plural forms, the decimal
  * separator, unknown languages refused by name; a report exported as PDF in French and in
- * Traditional Chinese whose text (pdftotext) holds the translated legend, headings and
- * decimal commas, while an English export is the same bytes whatever the process's default
- * chart language was set to.
+ * Traditional Chinese whose text (pdftotext) holds the translated legend, headings, the
+ * access-time finding and decimal commas, while an English export is the same bytes whatever the
+ * process's default chart language was set to.
  */
 #include "config.h"
 
@@ -168,7 +168,8 @@ test_export_languages (void)
   g_autoptr (GError) error = NULL;
   g_autoptr (SsdbReport) report = ssdb_report_open (file, &error);
   g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
-  g_autofree char *en = NULL, *fr = NULL, *zh = NULL, *surface = NULL;
+  g_autofree char *en = NULL, *fr = NULL, *zh = NULL, *surface = NULL, *access = NULL;
+  g_autofree char *access_en = NULL;
   static const char *const en_words[]
       = { "Read (MB/s)", "Write (MB/s)", "Default", "4198.50", "best of passes", NULL };
   /* Legend headers, the profile, a figure with its decimal comma, the subtitle, the caption */
@@ -197,6 +198,14 @@ test_export_languages (void)
   surface = export_text (report, SSDB_TEST_KIND_SURFACE, "fr", dir);
   assert_contains (surface, surface_words);
   g_assert_null (strstr (surface, "Position on the device"));
+  /* The access-time finding, written again by the engine in French with a decimal comma; the
+   * report's own words (and so the English chart) stay English. */
+  access = export_text (report, SSDB_TEST_KIND_ACCESS, "fr", dir);
+  g_assert_nonnull (strstr (access, "Les IOPS croissent de 3,0×"));
+  g_assert_null (strstr (access, "IOPS grow"));
+  access_en = export_text (report, SSDB_TEST_KIND_ACCESS, NULL, dir);
+  g_assert_nonnull (strstr (access_en, "IOPS grow 3.0×"));
+  g_assert_nonnull (strstr (report->access->analysis.words, "IOPS grow 3.0×"));
   {
     g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
 

@@ -235,14 +235,17 @@ typedef struct
   double w;
 } Layout;
 
-static const char *
+/* The finding under the chart, in the chart's language (its decimal separator too). */
+static char *
 analysis_words (const SsdbAccessView *view)
 {
   const SsdbAccessResult *r = view->result;
 
   if (r == NULL || r->analysis.words == NULL || *r->analysis.words == '\0')
     return NULL;
-  return r->analysis.words;
+  if (ssdb_render_language_is_english (ssdb_render_get_language ()))
+    return g_strdup (r->analysis.words);
+  return ssdb_render_localize_number (ssdb_access_result_dup_words (r));
 }
 
 static double
@@ -285,8 +288,12 @@ layout_common (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   b = h - l->margin;
   b = ssdb_chart_layout_caption (w, b, l->margin, l->gap * 0.5, view->caption, l->caption_px,
                                  &l->footer);
-  b = ssdb_chart_layout_words (pango, style, w, b, l->margin, l->gap, analysis_words (view),
-                               l->words_px, 3, &l->words);
+  {
+    g_autofree char *words = analysis_words (view);
+
+    b = ssdb_chart_layout_words (pango, style, w, b, l->margin, l->gap, words, l->words_px, 3,
+                                 &l->words);
+  }
   *top = y;
   *bottom = b;
 }
@@ -1266,7 +1273,11 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
                                                 : _ ("No access times measured yet"),
                                   r, l->label_px);
     }
-  ssdb_chart_draw_words (cr, p.pango, style, analysis_words (view), l->words_px, &l->words, 3);
+  {
+    g_autofree char *words = analysis_words (view);
+
+    ssdb_chart_draw_words (cr, p.pango, style, words, l->words_px, &l->words, 3);
+  }
 
   g_object_unref (p.pango);
   cairo_restore (cr);

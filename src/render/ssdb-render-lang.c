@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-words.h"
 
 typedef struct
 {
@@ -239,10 +240,20 @@ ssdb_render_dup_ui_language (void)
   return g_steal_pointer (&language);
 }
 
+/* The engine's words (W_()) in the language of the painter's scope; English outside one, so
+ * that results analysed in the window keep English words in their reports. */
+static const char *
+scoped_words (const char *msgid)
+{
+  return g_private_get (&current_language) != NULL ? ssdb_render_gettext (msgid) : msgid;
+}
+
 const char *
 ssdb_render_language_push (const char *language)
 {
   const char *previous = g_private_get (&current_language);
+
+  ssdb_words_set_translator (scoped_words);
 
   g_private_set (
       &current_language,
