@@ -160,13 +160,24 @@ assert_contains (const char *text, const char *const *words)
       g_error ("“%s” not in the chart's text:\n%s", words[i], text);
 }
 
-static void
-test_export_languages (void)
+/* The report with every view, from tests/fixtures. */
+static SsdbReport *
+open_fixture (void)
 {
   g_autofree char *file
       = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (SsdbReport) report = ssdb_report_open (file, &error);
+  SsdbReport *report = ssdb_report_open (file, &error);
+
+  g_assert_no_error (error);
+  return report;
+}
+
+static void
+test_export_languages (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = open_fixture ();
   g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
   g_autofree char *en = NULL, *fr = NULL, *zh = NULL, *surface = NULL, *access = NULL;
   g_autofree char *access_en = NULL;
@@ -219,10 +230,8 @@ test_export_languages (void)
 static void
 test_english_bytes (void)
 {
-  g_autofree char *file
-      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
   g_autoptr (GError) error = NULL;
-  g_autoptr (SsdbReport) report = ssdb_report_open (file, &error);
+  g_autoptr (SsdbReport) report = open_fixture ();
   g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
   const SsdbTestKind views[]
       = { SSDB_TEST_KIND_SUMMARY, SSDB_TEST_KIND_SURFACE, SSDB_TEST_KIND_ACCESS };

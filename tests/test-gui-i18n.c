@@ -14,7 +14,9 @@
 #include <gdk/x11/gdkx.h>
 
 #include "ssdb-application.h"
+#include "ssdb-export-dialog.h"
 #include "ssdb-summary-chart.h"
+#include "engine/ssdb-import.h"
 #include "ssdb-window.h"
 #include "render/ssdb-summary-painter.h"
 
@@ -185,6 +187,49 @@ test_chart (void)
   g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (button_label))));
 }
 
+static gboolean
+is_english_row (GtkWidget *widget, const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+/* The Export window draws in the window's language by default, and in English with its
+ * "English Chart Text" switch. */
+static void
+test_export (void)
+{
+  g_autofree char *file
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_open (file, &error);
+  SsdbExportDialog *dialog;
+  GtkWidget *row;
+  GtkWidget *sw;
+
+  g_assert_no_error (error);
+  dialog = ssdb_export_dialog_new (GTK_WINDOW (window), report, SSDB_TEST_KIND_SUMMARY);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, dialog, 10000);
+  g_assert_cmpstr (ssdb_export_dialog_get_language (dialog), ==, expected->language);
+  {
+    g_autofree char *name = g_strdup_printf ("gui-i18n-%s-export.png", expected->language);
+
+    g_free (ssdb_gui_test_screenshot (GTK_WINDOW (dialog), name, 250));
+  }
+  row = ssdb_gui_test_find_widget (GTK_WIDGET (dialog), is_english_row,
+                                   g_dgettext (GETTEXT_PACKAGE, "English Chart Text"));
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_is_visible (row));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), !=,
+                   "English Chart Text");
+  sw = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row));
+  g_assert_true (GTK_IS_SWITCH (sw));
+  gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+  g_assert_cmpstr (ssdb_export_dialog_get_language (dialog), ==, "en");
+  gtk_window_destroy (GTK_WINDOW (dialog));
+}
+
 static void
 test_window (void)
 {
@@ -296,6 +341,7 @@ main (int argc, char *argv[])
 
   g_test_add_func ("/gui-i18n/catalog", test_catalog);
   g_test_add_func ("/gui-i18n/chart", test_chart);
+  g_test_add_func ("/gui-i18n/export", test_export);
   g_test_add_func ("/gui-i18n/window", test_window);
   ret = g_test_run ();
 
