@@ -255,12 +255,20 @@ static void
 refresh (SsdbAccessPage *self)
 {
   const SsdbAccessResult *r = shown (self);
+  g_autofree char *words = NULL;
 
   ssdb_chart_view_invalidate (self->parts.chart);
   update_table (self);
+  if (r != NULL && r->analysis.words != NULL)
+    {
+      /* The chart's finding as the chart draws it: in the window's language. */
+      const char *previous = ssdb_render_language_push (ssdb_render_get_language ());
+
+      words = ssdb_render_localize_number (ssdb_access_result_dup_words (r));
+      ssdb_render_language_pop (previous);
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->analysis.words ? r->analysis.words : "", -1);
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
 }
 
 static void
