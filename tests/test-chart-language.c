@@ -180,7 +180,7 @@ test_export_languages (void)
   g_autoptr (SsdbReport) report = open_fixture ();
   g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
   g_autofree char *en = NULL, *fr = NULL, *zh = NULL, *surface = NULL, *access = NULL;
-  g_autofree char *access_en = NULL;
+  g_autofree char *access_en = NULL, *fill = NULL;
   static const char *const en_words[]
       = { "Read (MB/s)", "Write (MB/s)", "Default", "4198.50", "best of passes", NULL };
   /* Legend headers, the profile, a figure with its decimal comma, the subtitle, the caption */
@@ -217,6 +217,11 @@ test_export_languages (void)
   access_en = export_text (report, SSDB_TEST_KIND_ACCESS, NULL, dir);
   g_assert_nonnull (strstr (access_en, "IOPS grow 3.0×"));
   g_assert_nonnull (strstr (report->access->analysis.words, "IOPS grow 3.0×"));
+  /* The fill's finding, its figures with decimal commas */
+  fill = export_text (report, SSDB_TEST_KIND_FILL, "fr", dir);
+  g_assert_nonnull (strstr (fill, "Non concluant : les écritures font 400 MB/s en moyenne"));
+  g_assert_nonnull (strstr (fill, "0,03 s"));
+  g_assert_null (strstr (fill, "Inconclusive"));
   {
     g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
 
