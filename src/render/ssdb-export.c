@@ -289,9 +289,9 @@ static char *
 sweep_subtitle (const SsdbReport *report)
 {
   const SsdbSweepResult *r = report->sweep;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
 
-  return g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
+  return g_strdup_printf (_ ("Sequential transfers over %s · QD%u"), span, r->spec.queue_depth);
 }
 
 static char *
@@ -1040,7 +1040,7 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
   cv.n_reports = n_reports;
   if (!ssdb_compare_check (&cv, error))
     return FALSE;
-  title = g_strdup_printf ("Comparison of %u runs", n_reports);
+  title = g_strdup_printf (_ ("Comparison of %u runs"), n_reports);
   if (!(flags & SSDB_EXPORT_NO_CAPTION))
     {
       /* The latest run's date: the image never depends on the current time. */
@@ -1061,11 +1061,11 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
           g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (latest);
           g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
 
-          caption = g_strdup_printf ("Runs up to %s · SSD Bench %s", date ? date : "?",
+          caption = g_strdup_printf (_ ("Runs up to %s · SSD Bench %s"), date ? date : "?",
                                      PACKAGE_VERSION);
         }
       else
-        caption = g_strdup_printf ("Imported results · SSD Bench %s", PACKAGE_VERSION);
+        caption = g_strdup_printf (_ ("Imported results · SSD Bench %s"), PACKAGE_VERSION);
       doc.created_unix = latest;
     }
   cv.title = title;
