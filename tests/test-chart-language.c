@@ -160,6 +160,20 @@ assert_contains (const char *text, const char *const *words)
       g_error ("“%s” not in the chart's text:\n%s", words[i], text);
 }
 
+/* Whether fontconfig has a font for Traditional Chinese. */
+static gboolean
+have_cjk_font (void)
+{
+  g_autofree char *prog = g_find_program_in_path ("fc-list");
+  g_autofree char *out = NULL;
+  const char *argv[] = { prog, ":lang=zh-tw", "family", NULL };
+
+  return prog != NULL
+         && g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL, &out,
+                          NULL, NULL, NULL)
+         && out != NULL && *out != '\0';
+}
+
 /* The report with every view, from tests/fixtures. */
 static SsdbReport *
 open_fixture (void)
@@ -205,7 +219,11 @@ test_export_languages (void)
   g_assert_null (strstr (fr, "Read (MB/s)"));
   g_assert_null (strstr (fr, "4198.50"));
   zh = export_text (report, SSDB_TEST_KIND_SUMMARY, "zh_TW", dir);
-  assert_contains (zh, zh_words);
+  /* Without a font for Han characters they are drawn as boxes, which no text is read from */
+  if (have_cjk_font ())
+    assert_contains (zh, zh_words);
+  else
+    g_test_message ("no font for Traditional Chinese (fonts-noto-cjk): its text is not read back");
   surface = export_text (report, SSDB_TEST_KIND_SURFACE, "fr", dir);
   assert_contains (surface, surface_words);
   g_assert_null (strstr (surface, "Position on the device"));
