@@ -2,8 +2,9 @@
 # SPDX-License-Identifier: GPL-3.0-or-later
 # `ssdbench-cli export --lang` on a saved report: French and Traditional Chinese charts (PDF
 # text read back with pdftotext: translated legend and headings, decimal commas in French),
-# English by default and with --lang en the same PNG bytes as without the option, an unknown
-# language refused by name with exit status 2, and text output that stays English.
+# English by default and with --lang en the same PNG bytes as without the option, a warning
+# when no font has the language's characters, an unknown language refused by name with exit
+# status 2, and text output that stays English.
 # Needs the catalogs of the build tree (SSDBENCH_LOCALEDIR) and pdftotext (skipped without).
 set -euo pipefail
 cli=${SSDBENCH_CLI:?}
@@ -32,6 +33,23 @@ if [[ -n $(fc-list :lang=zh-tw family 2> /dev/null) ]]; then
   done
 else
   echo "no font for Traditional Chinese (fonts-noto-cjk): its text is not read back"
+fi
+
+# Fonts without Han characters: the export still works and warns that it draws boxes; French
+# draws with them and does not warn
+if [[ -d /usr/share/fonts/truetype/dejavu ]]; then
+  cat > "$d/fonts.conf" << CONF
+<?xml version="1.0"?>
+<!DOCTYPE fontconfig SYSTEM "fonts.dtd">
+<fontconfig><dir>/usr/share/fonts/truetype/dejavu</dir><cachedir>$d/fc-cache</cachedir></fontconfig>
+CONF
+  FONTCONFIG_FILE=$d/fonts.conf "$cli" export "$report" --view summary --lang zh_TW \
+    --png "$d/boxes.png" -q 2> "$d/warn"
+  has "$d/warn" "no installed font has the characters of “zh_TW”"
+  [[ -s $d/boxes.png ]] || fail "no PNG without a Chinese font"
+  FONTCONFIG_FILE=$d/fonts.conf "$cli" export "$report" --view summary --lang fr \
+    --png "$d/fr2.png" -q 2> "$d/warn"
+  [[ ! -s $d/warn ]] || fail "a warning for French: $(cat "$d/warn")"
 fi
 
 # English by default and with --lang en: the same bytes

@@ -188,6 +188,11 @@ chart_options_parse (ChartOptions *o, int *status)
       /* The charts of this command are drawn in it (ssdb_export_view() takes the language of
        * the calling thread); the text and CSV output stay English. */
       ssdb_render_set_default_language (o->lang_s);
+      if (!ssdb_render_language_has_glyphs (o->lang_s))
+        g_printerr ("ssdbench-cli: warning: no installed font has the characters of “%s”: the "
+                    "charts show boxes in their place (install a font for it, e.g. "
+                    "fonts-noto-cjk for Chinese)\n",
+                    o->lang_s);
     }
   return TRUE;
 }

@@ -219,6 +219,39 @@ ssdb_render_language_validate (const char *language, GError **error)
   return FALSE;
 }
 
+gboolean
+ssdb_render_language_has_glyphs (const char *language)
+{
+  static const char *const samples[] = { "Read", "Write", "Position on the device (GB)" };
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  PangoContext *context;
+  SsdbStyle style;
+  const char *previous;
+  int unknown = 0;
+
+  if (ssdb_render_language_is_english (language))
+    return TRUE;
+  surface = cairo_image_surface_create (CAIRO_FORMAT_ARGB32, 1, 1);
+  cr = cairo_create (surface);
+  context = ssdb_render_create_pango_context (cr);
+  ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  previous = ssdb_render_language_push (language);
+  for (guint i = 0; i < G_N_ELEMENTS (samples); i++)
+    {
+      PangoLayout *layout = ssdb_render_layout_new (
+          context, &style, ssdb_render_gettext (samples[i]), 12, PANGO_WEIGHT_NORMAL, FALSE);
+
+      unknown += pango_layout_get_unknown_glyphs_count (layout);
+      g_object_unref (layout);
+    }
+  ssdb_render_language_pop (previous);
+  g_object_unref (context);
+  cairo_destroy (cr);
+  cairo_surface_destroy (surface);
+  return unknown == 0;
+}
+
 char *
 ssdb_render_dup_ui_language (void)
 {

@@ -54,6 +54,19 @@ gboolean
 ssdb_render_language_validate (const char *language, GError **error);
 
 /**
+ * ssdb_render_language_has_glyphs:
+ * @language: a language that ssdb_render_language_validate() accepts
+ *
+ * Whether the fonts installed draw @language's chart text: a few of its translated chart
+ * strings laid out in the chart font (with its fallbacks) have no unknown glyphs. Without a
+ * font for Han characters (fonts-noto-cjk), a zh_TW chart shows boxes.
+ *
+ * Returns: %TRUE when every glyph is found (always for English).
+ */
+gboolean
+ssdb_render_language_has_glyphs (const char *language);
+
+/**
  * ssdb_render_language_is_english:
  * @language: (nullable): a language name
  *
