@@ -14,18 +14,22 @@ G_BEGIN_DECLS
  * "fr" or "zh_TW" draws that language. The window's charts follow the window's language,
  * exports default to it, the command line draws English unless asked (`export --lang`).
  *
- * How chart text is looked up. The painters keep writing _("…") and g_dngettext (…) (see
- * ssdb-render-i18n.h, which routes both here); the strings live in the app's own catalog
- * (po/LANG.po, domain "ssdbench"), so translators have one file per language. A painter's
- * public entry point opens a language scope from its style (SSDB_RENDER_LANGUAGE_SCOPE) and
- * the lookups of that thread use the scope's language until the entry point returns.
+ * How chart text is looked up. The painters keep writing _("…"), C_() and g_dngettext (…)
+ * (see ssdb-render-i18n.h, which routes them here), the engine marks the sentences charts draw
+ * with W_() (engine/ssdb-words.h, answered here inside a scope only); the strings live in the
+ * app's own catalog (po/LANG.po, domain "ssdbench"), so translators have one file per
+ * language. A painter's public entry point opens a language scope from its style
+ * (SSDB_RENDER_LANGUAGE_SCOPE) and the lookups of that thread use the scope's language until
+ * the entry point returns.
  *
  * The catalog is read here from LOCALEDIR/LANG/LC_MESSAGES/ssdbench.mo rather than through
  * gettext, because gettext cannot give one thread a language of its own reliably:
  * - dcgettext() follows the process locale; uselocale() makes it per thread, but needs the
- *   glibc locale of that language installed ("fr_FR.UTF-8": a Flatpak runtime has only the
- *   user's own languages, a container often only C.UTF-8), and $LANGUAGE overrides it anyway,
- *   so a French export from a window started with LANGUAGE=zh_TW would come out in Chinese;
+ *   glibc locale of that language installed (newlocale ("de_DE.UTF-8") is NULL where it is not
+ *   generated; a Flatpak runtime has only the user's own languages, a container often only
+ *   C.UTF-8), and $LANGUAGE overrides it: with glibc 2.36, uselocale (fr_FR.UTF-8) under
+ *   LANGUAGE=zh_TW gives "讀取" for "Read", so a French export from a window started with
+ *   LANGUAGE=zh_TW would come out in Chinese;
  * - switching the process locale (setlocale) changes the window's other threads and the
  *   numbers every library formats.
  * A .mo file is a sorted table of (msgid, msgstr) pairs, read once per language and kept for
