@@ -25,8 +25,11 @@ packages=(
   xvfb xauth dbus udev udisks2 imagemagick
   # tests: the fault-injecting file system under a loop device (tests/fault)
   libfuse3-dev fuse3
-  # exported PDFs are checked with pdfinfo; ssdbench-cli runs under valgrind in CI
+  # exported PDFs are checked with pdfinfo and read back with pdftotext; ssdbench-cli runs
+  # under valgrind in CI
   poppler-utils valgrind
+  # tests: charts drawn in Traditional Chinese need a font with its glyphs (Noto Sans CJK TC)
+  fonts-noto-cjk
   # sanitizer and fuzzing builds
   clang libclang-rt-14-dev
 )

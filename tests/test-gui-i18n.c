@@ -14,7 +14,14 @@
 #include <gdk/x11/gdkx.h>
 
 #include "ssdb-application.h"
+#include "ssdb-export-dialog.h"
+#include "ssdb-summary-chart.h"
+#include "engine/ssdb-import.h"
 #include "ssdb-window.h"
+#include "render/ssdb-render-lang.h"
+#include "render/ssdb-summary-painter.h"
+
+#include <cairo-pdf.h>
 
 #include "gui/ssdb-gui-test.h"
 
@@ -27,12 +34,15 @@ typedef struct
   const char *start_button;
   const char *test_file_group, *folder_row;
   const char *bytes_word; /* in "%s (%s bytes)" */
+  const char *read_header, *default_header; /* the summary chart's "Read (", "Default" */
+  const char *choose_drive;                 /* the drive button with nothing chosen */
 } Expected;
 
 static const Expected languages[] = {
   { "fr", "fr_FR", "Synthèse", "Remplissage", "Infos disque", "_Démarrer", "Fichier de test",
-    "Dossier", "octets" },
-  { "zh_TW", "zh_TW", "總覽", "全碟寫入", "磁碟資訊", "開始(_S)", "測試檔案", "資料夾", "位元組" },
+    "Dossier", "octets", "Lecture (", "Par défaut", "Choisir un disque" },
+  { "zh_TW", "zh_TW", "總覽", "全碟寫入", "磁碟資訊", "開始(_S)", "測試檔案", "資料夾", "位元組",
+    "讀取（", "預設", "選擇磁碟" },
 };
 
 static const Expected *expected;
@@ -112,6 +122,115 @@ test_catalog (void)
   g_assert_cmpstr (_ ("Drive Info"), ==, expected->info);
   g_assert_cmpstr (_ ("Summary"), ==, expected->summary);
   g_assert_cmpstr (g_dgettext (GETTEXT_PACKAGE, "Fill"), ==, expected->fill);
+}
+
+static gboolean
+is_summary_chart (GtkWidget *widget, const char *unused)
+{
+  return SSDB_IS_SUMMARY_CHART (widget);
+}
+
+static gboolean
+is_label (GtkWidget *widget, const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* The summary chart of the window draws its legend (the column headers) and profile in the
+ * window's language: its own style and view drawn into a PDF, read back with pdftotext. And
+ * the drive button's "Choose Drive" is shown whole at 1200 px (it was "Choisi…isque"). */
+static void
+test_chart (void)
+{
+  g_autofree char *prog = g_find_program_in_path ("pdftotext");
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-i18n-XXXXXX", NULL);
+  g_autofree char *pdf = g_build_filename (dir, "summary.pdf", NULL);
+  g_autofree char *text = NULL;
+  SsdbSummaryChart *chart;
+  SsdbSummaryView view;
+  SsdbStyle style;
+  cairo_surface_t *surface;
+  cairo_t *cr;
+  GtkWidget *button_label;
+  int status = 0;
+
+  ssdb_window_set_page (window, "summary");
+  chart = SSDB_SUMMARY_CHART (
+      ssdb_gui_test_find_widget (GTK_WIDGET (window), is_summary_chart, NULL));
+  g_assert_nonnull (chart);
+  ssdb_summary_chart_get_style (chart, &style);
+  g_assert_cmpstr (style.language, ==, expected->language);
+  ssdb_summary_chart_fill_view (chart, &view);
+  surface = cairo_pdf_surface_create (pdf, 1000, 640);
+  cr = cairo_create (surface);
+  ssdb_summary_painter_draw (&view, &style, cr, 1000, 640);
+  cairo_destroy (cr);
+  cairo_surface_finish (surface);
+  cairo_surface_destroy (surface);
+  if (prog == NULL)
+    g_test_message ("pdftotext is not installed: the chart's text is not read back");
+  else if (g_str_equal (expected->language, "zh_TW") && !ssdb_render_language_has_glyphs ("zh_TW"))
+    g_test_message ("no font for Traditional Chinese (fonts-noto-cjk): its text is not read back");
+  else
+    {
+      const char *argv[] = { prog, pdf, "-", NULL };
+
+      g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL,
+                                   NULL, &text, NULL, &status, NULL));
+      g_test_message ("summary chart: %s", text);
+      g_assert_nonnull (strstr (text, expected->read_header));
+      g_assert_nonnull (strstr (text, expected->default_header));
+      g_assert_null (strstr (text, "Read ("));
+    }
+  g_unlink (pdf);
+  g_rmdir (dir);
+
+  button_label = ssdb_gui_test_find_widget (GTK_WIDGET (window), is_label, expected->choose_drive);
+  g_assert_nonnull (button_label);
+  g_assert_false (pango_layout_is_ellipsized (gtk_label_get_layout (GTK_LABEL (button_label))));
+}
+
+static gboolean
+is_english_row (GtkWidget *widget, const char *title)
+{
+  return ADW_IS_ACTION_ROW (widget)
+         && g_strcmp0 (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (widget)), title) == 0;
+}
+
+/* The Export window draws in the window's language by default, and in English with its
+ * "English Chart Text" switch. */
+static void
+test_export (void)
+{
+  g_autofree char *file
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_open (file, &error);
+  SsdbExportDialog *dialog;
+  GtkWidget *row;
+  GtkWidget *sw;
+
+  g_assert_no_error (error);
+  dialog = ssdb_export_dialog_new (GTK_WINDOW (window), report, SSDB_TEST_KIND_SUMMARY);
+  gtk_window_present (GTK_WINDOW (dialog));
+  ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, dialog, 10000);
+  g_assert_cmpstr (ssdb_export_dialog_get_language (dialog), ==, expected->language);
+  {
+    g_autofree char *name = g_strdup_printf ("gui-i18n-%s-export.png", expected->language);
+
+    g_free (ssdb_gui_test_screenshot (GTK_WINDOW (dialog), name, 250));
+  }
+  row = ssdb_gui_test_find_widget (GTK_WIDGET (dialog), is_english_row,
+                                   g_dgettext (GETTEXT_PACKAGE, "English Chart Text"));
+  g_assert_nonnull (row);
+  g_assert_true (gtk_widget_is_visible (row));
+  g_assert_cmpstr (adw_preferences_row_get_title (ADW_PREFERENCES_ROW (row)), !=,
+                   "English Chart Text");
+  sw = adw_action_row_get_activatable_widget (ADW_ACTION_ROW (row));
+  g_assert_true (GTK_IS_SWITCH (sw));
+  gtk_switch_set_active (GTK_SWITCH (sw), TRUE);
+  g_assert_cmpstr (ssdb_export_dialog_get_language (dialog), ==, "en");
+  gtk_window_destroy (GTK_WINDOW (dialog));
 }
 
 static void
@@ -224,6 +343,8 @@ main (int argc, char *argv[])
   ssdb_gui_test_iterate_until (ssdb_gui_test_monitor_ready, app, 15000);
 
   g_test_add_func ("/gui-i18n/catalog", test_catalog);
+  g_test_add_func ("/gui-i18n/chart", test_chart);
+  g_test_add_func ("/gui-i18n/export", test_export);
   g_test_add_func ("/gui-i18n/window", test_window);
   ret = g_test_run ();
 

@@ -6,6 +6,7 @@
 #include "config.h"
 
 #include "ssdb-error.h"
+#include "ssdb-render-lang.h"
 #include "ssdb-summary-painter.h"
 
 #include <cairo-pdf.h>
@@ -261,19 +262,22 @@ test_format_locale (void)
   g_autoptr (SsdbSummaryResult) result = make_result (SSDB_PROFILE_DEFAULT, FALSE);
   SsdbSummaryEntry *seq = ssdb_summary_result_find (result, "SEQ1M Q1T1", SSDB_RW_READ);
   g_autofree char *saved = g_strdup (setlocale (LC_NUMERIC, NULL));
+  const char *previous;
   char *s;
 
-  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") == NULL)
-    {
-      g_test_skip ("no fr_FR.UTF-8 locale");
-      return;
-    }
+  /* The separator is the chart language's, not LC_NUMERIC's: an English chart keeps '.' in a
+   * French locale, a French one writes ',' in the C locale. */
+  if (setlocale (LC_NUMERIC, "fr_FR.UTF-8") != NULL)
+    CHECK (ssdb_summary_format_value (seq, SSDB_UNIT_MBPS, TRUE), "3021.45");
+  setlocale (LC_NUMERIC, "C");
+  previous = ssdb_render_language_push ("fr");
   CHECK (ssdb_summary_format_value (seq, SSDB_UNIT_MBPS, TRUE), "3021,45");
   /* Reports, the CLI and exports keep the C locale in any locale */
   CHECK (ssdb_summary_format_value (seq, SSDB_UNIT_MBPS, FALSE), "3021.45");
   /* No grouping, even for large IOPS figures */
   CHECK (ssdb_summary_format_number (1234567.8, SSDB_UNIT_IOPS, TRUE), "1234568");
   CHECK (ssdb_summary_format_number (123456.78, SSDB_UNIT_IOPS, TRUE), "123456,8");
+  ssdb_render_language_pop (previous);
   setlocale (LC_NUMERIC, saved);
 }
 

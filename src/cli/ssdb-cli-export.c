@@ -13,6 +13,7 @@
 #include "engine/ssdb-text.h"
 #include "render/ssdb-compare-painter.h"
 #include "render/ssdb-export.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-cli-private.h"
 
 /* --csv writes the table of the view --view names. */
@@ -27,7 +28,7 @@ typedef struct
 {
   char *view_s;
   char *png, *svg, *pdf;
-  char *size_s, *width_s, *height_s, *scale_s, *theme_s;
+  char *size_s, *width_s, *height_s, *scale_s, *theme_s, *lang_s;
   gboolean no_caption;
   gboolean quiet;
   /* parsed; @stdout_taken: a table goes to standard output */
@@ -51,6 +52,7 @@ chart_options_clear (ChartOptions *o)
   g_free (o->height_s);
   g_free (o->scale_s);
   g_free (o->theme_s);
+  g_free (o->lang_s);
 }
 
 /* "a", "a and b", "a, b and c" (@conjunction "and" or "or") from the strings in @words. */
@@ -173,6 +175,24 @@ chart_options_parse (ChartOptions *o, int *status)
           "--theme: unknown theme “%s” (expected review, light, dark or high-contrast)",
           o->theme_s);
       return FALSE;
+    }
+  if (o->lang_s != NULL)
+    {
+      g_autoptr (GError) error = NULL;
+
+      if (!ssdb_render_language_validate (o->lang_s, &error))
+        {
+          *status = ssdb_cli_usage_error ("--lang: %s", error->message);
+          return FALSE;
+        }
+      /* The charts of this command are drawn in it (ssdb_export_view() takes the language of
+       * the calling thread); the text and CSV output stay English. */
+      ssdb_render_set_default_language (o->lang_s);
+      if (!ssdb_render_language_has_glyphs (o->lang_s))
+        g_printerr ("ssdbench-cli: warning: no installed font has the characters of “%s”: the "
+                    "charts show boxes in their place (install a font for it, e.g. "
+                    "fonts-noto-cjk for Chinese)\n",
+                    o->lang_s);
     }
   return TRUE;
 }
@@ -323,6 +343,8 @@ ssdb_cli_cmd_export (int argc, char **argv)
       "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
       "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
+    { "lang", 0, 0, G_OPTION_ARG_STRING, &o.lang_s,
+      "Language of the chart's text and decimal separator: en, fr, zh_TW… [en]", "LANG" },
     { "serial", 0, 0, G_OPTION_ARG_NONE, &serial,
       "Put the drive's serial number into the caption (left out by default)", NULL },
     { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
@@ -548,6 +570,8 @@ ssdb_cli_cmd_compare (int argc, char **argv)
       "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },
     { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
       "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
+    { "lang", 0, 0, G_OPTION_ARG_STRING, &o.lang_s,
+      "Language of the chart's text and decimal separator: en, fr, zh_TW… [en]", "LANG" },
     { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "Do not print the files written", NULL },
     { NULL },

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-access.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-test-kind.h"
@@ -155,7 +156,7 @@ static char *
 depth_label (guint depth, SsdbAccessMode mode)
 {
   if (mode == SSDB_ACCESS_MODE_THREADS)
-    return g_strdup_printf ("%u thread%s", depth, depth == 1 ? "" : "s");
+    return g_strdup_printf (depth == 1 ? W_ ("%u thread") : W_ ("%u threads"), depth);
   return g_strdup_printf ("QD%u", depth);
 }
 
@@ -189,6 +190,7 @@ ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbA
   g_return_if_fail (points != NULL || n_points == 0);
 
   memset (out, 0, sizeof *out);
+  out->rotational = rotational;
   p = g_new0 (SsdbAccessPoint, MAX (n_points, 1));
   for (guint i = 0; i < n_points; i++)
     if (points[i].depth > 0 && points[i].iops > 0 && points[i].mean_ns > 0)
@@ -197,7 +199,7 @@ ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbA
 
   if (n == 0)
     {
-      out->words = g_strdup ("No step completed.");
+      out->words = g_strdup (W_ ("No step completed."));
       return;
     }
   out->first_depth = p[0].depth;
@@ -223,8 +225,8 @@ ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbA
   if (n < 2 || out->last_depth < 4 * out->first_depth)
     {
       out->verdict = SSDB_ACCESS_VERDICT_UNKNOWN;
-      out->words = g_strdup ("Too few queue depths to tell how many requests the device serves "
-                             "at once: measure from QD1 to at least QD4.");
+      out->words = g_strdup (W_ ("Too few queue depths to tell how many requests the device "
+                                 "serves at once: measure from QD1 to at least QD4."));
       return;
     }
 
@@ -241,26 +243,25 @@ ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbA
   if (out->exponent >= SERIAL_EXPONENT)
     {
       out->verdict = SSDB_ACCESS_VERDICT_SERIAL;
-      finding
-          = g_strdup_printf ("the device serves one request at a time (about %s at once)", at_once);
+      finding = g_strdup_printf (W_ ("the device serves one request at a time (about %s at once)"),
+                                 at_once);
     }
   else if (out->exponent <= PARALLEL_EXPONENT)
     {
       out->verdict = SSDB_ACCESS_VERDICT_PARALLEL;
       finding = g_strdup_printf (
-          "access time grows far less than the queue: the device serves about %s "
-          "requests at once, in parallel",
+          W_ ("access time grows far less than the queue: the device serves about %s "
+              "requests at once, in parallel"),
           at_once);
     }
   else
     {
       out->verdict = SSDB_ACCESS_VERDICT_REORDERS;
       if (rotational)
-        finding = g_strdup_printf ("the drive reorders queued requests (NCQ) and serves about %s "
-                                   "at once",
-                                   at_once);
+        finding = g_strdup_printf (
+            W_ ("the drive reorders queued requests (NCQ) and serves about %s at once"), at_once);
       else
-        finding = g_strdup_printf ("the device serves about %s requests at once", at_once);
+        finding = g_strdup_printf (W_ ("the device serves about %s requests at once"), at_once);
     }
 
   first = depth_label (out->first_depth, mode);
@@ -273,16 +274,18 @@ ssdb_access_analyze_device (const SsdbAccessPoint *points, guint n_points, SsdbA
    * said so, not as a growth below 1. */
   g_string_append_printf (
       s,
-      g_str_equal (gain, "1.0") ? "IOPS stay at %s× from %s to %s; mean access time grows %s× (a "
-                                  "device that serves one request at a time would grow %s×): %s."
-      : out->iops_gain >= 1     ? "IOPS grow %s× from %s to %s; mean access time grows %s× (a "
-                                  "device that serves one request at a time would grow %s×): %s."
-                                : "IOPS drop to %s× from %s to %s; mean access time grows %s× (a "
-                                  "device that serves one request at a time would grow %s×): %s.",
+      g_str_equal (gain, "1.0")
+          ? W_ ("IOPS stay at %s× from %s to %s; mean access time grows %s× (a device that serves "
+                "one request at a time would grow %s×): %s.")
+      : out->iops_gain >= 1
+          ? W_ ("IOPS grow %s× from %s to %s; mean access time grows %s× (a device that serves one "
+                "request at a time would grow %s×): %s.")
+          : W_ ("IOPS drop to %s× from %s to %s; mean access time grows %s× (a device that serves "
+                "one request at a time would grow %s×): %s."),
       gain, first, last, growth, ratio, finding);
   if (out->short_depth)
-    g_string_append (s, " Some steps kept fewer requests in flight than asked: the device or "
-                        "its driver limits the queue.");
+    g_string_append (s, W_ (" Some steps kept fewer requests in flight than asked: the device "
+                            "or its driver limits the queue."));
   out->words = g_string_free (s, FALSE);
 }
 
@@ -335,8 +338,9 @@ step_finish (SsdbAccessStep *s)
   s->achieved_depth = s->io.mean_inflight * s->job.threads;
 }
 
-void
-ssdb_access_result_analyze (SsdbAccessResult *r, gboolean rotational)
+/* The analysis of @r's completed steps into @out (cleared first). */
+static void
+analyze_result (const SsdbAccessResult *r, gboolean rotational, SsdbAccessAnalysis *out)
 {
   g_autofree SsdbAccessPoint *pts = g_new0 (SsdbAccessPoint, MAX (r->steps->len, 1));
   guint n = 0;
@@ -353,18 +357,34 @@ ssdb_access_result_analyze (SsdbAccessResult *r, gboolean rotational)
       pts[n].achieved_depth = s->achieved_depth;
       n++;
     }
-  ssdb_access_analysis_clear (&r->analysis);
-  ssdb_access_analyze_device (pts, n, r->spec.mode, rotational, &r->analysis);
+  ssdb_access_analysis_clear (out);
+  ssdb_access_analyze_device (pts, n, r->spec.mode, rotational, out);
   /* A stopped run: the words cover the depths measured. */
-  if (n > 0 && n < r->steps->len && r->analysis.words != NULL)
+  if (n > 0 && n < r->steps->len && out->words != NULL)
     {
-      g_autofree char *upto = depth_label (r->analysis.last_depth, r->spec.mode);
-      char *w = g_strdup_printf ("%s The run stopped after %s: this covers the depths measured.",
-                                 r->analysis.words, upto);
+      g_autofree char *upto = depth_label (out->last_depth, r->spec.mode);
+      char *w = g_strdup_printf (
+          W_ ("%s The run stopped after %s: this covers the depths measured."), out->words, upto);
 
-      g_free (r->analysis.words);
-      r->analysis.words = w;
+      g_free (out->words);
+      out->words = w;
     }
+}
+
+void
+ssdb_access_result_analyze (SsdbAccessResult *r, gboolean rotational)
+{
+  analyze_result (r, rotational, &r->analysis);
+}
+
+char *
+ssdb_access_result_dup_words (const SsdbAccessResult *r)
+{
+  SsdbAccessAnalysis analysis = { 0 };
+
+  g_return_val_if_fail (r != NULL, NULL);
+  analyze_result (r, r->analysis.rotational, &analysis);
+  return analysis.words;
 }
 
 /* The run itself, without what is recorded of the drive meanwhile. */

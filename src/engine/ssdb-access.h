@@ -164,6 +164,7 @@ typedef enum
  * @verdict: the classification of @exponent (>= 0.85 serial, <= 0.25 parallel, else reorders)
  * @short_depth: %TRUE when some step reached less than 90 % of its asked depth
  * @words: (nullable): the finding in a sentence or two
+ * @rotational: the analysis was of a spinning disk (its words speak of NCQ)
  */
 typedef struct
 {
@@ -176,6 +177,7 @@ typedef struct
   SsdbAccessVerdict verdict;
   gboolean short_depth;
   char *words;
+  gboolean rotational;
 } SsdbAccessAnalysis;
 
 /**
@@ -293,6 +295,18 @@ typedef void (*SsdbAccessProgressFunc) (SsdbAccessResult *result, int step, doub
  */
 void
 ssdb_access_result_analyze (SsdbAccessResult *result, gboolean rotational);
+
+/**
+ * ssdb_access_result_dup_words:
+ * @result: a result analysed with ssdb_access_result_analyze()
+ *
+ * Writes the words of @result's analysis again, in the language W_() answers in (a chart's,
+ * inside a painter's language scope; English elsewhere, the same as @result->analysis.words).
+ *
+ * Returns: (transfer full) (nullable): the words
+ */
+char *
+ssdb_access_result_dup_words (const SsdbAccessResult *result);
 
 /**
  * ssdb_access_run:

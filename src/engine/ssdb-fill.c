@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-fill.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-units.h"
@@ -326,7 +327,7 @@ describe (const SsdbFillAnalysis *a)
 
   if (a->verdict == SSDB_VERDICT_FOUND)
     {
-      g_string_append_printf (s, "Found %u write-speed phases: ", a->phases->len);
+      g_string_append_printf (s, W_ ("Found %u write-speed phases: "), a->phases->len);
       for (guint i = 0; i < a->phases->len; i++)
         {
           const SsdbFillPhase *p = &g_array_index (a->phases, SsdbFillPhase, i);
@@ -334,24 +335,24 @@ describe (const SsdbFillAnalysis *a)
           g_autofree char *rate = rate_words (p->bytes_per_second);
 
           if (i == 0)
-            g_string_append_printf (s, "%s for the first %s", rate, end);
+            g_string_append_printf (s, W_ ("%s for the first %s"), rate, end);
           else if (i + 1 < a->phases->len)
-            g_string_append_printf (s, ", then %s up to %s", rate, end);
+            g_string_append_printf (s, W_ (", then %s up to %s"), rate, end);
           else
-            g_string_append_printf (s, ", then %s.", rate);
+            g_string_append_printf (s, W_ (", then %s."), rate);
         }
       if (a->cache_bytes > 0)
         {
           g_autofree char *cache = ssdb_format_capacity (a->cache_bytes);
 
-          g_string_append_printf (s, " Cache: %s.", cache);
+          g_string_append_printf (s, W_ (" Cache: %s."), cache);
         }
-      g_string_append_printf (s,
-                              " A phase counts when its rate differs from its neighbour's by at "
-                              "least %.0f %% (the larger of %.0f %% and %g × the noise of %.1f %% "
-                              "measured in this pass) over at least %s.",
-                              thr, 100 * SSDB_FILL_MIN_STEP, SSDB_FILL_NOISE_MULTIPLE, noise,
-                              window);
+      g_string_append_printf (
+          s,
+          W_ (" A phase counts when its rate differs from its neighbour's by at "
+              "least %.0f %% (the larger of %.0f %% and %g × the noise of %.1f %% "
+              "measured in this pass) over at least %s."),
+          thr, 100 * SSDB_FILL_MIN_STEP, SSDB_FILL_NOISE_MULTIPLE, noise, window);
     }
   else if (a->verdict == SSDB_VERDICT_NO_EFFECT)
     {
@@ -359,9 +360,9 @@ describe (const SsdbFillAnalysis *a)
       g_autofree char *rate = rate_words (p->bytes_per_second);
 
       g_string_append_printf (s,
-                              "No effect: writes run at a steady %s, no cache cliff. No change "
-                              "of %.0f %% or more (the larger of %.0f %% and %g × the noise of "
-                              "%.1f %% measured in this pass) lasts %s.",
+                              W_ ("No effect: writes run at a steady %s, no cache cliff. No change "
+                                  "of %.0f %% or more (the larger of %.0f %% and %g × the noise of "
+                                  "%.1f %% measured in this pass) lasts %s."),
                               rate, thr, 100 * SSDB_FILL_MIN_STEP, SSDB_FILL_NOISE_MULTIPLE, noise,
                               window);
     }
@@ -371,47 +372,51 @@ describe (const SsdbFillAnalysis *a)
       g_autofree char *rate = rate_words (p->bytes_per_second);
 
       if (a->drift_from > 0)
-        g_string_append_printf (s,
-                                "Inconclusive: writes average %s and drift from %.0f MB/s in the "
-                                "first quarter to %.0f MB/s in the last, a gradual change larger "
-                                "than the %.0f %% a step needs, but no single step.",
-                                rate, a->drift_from / 1e6, a->drift_to / 1e6, thr);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: writes average %s and drift from %.0f MB/s in the "
+                "first quarter to %.0f MB/s in the last, a gradual change larger "
+                "than the %.0f %% a step needs, but no single step."),
+            rate, a->drift_from / 1e6, a->drift_to / 1e6, thr);
       else if (a->short_step > 0)
-        g_string_append_printf (s,
-                                "Inconclusive: writes average %s; a change of %.0f %% (more than "
-                                "the %.0f %% a change needs) lasted only %.2f s, less than the "
-                                "%.1f s a phase must last to be told from the load on the "
-                                "machine. Write a longer span.",
-                                rate, 100 * a->short_step, thr, a->short_seconds,
-                                SSDB_FILL_MIN_PHASE_NS / 1e9);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: writes average %s; a change of %.0f %% (more than "
+                "the %.0f %% a change needs) lasted only %.2f s, less than the "
+                "%.1f s a phase must last to be told from the load on the "
+                "machine. Write a longer span."),
+            rate, 100 * a->short_step, thr, a->short_seconds, SSDB_FILL_MIN_PHASE_NS / 1e9);
       else if (a->noise_measured && a->step_threshold <= SSDB_FILL_DECIDABLE_STEP)
-        g_string_append_printf (s,
-                                "Inconclusive: writes average %s, but the pass lasted less than "
-                                "twice the %.1f s a phase must last to be told from the load on "
-                                "the machine. Write a longer span.",
-                                rate, SSDB_FILL_MIN_PHASE_NS / 1e9);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: writes average %s, but the pass lasted less than "
+                "twice the %.1f s a phase must last to be told from the load on "
+                "the machine. Write a longer span."),
+            rate, SSDB_FILL_MIN_PHASE_NS / 1e9);
       else if (a->noise_measured && thr < 100)
-        g_string_append_printf (s,
-                                "Inconclusive: writes average %s, but the noise measured in "
-                                "this pass (%.1f %% between neighbouring stretches of %s) hides "
-                                "any change below %.0f %% (%g × the noise): a cache cliff that "
-                                "small cannot be told apart.",
-                                rate, noise, window, thr, SSDB_FILL_NOISE_MULTIPLE);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: writes average %s, but the noise measured in "
+                "this pass (%.1f %% between neighbouring stretches of %s) hides "
+                "any change below %.0f %% (%g × the noise): a cache cliff that "
+                "small cannot be told apart."),
+            rate, noise, window, thr, SSDB_FILL_NOISE_MULTIPLE);
       else if (a->noise_measured)
-        g_string_append_printf (s,
-                                "Inconclusive: writes average %s, but the noise measured in "
-                                "this pass (%.1f %% between neighbouring stretches of %s) is so "
-                                "large that no change of rate, however large, can be told apart "
-                                "(a change must exceed %g × the noise).",
-                                rate, noise, window, SSDB_FILL_NOISE_MULTIPLE);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: writes average %s, but the noise measured in "
+                "this pass (%.1f %% between neighbouring stretches of %s) is so "
+                "large that no change of rate, however large, can be told apart "
+                "(a change must exceed %g × the noise)."),
+            rate, noise, window, SSDB_FILL_NOISE_MULTIPLE);
       else
         g_string_append_printf (s,
-                                "Inconclusive: writes average %s, but the pass has too few "
-                                "segments to measure its noise.",
+                                W_ ("Inconclusive: writes average %s, but the pass has too few "
+                                    "segments to measure its noise."),
                                 rate);
     }
   else
-    g_string_append (s, "No data to analyse.");
+    g_string_append (s, W_ ("No data to analyse."));
 
   if (a->span_bytes > a->measured_bytes && a->measured_bytes > 0)
     {
@@ -419,11 +424,24 @@ describe (const SsdbFillAnalysis *a)
       g_autofree char *span = ssdb_format_capacity (a->span_bytes);
 
       g_string_append_printf (s,
-                              " The pass was stopped after %s of %s: this covers the part "
-                              "measured.",
+                              W_ (" The pass was stopped after %s of %s: this covers the part "
+                                  "measured."),
                               done, span);
     }
   return g_string_free (s, FALSE);
+}
+
+char *
+ssdb_fill_analysis_dup_words (const SsdbFillAnalysis *analysis)
+{
+  locale_t previous;
+  char *words;
+
+  g_return_val_if_fail (analysis != NULL, NULL);
+  previous = ssdb_words_locale_begin ();
+  words = describe (analysis);
+  ssdb_words_locale_end (previous);
+  return words;
 }
 
 void

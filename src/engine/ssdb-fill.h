@@ -193,6 +193,18 @@ void
 ssdb_fill_analyze_span (GArray *segments, guint64 span_bytes, SsdbFillAnalysis *out);
 
 /**
+ * ssdb_fill_analysis_dup_words:
+ * @analysis: an analysis from ssdb_fill_analyze_span()
+ *
+ * Writes @analysis's words again, in the language W_() answers in (a chart's, inside a
+ * painter's language scope; English elsewhere, what @analysis->words holds).
+ *
+ * Returns: (transfer full): the words
+ */
+char *
+ssdb_fill_analysis_dup_words (const SsdbFillAnalysis *analysis);
+
+/**
  * SsdbFillResult:
  * @spec: the settings, span resolved
  * @passes: (element-type SsdbFillPass): write passes, then the read-back

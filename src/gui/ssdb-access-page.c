@@ -7,6 +7,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "render/ssdb-access-painter.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-gui-util.h"
 #include "ssdb-page-parts.h"
 
@@ -254,12 +255,20 @@ static void
 refresh (SsdbAccessPage *self)
 {
   const SsdbAccessResult *r = shown (self);
+  g_autofree char *words = NULL;
 
   ssdb_chart_view_invalidate (self->parts.chart);
   update_table (self);
+  if (r != NULL && r->analysis.words != NULL)
+    {
+      /* The chart's finding as the chart draws it: in the window's language. */
+      const char *previous = ssdb_render_language_push (ssdb_render_get_language ());
+
+      words = ssdb_render_localize_number (ssdb_access_result_dup_words (r));
+      ssdb_render_language_pop (previous);
+    }
   gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->analysis.words ? r->analysis.words : "", -1);
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
 }
 
 static void
@@ -298,7 +307,7 @@ on_finished (SsdbAccessPage *self, const GError *error)
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_table[i]);
+  return ssdb_gui_format_transfer_size (block_table[i]);
 }
 
 static char *
@@ -366,7 +375,7 @@ static void
 show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
 {
   guint deepest = spec->n_depths > 0 ? spec->depths[spec->n_depths - 1] : 1;
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *depth = g_strdup_printf (_ ("up to %u"), deepest);
   g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
   g_autofree char *span = NULL;
@@ -376,7 +385,7 @@ show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
     span = g_strdup (_ ("Whole span"));
   else
     {
-      g_autofree char *cap = ssdb_format_capacity (spec->span_length);
+      g_autofree char *cap = ssdb_gui_format_capacity (spec->span_length);
 
       /* Translators: the span of the random reads of a report, "First 2.15 GB" */
       span = g_strdup_printf (_ ("First %s"), cap);
@@ -428,7 +437,7 @@ ssdb_access_page_configure (SsdbAccessPage *self, const SsdbAccessSpec *spec)
 static char *
 dup_settings_line (const SsdbAccessSpec *spec)
 {
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
   g_autofree char *first = ssdb_access_step_label (spec->mode, spec->depths[0]);
   g_autofree char *last = ssdb_access_step_label (spec->mode, spec->depths[spec->n_depths - 1]);
@@ -438,7 +447,7 @@ dup_settings_line (const SsdbAccessSpec *spec)
     span = g_strdup (_ ("whole span"));
   else
     {
-      g_autofree char *cap = ssdb_format_capacity (spec->span_length);
+      g_autofree char *cap = ssdb_gui_format_capacity (spec->span_length);
 
       span = g_strdup_printf (_ ("first %s"), cap);
     }
@@ -576,6 +585,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_access_png (&view, &style, path, 1200, 700, 2, error);
 }
 

@@ -3,8 +3,10 @@
 
 #include <glib/gi18n.h>
 #include <locale.h>
+#include <string.h>
 
 #include "ssdb-application.h"
+#include "render/ssdb-render-lang.h"
 
 #include "ssdb-window.h"
 
@@ -149,6 +151,35 @@ ssdb_application_init (SsdbApplication *self)
 {
 }
 
+/* printf's decimal separator (LC_NUMERIC) made the window language's, which the charts and
+ * ssdb_gui_format_capacity() use: LANGUAGE=fr under LANG=en_US.UTF-8 would otherwise write
+ * "0.5 s" beside "2,15 GB", and LANG=de_DE.UTF-8 with an English window "0,5 s" beside
+ * "2.15 GB". Left as it is when no locale of the language is installed. */
+static void
+align_numbers (const char *language)
+{
+  const char *sep = ssdb_render_decimal_separator ();
+  g_autofree char *lang = g_strndup (language, strcspn (language, "_.@"));
+  g_autofree char *upper = g_ascii_strup (lang, -1);
+  g_autofree char *full = g_strdup_printf ("%s.UTF-8", language);
+  g_autofree char *guess = g_strdup_printf ("%s_%s.UTF-8", lang, upper);
+  const char *candidates[] = { full, guess };
+
+  if (g_strcmp0 (localeconv ()->decimal_point, sep) == 0)
+    return;
+  if (sep[0] == '.')
+    {
+      if (setlocale (LC_NUMERIC, "C.UTF-8") == NULL)
+        setlocale (LC_NUMERIC, "C");
+      return;
+    }
+  for (guint i = 0; i < G_N_ELEMENTS (candidates); i++)
+    if (strchr (language, '_') != NULL || i > 0)
+      if (setlocale (LC_NUMERIC, candidates[i]) != NULL
+          && g_strcmp0 (localeconv ()->decimal_point, sep) == 0)
+        return;
+}
+
 void
 ssdb_application_setup_i18n (void)
 {
@@ -158,6 +189,13 @@ ssdb_application_setup_i18n (void)
   bindtextdomain (GETTEXT_PACKAGE, localedir != NULL && *localedir != '\0' ? localedir : LOCALEDIR);
   bind_textdomain_codeset (GETTEXT_PACKAGE, "UTF-8");
   textdomain (GETTEXT_PACKAGE);
+  {
+    /* The charts and the numbers around them speak the window's language. */
+    g_autofree char *language = ssdb_render_dup_ui_language ();
+
+    ssdb_render_set_default_language (language);
+    align_numbers (language);
+  }
 }
 
 SsdbApplication *

@@ -1,7 +1,9 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
+#include "ssdb-gui-util.h"
 
 #include "ssdb-behaviour-page-private.h"
+#include "render/ssdb-render-lang.h"
 
 #include "engine/ssdb-fill.h"
 
@@ -160,8 +162,8 @@ dup_estimate_text (SsdbBehaviourPage *self)
     /* Translators: how long a run of the settings shown takes ("5 min") */
     return g_strdup_printf (_ ("A run takes %s"), total);
   timed = _ssdb_behaviour_format_duration (e.timed_ns);
-  written = ssdb_format_capacity (e.write_bytes);
-  read = ssdb_format_capacity (e.read_bytes);
+  written = ssdb_gui_format_capacity (e.write_bytes);
+  read = ssdb_gui_format_capacity (e.read_bytes);
   rate = g_strdup_printf ("%.0f", SSDB_ESTIMATE_BYTES_PER_SECOND / 1e6);
   if (e.timed_ns == 0 && e.read_bytes == 0)
     /* Translators: the time a run takes, the rate it assumes (MB/s), the bytes it writes */
@@ -375,7 +377,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
           /* 0 would write to the end of the target */
           if (gtk_spin_button_get_value (self->recovery_write_gb) > 0 && spec.write_bytes == 0)
             {
-              g_autofree char *block = ssdb_format_transfer_size (spec.block_size);
+              g_autofree char *block = ssdb_gui_format_transfer_size (spec.block_size);
 
               g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                            _ ("Write per pass: at least one %s transfer"), block);
@@ -591,7 +593,7 @@ dup_span_text (guint64 bytes, gboolean binary, const char *device)
 
   if (bytes == 0)
     return g_strdup_printf (_ ("all of %s"), device);
-  size = binary ? ssdb_format_transfer_size (bytes) : ssdb_format_capacity (bytes);
+  size = binary ? ssdb_gui_format_transfer_size (bytes) : ssdb_gui_format_capacity (bytes);
   return g_strdup_printf (_ ("the first %s of %s"), size, device);
 }
 
@@ -711,7 +713,7 @@ ssdb_behaviour_page_dup_confirm_body (SsdbBehaviourPage *self, const char *devic
         case SSDB_TEST_KIND_CONSISTENCY:
           {
             const SsdbConsistencyResult *r = result;
-            g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+            g_autofree char *block = ssdb_gui_format_transfer_size (r->spec.block_size);
             g_autofree char *duration = _ssdb_behaviour_format_duration (r->spec.duration_ns);
             g_autofree char *data = _ssdb_behaviour_format_pattern (&r->spec.data);
             g_autofree char *main_part = g_strdup_printf (
@@ -972,6 +974,7 @@ ssdb_behaviour_page_export_png (SsdbBehaviourPage *self, const char *path, GErro
   e.title = shown_title (self, e.view);
   e.caption = caption;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_chart_write_png (draw_export, &e, &style, path, 1200, 700, 2, error);
 }
 
@@ -1117,7 +1120,7 @@ test_label (guint i)
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_sizes[i]);
+  return ssdb_gui_format_transfer_size (block_sizes[i]);
 }
 
 static char *

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* The results of the six SSD behaviour tests: words, subtitles and drawing. */
 #include "config.h"
+#include "ssdb-gui-util.h"
 
 #include "ssdb-behaviour-page-private.h"
 
@@ -194,10 +195,11 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
       case SSDB_TEST_KIND_RECOVERY:
         {
           const SsdbRecoveryResult *r = result;
-          g_autofree char *write = r->spec.write_bytes ? ssdb_format_capacity (r->spec.write_bytes)
-                                                       : g_strdup (_ ("the whole target"));
+          g_autofree char *write = r->spec.write_bytes
+                                       ? ssdb_gui_format_capacity (r->spec.write_bytes)
+                                       : g_strdup (_ ("the whole target"));
           g_autofree char *pauses = _ssdb_behaviour_format_pauses (&r->spec);
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+          g_autofree char *block = ssdb_gui_format_transfer_size (r->spec.block_size);
 
           return g_strdup_printf (_ ("Idle recovery · %s per write · pauses of %s · %s QD%u"),
                                   write, pauses, block, r->spec.queue_depth);
@@ -205,8 +207,8 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
       case SSDB_TEST_KIND_COMPRESSION:
         {
           const SsdbCompressionResult *r = result;
-          g_autofree char *span = ssdb_format_transfer_size (r->spec.span_length);
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+          g_autofree char *span = ssdb_gui_format_transfer_size (r->spec.span_length);
+          g_autofree char *block = ssdb_gui_format_transfer_size (r->spec.block_size);
           g_autofree char *text = NULL;
 
           if (r->spec.passes > 1)
@@ -224,7 +226,7 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
       case SSDB_TEST_KIND_TRIM:
         {
           const SsdbTrimResult *r = result;
-          g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
+          g_autofree char *size = ssdb_gui_format_transfer_size (r->spec.summary.size);
 
           return g_strdup_printf (
               r->spec.discard ? ngettext ("TRIM · %u round of fill and delete with discard "
@@ -242,7 +244,7 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
       case SSDB_TEST_KIND_FREESPACE:
         {
           const SsdbFreespaceResult *r = result;
-          g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
+          g_autofree char *size = ssdb_gui_format_transfer_size (r->spec.summary.size);
 
           return g_strdup_printf (_ ("Speed against free space · steps of %u %% · summary tests "
                                      "over %s"),
@@ -251,7 +253,7 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
       case SSDB_TEST_KIND_CONSISTENCY:
         {
           const SsdbConsistencyResult *r = result;
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+          g_autofree char *block = ssdb_gui_format_transfer_size (r->spec.block_size);
           g_autofree char *duration = _ssdb_behaviour_format_duration (r->spec.duration_ns);
           g_autofree char *round = _ssdb_behaviour_format_duration (r->spec.round_ns);
           g_autofree char *data = _ssdb_behaviour_format_pattern (&r->spec.data);
@@ -271,9 +273,10 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
       case SSDB_TEST_KIND_READBACK:
         {
           const SsdbReadbackResult *r = result;
-          g_autofree char *span = r->spec.span_length ? ssdb_format_capacity (r->spec.span_length)
-                                                      : g_strdup (_ ("the whole target"));
-          g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
+          g_autofree char *span = r->spec.span_length
+                                      ? ssdb_gui_format_capacity (r->spec.span_length)
+                                      : g_strdup (_ ("the whole target"));
+          g_autofree char *block = ssdb_gui_format_transfer_size (r->spec.block_size);
 
           /* Reports made before the second read hold one read of each pass. */
           if (r->spec.read_back_repeats == 0)

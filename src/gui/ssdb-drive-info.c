@@ -339,7 +339,7 @@ add_block_groups (SsdbDriveInfo *self, const SsdbDeviceInfo *dev, const char *na
 
   group = add_group (self, _ ("Device"), NULL);
   add_row (self, group, N_ ("Device"), dev ? dev->device_path : node);
-  cap = ssdb_format_capacity (size);
+  cap = ssdb_gui_format_capacity (size);
   /* The exact byte count, digits grouped as the locale groups them. */
   bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, size);
   /* Translators: the capacity, then the exact number of bytes, e.g. 1.0 TB (1000204886016 bytes) */
@@ -391,7 +391,7 @@ add_directory_groups (SsdbDriveInfo *self, const char *directory)
   add_row (self, group, N_ ("Folder"), directory);
   if (fsinfo != NULL)
     {
-      g_autofree char *cap = ssdb_format_capacity (
+      g_autofree char *cap = ssdb_gui_format_capacity (
           g_file_info_get_attribute_uint64 (fsinfo, G_FILE_ATTRIBUTE_FILESYSTEM_FREE));
 
       add_row (self, group, N_ ("File System"),
@@ -513,7 +513,7 @@ ssdb_drive_info_show_report (SsdbDriveInfo *self, const SsdbReport *report, cons
   add_row (self, group, N_ ("Model"), t->model);
   if (t->vendor != NULL)
     add_row (self, group, N_ ("Vendor"), t->vendor);
-  cap = ssdb_format_capacity (t->size_bytes);
+  cap = ssdb_gui_format_capacity (t->size_bytes);
   bytes = g_strdup_printf ("%'" G_GUINT64_FORMAT, t->size_bytes);
   cap_full = g_strdup_printf (_ ("%s (%s bytes)"), cap, bytes);
   add_row (self, group, t->kind == SSDB_TARGET_FILE ? N_ ("Test File Size") : N_ ("Capacity"),

@@ -3,6 +3,7 @@
 
 #include "ssdb-export-dialog.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 
 #include <glib/gi18n.h>
 
@@ -24,6 +25,8 @@ struct _SsdbExportDialog
   GtkSwitch *caption_switch;
   AdwActionRow *serial_row;
   GtkSwitch *serial_switch;
+  AdwPreferencesGroup *language_group;
+  GtkSwitch *english_switch;
 
   SsdbReport *report;
   SsdbTestKind views[SSDB_TEST_KIND_N];
@@ -102,6 +105,8 @@ draw_preview (GtkDrawingArea *area, cairo_t *cr, int area_w, int area_h, gpointe
     return;
   ssdb_export_dialog_get_options (self, &view, NULL, &w, &h, NULL, &theme, &flags);
   ssdb_style_init (&style, theme);
+  style.language = ssdb_export_dialog_get_language (self);
+  style.locale_numbers = !ssdb_render_language_is_english (style.language);
   /* The whole chart at its logical size, shrunk to fit: what the file will show. */
   k = MIN ((double)area_w / w, (double)area_h / h);
   k = MIN (k, 1.0);
@@ -193,6 +198,13 @@ ssdb_export_dialog_set_options (SsdbExportDialog *self, SsdbTestKind view, SsdbE
   on_option_changed (self);
 }
 
+const char *
+ssdb_export_dialog_get_language (SsdbExportDialog *self)
+{
+  g_return_val_if_fail (SSDB_IS_EXPORT_DIALOG (self), "en");
+  return gtk_switch_get_active (self->english_switch) ? "en" : ssdb_render_get_language ();
+}
+
 gboolean
 ssdb_export_dialog_export_to (SsdbExportDialog *self, const char *path, GError **error)
 {
@@ -201,12 +213,18 @@ ssdb_export_dialog_export_to (SsdbExportDialog *self, const char *path, GError *
   SsdbExportFlags flags;
   SsdbTheme theme;
   int w, h, scale;
+  const char *previous;
+  gboolean ok;
 
   g_return_val_if_fail (SSDB_IS_EXPORT_DIALOG (self), FALSE);
   g_return_val_if_fail (path != NULL, FALSE);
 
   ssdb_export_dialog_get_options (self, &view, &format, &w, &h, &scale, &theme, &flags);
-  if (!ssdb_export_view (self->report, view, format, w, h, scale, theme, flags, path, error))
+  /* ssdb_export_view() draws in the calling thread's chart language. */
+  previous = ssdb_render_language_push (ssdb_export_dialog_get_language (self));
+  ok = ssdb_export_view (self->report, view, format, w, h, scale, theme, flags, path, error);
+  ssdb_render_language_pop (previous);
+  if (!ok)
     return FALSE;
   g_signal_emit (self, signals[SIGNAL_EXPORTED], 0, path);
   return TRUE;
@@ -306,6 +324,8 @@ ssdb_export_dialog_class_init (SsdbExportDialogClass *klass)
   gtk_widget_class_bind_template_child (widget_class, SsdbExportDialog, caption_switch);
   gtk_widget_class_bind_template_child (widget_class, SsdbExportDialog, serial_row);
   gtk_widget_class_bind_template_child (widget_class, SsdbExportDialog, serial_switch);
+  gtk_widget_class_bind_template_child (widget_class, SsdbExportDialog, language_group);
+  gtk_widget_class_bind_template_child (widget_class, SsdbExportDialog, english_switch);
   gtk_widget_class_install_action (widget_class, "export.save", NULL, save_action);
   gtk_widget_class_add_binding_action (widget_class, GDK_KEY_Escape, 0, "window.close", NULL);
 }
@@ -336,6 +356,11 @@ ssdb_export_dialog_init (SsdbExportDialog *self)
                             self);
   g_signal_connect_swapped (self->serial_switch, "notify::active", G_CALLBACK (on_option_changed),
                             self);
+  g_signal_connect_swapped (self->english_switch, "notify::active", G_CALLBACK (on_option_changed),
+                            self);
+  /* In an English window there is no other language to choose. */
+  gtk_widget_set_visible (GTK_WIDGET (self->language_group),
+                          !ssdb_render_language_is_english (ssdb_render_get_language ()));
   update_sensitivity (self);
 }
 

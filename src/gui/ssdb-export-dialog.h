@@ -77,6 +77,16 @@ ssdb_export_dialog_get_options (SsdbExportDialog *self, SsdbTestKind *view,
                                 SsdbTheme *theme, SsdbExportFlags *flags);
 
 /**
+ * ssdb_export_dialog_get_language:
+ * @self: the window
+ *
+ * Returns: the language the export's text is drawn in: the window's (ssdb_render_get_language()),
+ *   or "en" when "English Chart Text" is on.
+ */
+const char *
+ssdb_export_dialog_get_language (SsdbExportDialog *self);
+
+/**
  * ssdb_export_dialog_export_to:
  * @self: the window
  * @path: the file to write

@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine/ssdb-error.h"
+#include "render/ssdb-render-lang.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "ssdb-page-run.h"
@@ -280,7 +281,7 @@ passes_label (guint i)
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_table[i]);
+  return ssdb_gui_format_transfer_size (block_table[i]);
 }
 
 static char *
@@ -316,7 +317,7 @@ static void
 show_spec (SsdbFillPage *self, const SsdbFillSpec *spec)
 {
   g_autofree char *passes = g_strdup_printf ("%u", spec->passes);
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *depth = g_strdup_printf ("QD%u", spec->queue_depth);
 
   ssdb_gui_dropdown_show (
@@ -379,7 +380,7 @@ ssdb_fill_page_set_target (SsdbFillPage *self, const char *title, guint64 device
 static char *
 dup_settings_line (const SsdbFillSpec *spec)
 {
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
 
   /* Translators: "2 passes · 1 MiB blocks · QD32", then " · read-back" or nothing */
   return g_strdup_printf (
@@ -515,6 +516,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_fill_chart_fill_view (self->chart, &view);
   view.caption = caption;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_fill_png (&view, &style, path, 1200, 700, 2, error);
 }
 

@@ -7,6 +7,8 @@
 #include <glib/gi18n.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-units.h"
+#include "render/ssdb-render-lang.h"
 
 /* The names of the kinds, in the order of SsdbTestKind. */
 static const char *const kind_titles[SSDB_TEST_KIND_N] = {
@@ -25,6 +27,18 @@ ssdb_gui_test_kind_title (SsdbTestKind kind)
   return _ (kind_titles[kind]);
 }
 
+char *
+ssdb_gui_format_capacity (guint64 bytes)
+{
+  return ssdb_render_localize_number (ssdb_format_capacity (bytes));
+}
+
+char *
+ssdb_gui_format_transfer_size (guint64 bytes)
+{
+  return ssdb_render_localize_number (ssdb_format_transfer_size (bytes));
+}
+
 void
 ssdb_gui_style_init (SsdbStyle *style)
 {
@@ -39,6 +53,7 @@ ssdb_gui_style_init (SsdbStyle *style)
     theme = SSDB_THEME_DARK;
   ssdb_style_init (style, theme);
   style->locale_numbers = TRUE;
+  style->language = ssdb_render_get_language ();
   if (adw_style_manager_get_high_contrast (manager) && adw_style_manager_get_dark (manager))
     {
       /* High contrast follows the dark variant's background too. */

@@ -10,9 +10,29 @@
 G_BEGIN_DECLS
 
 /**
+ * ssdb_gui_format_capacity:
+ * @bytes: a size, bytes
+ *
+ * Returns: (transfer full): ssdb_format_capacity() ("2.15 GB") with the decimal separator of
+ *   the window's language ("2,15 GB" in French), as the window's charts write it.
+ */
+char *
+ssdb_gui_format_capacity (guint64 bytes);
+
+/**
+ * ssdb_gui_format_transfer_size:
+ * @bytes: a size, bytes
+ *
+ * Returns: (transfer full): ssdb_format_transfer_size() ("1.5 MiB") with the decimal separator
+ *   of the window's language.
+ */
+char *
+ssdb_gui_format_transfer_size (guint64 bytes);
+
+/**
  * ssdb_gui_style_init:
  * @style: (out caller-allocates): the chart style that follows the style manager (light, dark,
- *   high contrast, and high contrast on dark), numbers in the user's locale
+ *   high contrast, and high contrast on dark), text and decimal separator in the window's language
  */
 void
 ssdb_gui_style_init (SsdbStyle *style);

@@ -191,13 +191,13 @@ show_health (SsdbHealthPage *self)
     }
   if (h->host_bytes_written >= 0)
     {
-      g_autofree char *t = ssdb_format_capacity ((guint64)h->host_bytes_written);
+      g_autofree char *t = ssdb_gui_format_capacity ((guint64)h->host_bytes_written);
 
       add_summary_row (self, _ ("Host Writes"), t);
     }
   if (h->host_bytes_read >= 0)
     {
-      g_autofree char *t = ssdb_format_capacity ((guint64)h->host_bytes_read);
+      g_autofree char *t = ssdb_gui_format_capacity ((guint64)h->host_bytes_read);
 
       add_summary_row (self, _ ("Host Reads"), t);
     }

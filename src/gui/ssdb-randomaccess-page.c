@@ -7,6 +7,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-page-parts.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
@@ -243,7 +244,7 @@ span_label (guint i)
 {
   if (span_gib_table[i] == 0)
     return g_strdup (_ ("Whole target"));
-  return ssdb_format_transfer_size ((guint64)span_gib_table[i] * 1024 * MIB);
+  return ssdb_gui_format_transfer_size ((guint64)span_gib_table[i] * 1024 * MIB);
 }
 
 static char *
@@ -354,7 +355,7 @@ update_preview (SsdbRandomAccessPage *self)
 static void
 show_spec (SsdbRandomAccessPage *self, const SsdbRandomAccessSpec *spec)
 {
-  g_autofree char *span = ssdb_format_transfer_size (spec->span_length);
+  g_autofree char *span = ssdb_gui_format_transfer_size (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->row_duration_ns);
   int sp = -1, t = -1;
 
@@ -403,7 +404,7 @@ ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomA
 static char *
 dup_settings_line (const SsdbRandomAccessSpec *spec)
 {
-  g_autofree char *span = spec->span_length > 0 ? ssdb_format_capacity (spec->span_length)
+  g_autofree char *span = spec->span_length > 0 ? ssdb_gui_format_capacity (spec->span_length)
                                                 : g_strdup (_ ("whole target"));
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->row_duration_ns);
 
@@ -438,7 +439,7 @@ dup_result_line (const SsdbRandomAccessResult *r)
 static void
 set_block_size (SsdbRandomAccessPage *self, guint block_size)
 {
-  g_autofree char *label = ssdb_format_transfer_size (block_size > 0 ? block_size : 512);
+  g_autofree char *label = ssdb_gui_format_transfer_size (block_size > 0 ? block_size : 512);
 
   self->block_size = block_size;
   gtk_button_set_label (GTK_BUTTON (self->size_toggles[0]), label);
@@ -547,6 +548,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_random_access_png (&view, &style, path, 1200, 800, 2, error);
 }
 
@@ -612,7 +614,7 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
       sizes, "512 B", _ ("The Drive's Logical Block, Its Smallest Request"), TRUE);
   for (guint k = 1; k < G_N_ELEMENTS (size_table); k++)
     {
-      g_autofree char *label = ssdb_format_transfer_size (size_table[k]);
+      g_autofree char *label = ssdb_gui_format_transfer_size (size_table[k]);
 
       self->size_toggles[k] = size_toggle_new (sizes, label, NULL, TRUE);
     }
@@ -718,7 +720,7 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
                                "%s (%s, %s). All data stored on it will be destroyed and cannot "
                                "be recovered."),
                             title, capacity, node);
-  region = ssdb_format_transfer_size (span);
+  region = ssdb_gui_format_transfer_size (span);
   return g_strdup_printf (_ ("The random access test writes at random places over the first %s "
                              "of %s (%s, %s). All data stored there will be destroyed and cannot "
                              "be recovered."),

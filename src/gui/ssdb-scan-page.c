@@ -6,6 +6,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-page-parts.h"
 
 #define KIB 1024u
@@ -166,8 +167,8 @@ update_status (SsdbScanPage *self)
   else
     {
       findings = dup_findings (r);
-      done = ssdb_format_capacity (r->scanned_bytes);
-      span = ssdb_format_capacity (r->spec.span_length);
+      done = ssdb_gui_format_capacity (r->scanned_bytes);
+      span = ssdb_gui_format_capacity (r->spec.span_length);
       /* Translators: "Reading · 12.3 GB of 500.1 GB · 40 % · 2 unreadable ranges" */
       text = g_strdup_printf (r->spec.verify
                                   /* Translators: "Verifying · 12.3 GB of 500.1 GB · 40 % · 2 bad
@@ -239,7 +240,7 @@ on_finished (SsdbScanPage *self, const GError *error)
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_table[i]);
+  return ssdb_gui_format_transfer_size (block_table[i]);
 }
 
 static char *
@@ -273,7 +274,7 @@ ssdb_scan_page_get_spec (SsdbScanPage *self, SsdbScanSpec *spec)
 static void
 show_spec (SsdbScanPage *self, const SsdbScanSpec *spec)
 {
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *slow = g_strdup_printf (_ ("%u ms"), (guint)(spec->slow_ns / MS));
   int s = -1;
 
@@ -506,6 +507,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_scan_png (&view, &style, path, 1200, 800, 2, error);
 }
 

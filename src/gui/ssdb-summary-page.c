@@ -10,6 +10,7 @@
 #include "engine/ssdb-units.h"
 #include "engine/ssdb-unwritten.h"
 #include "render/ssdb-export.h"
+#include "render/ssdb-render-lang.h"
 #include "config.h"
 #include "ssdb-gui-util.h"
 #include "ssdb-settings-bind.h"
@@ -1088,6 +1089,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running_index = -1;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_summary_png (&view, &style, path, 1000, 640, 2, error);
 }
 

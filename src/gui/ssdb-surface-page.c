@@ -6,6 +6,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-page-run.h"
 #include "config.h"
 
@@ -263,13 +264,13 @@ samples_label (guint i)
 static char *
 sample_size_label (guint i)
 {
-  return ssdb_format_transfer_size (sample_size_table[i]);
+  return ssdb_gui_format_transfer_size (sample_size_table[i]);
 }
 
 static char *
 block_label (guint i)
 {
-  return ssdb_format_transfer_size (block_table[i]);
+  return ssdb_gui_format_transfer_size (block_table[i]);
 }
 
 static char *
@@ -332,8 +333,8 @@ static void
 show_spec (SsdbSurfacePage *self, const SsdbSurfaceSpec *spec)
 {
   g_autofree char *samples = g_strdup_printf ("%u", spec->samples);
-  g_autofree char *sample_size = ssdb_format_transfer_size (spec->sample_bytes);
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *sample_size = ssdb_gui_format_transfer_size (spec->sample_bytes);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *access = spec->access_samples == 0
                                 ? g_strdup (_ ("Off"))
                                 : g_strdup_printf ("%u", spec->access_samples);
@@ -463,8 +464,8 @@ ssdb_surface_page_set_target (SsdbSurfacePage *self, const char *title, guint64 
 static char *
 dup_settings_line (const SsdbSurfaceSpec *spec)
 {
-  g_autofree char *per = ssdb_format_transfer_size (spec->sample_bytes);
-  g_autofree char *block = ssdb_format_transfer_size (spec->block_size);
+  g_autofree char *per = ssdb_gui_format_transfer_size (spec->sample_bytes);
+  g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
 
   return g_strdup_printf ("%u samples × %s · %s blocks · QD%u · %s%s", spec->samples, per, block,
                           spec->queue_depth, spec->access_samples ? "access-time dots · " : "",
@@ -566,6 +567,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.hover_index = -1;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_surface_png (&view, &style, path, 1200, 700, 2, error);
 }
 

@@ -7,6 +7,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-page-parts.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
@@ -215,7 +216,7 @@ on_finished (SsdbSweepPage *self, const GError *error)
 static char *
 size_label (guint i)
 {
-  return ssdb_format_transfer_size (size_table[i]);
+  return ssdb_gui_format_transfer_size (size_table[i]);
 }
 
 /* The size_table index a size dropdown shows: its items start at first_size. */
@@ -270,7 +271,7 @@ depth_label (guint i)
 static char *
 span_label (guint i)
 {
-  return ssdb_format_transfer_size ((guint64)span_mib_table[i] * MIB);
+  return ssdb_gui_format_transfer_size ((guint64)span_mib_table[i] * MIB);
 }
 
 static char *
@@ -296,7 +297,8 @@ update_span_note (SsdbSweepPage *self)
   span = i < G_N_ELEMENTS (span_mib_table) ? (guint64)span_mib_table[i] * MIB : v;
   if (self->device_bytes > 0 && span > self->device_bytes)
     {
-      g_autofree char *whole = ssdb_format_transfer_size (MAX (self->device_bytes / MIB, 1) * MIB);
+      g_autofree char *whole
+          = ssdb_gui_format_transfer_size (MAX (self->device_bytes / MIB, 1) * MIB);
       /* Translators: beside a test size larger than the drive: "the whole drive, 512 MiB" */
       g_autofree char *text = g_strdup_printf (_ ("the whole drive, %s"), whole);
 
@@ -363,10 +365,10 @@ size_choice (SsdbSweepPage *self, guint size)
 static void
 show_spec (SsdbSweepPage *self, const SsdbSweepSpec *spec)
 {
-  g_autofree char *first = ssdb_format_transfer_size (spec->start_size);
-  g_autofree char *last = ssdb_format_transfer_size (spec->end_size);
+  g_autofree char *first = ssdb_gui_format_transfer_size (spec->start_size);
+  g_autofree char *last = ssdb_gui_format_transfer_size (spec->end_size);
   g_autofree char *depth = g_strdup_printf ("QD%u", spec->queue_depth);
-  g_autofree char *span = ssdb_format_transfer_size (spec->span_length);
+  g_autofree char *span = ssdb_gui_format_transfer_size (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->duration_ns);
   int sp = -1, t = -1;
 
@@ -415,9 +417,9 @@ ssdb_sweep_page_configure (SsdbSweepPage *self, const SsdbSweepSpec *spec)
 static char *
 dup_settings_line (const SsdbSweepSpec *spec)
 {
-  g_autofree char *first = ssdb_format_transfer_size (spec->start_size);
-  g_autofree char *last = ssdb_format_transfer_size (spec->end_size);
-  g_autofree char *span = ssdb_format_transfer_size (spec->span_length);
+  g_autofree char *first = ssdb_gui_format_transfer_size (spec->start_size);
+  g_autofree char *last = ssdb_gui_format_transfer_size (spec->end_size);
+  g_autofree char *span = ssdb_gui_format_transfer_size (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->duration_ns);
 
   /* Translators: "512 B – 64 MiB · QD4 · 256 MiB region · 1 s per size · write and read" */
@@ -538,6 +540,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_sweep_png (&view, &style, path, 1200, 700, 2, error);
 }
 
@@ -691,7 +694,7 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
   g_autofree char *region = NULL;
 
   ssdb_sweep_page_get_spec (SSDB_SWEEP_PAGE (page), &spec);
-  region = ssdb_format_transfer_size (spec.span_length);
+  region = ssdb_gui_format_transfer_size (spec.span_length);
   return g_strdup_printf (_ ("The transfer-size sweep writes over the first %s of %s (%s, %s). "
                              "All data stored there will be destroyed and cannot be recovered."),
                           region, title, capacity, node);

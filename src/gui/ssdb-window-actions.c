@@ -269,7 +269,7 @@ _ssdb_window_show_confirm_dialog (SsdbWindow *self, SsdbTestPage *page, gboolean
   g_autoptr (SsdbDeviceIdentity) identity = _ssdb_window_read_selected_identity (self);
   const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
   g_autofree char *title = ssdb_device_dup_title (self->device);
-  g_autofree char *capacity = ssdb_format_capacity (info->size_bytes);
+  g_autofree char *capacity = ssdb_gui_format_capacity (info->size_bytes);
   /* The body wraps, but never inside the capacity or the device node. */
   g_autofree char *cap = ssdb_gui_dup_unbreakable (capacity);
   g_autofree char *node = ssdb_gui_dup_unbreakable (info->device_path);

@@ -3,6 +3,7 @@
  * device the monitor lists), choosing a drive or a folder, a drive that changes or goes away,
  * and the facts of the selected target that the pages and the start are given. */
 #include "ssdb-window-private.h"
+#include "ssdb-gui-util.h"
 
 #include "render/ssdb-export.h"
 
@@ -61,7 +62,7 @@ _ssdb_window_dup_report_title (const SsdbReport *report)
   /* An imported result: the tool and what its file names, as the export says it. */
   if (report->summary != NULL && report->summary->imported != NULL)
     return ssdb_export_dup_title (report);
-  cap = ssdb_format_capacity (t->size_bytes);
+  cap = ssdb_gui_format_capacity (t->size_bytes);
   return g_strdup_printf ("%s%s%s · %s", t->model ? t->model : "", t->model ? " · " : "",
                           t->path ? t->path : "?", cap);
 }
@@ -118,6 +119,7 @@ update_target_button (SsdbWindow *self)
       /* The kernel name only ("nvme0n1"): the header has little room with eight pages, and the
        * capacity and model are in the tooltip, on every chart and on Drive Info. */
       gtk_label_set_text (self->target_label, info->name);
+      gtk_label_set_width_chars (self->target_label, 12);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_button), tip);
       gtk_image_set_from_icon_name (self->target_icon, info->rotation_rate == 0
                                                            ? "drive-harddisk-solidstate-symbolic"
@@ -128,12 +130,18 @@ update_target_button (SsdbWindow *self)
       g_autofree char *base = g_path_get_basename (self->directory);
 
       gtk_label_set_text (self->target_label, base);
+      gtk_label_set_width_chars (self->target_label, 12);
       gtk_widget_set_tooltip_text (GTK_WIDGET (self->target_button), self->directory);
       gtk_image_set_from_icon_name (self->target_icon, "folder-symbolic");
     }
   else
     {
-      gtk_label_set_text (self->target_label, _ ("Choose Drive"));
+      const char *choose = _ ("Choose Drive");
+
+      /* Never cut: the button asks for something, and "Choisir un disque" is longer than the
+       * width a drive's name gets ("Choisi…isque" told nothing). */
+      gtk_label_set_text (self->target_label, choose);
+      gtk_label_set_width_chars (self->target_label, MAX (12, (int)g_utf8_strlen (choose, -1)));
       gtk_image_set_from_icon_name (self->target_icon, "drive-harddisk-symbolic");
     }
 }

@@ -8,6 +8,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-page-parts.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 
 #define SPECS_KEY "workload-specs"
 
@@ -234,7 +235,7 @@ sizes_text (const SsdbWorkloadSpec *spec)
     total += spec->size_mix[k].weight;
   for (guint k = 0; k < spec->n_size_mix && k < 4; k++)
     {
-      g_autofree char *size = ssdb_format_transfer_size (spec->size_mix[k].size);
+      g_autofree char *size = ssdb_gui_format_transfer_size (spec->size_mix[k].size);
 
       if (spec->n_size_mix == 1)
         g_string_append (s, size);
@@ -642,6 +643,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_workload_png (&view, &style, path, 1200, 700, 2, error);
 }
 

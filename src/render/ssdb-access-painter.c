@@ -235,14 +235,17 @@ typedef struct
   double w;
 } Layout;
 
-static const char *
+/* The finding under the chart, in the chart's language (its decimal separator too). */
+static char *
 analysis_words (const SsdbAccessView *view)
 {
   const SsdbAccessResult *r = view->result;
 
   if (r == NULL || r->analysis.words == NULL || *r->analysis.words == '\0')
     return NULL;
-  return r->analysis.words;
+  if (ssdb_render_language_is_english (ssdb_render_get_language ()))
+    return g_strdup (r->analysis.words);
+  return ssdb_render_localize_number (ssdb_access_result_dup_words (r));
 }
 
 static double
@@ -285,8 +288,12 @@ layout_common (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   b = h - l->margin;
   b = ssdb_chart_layout_caption (w, b, l->margin, l->gap * 0.5, view->caption, l->caption_px,
                                  &l->footer);
-  b = ssdb_chart_layout_words (pango, style, w, b, l->margin, l->gap, analysis_words (view),
-                               l->words_px, 3, &l->words);
+  {
+    g_autofree char *words = analysis_words (view);
+
+    b = ssdb_chart_layout_words (pango, style, w, b, l->margin, l->gap, words, l->words_px, 3,
+                                 &l->words);
+  }
   *top = y;
   *bottom = b;
 }
@@ -1134,6 +1141,7 @@ draw_relief (Painter *p)
                             PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
     }
   /* Above the chart, clear of the rows behind (they rise over the front row's axis). */
+  /* xgettext:no-c-format */
   ssdb_chart_draw_text (p->cr, p->pango, p->style, _ ("% of reads"), l->margin, l->unit_y,
                         l->label_px, PANGO_WEIGHT_BOLD, SSDB_CHART_ALIGN_START, 0,
                         &style->foreground, 1.0);
@@ -1220,6 +1228,8 @@ void
 ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, cairo_t *cr,
                           int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 
@@ -1263,7 +1273,11 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
                                                 : _ ("No access times measured yet"),
                                   r, l->label_px);
     }
-  ssdb_chart_draw_words (cr, p.pango, style, analysis_words (view), l->words_px, &l->words, 3);
+  {
+    g_autofree char *words = analysis_words (view);
+
+    ssdb_chart_draw_words (cr, p.pango, style, words, l->words_px, &l->words, 3);
+  }
 
   g_object_unref (p.pango);
   cairo_restore (cr);

@@ -832,6 +832,8 @@ void
 ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *style, cairo_t *cr,
                              int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-chart.h"
+#include "ssdb-render-lang.h"
 #include "ssdb-error.h"
 
 #include <math.h>
@@ -113,10 +114,10 @@ ssdb_chart_format_double (double value, int decimals, gboolean locale_numbers)
   /* No "-0" or "-0.0" */
   if (fabs (value) < 0.5 * pow (10, -decimals))
     value = 0.0;
-  if (locale_numbers)
-    return g_strdup_printf ("%.*f", decimals, value);
   g_snprintf (format, sizeof format, "%%.%df", decimals);
   g_ascii_formatd (buf, sizeof buf, format, value);
+  if (locale_numbers)
+    return ssdb_render_localize_number (g_strdup (buf));
   return g_strdup (buf);
 }
 

@@ -9,7 +9,7 @@ G_BEGIN_DECLS
 
 /*
  * Helpers shared by the x/y chart painters (surface, fill): axes with "nice" ticks computed in
- * double precision, number formatting in the C or the user's locale, and text drawing.
+ * double precision, number formatting in the C locale or the chart language's, and text drawing.
  */
 
 /**
@@ -68,7 +68,7 @@ ssdb_axis_rate (SsdbAxis *axis, double max_bytes_per_second, guint intervals);
  * ssdb_axis_format:
  * @axis: the axis
  * @value: a value in axis units
- * @locale_numbers: use the user's decimal separator
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
  *
  * Returns: (transfer full): the tick label, with @axis->decimals decimals ("2", "2.5", "0.05").
  */
@@ -83,7 +83,8 @@ ssdb_axis_tick (const SsdbAxis *axis, guint i);
  * ssdb_chart_format_double:
  * @value: a number
  * @decimals: 0..6
- * @locale_numbers: use the user's decimal separator (never grouping)
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
+ * (never grouping)
  *
  * Returns: (transfer full): @value as text; "-0" is printed as "0".
  */
@@ -94,7 +95,8 @@ ssdb_chart_format_double (double value, int decimals, gboolean locale_numbers);
  * ssdb_chart_format_trimmed:
  * @value: a number
  * @decimals: at most this many decimals, 0..6
- * @locale_numbers: use the user's decimal separator (never grouping)
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
+ * (never grouping)
  *
  * Returns: (transfer full): @value as ssdb_chart_format_double() writes it, without trailing
  *   zeros after the separator nor a separator left alone ("50", "12.3", "0.07").
@@ -105,7 +107,7 @@ ssdb_chart_format_trimmed (double value, int decimals, gboolean locale_numbers);
 /**
  * ssdb_chart_format_rate:
  * @bytes_per_second: a rate, B/s
- * @locale_numbers: use the user's decimal separator
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
  *
  * Returns: (transfer full): the rate in MB/s with one decimal, "1234.5 MB/s" (two decimals
  *   under 10 MB/s).
@@ -116,7 +118,7 @@ ssdb_chart_format_rate (double bytes_per_second, gboolean locale_numbers);
 /**
  * ssdb_chart_format_position:
  * @bytes: a position or size, bytes
- * @locale_numbers: use the user's decimal separator
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
  *
  * Returns: (transfer full): the position in GB (10^9) with three significant figures and no
  *   trailing zeros ("12.3 GB", "0.268 GB", "50 GB", "1000 GB").
@@ -127,7 +129,7 @@ ssdb_chart_format_position (double bytes, gboolean locale_numbers);
 /**
  * ssdb_chart_format_ms:
  * @ns: a time, ns
- * @locale_numbers: use the user's decimal separator
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
  *
  * Returns: (transfer full): the time in ms with three significant figures ("0.0421 ms",
  *   "8.42 ms", "12.4 ms").

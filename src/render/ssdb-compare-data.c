@@ -440,6 +440,7 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
             }
           /* Its first two tests, each in a panel, by how full the span was. */
           d->n_panels = step0 != NULL ? MIN (step0->rates->len, 2) : 1;
+          /* xgettext:no-c-format */
           d->x_unit = _ ("% full");
           d->x_lo = 0;
           d->x_hi = 100;

@@ -750,6 +750,7 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
                                 l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, 0,
                                 &style->foreground, 0.85);
         }
+      /* xgettext:no-c-format */
       unit = g_strdup (g_str_equal (d->x_unit, "%") ? _ ("% of span") : d->x_unit);
       ssdb_chart_draw_text (cr, p->pango, style, unit, r->x + r->width,
                             r->y + r->height + l->label_px * 2.2, l->label_px, PANGO_WEIGHT_NORMAL,
@@ -1031,6 +1032,8 @@ void
 ssdb_compare_painter_draw (const SsdbCompareView *view, const SsdbStyle *style, cairo_t *cr,
                            int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   PangoContext *pango;
   guint n;
   Layout l;

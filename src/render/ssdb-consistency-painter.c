@@ -470,6 +470,8 @@ void
 ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style, cairo_t *cr,
                             int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   const SsdbRecoveryResult *r;
   Painter p = { 0 };
   Frame *f = &p.f;
@@ -712,6 +714,8 @@ void
 ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle *style, cairo_t *cr,
                                int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   const SsdbConsistencyResult *r;
   Painter p = { 0 };
   Frame *f = &p.f;

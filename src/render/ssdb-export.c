@@ -1,6 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "config.h"
 
+#include "ssdb-render-i18n.h"
+
 #include "ssdb-export.h"
 
 #include <cairo-pdf.h>
@@ -104,12 +106,12 @@ ssdb_export_dup_title (const SsdbReport *report)
     }
   /* the copy test's files are its own, not the small test file that found the drive */
   if (info->kind == SSDB_TARGET_FILE && report->copy != NULL)
-    return g_strdup_printf ("Files in %s%s%s%s%s", info->path ? info->path : "?",
+    return g_strdup_printf (_ ("Files in %s%s%s%s%s"), info->path ? info->path : "?",
                             info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "",
-                            info->name ? " on " : "", info->name ? info->name : "");
-  cap = ssdb_format_capacity (info->size_bytes);
+                            info->name ? _ (" on ") : "", info->name ? info->name : "");
+  cap = ssdb_render_localize_number (ssdb_format_capacity (info->size_bytes));
   if (info->kind == SSDB_TARGET_FILE)
-    return g_strdup_printf ("Test file in %s%s%s (%s)", info->path ? info->path : "?",
+    return g_strdup_printf (_ ("Test file in %s%s%s (%s)"), info->path ? info->path : "?",
                             info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "", cap);
   model = nonempty (info->model);
   return g_strdup_printf ("%s · %s%s%s",
@@ -135,16 +137,16 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
   /* the copy test's small test file is no size of the drive */
   if (info->size_bytes > 0 && !(info->kind == SSDB_TARGET_FILE && report->copy != NULL))
     {
-      g_autofree char *cap = ssdb_format_capacity (info->size_bytes);
+      g_autofree char *cap = ssdb_render_localize_number (ssdb_format_capacity (info->size_bytes));
 
       g_string_append_printf (out, "%s · ", cap);
     }
   firmware = target_fact (report, "firmware");
   if (firmware != NULL)
-    g_string_append_printf (out, "firmware %s · ", firmware);
+    g_string_append_printf (out, _ ("firmware %s · "), firmware);
   serial = (flags & SSDB_EXPORT_SERIAL) ? target_fact (report, "serial") : NULL;
   if (serial != NULL)
-    g_string_append_printf (out, "serial %s · ", serial);
+    g_string_append_printf (out, _ ("serial %s · "), serial);
   {
     /* What was really measured, where it was not the drive alone. */
     g_autofree char *tags = ssdb_stack_dup_tags (info->stack);
@@ -166,7 +168,8 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
       g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
 
       if (date != NULL)
-        g_string_append_printf (out, "run %s · ", date);
+        /* Translators: in the caption under a chart, "run 2024-05-01 12:34 UTC · " */
+        g_string_append_printf (out, _ ("run %s · "), date);
     }
   g_string_append_printf (out, "SSD Bench %s",
                           nonempty (report->tool_version) ? report->tool_version : PACKAGE_VERSION);
@@ -205,13 +208,32 @@ size_name (guint bytes)
   return g_strdup_printf ("%uB", bytes);
 }
 
+/* The data patterns' and profiles' names as the report writes them, in the chart's language. */
+static const char *
+chart_word (const char *word)
+{
+  /* Translators: a data pattern, in "%s data" of the summary chart's subtitle */
+  if (g_strcmp0 (word, "random") == 0)
+    return C_ ("data", "random");
+  if (g_strcmp0 (word, "zero") == 0)
+    return C_ ("data", "zero");
+  /* Translators: a summary profile, in "%s profile" of the summary chart's subtitle */
+  if (g_strcmp0 (word, "default") == 0)
+    return C_ ("profile", "default");
+  if (g_strcmp0 (word, "peak") == 0)
+    return C_ ("profile", "peak");
+  if (g_strcmp0 (word, "realworld") == 0)
+    return C_ ("profile", "realworld");
+  return word;
+}
+
 static char *
 summary_subtitle (const SsdbReport *report)
 {
   const SsdbSummaryResult *r = report->summary;
   g_autofree char *size = ssdb_format_transfer_size (r->spec.size);
   g_autofree char *pattern = ssdb_data_pattern_to_string (&r->spec.data);
-  g_autofree char *secs = format_seconds (r->spec.duration_ns);
+  g_autofree char *secs = ssdb_render_localize_number (format_seconds (r->spec.duration_ns));
 
   if (r->imported != NULL)
     {
@@ -223,9 +245,13 @@ summary_subtitle (const SsdbReport *report)
                               im->settings ? im->settings : "", im->system ? " · " : "",
                               im->system ? im->system : "");
     }
-  return g_strdup_printf ("%u × %s · %s s · %s data · %s profile · %s of passes", r->spec.count,
-                          size, secs, pattern, ssdb_profile_to_string (r->spec.profile),
-                          r->spec.aggregate == SSDB_AGGREGATE_MEAN ? "mean" : "best");
+  return g_strdup_printf (r->spec.aggregate == SSDB_AGGREGATE_MEAN
+                              /* Translators: the summary chart's subtitle: "2 × 1024 MiB · 5 s
+                               * · random data · default profile · mean of passes" */
+                              ? _ ("%u × %s · %s s · %s data · %s profile · mean of passes")
+                              : _ ("%u × %s · %s s · %s data · %s profile · best of passes"),
+                          r->spec.count, size, secs, chart_word (pattern),
+                          chart_word (ssdb_profile_to_string (r->spec.profile)));
 }
 
 static char *
@@ -235,7 +261,7 @@ surface_subtitle (const SsdbReport *report)
   g_autofree char *sample = ssdb_format_transfer_size (r->spec.sample_bytes);
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
 
-  return g_strdup_printf ("%u samples × %s · %s blocks · QD%u", r->spec.samples, sample, block,
+  return g_strdup_printf (_ ("%u samples × %s · %s blocks · QD%u"), r->spec.samples, sample, block,
                           r->spec.queue_depth);
 }
 
@@ -246,9 +272,12 @@ fill_subtitle (const SsdbReport *report)
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autofree char *segment = ssdb_format_transfer_size (r->spec.segment_bytes);
 
-  return g_strdup_printf ("%u pass%s%s · %s blocks · QD%u · %s segments", r->spec.passes,
-                          r->spec.passes == 1 ? "" : "es", r->spec.read_back ? " + read-back" : "",
-                          block, r->spec.queue_depth, segment);
+  g_autofree char *passes = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%u pass", "%u passes", r->spec.passes), r->spec.passes);
+
+  return g_strdup_printf (_ ("%s%s · %s blocks · QD%u · %s segments"), passes,
+                          r->spec.read_back ? _ (" + read-back") : "", block, r->spec.queue_depth,
+                          segment);
 }
 
 static char *
@@ -256,19 +285,21 @@ access_subtitle (const SsdbReport *report)
 {
   const SsdbAccessResult *r = report->access;
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
 
-  return g_strdup_printf ("Random %s reads over %s · by %s", block, span,
-                          r->spec.mode == SSDB_ACCESS_MODE_THREADS ? "threads" : "queue depth");
+  return g_strdup_printf (r->spec.mode == SSDB_ACCESS_MODE_THREADS
+                              ? _ ("Random %s reads over %s · by threads")
+                              : _ ("Random %s reads over %s · by queue depth"),
+                          block, span);
 }
 
 static char *
 sweep_subtitle (const SsdbReport *report)
 {
   const SsdbSweepResult *r = report->sweep;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
 
-  return g_strdup_printf ("Sequential transfers over %s · QD%u", span, r->spec.queue_depth);
+  return g_strdup_printf (_ ("Sequential transfers over %s · QD%u"), span, r->spec.queue_depth);
 }
 
 /* " · span filled first", " · 87 % of it never written" or "": what the span read held. */
@@ -831,6 +862,8 @@ void
 ssdb_export_draw (const SsdbReport *report, SsdbTestKind view, const SsdbStyle *style,
                   SsdbExportFlags flags, cairo_t *cr, int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   ViewContext c;
 
   g_return_if_fail (report != NULL);
@@ -927,6 +960,8 @@ ssdb_export_write (SsdbChartDrawFunc draw, gconstpointer data, const SsdbStyle *
                    const SsdbExportDoc *doc, SsdbExportFormat format, int width, int height,
                    double scale, const char *path, GError **error)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   g_autoptr (GByteArray) bytes = NULL;
   cairo_surface_t *surface;
   cairo_status_t status;
@@ -1057,6 +1092,8 @@ ssdb_export_view (const SsdbReport *report, SsdbTestKind view, SsdbExportFormat 
   doc.description = caption;
   doc.created_unix = report->created_unix;
   ssdb_style_init (&style, theme);
+  style.language = ssdb_render_get_language ();
+  style.locale_numbers = !ssdb_render_language_is_english (style.language);
   return ssdb_export_write (draw_view, &d, &style, &doc, format, width, height, scale, path, error);
 }
 
@@ -1088,7 +1125,7 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
   cv.n_reports = n_reports;
   if (!ssdb_compare_check (&cv, error))
     return FALSE;
-  title = g_strdup_printf ("Comparison of %u runs", n_reports);
+  title = g_strdup_printf (_ ("Comparison of %u runs"), n_reports);
   if (!(flags & SSDB_EXPORT_NO_CAPTION))
     {
       /* The latest run's date: the image never depends on the current time. */
@@ -1109,11 +1146,11 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
           g_autoptr (GDateTime) when = g_date_time_new_from_unix_utc (latest);
           g_autofree char *date = when ? g_date_time_format (when, "%Y-%m-%d %H:%M UTC") : NULL;
 
-          caption = g_strdup_printf ("Runs up to %s · SSD Bench %s", date ? date : "?",
+          caption = g_strdup_printf (_ ("Runs up to %s · SSD Bench %s"), date ? date : "?",
                                      PACKAGE_VERSION);
         }
       else
-        caption = g_strdup_printf ("Imported results · SSD Bench %s", PACKAGE_VERSION);
+        caption = g_strdup_printf (_ ("Imported results · SSD Bench %s"), PACKAGE_VERSION);
       doc.created_unix = latest;
     }
   cv.title = title;
@@ -1121,6 +1158,8 @@ ssdb_export_compare (SsdbReport *const *reports, const char *const *labels, guin
   doc.title = title;
   doc.description = caption;
   ssdb_style_init (&style, theme);
+  style.language = ssdb_render_get_language ();
+  style.locale_numbers = !ssdb_render_language_is_english (style.language);
   return ssdb_export_write (draw_compare, &cv, &style, &doc, format, width, height, scale, path,
                             error);
 }

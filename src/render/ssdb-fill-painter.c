@@ -119,9 +119,22 @@ analysis_words (const SsdbFillView *view)
 {
   const SsdbFillResult *r = view->result;
 
+  g_autofree char *english = NULL, *translated = NULL;
+  const char *previous;
+
   if (r == NULL)
     return NULL;
-  return ssdb_chart_words_with_drive (r->analysis.words, r->drive_counts);
+  if (r->analysis.words == NULL || ssdb_render_language_is_english (ssdb_render_get_language ()))
+    return ssdb_chart_words_with_drive (r->analysis.words, r->drive_counts);
+  /* The finding written again in the chart's language, when the analysis still says what the
+   * report's words say (an old report may hold words of another version). */
+  previous = ssdb_render_language_push ("en");
+  english = ssdb_fill_analysis_dup_words (&r->analysis);
+  ssdb_render_language_pop (previous);
+  if (g_strcmp0 (english, r->analysis.words) != 0)
+    return ssdb_chart_words_with_drive (r->analysis.words, r->drive_counts);
+  translated = ssdb_render_localize_number (ssdb_fill_analysis_dup_words (&r->analysis));
+  return ssdb_chart_words_with_drive (translated, r->drive_counts);
 }
 
 /* Lines for the words: one more when the drive's count follows the finding. */
@@ -825,6 +838,8 @@ void
 ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_t *cr, int width,
                         int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 

@@ -963,6 +963,8 @@ void
 ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbStyle *style,
                                  cairo_t *cr, int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
   gboolean any = FALSE;

@@ -2,6 +2,7 @@
 #include "config.h"
 
 #include "ssdb-render.h"
+#include "ssdb-render-lang.h"
 #include "ssdb-error.h"
 #include "ssdb-files.h"
 
@@ -156,19 +157,41 @@ ssdb_render_create_pango_context (cairo_t *cr)
   return context;
 }
 
+/* The Noto CJK family whose glyph forms are @language's ("" for other languages), added after
+ * the style's families: Latin text keeps the chart font, and Han characters, which no font of
+ * that list has, come in the forms of the chart's language (Traditional in zh_TW) instead of
+ * whichever CJK font fontconfig would try first for the process's locale. Missing families
+ * are skipped by fontconfig, which then falls back as before. */
+static const char *
+cjk_family (const char *language)
+{
+  if (g_str_has_prefix (language, "zh_TW") || g_str_has_prefix (language, "zh_HK"))
+    return g_str_has_prefix (language, "zh_HK") ? ",Noto Sans CJK HK" : ",Noto Sans CJK TC";
+  if (g_str_has_prefix (language, "zh"))
+    return ",Noto Sans CJK SC";
+  if (g_str_has_prefix (language, "ja"))
+    return ",Noto Sans CJK JP";
+  if (g_str_has_prefix (language, "ko"))
+    return ",Noto Sans CJK KR";
+  return "";
+}
+
 PangoLayout *
 ssdb_render_layout_new (PangoContext *context, const SsdbStyle *style, const char *text,
                         double size_px, PangoWeight weight, gboolean tabular)
 {
   PangoLayout *layout;
   PangoFontDescription *desc;
+  g_autofree char *family = NULL;
 
   g_return_val_if_fail (PANGO_IS_CONTEXT (context), NULL);
   g_return_val_if_fail (style != NULL, NULL);
 
   layout = pango_layout_new (context);
   desc = pango_font_description_new ();
-  pango_font_description_set_family (desc, style->font_family ? style->font_family : FONT_FAMILY);
+  family = g_strconcat (style->font_family ? style->font_family : FONT_FAMILY,
+                        cjk_family (ssdb_render_get_language ()), NULL);
+  pango_font_description_set_family (desc, family);
   pango_font_description_set_weight (desc, weight);
   pango_font_description_set_absolute_size (desc, MAX (size_px, 0.1) * PANGO_SCALE);
   pango_layout_set_font_description (layout, desc);

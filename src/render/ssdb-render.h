@@ -42,8 +42,11 @@ typedef struct
  * @accent3: the mix colour
  * @cell: cell background
  * @font_family: a Pango family list, "Cantarell,Adwaita Sans,Sans"
- * @locale_numbers: format numbers in the user's locale (UI) instead of the C locale
+ * @locale_numbers: write numbers with @language's decimal separator instead of the C locale's
  * @error: failed and cancelled marks
+ * @language: (nullable): the language of the chart's text: %NULL or "en" for English, or a
+ *   language with a catalog ("fr", "zh_TW"); see ssdb-render-lang.h. With @locale_numbers the
+ *   decimal separator is this language's too.
  *
  * Colours and fonts a painter draws with. Fill it with ssdb_style_init() and change fields
  * afterwards; fields may be added at the end.
@@ -61,6 +64,7 @@ typedef struct
   const char *font_family;
   gboolean locale_numbers;
   SsdbRgba error;
+  const char *language;
 } SsdbStyle;
 
 /**
@@ -71,8 +75,8 @@ typedef struct
  * Fills @style with @theme's colours and font. %SSDB_THEME_REVIEW is a fixed white theme for
  * published images whose read / write / mix colours (blue, vermillion, bluish green, from the
  * Okabe-Ito palette) stay distinguishable for colour-blind readers; the other themes follow
- * libadwaita's light, dark and high-contrast palettes. Numbers use the C locale
- * (@locale_numbers %FALSE).
+ * libadwaita's light, dark and high-contrast palettes. Text is English (@language %NULL) and
+ * numbers use the C locale (@locale_numbers %FALSE).
  */
 void ssdb_style_init (SsdbStyle *style, SsdbTheme theme);
 

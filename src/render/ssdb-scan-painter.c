@@ -355,6 +355,8 @@ void
 ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_t *cr, int width,
                         int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 

@@ -163,9 +163,9 @@ ssdb_summary_format_number (double value, SsdbSummaryUnit unit, gboolean locale_
   decimals = unit_decimals (value, unit);
   if (value == 0.0)
     value = 0.0; /* no "-0.00" */
-  if (locale_numbers)
-    return g_strdup_printf ("%.*f", decimals, value);
   g_ascii_formatd (buf, sizeof buf, formats[decimals], value);
+  if (locale_numbers)
+    return ssdb_render_localize_number (g_strdup (buf));
   return g_strdup (buf);
 }
 
@@ -1156,6 +1156,8 @@ void
 ssdb_summary_painter_draw (const SsdbSummaryView *view, const SsdbStyle *style, cairo_t *cr,
                            int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   g_autoptr (GArray) cells = NULL;
   g_autofree char *template = NULL;

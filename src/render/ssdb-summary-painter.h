@@ -203,7 +203,7 @@ int ssdb_summary_painter_entry_at (const SsdbSummaryView *view, int width, int h
  * ssdb_summary_format_value:
  * @entry: an entry
  * @unit: the unit
- * @locale_numbers: use the user's locale for the decimal separator
+ * @locale_numbers: use the chart language's decimal separator
  *
  * Returns: (transfer full): the cell text as shown ("3021.45", "0.06", "12345.7", "52.31"), or
  *   "—" for an entry without a result (see ssdb_summary_entry_get_value()).

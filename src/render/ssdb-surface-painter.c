@@ -1173,6 +1173,8 @@ void
 ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, cairo_t *cr,
                            int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
 
   g_return_if_fail (view != NULL);

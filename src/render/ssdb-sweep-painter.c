@@ -473,6 +473,8 @@ void
 ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cairo_t *cr, int width,
                          int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 

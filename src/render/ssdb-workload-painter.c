@@ -1166,6 +1166,8 @@ void
 ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style, cairo_t *cr,
                             int width, int height)
 {
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
+
   Painter p = { 0 };
   Layout *l;
 

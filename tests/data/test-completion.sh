@@ -93,6 +93,7 @@ expect "no values offered for surface --access N" "" run surface /tmp --access "
 expect "export chart sizes" "1200x800
 1920x1080" export r.json --size 1
 expect "export themes" "high-contrast" export r.json --theme h
+expect "export chart languages" "zh_TW" export r.json --lang z
 expect "export views" "scan
 summary
 surface

@@ -1,0 +1,291 @@
+/* SPDX-License-Identifier: GPL-3.0-or-later */
+/*
+ * The language of chart text: catalogs read from the build tree's po directory
+ * (SSDBENCH_LOCALEDIR), one language per thread at the same time, plural forms, the decimal
+ * separator, unknown languages refused by name; a report exported as PDF in French and in
+ * Traditional Chinese whose text (pdftotext) holds the translated legend, headings, the
+ * access-time finding and decimal commas, while an English export is the same bytes whatever the
+ * process's default chart language was set to.
+ */
+#include "config.h"
+
+#include "ssdb-error.h"
+#include "ssdb-export.h"
+#include "ssdb-render-lang.h"
+#include "ssdb-import.h"
+#include "ssdb-report.h"
+
+#include <glib/gstdio.h>
+#include <string.h>
+
+static void
+test_validate (void)
+{
+  g_autoptr (GError) error = NULL;
+
+  g_assert_true (ssdb_render_language_validate ("en", NULL));
+  g_assert_true (ssdb_render_language_validate ("C", NULL));
+  g_assert_true (ssdb_render_language_validate ("fr", NULL));
+  g_assert_true (ssdb_render_language_validate ("fr_FR.UTF-8", NULL));
+  g_assert_true (ssdb_render_language_validate ("zh_TW", NULL));
+  g_assert_false (ssdb_render_language_validate ("xx", &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_nonnull (strstr (error->message, "“xx”"));
+  g_assert_nonnull (strstr (error->message, "fr"));
+  g_assert_nonnull (strstr (error->message, "zh_TW"));
+  g_clear_error (&error);
+  /* Never a path out of the locale directory */
+  g_assert_false (ssdb_render_language_validate ("../fr", &error));
+}
+
+typedef struct
+{
+  const char *language;
+  const char *read;     /* "Read" */
+  const char *default_; /* "Default" */
+  guint rounds;
+  gboolean ok;
+} Worker;
+
+static gpointer
+lookup_many (gpointer data)
+{
+  Worker *w = data;
+  const char *previous = ssdb_render_language_push (w->language);
+
+  w->ok = TRUE;
+  for (guint i = 0; i < w->rounds; i++)
+    {
+      w->ok &= g_strcmp0 (ssdb_render_gettext ("Read"), w->read) == 0;
+      w->ok &= g_strcmp0 (ssdb_render_gettext ("Default"), w->default_) == 0;
+      if (i % 64 == 0)
+        g_thread_yield ();
+    }
+  ssdb_render_language_pop (previous);
+  return NULL;
+}
+
+static void
+test_threads (void)
+{
+  Worker fr = { "fr", "Lecture", "Par défaut", 20000, FALSE };
+  Worker zh = { "zh_TW", "讀取", "預設", 20000, FALSE };
+  Worker en = { NULL, "Read", "Default", 20000, FALSE };
+  GThread *t1 = g_thread_new ("fr", lookup_many, &fr);
+  GThread *t2 = g_thread_new ("zh", lookup_many, &zh);
+  GThread *t3 = g_thread_new ("en", lookup_many, &en);
+
+  /* This thread has no scope and the process default is English */
+  for (guint i = 0; i < 1000; i++)
+    g_assert_cmpstr (ssdb_render_gettext ("Read"), ==, "Read");
+  g_thread_join (t1);
+  g_thread_join (t2);
+  g_thread_join (t3);
+  g_assert_true (fr.ok);
+  g_assert_true (zh.ok);
+  g_assert_true (en.ok);
+  g_assert_cmpstr (ssdb_render_get_language (), ==, "en");
+}
+
+static void
+test_forms (void)
+{
+  const char *previous = ssdb_render_language_push ("fr");
+  g_autofree char *localized = NULL;
+
+  /* French: 0 and 1 take the singular */
+  g_assert_cmpstr (ssdb_render_ngettext ("%u read above %s %s", "%u reads above %s %s", 0), ==,
+                   "%u lecture au-dessus de %s %s");
+  g_assert_cmpstr (ssdb_render_ngettext ("%u read above %s %s", "%u reads above %s %s", 2), ==,
+                   "%u lectures au-dessus de %s %s");
+  /* A context keeps a chart word apart from the same English word elsewhere */
+  g_assert_cmpstr (ssdb_render_pgettext ("profile\004default", sizeof ("profile")), ==,
+                   "par défaut");
+  g_assert_cmpstr (ssdb_render_pgettext ("nothing\004untranslated", sizeof ("nothing")), ==,
+                   "untranslated");
+  g_assert_cmpstr (ssdb_render_gettext ("no such chart string"), ==, "no such chart string");
+  g_assert_cmpstr (ssdb_render_decimal_separator (), ==, ",");
+  /* Only a point between digits is a decimal point */
+  localized = ssdb_render_localize_number (g_strdup ("2.15 GB · v0.1.0 · 1.5"));
+  g_assert_cmpstr (localized, ==, "2,15 GB · v0,1,0 · 1,5");
+  ssdb_render_language_pop (previous);
+
+  /* Chinese has one form and a decimal point */
+  previous = ssdb_render_language_push ("zh_TW");
+  g_assert_cmpstr (ssdb_render_ngettext ("%u read above %s %s", "%u reads above %s %s", 1), ==,
+                   ssdb_render_ngettext ("%u read above %s %s", "%u reads above %s %s", 5));
+  g_assert_cmpstr (ssdb_render_decimal_separator (), ==, ".");
+  ssdb_render_language_pop (previous);
+  g_assert_cmpstr (ssdb_render_decimal_separator (), ==, ".");
+}
+
+/* The text of a PDF, as pdftotext extracts it (%NULL and the test skipped without it). */
+static char *
+pdf_text (const char *pdf)
+{
+  g_autofree char *prog = g_find_program_in_path ("pdftotext");
+  g_autofree char *out = NULL;
+  g_autoptr (GError) error = NULL;
+  int status = 0;
+  const char *argv[] = { prog, "-layout", pdf, "-", NULL };
+
+  if (prog == NULL)
+    return NULL;
+  g_assert_true (g_spawn_sync (NULL, (char **)argv, NULL, G_SPAWN_STDERR_TO_DEV_NULL, NULL, NULL,
+                               &out, NULL, &status, &error));
+  g_assert_no_error (error);
+  g_assert_true (g_spawn_check_wait_status (status, NULL));
+  return g_steal_pointer (&out);
+}
+
+static char *
+export_text (const SsdbReport *report, SsdbTestKind view, const char *language, const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
+  g_autoptr (GError) error = NULL;
+  const char *previous = ssdb_render_language_push (language);
+
+  g_assert_true (ssdb_export_view (report, view, SSDB_EXPORT_PDF, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                   0, path, &error));
+  g_assert_no_error (error);
+  ssdb_render_language_pop (previous);
+  return pdf_text (path);
+}
+
+static void
+assert_contains (const char *text, const char *const *words)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (text, words[i]) == NULL)
+      g_error ("“%s” not in the chart's text:\n%s", words[i], text);
+}
+
+static SsdbReport *
+open_fixture (void)
+{
+  g_autofree char *file
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-all-views.json", NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbReport *report = ssdb_report_open (file, &error);
+
+  g_assert_no_error (error);
+  return report;
+}
+
+static void
+test_export_languages (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = open_fixture ();
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
+  g_autofree char *en = NULL, *fr = NULL, *zh = NULL, *surface = NULL, *access = NULL;
+  g_autofree char *access_en = NULL, *fill = NULL;
+  static const char *const en_words[]
+      = { "Read (MB/s)", "Write (MB/s)", "Default", "4198.50", "best of passes", NULL };
+  /* Legend headers, the profile, a figure with its decimal comma, the subtitle, the caption */
+  static const char *const fr_words[]
+      = { "Lecture (MB/s)",    "Écriture (MB/s)", "Par défaut", "4198,50", "meilleure des passes",
+          "profil par défaut", "2,15 GB",         "exécuté le", NULL };
+  static const char *const zh_words[] = { "讀取（MB/s）", "寫入（MB/s）", "預設", "4198.50", NULL };
+  static const char *const surface_words[]
+      = { "Position sur le périphérique (GB)", "Moyenne", "Débit en rafale", "0,2", NULL };
+
+  g_assert_no_error (error);
+  en = export_text (report, SSDB_TEST_KIND_SUMMARY, NULL, dir);
+  if (en == NULL)
+    {
+      g_test_skip ("pdftotext (poppler-utils) is not installed");
+      return;
+    }
+  assert_contains (en, en_words);
+  g_assert_null (strstr (en, "Lecture"));
+  fr = export_text (report, SSDB_TEST_KIND_SUMMARY, "fr", dir);
+  assert_contains (fr, fr_words);
+  g_assert_null (strstr (fr, "Read (MB/s)"));
+  g_assert_null (strstr (fr, "4198.50"));
+  zh = export_text (report, SSDB_TEST_KIND_SUMMARY, "zh_TW", dir);
+  /* Without a font for Han characters they are drawn as boxes, which no text is read from */
+  if (ssdb_render_language_has_glyphs ("zh_TW"))
+    assert_contains (zh, zh_words);
+  else
+    g_test_message ("no font for Traditional Chinese (fonts-noto-cjk): its text is not read back");
+  surface = export_text (report, SSDB_TEST_KIND_SURFACE, "fr", dir);
+  assert_contains (surface, surface_words);
+  g_assert_null (strstr (surface, "Position on the device"));
+  /* The access-time finding, written again by the engine in French with a decimal comma; the
+   * report's own words (and so the English chart) stay English. */
+  access = export_text (report, SSDB_TEST_KIND_ACCESS, "fr", dir);
+  g_assert_nonnull (strstr (access, "Les IOPS croissent de 3,0×"));
+  g_assert_null (strstr (access, "IOPS grow"));
+  access_en = export_text (report, SSDB_TEST_KIND_ACCESS, NULL, dir);
+  g_assert_nonnull (strstr (access_en, "IOPS grow 3.0×"));
+  g_assert_nonnull (strstr (report->access->analysis.words, "IOPS grow 3.0×"));
+  /* The fill's finding, its figures with decimal commas */
+  fill = export_text (report, SSDB_TEST_KIND_FILL, "fr", dir);
+  g_assert_nonnull (strstr (fill, "Non concluant : les écritures font 400 MB/s en moyenne"));
+  g_assert_nonnull (strstr (fill, "0,03 s"));
+  g_assert_null (strstr (fill, "Inconclusive"));
+  {
+    g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
+
+    g_unlink (pdf);
+  }
+  g_rmdir (dir);
+}
+
+/* English PNGs are the same bytes whether the process's default chart language is English,
+ * French (an explicit "en" scope wins) or never set. */
+static void
+test_english_bytes (void)
+{
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = open_fixture ();
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
+  const SsdbTestKind views[]
+      = { SSDB_TEST_KIND_SUMMARY, SSDB_TEST_KIND_SURFACE, SSDB_TEST_KIND_ACCESS };
+
+  g_assert_no_error (error);
+  for (guint v = 0; v < G_N_ELEMENTS (views); v++)
+    {
+      g_autofree char *a = g_build_filename (dir, "a.png", NULL);
+      g_autofree char *b = g_build_filename (dir, "b.png", NULL);
+      g_autofree char *c = g_build_filename (dir, "c.png", NULL);
+      g_autofree char *da = NULL, *db = NULL, *dc = NULL;
+      gsize la, lb, lc;
+      const char *previous;
+
+      g_assert_true (ssdb_export_view (report, views[v], SSDB_EXPORT_PNG, 1200, 800, 1,
+                                       SSDB_THEME_REVIEW, 0, a, &error));
+      ssdb_render_set_default_language ("fr");
+      previous = ssdb_render_language_push ("en");
+      g_assert_true (ssdb_export_view (report, views[v], SSDB_EXPORT_PNG, 1200, 800, 1,
+                                       SSDB_THEME_REVIEW, 0, b, &error));
+      ssdb_render_language_pop (previous);
+      /* Without a scope the default applies: French, so other bytes */
+      g_assert_true (ssdb_export_view (report, views[v], SSDB_EXPORT_PNG, 1200, 800, 1,
+                                       SSDB_THEME_REVIEW, 0, c, &error));
+      ssdb_render_set_default_language (NULL);
+      g_assert_no_error (error);
+      g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+      g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+      g_assert_true (g_file_get_contents (c, &dc, &lc, NULL));
+      g_assert_cmpmem (da, la, db, lb);
+      g_assert_false (la == lc && memcmp (da, dc, la) == 0);
+      g_unlink (a);
+      g_unlink (b);
+      g_unlink (c);
+    }
+  g_rmdir (dir);
+}
+
+int
+main (int argc, char **argv)
+{
+  g_test_init (&argc, &argv, NULL);
+  g_test_add_func ("/chart-language/validate", test_validate);
+  g_test_add_func ("/chart-language/threads", test_threads);
+  g_test_add_func ("/chart-language/forms", test_forms);
+  g_test_add_func ("/chart-language/export", test_export_languages);
+  g_test_add_func ("/chart-language/english-bytes", test_english_bytes);
+  return g_test_run ();
+}
