@@ -124,17 +124,11 @@ on_access_progress (SsdbAccessResult *result, int step, double fraction, gpointe
   ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
 }
 
-static gpointer
-access_thread (gpointer data)
+static gboolean
+access_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_access_run (rc->target, rc->access_result, on_access_progress, rc, rc->cancellable,
-                            &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_access_run (rc->target, rc->access_result, on_access_progress, rc, rc->cancellable,
+                          &rc->error);
 }
 
 static const char *
@@ -313,7 +307,7 @@ ssdb_cli_run_access (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.access_result = ssdb_access_result_new (&spec);
 
-  ssdb_cli_run_worker (&rc, access_thread);
+  ssdb_cli_run_engine (&rc, access_engine);
 
   print_access_text (target, rc.access_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_ACCESS, rc.access_result);
@@ -349,17 +343,11 @@ on_sweep_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fracti
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-sweep_thread (gpointer data)
+static gboolean
+sweep_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_sweep_run (rc->target, rc->sweep_result, on_sweep_progress, rc, rc->cancellable,
-                           &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_sweep_run (rc->target, rc->sweep_result, on_sweep_progress, rc, rc->cancellable,
+                         &rc->error);
 }
 
 static const SsdbSweepPoint *
@@ -540,7 +528,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
   memcpy (rc.sweep_result->sizes, sizes, sizeof sizes);
   rc.sweep_result->n_sizes = n_sizes;
 
-  ssdb_cli_run_worker (&rc, sweep_thread);
+  ssdb_cli_run_engine (&rc, sweep_engine);
 
   print_sweep_text (target, rc.sweep_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result);

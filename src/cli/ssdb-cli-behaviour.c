@@ -178,15 +178,11 @@ on_compression_progress (SsdbCompressionResult *result, guint level, guint pass,
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-compression_thread (gpointer data)
+static gboolean
+compression_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_compression_run (rc->target, rc->data, on_compression_progress, rc, rc->cancellable,
-                                 &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_compression_run (rc->target, rc->data, on_compression_progress, rc, rc->cancellable,
+                               &rc->error);
 }
 
 static void
@@ -311,7 +307,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   rc.write_length = spec.span_length;
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, compression_thread);
+  ssdb_cli_run_engine (&rc, compression_engine);
 
   print_compression (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_COMPRESSION, result);
@@ -366,14 +362,10 @@ on_trim_progress (SsdbTrimResult *result, const char *phase, guint round, double
   ssdb_cli_set_progress (rc, label, fraction, result->running.bytes_per_second);
 }
 
-static gpointer
-trim_thread (gpointer data)
+static gboolean
+trim_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_trim_run (rc->target, rc->data, on_trim_progress, rc, rc->cancellable, &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_trim_run (rc->target, rc->data, on_trim_progress, rc, rc->cancellable, &rc->error);
 }
 
 /* "Random-write stress: 67.1 MB in 4 KiB writes, QD32, 3.21 s, 5226 IOPS", when one ran. */
@@ -513,7 +505,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, trim_thread);
+  ssdb_cli_run_engine (&rc, trim_engine);
 
   print_trim (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_TRIM, result);
@@ -552,15 +544,11 @@ on_freespace_progress (SsdbFreespaceResult *result, guint step, const char *phas
   ssdb_cli_set_progress (rc, label, fraction, result->running.bytes_per_second);
 }
 
-static gpointer
-freespace_thread (gpointer data)
+static gboolean
+freespace_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_freespace_run (rc->target, rc->data, on_freespace_progress, rc, rc->cancellable,
-                               &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_freespace_run (rc->target, rc->data, on_freespace_progress, rc, rc->cancellable,
+                             &rc->error);
 }
 
 static void
@@ -682,7 +670,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, freespace_thread);
+  ssdb_cli_run_engine (&rc, freespace_engine);
 
   print_freespace (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_FREESPACE, result);
@@ -716,15 +704,11 @@ on_readback_progress (SsdbReadbackResult *result, guint pass, SsdbRw rw, double 
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-readback_thread (gpointer data)
+static gboolean
+readback_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_readback_run (rc->target, rc->data, on_readback_progress, rc, rc->cancellable,
-                              &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_readback_run (rc->target, rc->data, on_readback_progress, rc, rc->cancellable,
+                            &rc->error);
 }
 
 static void
@@ -824,7 +808,7 @@ ssdb_cli_run_readback (int argc, char **argv)
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, readback_thread);
+  ssdb_cli_run_engine (&rc, readback_engine);
 
   print_readback (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_READBACK, result);

@@ -273,6 +273,18 @@ print_progress (gpointer data)
 
 /* Runs @func on a worker thread while the main loop prints progress and turns SIGINT/SIGTERM
  * into a cancel. */
+static gpointer
+engine_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = rc->engine (rc);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
 void
 ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
 {
@@ -300,6 +312,13 @@ ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
     g_printerr ("\r\033[K");
   /* The run is over: NCQ back on now, before the results are printed and saved. */
   ssdb_cli_ncq_restore (rc->target);
+}
+
+void
+ssdb_cli_run_engine (SsdbCliRun *rc, SsdbCliEngineFunc func)
+{
+  rc->engine = func;
+  ssdb_cli_run_worker (rc, engine_thread);
 }
 
 gboolean

@@ -65,16 +65,13 @@ on_recovery_progress (SsdbRecoveryResult *result, guint write_index, gboolean pa
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-recovery_thread (gpointer data)
+static gboolean
+recovery_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
   RecoveryData *d = rc->data;
 
-  rc->ok = ssdb_recovery_run (rc->target, d->result, on_recovery_progress, rc, rc->cancellable,
-                              &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_recovery_run (rc->target, d->result, on_recovery_progress, rc, rc->cancellable,
+                            &rc->error);
 }
 
 /* --pauses 60,5m,10m: durations from 0 to a day. */
@@ -286,7 +283,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = &d;
 
-  ssdb_cli_run_worker (&rc, recovery_thread);
+  ssdb_cli_run_engine (&rc, recovery_engine);
 
   print_recovery_text (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_RECOVERY, result);
@@ -326,15 +323,11 @@ on_consistency_progress (SsdbConsistencyResult *result, guint64 elapsed_ns, doub
   ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
 }
 
-static gpointer
-consistency_thread (gpointer data)
+static gboolean
+consistency_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_consistency_run (rc->target, rc->data, on_consistency_progress, rc, rc->cancellable,
-                                 &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_consistency_run (rc->target, rc->data, on_consistency_progress, rc, rc->cancellable,
+                               &rc->error);
 }
 
 static void
@@ -524,7 +517,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, consistency_thread);
+  ssdb_cli_run_engine (&rc, consistency_engine);
 
   print_consistency_text (target, result);
   ssdb_cli_print_drive_state (target, result->temperature, result->drive_counts, TRUE);

@@ -28,7 +28,14 @@ G_BEGIN_DECLS
 /* One run on a worker thread. The worker sets @ok and @error, and ends with
  * g_idle_add (ssdb_cli_on_finished, run). Progress goes through @lock into @progress/@label
  * (ssdb_cli_set_progress). A command's own result goes in its field below, or in @data. */
-typedef struct
+typedef struct _SsdbCliRun SsdbCliRun;
+
+/* The engine's part of a run, on the worker thread (ssdb_cli_run_engine()): runs the test on
+ * rc->target into the command's result, reporting progress with ssdb_cli_set_progress(); returns
+ * %FALSE with rc->error set when it failed or was cancelled. */
+typedef gboolean (*SsdbCliEngineFunc) (SsdbCliRun *rc);
+
+struct _SsdbCliRun
 {
   GMutex lock;
   SsdbSummaryProgress progress;
@@ -70,7 +77,9 @@ typedef struct
    * named when a run on a device is cancelled or fails; 0 length when unknown */
   guint64 write_offset;
   guint64 write_length;
-} SsdbCliRun;
+  /* what ssdb_cli_run_engine() runs on the worker thread */
+  SsdbCliEngineFunc engine;
+};
 
 /* ---- errors and options ---- */
 
@@ -348,6 +357,12 @@ ssdb_cli_cmd_import (int argc, char **argv);
  * SIGINT/SIGTERM into a cancel (a third signal exits at once). */
 void
 ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func);
+
+/* ssdb_cli_run_worker() of a thread that calls @func, sets rc->ok to what it returns and
+ * rc->wall_ns to the time it took (ns), then ends the run (ssdb_cli_on_finished()). A command
+ * without anything else to do on the worker thread needs only @func. */
+void
+ssdb_cli_run_engine (SsdbCliRun *rc, SsdbCliEngineFunc func);
 
 /* Idle callback the worker adds when it is done: quits the run's main loop. */
 gboolean

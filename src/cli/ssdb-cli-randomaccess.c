@@ -78,17 +78,11 @@ on_progress (SsdbRandomAccessResult *result, int row, double fraction, gpointer 
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-randomaccess_thread (gpointer data)
+static gboolean
+randomaccess_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok
-      = ssdb_random_access_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_random_access_run (rc->target, rc->data, on_progress, rc, rc->cancellable,
+                                 &rc->error);
 }
 
 int
@@ -246,7 +240,7 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
       rc.write_offset = spec.span_offset;
       rc.write_length = spec.span_length ? spec.span_length : info->size_bytes - spec.span_offset;
     }
-  ssdb_cli_run_worker (&rc, randomaccess_thread);
+  ssdb_cli_run_engine (&rc, randomaccess_engine);
 
   report = ssdb_report_new (info, NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_RANDOMACCESS, result);

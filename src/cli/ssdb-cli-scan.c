@@ -29,15 +29,12 @@ on_scan_progress (SsdbScanResult *result, double fraction, gpointer user_data)
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-scan_thread (gpointer data)
+static gboolean
+scan_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
   ScanData *d = rc->data;
 
-  rc->ok = ssdb_scan_run (rc->target, d->result, on_scan_progress, rc, rc->cancellable, &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_scan_run (rc->target, d->result, on_scan_progress, rc, rc->cancellable, &rc->error);
 }
 
 /* The report at @path with the stopped scan to go on from, or NULL with the message printed and
@@ -245,7 +242,7 @@ ssdb_cli_run_scan (int argc, char **argv)
       rc.write_offset = result->spec.span_offset + result->scanned_bytes;
       rc.write_length = length - result->scanned_bytes;
     }
-  ssdb_cli_run_worker (&rc, scan_thread);
+  ssdb_cli_run_engine (&rc, scan_engine);
 
   report = ssdb_report_new (ssdb_target_get_info (target), NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_SCAN, result);

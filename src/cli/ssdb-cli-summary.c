@@ -39,15 +39,11 @@ on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progr
   g_mutex_unlock (&rc->lock);
 }
 
-static gpointer
-summary_thread (gpointer data)
+static gboolean
+summary_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_summary_run (rc->target, rc->summary, on_summary_progress, rc, rc->cancellable,
-                             &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_summary_run (rc->target, rc->summary, on_summary_progress, rc, rc->cancellable,
+                           &rc->error);
 }
 
 static void
@@ -290,7 +286,7 @@ ssdb_cli_run_summary (int argc, char **argv)
   if (rc.summary->writes_skipped_reason)
     g_printerr ("ssdbench-cli: write tests skipped: %s\n", rc.summary->writes_skipped_reason);
 
-  ssdb_cli_run_worker (&rc, summary_thread);
+  ssdb_cli_run_engine (&rc, summary_engine);
 
   {
     g_autofree char *text = ssdb_summary_format_text (ssdb_target_get_info (target), rc.summary);

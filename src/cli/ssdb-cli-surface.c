@@ -73,17 +73,11 @@ on_fill_run_progress (SsdbFillResult *result, guint pass_index, guint64 position
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-fill_thread (gpointer data)
+static gboolean
+fill_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_fill_run (rc->target, rc->fill_result, on_fill_run_progress, rc, rc->cancellable,
-                          &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_fill_run (rc->target, rc->fill_result, on_fill_run_progress, rc, rc->cancellable,
+                        &rc->error);
 }
 
 /* Indices of at most TABLE_ROWS samples spread over @n, first and last included. */
@@ -554,7 +548,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.fill_result = ssdb_fill_result_new (&spec);
 
-  ssdb_cli_run_worker (&rc, fill_thread);
+  ssdb_cli_run_engine (&rc, fill_engine);
 
   print_fill_text (target, rc.fill_result);
   ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->drive_counts,

@@ -28,17 +28,11 @@ on_workload_progress (SsdbWorkloadResult *result, const char *phase, double frac
                          g_str_equal (phase, "run") ? result->total.bytes_per_second : 0);
 }
 
-static gpointer
-workload_thread (gpointer data)
+static gboolean
+workload_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
-                              rc->cancellable, &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
+                            rc->cancellable, &rc->error);
 }
 
 static void
@@ -326,7 +320,7 @@ ssdb_cli_run_workload (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.workload_result = ssdb_workload_result_new (&spec);
 
-  ssdb_cli_run_worker (&rc, workload_thread);
+  ssdb_cli_run_engine (&rc, workload_engine);
 
   print_workload_text (target, rc.workload_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result);
