@@ -258,11 +258,7 @@ ssdb_cli_run_access (int argc, char **argv)
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--block", &size_s, "--size", &size_alias, &block_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run access", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run access", argc, argv, json_path, png_path, &status))
     return status;
   if (relief && png_path == NULL)
     return ssdb_cli_usage_error ("--relief chooses the kind of --png chart; it needs --png FILE");
@@ -458,11 +454,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
       || !ssdb_cli_take_alias ("--size", &file_size_s, "--file-size", &file_size_alias,
                                &file_size_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run sweep", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run sweep", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && destroy != NULL)
     return ssdb_cli_usage_error ("--read-only writes nothing; it takes no --destroy-data");

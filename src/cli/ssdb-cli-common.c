@@ -168,6 +168,15 @@ ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status
   return TRUE;
 }
 
+gboolean
+ssdb_cli_check_run_args (const char *command, int argc, char **argv, const char *json_path,
+                         const char *png_path, int *status)
+{
+  return ssdb_cli_check_outputs (json_path, png_path, status)
+         && ssdb_cli_check_one_target (command, argc, argv, status)
+         && ssdb_cli_check_target_arg (argv[1], status);
+}
+
 /* How long a cancelled run may take to stop before the program ends without it. The engine
  * returns within 250 ms even when the device does not answer (it leaves the requests in flight
  * to the kernel), so this only catches a run stuck elsewhere. */

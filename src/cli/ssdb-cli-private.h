@@ -247,6 +247,14 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status);
 gboolean
 ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status);
 
+/* The arguments every run that measures one TARGET checks first, in this order:
+ * ssdb_cli_check_outputs() of @json_path and @png_path (either may be NULL),
+ * ssdb_cli_check_one_target() for @command ("run surface") and ssdb_cli_check_target_arg() of
+ * argv[1]. */
+gboolean
+ssdb_cli_check_run_args (const char *command, int argc, char **argv, const char *json_path,
+                         const char *png_path, int *status);
+
 /* An output file @path given as @option (--png) for @format ("png"): a name ending in the
  * extension of another image, document or data format (.jpg, .svg, .csv…) is refused as a
  * usage error naming the extension and the format; names without an extension, or with one

@@ -147,13 +147,7 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (png_path != NULL && !ssdb_cli_check_output_extension ("--png", png_path, "png", &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run randomaccess", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run randomaccess", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && write_only)
     return ssdb_cli_usage_error ("--read-only and --write-only exclude each other");

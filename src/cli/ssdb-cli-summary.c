@@ -152,11 +152,7 @@ ssdb_cli_run_summary (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run summary", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run summary", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_summary_spec_init (&spec);
@@ -355,11 +351,7 @@ ssdb_cli_run_job (int argc, char **argv)
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--block", &bs_s, "--bs", &bs_alias, &bs_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run job", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run job", argc, argv, json_path, NULL, &status))
     return status;
 
   ssdb_job_spec_init (&job);

@@ -249,11 +249,7 @@ ssdb_cli_run_surface (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run surface", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run surface", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_surface_spec_init (&spec);
@@ -492,11 +488,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run fill", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run fill", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_fill_spec_init (&spec);

@@ -240,11 +240,7 @@ ssdb_cli_run_workload (int argc, char **argv)
       || !ssdb_cli_take_alias ("--size", &file_size_s, "--file-size", &file_size_alias,
                                &file_size_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run workload", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run workload", argc, argv, json_path, NULL, &status))
     return status;
   if ((preset_s == NULL) == (spec_path == NULL))
     return ssdb_cli_usage_error ("run workload needs either --preset NAME or --spec FILE");
