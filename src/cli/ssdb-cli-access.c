@@ -195,17 +195,14 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
                   int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_ACCESS, r);
   SsdbAccessView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_access_view_init (&view);
   view.result = r;
   view.chart = relief ? SSDB_ACCESS_CHART_RELIEF : SSDB_ACCESS_CHART_HEATMAP;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_ACCESS, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_access_png (&view, &chart.style, path, 900, 560, 1, &error),
                       error, status);
 }
@@ -308,7 +305,7 @@ ssdb_cli_run_access (int argc, char **argv)
   print_access_text (target, rc.access_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_ACCESS, rc.access_result);
   if (json_path)
-    ssdb_cli_save_bench_report (json_path, target, rc.access_result, NULL, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_ACCESS, rc.access_result, &status);
   if (png_path)
     write_access_png (png_path, target, rc.access_result, relief, &status);
 
@@ -393,16 +390,13 @@ static void
 write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SWEEP, r);
   SsdbSweepView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_sweep_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_SWEEP, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_sweep_png (&view, &chart.style, path, 900, 640, 1, &error), error,
                       status);
 }
@@ -525,7 +519,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
   print_sweep_text (target, rc.sweep_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result);
   if (json_path)
-    ssdb_cli_save_bench_report (json_path, target, NULL, rc.sweep_result, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_SWEEP, rc.sweep_result, &status);
   if (png_path)
     write_sweep_png (png_path, target, rc.sweep_result, &status);
 

@@ -16,31 +16,48 @@
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define GiB (G_GUINT64_CONSTANT (1) << 30)
 
-static gboolean
-save_report (const char *path, SsdbTarget *target, const SsdbCompressionResult *compression,
-             const SsdbTrimResult *trim, const SsdbFreespaceResult *freespace, int *status)
+/* The end of a behaviour run whose table is printed: @result's drive state, the report (--json
+ * @json_path) and the chart (--png @png_path); returns the exit status (ssdb_cli_run_end()). */
+static int
+finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char *json_path,
+            const char *png_path, int status)
 {
-  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+  ssdb_cli_print_result_drive_state (rc->target, kind, result);
+  if (json_path)
+    ssdb_cli_save_result (json_path, rc->target, kind, result, &status);
+  if (png_path)
+    {
+      g_autoptr (GError) error = NULL;
+      g_auto (SsdbCliChart) chart = { 0 };
+      SsdbBehaviourView view;
 
-  ssdb_report_set_compression (report, compression);
-  ssdb_report_set_trim (report, trim);
-  ssdb_report_set_freespace (report, freespace);
-  return ssdb_cli_write_report (report, path, status);
-}
-
-static void
-write_png (const char *path, SsdbTarget *target, SsdbBehaviourView *view, const char *subtitle,
-           int *status)
-{
-  g_autoptr (GError) error = NULL;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_cli_chart_init (&chart, target);
-  view->target_title = chart.title;
-  view->target_subtitle = subtitle;
-  view->caption = chart.caption;
-  ssdb_cli_check_png (ssdb_render_behaviour_png (view, &chart.style, path, 900, 600, 1, &error),
-                      error, status);
+      switch (kind)
+        {
+          case SSDB_TEST_KIND_COMPRESSION:
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
+            view.compression = result;
+            break;
+          case SSDB_TEST_KIND_TRIM:
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
+            view.trim = result;
+            break;
+          case SSDB_TEST_KIND_FREESPACE:
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
+            view.freespace = result;
+            break;
+          default:
+            g_assert (kind == SSDB_TEST_KIND_READBACK);
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_READBACK);
+            view.readback = result;
+            break;
+        }
+      ssdb_cli_chart_init_result (&chart, rc->target, kind, result);
+      SSDB_CLI_CHART_LABEL (&view, &chart);
+      ssdb_cli_check_png (
+          ssdb_render_behaviour_png (&view, &chart.style, png_path, 900, 600, 1, &error), error,
+          &status);
+    }
+  return ssdb_cli_run_end (rc, status);
 }
 
 /* Summary options shared by trim and freespace. */
@@ -310,21 +327,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   ssdb_cli_run_engine (&rc, compression_engine);
 
   print_compression (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_COMPRESSION, result);
-  if (json_path)
-    save_report (json_path, target, result, NULL, NULL, &status);
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle
-          = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_COMPRESSION, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
-      view.compression = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
-  return status;
+  return finish_run (&rc, SSDB_TEST_KIND_COMPRESSION, result, json_path, png_path, status);
 }
 
 /* ---- run trim ---- */
@@ -508,19 +511,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   ssdb_cli_run_engine (&rc, trim_engine);
 
   print_trim (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_TRIM, result);
-  if (json_path)
-    save_report (json_path, target, NULL, result, NULL, &status);
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_TRIM, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
-      view.trim = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
+  status = finish_run (&rc, SSDB_TEST_KIND_TRIM, result, json_path, png_path, status);
 out:
   summary_options_clear (&so);
   return status;
@@ -673,19 +664,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   ssdb_cli_run_engine (&rc, freespace_engine);
 
   print_freespace (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_FREESPACE, result);
-  if (json_path)
-    save_report (json_path, target, NULL, NULL, result, &status);
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_FREESPACE, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
-      view.freespace = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
+  status = finish_run (&rc, SSDB_TEST_KIND_FREESPACE, result, json_path, png_path, status);
 out:
   summary_options_clear (&so);
   return status;
@@ -811,23 +790,5 @@ ssdb_cli_run_readback (int argc, char **argv)
   ssdb_cli_run_engine (&rc, readback_engine);
 
   print_readback (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_READBACK, result);
-  if (json_path)
-    {
-      g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-
-      ssdb_report_set_readback (report, result);
-      ssdb_cli_write_report (report, json_path, &status);
-    }
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_READBACK, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_READBACK);
-      view.readback = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
-  return status;
+  return finish_run (&rc, SSDB_TEST_KIND_READBACK, result, json_path, png_path, status);
 }

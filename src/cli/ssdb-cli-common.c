@@ -1009,15 +1009,12 @@ ssdb_cli_write_report (SsdbReport *report, const char *path, int *status)
 }
 
 gboolean
-ssdb_cli_save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
-                            const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload,
-                            int *status)
+ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                      int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
 
-  ssdb_report_set_access (report, access);
-  ssdb_report_set_sweep (report, sweep);
-  ssdb_report_set_workload (report, workload);
+  ssdb_report_set_result (report, kind, result);
   return ssdb_cli_write_report (report, path, status);
 }
 
@@ -1089,8 +1086,17 @@ ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target)
 }
 
 void
+ssdb_cli_chart_init_result (SsdbCliChart *chart, SsdbTarget *target, SsdbTestKind kind,
+                            gconstpointer result)
+{
+  ssdb_cli_chart_init (chart, target);
+  chart->subtitle = ssdb_cli_dup_subtitle (target, kind, result);
+}
+
+void
 ssdb_cli_chart_clear (SsdbCliChart *chart)
 {
   g_clear_pointer (&chart->title, g_free);
   g_clear_pointer (&chart->caption, g_free);
+  g_clear_pointer (&chart->subtitle, g_free);
 }

@@ -32,17 +32,6 @@ format_seconds (guint64 ns)
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
 }
 
-static void
-save_report (const char *path, SsdbTarget *target, const SsdbRecoveryResult *recovery,
-             const SsdbConsistencyResult *consistency, int *status)
-{
-  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-
-  ssdb_report_set_recovery (report, recovery);
-  ssdb_report_set_consistency (report, consistency);
-  ssdb_cli_write_report (report, path, status);
-}
-
 /* ---- recovery ----------------------------------------------------------------------------- */
 
 typedef struct
@@ -141,16 +130,13 @@ static void
 write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_RECOVERY, r);
   SsdbRecoveryView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_recovery_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_RECOVERY, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_recovery_png (&view, &chart.style, path, 900, 560, 1, &error),
                       error, status);
 }
@@ -288,7 +274,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   print_recovery_text (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_RECOVERY, result);
   if (json_path)
-    save_report (json_path, target, result, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_RECOVERY, result, &status);
   if (png_path)
     write_recovery_png (png_path, target, result, &status);
 
@@ -400,16 +386,13 @@ write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsisten
                        int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_CONSISTENCY, r);
   SsdbConsistencyView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_consistency_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_CONSISTENCY, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_consistency_png (&view, &chart.style, path, 900, 560, 1, &error),
                       error, status);
 }
@@ -522,7 +505,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   print_consistency_text (target, result);
   ssdb_cli_print_drive_state (target, result->temperature, result->drive_counts, TRUE);
   if (json_path)
-    save_report (json_path, target, NULL, result, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_CONSISTENCY, result, &status);
   if (png_path)
     write_consistency_png (png_path, target, result, &status);
 

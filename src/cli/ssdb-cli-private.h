@@ -297,12 +297,11 @@ ssdb_cli_export_caption (void);
 gboolean
 ssdb_cli_write_report (SsdbReport *report, const char *path, int *status);
 
-/* Writes a report holding the access, sweep or workload result given (the others NULL) to
- * @path, as ssdb_cli_write_report(). */
+/* Writes a report of @target holding @result (of @kind) to @path, as ssdb_cli_write_report():
+ * what --json of a run writes. */
 gboolean
-ssdb_cli_save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
-                            const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload,
-                            int *status);
+ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                      int *status);
 
 /* After an image was drawn (@rendered) or not: prints @error and sets *@status to 1 when it was
  * not. Returns @rendered. */
@@ -316,6 +315,8 @@ typedef struct
   char *title;
   char *caption;
   SsdbStyle style;
+  /* the settings line, from ssdb_cli_chart_init_result(); NULL from ssdb_cli_chart_init() */
+  char *subtitle;
 } SsdbCliChart;
 
 /* The settings line of the chart of @result (of @kind) on @target: the export's
@@ -326,6 +327,18 @@ ssdb_cli_dup_subtitle (SsdbTarget *target, SsdbTestKind kind, gconstpointer resu
 /* Fills @chart for a chart of @target; free with ssdb_cli_chart_clear() (or g_auto). */
 void
 ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target);
+
+/* ssdb_cli_chart_init() with the subtitle of the chart of @result (of @kind):
+ * ssdb_cli_dup_subtitle(). */
+void
+ssdb_cli_chart_init_result (SsdbCliChart *chart, SsdbTarget *target, SsdbTestKind kind,
+                            gconstpointer result);
+
+/* Gives a painter's view (any with target_title, target_subtitle and caption) the heading,
+ * settings line and caption of @chart; they stay @chart's. */
+#define SSDB_CLI_CHART_LABEL(view, chart)                                                          \
+  ((view)->target_title = (chart)->title, (view)->target_subtitle = (chart)->subtitle,             \
+   (view)->caption = (chart)->caption)
 
 /* Frees @chart's title and caption. */
 void

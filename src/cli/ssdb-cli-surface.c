@@ -12,17 +12,6 @@
 
 #define TABLE_ROWS 20
 
-static gboolean
-save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *surface,
-                 const SsdbFillResult *fill, int *status)
-{
-  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-
-  ssdb_report_set_surface (report, surface);
-  ssdb_report_set_fill (report, fill);
-  return ssdb_cli_write_report (report, path, status);
-}
-
 static void
 on_surface_progress (SsdbSurfaceResult *result, const char *phase, double fraction,
                      gpointer user_data)
@@ -188,16 +177,13 @@ write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult
                    guint64 wall_ns, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SURFACE, r);
   SsdbSurfaceView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_surface_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_SURFACE, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   view.device_bytes = ssdb_target_get_info (target)->size_bytes;
   view.wall_ns = wall_ns;
   ssdb_cli_check_png (ssdb_render_surface_png (&view, &chart.style, path, 900, 520, 1, &error),
@@ -335,7 +321,7 @@ ssdb_cli_run_surface (int argc, char **argv)
     }
 
   if (json_path)
-    save_run_report (json_path, target, rc.surface, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_SURFACE, rc.surface, &status);
   if (png_path)
     write_surface_png (png_path, target, rc.surface, rc.wall_ns, &status);
 
@@ -436,16 +422,13 @@ static void
 write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_FILL, r);
   SsdbFillView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_fill_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_FILL, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_fill_png (&view, &chart.style, path, 900, 560, 1, &error), error,
                       status);
 }
@@ -547,7 +530,7 @@ ssdb_cli_run_fill (int argc, char **argv)
                               TRUE);
 
   if (json_path)
-    save_run_report (json_path, target, NULL, rc.fill_result, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_FILL, rc.fill_result, &status);
   if (png_path)
     write_fill_png (png_path, target, rc.fill_result, &status);
 
