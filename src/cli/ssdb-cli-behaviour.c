@@ -236,8 +236,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   g_autofree char *passes_s = NULL;
   gboolean no_zero = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Region written and read at each level [0:256M]",
       "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
@@ -248,8 +247,8 @@ ssdb_cli_run_compression (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [the span's end]",
       "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -427,8 +426,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   SummaryOptions so = { 0 };
   gboolean no_discard = FALSE, stress = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
       "START:LENGTH" },
     { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_s, "Fill-and-delete rounds, 1-100 [5]", "N" },
@@ -442,8 +440,8 @@ ssdb_cli_run_trim (int argc, char **argv)
   const GOptionEntry tail_entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -589,8 +587,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   SummaryOptions so = { 0 };
   gboolean stress = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
       "START:LENGTH" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_s, "Percent of the span each step fills [10]", "N" },
@@ -602,8 +599,8 @@ ssdb_cli_run_freespace (int argc, char **argv)
   const GOptionEntry tail_entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -717,16 +714,15 @@ ssdb_cli_run_readback (int argc, char **argv)
   g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to write [whole]",
       "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };

@@ -175,8 +175,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   gboolean next_span = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "next-span", 0, 0, G_OPTION_ARG_NONE, &next_span,
       "Write the next span after each pause, not the same one again", NULL },
     { "write", 0, 0, G_OPTION_ARG_STRING, &write_s,
@@ -192,8 +191,8 @@ ssdb_cli_run_recovery (int argc, char **argv)
       "Rate resolution along each write [write size / 256]", "SIZE" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the recovery chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the recovery chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -405,8 +404,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   g_autofree char *data_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   g_autofree char *precondition_s = NULL, *temperature_s = NULL;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Length of the run [5m]", "TIME" },
     { "precondition", 0, 0, G_OPTION_ARG_STRING, &precondition_s,
       "Passes of sequential 128K writes at QD32 over the span first, 0-8 (SNIA PTS: 2) [0]", "N" },
@@ -421,8 +419,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
       "PATTERN" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the IOPS scatter to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the IOPS scatter to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };

@@ -208,6 +208,25 @@ ssdb_cli_ncq_restore (SsdbTarget *target);
         NULL                                                                                       \
   }
 
+/* The --json option of a run: its report as JSON, to FILE ("-": standard output). */
+#define SSDB_CLI_JSON_ENTRY(var)                                                                   \
+  {                                                                                                \
+    "json", 0, 0, G_OPTION_ARG_FILENAME, &(var), "Write the report as JSON", "FILE"                \
+  }
+
+/* The --png option of a run: its chart, described by @what ("Draw the chart to a PNG"). */
+#define SSDB_CLI_PNG_ENTRY(var, what)                                                              \
+  {                                                                                                \
+    "png", 0, 0, G_OPTION_ARG_FILENAME, &(var), what, "FILE"                                       \
+  }
+
+/* The --destroy-data option of a run that writes: the device it may overwrite. */
+#define SSDB_CLI_DESTROY_ENTRY(var)                                                                \
+  {                                                                                                \
+    "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &(var),                                           \
+        "The device whose data may be destroyed (required for a device)", "DEVICE"                 \
+  }
+
 /* The --temperature-input option of the runs that record the drive's temperature. */
 #define SSDB_CLI_TEMPERATURE_ENTRY(var)                                                            \
   {                                                                                                \
@@ -340,7 +359,7 @@ ssdb_cli_chart_init_result (SsdbCliChart *chart, SsdbTarget *target, SsdbTestKin
   ((view)->target_title = (chart)->title, (view)->target_subtitle = (chart)->subtitle,             \
    (view)->caption = (chart)->caption)
 
-/* Frees @chart's title and caption. */
+/* Frees what @chart holds. */
 void
 ssdb_cli_chart_clear (SsdbCliChart *chart);
 

@@ -120,8 +120,8 @@ ssdb_cli_run_scan (int argc, char **argv)
       "Seed of the data --verify writes [a new one each run]", "N" },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
       "Go on with the stopped scan in this report, with its settings", "REPORT" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the scan's grid to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the scan's grid to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };

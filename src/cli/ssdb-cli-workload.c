@@ -218,7 +218,7 @@ ssdb_cli_run_workload (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
