@@ -255,11 +255,8 @@ refresh (SsdbAccessPage *self)
 {
   const SsdbAccessResult *r = shown (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
   update_table (self);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->analysis.words ? r->analysis.words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, r ? r->analysis.words : NULL);
 }
 
 static void
@@ -502,25 +499,13 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_access_page_get_run (SsdbAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbAccessPage, ssdb_access_page, SSDB_IS_ACCESS_PAGE)
 
 const SsdbAccessResult *
 ssdb_access_page_get_result (SsdbAccessPage *self)
 {
   g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_access_page_get_chart (SsdbAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
-  return self->parts.chart;
 }
 
 void
@@ -546,13 +531,6 @@ ssdb_access_page_dup_cell_text (SsdbAccessPage *self, guint row, guint step)
   g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
   child = gtk_grid_get_child_at (self->table, step + 1, row + 1);
   return child ? g_strdup (gtk_label_get_text (GTK_LABEL (child))) : NULL;
-}
-
-const char *
-ssdb_access_page_get_status (SsdbAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean

@@ -198,9 +198,7 @@ refresh (SsdbBehaviourPage *self)
 
       gtk_label_set_text (self->parts.status, estimate != NULL ? estimate : "");
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words, -1);
-  ssdb_chart_view_invalidate (self->parts.chart);
+  ssdb_page_parts_redraw (&self->parts, words);
 }
 
 static void

@@ -422,41 +422,7 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   return TRUE;
 }
 
-void
-ssdb_fill_page_stop (SsdbFillPage *self)
-{
-  g_return_if_fail (SSDB_IS_FILL_PAGE (self));
-  ssdb_page_run_stop (self->run);
-}
-
-void
-ssdb_fill_page_get_stop_timing (SsdbFillPage *self, SsdbStopTiming *timing)
-{
-  g_return_if_fail (SSDB_IS_FILL_PAGE (self));
-  g_return_if_fail (timing != NULL);
-  ssdb_page_run_get_stop_timing (self->run, timing);
-}
-
-gboolean
-ssdb_fill_page_get_running (SsdbFillPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return ssdb_page_run_get_running (self->run);
-}
-
-gboolean
-ssdb_fill_page_get_busy (SsdbFillPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return ssdb_page_run_get_busy (self->run);
-}
-
-double
-ssdb_fill_page_get_fraction (SsdbFillPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), 0);
-  return ssdb_page_run_get_fraction (self->run);
-}
+SSDB_PAGE_RUN_DEFINE_ACCESSORS (SsdbFillPage, ssdb_fill_page, SSDB_IS_FILL_PAGE)
 
 const SsdbFillResult *
 ssdb_fill_page_get_result (SsdbFillPage *self)

@@ -181,3 +181,11 @@ ssdb_page_parts_show (SsdbPageParts *parts, SsdbPageRun *run, char **title, cons
   ssdb_page_run_set_result (run, result);
   gtk_label_set_text (parts->status, "");
 }
+
+void
+ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words)
+{
+  ssdb_chart_view_invalidate (parts->chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (parts->chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
+}

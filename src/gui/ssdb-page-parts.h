@@ -75,6 +75,82 @@ ssdb_page_parts_dup_caption (void);
 char *
 ssdb_page_parts_format_seconds (guint64 ns);
 
+/**
+ * ssdb_page_parts_redraw:
+ * @parts: the page's parts
+ * @words: (nullable): what the chart says in words, its accessible description (%NULL: none)
+ *
+ * Redraws the chart after its result or its view changed.
+ */
+void
+ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words);
+
+/**
+ * SSDB_PAGE_PARTS_DEFINE_ACCESSORS:
+ * @Type: the page's instance type (SsdbSweepPage), with members `SsdbPageRun *run` and
+ *   `SsdbPageParts parts`
+ * @prefix: its functions' prefix (ssdb_sweep_page)
+ * @IS_TYPE: its type check (SSDB_IS_SWEEP_PAGE)
+ *
+ * Defines the accessors every page with #SsdbPageParts and a run offers (its header declares
+ * them): PREFIX_get_run() returns (transfer none) the page's run, PREFIX_get_chart() (transfer
+ * none) its chart view and PREFIX_get_status() its status line's text.
+ */
+#define SSDB_PAGE_PARTS_DEFINE_ACCESSORS(Type, prefix, IS_TYPE)                                    \
+  SsdbPageRun *prefix##_get_run (Type *self)                                                       \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
+    return self->run;                                                                              \
+  }                                                                                                \
+  SsdbChartView *prefix##_get_chart (Type *self)                                                   \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
+    return self->parts.chart;                                                                      \
+  }                                                                                                \
+  const char *prefix##_get_status (Type *self)                                                     \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
+    return gtk_label_get_text (self->parts.status);                                                \
+  }
+
+/**
+ * SSDB_PAGE_RUN_DEFINE_ACCESSORS:
+ * @Type: the page's instance type (SsdbFillPage), with a member `SsdbPageRun *run`
+ * @prefix: its functions' prefix (ssdb_fill_page)
+ * @IS_TYPE: its type check (SSDB_IS_FILL_PAGE)
+ *
+ * Defines the page's own names for its run's state (its header declares them): PREFIX_stop(),
+ * PREFIX_get_stop_timing(), PREFIX_get_running(), PREFIX_get_busy() and PREFIX_get_fraction(),
+ * as ssdb_page_run_stop() and the getters of #SsdbPageRun say.
+ */
+#define SSDB_PAGE_RUN_DEFINE_ACCESSORS(Type, prefix, IS_TYPE)                                      \
+  void prefix##_stop (Type *self)                                                                  \
+  {                                                                                                \
+    g_return_if_fail (IS_TYPE (self));                                                             \
+    ssdb_page_run_stop (self->run);                                                                \
+  }                                                                                                \
+  void prefix##_get_stop_timing (Type *self, SsdbStopTiming *timing)                               \
+  {                                                                                                \
+    g_return_if_fail (IS_TYPE (self));                                                             \
+    g_return_if_fail (timing != NULL);                                                             \
+    ssdb_page_run_get_stop_timing (self->run, timing);                                             \
+  }                                                                                                \
+  gboolean prefix##_get_running (Type *self)                                                       \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), FALSE);                                                  \
+    return ssdb_page_run_get_running (self->run);                                                  \
+  }                                                                                                \
+  gboolean prefix##_get_busy (Type *self)                                                          \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), FALSE);                                                  \
+    return ssdb_page_run_get_busy (self->run);                                                     \
+  }                                                                                                \
+  double prefix##_get_fraction (Type *self)                                                        \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), 0);                                                      \
+    return ssdb_page_run_get_fraction (self->run);                                                 \
+  }
+
 /*
  * What every test page does with its #SsdbPageRun, in one place: a new page calls
  * ssdb_page_parts_attach_run() from its init, ssdb_page_parts_dispose_run() from its dispose,

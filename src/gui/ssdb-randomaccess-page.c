@@ -193,9 +193,7 @@ refresh (SsdbRandomAccessPage *self)
 {
   g_autofree char *text = dup_description (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  ssdb_page_parts_redraw (&self->parts, text);
 }
 
 static void
@@ -501,32 +499,14 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_random_access_page_get_run (SsdbRandomAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbRandomAccessPage, ssdb_random_access_page,
+                                  SSDB_IS_RANDOM_ACCESS_PAGE)
 
 const SsdbRandomAccessResult *
 ssdb_random_access_page_get_result (SsdbRandomAccessPage *self)
 {
   g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_random_access_page_get_chart (SsdbRandomAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_random_access_page_get_status (SsdbRandomAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean

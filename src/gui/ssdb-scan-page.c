@@ -186,10 +186,7 @@ refresh (SsdbScanPage *self)
 {
   const SsdbScanResult *r = shown (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->words ? r->words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, r ? r->words : NULL);
 }
 
 static void

@@ -497,41 +497,7 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
   return TRUE;
 }
 
-void
-ssdb_surface_page_stop (SsdbSurfacePage *self)
-{
-  g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
-  ssdb_page_run_stop (self->run);
-}
-
-void
-ssdb_surface_page_get_stop_timing (SsdbSurfacePage *self, SsdbStopTiming *timing)
-{
-  g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
-  g_return_if_fail (timing != NULL);
-  ssdb_page_run_get_stop_timing (self->run, timing);
-}
-
-gboolean
-ssdb_surface_page_get_running (SsdbSurfacePage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  return ssdb_page_run_get_running (self->run);
-}
-
-gboolean
-ssdb_surface_page_get_busy (SsdbSurfacePage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  return ssdb_page_run_get_busy (self->run);
-}
-
-double
-ssdb_surface_page_get_fraction (SsdbSurfacePage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), 0);
-  return ssdb_page_run_get_fraction (self->run);
-}
+SSDB_PAGE_RUN_DEFINE_ACCESSORS (SsdbSurfacePage, ssdb_surface_page, SSDB_IS_SURFACE_PAGE)
 
 const SsdbSurfaceResult *
 ssdb_surface_page_get_result (SsdbSurfacePage *self)

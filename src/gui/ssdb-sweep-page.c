@@ -173,10 +173,7 @@ refresh (SsdbSweepPage *self)
 {
   const SsdbSweepResult *r = shown (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->words ? r->words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, r ? r->words : NULL);
 }
 
 static void
@@ -489,32 +486,13 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_sweep_page_get_run (SsdbSweepPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbSweepPage, ssdb_sweep_page, SSDB_IS_SWEEP_PAGE)
 
 const SsdbSweepResult *
 ssdb_sweep_page_get_result (SsdbSweepPage *self)
 {
   g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_sweep_page_get_chart (SsdbSweepPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_sweep_page_get_status (SsdbSweepPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean

@@ -167,9 +167,7 @@ refresh (SsdbWorkloadPage *self)
 
   ssdb_workload_page_fill_view (self, &view);
   words = ssdb_workload_painter_dup_words (&view, TRUE);
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, words);
 }
 
 static void
@@ -593,32 +591,13 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_workload_page_get_run (SsdbWorkloadPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbWorkloadPage, ssdb_workload_page, SSDB_IS_WORKLOAD_PAGE)
 
 const SsdbWorkloadResult *
 ssdb_workload_page_get_result (SsdbWorkloadPage *self)
 {
   g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_workload_page_get_chart (SsdbWorkloadPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_workload_page_get_status (SsdbWorkloadPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean
