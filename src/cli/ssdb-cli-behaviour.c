@@ -262,8 +262,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 256 * MiB, file_size;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
@@ -457,8 +456,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   ssdb_trim_spec_init (&spec);
   g_option_context_add_main_entries (ctx, entries, NULL);
   summary_options_add (ctx, &so, "Summary test size [64M]", spec.summary.count);
-  g_option_context_add_main_entries (ctx, tail_entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
     goto out;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     goto out;
@@ -617,8 +615,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   summary_options_add (ctx, &so, "Summary test size, at the end of the span [64M]",
                        spec.summary.count);
-  g_option_context_add_main_entries (ctx, tail_entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
     goto out;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     goto out;
@@ -736,8 +733,7 @@ ssdb_cli_run_readback (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = GiB;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;

@@ -65,6 +65,14 @@ ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *statu
 }
 
 gboolean
+ssdb_cli_parse_entries (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv,
+                        int *status)
+{
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  return ssdb_cli_parse_options (ctx, argc, argv, status);
+}
+
+gboolean
 ssdb_cli_write_json_node (JsonNode *node, const char *path, GError **error)
 {
   g_autoptr (JsonGenerator) gen = json_generator_new ();

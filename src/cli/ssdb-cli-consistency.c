@@ -207,8 +207,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   guint64 v, file_size = RECOVERY_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;
@@ -435,8 +434,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = CONSISTENCY_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_outputs (json_path, png_path, &status))
     return status;

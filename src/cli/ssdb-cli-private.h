@@ -96,6 +96,11 @@ ssdb_cli_usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
 gboolean
 ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status);
 
+/* Adds @entries to the main group of @ctx, then ssdb_cli_parse_options(). */
+gboolean
+ssdb_cli_parse_entries (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv,
+                        int *status);
+
 /* An option spelled @option, also accepted as @alias (an older spelling, a hidden option entry
  * of its own): moves the value given as @alias (*@alias_value) into *@value and sets *@given
  * to the spelling used, for messages. Both given is a usage error (message printed, *@status =

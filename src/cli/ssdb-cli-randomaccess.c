@@ -144,8 +144,7 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
            "in a directory is always filled and also measured with writes. Exit status: 0 when\n"
            "every row ran, 1 when the run failed, 130 when stopped by Ctrl-C, 2 for bad\n"
            "arguments.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_run_args ("run randomaccess", argc, argv, json_path, png_path, &status))
     return status;

@@ -150,8 +150,7 @@ ssdb_cli_run_scan (int argc, char **argv)
            "Exit status: 0 when every block read, 1 when unreadable sectors were found or the\n"
            "run failed, 130 when stopped by Ctrl-C (the report keeps what was read, and\n"
            "--resume goes on from there), 2 for bad arguments.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_run_args ("run scan", argc, argv, json_path, png_path, &status))
     return status;

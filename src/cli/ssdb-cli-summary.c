@@ -149,8 +149,7 @@ ssdb_cli_run_summary (int argc, char **argv)
   guint64 v;
   gboolean size_given;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_run_args ("run summary", argc, argv, json_path, png_path, &status))
     return status;
@@ -347,8 +346,7 @@ ssdb_cli_run_job (int argc, char **argv)
   int status = 0;
   gboolean size_given;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--block", &bs_s, "--bs", &bs_alias, &bs_opt, &status))
     return status;
   if (!ssdb_cli_check_run_args ("run job", argc, argv, json_path, NULL, &status))

@@ -232,8 +232,7 @@ ssdb_cli_run_surface (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_run_args ("run surface", argc, argv, json_path, png_path, &status))
     return status;
@@ -467,8 +466,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_run_args ("run fill", argc, argv, json_path, png_path, &status))
     return status;

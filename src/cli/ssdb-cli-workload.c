@@ -235,8 +235,7 @@ ssdb_cli_run_workload (int argc, char **argv)
   const char *file_size_opt;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--size", &file_size_s, "--file-size", &file_size_alias,
                                &file_size_opt, &status))
     return status;
