@@ -264,9 +264,7 @@ ssdb_cli_run_compression (int argc, char **argv)
 
   if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run compression", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run compression", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_compression_spec_init (&spec);
@@ -458,9 +456,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   summary_options_add (ctx, &so, "Summary test size [64M]", spec.summary.count);
   if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
     goto out;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    goto out;
-  if (!ssdb_cli_check_one_target ("run trim", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run trim", argc, argv, json_path, png_path, &status))
     goto out;
 
   v = spec.rounds;
@@ -617,9 +613,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
                        spec.summary.count);
   if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
     goto out;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    goto out;
-  if (!ssdb_cli_check_one_target ("run freespace", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run freespace", argc, argv, json_path, png_path, &status))
     goto out;
 
   v = spec.step_percent;
@@ -735,9 +729,7 @@ ssdb_cli_run_readback (int argc, char **argv)
 
   if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run readback", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run readback", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_fill_spec_init (&spec);

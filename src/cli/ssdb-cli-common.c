@@ -177,11 +177,18 @@ ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status
 }
 
 gboolean
+ssdb_cli_check_run_outputs (const char *command, int argc, char **argv, const char *json_path,
+                            const char *png_path, int *status)
+{
+  return ssdb_cli_check_outputs (json_path, png_path, status)
+         && ssdb_cli_check_one_target (command, argc, argv, status);
+}
+
+gboolean
 ssdb_cli_check_run_args (const char *command, int argc, char **argv, const char *json_path,
                          const char *png_path, int *status)
 {
-  return ssdb_cli_check_outputs (json_path, png_path, status)
-         && ssdb_cli_check_one_target (command, argc, argv, status)
+  return ssdb_cli_check_run_outputs (command, argc, argv, json_path, png_path, status)
          && ssdb_cli_check_target_arg (argv[1], status);
 }
 

@@ -209,9 +209,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
 
   if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run recovery", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run recovery", argc, argv, json_path, png_path, &status))
     return status;
   if (write_s != NULL && cache_from != NULL)
     return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
@@ -436,9 +434,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
 
   if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run consistency", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run consistency", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_consistency_spec_init (&spec);

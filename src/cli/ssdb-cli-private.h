@@ -272,9 +272,14 @@ gboolean
 ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status);
 
 /* The arguments every run that measures one TARGET checks first, in this order:
- * ssdb_cli_check_outputs() of @json_path and @png_path (either may be NULL),
- * ssdb_cli_check_one_target() for @command ("run surface") and ssdb_cli_check_target_arg() of
- * argv[1]. */
+ * ssdb_cli_check_outputs() of @json_path and @png_path (either may be NULL) and
+ * ssdb_cli_check_one_target() for @command ("run trim"); the command checks the target itself
+ * when it opens it. */
+gboolean
+ssdb_cli_check_run_outputs (const char *command, int argc, char **argv, const char *json_path,
+                            const char *png_path, int *status);
+
+/* ssdb_cli_check_run_outputs(), then ssdb_cli_check_target_arg() of argv[1]. */
 gboolean
 ssdb_cli_check_run_args (const char *command, int argc, char **argv, const char *json_path,
                          const char *png_path, int *status);
