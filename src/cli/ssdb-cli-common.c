@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/ssdb-csv.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-files.h"
 #include "devices/ssdb-health-read.h"
@@ -1021,6 +1022,28 @@ ssdb_cli_write_report (SsdbReport *report, const char *path, int *status)
       return FALSE;
     }
   return TRUE;
+}
+
+void
+ssdb_cli_print_result_text (const SsdbReport *report, SsdbTestKind kind)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = ssdb_csv_format_text (report, kind, &error);
+
+  if (text != NULL)
+    g_print ("%s", text);
+  else
+    ssdb_cli_print_error (NULL, error);
+}
+
+void
+ssdb_cli_export_png (SsdbReport *report, SsdbTestKind kind, const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  ssdb_cli_check_png (ssdb_export_view (report, kind, SSDB_EXPORT_PNG, 1200, 800, 1,
+                                        SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, path, &error),
+                      error, status);
 }
 
 gboolean

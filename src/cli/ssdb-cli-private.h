@@ -332,6 +332,17 @@ gboolean
 ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
                       int *status);
 
+/* Prints the engine's text table of the result of @kind that @report holds
+ * (ssdb_csv_format_text(), the text `export --text` writes), or the reason it cannot. */
+void
+ssdb_cli_print_result_text (const SsdbReport *report, SsdbTestKind kind);
+
+/* Draws the chart of the result of @kind that @report holds to the PNG @path as `export
+ * --png` does at 1200 × 800 (ssdb_export_view(), review theme); on failure prints the error
+ * and sets *@status to 1. */
+void
+ssdb_cli_export_png (SsdbReport *report, SsdbTestKind kind, const char *path, int *status);
+
 /* After an image was drawn (@rendered) or not: prints @error and sets *@status to 1 when it was
  * not. Returns @rendered. */
 gboolean

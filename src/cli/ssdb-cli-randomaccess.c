@@ -6,10 +6,8 @@
 
 #include <string.h>
 
-#include "engine/ssdb-csv.h"
 #include "engine/ssdb-randomaccess.h"
 #include "engine/ssdb-units.h"
-#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 /* --sizes "512,4k,64k,1m": rising transfer sizes (multiples of 512 bytes up to 64 MiB), at most
@@ -125,8 +123,6 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (SsdbRandomAccessResult) result = NULL;
   g_autoptr (SsdbReport) report = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
   SsdbRandomAccessSpec spec;
   SsdbCliRun rc = { 0 };
   const SsdbTargetInfo *info;
@@ -237,18 +233,10 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
 
   report = ssdb_report_new (info, NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_RANDOMACCESS, result);
-  text = ssdb_csv_format_text (report, SSDB_TEST_KIND_RANDOMACCESS, &error);
-  if (text != NULL)
-    g_print ("%s", text);
-  else
-    ssdb_cli_print_error (NULL, error);
-  g_clear_error (&error);
+  ssdb_cli_print_result_text (report, SSDB_TEST_KIND_RANDOMACCESS);
   if (json_path != NULL)
     ssdb_cli_write_report (report, json_path, &status);
   if (png_path != NULL)
-    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_RANDOMACCESS, SSDB_EXPORT_PNG,
-                                          1200, 800, 1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE,
-                                          png_path, &error),
-                        error, &status);
+    ssdb_cli_export_png (report, SSDB_TEST_KIND_RANDOMACCESS, png_path, &status);
   return ssdb_cli_run_end (&rc, status);
 }

@@ -3,9 +3,7 @@
  * once at QD1, unreadable sectors found to the sector, slow blocks flagged. Nothing is written. */
 #include "config.h"
 
-#include "engine/ssdb-csv.h"
 #include "engine/ssdb-scan.h"
-#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 typedef struct
@@ -132,7 +130,6 @@ ssdb_cli_run_scan (int argc, char **argv)
   g_autoptr (SsdbScanResult) result = NULL;
   g_autoptr (SsdbReport) report = NULL, resumed = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
   SsdbScanSpec spec;
   SsdbCliRun rc = { 0 };
   ScanData d = { 0 };
@@ -240,21 +237,11 @@ ssdb_cli_run_scan (int argc, char **argv)
   report = ssdb_report_new (ssdb_target_get_info (target), NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_SCAN, result);
   if (result->scanned_bytes > 0 || rc.ok)
-    {
-      text = ssdb_csv_format_text (report, SSDB_TEST_KIND_SCAN, &error);
-      if (text != NULL)
-        g_print ("%s", text);
-      else
-        ssdb_cli_print_error (NULL, error);
-      g_clear_error (&error);
-    }
+    ssdb_cli_print_result_text (report, SSDB_TEST_KIND_SCAN);
   if (json_path != NULL)
     ssdb_cli_write_report (report, json_path, &status);
   if (png_path != NULL)
-    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_SCAN, SSDB_EXPORT_PNG, 1200, 800,
-                                          1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, png_path,
-                                          &error),
-                        error, &status);
+    ssdb_cli_export_png (report, SSDB_TEST_KIND_SCAN, png_path, &status);
   if (rc.ok && status == 0 && result->bad_bytes > 0)
     status = 1;
   return ssdb_cli_run_end (&rc, status);
