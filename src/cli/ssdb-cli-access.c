@@ -124,17 +124,11 @@ on_access_progress (SsdbAccessResult *result, int step, double fraction, gpointe
   ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
 }
 
-static gpointer
-access_thread (gpointer data)
+static gboolean
+access_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_access_run (rc->target, rc->access_result, on_access_progress, rc, rc->cancellable,
-                            &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_access_run (rc->target, rc->access_result, on_access_progress, rc, rc->cancellable,
+                          &rc->error);
 }
 
 static const char *
@@ -201,17 +195,14 @@ write_access_png (const char *path, SsdbTarget *target, const SsdbAccessResult *
                   int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_ACCESS, r);
   SsdbAccessView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_access_view_init (&view);
   view.result = r;
   view.chart = relief ? SSDB_ACCESS_CHART_RELIEF : SSDB_ACCESS_CHART_HEATMAP;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_ACCESS, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_access_png (&view, &chart.style, path, 900, 560, 1, &error),
                       error, status);
 }
@@ -241,9 +232,8 @@ ssdb_cli_run_access (int argc, char **argv)
       "Fill the span with random data first, destroying the data of DEVICE", "DEVICE" },
     { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the access-time chart to a PNG",
-      "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the access-time chart to a PNG"),
     { "relief", 0, 0, G_OPTION_ARG_NONE, &relief,
       "Draw the PNG as a relief (one curve per step) instead of a heatmap", NULL },
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
@@ -260,15 +250,10 @@ ssdb_cli_run_access (int argc, char **argv)
   const char *block_opt;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--block", &size_s, "--size", &size_alias, &block_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run access", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run access", argc, argv, json_path, png_path, &status))
     return status;
   if (relief && png_path == NULL)
     return ssdb_cli_usage_error ("--relief chooses the kind of --png chart; it needs --png FILE");
@@ -313,12 +298,12 @@ ssdb_cli_run_access (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.access_result = ssdb_access_result_new (&spec);
 
-  ssdb_cli_run_worker (&rc, access_thread);
+  ssdb_cli_run_engine (&rc, access_engine);
 
   print_access_text (target, rc.access_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_ACCESS, rc.access_result);
   if (json_path)
-    ssdb_cli_save_bench_report (json_path, target, rc.access_result, NULL, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_ACCESS, rc.access_result, &status);
   if (png_path)
     write_access_png (png_path, target, rc.access_result, relief, &status);
 
@@ -349,17 +334,11 @@ on_sweep_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fracti
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-sweep_thread (gpointer data)
+static gboolean
+sweep_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_sweep_run (rc->target, rc->sweep_result, on_sweep_progress, rc, rc->cancellable,
-                           &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_sweep_run (rc->target, rc->sweep_result, on_sweep_progress, rc, rc->cancellable,
+                         &rc->error);
 }
 
 static const SsdbSweepPoint *
@@ -409,16 +388,13 @@ static void
 write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SWEEP, r);
   SsdbSweepView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_sweep_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_SWEEP, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_sweep_png (&view, &chart.style, path, 900, 640, 1, &error), error,
                       status);
 }
@@ -447,8 +423,8 @@ ssdb_cli_run_sweep (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the sweep chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the sweep chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -465,16 +441,11 @@ ssdb_cli_run_sweep (int argc, char **argv)
   const char *file_size_opt;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--size", &file_size_s, "--file-size", &file_size_alias,
                                &file_size_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run sweep", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run sweep", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && destroy != NULL)
     return ssdb_cli_usage_error ("--read-only writes nothing; it takes no --destroy-data");
@@ -540,12 +511,12 @@ ssdb_cli_run_sweep (int argc, char **argv)
   memcpy (rc.sweep_result->sizes, sizes, sizeof sizes);
   rc.sweep_result->n_sizes = n_sizes;
 
-  ssdb_cli_run_worker (&rc, sweep_thread);
+  ssdb_cli_run_engine (&rc, sweep_engine);
 
   print_sweep_text (target, rc.sweep_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result);
   if (json_path)
-    ssdb_cli_save_bench_report (json_path, target, NULL, rc.sweep_result, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_SWEEP, rc.sweep_result, &status);
   if (png_path)
     write_sweep_png (png_path, target, rc.sweep_result, &status);
 

@@ -16,31 +16,48 @@
 #define MiB (G_GUINT64_CONSTANT (1) << 20)
 #define GiB (G_GUINT64_CONSTANT (1) << 30)
 
-static gboolean
-save_report (const char *path, SsdbTarget *target, const SsdbCompressionResult *compression,
-             const SsdbTrimResult *trim, const SsdbFreespaceResult *freespace, int *status)
+/* The end of a behaviour run whose table is printed: @result's drive state, the report (--json
+ * @json_path) and the chart (--png @png_path); returns the exit status (ssdb_cli_run_end()). */
+static int
+finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char *json_path,
+            const char *png_path, int status)
 {
-  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
+  ssdb_cli_print_result_drive_state (rc->target, kind, result);
+  if (json_path)
+    ssdb_cli_save_result (json_path, rc->target, kind, result, &status);
+  if (png_path)
+    {
+      g_autoptr (GError) error = NULL;
+      g_auto (SsdbCliChart) chart = { 0 };
+      SsdbBehaviourView view;
 
-  ssdb_report_set_compression (report, compression);
-  ssdb_report_set_trim (report, trim);
-  ssdb_report_set_freespace (report, freespace);
-  return ssdb_cli_write_report (report, path, status);
-}
-
-static void
-write_png (const char *path, SsdbTarget *target, SsdbBehaviourView *view, const char *subtitle,
-           int *status)
-{
-  g_autoptr (GError) error = NULL;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_cli_chart_init (&chart, target);
-  view->target_title = chart.title;
-  view->target_subtitle = subtitle;
-  view->caption = chart.caption;
-  ssdb_cli_check_png (ssdb_render_behaviour_png (view, &chart.style, path, 900, 600, 1, &error),
-                      error, status);
+      switch (kind)
+        {
+          case SSDB_TEST_KIND_COMPRESSION:
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
+            view.compression = result;
+            break;
+          case SSDB_TEST_KIND_TRIM:
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
+            view.trim = result;
+            break;
+          case SSDB_TEST_KIND_FREESPACE:
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
+            view.freespace = result;
+            break;
+          default:
+            g_assert (kind == SSDB_TEST_KIND_READBACK);
+            ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_READBACK);
+            view.readback = result;
+            break;
+        }
+      ssdb_cli_chart_init_result (&chart, rc->target, kind, result);
+      SSDB_CLI_CHART_LABEL (&view, &chart);
+      ssdb_cli_check_png (
+          ssdb_render_behaviour_png (&view, &chart.style, png_path, 900, 600, 1, &error), error,
+          &status);
+    }
+  return ssdb_cli_run_end (rc, status);
 }
 
 /* Summary options shared by trim and freespace. */
@@ -178,15 +195,11 @@ on_compression_progress (SsdbCompressionResult *result, guint level, guint pass,
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-compression_thread (gpointer data)
+static gboolean
+compression_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_compression_run (rc->target, rc->data, on_compression_progress, rc, rc->cancellable,
-                                 &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_compression_run (rc->target, rc->data, on_compression_progress, rc, rc->cancellable,
+                               &rc->error);
 }
 
 static void
@@ -225,8 +238,7 @@ ssdb_cli_run_compression (int argc, char **argv)
   g_autofree char *passes_s = NULL, *step_s = NULL;
   gboolean no_zero = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Region written and read at each level [0:256M]",
       "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
@@ -241,8 +253,8 @@ ssdb_cli_run_compression (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [the span's end]",
       "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -256,12 +268,9 @@ ssdb_cli_run_compression (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 256 * MiB, file_size;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run compression", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run compression", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_compression_spec_init (&spec);
@@ -325,24 +334,10 @@ ssdb_cli_run_compression (int argc, char **argv)
   rc.write_length = spec.span_length;
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, compression_thread);
+  ssdb_cli_run_engine (&rc, compression_engine);
 
   print_compression (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_COMPRESSION, result);
-  if (json_path)
-    save_report (json_path, target, result, NULL, NULL, &status);
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle
-          = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_COMPRESSION, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_COMPRESSION);
-      view.compression = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
-  return status;
+  return finish_run (&rc, SSDB_TEST_KIND_COMPRESSION, result, json_path, png_path, status);
 }
 
 /* ---- run trim ---- */
@@ -380,14 +375,10 @@ on_trim_progress (SsdbTrimResult *result, const char *phase, guint round, double
   ssdb_cli_set_progress (rc, label, fraction, result->running.bytes_per_second);
 }
 
-static gpointer
-trim_thread (gpointer data)
+static gboolean
+trim_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_trim_run (rc->target, rc->data, on_trim_progress, rc, rc->cancellable, &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_trim_run (rc->target, rc->data, on_trim_progress, rc, rc->cancellable, &rc->error);
 }
 
 /* "Random-write stress: 67.1 MB in 4 KiB writes, QD32, 3.21 s, 5226 IOPS", when one ran. */
@@ -446,8 +437,7 @@ ssdb_cli_run_trim (int argc, char **argv)
   SummaryOptions so = { 0 };
   gboolean no_discard = FALSE, stress = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
       "START:LENGTH" },
     { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_s, "Fill-and-delete rounds, 1-100 [5]", "N" },
@@ -461,8 +451,8 @@ ssdb_cli_run_trim (int argc, char **argv)
   const GOptionEntry tail_entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -478,12 +468,9 @@ ssdb_cli_run_trim (int argc, char **argv)
   ssdb_trim_spec_init (&spec);
   g_option_context_add_main_entries (ctx, entries, NULL);
   summary_options_add (ctx, &so, "Summary test size [64M]", spec.summary.count);
-  g_option_context_add_main_entries (ctx, tail_entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
     goto out;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    goto out;
-  if (!ssdb_cli_check_one_target ("run trim", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run trim", argc, argv, json_path, png_path, &status))
     goto out;
 
   v = spec.rounds;
@@ -527,22 +514,10 @@ ssdb_cli_run_trim (int argc, char **argv)
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, trim_thread);
+  ssdb_cli_run_engine (&rc, trim_engine);
 
   print_trim (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_TRIM, result);
-  if (json_path)
-    save_report (json_path, target, NULL, result, NULL, &status);
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_TRIM, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_TRIM);
-      view.trim = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
+  status = finish_run (&rc, SSDB_TEST_KIND_TRIM, result, json_path, png_path, status);
 out:
   summary_options_clear (&so);
   return status;
@@ -566,15 +541,11 @@ on_freespace_progress (SsdbFreespaceResult *result, guint step, const char *phas
   ssdb_cli_set_progress (rc, label, fraction, result->running.bytes_per_second);
 }
 
-static gpointer
-freespace_thread (gpointer data)
+static gboolean
+freespace_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_freespace_run (rc->target, rc->data, on_freespace_progress, rc, rc->cancellable,
-                               &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_freespace_run (rc->target, rc->data, on_freespace_progress, rc, rc->cancellable,
+                             &rc->error);
 }
 
 static void
@@ -624,8 +595,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
   SummaryOptions so = { 0 };
   gboolean stress = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
       "START:LENGTH" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_s, "Percent of the span each step fills [10]", "N" },
@@ -637,8 +607,8 @@ ssdb_cli_run_freespace (int argc, char **argv)
   const GOptionEntry tail_entries[] = {
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -655,12 +625,9 @@ ssdb_cli_run_freespace (int argc, char **argv)
   g_option_context_add_main_entries (ctx, entries, NULL);
   summary_options_add (ctx, &so, "Summary test size, at the end of the span [64M]",
                        spec.summary.count);
-  g_option_context_add_main_entries (ctx, tail_entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
     goto out;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    goto out;
-  if (!ssdb_cli_check_one_target ("run freespace", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run freespace", argc, argv, json_path, png_path, &status))
     goto out;
 
   v = spec.step_percent;
@@ -696,22 +663,10 @@ ssdb_cli_run_freespace (int argc, char **argv)
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, freespace_thread);
+  ssdb_cli_run_engine (&rc, freespace_engine);
 
   print_freespace (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_FREESPACE, result);
-  if (json_path)
-    save_report (json_path, target, NULL, NULL, result, &status);
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_FREESPACE, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_FREESPACE);
-      view.freespace = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
+  status = finish_run (&rc, SSDB_TEST_KIND_FREESPACE, result, json_path, png_path, status);
 out:
   summary_options_clear (&so);
   return status;
@@ -730,15 +685,11 @@ on_readback_progress (SsdbReadbackResult *result, guint pass, SsdbRw rw, double 
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-readback_thread (gpointer data)
+static gboolean
+readback_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_readback_run (rc->target, rc->data, on_readback_progress, rc, rc->cancellable,
-                              &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_readback_run (rc->target, rc->data, on_readback_progress, rc, rc->cancellable,
+                            &rc->error);
 }
 
 static void
@@ -768,16 +719,15 @@ ssdb_cli_run_readback (int argc, char **argv)
   g_autofree char *destroy = NULL, *span_s = NULL, *block_s = NULL, *qd_s = NULL;
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to write [whole]",
       "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -791,12 +741,9 @@ ssdb_cli_run_readback (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = GiB;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run readback", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run readback", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_fill_spec_init (&spec);
@@ -838,26 +785,8 @@ ssdb_cli_run_readback (int argc, char **argv)
   rc.write_length = span_or_rest (target, span_start, spec.span_length);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, readback_thread);
+  ssdb_cli_run_engine (&rc, readback_engine);
 
   print_readback (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_READBACK, result);
-  if (json_path)
-    {
-      g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-
-      ssdb_report_set_readback (report, result);
-      ssdb_cli_write_report (report, json_path, &status);
-    }
-  if (png_path)
-    {
-      SsdbBehaviourView view;
-      g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_READBACK, result);
-
-      ssdb_behaviour_view_init (&view, SSDB_BEHAVIOUR_READBACK);
-      view.readback = result;
-      write_png (png_path, target, &view, subtitle, &status);
-    }
-  status = ssdb_cli_run_end (&rc, status);
-  return status;
+  return finish_run (&rc, SSDB_TEST_KIND_READBACK, result, json_path, png_path, status);
 }

@@ -13,6 +13,7 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+#include "engine/ssdb-csv.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-files.h"
 #include "devices/ssdb-health-read.h"
@@ -62,6 +63,14 @@ ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *statu
         return FALSE;
       }
   return TRUE;
+}
+
+gboolean
+ssdb_cli_parse_entries (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv,
+                        int *status)
+{
+  g_option_context_add_main_entries (ctx, entries, NULL);
+  return ssdb_cli_parse_options (ctx, argc, argv, status);
 }
 
 gboolean
@@ -166,6 +175,22 @@ ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status
         }
     }
   return TRUE;
+}
+
+gboolean
+ssdb_cli_check_run_outputs (const char *command, int argc, char **argv, const char *json_path,
+                            const char *png_path, int *status)
+{
+  return ssdb_cli_check_outputs (json_path, png_path, status)
+         && ssdb_cli_check_one_target (command, argc, argv, status);
+}
+
+gboolean
+ssdb_cli_check_run_args (const char *command, int argc, char **argv, const char *json_path,
+                         const char *png_path, int *status)
+{
+  return ssdb_cli_check_run_outputs (command, argc, argv, json_path, png_path, status)
+         && ssdb_cli_check_target_arg (argv[1], status);
 }
 
 /* How long a cancelled run may take to stop before the program ends without it. The engine
@@ -273,6 +298,18 @@ print_progress (gpointer data)
 
 /* Runs @func on a worker thread while the main loop prints progress and turns SIGINT/SIGTERM
  * into a cancel. */
+static gpointer
+engine_thread (gpointer data)
+{
+  SsdbCliRun *rc = data;
+  gint64 t0 = g_get_monotonic_time ();
+
+  rc->ok = rc->engine (rc);
+  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
+  g_idle_add (ssdb_cli_on_finished, rc);
+  return NULL;
+}
+
 void
 ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
 {
@@ -300,6 +337,13 @@ ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func)
     g_printerr ("\r\033[K");
   /* The run is over: NCQ back on now, before the results are printed and saved. */
   ssdb_cli_ncq_restore (rc->target);
+}
+
+void
+ssdb_cli_run_engine (SsdbCliRun *rc, SsdbCliEngineFunc func)
+{
+  rc->engine = func;
+  ssdb_cli_run_worker (rc, engine_thread);
 }
 
 gboolean
@@ -980,16 +1024,35 @@ ssdb_cli_write_report (SsdbReport *report, const char *path, int *status)
   return TRUE;
 }
 
+void
+ssdb_cli_print_result_text (const SsdbReport *report, SsdbTestKind kind)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *text = ssdb_csv_format_text (report, kind, &error);
+
+  if (text != NULL)
+    g_print ("%s", text);
+  else
+    ssdb_cli_print_error (NULL, error);
+}
+
+void
+ssdb_cli_export_png (SsdbReport *report, SsdbTestKind kind, const char *path, int *status)
+{
+  g_autoptr (GError) error = NULL;
+
+  ssdb_cli_check_png (ssdb_export_view (report, kind, SSDB_EXPORT_PNG, 1200, 800, 1,
+                                        SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, path, &error),
+                      error, status);
+}
+
 gboolean
-ssdb_cli_save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
-                            const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload,
-                            int *status)
+ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                      int *status)
 {
   g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
 
-  ssdb_report_set_access (report, access);
-  ssdb_report_set_sweep (report, sweep);
-  ssdb_report_set_workload (report, workload);
+  ssdb_report_set_result (report, kind, result);
   return ssdb_cli_write_report (report, path, status);
 }
 
@@ -1061,8 +1124,17 @@ ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target)
 }
 
 void
+ssdb_cli_chart_init_result (SsdbCliChart *chart, SsdbTarget *target, SsdbTestKind kind,
+                            gconstpointer result)
+{
+  ssdb_cli_chart_init (chart, target);
+  chart->subtitle = ssdb_cli_dup_subtitle (target, kind, result);
+}
+
+void
 ssdb_cli_chart_clear (SsdbCliChart *chart)
 {
   g_clear_pointer (&chart->title, g_free);
   g_clear_pointer (&chart->caption, g_free);
+  g_clear_pointer (&chart->subtitle, g_free);
 }

@@ -32,17 +32,6 @@ format_seconds (guint64 ns)
   return g_strdup (g_ascii_formatd (buf, sizeof buf, "%g", (double)ns / 1e9));
 }
 
-static void
-save_report (const char *path, SsdbTarget *target, const SsdbRecoveryResult *recovery,
-             const SsdbConsistencyResult *consistency, int *status)
-{
-  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-
-  ssdb_report_set_recovery (report, recovery);
-  ssdb_report_set_consistency (report, consistency);
-  ssdb_cli_write_report (report, path, status);
-}
-
 /* ---- recovery ----------------------------------------------------------------------------- */
 
 typedef struct
@@ -65,16 +54,13 @@ on_recovery_progress (SsdbRecoveryResult *result, guint write_index, gboolean pa
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-recovery_thread (gpointer data)
+static gboolean
+recovery_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
   RecoveryData *d = rc->data;
 
-  rc->ok = ssdb_recovery_run (rc->target, d->result, on_recovery_progress, rc, rc->cancellable,
-                              &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_recovery_run (rc->target, d->result, on_recovery_progress, rc, rc->cancellable,
+                            &rc->error);
 }
 
 /* --pauses 60,5m,10m: durations from 0 to a day. */
@@ -144,16 +130,13 @@ static void
 write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_RECOVERY, r);
   SsdbRecoveryView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_recovery_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_RECOVERY, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_recovery_png (&view, &chart.style, path, 900, 560, 1, &error),
                       error, status);
 }
@@ -192,8 +175,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   g_autofree char *size_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   gboolean next_span = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "next-span", 0, 0, G_OPTION_ARG_NONE, &next_span,
       "Write the next span after each pause, not the same one again", NULL },
     { "write", 0, 0, G_OPTION_ARG_STRING, &write_s,
@@ -209,8 +191,8 @@ ssdb_cli_run_recovery (int argc, char **argv)
       "Rate resolution along each write [write size / 256]", "SIZE" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the recovery chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the recovery chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -225,12 +207,9 @@ ssdb_cli_run_recovery (int argc, char **argv)
   guint64 v, file_size = RECOVERY_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run recovery", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run recovery", argc, argv, json_path, png_path, &status))
     return status;
   if (write_s != NULL && cache_from != NULL)
     return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
@@ -286,12 +265,12 @@ ssdb_cli_run_recovery (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = &d;
 
-  ssdb_cli_run_worker (&rc, recovery_thread);
+  ssdb_cli_run_engine (&rc, recovery_engine);
 
   print_recovery_text (target, result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_RECOVERY, result);
   if (json_path)
-    save_report (json_path, target, result, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_RECOVERY, result, &status);
   if (png_path)
     write_recovery_png (png_path, target, result, &status);
 
@@ -326,15 +305,11 @@ on_consistency_progress (SsdbConsistencyResult *result, guint64 elapsed_ns, doub
   ssdb_cli_set_progress (rc, label, fraction, iops * result->spec.block_size);
 }
 
-static gpointer
-consistency_thread (gpointer data)
+static gboolean
+consistency_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_consistency_run (rc->target, rc->data, on_consistency_progress, rc, rc->cancellable,
-                                 &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_consistency_run (rc->target, rc->data, on_consistency_progress, rc, rc->cancellable,
+                               &rc->error);
 }
 
 static void
@@ -407,16 +382,13 @@ write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsisten
                        int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_CONSISTENCY, r);
   SsdbConsistencyView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_consistency_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_CONSISTENCY, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_consistency_png (&view, &chart.style, path, 900, 560, 1, &error),
                       error, status);
 }
@@ -429,8 +401,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   g_autofree char *data_s = NULL, *seed_s = NULL, *json_path = NULL, *png_path = NULL;
   g_autofree char *precondition_s = NULL, *temperature_s = NULL;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "duration", 0, 0, G_OPTION_ARG_STRING, &duration_s, "Length of the run [5m]", "TIME" },
     { "precondition", 0, 0, G_OPTION_ARG_STRING, &precondition_s,
       "Passes of sequential 128K writes at QD32 over the span first, 0-8 (SNIA PTS: 2) [0]", "N" },
@@ -445,8 +416,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
       "PATTERN" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the IOPS scatter to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the IOPS scatter to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -461,12 +432,9 @@ ssdb_cli_run_consistency (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = CONSISTENCY_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run consistency", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run consistency", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_consistency_spec_init (&spec);
@@ -524,12 +492,12 @@ ssdb_cli_run_consistency (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = result;
 
-  ssdb_cli_run_worker (&rc, consistency_thread);
+  ssdb_cli_run_engine (&rc, consistency_engine);
 
   print_consistency_text (target, result);
   ssdb_cli_print_drive_state (target, result->temperature, result->drive_counts, TRUE);
   if (json_path)
-    save_report (json_path, target, NULL, result, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_CONSISTENCY, result, &status);
   if (png_path)
     write_consistency_png (png_path, target, result, &status);
 

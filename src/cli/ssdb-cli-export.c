@@ -586,8 +586,7 @@ ssdb_cli_cmd_compare (int argc, char **argv)
       ctx, "Overlays the same test of 2 to 8 reports in one chart with a legend per run, in\n"
            "colours colour-blind readers can tell apart and with distinct dashes and markers;\n"
            "the summary shows the grids side by side with the difference in % against the first.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     goto out;
   n = argc - 1;
   if (n < 2 || n > SSDB_COMPARE_MAX_REPORTS)

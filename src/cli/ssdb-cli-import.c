@@ -31,8 +31,7 @@ ssdb_cli_cmd_import (int argc, char **argv)
            "Bench's summary text. --json or --output-dir write them as reports, which export,\n"
            "compare and the window open like any other. export and compare also take the\n"
            "result files themselves.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (argc < 2)
     return ssdb_cli_usage_error ("import needs a result file");

@@ -161,8 +161,7 @@ ssdb_cli_cmd_list (int argc, char **argv)
   g_autoptr (GPtrArray) list = NULL;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (argc > 1)
     return ssdb_cli_usage_error ("Unexpected argument “%s”", argv[1]);
@@ -328,8 +327,7 @@ ssdb_cli_cmd_info (int argc, char **argv)
   DeviceState st = { 0 };
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
   if (!ssdb_cli_check_one_target ("info", argc, argv, &status))
     return status;

@@ -28,7 +28,14 @@ G_BEGIN_DECLS
 /* One run on a worker thread. The worker sets @ok and @error, and ends with
  * g_idle_add (ssdb_cli_on_finished, run). Progress goes through @lock into @progress/@label
  * (ssdb_cli_set_progress). A command's own result goes in its field below, or in @data. */
-typedef struct
+typedef struct _SsdbCliRun SsdbCliRun;
+
+/* The engine's part of a run, on the worker thread (ssdb_cli_run_engine()): runs the test on
+ * rc->target into the command's result, reporting progress with ssdb_cli_set_progress(); returns
+ * %FALSE with rc->error set when it failed or was cancelled. */
+typedef gboolean (*SsdbCliEngineFunc) (SsdbCliRun *rc);
+
+struct _SsdbCliRun
 {
   GMutex lock;
   SsdbSummaryProgress progress;
@@ -70,7 +77,9 @@ typedef struct
    * named when a run on a device is cancelled or fails; 0 length when unknown */
   guint64 write_offset;
   guint64 write_length;
-} SsdbCliRun;
+  /* what ssdb_cli_run_engine() runs on the worker thread */
+  SsdbCliEngineFunc engine;
+};
 
 /* ---- errors and options ---- */
 
@@ -86,6 +95,11 @@ ssdb_cli_usage_error (const char *fmt, ...) G_GNUC_PRINTF (1, 2);
  * *@status to EXIT_USAGE (message printed) and returns FALSE. */
 gboolean
 ssdb_cli_parse_options (GOptionContext *ctx, int *argc, char ***argv, int *status);
+
+/* Adds @entries to the main group of @ctx, then ssdb_cli_parse_options(). */
+gboolean
+ssdb_cli_parse_entries (GOptionContext *ctx, const GOptionEntry *entries, int *argc, char ***argv,
+                        int *status);
 
 /* An option spelled @option, also accepted as @alias (an older spelling, a hidden option entry
  * of its own): moves the value given as @alias (*@alias_value) into *@value and sets *@given
@@ -199,6 +213,25 @@ ssdb_cli_ncq_restore (SsdbTarget *target);
         NULL                                                                                       \
   }
 
+/* The --json option of a run: its report as JSON, to FILE ("-": standard output). */
+#define SSDB_CLI_JSON_ENTRY(var)                                                                   \
+  {                                                                                                \
+    "json", 0, 0, G_OPTION_ARG_FILENAME, &(var), "Write the report as JSON", "FILE"                \
+  }
+
+/* The --png option of a run: its chart, described by @what ("Draw the chart to a PNG"). */
+#define SSDB_CLI_PNG_ENTRY(var, what)                                                              \
+  {                                                                                                \
+    "png", 0, 0, G_OPTION_ARG_FILENAME, &(var), what, "FILE"                                       \
+  }
+
+/* The --destroy-data option of a run that writes: the device it may overwrite. */
+#define SSDB_CLI_DESTROY_ENTRY(var)                                                                \
+  {                                                                                                \
+    "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &(var),                                           \
+        "The device whose data may be destroyed (required for a device)", "DEVICE"                 \
+  }
+
 /* The --temperature-input option of the runs that record the drive's temperature. */
 #define SSDB_CLI_TEMPERATURE_ENTRY(var)                                                            \
   {                                                                                                \
@@ -237,6 +270,19 @@ ssdb_cli_open_target (const SsdbCliTargetRequest *req, int *status);
  * "-" as @json_path sends the report to standard output and everything else to standard error. */
 gboolean
 ssdb_cli_check_outputs (const char *json_path, const char *png_path, int *status);
+
+/* The arguments every run that measures one TARGET checks first, in this order:
+ * ssdb_cli_check_outputs() of @json_path and @png_path (either may be NULL) and
+ * ssdb_cli_check_one_target() for @command ("run trim"); the command checks the target itself
+ * when it opens it. */
+gboolean
+ssdb_cli_check_run_outputs (const char *command, int argc, char **argv, const char *json_path,
+                            const char *png_path, int *status);
+
+/* ssdb_cli_check_run_outputs(), then ssdb_cli_check_target_arg() of argv[1]. */
+gboolean
+ssdb_cli_check_run_args (const char *command, int argc, char **argv, const char *json_path,
+                         const char *png_path, int *status);
 
 /* An output file @path given as @option (--png) for @format ("png"): a name ending in the
  * extension of another image, document or data format (.jpg, .svg, .csv…) is refused as a
@@ -280,12 +326,22 @@ ssdb_cli_export_caption (void);
 gboolean
 ssdb_cli_write_report (SsdbReport *report, const char *path, int *status);
 
-/* Writes a report holding the access, sweep or workload result given (the others NULL) to
- * @path, as ssdb_cli_write_report(). */
+/* Writes a report of @target holding @result (of @kind) to @path, as ssdb_cli_write_report():
+ * what --json of a run writes. */
 gboolean
-ssdb_cli_save_bench_report (const char *path, SsdbTarget *target, const SsdbAccessResult *access,
-                            const SsdbSweepResult *sweep, const SsdbWorkloadResult *workload,
-                            int *status);
+ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                      int *status);
+
+/* Prints the engine's text table of the result of @kind that @report holds
+ * (ssdb_csv_format_text(), the text `export --text` writes), or the reason it cannot. */
+void
+ssdb_cli_print_result_text (const SsdbReport *report, SsdbTestKind kind);
+
+/* Draws the chart of the result of @kind that @report holds to the PNG @path as `export
+ * --png` does at 1200 × 800 (ssdb_export_view(), review theme); on failure prints the error
+ * and sets *@status to 1. */
+void
+ssdb_cli_export_png (SsdbReport *report, SsdbTestKind kind, const char *path, int *status);
 
 /* After an image was drawn (@rendered) or not: prints @error and sets *@status to 1 when it was
  * not. Returns @rendered. */
@@ -299,6 +355,8 @@ typedef struct
   char *title;
   char *caption;
   SsdbStyle style;
+  /* the settings line, from ssdb_cli_chart_init_result(); NULL from ssdb_cli_chart_init() */
+  char *subtitle;
 } SsdbCliChart;
 
 /* The settings line of the chart of @result (of @kind) on @target: the export's
@@ -310,7 +368,19 @@ ssdb_cli_dup_subtitle (SsdbTarget *target, SsdbTestKind kind, gconstpointer resu
 void
 ssdb_cli_chart_init (SsdbCliChart *chart, SsdbTarget *target);
 
-/* Frees @chart's title and caption. */
+/* ssdb_cli_chart_init() with the subtitle of the chart of @result (of @kind):
+ * ssdb_cli_dup_subtitle(). */
+void
+ssdb_cli_chart_init_result (SsdbCliChart *chart, SsdbTarget *target, SsdbTestKind kind,
+                            gconstpointer result);
+
+/* Gives a painter's view (any with target_title, target_subtitle and caption) the heading,
+ * settings line and caption of @chart; they stay @chart's. */
+#define SSDB_CLI_CHART_LABEL(view, chart)                                                          \
+  ((view)->target_title = (chart)->title, (view)->target_subtitle = (chart)->subtitle,             \
+   (view)->caption = (chart)->caption)
+
+/* Frees what @chart holds. */
 void
 ssdb_cli_chart_clear (SsdbCliChart *chart);
 
@@ -348,6 +418,12 @@ ssdb_cli_cmd_import (int argc, char **argv);
  * SIGINT/SIGTERM into a cancel (a third signal exits at once). */
 void
 ssdb_cli_run_worker (SsdbCliRun *rc, GThreadFunc func);
+
+/* ssdb_cli_run_worker() of a thread that calls @func, sets rc->ok to what it returns and
+ * rc->wall_ns to the time it took (ns), then ends the run (ssdb_cli_on_finished()). A command
+ * without anything else to do on the worker thread needs only @func. */
+void
+ssdb_cli_run_engine (SsdbCliRun *rc, SsdbCliEngineFunc func);
 
 /* Idle callback the worker adds when it is done: quits the run's main loop. */
 gboolean

@@ -6,10 +6,8 @@
 
 #include <string.h>
 
-#include "engine/ssdb-csv.h"
 #include "engine/ssdb-randomaccess.h"
 #include "engine/ssdb-units.h"
-#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 /* --sizes "512,4k,64k,1m": rising transfer sizes (multiples of 512 bytes up to 64 MiB), at most
@@ -78,17 +76,11 @@ on_progress (SsdbRandomAccessResult *result, int row, double fraction, gpointer 
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-randomaccess_thread (gpointer data)
+static gboolean
+randomaccess_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok
-      = ssdb_random_access_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_random_access_run (rc->target, rc->data, on_progress, rc, rc->cancellable,
+                                 &rc->error);
 }
 
 int
@@ -120,8 +112,8 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
       "DEVICE" },
     { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets, sizes and data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -131,8 +123,6 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (SsdbRandomAccessResult) result = NULL;
   g_autoptr (SsdbReport) report = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
   SsdbRandomAccessSpec spec;
   SsdbCliRun rc = { 0 };
   const SsdbTargetInfo *info;
@@ -150,16 +140,9 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
            "in a directory is always filled and also measured with writes. Exit status: 0 when\n"
            "every row ran, 1 when the run failed, 130 when stopped by Ctrl-C, 2 for bad\n"
            "arguments.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (png_path != NULL && !ssdb_cli_check_output_extension ("--png", png_path, "png", &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run randomaccess", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run randomaccess", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && write_only)
     return ssdb_cli_usage_error ("--read-only and --write-only exclude each other");
@@ -246,22 +229,14 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
       rc.write_offset = spec.span_offset;
       rc.write_length = spec.span_length ? spec.span_length : info->size_bytes - spec.span_offset;
     }
-  ssdb_cli_run_worker (&rc, randomaccess_thread);
+  ssdb_cli_run_engine (&rc, randomaccess_engine);
 
   report = ssdb_report_new (info, NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_RANDOMACCESS, result);
-  text = ssdb_csv_format_text (report, SSDB_TEST_KIND_RANDOMACCESS, &error);
-  if (text != NULL)
-    g_print ("%s", text);
-  else
-    ssdb_cli_print_error (NULL, error);
-  g_clear_error (&error);
+  ssdb_cli_print_result_text (report, SSDB_TEST_KIND_RANDOMACCESS);
   if (json_path != NULL)
     ssdb_cli_write_report (report, json_path, &status);
   if (png_path != NULL)
-    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_RANDOMACCESS, SSDB_EXPORT_PNG,
-                                          1200, 800, 1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE,
-                                          png_path, &error),
-                        error, &status);
+    ssdb_cli_export_png (report, SSDB_TEST_KIND_RANDOMACCESS, png_path, &status);
   return ssdb_cli_run_end (&rc, status);
 }

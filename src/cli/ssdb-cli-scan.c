@@ -3,9 +3,7 @@
  * once at QD1, unreadable sectors found to the sector, slow blocks flagged. Nothing is written. */
 #include "config.h"
 
-#include "engine/ssdb-csv.h"
 #include "engine/ssdb-scan.h"
-#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 typedef struct
@@ -29,15 +27,12 @@ on_scan_progress (SsdbScanResult *result, double fraction, gpointer user_data)
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-scan_thread (gpointer data)
+static gboolean
+scan_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
   ScanData *d = rc->data;
 
-  rc->ok = ssdb_scan_run (rc->target, d->result, on_scan_progress, rc, rc->cancellable, &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_scan_run (rc->target, d->result, on_scan_progress, rc, rc->cancellable, &rc->error);
 }
 
 /* The report at @path with the stopped scan to go on from, or NULL with the message printed and
@@ -123,8 +118,8 @@ ssdb_cli_run_scan (int argc, char **argv)
       "Seed of the data --verify writes [a new one each run]", "N" },
     { "resume", 0, 0, G_OPTION_ARG_FILENAME, &resume,
       "Go on with the stopped scan in this report, with its settings", "REPORT" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the scan's grid to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the scan's grid to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -135,7 +130,6 @@ ssdb_cli_run_scan (int argc, char **argv)
   g_autoptr (SsdbScanResult) result = NULL;
   g_autoptr (SsdbReport) report = NULL, resumed = NULL;
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
   SsdbScanSpec spec;
   SsdbCliRun rc = { 0 };
   ScanData d = { 0 };
@@ -153,16 +147,9 @@ ssdb_cli_run_scan (int argc, char **argv)
            "Exit status: 0 when every block read, 1 when unreadable sectors were found or the\n"
            "run failed, 130 when stopped by Ctrl-C (the report keeps what was read, and\n"
            "--resume goes on from there), 2 for bad arguments.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (png_path != NULL && !ssdb_cli_check_output_extension ("--png", png_path, "png", &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run scan", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run scan", argc, argv, json_path, png_path, &status))
     return status;
   if (g_file_test (argv[1], G_FILE_TEST_IS_DIR))
     return ssdb_cli_usage_error ("%s is a directory: the error scan reads a block device", argv[1]);
@@ -245,26 +232,16 @@ ssdb_cli_run_scan (int argc, char **argv)
       rc.write_offset = result->spec.span_offset + result->scanned_bytes;
       rc.write_length = length - result->scanned_bytes;
     }
-  ssdb_cli_run_worker (&rc, scan_thread);
+  ssdb_cli_run_engine (&rc, scan_engine);
 
   report = ssdb_report_new (ssdb_target_get_info (target), NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_SCAN, result);
   if (result->scanned_bytes > 0 || rc.ok)
-    {
-      text = ssdb_csv_format_text (report, SSDB_TEST_KIND_SCAN, &error);
-      if (text != NULL)
-        g_print ("%s", text);
-      else
-        ssdb_cli_print_error (NULL, error);
-      g_clear_error (&error);
-    }
+    ssdb_cli_print_result_text (report, SSDB_TEST_KIND_SCAN);
   if (json_path != NULL)
     ssdb_cli_write_report (report, json_path, &status);
   if (png_path != NULL)
-    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_SCAN, SSDB_EXPORT_PNG, 1200, 800,
-                                          1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, png_path,
-                                          &error),
-                        error, &status);
+    ssdb_cli_export_png (report, SSDB_TEST_KIND_SCAN, png_path, &status);
   if (rc.ok && status == 0 && result->bad_bytes > 0)
     status = 1;
   return ssdb_cli_run_end (&rc, status);

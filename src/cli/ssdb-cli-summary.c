@@ -39,15 +39,11 @@ on_summary_progress (SsdbSummaryResult *result, const SsdbSummaryProgress *progr
   g_mutex_unlock (&rc->lock);
 }
 
-static gpointer
-summary_thread (gpointer data)
+static gboolean
+summary_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-
-  rc->ok = ssdb_summary_run (rc->target, rc->summary, on_summary_progress, rc, rc->cancellable,
-                             &rc->error);
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_summary_run (rc->target, rc->summary, on_summary_progress, rc, rc->cancellable,
+                           &rc->error);
 }
 
 static void
@@ -138,8 +134,8 @@ ssdb_cli_run_summary (int argc, char **argv)
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     { "on-error", 0, 0, G_OPTION_ARG_STRING, &on_error_s,
       "After a test fails (I/O error): stop, or continue with the next test [stop]", "P" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the summary grid to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the summary grid to a PNG"),
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
@@ -153,14 +149,9 @@ ssdb_cli_run_summary (int argc, char **argv)
   guint64 v;
   gboolean size_given;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run summary", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run summary", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_summary_spec_init (&spec);
@@ -290,7 +281,7 @@ ssdb_cli_run_summary (int argc, char **argv)
   if (rc.summary->writes_skipped_reason)
     g_printerr ("ssdbench-cli: write tests skipped: %s\n", rc.summary->writes_skipped_reason);
 
-  ssdb_cli_run_worker (&rc, summary_thread);
+  ssdb_cli_run_engine (&rc, summary_engine);
 
   {
     g_autofree char *text = ssdb_summary_format_text (ssdb_target_get_info (target), rc.summary);
@@ -355,15 +346,10 @@ ssdb_cli_run_job (int argc, char **argv)
   int status = 0;
   gboolean size_given;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--block", &bs_s, "--bs", &bs_alias, &bs_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run job", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run job", argc, argv, json_path, NULL, &status))
     return status;
 
   ssdb_job_spec_init (&job);

@@ -12,17 +12,6 @@
 
 #define TABLE_ROWS 20
 
-static gboolean
-save_run_report (const char *path, SsdbTarget *target, const SsdbSurfaceResult *surface,
-                 const SsdbFillResult *fill, int *status)
-{
-  g_autoptr (SsdbReport) report = ssdb_report_new (ssdb_target_get_info (target), NULL);
-
-  ssdb_report_set_surface (report, surface);
-  ssdb_report_set_fill (report, fill);
-  return ssdb_cli_write_report (report, path, status);
-}
-
 static void
 on_surface_progress (SsdbSurfaceResult *result, const char *phase, double fraction,
                      gpointer user_data)
@@ -73,17 +62,11 @@ on_fill_run_progress (SsdbFillResult *result, guint pass_index, guint64 position
   ssdb_cli_set_progress (rc, label, fraction, bytes_per_second);
 }
 
-static gpointer
-fill_thread (gpointer data)
+static gboolean
+fill_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_fill_run (rc->target, rc->fill_result, on_fill_run_progress, rc, rc->cancellable,
-                          &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_fill_run (rc->target, rc->fill_result, on_fill_run_progress, rc, rc->cancellable,
+                        &rc->error);
 }
 
 /* Indices of at most TABLE_ROWS samples spread over @n, first and last included. */
@@ -194,16 +177,13 @@ write_surface_png (const char *path, SsdbTarget *target, const SsdbSurfaceResult
                    guint64 wall_ns, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_SURFACE, r);
   SsdbSurfaceView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_surface_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_SURFACE, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   view.device_bytes = ssdb_target_get_info (target)->size_bytes;
   view.wall_ns = wall_ns;
   ssdb_cli_check_png (ssdb_render_surface_png (&view, &chart.style, path, 900, 520, 1, &error),
@@ -237,8 +217,8 @@ ssdb_cli_run_surface (int argc, char **argv)
       "With --write destroy: the device whose data may be destroyed", "DEVICE" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the surface chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the surface chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -252,14 +232,9 @@ ssdb_cli_run_surface (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run surface", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run surface", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_surface_spec_init (&spec);
@@ -345,7 +320,7 @@ ssdb_cli_run_surface (int argc, char **argv)
     }
 
   if (json_path)
-    save_run_report (json_path, target, rc.surface, NULL, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_SURFACE, rc.surface, &status);
   if (png_path)
     write_surface_png (png_path, target, rc.surface, rc.wall_ns, &status);
 
@@ -446,16 +421,13 @@ static void
 write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
 {
   g_autoptr (GError) error = NULL;
-  g_autofree char *subtitle = ssdb_cli_dup_subtitle (target, SSDB_TEST_KIND_FILL, r);
   SsdbFillView view;
   g_auto (SsdbCliChart) chart = { 0 };
 
   ssdb_fill_view_init (&view);
   view.result = r;
-  ssdb_cli_chart_init (&chart, target);
-  view.target_title = chart.title;
-  view.target_subtitle = subtitle;
-  view.caption = chart.caption;
+  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_FILL, r);
+  SSDB_CLI_CHART_LABEL (&view, &chart);
   ssdb_cli_check_png (ssdb_render_fill_png (&view, &chart.style, path, 900, 560, 1, &error), error,
                       status);
 }
@@ -468,8 +440,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   g_autofree char *json_path = NULL, *png_path = NULL, *temperature_s = NULL;
   gboolean no_read_back = FALSE;
   const GOptionEntry entries[] = {
-    { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
-      "The device whose data may be destroyed (required for a device)", "DEVICE" },
+    SSDB_CLI_DESTROY_ENTRY (destroy),
     { "passes", 0, 0, G_OPTION_ARG_STRING, &passes_s, "Write passes, 1-4 [2]", "N" },
     { "no-read-back", 0, 0, G_OPTION_ARG_NONE, &no_read_back,
       "Do not read the span back afterwards", NULL },
@@ -481,8 +452,8 @@ ssdb_cli_run_fill (int argc, char **argv)
       "START:LENGTH" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the fill chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the fill chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -495,14 +466,9 @@ ssdb_cli_run_fill (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run fill", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run fill", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_fill_spec_init (&spec);
@@ -554,14 +520,14 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.fill_result = ssdb_fill_result_new (&spec);
 
-  ssdb_cli_run_worker (&rc, fill_thread);
+  ssdb_cli_run_engine (&rc, fill_engine);
 
   print_fill_text (target, rc.fill_result);
   ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->drive_counts,
                               TRUE);
 
   if (json_path)
-    save_run_report (json_path, target, NULL, rc.fill_result, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_FILL, rc.fill_result, &status);
   if (png_path)
     write_fill_png (png_path, target, rc.fill_result, &status);
 

@@ -28,17 +28,11 @@ on_workload_progress (SsdbWorkloadResult *result, const char *phase, double frac
                          g_str_equal (phase, "run") ? result->total.bytes_per_second : 0);
 }
 
-static gpointer
-workload_thread (gpointer data)
+static gboolean
+workload_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
-                              rc->cancellable, &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_workload_run (rc->target, rc->workload_result, on_workload_progress, rc,
+                            rc->cancellable, &rc->error);
 }
 
 static void
@@ -224,7 +218,7 @@ ssdb_cli_run_workload (int argc, char **argv)
     { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_NCQ_OFF_ENTRY (ncq_off_opt),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
@@ -241,16 +235,11 @@ ssdb_cli_run_workload (int argc, char **argv)
   const char *file_size_opt;
   int status = 0;
 
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status)
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
       || !ssdb_cli_take_alias ("--size", &file_size_s, "--file-size", &file_size_alias,
                                &file_size_opt, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, NULL, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run workload", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run workload", argc, argv, json_path, NULL, &status))
     return status;
   if ((preset_s == NULL) == (spec_path == NULL))
     return ssdb_cli_usage_error ("run workload needs either --preset NAME or --spec FILE");
@@ -326,12 +315,12 @@ ssdb_cli_run_workload (int argc, char **argv)
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.workload_result = ssdb_workload_result_new (&spec);
 
-  ssdb_cli_run_worker (&rc, workload_thread);
+  ssdb_cli_run_engine (&rc, workload_engine);
 
   print_workload_text (target, rc.workload_result);
   ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result);
   if (json_path)
-    ssdb_cli_save_bench_report (json_path, target, NULL, NULL, rc.workload_result, &status);
+    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result, &status);
 
   status = ssdb_cli_run_end (&rc, status);
   ssdb_workload_result_free (rc.workload_result);

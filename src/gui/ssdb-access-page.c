@@ -257,7 +257,6 @@ refresh (SsdbAccessPage *self)
   const SsdbAccessResult *r = shown (self);
   g_autofree char *words = NULL;
 
-  ssdb_chart_view_invalidate (self->parts.chart);
   update_table (self);
   if (r != NULL && r->analysis.words != NULL)
     {
@@ -267,8 +266,7 @@ refresh (SsdbAccessPage *self)
       words = ssdb_render_localize_number (ssdb_access_result_dup_words (r));
       ssdb_render_language_pop (previous);
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, words);
 }
 
 static void
@@ -284,20 +282,16 @@ on_finished (SsdbAccessPage *self, const GError *error)
   SsdbAccessResult *r = ssdb_page_run_get_result (self->run);
   g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (&self->parts, error,
+                                   _ ("Stopped · the steps measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
 
       text = g_strdup_printf (_ ("Done in %s · %u steps"), took, r ? r->steps->len : 0);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the steps measured so far are kept"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   refresh (self);
 }
@@ -508,34 +502,20 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
                             is_dir ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ, NULL,
                             file_size, work, w, work_free, ssdb_access_result_new (&spec), error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&spec);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_access_page_get_run (SsdbAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbAccessPage, ssdb_access_page, SSDB_IS_ACCESS_PAGE)
 
 const SsdbAccessResult *
 ssdb_access_page_get_result (SsdbAccessPage *self)
 {
   g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_access_page_get_chart (SsdbAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
-  return self->parts.chart;
 }
 
 void
@@ -561,13 +541,6 @@ ssdb_access_page_dup_cell_text (SsdbAccessPage *self, guint row, guint step)
   g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
   child = gtk_grid_get_child_at (self->table, step + 1, row + 1);
   return child ? g_strdup (gtk_label_get_text (GTK_LABEL (child))) : NULL;
-}
-
-const char *
-ssdb_access_page_get_status (SsdbAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean
@@ -596,12 +569,7 @@ ssdb_access_page_dispose (GObject *object)
 {
   SsdbAccessPage *self = SSDB_ACCESS_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   G_OBJECT_CLASS (ssdb_access_page_parent_class)->dispose (object);
 }
 
@@ -675,11 +643,9 @@ ssdb_access_page_init (SsdbAccessPage *self)
 
   self->run
       = ssdb_page_run_new ("ssdb-access", dup_result, (GDestroyNotify)ssdb_access_result_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_ACCESS);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_ACCESS,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
   gtk_widget_set_has_tooltip (GTK_WIDGET (self->parts.chart), TRUE);
   g_signal_connect (self->parts.chart, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
 }
@@ -699,12 +665,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
 
   /* The controls show the report's settings. */
   show_spec (self, &result->spec);
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&result->spec);
-  ssdb_page_run_set_result (self->run, dup_result (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
+                        dup_settings_line (&result->spec), dup_result (result));
   refresh (self);
   return TRUE;
 }

@@ -204,9 +204,7 @@ refresh (SsdbBehaviourPage *self)
 
       gtk_label_set_text (self->parts.status, estimate != NULL ? estimate : "");
     }
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words, -1);
-  ssdb_chart_view_invalidate (self->parts.chart);
+  ssdb_page_parts_redraw (&self->parts, words);
 }
 
 static void
@@ -1148,12 +1146,7 @@ ssdb_behaviour_page_dispose (GObject *object)
 {
   SsdbBehaviourPage *self = SSDB_BEHAVIOUR_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   if (self->settings != NULL)
     {
       g_signal_handlers_disconnect_by_data (self->settings, self);
@@ -1311,12 +1304,10 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
 
   self->run = ssdb_page_run_new ("ssdb-behaviour", _ssdb_behaviour_tagged_dup,
                                  _ssdb_behaviour_tagged_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_RECOVERY);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (on_tick), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_RECOVERY,
+                              G_CALLBACK (on_updated), G_CALLBACK (on_tick),
+                              G_CALLBACK (on_finished), draw);
   g_signal_connect_swapped (self->run, "notify::stopping", G_CALLBACK (on_stopping), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
   g_signal_connect_swapped (self->test_dropdown, "notify::selected", G_CALLBACK (on_test_selected),
                             self);
   show_settings (self);

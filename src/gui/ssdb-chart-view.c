@@ -66,12 +66,35 @@ ssdb_chart_view_size_allocate (GtkWidget *widget, int width, int height, int bas
     g_clear_pointer (&self->node, gsk_render_node_unref);
 }
 
-static void
-ssdb_chart_view_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
-                         int *natural, int *minimum_baseline, int *natural_baseline)
+void
+ssdb_chart_view_measure_chart (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                               int *minimum, int *natural, int *minimum_baseline,
+                               int *natural_baseline)
 {
   *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 360 : 240;
   *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 900 : 520;
+}
+
+void
+ssdb_chart_view_class_setup (GtkWidgetClass *widget_class, const char *css_name)
+{
+  gtk_widget_class_set_css_name (widget_class, css_name);
+  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+}
+
+void
+ssdb_chart_view_follow_style (GtkWidget *widget, GCallback on_style_changed)
+{
+  AdwStyleManager *manager = adw_style_manager_get_default ();
+
+  g_signal_connect_swapped (manager, "notify::dark", on_style_changed, widget);
+  g_signal_connect_swapped (manager, "notify::high-contrast", on_style_changed, widget);
+}
+
+void
+ssdb_chart_view_unfollow_style (GtkWidget *widget)
+{
+  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), widget);
 }
 
 static void
@@ -85,7 +108,7 @@ ssdb_chart_view_dispose (GObject *object)
 {
   SsdbChartView *self = SSDB_CHART_VIEW (object);
 
-  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), self);
+  ssdb_chart_view_unfollow_style (GTK_WIDGET (self));
   g_clear_pointer (&self->node, gsk_render_node_unref);
   G_OBJECT_CLASS (ssdb_chart_view_parent_class)->dispose (object);
 }
@@ -99,20 +122,16 @@ ssdb_chart_view_class_init (SsdbChartViewClass *klass)
   object_class->dispose = ssdb_chart_view_dispose;
   widget_class->snapshot = ssdb_chart_view_snapshot;
   widget_class->size_allocate = ssdb_chart_view_size_allocate;
-  widget_class->measure = ssdb_chart_view_measure;
-  gtk_widget_class_set_css_name (widget_class, "chart-view");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  widget_class->measure = ssdb_chart_view_measure_chart;
+  ssdb_chart_view_class_setup (widget_class, "chart-view");
 }
 
 static void
 ssdb_chart_view_init (SsdbChartView *self)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
-  g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
+  ssdb_chart_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
 }
 
 GtkWidget *

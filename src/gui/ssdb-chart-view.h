@@ -46,6 +46,46 @@ ssdb_chart_view_set_draw_func (SsdbChartView *self, SsdbChartViewDrawFunc func, 
 void
 ssdb_chart_view_invalidate (SsdbChartView *self);
 
+/*
+ * What every chart widget of the window shares (this one, and those with their own snapshot:
+ * the fill, surface and summary charts).
+ */
+
+/**
+ * ssdb_chart_view_class_setup:
+ * @widget_class: a chart widget's class
+ * @css_name: its CSS name ("fill-chart")
+ *
+ * From a chart widget's class_init: its CSS name, and the accessible role of an image.
+ */
+void
+ssdb_chart_view_class_setup (GtkWidgetClass *widget_class, const char *css_name);
+
+/**
+ * ssdb_chart_view_follow_style:
+ * @widget: a chart widget
+ * @on_style_changed: called as on_style_changed (@widget) when the style manager's colours
+ *   change (dark, high contrast)
+ *
+ * From a chart widget's init; ssdb_chart_view_unfollow_style() from its dispose.
+ */
+void
+ssdb_chart_view_follow_style (GtkWidget *widget, GCallback on_style_changed);
+
+/** ssdb_chart_view_unfollow_style: @widget no longer hears of the style manager. */
+void
+ssdb_chart_view_unfollow_style (GtkWidget *widget);
+
+/**
+ * ssdb_chart_view_measure_chart:
+ *
+ * A chart widget's GtkWidgetClass.measure: 360 × 240 at least, 900 × 520 natural.
+ */
+void
+ssdb_chart_view_measure_chart (GtkWidget *widget, GtkOrientation orientation, int for_size,
+                               int *minimum, int *natural, int *minimum_baseline,
+                               int *natural_baseline);
+
 /** ssdb_chart_view_get_snapshot_count: Returns: how many times the chart was painted. */
 guint
 ssdb_chart_view_get_snapshot_count (SsdbChartView *self);

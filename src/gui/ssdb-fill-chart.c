@@ -3,6 +3,7 @@
 
 #include <adwaita.h>
 
+#include "ssdb-chart-view.h"
 #include "ssdb-gui-util.h"
 
 struct _SsdbFillChart
@@ -106,14 +107,6 @@ ssdb_fill_chart_size_allocate (GtkWidget *widget, int width, int height, int bas
 }
 
 static void
-ssdb_fill_chart_measure (GtkWidget *widget, GtkOrientation orientation, int for_size, int *minimum,
-                         int *natural, int *minimum_baseline, int *natural_baseline)
-{
-  *minimum = orientation == GTK_ORIENTATION_HORIZONTAL ? 360 : 240;
-  *natural = orientation == GTK_ORIENTATION_HORIZONTAL ? 900 : 520;
-}
-
-static void
 on_style_changed (SsdbFillChart *self)
 {
   invalidate (self);
@@ -123,9 +116,7 @@ static void
 ssdb_fill_chart_dispose (GObject *object)
 {
   SsdbFillChart *self = SSDB_FILL_CHART (object);
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-
-  g_signal_handlers_disconnect_by_data (manager, self);
+  ssdb_chart_view_unfollow_style (GTK_WIDGET (self));
   g_clear_pointer (&self->node, gsk_render_node_unref);
   G_OBJECT_CLASS (ssdb_fill_chart_parent_class)->dispose (object);
 }
@@ -151,20 +142,16 @@ ssdb_fill_chart_class_init (SsdbFillChartClass *klass)
   object_class->finalize = ssdb_fill_chart_finalize;
   widget_class->snapshot = ssdb_fill_chart_snapshot;
   widget_class->size_allocate = ssdb_fill_chart_size_allocate;
-  widget_class->measure = ssdb_fill_chart_measure;
-  gtk_widget_class_set_css_name (widget_class, "fill-chart");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  widget_class->measure = ssdb_chart_view_measure_chart;
+  ssdb_chart_view_class_setup (widget_class, "fill-chart");
 }
 
 static void
 ssdb_fill_chart_init (SsdbFillChart *self)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-
   gtk_widget_set_hexpand (GTK_WIDGET (self), TRUE);
   gtk_widget_set_vexpand (GTK_WIDGET (self), TRUE);
-  g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
-  g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
+  ssdb_chart_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
 }
 
 GtkWidget *

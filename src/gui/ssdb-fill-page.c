@@ -8,6 +8,7 @@
 #include "render/ssdb-render-lang.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "ssdb-page-parts.h"
 #include "ssdb-page-run.h"
 
 static const guint passes_table[] = { 1, 2, 3, 4 };
@@ -230,7 +231,8 @@ on_finished (SsdbFillPage *self, const GError *error)
   if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED) && r != NULL)
     r->cancelled = TRUE;
   show_result (self);
-  if (error == NULL)
+  text = ssdb_page_parts_end_text (NULL, error, _ ("Stopped · the rates measured so far are kept"));
+  if (text == NULL)
     {
       const SsdbFillPass *first = NULL, *back = NULL;
       g_autofree char *mean = NULL;
@@ -260,11 +262,6 @@ on_finished (SsdbFillPage *self, const GError *error)
                                   back->bytes_per_second / 1e6);
         }
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the rates measured so far are kept"));
-  else
-    /* Translators: %s is the error message */
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->status_label, text);
   set_analysis_text (self, error == NULL && r != NULL ? r->analysis.words : NULL);
   g_signal_emit (self, finished_signal, 0, error);
@@ -426,41 +423,7 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   return TRUE;
 }
 
-void
-ssdb_fill_page_stop (SsdbFillPage *self)
-{
-  g_return_if_fail (SSDB_IS_FILL_PAGE (self));
-  ssdb_page_run_stop (self->run);
-}
-
-void
-ssdb_fill_page_get_stop_timing (SsdbFillPage *self, SsdbStopTiming *timing)
-{
-  g_return_if_fail (SSDB_IS_FILL_PAGE (self));
-  g_return_if_fail (timing != NULL);
-  ssdb_page_run_get_stop_timing (self->run, timing);
-}
-
-gboolean
-ssdb_fill_page_get_running (SsdbFillPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return ssdb_page_run_get_running (self->run);
-}
-
-gboolean
-ssdb_fill_page_get_busy (SsdbFillPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
-  return ssdb_page_run_get_busy (self->run);
-}
-
-double
-ssdb_fill_page_get_fraction (SsdbFillPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), 0);
-  return ssdb_page_run_get_fraction (self->run);
-}
+SSDB_PAGE_RUN_DEFINE_ACCESSORS (SsdbFillPage, ssdb_fill_page, SSDB_IS_FILL_PAGE)
 
 const SsdbFillResult *
 ssdb_fill_page_get_result (SsdbFillPage *self)
@@ -507,9 +470,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 
   SsdbFillView view;
   SsdbStyle style;
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M");
-  g_autofree char *caption = g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
 
   g_return_val_if_fail (SSDB_IS_FILL_PAGE (self), FALSE);
 
@@ -527,14 +488,10 @@ ssdb_fill_page_dispose (GObject *object)
 {
   SsdbFillPage *self = SSDB_FILL_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      if (self->chart != NULL)
-        ssdb_fill_chart_set_result (self->chart, NULL);
-      g_clear_object (&self->run);
-    }
+  /* the chart points into the run's result */
+  if (self->chart != NULL)
+    ssdb_fill_chart_set_result (self->chart, NULL);
+  ssdb_page_parts_dispose_run (&self->run, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SSDB_TYPE_FILL_PAGE);
   G_OBJECT_CLASS (ssdb_fill_page_parent_class)->dispose (object);
 }
@@ -612,12 +569,10 @@ ssdb_fill_page_init (SsdbFillPage *self)
   set_analysis_text (self, NULL);
 
   self->run = ssdb_page_run_new ("ssdb-fill", dup_result, (GDestroyNotify)ssdb_fill_result_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_FILL);
   ssdb_page_run_set_merge_func (self->run, copy_result);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
+  ssdb_page_parts_attach_run (NULL, self, self->run, SSDB_TEST_KIND_FILL, G_CALLBACK (on_updated),
+                              G_CALLBACK (update_status), G_CALLBACK (on_finished), NULL);
   g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (on_running), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
 }
 
 GtkWidget *

@@ -4,6 +4,7 @@
 #include <glib/gi18n.h>
 
 #include "config.h"
+#include "engine/ssdb-error.h"
 #include "ssdb-gui-util.h"
 
 void
@@ -109,4 +110,82 @@ ssdb_page_parts_format_seconds (guint64 ns)
   if (ns % G_GUINT64_CONSTANT (100000000) == 0)
     return g_strdup_printf (_ ("%.1f s"), ns / 1e9);
   return g_strdup_printf (_ ("%.2f s"), ns / 1e9);
+}
+
+void
+ssdb_page_parts_attach_run (SsdbChartView *chart, gpointer page, SsdbPageRun *run,
+                            SsdbTestKind kind, GCallback on_updated, GCallback on_tick,
+                            GCallback on_finished, SsdbChartViewDrawFunc draw)
+{
+  g_return_if_fail (SSDB_IS_TEST_PAGE (page));
+  g_return_if_fail (SSDB_IS_PAGE_RUN (run));
+
+  ssdb_test_page_attach_run (SSDB_TEST_PAGE (page), run, kind);
+  g_signal_connect_swapped (run, "updated", on_updated, page);
+  if (on_tick != NULL)
+    g_signal_connect_swapped (run, "tick", on_tick, page);
+  g_signal_connect_swapped (run, "finished", on_finished, page);
+  if (chart != NULL && draw != NULL)
+    ssdb_chart_view_set_draw_func (chart, draw, page);
+}
+
+void
+ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page)
+{
+  g_return_if_fail (run != NULL);
+
+  if (*run == NULL)
+    return;
+  ssdb_page_run_stop (*run);
+  g_signal_handlers_disconnect_by_data (*run, page);
+  g_clear_object (run);
+}
+
+void
+ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtitle, char *line)
+{
+  *started_us = g_get_monotonic_time ();
+  g_free (*subtitle);
+  *subtitle = line;
+  gtk_widget_set_sensitive (parts->settings, FALSE);
+}
+
+char *
+ssdb_page_parts_dup_took (gint64 started_us)
+{
+  return ssdb_page_parts_format_seconds ((guint64)(g_get_monotonic_time () - started_us) / 100000
+                                         * 100000000);
+}
+
+char *
+ssdb_page_parts_end_text (SsdbPageParts *parts, const GError *error, const char *stopped)
+{
+  if (parts != NULL)
+    gtk_widget_set_sensitive (parts->settings, TRUE);
+  if (error == NULL)
+    return NULL;
+  if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
+    return ssdb_gui_stopped_text (error, stopped);
+  /* Translators: %s is the error message */
+  return g_strdup_printf (_ ("Failed: %s"), error->message);
+}
+
+void
+ssdb_page_parts_show (SsdbPageParts *parts, SsdbPageRun *run, char **title, const char *new_title,
+                      char **subtitle, char *line, gpointer result)
+{
+  g_free (*title);
+  *title = g_strdup (new_title);
+  g_free (*subtitle);
+  *subtitle = line;
+  ssdb_page_run_set_result (run, result);
+  gtk_label_set_text (parts->status, "");
+}
+
+void
+ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words)
+{
+  ssdb_chart_view_invalidate (parts->chart);
+  gtk_accessible_update_property (GTK_ACCESSIBLE (parts->chart),
+                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
 }

@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "ssdb-chart-view.h"
+#include "ssdb-test-page.h"
 
 G_BEGIN_DECLS
 
@@ -73,5 +74,172 @@ ssdb_page_parts_dup_caption (void);
  */
 char *
 ssdb_page_parts_format_seconds (guint64 ns);
+
+/**
+ * ssdb_page_parts_redraw:
+ * @parts: the page's parts
+ * @words: (nullable): what the chart says in words, its accessible description (%NULL: none)
+ *
+ * Redraws the chart after its result or its view changed.
+ */
+void
+ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words);
+
+/**
+ * SSDB_PAGE_PARTS_DEFINE_ACCESSORS:
+ * @Type: the page's instance type (SsdbSweepPage), with members `SsdbPageRun *run` and
+ *   `SsdbPageParts parts`
+ * @prefix: its functions' prefix (ssdb_sweep_page)
+ * @IS_TYPE: its type check (SSDB_IS_SWEEP_PAGE)
+ *
+ * Defines the accessors every page with #SsdbPageParts and a run offers (its header declares
+ * them): PREFIX_get_run() returns (transfer none) the page's run, PREFIX_get_chart() (transfer
+ * none) its chart view and PREFIX_get_status() its status line's text.
+ */
+#define SSDB_PAGE_PARTS_DEFINE_ACCESSORS(Type, prefix, IS_TYPE)                                    \
+  SsdbPageRun *prefix##_get_run (Type *self)                                                       \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
+    return self->run;                                                                              \
+  }                                                                                                \
+  SsdbChartView *prefix##_get_chart (Type *self)                                                   \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
+    return self->parts.chart;                                                                      \
+  }                                                                                                \
+  const char *prefix##_get_status (Type *self)                                                     \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
+    return gtk_label_get_text (self->parts.status);                                                \
+  }
+
+/**
+ * SSDB_PAGE_RUN_DEFINE_ACCESSORS:
+ * @Type: the page's instance type (SsdbFillPage), with a member `SsdbPageRun *run`
+ * @prefix: its functions' prefix (ssdb_fill_page)
+ * @IS_TYPE: its type check (SSDB_IS_FILL_PAGE)
+ *
+ * Defines the page's own names for its run's state (its header declares them): PREFIX_stop(),
+ * PREFIX_get_stop_timing(), PREFIX_get_running(), PREFIX_get_busy() and PREFIX_get_fraction(),
+ * as ssdb_page_run_stop() and the getters of #SsdbPageRun say.
+ */
+#define SSDB_PAGE_RUN_DEFINE_ACCESSORS(Type, prefix, IS_TYPE)                                      \
+  void prefix##_stop (Type *self)                                                                  \
+  {                                                                                                \
+    g_return_if_fail (IS_TYPE (self));                                                             \
+    ssdb_page_run_stop (self->run);                                                                \
+  }                                                                                                \
+  void prefix##_get_stop_timing (Type *self, SsdbStopTiming *timing)                               \
+  {                                                                                                \
+    g_return_if_fail (IS_TYPE (self));                                                             \
+    g_return_if_fail (timing != NULL);                                                             \
+    ssdb_page_run_get_stop_timing (self->run, timing);                                             \
+  }                                                                                                \
+  gboolean prefix##_get_running (Type *self)                                                       \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), FALSE);                                                  \
+    return ssdb_page_run_get_running (self->run);                                                  \
+  }                                                                                                \
+  gboolean prefix##_get_busy (Type *self)                                                          \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), FALSE);                                                  \
+    return ssdb_page_run_get_busy (self->run);                                                     \
+  }                                                                                                \
+  double prefix##_get_fraction (Type *self)                                                        \
+  {                                                                                                \
+    g_return_val_if_fail (IS_TYPE (self), 0);                                                      \
+    return ssdb_page_run_get_fraction (self->run);                                                 \
+  }
+
+/*
+ * What every test page does with its #SsdbPageRun, in one place: a new page calls
+ * ssdb_page_parts_attach_run() from its init, ssdb_page_parts_dispose_run() from its dispose,
+ * ssdb_page_parts_started() once its start succeeded, ssdb_page_parts_end_text() from its
+ * ::finished handler and ssdb_page_parts_show() from its show_result().
+ */
+
+/**
+ * ssdb_page_parts_attach_run:
+ * @chart: (nullable): the page's chart view, drawn by @draw; %NULL for a page with its own chart
+ *   widget
+ * @page: the page (an #SsdbTestPage), given to the callbacks
+ * @run: (transfer none): the page's run, alive as long as the page
+ * @kind: the test the page shows (unless it implements get_kind())
+ * @on_updated: called as on_updated (page) on the run's ::updated
+ * @on_tick: (nullable): called as on_tick (page) on the run's ::tick, once a second while it runs
+ * @on_finished: called as on_finished (page, const GError *error) on the run's ::finished
+ * @draw: (nullable): draws @chart, given @page
+ *
+ * A page's init, once its run is made: ssdb_test_page_attach_run(), the run's signals connected
+ * (swapped) to @page, @draw set on @chart. ssdb_page_parts_dispose_run() disconnects them.
+ */
+void
+ssdb_page_parts_attach_run (SsdbChartView *chart, gpointer page, SsdbPageRun *run,
+                            SsdbTestKind kind, GCallback on_updated, GCallback on_tick,
+                            GCallback on_finished, SsdbChartViewDrawFunc draw);
+
+/**
+ * ssdb_page_parts_dispose_run:
+ * @run: (inout) (nullable): the page's run; stopped, disconnected from @page and released
+ *   (%NULL afterwards; nothing when already %NULL)
+ * @page: the page whose handlers are disconnected
+ *
+ * A page's dispose: a run still going is stopped (its worker ends on its own).
+ */
+void
+ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page);
+
+/**
+ * ssdb_page_parts_started:
+ * @parts: the page's parts: the settings become insensitive until the run ends
+ * @started_us: (out): now, g_get_monotonic_time() (µs), for ssdb_page_parts_dup_took()
+ * @subtitle: (inout): the chart's subtitle, replaced by @line
+ * @line: (transfer full): the settings line of the run just started
+ *
+ * What a page does once ssdb_page_run_start() succeeded.
+ */
+void
+ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtitle, char *line);
+
+/**
+ * ssdb_page_parts_dup_took:
+ * @started_us: when the run started, g_get_monotonic_time() (µs)
+ *
+ * Returns: (transfer full): the time since @started_us in tenths of a second, as
+ *   ssdb_page_parts_format_seconds() writes it ("12.3 s"), for "Done in %s".
+ */
+char *
+ssdb_page_parts_dup_took (gint64 started_us);
+
+/**
+ * ssdb_page_parts_end_text:
+ * @parts: (nullable): the page's parts: the settings become sensitive again
+ * @error: (nullable): the run's error, as ::finished gives it
+ * @stopped: what the page says after an ordinary Stop
+ *
+ * The common part of a page's ::finished handler. The page writes its own text for a run that
+ * completed (when this returns %NULL).
+ *
+ * Returns: (transfer full) (nullable): %NULL when @error is %NULL; after a stop
+ * (SSDB_ERROR_CANCELLED) ssdb_gui_stopped_text() of @stopped; else "Failed: MESSAGE".
+ */
+char *
+ssdb_page_parts_end_text (SsdbPageParts *parts, const GError *error, const char *stopped);
+
+/**
+ * ssdb_page_parts_show:
+ * @parts: the page's parts: the status line is cleared
+ * @run: the page's run: @result becomes its result
+ * @title: (inout): the chart's title, replaced by a copy of @new_title
+ * @new_title: the title of the result shown (the report's target)
+ * @subtitle: (inout): the chart's subtitle, replaced by @line
+ * @line: (transfer full): the settings line of @result
+ * @result: (transfer full): the result shown
+ *
+ * The common part of a page's show_result(): the page then refreshes its chart.
+ */
+void
+ssdb_page_parts_show (SsdbPageParts *parts, SsdbPageRun *run, char **title, const char *new_title,
+                      char **subtitle, char *line, gpointer result);
 
 G_END_DECLS

@@ -194,9 +194,7 @@ refresh (SsdbRandomAccessPage *self)
 {
   g_autofree char *text = dup_description (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  ssdb_page_parts_redraw (&self->parts, text);
 }
 
 static void
@@ -213,7 +211,8 @@ on_finished (SsdbRandomAccessPage *self, const GError *error)
   g_autofree char *text = NULL;
   guint done, total;
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (&self->parts, error,
+                                   _ ("Stopped · the rows measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   count_rows (r, &done, &total);
@@ -222,17 +221,12 @@ on_finished (SsdbRandomAccessPage *self, const GError *error)
       g_free (self->subtitle);
       self->subtitle = dup_result_line (r);
     }
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
 
       text = g_strdup_printf (_ ("Done in %s · %u rows"), took, total);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the rows measured so far are kept"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   refresh (self);
 }
@@ -499,41 +493,21 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
                             MAX (start->file_size, spec.span_offset + spec.span_length), work, w,
                             work_free, ssdb_random_access_result_new (&spec), error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&spec);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_random_access_page_get_run (SsdbRandomAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbRandomAccessPage, ssdb_random_access_page,
+                                  SSDB_IS_RANDOM_ACCESS_PAGE)
 
 const SsdbRandomAccessResult *
 ssdb_random_access_page_get_result (SsdbRandomAccessPage *self)
 {
   g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_random_access_page_get_chart (SsdbRandomAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_random_access_page_get_status (SsdbRandomAccessPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_RANDOM_ACCESS_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean
@@ -559,12 +533,7 @@ ssdb_random_access_page_dispose (GObject *object)
 {
   SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   G_OBJECT_CLASS (ssdb_random_access_page_parent_class)->dispose (object);
 }
 
@@ -641,11 +610,9 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
       _ ("Also Write at Random Places over the Region; on a Drive This Destroys Its Data"));
 
   self->run = ssdb_page_run_new ("ssdb-randomaccess", dup_result, free_result);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_RANDOMACCESS);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_RANDOMACCESS,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
 
   for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
     g_signal_connect_swapped (self->size_toggles[k], "toggled", G_CALLBACK (update_preview), self);
@@ -683,12 +650,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     self->has_report_spec = TRUE;
     show_spec (self, &spec);
   }
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_free (self->subtitle);
-  self->subtitle = dup_result_line (result);
-  ssdb_page_run_set_result (self->run, ssdb_random_access_result_dup (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
+                        dup_result_line (result), ssdb_random_access_result_dup (result));
   refresh (self);
   return TRUE;
 }

@@ -187,10 +187,7 @@ refresh (SsdbScanPage *self)
 {
   const SsdbScanResult *r = shown (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->words ? r->words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, r ? r->words : NULL);
 }
 
 static void
@@ -206,17 +203,18 @@ on_finished (SsdbScanPage *self, const GError *error)
   SsdbScanResult *r = ssdb_page_run_get_result (self->run);
   g_autofree char *text = NULL, *findings = dup_findings (r);
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (
+      &self->parts, error,
+      _ ("Stopped · the blocks read so far are kept; Go On continues from there"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
       && !r->cancelled)
     {
       r->cancelled = TRUE;
       ssdb_scan_summarize (r);
     }
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
 
       if (r != NULL && r->bad->len == 0 && r->slow_blocks == 0)
         text = g_strdup_printf (r->spec.verify ? _ ("Done in %s · every block verified")
@@ -225,11 +223,6 @@ on_finished (SsdbScanPage *self, const GError *error)
       else
         text = g_strdup_printf (_ ("Done in %s%s"), took, findings);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (
-        error, _ ("Stopped · the blocks read so far are kept; Go On continues from there"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   update_resume (self);
   refresh (self);
@@ -420,13 +413,11 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
                             (GDestroyNotify)ssdb_scan_result_free, ssdb_scan_result_dup (result),
                             error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
   g_free (self->shown_path);
   self->shown_path = g_strdup (start->path);
   self->shown_bytes = self->device_bytes;
-  g_free (self->subtitle);
-  self->subtitle = ssdb_scan_view_dup_subtitle (result);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           ssdb_scan_view_dup_subtitle (result));
   update_resume (self);
   refresh (self);
   update_status (self);
@@ -566,12 +557,7 @@ ssdb_scan_page_dispose (GObject *object)
 {
   SsdbScanPage *self = SSDB_SCAN_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   G_OBJECT_CLASS (ssdb_scan_page_parent_class)->dispose (object);
 }
 
@@ -621,11 +607,9 @@ ssdb_scan_page_init (SsdbScanPage *self)
   gtk_widget_set_sensitive (GTK_WIDGET (self->resume_switch), FALSE);
 
   self->run = ssdb_page_run_new ("ssdb-scan", dup_result, (GDestroyNotify)ssdb_scan_result_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_SCAN);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_SCAN,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
 }
 
 GtkWidget *

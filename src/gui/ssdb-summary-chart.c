@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-summary-chart.h"
 
+#include "ssdb-chart-view.h"
 #include "ssdb-gui-util.h"
 
 #include <adwaita.h>
@@ -115,9 +116,7 @@ ssdb_summary_chart_finalize (GObject *object)
 static void
 ssdb_summary_chart_dispose (GObject *object)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-
-  g_signal_handlers_disconnect_by_data (manager, object);
+  ssdb_chart_view_unfollow_style (GTK_WIDGET (object));
   G_OBJECT_CLASS (ssdb_summary_chart_parent_class)->dispose (object);
 }
 
@@ -231,20 +230,16 @@ ssdb_summary_chart_class_init (SsdbSummaryChartClass *klass)
   widget_class->get_request_mode = get_request_mode;
   widget_class->measure = measure;
 
-  gtk_widget_class_set_css_name (widget_class, "summarychart");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  ssdb_chart_view_class_setup (widget_class, "summarychart");
 }
 
 static void
 ssdb_summary_chart_init (SsdbSummaryChart *self)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
-
   self->running_index = -1;
   gtk_widget_set_has_tooltip (GTK_WIDGET (self), TRUE);
   g_signal_connect (self, "query-tooltip", G_CALLBACK (on_query_tooltip), NULL);
-  g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
-  g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
+  ssdb_chart_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Benchmark results"), -1);
 }

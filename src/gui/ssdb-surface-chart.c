@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-surface-chart.h"
 
+#include "ssdb-chart-view.h"
 #include "ssdb-gui-util.h"
 
 #include <adwaita.h>
@@ -376,7 +377,7 @@ on_style_changed (SsdbSurfaceChart *self)
 static void
 ssdb_surface_chart_dispose (GObject *object)
 {
-  g_signal_handlers_disconnect_by_data (adw_style_manager_get_default (), object);
+  ssdb_chart_view_unfollow_style (GTK_WIDGET (object));
   G_OBJECT_CLASS (ssdb_surface_chart_parent_class)->dispose (object);
 }
 
@@ -421,14 +422,12 @@ ssdb_surface_chart_class_init (SsdbSurfaceChartClass *klass)
   object_class->finalize = ssdb_surface_chart_finalize;
   widget_class->snapshot = ssdb_surface_chart_snapshot;
   widget_class->measure = measure;
-  gtk_widget_class_set_css_name (widget_class, "surfacechart");
-  gtk_widget_class_set_accessible_role (widget_class, GTK_ACCESSIBLE_ROLE_IMG);
+  ssdb_chart_view_class_setup (widget_class, "surfacechart");
 }
 
 static void
 ssdb_surface_chart_init (SsdbSurfaceChart *self)
 {
-  AdwStyleManager *manager = adw_style_manager_get_default ();
   GtkEventController *motion = gtk_event_controller_motion_new ();
 
   self->hover_index = -1;
@@ -436,8 +435,7 @@ ssdb_surface_chart_init (SsdbSurfaceChart *self)
   g_signal_connect (motion, "motion", G_CALLBACK (on_motion), self);
   g_signal_connect (motion, "leave", G_CALLBACK (on_leave), self);
   gtk_widget_add_controller (GTK_WIDGET (self), motion);
-  g_signal_connect_swapped (manager, "notify::dark", G_CALLBACK (on_style_changed), self);
-  g_signal_connect_swapped (manager, "notify::high-contrast", G_CALLBACK (on_style_changed), self);
+  ssdb_chart_view_follow_style (GTK_WIDGET (self), G_CALLBACK (on_style_changed));
   gtk_accessible_update_property (GTK_ACCESSIBLE (self), GTK_ACCESSIBLE_PROPERTY_LABEL,
                                   _ ("Transfer rate across the drive"), -1);
 }

@@ -7,6 +7,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
+#include "ssdb-page-parts.h"
 #include "ssdb-page-run.h"
 #include "config.h"
 
@@ -230,7 +231,9 @@ on_finished (SsdbSurfacePage *self, const GError *error)
   ssdb_surface_chart_set_result (self->chart, r);
   ssdb_surface_chart_set_running (self->chart, FALSE, NULL, 1,
                                   (guint64)(g_get_monotonic_time () - self->started_us) * 1000);
-  if (error == NULL)
+  text = ssdb_page_parts_end_text (NULL, error,
+                                   _ ("Stopped · the samples measured so far are kept"));
+  if (text == NULL)
     {
       SsdbSurfaceView view;
       g_autofree char *mean = NULL;
@@ -244,11 +247,6 @@ on_finished (SsdbSurfacePage *self, const GError *error)
       text
           = g_strdup_printf (_ ("Done: %u positions, average read %s"), r ? r->read->len : 0, mean);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the samples measured so far are kept"));
-  else
-    /* Translators: %s is the error message */
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->status_label, text);
   g_signal_emit (self, finished_signal, 0, error);
 }
@@ -500,41 +498,7 @@ ssdb_surface_page_start (SsdbSurfacePage *self, const char *path, SsdbTargetOpen
   return TRUE;
 }
 
-void
-ssdb_surface_page_stop (SsdbSurfacePage *self)
-{
-  g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
-  ssdb_page_run_stop (self->run);
-}
-
-void
-ssdb_surface_page_get_stop_timing (SsdbSurfacePage *self, SsdbStopTiming *timing)
-{
-  g_return_if_fail (SSDB_IS_SURFACE_PAGE (self));
-  g_return_if_fail (timing != NULL);
-  ssdb_page_run_get_stop_timing (self->run, timing);
-}
-
-gboolean
-ssdb_surface_page_get_running (SsdbSurfacePage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  return ssdb_page_run_get_running (self->run);
-}
-
-gboolean
-ssdb_surface_page_get_busy (SsdbSurfacePage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
-  return ssdb_page_run_get_busy (self->run);
-}
-
-double
-ssdb_surface_page_get_fraction (SsdbSurfacePage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), 0);
-  return ssdb_page_run_get_fraction (self->run);
-}
+SSDB_PAGE_RUN_DEFINE_ACCESSORS (SsdbSurfacePage, ssdb_surface_page, SSDB_IS_SURFACE_PAGE)
 
 const SsdbSurfaceResult *
 ssdb_surface_page_get_result (SsdbSurfacePage *self)
@@ -557,9 +521,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 
   SsdbSurfaceView view;
   SsdbStyle style;
-  g_autoptr (GDateTime) now = g_date_time_new_now_local ();
-  g_autofree char *date = g_date_time_format (now, "%Y-%m-%d %H:%M");
-  g_autofree char *caption = g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
+  g_autofree char *caption = ssdb_page_parts_dup_caption ();
 
   g_return_val_if_fail (SSDB_IS_SURFACE_PAGE (self), FALSE);
 
@@ -578,14 +540,10 @@ ssdb_surface_page_dispose (GObject *object)
 {
   SsdbSurfacePage *self = SSDB_SURFACE_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      if (self->chart != NULL)
-        ssdb_surface_chart_set_result (self->chart, NULL);
-      g_clear_object (&self->run);
-    }
+  /* the chart points into the run's result */
+  if (self->chart != NULL)
+    ssdb_surface_chart_set_result (self->chart, NULL);
+  ssdb_page_parts_dispose_run (&self->run, self);
   gtk_widget_dispose_template (GTK_WIDGET (self), SSDB_TYPE_SURFACE_PAGE);
   G_OBJECT_CLASS (ssdb_surface_page_parent_class)->dispose (object);
 }
@@ -670,12 +628,11 @@ ssdb_surface_page_init (SsdbSurfacePage *self)
   gtk_frame_set_child (self->chart_frame, GTK_WIDGET (self->chart));
 
   self->run = ssdb_page_run_new ("ssdb-surface", shown_dup, shown_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_SURFACE);
   ssdb_page_run_set_merge_func (self->run, shown_merge);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
+  ssdb_page_parts_attach_run (NULL, self, self->run, SSDB_TEST_KIND_SURFACE,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), NULL);
   g_signal_connect_swapped (self->run, "notify::running", G_CALLBACK (on_running), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
 }
 
 GtkWidget *

@@ -174,10 +174,7 @@ refresh (SsdbSweepPage *self)
 {
   const SsdbSweepResult *r = shown (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION,
-                                  r && r->words ? r->words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, r ? r->words : NULL);
 }
 
 static void
@@ -193,20 +190,16 @@ on_finished (SsdbSweepPage *self, const GError *error)
   SsdbSweepResult *r = ssdb_page_run_get_result (self->run);
   g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (&self->parts, error,
+                                   _ ("Stopped · the sizes measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
 
       text = g_strdup_printf (_ ("Done in %s · %u sizes"), took, r ? r->n_sizes : 0);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the sizes measured so far are kept"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   refresh (self);
 }
@@ -488,41 +481,20 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
                             MAX (file_size, spec.span_offset + spec.span_length), work, w,
                             work_free, ssdb_sweep_result_new (&spec), error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&spec);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_sweep_page_get_run (SsdbSweepPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbSweepPage, ssdb_sweep_page, SSDB_IS_SWEEP_PAGE)
 
 const SsdbSweepResult *
 ssdb_sweep_page_get_result (SsdbSweepPage *self)
 {
   g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_sweep_page_get_chart (SsdbSweepPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_sweep_page_get_status (SsdbSweepPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean
@@ -557,12 +529,7 @@ ssdb_sweep_page_dispose (GObject *object)
 {
   SsdbSweepPage *self = SSDB_SWEEP_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   G_OBJECT_CLASS (ssdb_sweep_page_parent_class)->dispose (object);
 }
 
@@ -633,11 +600,9 @@ ssdb_sweep_page_init (SsdbSweepPage *self)
                             self);
 
   self->run = ssdb_page_run_new ("ssdb-sweep", dup_result, (GDestroyNotify)ssdb_sweep_result_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_SWEEP);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_SWEEP,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
 }
 
 GtkWidget *
@@ -660,12 +625,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     spec.do_write = FALSE;
     show_spec (self, &spec);
   }
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&result->spec);
-  ssdb_page_run_set_result (self->run, dup_result (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
+                        dup_settings_line (&result->spec), dup_result (result));
   refresh (self);
   return TRUE;
 }

@@ -168,9 +168,7 @@ refresh (SsdbWorkloadPage *self)
 
   ssdb_workload_page_fill_view (self, &view);
   words = ssdb_workload_painter_dup_words (&view, TRUE);
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, words ? words : "", -1);
+  ssdb_page_parts_redraw (&self->parts, words);
 }
 
 static void
@@ -196,21 +194,17 @@ on_finished (SsdbWorkloadPage *self, const GError *error)
   SsdbWorkloadResult *r = ssdb_page_run_get_result (self->run);
   g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (&self->parts, error,
+                                   _ ("Stopped · the numbers cover the requests completed"));
   update_buttons (self);
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
 
       text = g_strdup_printf (_ ("Done in %s"), took);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the numbers cover the requests completed"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   refresh (self);
 }
@@ -586,46 +580,25 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : permission, file_size, work, w,
                             work_free, NULL, error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
   self->ramp_ns = spec.ramp_ns;
   self->duration_ns = spec.duration_ns;
   memcpy (self->cycle_depths, spec.cycle_depths, sizeof spec.cycle_depths);
   self->n_cycle_depths = spec.n_cycle_depths;
   line = dup_spec_line (&spec);
-  g_free (self->subtitle);
-  self->subtitle = g_strdup_printf ("%s · %s", spec.name, line);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           g_strdup_printf ("%s · %s", spec.name, line));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_workload_page_get_run (SsdbWorkloadPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbWorkloadPage, ssdb_workload_page, SSDB_IS_WORKLOAD_PAGE)
 
 const SsdbWorkloadResult *
 ssdb_workload_page_get_result (SsdbWorkloadPage *self)
 {
   g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_workload_page_get_chart (SsdbWorkloadPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_workload_page_get_status (SsdbWorkloadPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static gboolean
@@ -654,12 +627,7 @@ ssdb_workload_page_dispose (GObject *object)
 {
   SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
@@ -736,11 +704,9 @@ ssdb_workload_page_init (SsdbWorkloadPage *self)
 
   self->run
       = ssdb_page_run_new ("ssdb-workload", dup_result, (GDestroyNotify)ssdb_workload_result_free);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_WORKLOAD);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_WORKLOAD,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
   reload_specs (self, NULL);
 }
 
