@@ -344,8 +344,8 @@ widest_title (GtkWidget *widget, int *widest, int *n)
 
 /* The narrow page switchers would shrink their titles to "…" rather than give way to the title:
  * it asks for room for every title whole (its buttons share one width), less than the 100 px
- * a button takes at ease, so that all the pages fit in the header of a wide window (twelve
- * took about 1600 px); narrower, the title shows and the pages go to the bar at the bottom. */
+ * a button takes at ease, so that all the pages fit in the header of a wide window (thirteen
+ * take about 1700 px); narrower, the title shows and the pages go to the bar at the bottom. */
 static void
 update_switcher_size (SsdbWindow *self)
 {
