@@ -5,10 +5,12 @@
  * separator, unknown languages refused by name; a report exported as PDF in French and in
  * Traditional Chinese whose text (pdftotext) holds the translated legend, headings, the
  * access-time finding and decimal commas, while an English export is the same bytes whatever the
- * process's default chart language was set to.
+ * process's default chart language was set to. The AS SSD table, the copy benchmark and the
+ * compression chart in AS SSD's 10 % steps, and their comparisons, likewise.
  */
 #include "config.h"
 
+#include "ssdb-compression.h"
 #include "ssdb-error.h"
 #include "ssdb-export.h"
 #include "ssdb-render-lang.h"
@@ -233,48 +235,286 @@ test_export_languages (void)
   g_rmdir (dir);
 }
 
-/* English PNGs are the same bytes whether the process's default chart language is English,
- * French (an explicit "en" scope wins) or never set. */
+/* The English PNG of @view of @report is the same bytes whether the process's default chart
+ * language is English, French (an explicit "en" scope wins) or never set. */
+static void
+assert_english_bytes (const SsdbReport *report, SsdbTestKind view, const char *dir)
+{
+  g_autoptr (GError) error = NULL;
+  g_autofree char *a = g_build_filename (dir, "a.png", NULL);
+  g_autofree char *b = g_build_filename (dir, "b.png", NULL);
+  g_autofree char *c = g_build_filename (dir, "c.png", NULL);
+  g_autofree char *da = NULL, *db = NULL, *dc = NULL;
+  gsize la, lb, lc;
+  const char *previous;
+
+  g_assert_true (ssdb_export_view (report, view, SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                   0, a, &error));
+  ssdb_render_set_default_language ("fr");
+  previous = ssdb_render_language_push ("en");
+  g_assert_true (ssdb_export_view (report, view, SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                   0, b, &error));
+  ssdb_render_language_pop (previous);
+  /* Without a scope the default applies: French, so other bytes */
+  g_assert_true (ssdb_export_view (report, view, SSDB_EXPORT_PNG, 1200, 800, 1, SSDB_THEME_REVIEW,
+                                   0, c, &error));
+  ssdb_render_set_default_language (NULL);
+  g_assert_no_error (error);
+  g_assert_true (g_file_get_contents (a, &da, &la, NULL));
+  g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
+  g_assert_true (g_file_get_contents (c, &dc, &lc, NULL));
+  g_assert_cmpmem (da, la, db, lb);
+  g_assert_false (la == lc && memcmp (da, dc, la) == 0);
+  g_unlink (a);
+  g_unlink (b);
+  g_unlink (c);
+}
+
 static void
 test_english_bytes (void)
 {
-  g_autoptr (GError) error = NULL;
   g_autoptr (SsdbReport) report = open_fixture ();
   g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
   const SsdbTestKind views[]
       = { SSDB_TEST_KIND_SUMMARY, SSDB_TEST_KIND_SURFACE, SSDB_TEST_KIND_ACCESS };
 
-  g_assert_no_error (error);
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
-    {
-      g_autofree char *a = g_build_filename (dir, "a.png", NULL);
-      g_autofree char *b = g_build_filename (dir, "b.png", NULL);
-      g_autofree char *c = g_build_filename (dir, "c.png", NULL);
-      g_autofree char *da = NULL, *db = NULL, *dc = NULL;
-      gsize la, lb, lc;
-      const char *previous;
+    assert_english_bytes (report, views[v], dir);
+  g_rmdir (dir);
+}
 
-      g_assert_true (ssdb_export_view (report, views[v], SSDB_EXPORT_PNG, 1200, 800, 1,
-                                       SSDB_THEME_REVIEW, 0, a, &error));
-      ssdb_render_set_default_language ("fr");
-      previous = ssdb_render_language_push ("en");
-      g_assert_true (ssdb_export_view (report, views[v], SSDB_EXPORT_PNG, 1200, 800, 1,
-                                       SSDB_THEME_REVIEW, 0, b, &error));
-      ssdb_render_language_pop (previous);
-      /* Without a scope the default applies: French, so other bytes */
-      g_assert_true (ssdb_export_view (report, views[v], SSDB_EXPORT_PNG, 1200, 800, 1,
-                                       SSDB_THEME_REVIEW, 0, c, &error));
-      ssdb_render_set_default_language (NULL);
-      g_assert_no_error (error);
-      g_assert_true (g_file_get_contents (a, &da, &la, NULL));
-      g_assert_true (g_file_get_contents (b, &db, &lb, NULL));
-      g_assert_true (g_file_get_contents (c, &dc, &lc, NULL));
-      g_assert_cmpmem (da, la, db, lb);
-      g_assert_false (la == lc && memcmp (da, dc, la) == 0);
-      g_unlink (a);
-      g_unlink (b);
-      g_unlink (c);
+static SsdbReport *
+open_named_fixture (const char *name)
+{
+  g_autofree char *file = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", name, NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbReport *report = ssdb_report_open (file, &error);
+
+  g_assert_no_error (error);
+  return report;
+}
+
+/* The behaviour fixture with a compression test in AS SSD's 10 % steps: writes from 200 to
+ * 400 MB/s, reads from 900 down to 600, zeros at 3000.4 and 2999.6 MB/s. The report borrows
+ * the test, returned in @result to be freed after the report. */
+static SsdbReport *
+open_compression_steps (SsdbCompressionResult **result)
+{
+  SsdbReport *report = open_named_fixture ("valid-behaviour.json");
+  SsdbCompressionSpec spec = report->compression->spec;
+  SsdbCompressionResult *r;
+  SsdbDataPattern levels[SSDB_COMPRESSION_MAX_LEVELS];
+  guint n;
+
+  spec.step_percent = 10;
+  r = ssdb_compression_result_new (&spec);
+  n = ssdb_compression_levels (10, TRUE, levels);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbCompressionPoint p = { 0 };
+
+      p.data = levels[i];
+      p.write_bytes_per_second = i + 1 == n ? 3000.4e6 : 200e6 + 20e6 * i;
+      p.read_bytes_per_second = i + 1 == n ? 2999.6e6 : 900e6 - 30e6 * i;
+      g_array_append_val (r->points, p);
     }
+  ssdb_compression_summarize (r);
+  ssdb_report_set_compression (report, r);
+  *result = r;
+  return report;
+}
+
+/* The text of a comparison of @a and @b in @language, as PDF text. */
+static char *
+compare_text (SsdbReport *a, SsdbReport *b, SsdbTestKind view, const char *language,
+              const char *dir)
+{
+  g_autofree char *path = g_build_filename (dir, "chart.pdf", NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbReport *const reports[2] = { a, b };
+  const char *const labels[2] = { "A", "B" };
+  const char *previous = ssdb_render_language_push (language);
+
+  g_assert_true (ssdb_export_compare (reports, labels, 2, view, SSDB_EXPORT_PDF, 1200, 800, 1,
+                                      SSDB_THEME_REVIEW, 0, path, &error));
+  g_assert_no_error (error);
+  ssdb_render_language_pop (previous);
+  return pdf_text (path);
+}
+
+static void
+assert_lacks (const char *text, const char *const *words)
+{
+  for (guint i = 0; words[i] != NULL; i++)
+    if (strstr (text, words[i]) != NULL)
+      g_error ("“%s” in the chart's text:\n%s", words[i], text);
+}
+
+/* The AS SSD table, the copy benchmark and the compression chart in 10 % steps, exported and
+ * compared in French and in Chinese: their headings, rows, subtitles and legends translated,
+ * AS SSD's test names kept as AS SSD shows them, figures with the language's decimal
+ * separator; in English, the English words and the same bytes under a French default. */
+static void
+test_asssd_copy_compression (void)
+{
+  g_autoptr (SsdbCompressionResult) steps = NULL;
+  g_autoptr (SsdbReport) asssd = open_named_fixture ("valid-asssd.json");
+  g_autoptr (SsdbReport) copy = open_named_fixture ("valid-copy.json");
+  g_autoptr (SsdbReport) compression = open_compression_steps (&steps);
+  g_autoptr (SsdbReport) compression25 = open_named_fixture ("valid-behaviour.json");
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
+  gboolean han = ssdb_render_language_has_glyphs ("zh_TW");
+  static const char *const asssd_en[]
+      = { "Read",
+          "Write",
+          "Score",
+          "Total",
+          "4 KiB random · QD1",
+          "4575.75 MB/s",
+          "AS SSD Benchmark's tests · reads and writes over 67.11 MB · 0.2 s per test",
+          NULL };
+  static const char *const asssd_fr[]
+      = { "Lecture",
+          "Écriture",
+          "Score",
+          "Total",
+          "Seq",
+          "4K-64Thrd",
+          "Acc.time",
+          "4 KiB aléatoires · 64 threads × QD1",
+          "4575,75 MB/s",
+          "0,0033 ms",
+          "Les scores pondèrent les MB/s",
+          "Tests d’AS SSD Benchmark · lectures et écritures sur 67,11 MB · 0,2 s par test",
+          "zone remplie au préalable",
+          NULL };
+  static const char *const asssd_zh[] = { "讀取",
+                                          "寫入",
+                                          "分數",
+                                          "總分",
+                                          "Seq",
+                                          "4K-64Thrd",
+                                          "Acc.time",
+                                          "4 KiB 隨機 · QD1",
+                                          "4575.75 MB/s",
+                                          "AS SSD Benchmark 的測試 · 在 67.11 MB 上讀取與寫入",
+                                          NULL };
+  static const char *const asssd_not[]
+      = { "Read", "Score weigh", "4575.75", "reads and writes", "random", NULL };
+  static const char *const copy_en[] = { "Files in /tmp/copy-mnt, ext4 on zram2",
+                                         "Program",
+                                         "Game",
+                                         "Time",
+                                         "48 files",
+                                         "213.9 MB/s",
+                                         "0.50 s",
+                                         "sets at 10 %",
+                                         NULL };
+  static const char *const copy_fr[] = { "Fichiers dans /tmp/copy-mnt, ext4 sur zram2",
+                                         "ISO",
+                                         "Programme",
+                                         "Jeu",
+                                         "Durée",
+                                         "48 fichiers · 24,0 MiB",
+                                         "213,9 MB/s",
+                                         "0,50 s",
+                                         "Copie des ensembles de fichiers d’AS SSD dans ext4",
+                                         "ensembles à 10 %",
+                                         NULL };
+  static const char *const copy_zh[] = { "檔案位於 /tmp/copy-mnt, ext4",
+                                         "ISO",
+                                         "程式",
+                                         "遊戲",
+                                         "時間",
+                                         "48 個檔案",
+                                         "213.9 MB/s",
+                                         "檔案組 10 %",
+                                         NULL };
+  static const char *const copy_not[] = { "Game", "Time", "Files in", "213.9", " files", NULL };
+  static const char *const compression_en[]
+      = { "Zeros: write 3000, read 3000 MB/s", " · steps of 10 %", "Data compressibility", NULL };
+  static const char *const compression_fr[] = { "Compression · séquentiel 1 MiB QD4 sur 33,55 MB",
+                                                "pas de 10 %",
+                                                "Écriture",
+                                                "Lecture",
+                                                "Zéros : écriture 3000, lecture 3000 MB/s",
+                                                "Compressibilité des données",
+                                                NULL };
+  static const char *const compression_zh[]
+      = { "壓縮 · 在 33.55 MB 上循序 1 MiB QD4", "級距 10 %",    "寫入", "讀取",
+          "零：寫入 3000、讀取 3000 MB/s",       "資料可壓縮性", NULL };
+  static const char *const compression_not[] = { "Zeros", "steps of", "sequential", "33.55", NULL };
+  const struct
+  {
+    const SsdbReport *report;
+    SsdbTestKind view;
+    const char *const *en, *const *fr, *const *zh, *const *fr_not;
+  } charts[] = {
+    { asssd, SSDB_TEST_KIND_ASSSD, asssd_en, asssd_fr, asssd_zh, asssd_not },
+    { copy, SSDB_TEST_KIND_COPY, copy_en, copy_fr, copy_zh, copy_not },
+    { compression, SSDB_TEST_KIND_COMPRESSION, compression_en, compression_fr, compression_zh,
+      compression_not },
+  };
+
+  for (guint i = 0; i < G_N_ELEMENTS (charts); i++)
+    {
+      const SsdbReport *report = charts[i].report;
+      g_autofree char *en = export_text (report, charts[i].view, NULL, dir);
+      g_autofree char *fr = NULL, *zh = NULL;
+
+      if (en == NULL)
+        {
+          g_test_skip ("pdftotext (poppler-utils) is not installed");
+          break;
+        }
+      assert_contains (en, charts[i].en);
+      fr = export_text (report, charts[i].view, "fr", dir);
+      assert_contains (fr, charts[i].fr);
+      assert_lacks (fr, charts[i].fr_not);
+      zh = export_text (report, charts[i].view, "zh_TW", dir);
+      if (han)
+        assert_contains (zh, charts[i].zh);
+      assert_english_bytes (report, charts[i].view, dir);
+    }
+
+  /* The comparisons: AS SSD's tests and the copy's sets as groups, the compression of 10 %
+   * steps beside one of 25 % as bare percentages */
+  {
+    g_autofree char *a = compare_text (asssd, asssd, SSDB_TEST_KIND_ASSSD, "fr", dir);
+    g_autofree char *c = NULL, *z = NULL, *s = NULL, *e = NULL;
+    static const char *const a_fr[] = {
+      "AS SSD : débits Seq, 4K et 4K-64Thrd", "Lecture", "Écriture", "4K-64Thrd", "Test", NULL
+    };
+    static const char *const c_fr[] = { "Copie : débit de chaque ensemble de fichiers",
+                                        "Débit de copie",
+                                        "Programme",
+                                        "Jeu",
+                                        "Ensemble de fichiers",
+                                        NULL };
+    static const char *const c_zh[] = { "複製速率", "程式", "遊戲", "檔案組", NULL };
+    static const char *const s_fr[] = { "Compressibilité des données, %", "Zéros", NULL };
+
+    if (a != NULL)
+      {
+        assert_contains (a, a_fr);
+        c = compare_text (copy, copy, SSDB_TEST_KIND_COPY, "fr", dir);
+        assert_contains (c, c_fr);
+        g_assert_null (strstr (c, "Game"));
+        z = compare_text (copy, copy, SSDB_TEST_KIND_COPY, "zh_TW", dir);
+        if (han)
+          assert_contains (z, c_zh);
+        s = compare_text (compression, compression25, SSDB_TEST_KIND_COMPRESSION, "fr", dir);
+        assert_contains (s, s_fr);
+        g_assert_null (strstr (s, "Data compressibility"));
+        e = compare_text (compression, compression25, SSDB_TEST_KIND_COMPRESSION, NULL, dir);
+        g_assert_nonnull (strstr (e, "Data compressibility, %"));
+      }
+  }
+  {
+    g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
+
+    g_unlink (pdf);
+  }
   g_rmdir (dir);
 }
 
@@ -287,5 +527,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chart-language/forms", test_forms);
   g_test_add_func ("/chart-language/export", test_export_languages);
   g_test_add_func ("/chart-language/english-bytes", test_english_bytes);
+  g_test_add_func ("/chart-language/asssd-copy-compression", test_asssd_copy_compression);
   return g_test_run ();
 }

@@ -35,21 +35,24 @@ static char *
 words_of (const SsdbAsssdView *view)
 {
   const SsdbAsssdResult *r = view->result;
-  const char *weights = "Scores weigh MB/s as AS SSD Benchmark does: read and write 0.1 × Seq + "
-                        "4K + 4K-64Thrd; total 0.1 × Seq read + 0.15 × Seq write + 2 × 4K read + "
-                        "4K write + 1.5 × 4K-64Thrd read + 4K-64Thrd write.";
+  /* Translators: under the AS SSD table; "Seq", "4K" and "4K-64Thrd" are AS SSD's test names
+   * (kept as AS SSD shows them in every language) */
+  const char *weights = _ ("Scores weigh MB/s as AS SSD Benchmark does: read and write 0.1 × Seq "
+                           "+ 4K + 4K-64Thrd; total 0.1 × Seq read + 0.15 × Seq write + 2 × 4K "
+                           "read + 4K write + 1.5 × 4K-64Thrd read + 4K-64Thrd write.");
   double total;
 
   if (r == NULL)
     return NULL;
   if (ssdb_asssd_result_total (r, &total))
-    return g_strdup (weights);
+    return ssdb_render_localize_number (g_strdup (weights));
   if (!r->spec.do_write)
-    return g_strdup_printf ("No total score: the write column was not run (a read-only run), and "
-                            "AS SSD's total weighs the writes too. %s",
-                            weights);
-  return g_strdup_printf ("No total score until Seq, 4K and 4K-64Thrd have run both ways. %s",
-                          weights);
+    return ssdb_render_localize_number (
+        g_strdup_printf (_ ("No total score: the write column was not run (a read-only run), and "
+                            "AS SSD's total weighs the writes too. %s"),
+                         weights));
+  return ssdb_render_localize_number (g_strdup_printf (
+      _ ("No total score until Seq, 4K and 4K-64Thrd have run both ways. %s"), weights));
 }
 
 static void
@@ -111,23 +114,28 @@ fill_cell (Painter *p, double x, double y, double w, double h, const SsdbRgba *c
 static const char *
 row_detail (SsdbAsssdTest test, const SsdbAsssdResult *r)
 {
-  static char access[64];
+  static char access[128];
 
   switch (test)
     {
       case SSDB_ASSSD_SEQ:
-        return "16 MiB · QD1";
+        /* Translators: what AS SSD's "Seq" test does, under its name in the table */
+        return _ ("16 MiB · QD1");
       case SSDB_ASSSD_4K:
-        return "4 KiB random · QD1";
+        /* Translators: what AS SSD's "4K" test does, under its name in the table */
+        return _ ("4 KiB random · QD1");
       case SSDB_ASSSD_4K64:
-        return "4 KiB random · 64 threads × QD1";
+        /* Translators: what AS SSD's "4K-64Thrd" test does, under its name in the table */
+        return _ ("4 KiB random · 64 threads × QD1");
       default:
         {
           guint wb
               = r ? r->entries[ssdb_asssd_index (SSDB_ASSSD_ACCESS, SSDB_RW_WRITE)].block_size : 0;
           g_autofree char *size = ssdb_format_transfer_size (wb ? wb : 512);
 
-          g_snprintf (access, sizeof access, "read 4 KiB · write %s", size);
+          /* Translators: what AS SSD's "Acc.time" test does, under its name in the table:
+           * the read size and the write size of its access times */
+          g_snprintf (access, sizeof access, _ ("read 4 KiB · write %s"), size);
           return access;
         }
     }
@@ -182,10 +190,12 @@ draw_value (Painter *p, const SsdbAsssdEntry *e, SsdbRw rw, double x, double y)
   {
     g_autofree char *iops = ssdb_chart_format_double (e->iops, 0, style->locale_numbers);
 
+    /* Translators: a value cell of the AS SSD table, under its MB/s or ms: "%s IOPS" and the
+     * state of a test not done */
     sub = g_strdup_printf ("%s IOPS%s", iops,
-                           e->state == SSDB_ENTRY_RUNNING     ? " · running"
-                           : e->state == SSDB_ENTRY_CANCELLED ? " · stopped"
-                           : e->state == SSDB_ENTRY_FAILED    ? " · failed"
+                           e->state == SSDB_ENTRY_RUNNING     ? _ (" · running")
+                           : e->state == SSDB_ENTRY_CANCELLED ? _ (" · stopped")
+                           : e->state == SSDB_ENTRY_FAILED    ? _ (" · failed")
                                                               : "");
   }
   ssdb_chart_draw_text (p->cr, p->pango, style, value, cx, y + l->row_h * 0.42, big,
@@ -231,6 +241,7 @@ draw_total (Painter *p, double x0, double y)
                                               : EM_DASH);
 
   fill_cell (p, x0, y, l->label_w, l->row_h, &style->cell, 1.0);
+  /* Translators: AS SSD's total score, the last row of its table */
   ssdb_chart_draw_text (p->cr, p->pango, style, _ ("Total"), x0 + l->label_w * 0.08,
                         y + l->row_h / 2, MIN (l->row_h * 0.3, 26 * l->u), PANGO_WEIGHT_BOLD,
                         SSDB_CHART_ALIGN_START, l->label_w * 0.86, &style->foreground, 1.0);
@@ -272,6 +283,7 @@ draw_table (Painter *p)
           draw_total (p, x0, y);
           break;
         }
+      /* Translators: AS SSD's row of the read and write scores */
       const char *name = is_score ? _ ("Score") : ssdb_asssd_test_name ((SsdbAsssdTest)row);
       double name_px = MIN (l->row_h * 0.3, 26 * l->u);
 
@@ -304,6 +316,7 @@ ssdb_asssd_painter_draw (const SsdbAsssdView *view, const SsdbStyle *style, cair
 {
   Painter p = { 0 };
   g_autofree char *words = NULL;
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (style != NULL);

@@ -10,6 +10,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "ssdb-copy-painter.h"
 #include "ssdb-surface-painter.h"
 
 void
@@ -217,6 +218,7 @@ build_asssd (Data *d, const SsdbCompareView *view)
   d->panels[0].title = _ ("Read");
   d->panels[1].title = _ ("Write");
   d->xkind = XAXIS_CATEGORY;
+  /* Translators: the axis title under the AS SSD tests (Seq, 4K, 4K-64Thrd) in a comparison */
   d->x_unit = _ ("Test");
   for (guint t = 0; t < SSDB_ASSSD_ACCESS; t++)
     d->categories[d->n_categories++] = g_strdup (ssdb_asssd_test_name ((SsdbAsssdTest)t));
@@ -255,8 +257,10 @@ build_copy (Data *d, const SsdbCompareView *view)
   for (guint i = 1; i < n; i++)
     alike &= view->reports[i]->copy->spec.scale == first->scale
              && view->reports[i]->copy->spec.method == first->method;
+  /* Translators: the panel of the copy benchmark's MB/s in a comparison */
   d->panels[0].title = _ ("Copy rate");
   d->xkind = XAXIS_CATEGORY;
+  /* Translators: the axis title under AS SSD's file sets (ISO, Program, Game) */
   d->x_unit = _ ("File set");
   for (guint i = 0; i < n; i++)
     {
@@ -268,9 +272,13 @@ build_copy (Data *d, const SsdbCompareView *view)
           const SsdbCopyRow *row = &r->rows[k];
           g_autofree char *label
               = alike
-                    ? g_strdup (ssdb_copy_set_label (row->set))
-                    : g_strdup_printf ("%s %u %% %s", ssdb_copy_set_label (row->set), r->spec.scale,
-                                       ssdb_copy_method_to_string (r->spec.method));
+                    ? g_strdup (ssdb_copy_set_chart_name (row->set))
+                    /* Translators: a file set copied at another scale or by another method than
+                     * in the first report: "ISO 10 % cached" */
+                    : g_strdup_printf (_ ("%s %u %% %s"), ssdb_copy_set_chart_name (row->set),
+                                       r->spec.scale,
+                                       r->spec.method == SSDB_COPY_DIRECT ? C_ ("copy", "direct")
+                                                                          : C_ ("copy", "cached"));
           guint c;
 
           for (c = 0; c < d->n_categories && !g_str_equal (d->categories[c], label); c++)
@@ -697,6 +705,8 @@ ssdb_compare_data_build (Data *d, const SsdbCompareView *view)
                                                      ? levels[c].compressible_percent
                                                      : 0);
                   }
+              /* Translators: the compression comparison's axis title when its groups are
+               * bare percentages (10 % steps) */
               d->x_unit = _ ("Data compressibility, %");
             }
           for (guint i = 0; i < n; i++)

@@ -58,6 +58,25 @@ layout_compute (Layout *l, const SsdbCopyView *view, int width, int height)
   l->row_h = l->plot.height / SSDB_COPY_N_SETS;
 }
 
+const char *
+ssdb_copy_set_chart_name (SsdbCopySet set)
+{
+  switch (set)
+    {
+      case SSDB_COPY_SET_ISO:
+        /* Translators: AS SSD's copy benchmark file set of two large files */
+        return C_ ("copy set", "ISO");
+      case SSDB_COPY_SET_PROGRAM:
+        /* Translators: AS SSD's copy benchmark file set of many small files (a program's) */
+        return C_ ("copy set", "Program");
+      case SSDB_COPY_SET_GAME:
+        /* Translators: AS SSD's copy benchmark file set of small and large files (a game's) */
+        return C_ ("copy set", "Game");
+      default:
+        return ssdb_copy_set_label (set);
+    }
+}
+
 /* The row of @set in @result, NULL when the result has none. */
 static const SsdbCopyRow *
 row_of (const SsdbCopyResult *result, SsdbCopySet set)
@@ -78,6 +97,7 @@ ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_
   Layout l;
   double top = 0;
   guint scale;
+  SSDB_RENDER_LANGUAGE_SCOPE (style);
 
   g_return_if_fail (view != NULL && style != NULL && cr != NULL);
   if (width <= 0 || height <= 0)
@@ -123,8 +143,10 @@ ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_
     }
   ssdb_chart_draw_text (cr, pango, style, axis.unit, l.plot.x, l.plot.y - l.label_px * 0.8,
                         l.label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0, &style->dim, 1);
-  ssdb_chart_draw_text (cr, pango, style, _ ("Time"), l.seconds_x, l.plot.y - l.label_px * 0.8,
-                        l.label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
+  /* Translators: the copy chart's column of the seconds each copy took */
+  ssdb_chart_draw_text (cr, pango, style, C_ ("copy", "Time"), l.seconds_x,
+                        l.plot.y - l.label_px * 0.8, l.label_px, PANGO_WEIGHT_NORMAL,
+                        SSDB_CHART_ALIGN_END, 0, &style->dim, 1);
 
   for (guint s = 0; s < SSDB_COPY_N_SETS; s++)
     {
@@ -137,9 +159,13 @@ ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_
       double alpha = row != NULL ? 1 : 0.45;
 
       ssdb_copy_set_shape ((SsdbCopySet)s, scale, &shape);
-      size = g_format_size_full (shape.bytes, G_FORMAT_SIZE_IEC_UNITS);
-      detail = g_strdup_printf (_ ("%u files · %s"), shape.files, size);
-      ssdb_chart_draw_text (cr, pango, style, ssdb_copy_set_label ((SsdbCopySet)s), l.name_x,
+      size
+          = ssdb_render_localize_number (g_format_size_full (shape.bytes, G_FORMAT_SIZE_IEC_UNITS));
+      /* Translators: under a file set's name in the copy chart: "512 files · 256.0 MiB" */
+      detail = g_strdup_printf (
+          g_dngettext (GETTEXT_PACKAGE, "%u file · %s", "%u files · %s", shape.files), shape.files,
+          size);
+      ssdb_chart_draw_text (cr, pango, style, ssdb_copy_set_chart_name ((SsdbCopySet)s), l.name_x,
                             cy - l.value_px * 0.55, l.value_px, PANGO_WEIGHT_BOLD,
                             SSDB_CHART_ALIGN_START, l.plot.x - l.name_x - l.gap, &style->foreground,
                             alpha);

@@ -31,6 +31,16 @@ void
 ssdb_copy_view_init (SsdbCopyView *view);
 
 /**
+ * ssdb_copy_set_chart_name:
+ * @set: a file set
+ *
+ * Returns: AS SSD's name of @set ("ISO", "Program", "Game") in the calling thread's chart
+ *   language (see ssdb-render-lang.h); the engine's ssdb_copy_set_label() in English.
+ */
+const char *
+ssdb_copy_set_chart_name (SsdbCopySet set);
+
+/**
  * ssdb_copy_painter_draw:
  * @view: what to draw
  * @style: colours and fonts

@@ -106,8 +106,11 @@ ssdb_export_dup_title (const SsdbReport *report)
     }
   /* the copy test's files are its own, not the small test file that found the drive */
   if (info->kind == SSDB_TARGET_FILE && report->copy != NULL)
+    /* Translators: the copy chart's title: "Files in /mnt/x, ext4 on nvme0n1p2"; the second and
+     * third %s are ", " and the file system, the fourth and fifth " on " and the device */
     return g_strdup_printf (_ ("Files in %s%s%s%s%s"), info->path ? info->path : "?",
                             info->fs_type ? ", " : "", info->fs_type ? info->fs_type : "",
+                            /* Translators: in "Files in /mnt/x, ext4 on nvme0n1p2" */
                             info->name ? _ (" on ") : "", info->name ? info->name : "");
   cap = ssdb_render_localize_number (ssdb_format_capacity (info->size_bytes));
   if (info->kind == SSDB_TARGET_FILE)
@@ -308,9 +311,9 @@ span_held_words (gboolean filled, gboolean reads, guint unwritten_percent,
                  SsdbUnwrittenSource unwritten_source)
 {
   if (filled)
-    return g_strdup (" · span filled first");
+    return g_strdup (_ (" · span filled first"));
   if (reads && unwritten_percent > 0 && unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
-    return g_strdup_printf (" · %u %% of it never written", unwritten_percent);
+    return g_strdup_printf (_ (" · %u %% of it never written"), unwritten_percent);
   return g_strdup ("");
 }
 
@@ -318,12 +321,15 @@ static char *
 randomaccess_subtitle (const SsdbReport *report)
 {
   const SsdbRandomAccessResult *r = report->randomaccess;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-  g_autofree char *secs = format_seconds (r->spec.row_duration_ns);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
+  g_autofree char *secs = ssdb_render_localize_number (format_seconds (r->spec.row_duration_ns));
+  g_autofree char *ios = g_strdup_printf ("%" G_GUINT64_FORMAT, r->spec.row_ios);
   g_autofree char *length
       = r->spec.row_duration_ns > 0
-            ? g_strdup_printf ("%s s per size", secs)
-            : g_strdup_printf ("%" G_GUINT64_FORMAT " requests per size", r->spec.row_ios);
+            /* Translators: in the random-access chart's subtitle, "5 s per size" */
+            ? g_strdup_printf (_ ("%s s per size"), secs)
+            /* Translators: in the random-access chart's subtitle, "1000 requests per size" */
+            : g_strdup_printf (_ ("%s requests per size"), ios);
   const char *engine = NULL;
 
   for (guint i = 0; r->rows != NULL && i < r->rows->len; i++)
@@ -335,10 +341,12 @@ randomaccess_subtitle (const SsdbReport *report)
   g_autofree char *held
       = span_held_words (r->filled, r->spec.do_read, r->unwritten_percent, r->unwritten_source);
 
-  return g_strdup_printf ("Random %s over %s · QD1 · %s%s%s%s",
-                          r->spec.do_read && r->spec.do_write ? "reads and writes"
-                          : r->spec.do_write                  ? "writes"
-                                                              : "reads",
+  /* Translators: the random-access chart's subtitle: "Random reads and writes over 1 GB · QD1
+   * · 5 s per size", then the I/O engine and what the span held */
+  return g_strdup_printf (r->spec.do_read && r->spec.do_write
+                              ? _ ("Random reads and writes over %s · QD1 · %s%s%s%s")
+                          : r->spec.do_write ? _ ("Random writes over %s · QD1 · %s%s%s%s")
+                                             : _ ("Random reads over %s · QD1 · %s%s%s%s"),
                           span, length, engine ? " · " : "", engine ? engine : "", held);
 }
 
@@ -346,15 +354,20 @@ static char *
 asssd_subtitle (const SsdbReport *report)
 {
   const SsdbAsssdResult *r = report->asssd;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
-  g_autofree char *secs = format_seconds (r->spec.test_duration_ns);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
+  g_autofree char *secs = ssdb_render_localize_number (format_seconds (r->spec.test_duration_ns));
   g_autofree char *held
       = span_held_words (r->filled, r->spec.do_read, r->unwritten_percent, r->unwritten_source);
 
-  return g_strdup_printf ("AS SSD Benchmark's tests · %s over %s · %s s per test%s",
-                          r->spec.do_read && r->spec.do_write ? "reads and writes"
-                          : r->spec.do_write                  ? "writes"
-                                                              : "reads only",
+  /* Translators: the AS SSD chart's subtitle: "AS SSD Benchmark's tests · reads and writes
+   * over 1 GB · 5 s per test", then what the span held */
+  return g_strdup_printf (r->spec.do_read && r->spec.do_write
+                              ? _ ("AS SSD Benchmark's tests · reads and writes over %s · %s s per "
+                                   "test%s")
+                          : r->spec.do_write
+                              ? _ ("AS SSD Benchmark's tests · writes over %s · %s s per test%s")
+                              : _ ("AS SSD Benchmark's tests · reads only over %s · %s s per "
+                                   "test%s"),
                           span, secs, held);
 }
 
@@ -363,11 +376,13 @@ copy_subtitle (const SsdbReport *report)
 {
   const SsdbCopyResult *r = report->copy;
 
-  return g_strdup_printf ("Copy of AS SSD's file sets within %s · %s · sets at %u %%",
-                          report->target.fs_type ? report->target.fs_type : "the file system",
+  /* Translators: the copy chart's subtitle: "Copy of AS SSD's file sets within ext4 · direct
+   * I/O (O_DIRECT), fsync of every file and folder · sets at 100 %" */
+  return g_strdup_printf (_ ("Copy of AS SSD's file sets within %s · %s · sets at %u %%"),
+                          report->target.fs_type ? report->target.fs_type : _ ("the file system"),
                           r->spec.method == SSDB_COPY_DIRECT
-                              ? "direct I/O (O_DIRECT), fsync of every file and folder"
-                              : "cached (page cache), fsync of every file and folder",
+                              ? _ ("direct I/O (O_DIRECT), fsync of every file and folder")
+                              : _ ("cached (page cache), fsync of every file and folder"),
                           r->spec.scale);
 }
 
@@ -415,15 +430,20 @@ static char *
 compression_subtitle (const SsdbReport *report)
 {
   const SsdbCompressionResult *r = report->compression;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
   g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
 
+  /* Translators: in the compression chart's subtitle, the step between its data levels when
+   * it is not the default: " · steps of 10 %" */
   g_autofree char *step = r->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP
-                              ? g_strdup_printf (" · steps of %u %%", r->spec.step_percent)
+                              ? g_strdup_printf (_ (" · steps of %u %%"), r->spec.step_percent)
                               : NULL;
 
-  return g_strdup_printf ("Compression · sequential %s QD%u over %s%s%s", bs, r->spec.queue_depth,
-                          span, r->spec.passes > 1 ? " · best of passes" : "", step ? step : "");
+  /* Translators: the compression chart's subtitle: "Compression · sequential 1 MiB QD1 over
+   * 1 GB", then " · best of passes" and the step */
+  return g_strdup_printf (_ ("Compression · sequential %s QD%u over %s%s%s"), bs,
+                          r->spec.queue_depth, span,
+                          r->spec.passes > 1 ? _ (" · best of passes") : "", step ? step : "");
 }
 
 static char *
