@@ -192,6 +192,7 @@ gboolean
 ssdb_copy_page_get_spec (SsdbCopyPage *self, SsdbCopySpec *spec, GError **error)
 {
   guint i;
+  guint64 v = 0;
   gboolean any = FALSE;
 
   g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), FALSE);
@@ -200,8 +201,8 @@ ssdb_copy_page_get_spec (SsdbCopyPage *self, SsdbCopySpec *spec, GError **error)
   ssdb_copy_spec_init (spec);
   for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
     any |= spec->sets[k] = gtk_toggle_button_get_active (self->set_toggles[k]);
-  i = gtk_drop_down_get_selected (self->scale_dropdown);
-  spec->scale = scale_table[MIN (i, G_N_ELEMENTS (scale_table) - 1)];
+  i = ssdb_gui_dropdown_selected (self->scale_dropdown, G_N_ELEMENTS (scale_table), &v);
+  spec->scale = i < G_N_ELEMENTS (scale_table) ? scale_table[i] : (guint)v;
   spec->method = gtk_drop_down_get_selected (self->method_dropdown) == SSDB_COPY_CACHED
                      ? SSDB_COPY_CACHED
                      : SSDB_COPY_DIRECT;
@@ -226,15 +227,16 @@ update_preview (SsdbCopyPage *self)
     ssdb_chart_view_invalidate (self->parts.chart);
 }
 
+/* The controls show @spec; a scale that is none of the choices is an extra entry. */
 static void
 show_spec (SsdbCopyPage *self, const SsdbCopySpec *spec)
 {
   int s = ssdb_gui_find_uint (scale_table, G_N_ELEMENTS (scale_table), spec->scale);
+  g_autofree char *scale = g_strdup_printf ("%u %%", spec->scale);
 
   for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
     gtk_toggle_button_set_active (self->set_toggles[k], spec->sets[k]);
-  if (s >= 0)
-    gtk_drop_down_set_selected (self->scale_dropdown, (guint)s);
+  ssdb_gui_dropdown_show (self->scale_dropdown, G_N_ELEMENTS (scale_table), s, scale, spec->scale);
   gtk_drop_down_set_selected (self->method_dropdown, spec->method);
 }
 
@@ -258,6 +260,7 @@ set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
   self->is_device = target->is_device;
   if (ssdb_page_run_get_running (self->run))
     return;
+  ssdb_gui_dropdown_drop_extra (self->scale_dropdown, G_N_ELEMENTS (scale_table));
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   show_target_kind (self);
