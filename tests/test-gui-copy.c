@@ -161,6 +161,17 @@ test_run (void)
     r = ssdb_copy_page_get_result (page);
     g_assert_nonnull (r);
     g_assert_true (memcmp (r->rows, rows, sizeof rows) == 0);
+
+    /* A report's scale that is none of the choices (the command's --scale 2) is shown as an
+     * extra entry, and a run started from the controls runs it; a new target drops it. */
+    saved->copy->spec.scale = 2;
+    g_assert_true (
+        ssdb_test_page_show_result (SSDB_TEST_PAGE (page), SSDB_TEST_KIND_COPY, saved, "scale 2"));
+    g_assert_true (ssdb_copy_page_get_spec (page, &spec, NULL));
+    g_assert_cmpuint (spec.scale, ==, 2);
+    g_assert_true (ssdb_window_select_target (window, mount_dir));
+    g_assert_true (ssdb_copy_page_get_spec (page, &spec, NULL));
+    g_assert_cmpuint (spec.scale, ==, 10);
   }
   g_unlink (report_path);
 }

@@ -6,9 +6,7 @@
 #include <string.h>
 
 #include "engine/ssdb-asssd.h"
-#include "engine/ssdb-csv.h"
 #include "engine/ssdb-units.h"
-#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 static void
@@ -31,16 +29,10 @@ on_progress (SsdbAsssdResult *result, int entry, double fraction, gpointer user_
   ssdb_cli_set_progress (rc, label, fraction, rate);
 }
 
-static gpointer
-asssd_thread (gpointer data)
+static gboolean
+asssd_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_asssd_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_asssd_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
 }
 
 int
@@ -66,8 +58,8 @@ ssdb_cli_run_asssd (int argc, char **argv)
       "DEVICE" },
     { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the table to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the table to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -77,8 +69,6 @@ ssdb_cli_run_asssd (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (SsdbAsssdResult) result = NULL;
   g_autoptr (SsdbReport) report = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
   SsdbAsssdSpec spec;
   SsdbCliRun rc = { 0 };
   const SsdbTargetInfo *info;
@@ -98,16 +88,9 @@ ssdb_cli_run_asssd (int argc, char **argv)
            "with random data before the reads); a test file in a directory is always filled and\n"
            "written. Exit status: 0 when every test ran, 1 when the run failed, 130 when\n"
            "stopped by Ctrl-C, 2 for bad arguments.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (png_path != NULL && !ssdb_cli_check_output_extension ("--png", png_path, "png", &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run asssd", argc, argv, &status))
-    return status;
-  if (!ssdb_cli_check_target_arg (argv[1], &status))
+  if (!ssdb_cli_check_run_args ("run asssd", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && destroy != NULL && !fill)
     return ssdb_cli_usage_error ("--read-only writes nothing; it takes no --destroy-data "
@@ -149,16 +132,9 @@ ssdb_cli_run_asssd (int argc, char **argv)
   if (target == NULL)
     return status;
   info = ssdb_target_get_info (target);
-  if (!ssdb_cli_check_offset_sectors (target, "--offset", offset_s, spec.span_offset, &status))
+  if (!ssdb_cli_check_offset_span (target, offset_s, spec.span_offset, span_s, spec.span_length,
+                                   &status))
     return status;
-  if (spec.span_offset >= info->size_bytes)
-    return ssdb_cli_usage_error ("Invalid --offset “%s”: %s holds only %" G_GUINT64_FORMAT " bytes",
-                                 offset_s, ssdb_target_get_display_name (target), info->size_bytes);
-  if (spec.span_length > info->size_bytes - spec.span_offset)
-    return ssdb_cli_usage_error ("Invalid --span “%s”: %s holds only %" G_GUINT64_FORMAT
-                                 " bytes from %" G_GUINT64_FORMAT,
-                                 span_s, ssdb_target_get_display_name (target),
-                                 info->size_bytes - spec.span_offset, spec.span_offset);
 
   result = ssdb_asssd_result_new (&spec);
   /* the engine's own check, before the run: a usage error naming the setting */
@@ -174,22 +150,14 @@ ssdb_cli_run_asssd (int argc, char **argv)
                             ? spec.span_length
                             : MIN (SSDB_ASSSD_DEFAULT_SPAN, info->size_bytes - spec.span_offset);
     }
-  ssdb_cli_run_worker (&rc, asssd_thread);
+  ssdb_cli_run_engine (&rc, asssd_engine);
 
   report = ssdb_report_new (info, NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_ASSSD, result);
-  text = ssdb_csv_format_text (report, SSDB_TEST_KIND_ASSSD, &error);
-  if (text != NULL)
-    g_print ("%s", text);
-  else
-    ssdb_cli_print_error (NULL, error);
-  g_clear_error (&error);
+  ssdb_cli_print_result_text (report, SSDB_TEST_KIND_ASSSD);
   if (json_path != NULL)
     ssdb_cli_write_report (report, json_path, &status);
   if (png_path != NULL)
-    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_ASSSD, SSDB_EXPORT_PNG, 1200, 800,
-                                          1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, png_path,
-                                          &error),
-                        error, &status);
+    ssdb_cli_export_png (report, SSDB_TEST_KIND_ASSSD, png_path, &status);
   return ssdb_cli_run_end (&rc, status);
 }

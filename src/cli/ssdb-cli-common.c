@@ -769,6 +769,31 @@ ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarg
 }
 
 gboolean
+ssdb_cli_check_offset_span (SsdbTarget *target, const char *offset_s, guint64 offset,
+                            const char *span_s, guint64 length, int *status)
+{
+  const SsdbTargetInfo *info = ssdb_target_get_info (target);
+
+  if (!ssdb_cli_check_offset_sectors (target, "--offset", offset_s, offset, status))
+    return FALSE;
+  if (offset >= info->size_bytes)
+    {
+      *status = ssdb_cli_usage_error (
+          "Invalid --offset “%s”: %s holds only %" G_GUINT64_FORMAT " bytes", offset_s,
+          ssdb_target_get_display_name (target), info->size_bytes);
+      return FALSE;
+    }
+  if (length > info->size_bytes - offset)
+    {
+      *status = ssdb_cli_usage_error (
+          "Invalid --span “%s”: %s holds only %" G_GUINT64_FORMAT " bytes from %" G_GUINT64_FORMAT,
+          span_s, ssdb_target_get_display_name (target), info->size_bytes - offset, offset);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 ssdb_cli_check_settings (SsdbTestKind kind, gconstpointer result, SsdbTarget *target, int *status)
 {
   g_autoptr (GError) error = NULL;

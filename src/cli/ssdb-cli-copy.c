@@ -6,8 +6,6 @@
 #include <string.h>
 
 #include "engine/ssdb-copy.h"
-#include "engine/ssdb-csv.h"
-#include "render/ssdb-export.h"
 #include "ssdb-cli-private.h"
 
 /* --sets "iso,program,game": which sets run, each at most once. */
@@ -64,16 +62,10 @@ on_progress (SsdbCopyResult *result, int row, gboolean preparing, double fractio
   ssdb_cli_set_progress (rc, label, fraction, 0);
 }
 
-static gpointer
-copy_thread (gpointer data)
+static gboolean
+copy_engine (SsdbCliRun *rc)
 {
-  SsdbCliRun *rc = data;
-  gint64 t0 = g_get_monotonic_time ();
-
-  rc->ok = ssdb_copy_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
-  rc->wall_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  g_idle_add (ssdb_cli_on_finished, rc);
-  return NULL;
+  return ssdb_copy_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
 }
 
 int
@@ -90,8 +82,8 @@ ssdb_cli_run_copy (int argc, char **argv)
       "METHOD" },
     { "sets", 0, 0, G_OPTION_ARG_STRING, &sets_s, "Sets to copy [iso,program,game]", "SET,SET,…" },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    { "json", 0, 0, G_OPTION_ARG_FILENAME, &json_path, "Write the report as JSON", "FILE" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &png_path, "Draw the chart to a PNG", "FILE" },
+    SSDB_CLI_JSON_ENTRY (json_path),
+    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
     { NULL },
   };
@@ -101,8 +93,6 @@ ssdb_cli_run_copy (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   g_autoptr (SsdbCopyResult) result = NULL;
   g_autoptr (SsdbReport) report = NULL;
-  g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL;
   SsdbCopySpec spec;
   SsdbCliRun rc = { 0 };
   guint64 v;
@@ -117,14 +107,9 @@ ssdb_cli_run_copy (int argc, char **argv)
            "folders, 512 MiB, from 4 KiB to 8.7 MiB. --scale shrinks them. Everything is\n"
            "removed afterwards, also on error or Ctrl-C. Exit status: 0 when every set ran,\n"
            "1 when the run failed, 130 when stopped by Ctrl-C, 2 for bad arguments.");
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  if (!ssdb_cli_parse_options (ctx, &argc, &argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
     return status;
-  if (!ssdb_cli_check_outputs (json_path, png_path, &status))
-    return status;
-  if (png_path != NULL && !ssdb_cli_check_output_extension ("--png", png_path, "png", &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("run copy", argc, argv, &status))
+  if (!ssdb_cli_check_run_outputs ("run copy", argc, argv, json_path, png_path, &status))
     return status;
   if (ssdb_cli_is_block_device (argv[1]))
     return ssdb_cli_usage_error ("%s is a block device: the copy test copies files, so it needs "
@@ -160,22 +145,14 @@ ssdb_cli_run_copy (int argc, char **argv)
 
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = result;
-  ssdb_cli_run_worker (&rc, copy_thread);
+  ssdb_cli_run_engine (&rc, copy_engine);
 
   report = ssdb_report_new (ssdb_target_get_info (target), NULL);
   ssdb_report_set_result (report, SSDB_TEST_KIND_COPY, result);
-  text = ssdb_csv_format_text (report, SSDB_TEST_KIND_COPY, &error);
-  if (text != NULL)
-    g_print ("%s", text);
-  else
-    ssdb_cli_print_error (NULL, error);
-  g_clear_error (&error);
+  ssdb_cli_print_result_text (report, SSDB_TEST_KIND_COPY);
   if (json_path != NULL)
     ssdb_cli_write_report (report, json_path, &status);
   if (png_path != NULL)
-    ssdb_cli_check_png (ssdb_export_view (report, SSDB_TEST_KIND_COPY, SSDB_EXPORT_PNG, 1200, 800,
-                                          1, SSDB_THEME_REVIEW, SSDB_EXPORT_FLAGS_NONE, png_path,
-                                          &error),
-                        error, &status);
+    ssdb_cli_export_png (report, SSDB_TEST_KIND_COPY, png_path, &status);
   return ssdb_cli_run_end (&rc, status);
 }

@@ -132,6 +132,14 @@ gboolean
 ssdb_cli_check_span (const char *span_s, guint64 start, guint64 length, SsdbTarget *target,
                      int *status);
 
+/* After the target is open: a span given as --offset @offset_s (@offset bytes, sector-aligned,
+ * ssdb_cli_check_offset_sectors()) and --span @span_s (@length bytes, 0 for to the end) must lie
+ * within @target; otherwise a usage error naming the option, the value and what the target holds
+ * (*@status = EXIT_USAGE, FALSE). */
+gboolean
+ssdb_cli_check_offset_span (SsdbTarget *target, const char *offset_s, guint64 offset,
+                            const char *span_s, guint64 length, int *status);
+
 /* After the target is open, before the run: the engine's check of the settings @result holds
  * (a new result of @kind) against @target (ssdb_test_kind_check()). A refusal is a usage error
  * with the engine's message, which names the setting, its value and the target (*@status =

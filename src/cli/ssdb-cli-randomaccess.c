@@ -206,16 +206,9 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
     if (sizes_s != NULL
         && !ssdb_cli_check_block_sectors (target, "--sizes", sizes_s, spec.sizes[i], &status))
       return status;
-  if (!ssdb_cli_check_offset_sectors (target, "--offset", offset_s, spec.span_offset, &status))
+  if (!ssdb_cli_check_offset_span (target, offset_s, spec.span_offset, span_s, spec.span_length,
+                                   &status))
     return status;
-  if (spec.span_offset >= info->size_bytes)
-    return ssdb_cli_usage_error ("Invalid --offset “%s”: %s holds only %" G_GUINT64_FORMAT " bytes",
-                                 offset_s, ssdb_target_get_display_name (target), info->size_bytes);
-  if (spec.span_length > info->size_bytes - spec.span_offset)
-    return ssdb_cli_usage_error ("Invalid --span “%s”: %s holds only %" G_GUINT64_FORMAT
-                                 " bytes from %" G_GUINT64_FORMAT,
-                                 span_s, ssdb_target_get_display_name (target),
-                                 info->size_bytes - spec.span_offset, spec.span_offset);
 
   result = ssdb_random_access_result_new (&spec);
   /* the engine's own check, before the run: a usage error naming the setting */

@@ -7,6 +7,7 @@
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-page-parts.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
@@ -174,9 +175,7 @@ refresh (SsdbAsssdPage *self)
 {
   g_autofree char *text = dup_description (self);
 
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, text, -1);
+  ssdb_page_parts_redraw (&self->parts, text);
 }
 
 static void
@@ -195,7 +194,8 @@ on_finished (SsdbAsssdPage *self, const GError *error)
   SsdbAsssdResult *r = ssdb_page_run_get_result (self->run);
   g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (&self->parts, error,
+                                   _ ("Stopped · the tests measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   if (r != NULL)
@@ -203,10 +203,9 @@ on_finished (SsdbAsssdPage *self, const GError *error)
       g_free (self->subtitle);
       self->subtitle = dup_result_line (r);
     }
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
       double total;
 
       if (r != NULL && ssdb_asssd_result_total (r, &total))
@@ -216,10 +215,6 @@ on_finished (SsdbAsssdPage *self, const GError *error)
         /* Translators: a run without writes has no AS SSD total */
         text = g_strdup_printf (_ ("Done in %s · no total score without the writes"), took);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the tests measured so far are kept"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   refresh (self);
 }
@@ -232,7 +227,7 @@ span_label (guint i)
   if (span_mib_table[i] % 1024 == 0)
     /* Translators: a span of whole GiB, "1 GiB" */
     return g_strdup_printf (_ ("%u GiB"), span_mib_table[i] / 1024);
-  return ssdb_format_transfer_size ((guint64)span_mib_table[i] * MIB);
+  return ssdb_gui_format_transfer_size ((guint64)span_mib_table[i] * MIB);
 }
 
 static char *
@@ -308,7 +303,7 @@ update_preview (SsdbAsssdPage *self)
 static char *
 dup_settings_line (const SsdbAsssdSpec *spec)
 {
-  g_autofree char *span = spec->span_length > 0 ? ssdb_format_capacity (spec->span_length)
+  g_autofree char *span = spec->span_length > 0 ? ssdb_gui_format_capacity (spec->span_length)
                                                 : g_strdup (_ ("whole target"));
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->test_duration_ns);
 
@@ -366,41 +361,20 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
                spec.span_offset + (spec.span_length ? spec.span_length : SSDB_ASSSD_DEFAULT_SPAN)),
           work, w, work_free, ssdb_asssd_result_new (&spec), error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&spec);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SsdbPageRun *
-ssdb_asssd_page_get_run (SsdbAsssdPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ASSSD_PAGE (self), NULL);
-  return self->run;
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbAsssdPage, ssdb_asssd_page, SSDB_IS_ASSSD_PAGE)
 
 const SsdbAsssdResult *
 ssdb_asssd_page_get_result (SsdbAsssdPage *self)
 {
   g_return_val_if_fail (SSDB_IS_ASSSD_PAGE (self), NULL);
   return shown (self);
-}
-
-SsdbChartView *
-ssdb_asssd_page_get_chart (SsdbAsssdPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ASSSD_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-const char *
-ssdb_asssd_page_get_status (SsdbAsssdPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_ASSSD_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
 }
 
 static void
@@ -421,6 +395,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_chart_write_png (draw_export, &view, &style, path, 1200, 800, 2, error);
 }
 
@@ -431,12 +406,7 @@ ssdb_asssd_page_dispose (GObject *object)
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   G_OBJECT_CLASS (ssdb_asssd_page_parent_class)->dispose (object);
 }
 
@@ -481,11 +451,9 @@ ssdb_asssd_page_init (SsdbAsssdPage *self)
       _ ("Also Measure the Write Column over the Span; on a Drive This Destroys Its Data"));
 
   self->run = ssdb_page_run_new ("ssdb-asssd", dup_result, free_result);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_ASSSD);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_ASSSD,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
   g_signal_connect_swapped (self->write_switch, "notify::active", G_CALLBACK (update_preview),
                             self);
   update_preview (self);
@@ -513,7 +481,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   if (report->target.size_bytes > 0)
     self->device_bytes = report->target.size_bytes;
   /* The controls show the report's settings; writes stay off until the user turns them on. */
-  span = ssdb_format_transfer_size (result->spec.span_length);
+  span = ssdb_gui_format_transfer_size (result->spec.span_length);
   time = ssdb_page_parts_format_seconds (result->spec.test_duration_ns);
   for (guint i = 0; i < G_N_ELEMENTS (span_mib_table); i++)
     if ((guint64)span_mib_table[i] * MIB == result->spec.span_length)
@@ -526,12 +494,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_s_table), t, time,
                           result->spec.test_duration_ns);
   gtk_switch_set_active (self->write_switch, FALSE);
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_free (self->subtitle);
-  self->subtitle = dup_result_line (result);
-  ssdb_page_run_set_result (self->run, ssdb_asssd_result_dup (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
+                        dup_result_line (result), ssdb_asssd_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -577,7 +541,7 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
     return g_strdup_printf (_ ("The AS SSD tests write over the whole of %s (%s, %s). All data "
                                "stored on it will be destroyed and cannot be recovered."),
                             title, capacity, node);
-  region = ssdb_format_transfer_size (span);
+  region = ssdb_gui_format_transfer_size (span);
   return g_strdup_printf (_ ("The AS SSD tests write over the first %s of %s (%s, %s). All data "
                              "stored there will be destroyed and cannot be recovered."),
                           region, title, capacity, node);

@@ -6,6 +6,7 @@
 
 #include "engine/ssdb-error.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-page-parts.h"
 
 static const guint scale_table[] = { 10, 25, 50, 100 };
@@ -116,9 +117,7 @@ refresh (SsdbCopyPage *self)
       g_string_append_printf (out, _ ("%s: %.1f MB/s, %.2f s; "),
                               ssdb_copy_set_label (r->rows[i].set),
                               r->rows[i].bytes_per_second / 1e6, r->rows[i].elapsed_ns / 1e9);
-  ssdb_chart_view_invalidate (self->parts.chart);
-  gtk_accessible_update_property (GTK_ACCESSIBLE (self->parts.chart),
-                                  GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, out->str, -1);
+  ssdb_page_parts_redraw (&self->parts, out->str);
 }
 
 static void
@@ -161,20 +160,16 @@ on_finished (SsdbCopyPage *self, const GError *error)
   SsdbCopyResult *r = ssdb_page_run_get_result (self->run);
   g_autofree char *text = NULL;
 
-  gtk_widget_set_sensitive (self->parts.settings, TRUE);
+  text = ssdb_page_parts_end_text (&self->parts, error,
+                                   _ ("Stopped · the sets copied so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
-  if (error == NULL)
+  if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_format_seconds (
-          (guint64)(g_get_monotonic_time () - self->started_us) / 100000 * 100000000);
+      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
 
       text = g_strdup_printf (_ ("Done in %s · the test folder was removed"), took);
     }
-  else if (g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
-    text = ssdb_gui_stopped_text (error, _ ("Stopped · the sets copied so far are kept"));
-  else
-    text = g_strdup_printf (_ ("Failed: %s"), error->message);
   gtk_label_set_text (self->parts.status, text);
   refresh (self);
 }
@@ -197,6 +192,7 @@ gboolean
 ssdb_copy_page_get_spec (SsdbCopyPage *self, SsdbCopySpec *spec, GError **error)
 {
   guint i;
+  guint64 v = 0;
   gboolean any = FALSE;
 
   g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), FALSE);
@@ -205,8 +201,8 @@ ssdb_copy_page_get_spec (SsdbCopyPage *self, SsdbCopySpec *spec, GError **error)
   ssdb_copy_spec_init (spec);
   for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
     any |= spec->sets[k] = gtk_toggle_button_get_active (self->set_toggles[k]);
-  i = gtk_drop_down_get_selected (self->scale_dropdown);
-  spec->scale = scale_table[MIN (i, G_N_ELEMENTS (scale_table) - 1)];
+  i = ssdb_gui_dropdown_selected (self->scale_dropdown, G_N_ELEMENTS (scale_table), &v);
+  spec->scale = i < G_N_ELEMENTS (scale_table) ? scale_table[i] : (guint)v;
   spec->method = gtk_drop_down_get_selected (self->method_dropdown) == SSDB_COPY_CACHED
                      ? SSDB_COPY_CACHED
                      : SSDB_COPY_DIRECT;
@@ -231,15 +227,16 @@ update_preview (SsdbCopyPage *self)
     ssdb_chart_view_invalidate (self->parts.chart);
 }
 
+/* The controls show @spec; a scale that is none of the choices is an extra entry. */
 static void
 show_spec (SsdbCopyPage *self, const SsdbCopySpec *spec)
 {
   int s = ssdb_gui_find_uint (scale_table, G_N_ELEMENTS (scale_table), spec->scale);
+  g_autofree char *scale = g_strdup_printf ("%u %%", spec->scale);
 
   for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
     gtk_toggle_button_set_active (self->set_toggles[k], spec->sets[k]);
-  if (s >= 0)
-    gtk_drop_down_set_selected (self->scale_dropdown, (guint)s);
+  ssdb_gui_dropdown_show (self->scale_dropdown, G_N_ELEMENTS (scale_table), s, scale, spec->scale);
   gtk_drop_down_set_selected (self->method_dropdown, spec->method);
 }
 
@@ -263,6 +260,7 @@ set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
   self->is_device = target->is_device;
   if (ssdb_page_run_get_running (self->run))
     return;
+  ssdb_gui_dropdown_drop_extra (self->scale_dropdown, G_N_ELEMENTS (scale_table));
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   show_target_kind (self);
@@ -304,10 +302,8 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   if (!ssdb_page_run_start (self->run, start->path, SSDB_TARGET_OPEN_WRITE, NULL, 1 << 20, work, w,
                             work_free, ssdb_copy_result_new (&spec), error))
     return FALSE;
-  self->started_us = g_get_monotonic_time ();
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&spec);
-  gtk_widget_set_sensitive (self->parts.settings, FALSE);
+  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
+                           dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
@@ -332,26 +328,7 @@ ssdb_copy_page_get_result (SsdbCopyPage *self)
   return shown (self);
 }
 
-SsdbChartView *
-ssdb_copy_page_get_chart (SsdbCopyPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
-  return self->parts.chart;
-}
-
-SsdbPageRun *
-ssdb_copy_page_get_run (SsdbCopyPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
-  return self->run;
-}
-
-const char *
-ssdb_copy_page_get_status (SsdbCopyPage *self)
-{
-  g_return_val_if_fail (SSDB_IS_COPY_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
-}
+SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbCopyPage, ssdb_copy_page, SSDB_IS_COPY_PAGE)
 
 static gboolean
 test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
@@ -364,6 +341,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   view.caption = caption;
   view.running = FALSE;
   ssdb_style_init (&style, SSDB_THEME_REVIEW);
+  style.language = ssdb_render_get_language ();
   return ssdb_render_copy_png (&view, &style, path, 1200, 800, 2, error);
 }
 
@@ -374,12 +352,7 @@ ssdb_copy_page_dispose (GObject *object)
 {
   SsdbCopyPage *self = SSDB_COPY_PAGE (object);
 
-  if (self->run != NULL)
-    {
-      ssdb_page_run_stop (self->run);
-      g_signal_handlers_disconnect_by_data (self->run, self);
-      g_clear_object (&self->run);
-    }
+  ssdb_page_parts_dispose_run (&self->run, self);
   G_OBJECT_CLASS (ssdb_copy_page_parent_class)->dispose (object);
 }
 
@@ -440,11 +413,9 @@ ssdb_copy_page_init (SsdbCopyPage *self)
                                _ ("How Files Are Copied; Every File and Folder Is Flushed"));
 
   self->run = ssdb_page_run_new ("ssdb-copy", dup_result, free_result);
-  ssdb_test_page_attach_run (SSDB_TEST_PAGE (self), self->run, SSDB_TEST_KIND_COPY);
-  g_signal_connect_swapped (self->run, "updated", G_CALLBACK (on_updated), self);
-  g_signal_connect_swapped (self->run, "tick", G_CALLBACK (update_status), self);
-  g_signal_connect_swapped (self->run, "finished", G_CALLBACK (on_finished), self);
-  ssdb_chart_view_set_draw_func (self->parts.chart, draw, self);
+  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_COPY,
+                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
+                              G_CALLBACK (on_finished), draw);
   for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
     g_signal_connect_swapped (self->set_toggles[k], "toggled", G_CALLBACK (update_preview), self);
   g_signal_connect_swapped (self->scale_dropdown, "notify::selected", G_CALLBACK (update_preview),
@@ -470,12 +441,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   if (result == NULL)
     return FALSE;
   show_spec (self, &result->spec);
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_free (self->subtitle);
-  self->subtitle = dup_settings_line (&result->spec);
-  ssdb_page_run_set_result (self->run, ssdb_copy_result_dup (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
+                        dup_settings_line (&result->spec), ssdb_copy_result_dup (result));
   refresh (self);
   return TRUE;
 }
