@@ -291,14 +291,15 @@ direction_latency (SsdbWorkloadDirection *d, const SsdbHistogram *h)
   d->max_ns = h->max_ns;
 }
 
-/* One direction of @io: @ios of its requests, @bytes, their latencies @h. */
+/* One direction of a worker: @ios requests and @bytes over @ns (its window, or its time so far
+ * while it runs), and their response times @h. */
 static void
-direction_from_io (const SsdbIoResult *io, guint64 ios, guint64 bytes, const SsdbHistogram *h,
-                   SsdbWorkloadDirection *d)
+direction_set (SsdbWorkloadDirection *d, guint64 bytes, guint64 ios, guint64 ns,
+               const SsdbHistogram *h)
 {
   d->bytes = bytes;
-  d->iops = io->window_ns > 0 ? (double)ios * 1e9 / (double)io->window_ns : 0;
-  d->bytes_per_second = io->window_ns > 0 ? (double)bytes * 1e9 / (double)io->window_ns : 0;
+  d->iops = ns > 0 ? (double)ios * 1e9 / (double)ns : 0;
+  d->bytes_per_second = ns > 0 ? (double)bytes * 1e9 / (double)ns : 0;
   direction_latency (d, h);
 }
 
@@ -320,8 +321,8 @@ stats_from_io (const SsdbIoResult *io, guint n_mix, SsdbWorkloadStats *s)
   s->max_ns = io->latency.max_ns;
   s->mean_inflight = io->mean_inflight;
   s->cpu_ns = io->cpu_user_ns + io->cpu_system_ns;
-  direction_from_io (io, io->read_ios, io->read_bytes, &io->read_latency, &s->read);
-  direction_from_io (io, io->write_ios, io->write_bytes, &io->write_latency, &s->write);
+  direction_set (&s->read, io->read_bytes, io->read_ios, io->window_ns, &io->read_latency);
+  direction_set (&s->write, io->write_bytes, io->write_ios, io->window_ns, &io->write_latency);
 }
 
 /* Adds direction @d of a worker into the total's @t (its response times come from the merged
@@ -332,20 +333,6 @@ direction_add (SsdbWorkloadDirection *t, const SsdbWorkloadDirection *d)
   t->bytes += d->bytes;
   t->iops += d->iops;
   t->bytes_per_second += d->bytes_per_second;
-}
-
-/* One direction of a worker's live numbers: @ios requests and @bytes over @ns, and their
- * response times @h. */
-static void
-direction_live (SsdbWorkloadDirection *d, guint64 bytes, guint64 ios, guint64 ns,
-                const SsdbHistogram *h)
-{
-  d->bytes = bytes;
-  d->iops = ns > 0 ? (double)ios * 1e9 / (double)ns : 0;
-  d->bytes_per_second = ns > 0 ? (double)bytes * 1e9 / (double)ns : 0;
-  d->mean_ns = ssdb_histogram_mean_ns (h);
-  d->p99_ns = ssdb_histogram_percentile_ns (h, 99);
-  d->max_ns = h->max_ns;
 }
 
 /* The measured run so far, from the workers' samples: per worker and in total their requests,
@@ -381,10 +368,10 @@ publish_live (SsdbWorkloadResult *result, Worker *workers, guint n)
       s->bytes_per_second = ns > 0 ? (double)s->bytes * 1e9 / (double)ns : 0;
       s->read_ios = so_far->read_ios;
       s->write_ios = so_far->write_ios;
-      direction_live (&s->read, so_far->read_bytes, so_far->read_ios, so_far->elapsed_ns,
-                      &so_far->read_latency);
-      direction_live (&s->write, so_far->write_bytes, so_far->write_ios, so_far->elapsed_ns,
-                      &so_far->write_latency);
+      direction_set (&s->read, so_far->read_bytes, so_far->read_ios, so_far->elapsed_ns,
+                     &so_far->read_latency);
+      direction_set (&s->write, so_far->write_bytes, so_far->write_ios, so_far->elapsed_ns,
+                     &so_far->write_latency);
       ssdb_histogram_merge (reads, &so_far->read_latency);
       ssdb_histogram_merge (writes, &so_far->write_latency);
       ssdb_histogram_merge (&so_far->read_latency, &so_far->write_latency);
