@@ -3,7 +3,8 @@
  * The Access Time, Transfer Sizes, Workloads and SSD Behaviour pages on a real 128 MiB zram
  * device under Xvfb: each runs a short real test through the window's Start action, the numbers
  * the page shows are the engine's, writes ask for the confirmation naming the device, the
- * workload editor refuses invalid values and saves valid ones to the settings, Stop ends a run
+ * workload editor refuses invalid values and saves valid ones to the settings, a workload's
+ * table shows its reads and writes apart while it runs, Stop ends a run
  * within 250 ms, each chart is exported, and a behaviour test's result is what Save Report
  * writes. Screenshots are written to the build directory. Run through
  * tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
@@ -401,26 +402,57 @@ test_workload (void)
   watch (run);
   start_confirmed ("destroy", "workload");
   g_assert_true (ssdb_page_run_get_running (run));
-  /* While it runs, the chart shows the requests and rates measured so far, as IOMeter's results
-   * display does (the response times and the words come at the end). */
+  /* While it runs, the chart's table shows what the measured run completed so far, as IOMeter's
+   * results display does: per worker and all workers, and the reads and the writes of all in
+   * rows of their own, each with its IOPS, MB/s and mean / p99 / max response time, new
+   * numbers every half second (the words come at the end). */
   {
     gboolean live = FALSE;
+    guint64 last_reads = 0;
+    guint new_numbers = 0;
 
     for (gint64 end = g_get_monotonic_time () + 10 * G_USEC_PER_SEC;
          !finished && g_get_monotonic_time () < end;)
       {
+        const SsdbWorkloadStats *reads, *writes;
+        SsdbWorkloadStats write_storage;
+
+        /* (the view is the page's until the next update: checked before iterating again) */
         ssdb_workload_page_fill_view (page, &view);
-        live = view.running && view.result != NULL && view.result->total.ios > 0;
-        if (live)
+        if (!view.running || view.result == NULL || !view.result->live
+            || ssdb_workload_painter_n_rows (&view) != 5)
+          {
+            ssdb_gui_test_iterate_for (20);
+            continue;
+          }
+        reads = ssdb_workload_painter_row_stats (&view, 3, &storage);
+        writes = ssdb_workload_painter_row_stats (&view, 4, &write_storage);
+        g_assert_nonnull (reads);
+        g_assert_nonnull (writes);
+        g_assert_cmpuint (reads->ios, ==, view.result->total.read_ios);
+        g_assert_cmpuint (writes->ios, ==, view.result->total.write_ios);
+        g_assert_cmpfloat (reads->iops, >, 0);
+        g_assert_cmpfloat (writes->bytes_per_second, >, 0);
+        g_assert_cmpfloat (reads->mean_ns, >, 0);
+        g_assert_cmpuint (writes->max_ns, >=, writes->p99_ns);
+        g_assert_cmpuint (writes->p99_ns, >, 0);
+        g_assert_null (ssdb_workload_painter_dup_words (&view, TRUE));
+        if (reads->ios != last_reads)
+          {
+            g_assert_cmpuint (reads->ios, >, last_reads);
+            last_reads = reads->ios;
+            if (new_numbers++ == 1)
+              g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-workload-live.png", 0));
+          }
+        live = TRUE;
+        if (new_numbers >= 2)
           break;
         ssdb_gui_test_iterate_for (20);
       }
+    g_test_message ("%u live results with the reads and the writes apart", new_numbers);
     g_assert_true (live);
-    /* (the view is the page's until the next update: checked before iterating again) */
-    g_assert_cmpfloat (view.result->total.iops, >, 0);
-    g_assert_cmpuint (view.result->total.max_ns, ==, 0);
-    g_assert_null (ssdb_workload_painter_dup_words (&view, TRUE));
-    g_free (ssdb_gui_test_screenshot (GTK_WINDOW (window), "gui-workload-live.png", 0));
+    /* a 2 s measured run, samples every 0.5 s: at least two of them before the end */
+    g_assert_cmpuint (new_numbers, >=, 2);
   }
   /* The status gives the time taken, updated once a second even between updates. */
   ssdb_gui_test_iterate_for (1300);
@@ -435,6 +467,8 @@ test_workload (void)
   r = ssdb_workload_page_get_result (page);
   g_assert_nonnull (r);
   g_assert_false (r->cancelled);
+  /* the result at the end, no longer the live one */
+  g_assert_false (r->live);
   g_assert_cmpuint (r->workers->len, ==, 2);
   for (guint i = 0; i < r->workers->len; i++)
     {

@@ -1,7 +1,8 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /* IOMeter-style workloads: presets, key-file and JSON specifications with their errors, and
  * every preset on a real 512-byte-sector loop device over a file in RAM, where the measured
- * mix of sizes, reads and random offsets must match the specification (root). */
+ * mix of sizes, reads and random offsets must match the specification, and the live results of
+ * a run on zram, the reads and the writes apart (root). */
 #include <gio/gio.h>
 #include <json-glib/json-glib.h>
 #include <glib/gstdio.h>
@@ -851,6 +852,162 @@ test_cycle_on_loop (void)
   ssdb_test_loop_free (&l);
 }
 
+/* One live result of the measured run, as the progress function saw it. */
+typedef struct
+{
+  gint64 at_us;
+  guint64 read_ios, write_ios, ios;
+  double read_mean_ns, write_mean_ns;
+  guint64 read_max_ns, write_max_ns;
+} LiveSeen;
+
+static void
+on_live_progress (SsdbWorkloadResult *result, const char *phase, double fraction,
+                  gpointer user_data)
+{
+  GArray *seen = user_data;
+  const SsdbWorkloadStats *t = &result->total;
+  LiveSeen l = { 0 };
+  guint64 read_ios = 0, write_ios = 0;
+
+  (void)fraction;
+  if (!g_str_equal (phase, "run"))
+    return;
+  g_assert_true (result->live);
+  g_assert_true (result->split);
+  if (t->ios == 0)
+    return;
+  /* Each worker's reads and writes, sampled just before its requests, never exceed them; the
+   * total adds the workers up, its response times are the merged histograms'. */
+  for (guint w = 0; w < result->workers->len; w++)
+    {
+      const SsdbWorkloadStats *s = &g_array_index (result->workers, SsdbWorkloadStats, w);
+
+      g_assert_cmpuint (s->read_ios + s->write_ios, <=, s->ios);
+      g_assert_cmpuint (s->read.p99_ns, <=, s->read.max_ns);
+      read_ios += s->read_ios;
+      write_ios += s->write_ios;
+    }
+  g_assert_cmpuint (read_ios, ==, t->read_ios);
+  g_assert_cmpuint (write_ios, ==, t->write_ios);
+  if (t->read_ios > 0 && t->write_ios > 0)
+    {
+      g_assert_cmpfloat (t->read.mean_ns, >, 0);
+      g_assert_cmpuint (t->write.p99_ns, <=, t->write.max_ns);
+      g_assert_cmpuint (t->max_ns, ==, MAX (t->read.max_ns, t->write.max_ns));
+    }
+  l.at_us = g_get_monotonic_time ();
+  l.ios = t->ios;
+  l.read_ios = t->read_ios;
+  l.write_ios = t->write_ios;
+  l.read_mean_ns = t->read.mean_ns;
+  l.write_mean_ns = t->write.mean_ns;
+  l.read_max_ns = t->read.max_ns;
+  l.write_max_ns = t->write.max_ns;
+  g_array_append_val (seen, l);
+}
+
+/* The live results of a 67 % read run on zram (IOMeter's results display): the reads and the
+ * writes each only grow, in the specified share, published at least every second with their
+ * response times; the last lags the final result by at most a sample, and its means are the
+ * final ones' within a factor of 3. */
+static void
+test_live_on_zram (void)
+{
+  g_autofree char *dev = NULL;
+  g_autoptr (SsdbTarget) t = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbWorkloadResult) r = NULL;
+  g_autoptr (GArray) seen = g_array_new (FALSE, TRUE, sizeof (LiveSeen));
+  const SsdbWorkloadStats *f;
+  const LiveSeen *last;
+  SsdbWorkloadSpec spec;
+  gint64 gap_us = 0;
+  guint changes = 0;
+
+  if (!ssdb_test_need_root ("zram devices"))
+    return;
+  dev = ssdb_test_zram_new (256 * MiB);
+  if (dev == NULL)
+    {
+      g_test_skip ("no zram");
+      return;
+    }
+  t = ssdb_target_open (dev, SSDB_TARGET_OPEN_WRITE, dev, 0, &error);
+  g_assert_no_error (error);
+  g_assert_true (ssdb_target_fill (t, 0, 256 * MiB, 9, NULL, NULL, NULL, &error));
+
+  ssdb_workload_spec_init_preset (&spec, SSDB_WORKLOAD_DATABASE);
+  g_assert_cmpuint (spec.read_percent, ==, 67);
+  spec.workers = 2;
+  spec.queue_depth = 8;
+  spec.ramp_ns = 300 * MS;
+  spec.duration_ns = 4 * NS_PER_S;
+  r = ssdb_workload_result_new (&spec);
+  g_assert_true (ssdb_workload_run (t, r, on_live_progress, seen, NULL, &error));
+  g_assert_no_error (error);
+  g_assert_false (r->live);
+  f = &r->total;
+
+  g_assert_cmpuint (seen->len, >=, 5);
+  for (guint i = 1; i < seen->len; i++)
+    {
+      const LiveSeen *a = &g_array_index (seen, LiveSeen, i - 1);
+      const LiveSeen *b = &g_array_index (seen, LiveSeen, i);
+
+      g_assert_cmpuint (b->read_ios, >=, a->read_ios);
+      g_assert_cmpuint (b->write_ios, >=, a->write_ios);
+      if (b->read_ios != a->read_ios)
+        changes++;
+    }
+  /* New numbers at least every second (samples come every half second; 1.5 s under load). */
+  {
+    gint64 since = g_array_index (seen, LiveSeen, 0).at_us;
+
+    for (guint i = 1; i < seen->len; i++)
+      {
+        const LiveSeen *b = &g_array_index (seen, LiveSeen, i);
+
+        if (b->read_ios != b[-1].read_ios)
+          {
+            gap_us = MAX (gap_us, b->at_us - since);
+            since = b->at_us;
+          }
+      }
+  }
+  last = &g_array_index (seen, LiveSeen, seen->len - 1);
+  g_test_message ("%u live results, %u new, longest wait %.2f s; last %" G_GUINT64_FORMAT
+                  " reads / %" G_GUINT64_FORMAT " writes of %" G_GUINT64_FORMAT
+                  " / %" G_GUINT64_FORMAT "; mean live %.1f / %.1f µs, final %.1f / %.1f µs",
+                  seen->len, changes, gap_us / 1e6, last->read_ios, last->write_ios, f->read_ios,
+                  f->write_ios, last->read_mean_ns / 1e3, last->write_mean_ns / 1e3,
+                  f->read.mean_ns / 1e3, f->write.mean_ns / 1e3);
+  g_assert_cmpuint (changes, >=, 5);
+  g_assert_cmpint (gap_us, <, 1500 * 1000);
+  g_assert_cmpuint (last->read_ios, >, g_array_index (seen, LiveSeen, 0).read_ios);
+  g_assert_cmpuint (last->write_ios, >, g_array_index (seen, LiveSeen, 0).write_ios);
+
+  /* The mix as specified, within 3 points, live as at the end. */
+  g_assert_cmpfloat (fabs ((double)last->read_ios / (last->read_ios + last->write_ios) - 0.67), <,
+                     0.03);
+  g_assert_cmpfloat (fabs ((double)f->read_ios / f->ios - 0.67), <, 0.03);
+  /* The last live result: no more than the final one, and at least 80 % of it. */
+  g_assert_cmpuint (last->read_ios, <=, f->read_ios);
+  g_assert_cmpuint (last->write_ios, <=, f->write_ios);
+  g_assert_cmpuint (last->read_ios * 10, >=, f->read_ios * 8);
+  g_assert_cmpuint (last->write_ios * 10, >=, f->write_ios * 8);
+  g_assert_cmpuint (last->read_max_ns, <=, f->read.max_ns);
+  g_assert_cmpuint (last->write_max_ns, <=, f->write.max_ns);
+  /* Response times: the live means the final ones' within a factor of 3. */
+  g_assert_cmpfloat (last->read_mean_ns, >, f->read.mean_ns / 3);
+  g_assert_cmpfloat (last->read_mean_ns, <, f->read.mean_ns * 3);
+  g_assert_cmpfloat (last->write_mean_ns, >, f->write.mean_ns / 3);
+  g_assert_cmpfloat (last->write_mean_ns, <, f->write.mean_ns * 3);
+
+  g_clear_object (&t);
+  ssdb_test_zram_free (g_steal_pointer (&dev));
+}
+
 int
 main (int argc, char **argv)
 {
@@ -864,5 +1021,6 @@ main (int argc, char **argv)
   g_test_add_func ("/workload/presets-on-loop", test_presets_on_loop);
   g_test_add_func ("/workload/cancel", test_cancel);
   g_test_add_func ("/workload/cycle-on-loop", test_cycle_on_loop);
+  g_test_add_func ("/workload/live-on-zram", test_live_on_zram);
   return g_test_run ();
 }

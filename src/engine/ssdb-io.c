@@ -1091,11 +1091,34 @@ crew_set_job (Crew *c, SsdbTarget *target, const SsdbJobSpec *spec, GError **err
   return TRUE;
 }
 
+/* With @so_far: first the reads and the writes apart, each thread's part under its own lock
+ * (taken once a sample, as the thread takes it once per batch of completions). */
 static void
-publish_sample (Crew *c, guint n, SsdbIoSampleFunc func, gpointer data)
+publish_sample (Crew *c, guint n, SsdbIoSampleFunc func, SsdbIoSoFar *so_far, gpointer data)
 {
   guint64 bytes = 0, ios = 0, now = now_ns ();
 
+  if (so_far != NULL)
+    {
+      memset (so_far, 0, G_STRUCT_OFFSET (SsdbIoSoFar, read_latency));
+      ssdb_histogram_reset (&so_far->read_latency);
+      ssdb_histogram_reset (&so_far->write_latency);
+      for (guint i = 0; i < n; i++)
+        {
+          Worker *w = &c->workers[i];
+
+          g_mutex_lock (&w->lock);
+          so_far->read_ios += w->read_ios;
+          so_far->read_bytes += w->read_bytes;
+          so_far->write_ios += w->write_ios;
+          so_far->write_bytes += w->write_bytes;
+          ssdb_histogram_merge (&so_far->read_latency, w->read_h);
+          ssdb_histogram_merge (&so_far->write_latency, w->write_h);
+          g_mutex_unlock (&w->lock);
+        }
+      so_far->elapsed_ns = now_ns () - c->t0;
+      c->spec->so_far_func (so_far, data);
+    }
   for (guint i = 0; i < n; i++)
     {
       bytes += __atomic_load_n (&c->workers[i].done_bytes, __ATOMIC_RELAXED);
@@ -1144,6 +1167,7 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
   gint64 stop_seen_us = 0;
   GError *first_error = NULL;
   gboolean ok = TRUE, reusable = TRUE;
+  g_autofree SsdbIoSoFar *so_far = NULL;
 
   g_return_val_if_fail (SSDB_IS_TARGET (target), FALSE);
   g_return_val_if_fail (spec != NULL, FALSE);
@@ -1166,6 +1190,8 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
       return FALSE;
     }
 
+  if (sample_func && spec->sample_interval_ns && spec->so_far_func)
+    so_far = g_new (SsdbIoSoFar, 1);
   nthreads = spec->threads;
   c = crew_take (nthreads, error);
   if (c == NULL)
@@ -1216,7 +1242,7 @@ ssdb_io_run (SsdbTarget *target, const SsdbJobSpec *spec, SsdbIoSampleFunc sampl
             {
               last_sample = now;
               g_mutex_unlock (&c->mutex);
-              publish_sample (c, nthreads, sample_func, user_data);
+              publish_sample (c, nthreads, sample_func, so_far, user_data);
               g_mutex_lock (&c->mutex);
             }
         }

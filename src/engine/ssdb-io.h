@@ -63,6 +63,43 @@ typedef enum
 } SsdbAccess;
 
 /**
+ * SsdbIoSoFar:
+ * @elapsed_ns: time since the window opened, ns
+ * @read_ios: reads completed since the window opened, all threads
+ * @read_bytes: their bytes
+ * @write_ios: writes completed since the window opened, all threads
+ * @write_bytes: their bytes
+ * @read_latency: the response times of those reads
+ * @write_latency: the response times of those writes
+ *
+ * What a running job completed so far, the reads and the writes apart. Each I/O thread's part
+ * is copied under the lock the thread takes once per batch of completions, so its counts and
+ * histograms agree with each other; the threads are copied one after the other.
+ */
+typedef struct
+{
+  guint64 elapsed_ns;
+  guint64 read_ios;
+  guint64 read_bytes;
+  guint64 write_ios;
+  guint64 write_bytes;
+  SsdbHistogram read_latency;
+  SsdbHistogram write_latency;
+} SsdbIoSoFar;
+
+/**
+ * SsdbIoSoFarFunc:
+ * @so_far: what the job completed so far; valid during the call only
+ * @user_data: the user data of ssdb_io_run()
+ *
+ * Called on the thread that called ssdb_io_run(), right before each progress sample (about
+ * every SsdbJobSpec.sample_interval_ns; not with the sample at the end, when the result holds
+ * it all). Copying the histograms holds each I/O thread for a few microseconds a sample; the
+ * function must be quick and must not call GTK.
+ */
+typedef void (*SsdbIoSoFarFunc) (const SsdbIoSoFar *so_far, gpointer user_data);
+
+/**
  * SsdbJobSpec:
  * @rw: read, write or mix
  * @read_percent: for %SSDB_RW_MIX, share of reads 0..100 (CrystalDiskMark's mix: 70)
@@ -104,6 +141,9 @@ typedef enum
  *   `--number_ios`)
  * @trace: (nullable): keep a uniform sample of the completed requests in it (one thread only);
  *   %NULL keeps none and costs nothing
+ * @so_far_func: (nullable): with a sample function and @sample_interval_ns, called right before
+ *   each sample with the reads and the writes so far apart, their response times included (see
+ *   #SsdbIoSoFarFunc); %NULL costs nothing
  *
  * One measured I/O job, fio's terms: `--rw --bs --iodepth --numjobs --offset --size --runtime`.
  */
@@ -213,6 +253,7 @@ typedef struct
   const guint8 *write_source;
   guint64 total_ios;
   SsdbIoTrace *trace;
+  SsdbIoSoFarFunc so_far_func;
 } SsdbJobSpec;
 
 /** ssdb_job_spec_init: fills @spec with defaults (SEQ1M Q1T1 read, 5 s). */

@@ -162,9 +162,11 @@ typedef struct
   SsdbIoResult *io;
   GThread *thread;
   GError *error;
-  /* What the measured run completed so far, from its I/O samples (under live_lock). */
+  /* What the measured run completed so far, from its I/O samples (under live_lock): the
+   * requests and bytes, and the reads and the writes apart with their response times. */
   GMutex live_lock;
   guint64 live_ios, live_bytes, live_ns;
+  SsdbIoSoFar *live;
 } Worker;
 
 /* The measured run's samples of one worker: its totals so far. */
@@ -177,6 +179,18 @@ on_worker_sample (guint64 elapsed_ns, guint64 bytes, guint64 ios, gpointer user_
   w->live_ios = ios;
   w->live_bytes = bytes;
   w->live_ns = elapsed_ns;
+  g_mutex_unlock (&w->live_lock);
+}
+
+/* Just before each sample: the reads and the writes so far apart (the copy takes microseconds,
+ * on the worker's own thread, not on its I/O thread). */
+static void
+on_worker_so_far (const SsdbIoSoFar *so_far, gpointer user_data)
+{
+  Worker *w = user_data;
+
+  g_mutex_lock (&w->live_lock);
+  memcpy (w->live, so_far, sizeof *so_far);
   g_mutex_unlock (&w->live_lock);
 }
 
@@ -196,38 +210,6 @@ struct _Run
 };
 
 /* All workers meet here; returns FALSE when one of them failed. */
-/* The measured run so far, from the workers' samples: per worker and in total their requests,
- * bytes and rates (no response times: those come with the end of the run). */
-static void
-publish_live (SsdbWorkloadResult *result, Worker *workers, guint n)
-{
-  SsdbWorkloadStats *t = &result->total;
-
-  g_array_set_size (result->workers, n);
-  memset (t, 0, sizeof *t);
-  for (guint i = 0; i < n; i++)
-    {
-      SsdbWorkloadStats *s = &g_array_index (result->workers, SsdbWorkloadStats, i);
-      guint64 ns;
-
-      /* one sample's three numbers */
-      memset (s, 0, sizeof *s);
-      g_mutex_lock (&workers[i].live_lock);
-      ns = workers[i].live_ns;
-      s->ios = workers[i].live_ios;
-      s->bytes = workers[i].live_bytes;
-      g_mutex_unlock (&workers[i].live_lock);
-      s->window_ns = ns;
-      s->iops = ns > 0 ? (double)s->ios * 1e9 / (double)ns : 0;
-      s->bytes_per_second = ns > 0 ? (double)s->bytes * 1e9 / (double)ns : 0;
-      t->ios += s->ios;
-      t->bytes += s->bytes;
-      t->window_ns = MAX (t->window_ns, ns);
-      t->iops += s->iops;
-      t->bytes_per_second += s->bytes_per_second;
-    }
-}
-
 static gboolean
 barrier (Run *run)
 {
@@ -275,6 +257,7 @@ worker_main (gpointer data)
 
       ramp.duration_ns = run->spec->ramp_ns;
       ramp.seed = w->job.seed ^ G_GUINT64_CONSTANT (0x5a5a5a5a);
+      ramp.so_far_func = NULL;
       if (barrier (run)
           && !ssdb_io_run (run->target, &ramp, NULL, NULL, run->stop, w->io, &w->error))
         worker_failed (w);
@@ -308,14 +291,15 @@ direction_latency (SsdbWorkloadDirection *d, const SsdbHistogram *h)
   d->max_ns = h->max_ns;
 }
 
-/* One direction of @io: @ios of its requests, @bytes, their latencies @h. */
+/* One direction of a worker: @ios requests and @bytes over @ns (its window, or its time so far
+ * while it runs), and their response times @h. */
 static void
-direction_from_io (const SsdbIoResult *io, guint64 ios, guint64 bytes, const SsdbHistogram *h,
-                   SsdbWorkloadDirection *d)
+direction_set (SsdbWorkloadDirection *d, guint64 bytes, guint64 ios, guint64 ns,
+               const SsdbHistogram *h)
 {
   d->bytes = bytes;
-  d->iops = io->window_ns > 0 ? (double)ios * 1e9 / (double)io->window_ns : 0;
-  d->bytes_per_second = io->window_ns > 0 ? (double)bytes * 1e9 / (double)io->window_ns : 0;
+  d->iops = ns > 0 ? (double)ios * 1e9 / (double)ns : 0;
+  d->bytes_per_second = ns > 0 ? (double)bytes * 1e9 / (double)ns : 0;
   direction_latency (d, h);
 }
 
@@ -337,8 +321,8 @@ stats_from_io (const SsdbIoResult *io, guint n_mix, SsdbWorkloadStats *s)
   s->max_ns = io->latency.max_ns;
   s->mean_inflight = io->mean_inflight;
   s->cpu_ns = io->cpu_user_ns + io->cpu_system_ns;
-  direction_from_io (io, io->read_ios, io->read_bytes, &io->read_latency, &s->read);
-  direction_from_io (io, io->write_ios, io->write_bytes, &io->write_latency, &s->write);
+  direction_set (&s->read, io->read_bytes, io->read_ios, io->window_ns, &io->read_latency);
+  direction_set (&s->write, io->write_bytes, io->write_ios, io->window_ns, &io->write_latency);
 }
 
 /* Adds direction @d of a worker into the total's @t (its response times come from the merged
@@ -349,6 +333,69 @@ direction_add (SsdbWorkloadDirection *t, const SsdbWorkloadDirection *d)
   t->bytes += d->bytes;
   t->iops += d->iops;
   t->bytes_per_second += d->bytes_per_second;
+}
+
+/* The measured run so far, from the workers' samples: per worker and in total their requests,
+ * bytes, rates and response times (mean, p99, max), the reads and the writes apart (not the
+ * latency histogram: the chart's distribution comes at the end, as the words do). Rates are over
+ * each worker's time so far; the total adds them as at the end. No random, size, in-flight or CPU
+ * counts: those come with the end of the run. */
+static void
+publish_live (SsdbWorkloadResult *result, Worker *workers, guint n)
+{
+  SsdbWorkloadStats *t = &result->total;
+  g_autofree SsdbIoSoFar *so_far = g_new (SsdbIoSoFar, 1);
+  g_autofree SsdbHistogram *reads = ssdb_histogram_new (), *writes = ssdb_histogram_new ();
+  g_autofree SsdbHistogram *all = ssdb_histogram_new ();
+
+  g_array_set_size (result->workers, n);
+  memset (t, 0, sizeof *t);
+  for (guint i = 0; i < n; i++)
+    {
+      SsdbWorkloadStats *s = &g_array_index (result->workers, SsdbWorkloadStats, i);
+      guint64 ns;
+
+      /* one sample's numbers, and the reads and writes of the one just before it */
+      memset (s, 0, sizeof *s);
+      g_mutex_lock (&workers[i].live_lock);
+      ns = workers[i].live_ns;
+      s->ios = workers[i].live_ios;
+      s->bytes = workers[i].live_bytes;
+      memcpy (so_far, workers[i].live, sizeof *so_far);
+      g_mutex_unlock (&workers[i].live_lock);
+      s->window_ns = ns;
+      s->iops = ns > 0 ? (double)s->ios * 1e9 / (double)ns : 0;
+      s->bytes_per_second = ns > 0 ? (double)s->bytes * 1e9 / (double)ns : 0;
+      s->read_ios = so_far->read_ios;
+      s->write_ios = so_far->write_ios;
+      direction_set (&s->read, so_far->read_bytes, so_far->read_ios, so_far->elapsed_ns,
+                     &so_far->read_latency);
+      direction_set (&s->write, so_far->write_bytes, so_far->write_ios, so_far->elapsed_ns,
+                     &so_far->write_latency);
+      ssdb_histogram_merge (reads, &so_far->read_latency);
+      ssdb_histogram_merge (writes, &so_far->write_latency);
+      ssdb_histogram_merge (&so_far->read_latency, &so_far->write_latency);
+      s->mean_ns = ssdb_histogram_mean_ns (&so_far->read_latency);
+      s->p99_ns = ssdb_histogram_percentile_ns (&so_far->read_latency, 99);
+      s->max_ns = so_far->read_latency.max_ns;
+      t->ios += s->ios;
+      t->bytes += s->bytes;
+      t->read_ios += s->read_ios;
+      t->write_ios += s->write_ios;
+      t->window_ns = MAX (t->window_ns, ns);
+      t->iops += s->iops;
+      t->bytes_per_second += s->bytes_per_second;
+      direction_add (&t->read, &s->read);
+      direction_add (&t->write, &s->write);
+      ssdb_histogram_merge (all, &so_far->read_latency);
+    }
+  t->mean_ns = ssdb_histogram_mean_ns (all);
+  t->p99_ns = ssdb_histogram_percentile_ns (all, 99);
+  t->max_ns = all->max_ns;
+  direction_latency (&t->read, reads);
+  direction_latency (&t->write, writes);
+  result->split = TRUE;
+  result->live = TRUE;
 }
 
 static void
@@ -468,6 +515,8 @@ run_depth (SsdbTarget *target, SsdbWorkloadResult *result, const SsdbJobSpec *jo
       w->job = job;
       /* live numbers twice a second, as IOMeter updates its results display */
       w->job.sample_interval_ns = 500 * G_GUINT64_CONSTANT (1000000);
+      w->job.so_far_func = on_worker_so_far;
+      w->live = g_new0 (SsdbIoSoFar, 1);
       w->job.offset = spec->span_offset + slice * i;
       w->job.seed = spec->seed + G_GUINT64_CONSTANT (0x9e3779b97f4a7c15) * i;
       w->io = g_new0 (SsdbIoResult, 1);
@@ -568,8 +617,12 @@ run_depth (SsdbTarget *target, SsdbWorkloadResult *result, const SsdbJobSpec *jo
   direction_latency (&result->total.read, read_latency);
   direction_latency (&result->total.write, write_latency);
   result->split = TRUE;
+  result->live = FALSE;
   for (guint i = 0; i < spec->workers; i++)
-    g_mutex_clear (&workers[i].live_lock);
+    {
+      g_mutex_clear (&workers[i].live_lock);
+      g_free (workers[i].live);
+    }
   g_free (workers);
   g_mutex_clear (&run.mutex);
   g_cond_clear (&run.cond);

@@ -341,6 +341,8 @@ typedef struct
  * @cancelled: the run stopped early; the numbers cover what completed
  * @split: the stats hold the reads and the writes apart (SsdbWorkloadStats.read and .write);
  *   %FALSE for reports made before they were recorded
+ * @live: @workers and @total hold a measured run still under way (see
+ *   #SsdbWorkloadProgressFunc); %FALSE once it is gathered, and in reports
  * @temperature: (nullable): the drive's temperature during the run
  *   (ssdb_target_recording_begin()), %NULL when the drive shows no sensor or in reports from
  *   before it was recorded
@@ -359,6 +361,7 @@ typedef struct
   GArray *cycle;
   gboolean cancelled;
   gboolean split;
+  gboolean live;
   SsdbTemperatureLog *temperature;
   SsdbDriveCounts *drive_counts;
 } SsdbWorkloadResult;
@@ -418,9 +421,18 @@ ssdb_workload_stats_direction (const SsdbWorkloadStats *s, SsdbRw rw, SsdbWorklo
 
 /**
  * SsdbWorkloadProgressFunc:
- * @result: the result (complete only after the run); during the "run" phase its workers and
- *   total hold what the measured run completed so far, updated about twice a second: requests,
- *   bytes, the window so far and the rates (no response times, no reads and writes apart)
+ * @result: the result (complete only after the run). During the "run" phase
+ *   @result->live is %TRUE and its workers and total hold what the measured run completed so
+ *   far, from the I/O engine's samples twice a second: per worker and in
+ *   total the requests, bytes, the window so far, IOPS and B/s, the mean, 99th percentile and
+ *   maximum response time, and the same for the reads and the writes apart
+ *   (SsdbWorkloadStats.read_ios, .write_ios, .read and .write, with @result->split %TRUE; the
+ *   rates over each worker's time so far, the total adding them up as at the end). No random,
+ *   size, in-flight or CPU counts until the end. The requests only grow from one call to the
+ *   next; a sample lags the I/O by at most half a second, so the last one holds somewhat less
+ *   than the result at the end, which replaces it (@result->live %FALSE again). During a
+ *   cycle's "ramp" they hold the depth run before, as after it; @result->latency holds the
+ *   depth run before (or nothing) until the end.
  * @phase: "prepare", "ramp", "run" or "done"
  * @fraction: 0..1 of the whole run (ramp included; when cycling, of every depth's ramp and run,
  *   the step being run being the first pending or cancelled of @result->cycle)

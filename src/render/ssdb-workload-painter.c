@@ -22,8 +22,7 @@ is_cycling (const SsdbWorkloadView *view)
 }
 
 /* A cycle's row @row: the total of its depth once run; while the depth runs, the live numbers
- * of the measured run (no response times yet: the total of the depth before, gathered with
- * them, is still there during the ramp). */
+ * of its measured run (the total of the depth before is still there during the ramp). */
 static const SsdbWorkloadStats *
 cycle_row_stats (const SsdbWorkloadView *view, guint row)
 {
@@ -35,8 +34,7 @@ cycle_row_stats (const SsdbWorkloadView *view, guint row)
   st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, row);
   if (st->state != SSDB_WORKLOAD_STEP_PENDING)
     return st->total.ios > 0 ? &st->total : NULL;
-  if (view->running && r->job.queue_depth == st->queue_depth && r->total.ios > 0
-      && r->total.max_ns == 0)
+  if (view->running && r->live && r->job.queue_depth == st->queue_depth && r->total.ios > 0)
     return &r->total;
   return NULL;
 }
@@ -493,7 +491,6 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
       g_autofree char *text = NULL;
       double tw;
 
-      /* (a running workload's numbers have no response times yet) */
       if (s == NULL || s->ios == 0 || s->max_ns == 0)
         continue;
       lat_min = MIN (lat_min, MAX (s->mean_ns, 1));
@@ -1223,8 +1220,7 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
     draw_cycle (&p);
   else if (l->has_dist)
     draw_distribution (&p);
-  if ((view->result == NULL || view->result->total.ios == 0
-       || (view->running && view->result->total.max_ns == 0))
+  if ((view->result == NULL || view->result->total.ios == 0)
       && !(l->cycling && ssdb_workload_result_last_step (view->result) != NULL))
     {
       /* Under the rows, clear of their boxes. */
@@ -1233,10 +1229,7 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
 
       const char *text = _ ("No workload measured yet");
 
-      if (view->running && view->result != NULL && view->result->total.ios > 0)
-        /* live requests and rates, before the response times */
-        text = _ ("Measuring… the response times come at the end");
-      else if (view->running)
+      if (view->running)
         text = view->running_fraction > 0 ? _ ("Ramp-up: the measured run follows")
                                           : _ ("Starting the workers…");
       ssdb_chart_draw_empty_note (p.cr, p.pango, p.style, text, &note, l->label_px);
