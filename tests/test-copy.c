@@ -204,6 +204,8 @@ test_report (void)
     { "\"scale\" : 1,", "\"scale\" : 0,", "tests[0].scale: 0 is out of range (1..100)" },
     { "\"elapsed_ns\" : 40000000", "\"elapsed_ns\" : 40100000",
       "tests[0].rows[0].bytes_per_second" },
+    { "\"elapsed_ns\" : 40000000", "\"elapsed_ns\" : 0",
+      "tests[0].rows[0].elapsed_ns: a finished row took some time" },
     { "\"bytes\" : 84632", "\"bytes\" : 99999999", "copied more than the game set holds" },
   };
 
@@ -247,6 +249,7 @@ test_report (void)
   csv = ssdb_csv_format (report, SSDB_TEST_KIND_COPY, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (csv, "program,cached,1,done,16,2,8388608,40000000,0.040,209.715"));
+  g_assert_nonnull (strstr (csv, "\r\ngame,cached,1,cancelled,3,1,84632,,,\r\n"));
 }
 
 /* Two reports compare, a bar per set and report, drawn to a PNG. */
