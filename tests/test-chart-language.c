@@ -408,7 +408,7 @@ test_asssd_copy_compression (void)
                                          "48 files",
                                          "213.9 MB/s",
                                          "0.50 s",
-                                         "sets at 10 %",
+                                         "scale 10 %",
                                          NULL };
   static const char *const copy_fr[] = { "Fichiers dans /tmp/copy-mnt, ext4 sur zram2",
                                          "ISO",
@@ -419,7 +419,7 @@ test_asssd_copy_compression (void)
                                          "213,9 MB/s",
                                          "0,50 s",
                                          "Copie des ensembles de fichiers d’AS SSD dans ext4",
-                                         "ensembles à 10 %",
+                                         "échelle 10 %",
                                          NULL };
   static const char *const copy_zh[] = { "檔案位於 /tmp/copy-mnt, ext4",
                                          "ISO",
@@ -428,7 +428,7 @@ test_asssd_copy_compression (void)
                                          "時間",
                                          "48 個檔案",
                                          "213.9 MB/s",
-                                         "檔案組 10 %",
+                                         "比例 10 %",
                                          NULL };
   static const char *const copy_not[] = { "Game", "Time", "Files in", "213.9", " files", NULL };
   static const char *const compression_en[]

@@ -3,6 +3,7 @@
  * run needs, the settings check's refusals, and the report round trip with its refusals. */
 #include "config.h"
 
+#include <math.h>
 #include <string.h>
 
 #include "engine/ssdb-copy.h"
@@ -204,6 +205,8 @@ test_report (void)
     { "\"scale\" : 1,", "\"scale\" : 0,", "tests[0].scale: 0 is out of range (1..100)" },
     { "\"elapsed_ns\" : 40000000", "\"elapsed_ns\" : 40100000",
       "tests[0].rows[0].bytes_per_second" },
+    { "\"elapsed_ns\" : 40000000", "\"elapsed_ns\" : 0",
+      "tests[0].rows[0].elapsed_ns: a finished row took some time" },
     { "\"bytes\" : 84632", "\"bytes\" : 99999999", "copied more than the game set holds" },
   };
 
@@ -247,6 +250,7 @@ test_report (void)
   csv = ssdb_csv_format (report, SSDB_TEST_KIND_COPY, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (csv, "program,cached,1,done,16,2,8388608,40000000,0.040,209.715"));
+  g_assert_nonnull (strstr (csv, "\r\ngame,cached,1,cancelled,3,1,84632,,,\r\n"));
 }
 
 /* Two reports compare, a bar per set and report, drawn to a PNG. */
@@ -283,6 +287,75 @@ test_compare (void)
   g_unlink (out);
 }
 
+/* Reports at other scales and by other methods: still a group per file set, their bars side by
+ * side, and the legend names each report's settings; reports alike name none. */
+static void
+test_compare_mixed (void)
+{
+  g_autoptr (SsdbCopyResult) r = hand_result ();
+  g_autoptr (SsdbCopyResult) other = NULL;
+  g_autoptr (SsdbReport) a = NULL;
+  g_autoptr (SsdbReport) b = NULL;
+  SsdbTargetInfo info = { 0 };
+  SsdbReport *reports[2];
+  SsdbCompareView view = { 0 };
+  SsdbCopySpec spec;
+  cairo_rectangle_t plot;
+  double x0, y0, x1, y1;
+  g_autoptr (GError) error = NULL;
+
+  ssdb_copy_spec_init (&spec);
+  spec.scale = 10;
+  spec.method = SSDB_COPY_DIRECT;
+  spec.sets[SSDB_COPY_SET_ISO] = FALSE;
+  other = ssdb_copy_result_new (&spec);
+  other->rows[0]
+      = (SsdbCopyRow){ SSDB_COPY_SET_PROGRAM,     SSDB_ENTRY_DONE, 48, 6, 24 * MIB, 100000000,
+                       24 * MIB * 1e9 / 100000000 };
+  other->rows[1] = (SsdbCopyRow){ SSDB_COPY_SET_GAME, SSDB_ENTRY_DONE,           24, 3, 48 * MIB,
+                                  200000000,          48 * MIB * 1e9 / 200000000 };
+  info.kind = SSDB_TARGET_FILE;
+  info.path = "/mnt/x";
+  a = ssdb_report_new (&info, NULL);
+  b = ssdb_report_new (&info, NULL);
+  ssdb_report_set_result (a, SSDB_TEST_KIND_COPY, r);
+  ssdb_report_set_result (b, SSDB_TEST_KIND_COPY, other);
+  reports[0] = a;
+  reports[1] = b;
+  view.reports = reports;
+  view.n_reports = 2;
+  view.view = SSDB_TEST_KIND_COPY;
+  g_assert_true (ssdb_compare_check (&view, &error));
+  g_assert_no_error (error);
+
+  {
+    g_autofree char *first = ssdb_compare_view_dup_label (&view, 0);
+    g_autofree char *second = ssdb_compare_view_dup_label (&view, 1);
+
+    g_assert_nonnull (g_strrstr (first, "scale 1 % · cached"));
+    g_assert_nonnull (g_strrstr (second, "scale 10 % · direct"));
+  }
+
+  /* Program: the first bar of each report (the first report's Game was cancelled), in one
+   * group: closer than a group's width (a third of the plot: ISO is in neither) */
+  g_assert_true (ssdb_compare_painter_get_plot_rect (&view, 1200, 800, 0, &plot));
+  g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 0, 0, &x0, &y0));
+  g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 1, 0, &x1, &y1));
+  g_assert_cmpfloat (fabs (x1 - x0), <, plot.width / 2 / 2);
+  g_assert_cmpfloat (x1, >, x0);
+  /* Game of the second report: the group after Program */
+  g_assert_true (ssdb_compare_painter_get_point (&view, 1200, 800, 0, 1, 1, &x1, &y1));
+  g_assert_cmpfloat (x1 - x0, >, plot.width / 2 * 0.75);
+
+  /* alike: no settings in the legend */
+  reports[1] = a;
+  {
+    g_autofree char *first = ssdb_compare_view_dup_label (&view, 0);
+
+    g_assert_null (g_strrstr (first, "scale"));
+  }
+}
+
 int
 main (int argc, char **argv)
 {
@@ -293,5 +366,6 @@ main (int argc, char **argv)
   g_test_add_func ("/copy/check", test_check);
   g_test_add_func ("/copy/report", test_report);
   g_test_add_func ("/copy/compare", test_compare);
+  g_test_add_func ("/copy/compare-mixed", test_compare_mixed);
   return g_test_run ();
 }

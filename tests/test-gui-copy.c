@@ -1,18 +1,20 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 /*
- * The Copy page under Xvfb: on a zram device its settings are off and its status says that the
- * test needs a directory, and Start is refused with that reason; on ext4 made on the device and
- * mounted, a run at 10 % through the window's Start action copies the three sets with their
+ * The Copy page under Xvfb: on a zram device its settings are off, its status says that the
+ * test needs a directory, and Start is off while the page shows (on again on another page); on
+ * ext4 made on the device and mounted, the chart's title is the export's ("Files in DIR, ext4 on
+ * zramN"), a run at 10 % through the window's Start action copies the three sets with their
  * exact counts, leaves nothing in the directory, the chart is exported, and the report Save
- * Report writes opens again onto the page with the same rows. Screenshots are written to the
- * build directory. Run through tests/gui/run-xvfb.sh (own display, session bus, in-memory
- * settings).
+ * Report writes opens again onto the page with the same rows and the same title. Screenshots are
+ * written to the build directory. Run through tests/gui/run-xvfb.sh (own display, session bus,
+ * in-memory settings).
  */
 #include <glib/gstdio.h>
 #include <string.h>
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
+#include "render/ssdb-export.h"
 #include "ssdb-application.h"
 #include "ssdb-window.h"
 
@@ -85,6 +87,12 @@ test_device (void)
   g_assert_true (ssdb_window_select_target (window, zram_path));
   ssdb_window_set_page (window, "copy");
   g_assert_nonnull (strstr (ssdb_copy_page_get_status (page), "choose a directory"));
+  /* Start is off on this page for a device, on for the other pages */
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "start"));
+  ssdb_window_set_page (window, "summary");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "start"));
+  ssdb_window_set_page (window, "copy");
+  g_assert_false (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "start"));
   g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
   g_assert_false (ssdb_page_run_get_running (run));
   screenshot (ssdb_copy_page_get_chart (page), "gui-copy-device.png");
@@ -105,6 +113,14 @@ test_run (void)
   g_assert_true (ssdb_window_select_target (window, mount_dir));
   ssdb_window_set_page (window, "copy");
   g_assert_cmpstr (ssdb_copy_page_get_status (page), ==, "");
+  g_assert_true (g_action_group_get_action_enabled (G_ACTION_GROUP (window), "start"));
+  {
+    SsdbCopyView view;
+    g_autofree char *title = g_strdup_printf ("Files in %s, ext4 on %s", mount_dir, zram_name);
+
+    ssdb_copy_page_fill_view (page, &view);
+    g_assert_cmpstr (view.target_title, ==, title);
+  }
   ssdb_copy_spec_init (&spec);
   spec.scale = 15;
   g_assert_false (ssdb_copy_page_configure (page, &spec));
@@ -161,6 +177,14 @@ test_run (void)
     r = ssdb_copy_page_get_result (page);
     g_assert_nonnull (r);
     g_assert_true (memcmp (r->rows, rows, sizeof rows) == 0);
+    {
+      SsdbCopyView view;
+      g_autofree char *title = ssdb_export_dup_title (saved);
+
+      ssdb_copy_page_fill_view (page, &view);
+      g_assert_cmpstr (view.target_title, ==, title);
+      g_assert_true (g_str_has_prefix (title, "Files in "));
+    }
 
     /* A report's scale that is none of the choices (the command's --scale 2) is shown as an
      * extra entry, and a run started from the controls runs it; a new target drops it. */

@@ -3,7 +3,11 @@
  * within a test folder in a directory; MB/s and seconds per set. */
 #include "config.h"
 
+#include <errno.h>
 #include <string.h>
+#include <unistd.h>
+
+#include <glib/gstdio.h>
 
 #include "engine/ssdb-copy.h"
 #include "ssdb-cli-private.h"
@@ -68,6 +72,26 @@ copy_engine (SsdbCliRun *rc)
   return ssdb_copy_run (rc->target, rc->data, on_progress, rc, rc->cancellable, &rc->error);
 }
 
+/* Whether the run can make its folder in @dir: a folder of the run's own name made and removed
+ * at once; otherwise says so with the system's reason (a read-only mount, no permission). */
+static gboolean
+probe_folder (const char *dir)
+{
+  g_autofree char *name = g_strdup_printf (".ssdbench-copy-%d-XXXXXX", (int)getpid ());
+  g_autofree char *folder = g_build_filename (dir, name, NULL);
+
+  if (g_mkdtemp_full (folder, 0755) == NULL)
+    {
+      int errsv = errno;
+
+      g_printerr ("ssdbench-cli: Cannot create the copy test's folder in %s: %s\n", dir,
+                  g_strerror (errsv));
+      return FALSE;
+    }
+  g_rmdir (folder);
+  return TRUE;
+}
+
 int
 ssdb_cli_run_copy (int argc, char **argv)
 {
@@ -116,6 +140,10 @@ ssdb_cli_run_copy (int argc, char **argv)
                                  "a directory on a mounted file system (mount the device and "
                                  "give a directory on it)",
                                  argv[1]);
+  if (g_file_test (argv[1], G_FILE_TEST_EXISTS) && !g_file_test (argv[1], G_FILE_TEST_IS_DIR))
+    return ssdb_cli_usage_error ("%s is not a directory: the copy test copies files, so it needs "
+                                 "a directory on a mounted file system",
+                                 argv[1]);
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;
 
@@ -129,6 +157,9 @@ ssdb_cli_run_copy (int argc, char **argv)
   spec.scale = (guint)v;
   if (method_s != NULL && !ssdb_copy_method_from_string (method_s, &spec.method))
     return ssdb_cli_usage_error ("Invalid --method “%s”: expected direct or cached", method_s);
+
+  if (g_file_test (argv[1], G_FILE_TEST_IS_DIR) && !probe_folder (argv[1]))
+    return 1;
 
   /* a small test file: the directory's file system and drive, as any directory target */
   target = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],

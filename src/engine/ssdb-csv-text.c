@@ -716,7 +716,7 @@ text_copy (GString *out, const SsdbReport *report)
 
   g_string_append_printf (out,
                           "Copy of each file set to a second folder on %s, timed from the first "
-                          "folder made to the last fsync; method: %s (%s); sets at %u %%\n\n",
+                          "folder made to the last fsync; method: %s (%s); scale %u %%\n\n",
                           report->target.fs_type ? report->target.fs_type : "the file system",
                           ssdb_copy_method_to_string (r->spec.method),
                           r->spec.method == SSDB_COPY_DIRECT

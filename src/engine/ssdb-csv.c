@@ -453,7 +453,7 @@ format_asssd (GString *out, const SsdbAsssdResult *r)
     }
 }
 
-/* A "row" line per row of the table, then a "dot" line per access-time dot of each row. */
+/* A line per file set; time and rate only for a set that finished. */
 static void
 format_copy (GString *out, const SsdbCopyResult *r)
 {
@@ -475,9 +475,19 @@ format_copy (GString *out, const SsdbCopyResult *r)
       row_u64 (&row, x->files);
       row_u64 (&row, x->dirs);
       row_u64 (&row, x->bytes);
-      row_u64 (&row, x->elapsed_ns);
-      row_double (&row, x->elapsed_ns / 1e9, 3);
-      row_mbps (&row, x->bytes_per_second);
+      if (x->state == SSDB_ENTRY_DONE)
+        {
+          row_u64 (&row, x->elapsed_ns);
+          row_double (&row, x->elapsed_ns / 1e9, 3);
+          row_mbps (&row, x->bytes_per_second);
+        }
+      else
+        {
+          /* A set that did not finish has no time and no rate. */
+          row_empty (&row);
+          row_empty (&row);
+          row_empty (&row);
+        }
       row_end (&row);
     }
 }

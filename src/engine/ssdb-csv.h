@@ -60,7 +60,8 @@ G_BEGIN_DECLS
  *   latency_ns, ios, bytes, window_ns, engine, fio_command), then a "score" line per score that
  *   could be computed (test: read, write or total; score)
  * @SSDB_TEST_KIND_COPY: a row per file set (set, method, scale_percent, state, files, dirs,
- *   bytes, elapsed_ns, seconds, mb_per_s)
+ *   bytes, elapsed_ns, seconds, mb_per_s); elapsed_ns, seconds and mb_per_s are empty for a
+ *   set that is not done (pending, cancelled or failed: files, dirs and bytes say how far it got)
  *
  * A table is named by the #SsdbTestKind it is made from (ssdb_test_kind_to_string()), and a
  * report gives it when it holds that test (ssdb_report_has_test()).

@@ -88,6 +88,11 @@ load_row (Loader *l, JsonObject *item, const SsdbCopySpec *spec, SsdbCopyRow *ro
       path_push_member (l, "elapsed_ns");
       return load_fail (l, error, "a row that did not finish has no time");
     }
+  if (state == SSDB_ENTRY_DONE && row->elapsed_ns == 0)
+    {
+      path_push_member (l, "elapsed_ns");
+      return load_fail (l, error, "a finished row took some time");
+    }
   return check_rate (l, "bytes_per_second", row->bytes_per_second, row->bytes, row->elapsed_ns,
                      error);
 }

@@ -1,10 +1,15 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-copy-page.h"
 
+#include <gio/gunixmounts.h>
 #include <glib/gi18n.h>
+#include <glib/gstdio.h>
 #include <string.h>
+#include <sys/sysmacros.h>
 
 #include "engine/ssdb-error.h"
+#include "engine/ssdb-sysfs.h"
+#include "render/ssdb-export.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
 #include "ssdb-page-parts.h"
@@ -147,8 +152,9 @@ on_updated (SsdbCopyPage *self)
 static char *
 dup_settings_line (const SsdbCopySpec *spec)
 {
-  /* Translators: the copy test's settings: "direct I/O · sets at 100 %" */
-  return g_strdup_printf (_ ("%s · sets at %u %%"),
+  /* Translators: the copy test's settings: "direct I/O · scale 100 %": the scale setting of the
+   * file sets, not their exact sizes */
+  return g_strdup_printf (_ ("%s · scale %u %%"),
                           spec->method == SSDB_COPY_DIRECT ? _ ("direct I/O (O_DIRECT)")
                                                            : _ ("cached (page cache)"),
                           spec->scale);
@@ -252,11 +258,39 @@ show_target_kind (SsdbCopyPage *self)
                           : "");
 }
 
+/* The chart's title for the copy test in the folder @dir as the export of its report says it
+ * ("Files in /mnt/x, ext4 on nvme0n1p2", ssdb_export_dup_title()): the file system from the
+ * mount table, the device from the folder's device number. */
+static char *
+dup_folder_title (const char *dir)
+{
+  SsdbTargetInfo info = { 0 };
+  g_autoptr (GUnixMountEntry) mount = g_unix_mount_for (dir, NULL);
+  g_autofree char *name = NULL;
+  g_autoptr (SsdbCopyResult) result = NULL;
+  g_autoptr (SsdbReport) report = NULL;
+  SsdbCopySpec spec;
+  GStatBuf st;
+
+  if (g_stat (dir, &st) == 0)
+    name = ssdb_block_name_from_devnum (NULL, major (st.st_dev), minor (st.st_dev));
+  info.kind = SSDB_TARGET_FILE;
+  info.path = (char *)dir;
+  info.fs_type = mount != NULL ? (char *)g_unix_mount_get_fs_type (mount) : NULL;
+  info.name = name;
+  ssdb_copy_spec_init (&spec);
+  result = ssdb_copy_result_new (&spec);
+  report = ssdb_report_new (&info, NULL);
+  ssdb_report_set_result (report, SSDB_TEST_KIND_COPY, result);
+  return ssdb_export_dup_title (report);
+}
+
 static void
 set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
 {
   g_free (self->title);
-  self->title = g_strdup (target->title);
+  self->title = target->is_device || target->path == NULL ? g_strdup (target->title)
+                                                          : dup_folder_title (target->path);
   self->is_device = target->is_device;
   if (ssdb_page_run_get_running (self->run))
     return;
@@ -268,6 +302,12 @@ set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
 }
 
 /* ---- API ------------------------------------------------------------------------------ */
+
+static gboolean
+test_page_can_start (SsdbTestPage *page)
+{
+  return !SSDB_COPY_PAGE (page)->is_device;
+}
 
 static gpointer
 test_page_dup_settings (SsdbTestPage *page, GError **error)
@@ -440,9 +480,14 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
 
   if (result == NULL)
     return FALSE;
+  g_autofree char *files_title
+      = report->target.kind == SSDB_TARGET_FILE ? ssdb_export_dup_title (report) : NULL;
+
   show_spec (self, &result->spec);
-  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_settings_line (&result->spec), ssdb_copy_result_dup (result));
+  /* a report of files in a folder: its title as its export says it */
+  ssdb_page_parts_show (&self->parts, self->run, &self->title, files_title ? files_title : title,
+                        &self->subtitle, dup_settings_line (&result->spec),
+                        ssdb_copy_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -468,6 +513,7 @@ static void
 test_page_iface_init (SsdbTestPageInterface *iface)
 {
   iface->set_target = test_page_set_target;
+  iface->can_start = test_page_can_start;
   iface->start = test_page_start;
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;

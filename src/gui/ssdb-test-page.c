@@ -303,3 +303,10 @@ ssdb_test_page_result_finished (SsdbTestPage *self, SsdbTestKind kind, gconstpoi
   if (IFACE (self)->result_finished != NULL)
     IFACE (self)->result_finished (self, kind, result);
 }
+
+gboolean
+ssdb_test_page_can_start (SsdbTestPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_TEST_PAGE (self), FALSE);
+  return IFACE (self)->can_start == NULL || IFACE (self)->can_start (self);
+}

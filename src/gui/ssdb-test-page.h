@@ -143,6 +143,9 @@ typedef struct
  *   the results measured so far are kept" when not given)
  * @result_finished: (optional) another page's run of @kind finished with @result (transfer
  *   none, valid for the call): what a page learns from another (the cache size a fill found)
+ * @can_start: (optional, default %TRUE) whether the page's test can run on the selected
+ *   target at all (the copy test: not on a device); the window keeps Start off while the page
+ *   shows and this is %FALSE, and the page says why in its own words
  *
  * The operations the window needs of each of its test pages. Everything is called on the main
  * thread.
@@ -185,6 +188,7 @@ struct _SsdbTestPageInterface
   char *(*dup_finished_toast) (SsdbTestPage *self);
   const char *(*get_stopped_text) (SsdbTestPage *self);
   void (*result_finished) (SsdbTestPage *self, SsdbTestKind kind, gconstpointer result);
+  gboolean (*can_start) (SsdbTestPage *self);
 };
 
 /**
@@ -290,5 +294,7 @@ const char *
 ssdb_test_page_get_stopped_text (SsdbTestPage *self);
 void
 ssdb_test_page_result_finished (SsdbTestPage *self, SsdbTestKind kind, gconstpointer result);
+gboolean
+ssdb_test_page_can_start (SsdbTestPage *self);
 
 G_END_DECLS

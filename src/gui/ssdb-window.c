@@ -57,19 +57,30 @@ _ssdb_window_any_running (SsdbWindow *self)
   return FALSE;
 }
 
+/* Whether Start may start now: nothing runs, a target is selected, the summary's worker ended,
+ * and the page shown can run on the target (a page that cannot, the copy test on a device,
+ * says why itself). */
+static gboolean
+start_possible (SsdbWindow *self)
+{
+  SsdbTestPage *page = _ssdb_window_visible_page (self);
+  /* The summary's worker may still be ending after a stop that was reported. */
+  gboolean busy
+      = ssdb_page_run_get_busy (ssdb_test_page_get_run (SSDB_TEST_PAGE (self->summary_page)));
+
+  return !_ssdb_window_any_running (self) && _ssdb_window_target_path (self) != NULL && !busy
+         && (page == NULL || ssdb_test_page_can_start (page));
+}
+
 void
 _ssdb_window_set_running_ui (SsdbWindow *self)
 {
   GAction *start = g_action_map_lookup_action (G_ACTION_MAP (self), "start");
   GAction *stop = g_action_map_lookup_action (G_ACTION_MAP (self), "stop");
   gboolean running = _ssdb_window_any_running (self);
-  /* The summary's worker may still be ending after a stop that was reported. */
-  gboolean busy
-      = ssdb_page_run_get_busy (ssdb_test_page_get_run (SSDB_TEST_PAGE (self->summary_page)));
 
   g_simple_action_set_enabled (G_SIMPLE_ACTION (stop), running);
-  g_simple_action_set_enabled (G_SIMPLE_ACTION (start),
-                               !running && _ssdb_window_target_path (self) != NULL && !busy);
+  g_simple_action_set_enabled (G_SIMPLE_ACTION (start), start_possible (self));
   gtk_actionable_set_action_name (GTK_ACTIONABLE (self->start_button),
                                   running ? "win.stop" : "win.start");
   adw_button_content_set_label (self->start_content, running ? _ ("_Stop") : _ ("_Start"));
@@ -174,6 +185,16 @@ static void
 on_page_running (SsdbWindow *self)
 {
   _ssdb_window_set_running_ui (self);
+}
+
+/* Start follows the page shown: a page may not run on the selected target. */
+static void
+on_visible_page_changed (SsdbWindow *self)
+{
+  GAction *start = g_action_map_lookup_action (G_ACTION_MAP (self), "start");
+
+  if (start != NULL)
+    g_simple_action_set_enabled (G_SIMPLE_ACTION (start), start_possible (self));
 }
 
 static void
@@ -518,6 +539,8 @@ ssdb_window_init (SsdbWindow *self)
   gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
   g_signal_connect (wheel, "scroll", G_CALLBACK (on_switcher_wheel), self);
   gtk_widget_add_controller (GTK_WIDGET (self->switcher_scroller), wheel);
+  g_signal_connect_swapped (self->stack, "notify::visible-child",
+                            G_CALLBACK (on_visible_page_changed), self);
 
   self->pages[0] = SSDB_TEST_PAGE (self->summary_page);
   self->pages[1] = SSDB_TEST_PAGE (self->surface_page);

@@ -245,18 +245,14 @@ build_asssd (Data *d, const SsdbCompareView *view)
   d->x_hi = SSDB_ASSSD_ACCESS - 0.5;
 }
 
-/* The copy test: a group per file set, a bar per report. A set copied at another scale or by
- * another method than in the first report gets a group of its own ("ISO 10 % cached"). */
+/* The copy test: a group per file set (ISO, Program, Game), a bar per report, whatever each
+ * report's scale and method: the legend names them when the reports differ
+ * (ssdb_compare_view_dup_label()). */
 static void
 build_copy (Data *d, const SsdbCompareView *view)
 {
   guint n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
-  const SsdbCopySpec *first = &view->reports[0]->copy->spec;
-  gboolean alike = TRUE;
 
-  for (guint i = 1; i < n; i++)
-    alike &= view->reports[i]->copy->spec.scale == first->scale
-             && view->reports[i]->copy->spec.method == first->method;
   /* Translators: the panel of the copy benchmark's MB/s in a comparison */
   d->panels[0].title = _ ("Copy rate");
   d->xkind = XAXIS_CATEGORY;
@@ -270,15 +266,7 @@ build_copy (Data *d, const SsdbCompareView *view)
       for (guint k = 0; k < r->n_rows; k++)
         {
           const SsdbCopyRow *row = &r->rows[k];
-          g_autofree char *label
-              = alike
-                    ? g_strdup (ssdb_copy_set_chart_name (row->set))
-                    /* Translators: a file set copied at another scale or by another method than
-                     * in the first report: "ISO 10 % cached" */
-                    : g_strdup_printf (_ ("%s %u %% %s"), ssdb_copy_set_chart_name (row->set),
-                                       r->spec.scale,
-                                       r->spec.method == SSDB_COPY_DIRECT ? C_ ("copy", "direct")
-                                                                          : C_ ("copy", "cached"));
+          const char *label = ssdb_copy_set_chart_name (row->set);
           guint c;
 
           for (c = 0; c < d->n_categories && !g_str_equal (d->categories[c], label); c++)

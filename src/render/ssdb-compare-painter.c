@@ -8,6 +8,7 @@
 #include <math.h>
 #include <string.h>
 
+#include "engine/ssdb-copy.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-text.h"
 #include "engine/ssdb-verdict.h"
@@ -200,10 +201,41 @@ ssdb_compare_report_label (const SsdbReport *report)
   return g_strdup_printf ("%s · %s", name, date);
 }
 
+/* Whether every copy report of @view ran at the same scale by the same method. */
+static gboolean
+copy_settings_alike (const SsdbCompareView *view)
+{
+  const SsdbCopySpec *first;
+
+  if (view->reports[0]->copy == NULL)
+    return TRUE;
+  first = &view->reports[0]->copy->spec;
+  for (guint k = 1; k < view->n_reports; k++)
+    if (view->reports[k]->copy != NULL
+        && (view->reports[k]->copy->spec.scale != first->scale
+            || view->reports[k]->copy->spec.method != first->method))
+      return FALSE;
+  return TRUE;
+}
+
+/* A copy run's settings for the legend: "scale 10 % · cached". */
+static char *
+copy_settings (const SsdbCopyResult *r)
+{
+  if (r == NULL)
+    return NULL;
+  /* Translators: a copy run's settings in a comparison's legend: the scale of its file sets in
+   * percent, then its method ("direct" or "cached"): "scale 10 % · cached" */
+  return g_strdup_printf (_ ("scale %u %% · %s"), r->spec.scale,
+                          r->spec.method == SSDB_COPY_DIRECT ? C_ ("copy", "direct")
+                                                             : C_ ("copy", "cached"));
+}
+
 char *
 ssdb_compare_view_dup_label (const SsdbCompareView *view, guint i)
 {
   g_autofree char *label = NULL;
+  g_autofree char *copy_mode = NULL;
   const char *mode = NULL;
   gboolean numbered = FALSE;
 
@@ -223,6 +255,9 @@ ssdb_compare_view_dup_label (const SsdbCompareView *view, guint i)
   /* TRIM side by side with and without discard: the legend says which is which. */
   if (view->view == SSDB_TEST_KIND_TRIM && view->reports[i]->trim != NULL)
     mode = view->reports[i]->trim->spec.discard ? _ ("with discard") : _ ("without discard");
+  /* Copy runs at other scales or by other methods: the legend says each one's settings. */
+  if (view->view == SSDB_TEST_KIND_COPY && !copy_settings_alike (view))
+    mode = copy_mode = copy_settings (view->reports[i]->copy);
   if (numbered)
     return g_strdup_printf ("#%u %s%s%s", i + 1, label, mode ? " · " : "", mode ? mode : "");
   if (mode != NULL)

@@ -377,8 +377,9 @@ copy_subtitle (const SsdbReport *report)
   const SsdbCopyResult *r = report->copy;
 
   /* Translators: the copy chart's subtitle: "Copy of AS SSD's file sets within ext4 · direct
-   * I/O (O_DIRECT), fsync of every file and folder · sets at 100 %" */
-  return g_strdup_printf (_ ("Copy of AS SSD's file sets within %s · %s · sets at %u %%"),
+   * I/O (O_DIRECT), fsync of every file and folder · scale 100 %": the --scale setting, not the
+   * sets' exact sizes (Program and Game keep whole groups of files) */
+  return g_strdup_printf (_ ("Copy of AS SSD's file sets within %s · %s · scale %u %%"),
                           report->target.fs_type ? report->target.fs_type : _ ("the file system"),
                           r->spec.method == SSDB_COPY_DIRECT
                               ? _ ("direct I/O (O_DIRECT), fsync of every file and folder")

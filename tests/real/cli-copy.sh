@@ -10,7 +10,8 @@
 #   the same file system in the same run, medians of three alternating rounds within [0.25, 4] ×
 #   (a shared 2-core machine is noisy; a copy that skipped the data or the fsync would be off
 #   by far more);
-# - clear refusals: a device target, a directory that does not exist, too little free space;
+# - clear refusals: a device target, a regular file, a directory that does not exist, a read-only
+#   mount, too little free space;
 #   a file system that runs out of inodes mid-run fails with the reason and is left empty.
 set -euo pipefail
 # shellcheck source-path=SCRIPTDIR source=../lib/targets.sh
@@ -196,6 +197,23 @@ ssdb_assert_contains "$SSDB_ERR" "$DEV is a block device" "directory on a mounte
 ssdb_cli missing run copy "$M/no-such-dir"
 ssdb_assert_rc 1 "run copy in a missing directory"
 ssdb_assert_contains "$SSDB_ERR" "$M/no-such-dir" "No such file or directory"
+
+# a regular file is no directory; the message does not offer a block device
+REGFILE=$SSDB_TMPDIR/regular-file
+: > "$REGFILE"
+ssdb_cli regular run copy "$REGFILE"
+ssdb_assert_rc 2 "run copy on a regular file"
+ssdb_assert_contains "$SSDB_ERR" "$REGFILE is not a directory" "directory on a mounted file system"
+ssdb_assert_not_contains "$SSDB_ERR" "block device" "test file"
+
+# a read-only mount: the test's folder cannot be made, with the system's reason
+mount -o remount,ro "$M" || ssdb_fail "cannot remount $M read-only"
+ssdb_cli readonly run copy "$M" --scale 1
+ssdb_assert_rc 1 "run copy on a read-only mount"
+ssdb_assert_contains "$SSDB_ERR" "Cannot create the copy test's folder in $M" \
+  "Read-only file system"
+ssdb_assert_not_contains "$SSDB_ERR" "test file"
+mount -o remount,rw "$M" || ssdb_fail "cannot remount $M read-write"
 
 ssdb_cli full run copy "$M" --scale 100
 ssdb_assert_rc 2 "run copy with too little free space"
