@@ -57,7 +57,7 @@ typedef struct
   GPtrArray *lines;
   const char *series[2];
   SsdbRgba series_color[2];
-  const char *words;
+  char *words; /* in the chart's language */
   const char *empty;
   double max_rate;
   const char *x_title; /* the lines' axis title, NULL for "Span used" */
@@ -134,6 +134,19 @@ rw_label (SsdbRw rw)
 /* A compression test of a step other than the default, as AS SSD draws it: a write line and a
  * read line over the 0-100 % compressibility axis, zeros (off that axis) kept as two rates for
  * the legend. */
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+compression_words (gconstpointer result)
+{
+  return ssdb_compression_result_dup_words (result);
+}
+
+static char *
+trim_words (gconstpointer result)
+{
+  return ssdb_trim_result_dup_words (result);
+}
+
 static void
 compression_lines (Model *m, const SsdbCompressionResult *r, const SsdbStyle *style)
 {
@@ -171,7 +184,7 @@ compression_lines (Model *m, const SsdbCompressionResult *r, const SsdbStyle *st
             g_array_append_val (lines[s]->y, y[s]);
           }
     }
-  m->words = r->words;
+  m->words = ssdb_chart_words_in_language (r->words, compression_words, r);
 }
 
 static void
@@ -221,7 +234,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                          p ? p->write_bytes_per_second : -1, p ? p->read_bytes_per_second : -1);
             }
           if (r != NULL)
-            m->words = r->words;
+            m->words = ssdb_chart_words_in_language (r->words, compression_words, r);
           break;
         }
       case SSDB_BEHAVIOUR_TRIM:
@@ -244,7 +257,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                 g->note = g_strdup_printf ("%.0f %%", t->retention_percent);
             }
           if (r != NULL)
-            m->words = r->words;
+            m->words = ssdb_chart_words_in_language (r->words, trim_words, r);
           break;
         }
       case SSDB_BEHAVIOUR_READBACK:
@@ -269,7 +282,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                          rate[1]);
             }
           if (r != NULL)
-            m->words = r->words;
+            m->words = g_strdup (r->words);
           break;
         }
       case SSDB_BEHAVIOUR_FREESPACE:
@@ -322,12 +335,12 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
               g_ptr_array_add (m->lines, line);
             }
           g_ptr_array_unref (names);
-          m->words = r->words;
+          m->words = g_strdup (r->words);
           break;
         }
     }
   if (m->words != NULL && *m->words == '\0')
-    m->words = NULL;
+    g_clear_pointer (&m->words, g_free);
 }
 
 static void
@@ -335,6 +348,7 @@ model_clear (Model *m)
 {
   g_ptr_array_unref (m->groups);
   g_ptr_array_unref (m->lines);
+  g_free (m->words);
 }
 
 /* Layout ---------------------------------------------------------------------------------- */

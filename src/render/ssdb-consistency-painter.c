@@ -371,11 +371,26 @@ curve_points (const GArray *segments)
   return out;
 }
 
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+recovery_dup_words (gconstpointer result)
+{
+  return ssdb_recovery_result_dup_words (result);
+}
+
+/* The finding under the recovery chart, in the chart's language. */
+static char *
+recovery_words (const SsdbRecoveryResult *r)
+{
+  return r != NULL ? ssdb_chart_words_in_language (r->words, recovery_dup_words, r) : NULL;
+}
+
 static void
 recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, PangoContext *pango,
                 int width, int height)
 {
   const SsdbRecoveryResult *r = view->result;
+  g_autofree char *words = recovery_words (r);
   double m = 0, span = 0;
 
   for (guint i = 0; i < n_writes (r); i++)
@@ -397,8 +412,7 @@ recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, 
   if (span <= 0)
     span = 1e9;
   frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
-                 view->caption, r != NULL ? r->words : NULL, set_rate_axis, m, span, 1e9, "GB",
-                 NULL);
+                 view->caption, words, set_rate_axis, m, span, 1e9, "GB", NULL);
 }
 
 static char *
@@ -475,6 +489,7 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   const SsdbRecoveryResult *r;
   Painter p = { 0 };
   Frame *f = &p.f;
+  g_autofree char *words = NULL;
   guint n;
 
   g_return_if_fail (view != NULL);
@@ -564,8 +579,8 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   if (n == 0)
     draw_empty (&p, view->running ? _ ("Waiting for the first segment…")
                                   : _ ("No idle recovery measured yet"));
-  ssdb_chart_draw_words (cr, p.pango, style, r != NULL ? r->words : NULL, f->words_px, &f->words,
-                         4);
+  words = recovery_words (r);
+  ssdb_chart_draw_words (cr, p.pango, style, words, f->words_px, &f->words, 4);
 
   g_object_unref (p.pango);
   cairo_restore (cr);
