@@ -387,7 +387,7 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
                   s, i > 1 ? W_ (", %.0f %% after %g s") : W_ (" %.0f %% after %g s"),
                   w->restored_percent, (double)w->pause_ns / 1e9);
             }
-          g_string_append (s, ".");
+          g_string_append (s, W_ ("."));
         }
     }
   ssdb_words_locale_end (previous);

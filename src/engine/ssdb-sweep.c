@@ -220,7 +220,7 @@ ssdb_sweep_summarize (SsdbSweepResult *result)
   if (result->best_write > 0)
     describe (s, s->len ? 2 : 1, result->best_write, result->best_write_size,
               result->full_write_size);
-  g_string_append_c (s, '.');
+  g_string_append (s, W_ (".")); /* the full stop of the words' language */
   result->words = g_string_free (s, FALSE);
 }
 
