@@ -271,6 +271,14 @@ test_verdicts (void)
       "Non concluant : la première écriture a tenu 400 MB/s en moyenne ; un changement de 40 % "
       "n’a duré que 0,07 s",
       "無法判定：第一次寫入平均 400 MB/s；一次 40% 的變化只持續 0.07 秒" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_FREESPACE,
+      "RND4K Q32T1 read runs at 82 % of its speed",
+      "et avec 5 étapes une baisse doit dépasser 66 % (10,2 × cela)",
+      "離散 6.5%，5 步時下降必須超過 66%（其 10.2 倍）" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_READBACK,
+      "17 % slower than data written by pass 1 (1361 MB/s)",
+      "17 % moins vite que celles de la passe 1 (1361 MB/s)",
+      "慢 17%，超過單一回合的變動幅度 10%" },
     { "valid-access-sweep-workload.json", SSDB_TEST_KIND_SWEEP,
       "Reads reach 3000 MB/s at 16 KiB transfers; writes reach 1500 MB/s at 16 KiB transfers.",
       "Les lectures atteignent 3000 MB/s en transferts de 16 KiB ; les écritures atteignent 1500 "

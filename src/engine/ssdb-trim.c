@@ -370,22 +370,6 @@ usable (double rate)
   return isfinite (rate) && rate > 0;
 }
 
-/* "read", "write", "mix" in the words' language. */
-static const char *
-rw_words (SsdbRw rw)
-{
-  switch (rw)
-    {
-      case SSDB_RW_WRITE:
-        return W_ ("write");
-      case SSDB_RW_MIX:
-        return W_ ("mix");
-      case SSDB_RW_READ:
-      default:
-        return W_ ("read");
-    }
-}
-
 /* "After 5 rounds of filling and deleting with discard (TRIM), " */
 static void
 append_rounds (GString *s, guint rounds, gboolean discard)
@@ -494,8 +478,8 @@ ssdb_trim_summarize (SsdbTrimResult *result)
           s,
           W_ ("%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s), a loss beyond the "
               "%.0f %% threshold"),
-          low->name, rw_words (low->rw), low->retention_percent, low->after_bytes_per_second / 1e6,
-          low->before_bytes_per_second / 1e6, threshold);
+          low->name, ssdb_rw_to_words (low->rw), low->retention_percent,
+          low->after_bytes_per_second / 1e6, low->before_bytes_per_second / 1e6, threshold);
       if (noise >= 0)
         g_string_append_printf (s, W_ (" (passes differed by up to %.0f %%)"), noise);
       else if (result->spec.summary.count >= 2)
@@ -521,7 +505,7 @@ ssdb_trim_summarize (SsdbTrimResult *result)
                                 "%.0f against %.0f MB/s), more than the device can gain by it: "
                                 "inconclusive; run with more passes or longer tests."),
                             low->retention_percent, high->retention_percent, high->name,
-                            rw_words (high->rw), high->after_bytes_per_second / 1e6,
+                            ssdb_rw_to_words (high->rw), high->after_bytes_per_second / 1e6,
                             high->before_bytes_per_second / 1e6);
   else if (noise >= 0 && threshold >= 100)
     g_string_append_printf (s,

@@ -147,6 +147,18 @@ trim_words (gconstpointer result)
   return ssdb_trim_result_dup_words (result);
 }
 
+static char *
+readback_words (gconstpointer result)
+{
+  return ssdb_readback_result_dup_words (result);
+}
+
+static char *
+freespace_words (gconstpointer result)
+{
+  return ssdb_freespace_result_dup_words (result);
+}
+
 static void
 compression_lines (Model *m, const SsdbCompressionResult *r, const SsdbStyle *style)
 {
@@ -282,7 +294,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                          rate[1]);
             }
           if (r != NULL)
-            m->words = g_strdup (r->words);
+            m->words = ssdb_chart_words_in_language (r->words, readback_words, r);
           break;
         }
       case SSDB_BEHAVIOUR_FREESPACE:
@@ -335,7 +347,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
               g_ptr_array_add (m->lines, line);
             }
           g_ptr_array_unref (names);
-          m->words = g_strdup (r->words);
+          m->words = ssdb_chart_words_in_language (r->words, freespace_words, r);
           break;
         }
     }
@@ -349,6 +361,13 @@ model_clear (Model *m)
   g_ptr_array_unref (m->groups);
   g_ptr_array_unref (m->lines);
   g_free (m->words);
+}
+
+/* Lines for the words: translations run longer than English, which keeps its three. */
+static int
+words_lines (void)
+{
+  return ssdb_render_language_is_english (ssdb_render_get_language ()) ? 3 : 4;
 }
 
 /* Layout ---------------------------------------------------------------------------------- */
@@ -393,7 +412,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
   bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
                                       l->caption_px, &l->footer);
   bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, m->words,
-                                    l->words_px, 3, &l->words);
+                                    l->words_px, words_lines (), &l->words);
   x_labels_h = round (l->label_px * (m->bars ? 3.0 : 2.8));
   /* The compressibility levels have an axis title under their labels. */
   if (view->chart == SSDB_BEHAVIOUR_COMPRESSION)
@@ -890,7 +909,7 @@ ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *sty
 
   if (p.m.max_rate <= 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style, p.m.empty, &l->plot, l->label_px);
-  ssdb_chart_draw_words (cr, p.pango, style, p.m.words, l->words_px, &l->words, 3);
+  ssdb_chart_draw_words (cr, p.pango, style, p.m.words, l->words_px, &l->words, words_lines ());
 
   model_clear (&p.m);
   g_object_unref (p.pango);
