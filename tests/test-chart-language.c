@@ -279,6 +279,10 @@ test_verdicts (void)
       "17 % slower than data written by pass 1 (1361 MB/s)",
       "17 % moins vite que celles de la passe 1 (1361 MB/s)",
       "慢 17%，超過單一回合的變動幅度 10%" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_CONSISTENCY,
+      "Over the last 4 rounds: 104455 IOPS mean, standard deviation 2407 IOPS",
+      "Sur les 4 derniers cycles : 104455 IOPS en moyenne, écart type 2407 IOPS",
+      "最後 4 輪：平均 104455 IOPS，" },
     { "valid-access-sweep-workload.json", SSDB_TEST_KIND_SWEEP,
       "Reads reach 3000 MB/s at 16 KiB transfers; writes reach 1500 MB/s at 16 KiB transfers.",
       "Les lectures atteignent 3000 MB/s en transferts de 16 KiB ; les écritures atteignent 1500 "
