@@ -283,6 +283,9 @@ test_verdicts (void)
       "Over the last 4 rounds: 104455 IOPS mean, standard deviation 2407 IOPS",
       "Sur les 4 derniers cycles : 104455 IOPS en moyenne, écart type 2407 IOPS",
       "最後 4 輪：平均 104455 IOPS，" },
+    { "valid-scan.json", SSDB_TEST_KIND_SCAN, "2 unreadable ranges, 1032 KiB in all",
+      "Lu 67,11 MB sur 67,11 MB en 282 ms (238 MB/s) : 2 plages illisibles, 1032 KiB en tout",
+      "2 個無法讀取的範圍，共 1032 KiB（第一個位於位元組 8392704）" },
     { "valid-access-sweep-workload.json", SSDB_TEST_KIND_SWEEP,
       "Reads reach 3000 MB/s at 16 KiB transfers; writes reach 1500 MB/s at 16 KiB transfers.",
       "Les lectures atteignent 3000 MB/s en transferts de 16 KiB ; les écritures atteignent 1500 "
