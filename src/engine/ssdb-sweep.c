@@ -272,6 +272,21 @@ job_for (const SsdbSweepSpec *spec, guint size, SsdbRw rw, guint index, SsdbJobS
 }
 
 /* The run itself, without what is recorded of the drive meanwhile. */
+/* A stopped sweep's words: those of the sizes measured, and that they cover only those. */
+static void
+append_stopped (SsdbSweepResult *result, guint done, guint runs)
+{
+  char *w;
+
+  if (result->words == NULL || done == 0 || done >= runs)
+    return;
+  w = g_strdup_printf (W_ ("%s The sweep stopped after %u of %u runs: this covers the sizes "
+                           "measured."),
+                       result->words, done, runs);
+  g_free (result->words);
+  result->words = w;
+}
+
 static gboolean
 run_sweep (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
            gpointer user_data, GCancellable *cancellable, GError **error)
@@ -395,15 +410,7 @@ run_sweep (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc pr
     {
       /* A stopped sweep: the words of the sizes measured, and that they cover only those. */
       ssdb_sweep_summarize (result);
-      if (result->words != NULL)
-        {
-          char *w = g_strdup_printf (W_ ("%s The sweep stopped after %u of %u runs: this covers "
-                                         "the sizes measured."),
-                                     result->words, done, runs);
-
-          g_free (result->words);
-          result->words = w;
-        }
+      append_stopped (result, done, runs);
     }
   return ok;
 }
@@ -460,5 +467,19 @@ ssdb_sweep_result_check (const SsdbSweepResult *result, const SsdbTargetInfo *ta
   return ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error);
 }
 
-SSDB_WORDS_DEFINE_DUP (ssdb_sweep_result_dup_words, SsdbSweepResult, ssdb_sweep_result_dup,
-                       ssdb_sweep_summarize, ssdb_sweep_result_free)
+char *
+ssdb_sweep_result_dup_words (const SsdbSweepResult *result)
+{
+  SsdbSweepResult *copy;
+  char *words;
+  guint runs;
+
+  g_return_val_if_fail (result != NULL, NULL);
+  copy = ssdb_sweep_result_dup (result);
+  ssdb_sweep_summarize (copy);
+  runs = copy->n_sizes * ((copy->spec.do_read ? 1 : 0) + (copy->spec.do_write ? 1 : 0));
+  append_stopped (copy, copy->read->len + copy->write->len, runs);
+  words = g_steal_pointer (&copy->words);
+  ssdb_sweep_result_free (copy);
+  return words;
+}
