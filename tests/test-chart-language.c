@@ -270,13 +270,114 @@ assert_english_bytes (const SsdbReport *report, SsdbTestKind view, const char *d
   g_unlink (c);
 }
 
+static SsdbReport *
+open_report (const char *name)
+{
+  g_autofree char *file = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", name, NULL);
+  g_autoptr (GError) error = NULL;
+  SsdbReport *report = ssdb_report_open (file, &error);
+
+  g_assert_no_error (error);
+  return report;
+}
+
+typedef struct
+{
+  const char *fixture;
+  SsdbTestKind kind;
+  const char *en, *fr, *zh; /* a piece of the finding, on one line of the chart */
+} Verdict;
+
+/* Each kind's finding drawn in French and Chinese, its figures those of the English words (with
+ * a decimal comma in French), while the report keeps its English words. */
+static void
+test_verdicts (void)
+{
+  static const Verdict verdicts[] = {
+    { "valid-behaviour.json", SSDB_TEST_KIND_COMPRESSION,
+      "Writes of zeros run 2.3× faster than random data (2527 against 1115 MB/s)",
+      "Les écritures de zéros vont 2,3× plus vite que les données aléatoires (2527 contre 1115 "
+      "MB/s)",
+      "的寫入比隨機資料快 2.3×（2527 對 1115 MB/s）" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_TRIM,
+      "RND4K Q32T1 write keeps only 56 % of its speed (383 against 683",
+      "RND4K Q32T1 en écriture ne garde que 56 % de sa", "只保有 56% 的速度（383 對 683 MB/s）" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_RECOVERY,
+      "Inconclusive: the first write ran at 400 MB/s on average; a change of 40 % lasted only "
+      "0.07 s",
+      "Non concluant : la première écriture a tenu 400 MB/s en moyenne ; un changement de 40 % "
+      "n’a duré que 0,07 s",
+      "無法判定：第一次寫入平均 400 MB/s；一次 40% 的變化只持續 0.07 秒" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_FREESPACE,
+      "RND4K Q32T1 read runs at 82 % of its speed",
+      "et avec 5 étapes une baisse doit dépasser 66 % (10,2 × cela)",
+      "離散 6.5%，5 步時下降必須超過 66%（其 10.2 倍）" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_READBACK,
+      "17 % slower than data written by pass 1 (1361 MB/s)",
+      "17 % moins vite que celles de la passe 1 (1361 MB/s)",
+      "慢 17%，超過單一回合的變動幅度 10%" },
+    { "valid-behaviour.json", SSDB_TEST_KIND_CONSISTENCY,
+      "Over the last 4 rounds: 104455 IOPS mean, standard deviation 2407 IOPS",
+      "Sur les 4 derniers cycles : 104455 IOPS en moyenne, écart type 2407 IOPS",
+      "最後 4 輪：平均 104455 IOPS，" },
+    { "valid-scan.json", SSDB_TEST_KIND_SCAN, "2 unreadable ranges, 1032 KiB in all",
+      "Lu 67,11 MB sur 67,11 MB en 282 ms (238 MB/s) : 2 plages illisibles, 1032 KiB en tout",
+      "2 個無法讀取的範圍，共 1032 KiB（第一個位於位元組 8392704）" },
+    { "valid-access-sweep-workload.json", SSDB_TEST_KIND_SWEEP,
+      "Reads reach 3000 MB/s at 16 KiB transfers; writes reach 1500 MB/s at 16 KiB transfers.",
+      "Les lectures atteignent 3000 MB/s en transferts de 16 KiB ; les écritures atteignent 1500 "
+      "MB/s en transferts de 16 KiB.",
+      "讀取在 16 KiB 傳輸時達到 3000 MB/s；寫入在 16 KiB 傳輸時達到 1500 MB/s。" },
+  };
+  g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
+  gboolean han = ssdb_render_language_has_glyphs ("zh_TW");
+
+  for (guint i = 0; i < G_N_ELEMENTS (verdicts); i++)
+    {
+      const Verdict *v = &verdicts[i];
+      g_autoptr (SsdbReport) report = open_report (v->fixture);
+      g_autofree char *en = export_text (report, v->kind, NULL, dir);
+      g_autofree char *fr = NULL, *zh = NULL;
+      g_autofree char *text = NULL;
+
+      if (en == NULL)
+        {
+          g_test_skip ("pdftotext (poppler-utils) is not installed");
+          break;
+        }
+      g_test_message ("%s", ssdb_test_kind_to_string (v->kind));
+      g_assert_nonnull (strstr (en, v->en));
+      fr = export_text (report, v->kind, "fr", dir);
+      if (strstr (fr, v->fr) == NULL)
+        g_error ("“%s” not in the French chart:\n%s", v->fr, fr);
+      g_assert_null (strstr (fr, v->en));
+      if (han)
+        {
+          zh = export_text (report, v->kind, "zh_TW", dir);
+          if (strstr (zh, v->zh) == NULL)
+            g_error ("“%s” not in the Chinese chart:\n%s", v->zh, zh);
+        }
+      /* Drawn again in English after French: the report kept its English words */
+      text = export_text (report, v->kind, "en", dir);
+      g_assert_cmpstr (text, ==, en);
+    }
+  {
+    g_autofree char *pdf = g_build_filename (dir, "chart.pdf", NULL);
+
+    g_unlink (pdf);
+  }
+  g_rmdir (dir);
+}
+
+/* English PNGs are the same bytes whether the process's default chart language is English,
+ * French (an explicit "en" scope wins) or never set. */
 static void
 test_english_bytes (void)
 {
   g_autoptr (SsdbReport) report = open_fixture ();
   g_autofree char *dir = g_dir_make_tmp ("ssdb-lang-XXXXXX", NULL);
-  const SsdbTestKind views[]
-      = { SSDB_TEST_KIND_SUMMARY, SSDB_TEST_KIND_SURFACE, SSDB_TEST_KIND_ACCESS };
+  const SsdbTestKind views[] = { SSDB_TEST_KIND_SUMMARY, SSDB_TEST_KIND_SURFACE,
+                                 SSDB_TEST_KIND_ACCESS, SSDB_TEST_KIND_SWEEP };
 
   for (guint v = 0; v < G_N_ELEMENTS (views); v++)
     assert_english_bytes (report, views[v], dir);
@@ -528,5 +629,6 @@ main (int argc, char **argv)
   g_test_add_func ("/chart-language/export", test_export_languages);
   g_test_add_func ("/chart-language/english-bytes", test_english_bytes);
   g_test_add_func ("/chart-language/asssd-copy-compression", test_asssd_copy_compression);
+  g_test_add_func ("/chart-language/verdicts", test_verdicts);
   return g_test_run ();
 }

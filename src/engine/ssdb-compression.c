@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-compression.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-test-kind.h"
@@ -131,12 +132,12 @@ pattern_words (const SsdbDataPattern *data)
   switch (data->kind)
     {
       case SSDB_DATA_ZERO:
-        return g_strdup ("zeros");
+        return g_strdup (W_ ("zeros"));
       case SSDB_DATA_COMPRESSIBLE:
-        return g_strdup_printf ("%u %% compressible data", data->compressible_percent);
+        return g_strdup_printf (W_ ("%u %% compressible data"), data->compressible_percent);
       case SSDB_DATA_RANDOM:
       default:
-        return g_strdup ("random data");
+        return g_strdup (W_ ("random data"));
     }
 }
 
@@ -329,7 +330,7 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
   noise = result->noise >= 0 ? format_percent (result->noise) : NULL;
   if (noise != NULL && result->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
     {
-      char *where = g_strdup_printf ("%s on the levels of %u %% steps", noise,
+      char *where = g_strdup_printf (W_ ("%s on the levels of %u %% steps"), noise,
                                      SSDB_COMPRESSION_DEFAULT_STEP);
 
       g_free (noise);
@@ -344,33 +345,36 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
       g_autofree char *r = format_ratio (d->top_rate / d->random);
       g_autofree char *what = pattern_words (&d->top->data);
 
-      g_string_append_printf (s, "%s of %s run %s faster than random data (%.0f against %.0f MB/s)",
-                              d->write ? "Writes" : "Reads", what, r, d->top_rate / 1e6,
-                              d->random / 1e6);
+      g_string_append_printf (
+          s,
+          d->write ? W_ ("Writes of %s run %s faster than random data (%.0f against %.0f MB/s)")
+                   : W_ ("Reads of %s run %s faster than random data (%.0f against %.0f MB/s)"),
+          what, r, d->top_rate / 1e6, d->random / 1e6);
       if (noise == NULL)
         g_string_append_printf (s,
                                 result->spec.passes >= 2
-                                    ? ", beyond the %s that can be told from noise without the "
-                                      "spread between passes (not recorded)"
-                                    : ", beyond the %s that one pass can tell from noise",
+                                    ? W_ (", beyond the %s that can be told from noise without "
+                                          "the spread between passes (not recorded)")
+                                    : W_ (", beyond the %s that one pass can tell from noise"),
                                 limit);
       else if (threshold > SSDB_COMPRESSION_FLAG_RATIO - 1 + 1e-9)
-        g_string_append_printf (s, ", beyond %s, three times the spread between passes (%s)", limit,
-                                noise);
+        g_string_append_printf (s, W_ (", beyond %s, three times the spread between passes (%s)"),
+                                limit, noise);
       else
         g_string_append_printf (s,
-                                ", beyond the %s that marks a compressing device (passes "
-                                "differed by up to %s)",
+                                W_ (", beyond the %s that marks a compressing device (passes "
+                                    "differed by up to %s)"),
                                 limit, noise);
-      g_string_append (s, ": results with compressible data overstate this device.");
+      g_string_append (s, W_ (": results with compressible data overstate this device."));
     }
   else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
-    g_string_append_printf (s,
-                            "Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
-                            "MB/s for random data, below the %s that marks a compressing device, "
-                            "and passes differed by up to %s: no effect; the data pattern does "
-                            "not change this device's results.",
-                            w.lo / 1e6, w.hi / 1e6, w.random / 1e6, flag, noise);
+    g_string_append_printf (
+        s,
+        W_ ("Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
+            "MB/s for random data, below the %s that marks a compressing device, "
+            "and passes differed by up to %s: no effect; the data pattern does "
+            "not change this device's results."),
+        w.lo / 1e6, w.hi / 1e6, w.random / 1e6, flag, noise);
   else if (!w.ordered)
     {
       /* Zeros, when measured, are the plainest evidence either way. */
@@ -378,36 +382,39 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
       g_autofree char *top = end != NULL ? pattern_words (&end->data) : NULL;
 
       g_string_append_printf (s,
-                              "Write rates varied from %.0f to %.0f MB/s without following the "
-                              "compressibility (random data %.0f MB/s",
+                              W_ ("Write rates varied from %.0f to %.0f MB/s without following the "
+                                  "compressibility (random data %.0f MB/s"),
                               MIN (w.lo, w.random) / 1e6, MAX (w.hi, w.random) / 1e6,
                               w.random / 1e6);
       if (top != NULL)
-        g_string_append_printf (s, ", %s %.0f MB/s", top, rate_of (end, TRUE) / 1e6);
-      g_string_append (s, "): the result is inconclusive; run with more passes.");
+        g_string_append_printf (s, W_ (", %s %.0f MB/s"), top, rate_of (end, TRUE) / 1e6);
+      g_string_append (s, W_ ("): the result is inconclusive; run with more passes."));
     }
   else if (noise == NULL && result->spec.passes >= 2)
     /* A report of an earlier version: it kept only each level's best pass. */
-    g_string_append_printf (s,
-                            "Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
-                            "MB/s for random data; the spread between the passes was not "
-                            "recorded, and without it a gain below %s cannot be told from noise: "
-                            "inconclusive.",
-                            w.lo / 1e6, w.hi / 1e6, w.random / 1e6, limit);
+    g_string_append_printf (
+        s,
+        W_ ("Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
+            "MB/s for random data; the spread between the passes was not "
+            "recorded, and without it a gain below %s cannot be told from noise: "
+            "inconclusive."),
+        w.lo / 1e6, w.hi / 1e6, w.random / 1e6, limit);
   else if (noise == NULL)
-    g_string_append_printf (s,
-                            "Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
-                            "MB/s for random data, in one pass: without the spread between "
-                            "passes, a gain below %s cannot be told from noise: inconclusive; "
-                            "run with 3 passes or more.",
-                            w.lo / 1e6, w.hi / 1e6, w.random / 1e6, limit);
+    g_string_append_printf (
+        s,
+        W_ ("Compressible data and zeros write at %.0f to %.0f MB/s against %.0f "
+            "MB/s for random data, in one pass: without the spread between "
+            "passes, a gain below %s cannot be told from noise: inconclusive; "
+            "run with 3 passes or more."),
+        w.lo / 1e6, w.hi / 1e6, w.random / 1e6, limit);
   else
-    g_string_append_printf (s,
-                            "Passes differed by up to %s, so a gain below %s cannot be told from "
-                            "noise (compressible data and zeros write at %.0f to %.0f MB/s, "
-                            "random data %.0f MB/s): inconclusive; run with more passes on a "
-                            "quieter machine.",
-                            noise, limit, w.lo / 1e6, w.hi / 1e6, w.random / 1e6);
+    g_string_append_printf (
+        s,
+        W_ ("Passes differed by up to %s, so a gain below %s cannot be told from "
+            "noise (compressible data and zeros write at %.0f to %.0f MB/s, "
+            "random data %.0f MB/s): inconclusive; run with more passes on a "
+            "quieter machine."),
+        noise, limit, w.lo / 1e6, w.hi / 1e6, w.random / 1e6);
   result->words = g_string_free (s, FALSE);
 }
 
@@ -635,3 +642,7 @@ ssdb_compression_result_check (const SsdbCompressionResult *result, const SsdbTa
   /* Each level's read back holds its requests' buffers. */
   return ssdb_spec_check_read_back_buffers (spec->queue_depth, spec->block_size, error);
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_compression_result_dup_words, SsdbCompressionResult,
+                       ssdb_compression_result_dup, ssdb_compression_summarize,
+                       ssdb_compression_result_free)

@@ -217,6 +217,18 @@ void
 ssdb_compression_summarize (SsdbCompressionResult *result);
 
 /**
+ * ssdb_compression_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_compression_summarize() writes for @result, in the chart language of the calling
+ * thread (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_compression_result_dup_words (const SsdbCompressionResult *result);
+
+/**
  * SsdbCompressionProgressFunc:
  * @level: index of the running level
  * @pass: the running pass, 1..@passes; 0 while the region is first written (before any

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-consistency.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-verdict.h"
@@ -225,62 +226,77 @@ analyze (SsdbConsistencyResult *r)
   passes = r->spec.precondition_passes;
   if (n == 0 && passes > 0 && r->precondition_bytes < passes * r->spec.span_length)
     g_string_append_printf (s,
-                            "The preconditioning stopped after %.0f MB of its %u %s (%.0f MB); no "
-                            "rounds were measured.",
+                            passes == 1 ? W_ ("The preconditioning stopped after %.0f MB of its %u "
+                                              "pass (%.0f MB); no rounds were measured.")
+                                        : W_ ("The preconditioning stopped after %.0f MB of its %u "
+                                              "passes (%.0f MB); no rounds were measured."),
                             (double)r->precondition_bytes / 1e6, passes,
-                            passes == 1 ? "pass" : "passes",
                             (double)(passes * r->spec.span_length) / 1e6);
   else if (n == 0)
-    g_string_append (s, "No rounds were measured.");
+    g_string_append (s, W_ ("No rounds were measured."));
   else
     {
       double round_s = (double)r->spec.round_ns / 1e9;
 
-      if (passes > 0)
-        g_string_append_printf (s, "After %u preconditioning %s (%.0f MB written), s", passes,
-                                passes == 1 ? "pass" : "passes",
-                                (double)r->precondition_bytes / 1e6);
-      else
-        g_string_append (s, "S");
+      gboolean after = passes > 0;
+
+      if (after)
+        g_string_append_printf (s,
+                                passes == 1
+                                    ? W_ ("After %u preconditioning pass (%.0f MB written), ")
+                                    : W_ ("After %u preconditioning passes (%.0f MB written), "),
+                                passes, (double)r->precondition_bytes / 1e6);
       if (r->steady.reached)
-        g_string_append_printf (s,
-                                "teady state (SNIA PTS: %u rounds within 20 %% of their mean, "
-                                "fitted line within 10 %%) was reached at round %u (%.0f s), at "
-                                "%.0f IOPS.",
-                                SSDB_STEADY_STATE_WINDOW, r->steady.round,
-                                r->steady.round * round_s, r->steady.mean);
+        g_string_append_printf (
+            s,
+            after ? W_ ("steady state (SNIA PTS: %u rounds within 20 %% of their mean, fitted line "
+                        "within 10 %%) was reached at round %u (%.0f s), at %.0f IOPS.")
+                  : W_ ("Steady state (SNIA PTS: %u rounds within 20 %% of their mean, fitted line "
+                        "within 10 %%) was reached at round %u (%.0f s), at %.0f IOPS."),
+            SSDB_STEADY_STATE_WINDOW, r->steady.round, r->steady.round * round_s, r->steady.mean);
+      else if (used == 1)
+        g_string_append_printf (
+            s,
+            after ? W_ ("steady state (SNIA PTS) was not reached in %u round of %g s.")
+                  : W_ ("Steady state (SNIA PTS) was not reached in %u round of %g s."),
+            used, round_s);
       else
-        g_string_append_printf (s, "teady state (SNIA PTS) was not reached in %u %s of %g s.", used,
-                                used == 1 ? "round" : "rounds", round_s);
+        g_string_append_printf (
+            s,
+            after ? W_ ("steady state (SNIA PTS) was not reached in %u rounds of %g s.")
+                  : W_ ("Steady state (SNIA PTS) was not reached in %u rounds of %g s."),
+            used, round_s);
       if (r->tail_rounds == 1)
-        g_string_append_printf (s, " Over the last round: %.0f IOPS", r->tail_mean_iops);
+        g_string_append_printf (s, W_ (" Over the last round: %.0f IOPS"), r->tail_mean_iops);
       else
         g_string_append_printf (s,
-                                " Over the last %u rounds: %.0f IOPS mean, standard deviation "
-                                "%.0f IOPS",
+                                W_ (" Over the last %u rounds: %.0f IOPS mean, standard deviation "
+                                    "%.0f IOPS"),
                                 r->tail_rounds, r->tail_mean_iops, r->tail_sd_iops);
       if (r->tail_mean_over_sd > 0)
-        g_string_append_printf (s, ", mean / deviation %.1f.", r->tail_mean_over_sd);
+        g_string_append_printf (s, W_ (", mean / deviation %.1f."), r->tail_mean_over_sd);
       else
-        g_string_append (s, ".");
+        g_string_append (s, W_ ("."));
       /* A window that meets the criteria early can be followed by a level its own range does
        * not cover (a drive that speeds up once its cache is reorganised): say so rather than
        * leave the steady state unqualified. The rounds after the window count, not the tail,
        * which may overlap it. */
       if (r->steady.reached && r->steady.mean > 0 && r->steady.round < used)
         {
-          double after = 0;
+          double later = 0;
 
           for (guint i = r->steady.round; i < used; i++)
-            after += v[i];
-          after /= used - r->steady.round;
-          if (fabs (after - r->steady.mean) > SSDB_STEADY_STATE_RANGE * r->steady.mean)
+            later += v[i];
+          later /= used - r->steady.round;
+          if (fabs (later - r->steady.mean) > SSDB_STEADY_STATE_RANGE * r->steady.mean)
             g_string_append_printf (
                 s,
-                " The later rounds left that window's range: their mean is %.0f %% %s its "
-                "mean, so the device had not settled at round %u.",
-                fabs (after - r->steady.mean) / r->steady.mean * 100,
-                after > r->steady.mean ? "above" : "below", r->steady.round);
+                later > r->steady.mean
+                    ? W_ (" The later rounds left that window's range: their mean is %.0f %% above "
+                          "its mean, so the device had not settled at round %u.")
+                    : W_ (" The later rounds left that window's range: their mean is %.0f %% below "
+                          "its mean, so the device had not settled at round %u."),
+                fabs (later - r->steady.mean) / r->steady.mean * 100, r->steady.round);
         }
       if (used < n)
         {
@@ -289,8 +305,8 @@ analyze (SsdbConsistencyResult *r)
           guint64 start = g_array_index (r->rounds, SsdbConsistencyRound, n - 2).elapsed_ns;
 
           g_string_append_printf (s,
-                                  " The final round (%.2f s, cut short by the end of the run, "
-                                  "%.0f IOPS) is left out of the steady state and the mean.",
+                                  W_ (" The final round (%.2f s, cut short by the end of the run, "
+                                      "%.0f IOPS) is left out of the steady state and the mean."),
                                   (double)(last->elapsed_ns - MIN (start, last->elapsed_ns)) / 1e9,
                                   last->iops);
         }
@@ -572,3 +588,7 @@ ssdb_consistency_result_check (const SsdbConsistencyResult *result, const SsdbTa
   return ssdb_spec_check_span_holds (spec->span_offset, spec->span_length, spec->block_size, target,
                                      error);
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_consistency_result_dup_words, SsdbConsistencyResult,
+                       ssdb_consistency_result_dup, ssdb_consistency_analyze,
+                       ssdb_consistency_result_free)

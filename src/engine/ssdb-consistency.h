@@ -223,6 +223,18 @@ void
 ssdb_consistency_analyze (SsdbConsistencyResult *result);
 
 /**
+ * ssdb_consistency_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_consistency_analyze() writes for @result, in the chart language of the calling
+ * thread (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_consistency_result_dup_words (const SsdbConsistencyResult *result);
+
+/**
  * ssdb_consistency_rounds_analysed:
  * @result: a result whose rounds are set
  *

@@ -3,6 +3,7 @@
 
 #include "ssdb-units.h"
 #include "ssdb-verdict.h"
+#include "ssdb-words.h"
 
 void
 ssdb_drive_counts_free (SsdbDriveCounts *writes)
@@ -57,41 +58,49 @@ ssdb_drive_counts_words (const SsdbDriveCounts *writes)
     kernel = format_bytes (writes->kernel_bytes);
   words = g_string_new (NULL);
   if (writes->after < writes->before)
-    g_string_append_printf (words,
-                            "The drive's host-write counter (%s) went down during this run, from "
-                            "%" G_GUINT64_FORMAT " to %" G_GUINT64_FORMAT
-                            ": it was reset or is not a count of writes.",
-                            writes->source, writes->before, writes->after);
+    {
+      g_autofree char *from = g_strdup_printf ("%" G_GUINT64_FORMAT, writes->before);
+      g_autofree char *to = g_strdup_printf ("%" G_GUINT64_FORMAT, writes->after);
+
+      g_string_append_printf (words,
+                              W_ ("The drive's host-write counter (%s) went down during this run, "
+                                  "from %s to %s: it was reset or is not a count of writes."),
+                              writes->source, from, to);
+    }
   else if (writes->unit == SSDB_DRIVE_COUNTER_BYTES)
     {
       g_autofree char *counted = format_bytes (rise);
 
-      g_string_append_printf (words, "The drive counted %s of host writes during this run (%s)",
+      g_string_append_printf (words,
+                              W_ ("The drive counted %s of host writes during this run (%s)"),
                               counted, writes->source);
       if (kernel != NULL)
-        g_string_append_printf (words, "; the kernel wrote %s to it", kernel);
+        g_string_append_printf (words, W_ ("; the kernel wrote %s to it"), kernel);
       g_string_append_c (words, '.');
     }
   else
     {
+      g_autofree char *by = g_strdup_printf ("%" G_GUINT64_FORMAT, rise);
+
       g_string_append_printf (words,
-                              "The drive's %s rose by %" G_GUINT64_FORMAT
-                              " in the unit UDisks2 gives it (vendors count this attribute in "
-                              "different units, so it is not taken as bytes)",
-                              writes->source, rise);
+                              W_ ("The drive's %s rose by %s in the unit UDisks2 gives it (vendors "
+                                  "count this attribute in different units, so it is not taken as "
+                                  "bytes)"),
+                              writes->source, by);
       if (kernel != NULL && rise >= 10)
         {
           g_autofree char *unit = format_bytes (writes->kernel_bytes / rise);
 
-          g_string_append_printf (words,
-                                  "; the kernel wrote %s to it, about %s per unit of this counter",
-                                  kernel, unit);
+          g_string_append_printf (
+              words, W_ ("; the kernel wrote %s to it, about %s per unit of this counter"), kernel,
+              unit);
         }
       else if (kernel != NULL)
-        g_string_append_printf (words,
-                                "; the kernel wrote %s to it, too little to tell this counter's "
-                                "unit",
-                                kernel);
+        g_string_append_printf (
+            words,
+            W_ ("; the kernel wrote %s to it, too little to tell this counter's "
+                "unit"),
+            kernel);
       g_string_append_c (words, '.');
     }
   if (writes->throttle_before_s >= 0 && writes->throttle_after_s >= writes->throttle_before_s)
@@ -99,15 +108,20 @@ ssdb_drive_counts_words (const SsdbDriveCounts *writes)
       gint64 throttled = writes->throttle_after_s - writes->throttle_before_s;
 
       if (throttled > 0)
-        g_string_append_printf (words,
-                                " The drive reports %" G_GINT64_FORMAT
-                                " s of thermal throttling during this run (NVMe thermal "
-                                "management time, TMT1 + TMT2): it slowed itself down for heat, "
-                                "so slower results then show heat, not its normal speed.",
-                                throttled);
+        {
+          g_autofree char *seconds = g_strdup_printf ("%" G_GINT64_FORMAT, throttled);
+
+          g_string_append_printf (
+              words,
+              W_ (" The drive reports %s s of thermal throttling during this run (NVMe thermal "
+                  "management time, TMT1 + TMT2): it slowed itself down for heat, so slower "
+                  "results then show heat, not its normal speed."),
+              seconds);
+        }
       else
-        g_string_append (words, " The drive reports no thermal throttling during this run (NVMe "
-                                "thermal management time).");
+        g_string_append (words,
+                         W_ (" The drive reports no thermal throttling during this run (NVMe "
+                             "thermal management time)."));
     }
   ssdb_words_locale_end (previous);
   return g_string_free (words, FALSE);

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-freespace.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-test-kind.h"
@@ -245,11 +246,11 @@ summarize (SsdbFreespaceResult *result)
     {
       result->verdict = SSDB_VERDICT_FOUND;
       result->words = g_strdup_printf (
-          "With the span %u %% full, %s %s runs at %.0f %% of its speed on the empty span "
-          "(%.0f against %.0f MB/s): this device slows down as it fills. Its last two steps "
-          "average %.0f %% below its first two, more than the %.0f %% a drop needs (the larger "
-          "of %.0f %% and %.3g × the noise of %.1f %% between the %u steps).",
-          last->used_percent, found.first->name, ssdb_rw_to_string (found.first->rw),
+          W_ ("With the span %u %% full, %s %s runs at %.0f %% of its speed on the empty span "
+              "(%.0f against %.0f MB/s): this device slows down as it fills. Its last two steps "
+              "average %.0f %% below its first two, more than the %.0f %% a drop needs (the larger "
+              "of %.0f %% and %.3g × the noise of %.1f %% between the %u steps)."),
+          last->used_percent, found.first->name, ssdb_rw_to_words (found.first->rw),
           found.share * 100, found.last->bytes_per_second / 1e6,
           found.first->bytes_per_second / 1e6, -found.change * 100, found.threshold * 100,
           SSDB_FREESPACE_MIN_DROP * 100, found.multiple, found.noise * 100, result->steps->len);
@@ -260,20 +261,21 @@ summarize (SsdbFreespaceResult *result)
        * disturbed, so the words say so rather than read a property into it. */
       result->verdict = SSDB_VERDICT_INCONCLUSIVE;
       result->words = g_strdup_printf (
-          "Inconclusive: with the span %u %% full every test runs faster than on the empty span "
-          "(%.0f %% or more of its speed): free space does not slow this device down, but a "
-          "rise this large is more likely noise in the first step than the device; run with "
-          "more passes.",
+          W_ ("Inconclusive: with the span %u %% full every test runs faster than on the empty "
+              "span "
+              "(%.0f %% or more of its speed): free space does not slow this device down, but a "
+              "rise this large is more likely noise in the first step than the device; run with "
+              "more passes."),
           last->used_percent, worst.share * 100);
     }
   else if (!all_measured)
     {
       result->verdict = SSDB_VERDICT_INCONCLUSIVE;
       result->words = g_strdup_printf (
-          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
-          "empty span (%.0f against %.0f MB/s), but %u steps are too few to measure the noise "
-          "between them (4 or more); use smaller steps.",
-          last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
+          W_ ("Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+              "empty span (%.0f against %.0f MB/s), but %u steps are too few to measure the noise "
+              "between them (4 or more); use smaller steps."),
+          last->used_percent, worst.first->name, ssdb_rw_to_words (worst.first->rw),
           worst.share * 100, worst.last->bytes_per_second / 1e6,
           worst.first->bytes_per_second / 1e6, result->steps->len);
     }
@@ -281,12 +283,12 @@ summarize (SsdbFreespaceResult *result)
     {
       result->verdict = SSDB_VERDICT_INCONCLUSIVE;
       result->words = g_strdup_printf (
-          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
-          "empty span (%.0f against %.0f MB/s); its last two steps average %.0f %% below its "
-          "first two, but it scatters by %.1f %% between neighbouring steps, and with %u steps "
-          "a drop must exceed %.0f %% (%.3g × that) to be told from noise; run more summary "
-          "passes per step, or smaller steps.",
-          last->used_percent, unproven.first->name, ssdb_rw_to_string (unproven.first->rw),
+          W_ ("Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+              "empty span (%.0f against %.0f MB/s); its last two steps average %.0f %% below its "
+              "first two, but it scatters by %.1f %% between neighbouring steps, and with %u steps "
+              "a drop must exceed %.0f %% (%.3g × that) to be told from noise; run more summary "
+              "passes per step, or smaller steps."),
+          last->used_percent, unproven.first->name, ssdb_rw_to_words (unproven.first->rw),
           unproven.share * 100, unproven.last->bytes_per_second / 1e6,
           unproven.first->bytes_per_second / 1e6, -unproven.change * 100, unproven.noise * 100,
           result->steps->len, unproven.threshold * 100, unproven.multiple);
@@ -295,10 +297,11 @@ summarize (SsdbFreespaceResult *result)
     {
       result->verdict = SSDB_VERDICT_NO_EFFECT;
       result->words = g_strdup_printf (
-          "No effect: with the span %u %% full every test runs at %.0f %% or more of its speed "
-          "on the empty span, and no test's last two steps average a drop of %.0f %% or more "
-          "below its first two (the larger of %.0f %% and %.3g × the noise between the %u steps, "
-          "at most %.1f %%): free space does not change this device's speed.",
+          W_ ("No effect: with the span %u %% full every test runs at %.0f %% or more of its speed "
+              "on the empty span, and no test's last two steps average a drop of %.0f %% or more "
+              "below its first two (the larger of %.0f %% and %.3g × the noise between the %u "
+              "steps, "
+              "at most %.1f %%): free space does not change this device's speed."),
           last->used_percent, MIN (worst.share, 1.0) * 100, noisiest.threshold * 100,
           SSDB_FREESPACE_MIN_DROP * 100, noisiest.multiple, result->steps->len,
           noisiest.noise * 100);
@@ -307,29 +310,29 @@ summarize (SsdbFreespaceResult *result)
     {
       result->verdict = SSDB_VERDICT_INCONCLUSIVE;
       result->words = g_strdup_printf (
-          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
-          "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
-          "neighbouring steps, so no drop, however large, could be told apart (a drop must "
-          "exceed %.3g × that with %u steps); run more summary passes per step, or smaller "
-          "steps.",
-          last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
+          W_ ("Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+              "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
+              "neighbouring steps, so no drop, however large, could be told apart (a drop must "
+              "exceed %.3g × that with %u steps); run more summary passes per step, or smaller "
+              "steps."),
+          last->used_percent, worst.first->name, ssdb_rw_to_words (worst.first->rw),
           worst.share * 100, worst.last->bytes_per_second / 1e6,
           worst.first->bytes_per_second / 1e6, noisiest.first->name,
-          ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100, noisiest.multiple,
+          ssdb_rw_to_words (noisiest.first->rw), noisiest.noise * 100, noisiest.multiple,
           result->steps->len);
     }
   else
     {
       result->verdict = SSDB_VERDICT_INCONCLUSIVE;
       result->words = g_strdup_printf (
-          "Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
-          "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
-          "neighbouring steps, so only a drop of %.0f %% (%.3g × that, with %u steps) could be "
-          "told apart; run more summary passes per step, or smaller steps.",
-          last->used_percent, worst.first->name, ssdb_rw_to_string (worst.first->rw),
+          W_ ("Inconclusive: with the span %u %% full, %s %s runs at %.0f %% of its speed on the "
+              "empty span (%.0f against %.0f MB/s), but %s %s scatters by %.1f %% between "
+              "neighbouring steps, so only a drop of %.0f %% (%.3g × that, with %u steps) could be "
+              "told apart; run more summary passes per step, or smaller steps."),
+          last->used_percent, worst.first->name, ssdb_rw_to_words (worst.first->rw),
           worst.share * 100, worst.last->bytes_per_second / 1e6,
           worst.first->bytes_per_second / 1e6, noisiest.first->name,
-          ssdb_rw_to_string (noisiest.first->rw), noisiest.noise * 100, noisiest.threshold * 100,
+          ssdb_rw_to_words (noisiest.first->rw), noisiest.noise * 100, noisiest.threshold * 100,
           noisiest.multiple, result->steps->len);
     }
 }
@@ -347,8 +350,8 @@ ssdb_freespace_summarize (SsdbFreespaceResult *result)
     {
       g_autofree char *stressed = ssdb_format_capacity (result->stress.bytes);
       g_autofree char *bs = ssdb_format_transfer_size (result->stress.block_size);
-      char *words = g_strdup_printf ("%s The span was first stressed with %s of random %s "
-                                     "writes.",
+      char *words = g_strdup_printf (W_ ("%s The span was first stressed with %s of random %s "
+                                         "writes."),
                                      result->words, stressed, bs);
 
       g_free (result->words);
@@ -547,3 +550,7 @@ ssdb_freespace_result_check (const SsdbFreespaceResult *result, const SsdbTarget
   return ssdb_spec_check_summary_fits (spec->summary.size, span, error)
          && ssdb_behaviour_summary_check (&spec->summary, spec->test_mask, target, error);
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_freespace_result_dup_words, SsdbFreespaceResult,
+                       ssdb_freespace_result_dup, ssdb_freespace_summarize,
+                       ssdb_freespace_result_free)

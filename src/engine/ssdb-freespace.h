@@ -183,6 +183,18 @@ void
 ssdb_freespace_summarize (SsdbFreespaceResult *result);
 
 /**
+ * ssdb_freespace_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_freespace_summarize() writes for @result, in the chart language of the calling
+ * thread (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_freespace_result_dup_words (const SsdbFreespaceResult *result);
+
+/**
  * ssdb_freespace_test_noise:
  * @result: a result whose @steps hold rates
  * @test: index of a test in each step's rates

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-readback.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-test-kind.h"
@@ -266,7 +267,6 @@ static void
 summarize (SsdbReadbackResult *result)
 {
   double a, b, d, threshold;
-  const char *way;
 
   g_clear_pointer (&result->words, g_free);
   result->difference_percent = 0;
@@ -286,7 +286,6 @@ summarize (SsdbReadbackResult *result)
     return;
   result->difference_percent = (b - a) / a * 100;
   d = fabs (result->difference_percent);
-  way = result->difference_percent < 0 ? "slower" : "faster";
   result->noise_percent = segment_scatter (result);
   result->repeat_percent = repeat_difference (result);
   threshold = MAX (SSDB_READBACK_NOISE_PERCENT,
@@ -307,33 +306,48 @@ summarize (SsdbReadbackResult *result)
        * to place and how two reads of the same data differ. */
       g_autofree char *noise
           = result->noise_percent >= 0
-                ? g_strdup_printf ("the two passes' reads differ from place to place by %.1f %% "
-                                   "and two reads of the same data by %.1f %%",
-                                   result->noise_percent, result->repeat_percent)
-                : g_strdup_printf ("two reads of the same data differ by %.1f %% (the reads have "
-                                   "too few segments to measure how they differ from place to "
-                                   "place)",
-                                   result->repeat_percent);
+                ? g_strdup_printf (
+                    W_ ("the two passes' reads differ from place to place by %.1f %% "
+                        "and two reads of the same data by %.1f %%"),
+                    result->noise_percent, result->repeat_percent)
+                : g_strdup_printf (
+                    W_ ("two reads of the same data differ by %.1f %% (the reads have "
+                        "too few segments to measure how they differ from place to "
+                        "place)"),
+                    result->repeat_percent);
 
       if (result->verdict == SSDB_VERDICT_FOUND)
         result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
-            "(%.0f MB/s), beyond the %.0f %% threshold (the largest of %.0f %%, three times the "
-            "scatter from place to place and twice the difference between reads of the same "
-            "data; %s): how the data was written changes how it reads.",
-            b / 1e6, d, way, a / 1e6, threshold, SSDB_READBACK_NOISE_PERCENT, noise);
+            result->difference_percent < 0
+                ? W_ ("Data written by pass 2 reads at %.0f MB/s, %.0f %% slower than data written "
+                      "by pass 1 "
+                      "(%.0f MB/s), beyond the %.0f %% threshold (the largest of %.0f %%, three "
+                      "times the "
+                      "scatter from place to place and twice the difference between reads of the "
+                      "same "
+                      "data; %s): how the data was written changes how it reads.")
+                : W_ ("Data written by pass 2 reads at %.0f MB/s, %.0f %% faster than data written "
+                      "by pass 1 "
+                      "(%.0f MB/s), beyond the %.0f %% threshold (the largest of %.0f %%, three "
+                      "times the "
+                      "scatter from place to place and twice the difference between reads of the "
+                      "same "
+                      "data; %s): how the data was written changes how it reads."),
+            b / 1e6, d, a / 1e6, threshold, SSDB_READBACK_NOISE_PERCENT, noise);
       else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
         result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
-            "a difference of %.0f %%, within the %.0f %% threshold, and %s: no effect; how the "
-            "data was written does not change how it reads.",
+            W_ ("Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f "
+                "MB/s: "
+                "a difference of %.0f %%, within the %.0f %% threshold, and %s: no effect; how the "
+                "data was written does not change how it reads."),
             b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT, noise);
       else
-        result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: "
-            "a difference of %.0f %%, but %s, so a difference below %.0f %% cannot be told from "
-            "noise: inconclusive; run on a quieter machine.",
-            b / 1e6, a / 1e6, d, noise, threshold);
+        result->words = g_strdup_printf (W_ ("Data written by pass 2 reads at %.0f MB/s and data "
+                                             "written by pass 1 at %.0f MB/s: "
+                                             "a difference of %.0f %%, but %s, so a difference "
+                                             "below %.0f %% cannot be told from "
+                                             "noise: inconclusive; run on a quieter machine."),
+                                         b / 1e6, a / 1e6, d, noise, threshold);
       return;
     }
 
@@ -342,38 +356,54 @@ summarize (SsdbReadbackResult *result)
     {
       if (result->noise_percent >= 0)
         result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
-            "(%.0f MB/s), beyond the %.0f %% threshold (the larger of %.0f %% and three times "
-            "the %.1f %% the two reads differ from place to place): how the data was written "
-            "changes how it reads.",
-            b / 1e6, d, way, a / 1e6, threshold, SSDB_READBACK_NOISE_PERCENT,
-            result->noise_percent);
+            result->difference_percent < 0 ? W_ (
+                "Data written by pass 2 reads at %.0f MB/s, %.0f %% slower than data written by "
+                "pass 1 "
+                "(%.0f MB/s), beyond the %.0f %% threshold (the larger of %.0f %% and three times "
+                "the %.1f %% the two reads differ from place to place): how the data was written "
+                "changes how it reads.")
+                                           : W_ ("Data written by pass 2 reads at %.0f MB/s, %.0f "
+                                                 "%% faster than data written by pass 1 "
+                                                 "(%.0f MB/s), beyond the %.0f %% threshold (the "
+                                                 "larger of %.0f %% and three times "
+                                                 "the %.1f %% the two reads differ from place to "
+                                                 "place): how the data was written "
+                                                 "changes how it reads."),
+            b / 1e6, d, a / 1e6, threshold, SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
       else
         result->words = g_strdup_printf (
-            "Data written by pass 2 reads at %.0f MB/s, %.0f %% %s than data written by pass 1 "
-            "(%.0f MB/s), beyond the %.0f %% that single passes vary: how the data was written "
-            "changes how it reads.",
-            b / 1e6, d, way, a / 1e6, SSDB_READBACK_NOISE_PERCENT);
+            result->difference_percent < 0 ? W_ (
+                "Data written by pass 2 reads at %.0f MB/s, %.0f %% slower than data written by "
+                "pass 1 "
+                "(%.0f MB/s), beyond the %.0f %% that single passes vary: how the data was written "
+                "changes how it reads.")
+                                           : W_ ("Data written by pass 2 reads at %.0f MB/s, %.0f "
+                                                 "%% faster than data written by pass 1 "
+                                                 "(%.0f MB/s), beyond the %.0f %% that single "
+                                                 "passes vary: how the data was written "
+                                                 "changes how it reads."),
+            b / 1e6, d, a / 1e6, SSDB_READBACK_NOISE_PERCENT);
     }
   else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
     result->words = g_strdup_printf (
-        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
-        "difference of %.0f %%, within the %.0f %% threshold, and the two reads differ from "
-        "place "
-        "to place by %.1f %%: no effect; how the data was written does not change how it reads.",
+        W_ ("Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+            "difference of %.0f %%, within the %.0f %% threshold, and the two reads differ from "
+            "place "
+            "to place by %.1f %%: no effect; how the data was written does not change how it "
+            "reads."),
         b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT, result->noise_percent);
   else if (result->noise_percent >= 0)
     result->words = g_strdup_printf (
-        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
-        "difference of %.0f %%, but the two reads differ from place to place by %.1f %%, so a "
-        "difference below %.0f %% cannot be told from noise: inconclusive; run on a quieter "
-        "machine.",
+        W_ ("Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+            "difference of %.0f %%, but the two reads differ from place to place by %.1f %%, so a "
+            "difference below %.0f %% cannot be told from noise: inconclusive; run on a quieter "
+            "machine."),
         b / 1e6, a / 1e6, d, result->noise_percent, threshold);
   else
     result->words = g_strdup_printf (
-        "Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
-        "difference of %.0f %%, below the %.0f %% that single passes vary, and the reads have "
-        "too few segments to measure their noise: inconclusive.",
+        W_ ("Data written by pass 2 reads at %.0f MB/s and data written by pass 1 at %.0f MB/s: a "
+            "difference of %.0f %%, below the %.0f %% that single passes vary, and the reads have "
+            "too few segments to measure their noise: inconclusive."),
         b / 1e6, a / 1e6, d, SSDB_READBACK_NOISE_PERCENT);
 }
 
@@ -535,3 +565,6 @@ ssdb_readback_result_check (const SsdbReadbackResult *result, const SsdbTargetIn
   return ssdb_spec_check_span_holds (spec->span_offset, spec->span_length, spec->block_size, target,
                                      error);
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_readback_result_dup_words, SsdbReadbackResult, ssdb_readback_result_dup,
+                       ssdb_readback_summarize, ssdb_readback_result_free)

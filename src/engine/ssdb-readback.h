@@ -134,6 +134,18 @@ void
 ssdb_readback_summarize (SsdbReadbackResult *result);
 
 /**
+ * ssdb_readback_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_readback_summarize() writes for @result, in the chart language of the calling
+ * thread (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_readback_result_dup_words (const SsdbReadbackResult *result);
+
+/**
  * ssdb_readback_pass_rates:
  * @result: a result
  * @pass: 1 or 2

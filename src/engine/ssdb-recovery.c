@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-recovery.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-test-kind.h"
@@ -283,26 +284,26 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
   previous = ssdb_words_locale_begin ();
   s = g_string_new (NULL);
   if (first == NULL || first->segments->len == 0)
-    g_string_append (s, "No data to analyse.");
+    g_string_append (s, W_ ("No data to analyse."));
   else if (ssdb_recovery_has_cliff (r))
     {
       g_autofree char *fast = ssdb_format_capacity (first->fast_bytes);
 
       g_string_append_printf (s,
-                              "Found a cache cliff: the first write ran at %.0f MB/s for %s, "
-                              "then at %.0f MB/s.",
+                              W_ ("Found a cache cliff: the first write ran at %.0f MB/s for %s, "
+                                  "then at %.0f MB/s."),
                               r->fast_bytes_per_second / 1e6, fast, r->slow_bytes_per_second / 1e6);
       for (guint i = 1; i < r->writes->len; i++)
         {
           const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
           g_autofree char *got = ssdb_format_capacity (w->fast_bytes);
 
-          g_string_append_printf (s, " After %g s idle: %s fast (%.0f %%).",
+          g_string_append_printf (s, W_ (" After %g s idle: %s fast (%.0f %%)."),
                                   (double)w->pause_ns / 1e9, got, w->restored_percent);
         }
-      g_string_append_printf (s,
-                              " Fast means above %.0f MB/s, the geometric mean of the two rates.",
-                              r->threshold_bytes_per_second / 1e6);
+      g_string_append_printf (
+          s, W_ (" Fast means above %.0f MB/s, the geometric mean of the two rates."),
+          r->threshold_bytes_per_second / 1e6);
     }
   else
     {
@@ -313,72 +314,80 @@ ssdb_recovery_analyze (SsdbRecoveryResult *r)
         mean = r->fast_bytes_per_second;
       scattered = spread (first->segments, &cv, &p10, &p90) && cv >= SSDB_RECOVERY_STEADY_CV;
       if (r->first.verdict == SSDB_VERDICT_NO_EFFECT)
-        g_string_append_printf (s,
-                                "No effect: the first write ran at a steady %.0f MB/s (no change "
-                                "of %.0f %% or more lasted: the larger of %.0f %% and %g × the "
-                                "noise of %.1f %% measured in it), so there is no cache cliff to "
-                                "recover; write more than the cache.",
-                                mean / 1e6, 100 * r->first.step_threshold, 100 * SSDB_FILL_MIN_STEP,
-                                SSDB_FILL_NOISE_MULTIPLE, 100 * r->first.noise);
+        g_string_append_printf (
+            s,
+            W_ ("No effect: the first write ran at a steady %.0f MB/s (no change "
+                "of %.0f %% or more lasted: the larger of %.0f %% and %g × the "
+                "noise of %.1f %% measured in it), so there is no cache cliff to "
+                "recover; write more than the cache."),
+            mean / 1e6, 100 * r->first.step_threshold, 100 * SSDB_FILL_MIN_STEP,
+            SSDB_FILL_NOISE_MULTIPLE, 100 * r->first.noise);
       else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE && r->first.short_step > 0)
         g_string_append_printf (s,
-                                "Inconclusive: the first write ran at %.0f MB/s on average; a "
-                                "change of %.0f %% lasted only %.2f s, less than the %.1f s a "
-                                "phase must last to be told from the load on the machine.",
+                                W_ ("Inconclusive: the first write ran at %.0f MB/s on average; a "
+                                    "change of %.0f %% lasted only %.2f s, less than the %.1f s a "
+                                    "phase must last to be told from the load on the machine."),
                                 mean / 1e6, 100 * r->first.short_step, r->first.short_seconds,
                                 SSDB_FILL_MIN_PHASE_NS / 1e9);
       else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE
                && r->first.step_threshold <= SSDB_FILL_DECIDABLE_STEP)
-        g_string_append_printf (s,
-                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
-                                "lasted less than twice the %.1f s a phase must last to be told "
-                                "from the load on the machine; write more.",
-                                mean / 1e6, SSDB_FILL_MIN_PHASE_NS / 1e9);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: the first write ran at %.0f MB/s on average, but "
+                "lasted less than twice the %.1f s a phase must last to be told "
+                "from the load on the machine; write more."),
+            mean / 1e6, SSDB_FILL_MIN_PHASE_NS / 1e9);
       else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE && !r->first.noise_measured)
-        g_string_append_printf (s,
-                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
-                                "it has too few segments to measure its noise; write more.",
-                                mean / 1e6);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: the first write ran at %.0f MB/s on average, but "
+                "it has too few segments to measure its noise; write more."),
+            mean / 1e6);
       else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE && r->first.step_threshold >= 1)
-        g_string_append_printf (s,
-                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
-                                "the noise measured in it (%.1f %%) is so large that no change of "
-                                "rate, however large, can be told apart.",
-                                mean / 1e6, 100 * r->first.noise);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: the first write ran at %.0f MB/s on average, but "
+                "the noise measured in it (%.1f %%) is so large that no change of "
+                "rate, however large, can be told apart."),
+            mean / 1e6, 100 * r->first.noise);
       else if (r->first.verdict == SSDB_VERDICT_INCONCLUSIVE)
-        g_string_append_printf (s,
-                                "Inconclusive: the first write ran at %.0f MB/s on average, but "
-                                "the noise measured in it (%.1f %%) hides any change below "
-                                "%.0f %%, so a cache cliff cannot be told apart.",
-                                mean / 1e6, 100 * r->first.noise, 100 * r->first.step_threshold);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: the first write ran at %.0f MB/s on average, but "
+                "the noise measured in it (%.1f %%) hides any change below "
+                "%.0f %%, so a cache cliff cannot be told apart."),
+            mean / 1e6, 100 * r->first.noise, 100 * r->first.step_threshold);
       else if (scattered)
-        g_string_append_printf (s,
-                                "Inconclusive: the first write ran at %.0f MB/s on average, most "
-                                "of it between %.0f and %.0f MB/s, and no drop lasted (a third "
-                                "or more of what followed ran fast again).",
-                                mean / 1e6, p10 / 1e6, p90 / 1e6);
+        g_string_append_printf (
+            s,
+            W_ ("Inconclusive: the first write ran at %.0f MB/s on average, most "
+                "of it between %.0f and %.0f MB/s, and no drop lasted (a third "
+                "or more of what followed ran fast again)."),
+            mean / 1e6, p10 / 1e6, p90 / 1e6);
       else
         g_string_append_printf (s,
-                                "No effect: the first write ran at %.0f MB/s with no lasting "
-                                "drop, so there is no cache cliff to recover.",
+                                W_ ("No effect: the first write ran at %.0f MB/s with no lasting "
+                                    "drop, so there is no cache cliff to recover."),
                                 mean / 1e6);
       if (r->writes->len > 1)
         {
           g_string_append_printf (s,
-                                  " The shares in the table count the bytes written above "
-                                  "%.0f MB/s (%s):",
+                                  W_ (" The shares in the table count the bytes written above "
+                                      "%.0f MB/s (%s):"),
                                   r->threshold_bytes_per_second / 1e6,
                                   r->first.cache_bytes > 0
-                                      ? "between the first write's fast and slow rates"
-                                      : "80 % of the first write's rate");
+                                      ? W_ ("between the first write's fast and slow rates")
+                                      /* xgettext:no-c-format */
+                                      : W_ ("80 % of the first write's rate"));
           for (guint i = 1; i < r->writes->len; i++)
             {
               const SsdbRecoveryWrite *w = &g_array_index (r->writes, SsdbRecoveryWrite, i);
 
-              g_string_append_printf (s, "%s %.0f %% after %g s", i > 1 ? "," : "",
-                                      w->restored_percent, (double)w->pause_ns / 1e9);
+              g_string_append_printf (
+                  s, i > 1 ? W_ (", %.0f %% after %g s") : W_ (" %.0f %% after %g s"),
+                  w->restored_percent, (double)w->pause_ns / 1e9);
             }
-          g_string_append (s, ".");
+          g_string_append (s, W_ ("."));
         }
     }
   ssdb_words_locale_end (previous);
@@ -600,3 +609,6 @@ ssdb_recovery_result_check (const SsdbRecoveryResult *result, const SsdbTargetIn
     }
   return TRUE;
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_recovery_result_dup_words, SsdbRecoveryResult, ssdb_recovery_result_dup,
+                       ssdb_recovery_analyze, ssdb_recovery_result_free)

@@ -213,6 +213,18 @@ void
 ssdb_recovery_analyze (SsdbRecoveryResult *result);
 
 /**
+ * ssdb_recovery_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_recovery_analyze() writes for @result, in the chart language of the calling thread
+ * (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_recovery_result_dup_words (const SsdbRecoveryResult *result);
+
+/**
  * SsdbRecoveryProgressFunc:
  * @write_index: the write running (0 = the first), or during a pause the write that follows it
  * @pausing: the device is being left idle

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-scan.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-test-kind.h"
 #include "ssdb-units.h"
@@ -273,56 +274,88 @@ ssdb_scan_summarize (SsdbScanResult *result)
   span = ssdb_format_capacity (spec->span_length);
   took = format_ns (result->read_ns);
   slow = format_ns (spec->slow_ns);
-  g_string_append_printf (w, "%s %s of %s in %s", spec->verify ? "Wrote and read back" : "Read",
-                          scanned, span, took);
+  g_string_append_printf (
+      w, spec->verify ? W_ ("Wrote and read back %s of %s in %s") : W_ ("Read %s of %s in %s"),
+      scanned, span, took);
   if (result->read_ns > 0)
-    g_string_append_printf (w, " (%.0f MB/s)",
+    g_string_append_printf (w, W_ (" (%.0f MB/s)"),
                             result->scanned_bytes / (result->read_ns / 1e9) / 1e6);
   if (result->bad_bytes > 0 && result->bad->len > 0)
     {
       const SsdbScanRange *first = &g_array_index (result->bad, SsdbScanRange, 0);
       g_autofree char *bad = ssdb_format_transfer_size (result->bad_bytes);
+      g_autofree char *at = g_strdup_printf ("%" G_GUINT64_FORMAT, first->offset);
+      guint n_bad = result->bad->len;
 
-      g_string_append_printf (w, ": %u %s %s, %s in all (the first at byte %" G_GUINT64_FORMAT ")",
-                              result->bad->len, spec->verify ? "bad" : "unreadable",
-                              result->bad->len == 1 ? "range" : "ranges", bad, first->offset);
+      if (spec->verify)
+        g_string_append_printf (w,
+                                n_bad == 1
+                                    ? W_ (": %u bad range, %s in all (the first at byte %s)")
+                                    : W_ (": %u bad ranges, %s in all (the first at byte %s)"),
+                                n_bad, bad, at);
+      else
+        g_string_append_printf (
+            w,
+            n_bad == 1 ? W_ (": %u unreadable range, %s in all (the first at byte %s)")
+                       : W_ (": %u unreadable ranges, %s in all (the first at byte %s)"),
+            n_bad, bad, at);
       if (spec->verify)
         {
           guint n[3] = { 0, 0, 0 };
 
           for (guint i = 0; i < result->bad->len; i++)
             n[MIN ((guint)g_array_index (result->bad, SsdbScanRange, i).op, 2u)]++;
-          g_string_append_printf (w, ", %u unwritable, %u unreadable, %u read back wrong", n[1],
-                                  n[0], n[2]);
+          g_string_append_printf (w, W_ (", %u unwritable, %u unreadable, %u read back wrong"),
+                                  n[1], n[0], n[2]);
         }
     }
   else if (result->bad_bytes > 0)
     {
       g_autofree char *bad = ssdb_format_transfer_size (result->bad_bytes);
 
-      g_string_append_printf (w, ": %s %s in all", bad, spec->verify ? "bad" : "unreadable");
+      g_string_append_printf (
+          w, spec->verify ? W_ (": %s bad in all") : W_ (": %s unreadable in all"), bad);
     }
   else
-    g_string_append (w, spec->verify ? ": no bad sector" : ": no unreadable sector");
+    g_string_append (w, spec->verify ? W_ (": no bad sector") : W_ (": no unreadable sector"));
   if (result->slow_blocks > 0)
     {
       g_autofree char *worst = format_ns (result->worst_ns);
+      g_autofree char *count = g_strdup_printf ("%" G_GUINT64_FORMAT, result->slow_blocks);
 
-      g_string_append_printf (w, "; %" G_GUINT64_FORMAT " %s slower than %s (the slowest %s)",
-                              result->slow_blocks, result->slow_blocks == 1 ? "block" : "blocks",
-                              slow, worst);
+      g_string_append_printf (w,
+                              result->slow_blocks == 1
+                                  ? W_ ("; %s block slower than %s (the slowest %s)")
+                                  : W_ ("; %s blocks slower than %s (the slowest %s)"),
+                              count, slow, worst);
     }
   else
-    g_string_append_printf (w, "; no block slower than %s", slow);
-  g_string_append_c (w, '.');
+    g_string_append_printf (w, W_ ("; no block slower than %s"), slow);
+  g_string_append (w, W_ ("."));
   if (result->ranges_truncated)
-    g_string_append_printf (w, " Only the first %u ranges of each kind are listed.",
+    g_string_append_printf (w, W_ (" Only the first %u ranges of each kind are listed."),
                             SSDB_SCAN_MAX_RANGES);
   if (!complete)
-    g_string_append_printf (w, " The scan stopped at %.0f %% of the span: the rest was not %s%s.",
-                            100.0 * result->scanned_bytes / spec->span_length,
-                            spec->verify ? "written or read" : "read",
-                            result->bad_bytes > 0 ? "" : ", and may hold errors");
+    {
+      double at = 100.0 * result->scanned_bytes / spec->span_length;
+
+      if (spec->verify)
+        g_string_append_printf (w,
+                                result->bad_bytes > 0
+                                    ? W_ (" The scan stopped at %.0f %% of the span: the rest was "
+                                          "not written or read.")
+                                    : W_ (" The scan stopped at %.0f %% of the span: the rest was "
+                                          "not written or read, and may hold errors."),
+                                at);
+      else
+        g_string_append_printf (w,
+                                result->bad_bytes > 0
+                                    ? W_ (" The scan stopped at %.0f %% of the span: the rest was "
+                                          "not read.")
+                                    : W_ (" The scan stopped at %.0f %% of the span: the rest was "
+                                          "not read, and may hold errors."),
+                                at);
+    }
   result->words = g_string_free (g_steal_pointer (&w), FALSE);
 }
 
@@ -832,3 +865,6 @@ ssdb_scan_result_check (const SsdbScanResult *result, const SsdbTargetInfo *targ
     spec.span_length = size - spec.span_offset;
   return ssdb_scan_spec_validate (&spec, size, lbs, error);
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_scan_result_dup_words, SsdbScanResult, ssdb_scan_result_dup,
+                       ssdb_scan_summarize, ssdb_scan_result_free)

@@ -260,6 +260,18 @@ void
 ssdb_scan_summarize (SsdbScanResult *result);
 
 /**
+ * ssdb_scan_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_scan_summarize() writes for @result, in the chart language of the calling thread
+ * (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_scan_result_dup_words (const SsdbScanResult *result);
+
+/**
  * ssdb_scan_estimate:
  * @result: a new result
  * @target_bytes: the size of the target, bytes (for a span to its end)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-summary.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-test-kind.h"
 #include "ssdb-target-fill.h"
@@ -97,6 +98,21 @@ ssdb_profile_from_string (const char *text, SsdbProfile *out)
       return TRUE;
     }
   return FALSE;
+}
+
+const char *
+ssdb_rw_to_words (SsdbRw rw)
+{
+  switch (rw)
+    {
+      case SSDB_RW_WRITE:
+        return W_ ("write");
+      case SSDB_RW_MIX:
+        return W_ ("mix");
+      case SSDB_RW_READ:
+      default:
+        return W_ ("read");
+    }
 }
 
 const char *

@@ -383,6 +383,16 @@ const char *
 ssdb_rw_to_string (SsdbRw rw);
 
 /**
+ * ssdb_rw_to_words:
+ * @rw: a direction
+ *
+ * Returns: "read", "write" or "mix" in the words' language of the calling thread
+ *   (engine/ssdb-words.h), for the sentences that name a test ("RND4K Q32T1 write").
+ */
+const char *
+ssdb_rw_to_words (SsdbRw rw);
+
+/**
  * ssdb_summary_estimate:
  * @result: a result as ssdb_summary_result_new() makes it, before its run (its pending entries
  *   are what will run)

@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-sweep.h"
+#include "ssdb-words.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
 #include "ssdb-test-kind.h"
@@ -178,17 +179,27 @@ best_of (GArray *points, double *best, guint *best_size, guint *full_size)
     }
 }
 
+/* What: 0 reads, 1 writes, 2 writes after reads ("; writes reach ..."). */
 static void
-describe (GString *s, const char *what, double best, guint best_size, guint full_size)
+describe (GString *s, guint what, double best, guint best_size, guint full_size)
 {
   g_autofree char *full = ssdb_format_transfer_size (full_size);
   g_autofree char *at = ssdb_format_transfer_size (best_size);
 
   if (full_size == best_size)
-    g_string_append_printf (s, "%s reach %.0f MB/s at %s transfers", what, best / 1e6, at);
+    g_string_append_printf (s,
+                            what == 0   ? W_ ("Reads reach %.0f MB/s at %s transfers")
+                            : what == 1 ? W_ ("Writes reach %.0f MB/s at %s transfers")
+                                        : W_ ("; writes reach %.0f MB/s at %s transfers"),
+                            best / 1e6, at);
   else
-    g_string_append_printf (s, "%s reach 90 %% of their best (%.0f MB/s at %s) from %s transfers",
-                            what, best / 1e6, at, full);
+    g_string_append_printf (
+        s,
+        what == 0   ? W_ ("Reads reach 90 %% of their best (%.0f MB/s at %s) from %s transfers")
+        : what == 1 ? W_ ("Writes reach 90 %% of their best (%.0f MB/s at %s) from %s transfers")
+                    : W_ ("; writes reach 90 %% of their best (%.0f MB/s at %s) from %s "
+                          "transfers"),
+        best / 1e6, at, full);
 }
 
 void
@@ -205,15 +216,11 @@ ssdb_sweep_summarize (SsdbSweepResult *result)
     return;
   s = g_string_new (NULL);
   if (result->best_read > 0)
-    describe (s, "Reads", result->best_read, result->best_read_size, result->full_read_size);
+    describe (s, 0, result->best_read, result->best_read_size, result->full_read_size);
   if (result->best_write > 0)
-    {
-      if (s->len)
-        g_string_append (s, "; ");
-      describe (s, s->len ? "writes" : "Writes", result->best_write, result->best_write_size,
-                result->full_write_size);
-    }
-  g_string_append_c (s, '.');
+    describe (s, s->len ? 2 : 1, result->best_write, result->best_write_size,
+              result->full_write_size);
+  g_string_append (s, W_ (".")); /* the full stop of the words' language */
   result->words = g_string_free (s, FALSE);
 }
 
@@ -265,6 +272,21 @@ job_for (const SsdbSweepSpec *spec, guint size, SsdbRw rw, guint index, SsdbJobS
 }
 
 /* The run itself, without what is recorded of the drive meanwhile. */
+/* A stopped sweep's words: those of the sizes measured, and that they cover only those. */
+static void
+append_stopped (SsdbSweepResult *result, guint done, guint runs)
+{
+  char *w;
+
+  if (result->words == NULL || done == 0 || done >= runs)
+    return;
+  w = g_strdup_printf (W_ ("%s The sweep stopped after %u of %u runs: this covers the sizes "
+                           "measured."),
+                       result->words, done, runs);
+  g_free (result->words);
+  result->words = w;
+}
+
 static gboolean
 run_sweep (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc progress,
            gpointer user_data, GCancellable *cancellable, GError **error)
@@ -388,15 +410,7 @@ run_sweep (SsdbTarget *target, SsdbSweepResult *result, SsdbSweepProgressFunc pr
     {
       /* A stopped sweep: the words of the sizes measured, and that they cover only those. */
       ssdb_sweep_summarize (result);
-      if (result->words != NULL)
-        {
-          char *w = g_strdup_printf ("%s The sweep stopped after %u of %u runs: this covers the "
-                                     "sizes measured.",
-                                     result->words, done, runs);
-
-          g_free (result->words);
-          result->words = w;
-        }
+      append_stopped (result, done, runs);
     }
   return ok;
 }
@@ -451,4 +465,21 @@ ssdb_sweep_result_check (const SsdbSweepResult *result, const SsdbTargetInfo *ta
       return FALSE;
     }
   return ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error);
+}
+
+char *
+ssdb_sweep_result_dup_words (const SsdbSweepResult *result)
+{
+  SsdbSweepResult *copy;
+  char *words;
+  guint runs;
+
+  g_return_val_if_fail (result != NULL, NULL);
+  copy = ssdb_sweep_result_dup (result);
+  ssdb_sweep_summarize (copy);
+  runs = copy->n_sizes * ((copy->spec.do_read ? 1 : 0) + (copy->spec.do_write ? 1 : 0));
+  append_stopped (copy, copy->read->len + copy->write->len, runs);
+  words = g_steal_pointer (&copy->words);
+  ssdb_sweep_result_free (copy);
+  return words;
 }

@@ -176,6 +176,18 @@ void
 ssdb_sweep_summarize (SsdbSweepResult *result);
 
 /**
+ * ssdb_sweep_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_sweep_summarize() writes for @result, in the chart language of the calling thread
+ * (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_sweep_result_dup_words (const SsdbSweepResult *result);
+
+/**
  * SsdbSweepProgressFunc:
  * @result: the result so far (read it during the call only)
  * @size: transfer size running (0 while filling)

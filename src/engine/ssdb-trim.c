@@ -1,5 +1,6 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-trim.h"
+#include "ssdb-words.h"
 #include "ssdb-units.h"
 #include "ssdb-error.h"
 #include "ssdb-spec-check.h"
@@ -369,6 +370,25 @@ usable (double rate)
   return isfinite (rate) && rate > 0;
 }
 
+/* "After 5 rounds of filling and deleting with discard (TRIM), " */
+static void
+append_rounds (GString *s, guint rounds, gboolean discard)
+{
+  if (discard)
+    g_string_append_printf (s,
+                            rounds == 1 ? W_ ("After %u round of filling and deleting with discard "
+                                              "(TRIM), ")
+                                        : W_ ("After %u rounds of filling and deleting with "
+                                              "discard (TRIM), "),
+                            rounds);
+  else
+    g_string_append_printf (s,
+                            rounds == 1
+                                ? W_ ("After %u round of filling and deleting without discard, ")
+                                : W_ ("After %u rounds of filling and deleting without discard, "),
+                            rounds);
+}
+
 void
 ssdb_trim_summarize (SsdbTrimResult *result)
 {
@@ -376,7 +396,6 @@ ssdb_trim_summarize (SsdbTrimResult *result)
   double threshold, noise = -1;
   gboolean unmeasured = FALSE;
   GString *s;
-  const char *how;
 
   g_return_if_fail (result != NULL);
 
@@ -426,79 +445,94 @@ ssdb_trim_summarize (SsdbTrimResult *result)
   else
     result->verdict = SSDB_VERDICT_INCONCLUSIVE;
 
-  how = result->spec.discard ? "with discard (TRIM)" : "without discard";
   s = g_string_new (NULL);
   if (result->stress.block_size > 0)
     {
       g_autofree char *stressed = ssdb_format_capacity (result->stress.bytes);
       g_autofree char *bs = ssdb_format_transfer_size (result->stress.block_size);
 
-      g_string_append_printf (s, "After a random-write stress (%s in %s writes) and ", stressed,
-                              bs);
-      g_string_append_printf (s, "%u round%s of filling and deleting %s, ", result->rounds->len,
-                              result->rounds->len == 1 ? "" : "s", how);
+      guint n = result->rounds->len;
+
+      if (result->spec.discard)
+        g_string_append_printf (
+            s,
+            n == 1 ? W_ ("After a random-write stress (%s in %s writes) and %u round of filling "
+                         "and deleting with discard (TRIM), ")
+                   : W_ ("After a random-write stress (%s in %s writes) and %u rounds of filling "
+                         "and deleting with discard (TRIM), "),
+            stressed, bs, n);
+      else
+        g_string_append_printf (
+            s,
+            n == 1 ? W_ ("After a random-write stress (%s in %s writes) and %u round of filling "
+                         "and deleting without discard, ")
+                   : W_ ("After a random-write stress (%s in %s writes) and %u rounds of filling "
+                         "and deleting without discard, "),
+            stressed, bs, n);
     }
   else
-    g_string_append_printf (s, "After %u round%s of filling and deleting %s, ", result->rounds->len,
-                            result->rounds->len == 1 ? "" : "s", how);
+    append_rounds (s, result->rounds->len, result->spec.discard);
   if (result->verdict == SSDB_VERDICT_FOUND)
     {
       g_string_append_printf (
           s,
-          "%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s), a loss beyond the "
-          "%.0f %% threshold",
-          low->name, ssdb_rw_to_string (low->rw), low->retention_percent,
+          W_ ("%s %s keeps only %.0f %% of its speed (%.0f against %.0f MB/s), a loss beyond the "
+              "%.0f %% threshold"),
+          low->name, ssdb_rw_to_words (low->rw), low->retention_percent,
           low->after_bytes_per_second / 1e6, low->before_bytes_per_second / 1e6, threshold);
       if (noise >= 0)
-        g_string_append_printf (s, " (passes differed by up to %.0f %%)", noise);
+        g_string_append_printf (s, W_ (" (passes differed by up to %.0f %%)"), noise);
       else if (result->spec.summary.count >= 2)
-        g_string_append (s, " that can be told without the spread between passes (not recorded)");
+        g_string_append (s,
+                         W_ (" that can be told without the spread between passes (not recorded)"));
       else
-        g_string_append (s, " that one pass can tell from noise");
+        g_string_append (s, W_ (" that one pass can tell from noise"));
       g_string_append (s, result->spec.discard
-                              ? ": the device does not recover fully even with TRIM."
-                              : ": without TRIM the device has to reclaim space while it "
-                                "writes.");
+                              ? W_ (": the device does not recover fully even with TRIM.")
+                              : W_ (": without TRIM the device has to reclaim space while it "
+                                    "writes."));
     }
   else if (result->verdict == SSDB_VERDICT_NO_EFFECT)
-    g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed, within the %.0f %% "
-                            "a loss must exceed, and passes differed by up to %.0f %%: no "
-                            "effect; the device recovers its performance.",
-                            low->retention_percent, high->retention_percent, threshold, noise);
+    g_string_append_printf (
+        s,
+        W_ ("the tests keep %.0f %% to %.0f %% of their speed, within the %.0f %% "
+            "a loss must exceed, and passes differed by up to %.0f %%: no "
+            "effect; the device recovers its performance."),
+        low->retention_percent, high->retention_percent, threshold, noise);
   else if (round (high->retention_percent) - 100 > round (threshold))
     g_string_append_printf (s,
-                            "rates varied from %.0f %% to %.0f %% of their speed before (%s %s "
-                            "%.0f against %.0f MB/s), more than the device can gain by it: "
-                            "inconclusive; run with more passes or longer tests.",
+                            W_ ("rates varied from %.0f %% to %.0f %% of their speed before (%s %s "
+                                "%.0f against %.0f MB/s), more than the device can gain by it: "
+                                "inconclusive; run with more passes or longer tests."),
                             low->retention_percent, high->retention_percent, high->name,
-                            ssdb_rw_to_string (high->rw), high->after_bytes_per_second / 1e6,
+                            ssdb_rw_to_words (high->rw), high->after_bytes_per_second / 1e6,
                             high->before_bytes_per_second / 1e6);
   else if (noise >= 0 && threshold >= 100)
     g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed, but passes "
-                            "differed by up to %.0f %%, so no loss can be told from noise: "
-                            "inconclusive; run with more passes on a quieter machine.",
+                            W_ ("the tests keep %.0f %% to %.0f %% of their speed, but passes "
+                                "differed by up to %.0f %%, so no loss can be told from noise: "
+                                "inconclusive; run with more passes on a quieter machine."),
                             low->retention_percent, high->retention_percent, noise);
   else if (noise >= 0)
     g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed, but passes "
-                            "differed by up to %.0f %%, so a loss below %.0f %% cannot be told "
-                            "from noise: inconclusive; run with more passes on a quieter "
-                            "machine.",
+                            W_ ("the tests keep %.0f %% to %.0f %% of their speed, but passes "
+                                "differed by up to %.0f %%, so a loss below %.0f %% cannot be told "
+                                "from noise: inconclusive; run with more passes on a quieter "
+                                "machine."),
                             low->retention_percent, high->retention_percent, noise, threshold);
   else if (result->spec.summary.count >= 2)
     /* A report of an earlier version, or a test whose spread was not measured. */
-    g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed; the spread between "
-                            "the passes was not recorded for every test, and without it a loss "
-                            "below %.0f %% cannot be told from noise: inconclusive.",
-                            low->retention_percent, high->retention_percent, threshold);
+    g_string_append_printf (
+        s,
+        W_ ("the tests keep %.0f %% to %.0f %% of their speed; the spread between "
+            "the passes was not recorded for every test, and without it a loss "
+            "below %.0f %% cannot be told from noise: inconclusive."),
+        low->retention_percent, high->retention_percent, threshold);
   else
     g_string_append_printf (s,
-                            "the tests keep %.0f %% to %.0f %% of their speed, in one pass: "
-                            "without the spread between passes, a loss below %.0f %% cannot be "
-                            "told from noise: inconclusive; run with 3 passes or more.",
+                            W_ ("the tests keep %.0f %% to %.0f %% of their speed, in one pass: "
+                                "without the spread between passes, a loss below %.0f %% cannot be "
+                                "told from noise: inconclusive; run with 3 passes or more."),
                             low->retention_percent, high->retention_percent, threshold);
   result->words = g_string_free (s, FALSE);
 }
@@ -820,3 +854,6 @@ ssdb_trim_result_check (const SsdbTrimResult *result, const SsdbTargetInfo *targ
   return ssdb_spec_check_summary_fits (spec->summary.size, span, error)
          && ssdb_behaviour_summary_check (&spec->summary, spec->test_mask, target, error);
 }
+
+SSDB_WORDS_DEFINE_DUP (ssdb_trim_result_dup_words, SsdbTrimResult, ssdb_trim_result_dup,
+                       ssdb_trim_summarize, ssdb_trim_result_free)

@@ -345,6 +345,18 @@ void
 ssdb_trim_summarize (SsdbTrimResult *result);
 
 /**
+ * ssdb_trim_result_dup_words:
+ * @result: a result
+ *
+ * The words ssdb_trim_summarize() writes for @result, in the chart language of the calling thread
+ * (engine/ssdb-words.h): English outside a painter's language scope. @result is not changed.
+ *
+ * Returns: (transfer full) (nullable): the words.
+ */
+char *
+ssdb_trim_result_dup_words (const SsdbTrimResult *result);
+
+/**
  * ssdb_trim_delete:
  * @target: a writable target
  * @offset: first byte, DIO-aligned

@@ -37,4 +37,24 @@ ssdb_words_gettext (const char *msgid) G_GNUC_FORMAT (1);
 
 #define W_(String) ssdb_words_gettext (String)
 
+/*
+ * SSDB_WORDS_DEFINE_DUP:
+ * Defines `char *Func (const Type *result)`: the words @Analyze writes for a copy of @result
+ * (made with @Dup, freed with @Free), in the words' language of the calling thread. @result is
+ * left as it is. Returns: (transfer full) (nullable): the words.
+ */
+#define SSDB_WORDS_DEFINE_DUP(Func, Type, Dup, Analyze, Free)                                      \
+  char *Func (const Type *result)                                                                  \
+  {                                                                                                \
+    Type *copy;                                                                                    \
+    char *words;                                                                                   \
+                                                                                                   \
+    g_return_val_if_fail (result != NULL, NULL);                                                   \
+    copy = Dup (result);                                                                           \
+    Analyze (copy);                                                                                \
+    words = g_steal_pointer (&copy->words);                                                        \
+    Free (copy);                                                                                   \
+    return words;                                                                                  \
+  }
+
 G_END_DECLS

@@ -57,7 +57,7 @@ typedef struct
   GPtrArray *lines;
   const char *series[2];
   SsdbRgba series_color[2];
-  const char *words;
+  char *words; /* in the chart's language */
   const char *empty;
   double max_rate;
   const char *x_title; /* the lines' axis title, NULL for "Span used" */
@@ -134,6 +134,31 @@ rw_label (SsdbRw rw)
 /* A compression test of a step other than the default, as AS SSD draws it: a write line and a
  * read line over the 0-100 % compressibility axis, zeros (off that axis) kept as two rates for
  * the legend. */
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+compression_words (gconstpointer result)
+{
+  return ssdb_compression_result_dup_words (result);
+}
+
+static char *
+trim_words (gconstpointer result)
+{
+  return ssdb_trim_result_dup_words (result);
+}
+
+static char *
+readback_words (gconstpointer result)
+{
+  return ssdb_readback_result_dup_words (result);
+}
+
+static char *
+freespace_words (gconstpointer result)
+{
+  return ssdb_freespace_result_dup_words (result);
+}
+
 static void
 compression_lines (Model *m, const SsdbCompressionResult *r, const SsdbStyle *style)
 {
@@ -171,7 +196,7 @@ compression_lines (Model *m, const SsdbCompressionResult *r, const SsdbStyle *st
             g_array_append_val (lines[s]->y, y[s]);
           }
     }
-  m->words = r->words;
+  m->words = ssdb_chart_words_in_language (r->words, compression_words, r);
 }
 
 static void
@@ -221,7 +246,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                          p ? p->write_bytes_per_second : -1, p ? p->read_bytes_per_second : -1);
             }
           if (r != NULL)
-            m->words = r->words;
+            m->words = ssdb_chart_words_in_language (r->words, compression_words, r);
           break;
         }
       case SSDB_BEHAVIOUR_TRIM:
@@ -244,7 +269,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                 g->note = g_strdup_printf ("%.0f %%", t->retention_percent);
             }
           if (r != NULL)
-            m->words = r->words;
+            m->words = ssdb_chart_words_in_language (r->words, trim_words, r);
           break;
         }
       case SSDB_BEHAVIOUR_READBACK:
@@ -269,7 +294,7 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
                          rate[1]);
             }
           if (r != NULL)
-            m->words = r->words;
+            m->words = ssdb_chart_words_in_language (r->words, readback_words, r);
           break;
         }
       case SSDB_BEHAVIOUR_FREESPACE:
@@ -322,12 +347,12 @@ model_build (Model *m, const SsdbBehaviourView *view, const SsdbStyle *style)
               g_ptr_array_add (m->lines, line);
             }
           g_ptr_array_unref (names);
-          m->words = r->words;
+          m->words = ssdb_chart_words_in_language (r->words, freespace_words, r);
           break;
         }
     }
   if (m->words != NULL && *m->words == '\0')
-    m->words = NULL;
+    g_clear_pointer (&m->words, g_free);
 }
 
 static void
@@ -335,6 +360,14 @@ model_clear (Model *m)
 {
   g_ptr_array_unref (m->groups);
   g_ptr_array_unref (m->lines);
+  g_free (m->words);
+}
+
+/* Lines for the words: translations run longer than English, which keeps its three. */
+static int
+words_lines (void)
+{
+  return ssdb_render_language_is_english (ssdb_render_get_language ()) ? 3 : 4;
 }
 
 /* Layout ---------------------------------------------------------------------------------- */
@@ -379,7 +412,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
   bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
                                       l->caption_px, &l->footer);
   bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, m->words,
-                                    l->words_px, 3, &l->words);
+                                    l->words_px, words_lines (), &l->words);
   x_labels_h = round (l->label_px * (m->bars ? 3.0 : 2.8));
   /* The compressibility levels have an axis title under their labels. */
   if (view->chart == SSDB_BEHAVIOUR_COMPRESSION)
@@ -876,7 +909,7 @@ ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *sty
 
   if (p.m.max_rate <= 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style, p.m.empty, &l->plot, l->label_px);
-  ssdb_chart_draw_words (cr, p.pango, style, p.m.words, l->words_px, &l->words, 3);
+  ssdb_chart_draw_words (cr, p.pango, style, p.m.words, l->words_px, &l->words, words_lines ());
 
   model_clear (&p.m);
   g_object_unref (p.pango);

@@ -581,9 +581,31 @@ ssdb_chart_draw_frame (cairo_t *cr, PangoContext *context, const SsdbStyle *styl
 /* The drive's temperature and its own count of writes ------------------------------------- */
 
 char *
+ssdb_chart_words_in_language (const char *words, SsdbChartWordsFunc dup_words, gconstpointer result)
+{
+  g_autofree char *english = NULL;
+  const char *previous;
+
+  if (words == NULL || *words == '\0' || result == NULL
+      || ssdb_render_language_is_english (ssdb_render_get_language ()))
+    return g_strdup (words);
+  /* Written again only when the result still gives the words it holds (an old report may hold
+   * words of another version). */
+  previous = ssdb_render_language_push ("en");
+  english = dup_words (result);
+  ssdb_render_language_pop (previous);
+  if (g_strcmp0 (english, words) != 0)
+    return g_strdup (words);
+  return ssdb_render_localize_number (dup_words (result));
+}
+
+char *
 ssdb_chart_words_with_drive (const char *words, const SsdbDriveCounts *writes)
 {
   g_autofree char *counted = ssdb_drive_counts_words (writes);
+
+  if (counted != NULL && !ssdb_render_language_is_english (ssdb_render_get_language ()))
+    counted = ssdb_render_localize_number (counted);
 
   if (words == NULL || *words == '\0')
     return g_steal_pointer (&counted);

@@ -575,6 +575,31 @@ ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyl
 /* The drive's temperature and its own count of writes ------------------------------------- */
 
 /**
+ * SsdbChartWordsFunc:
+ * @result: a result of one kind
+ *
+ * Returns: (transfer full) (nullable): the words the engine writes for @result, in the chart
+ *   language of the calling thread (such as ssdb_trim_result_dup_words()).
+ */
+typedef char *(*SsdbChartWordsFunc) (gconstpointer result);
+
+/**
+ * ssdb_chart_words_in_language:
+ * @words: (nullable): the words @result holds (English, as its report keeps them)
+ * @dup_words: writes @result's words again
+ * @result: (nullable): the result
+ *
+ * A chart's finding in the chart language of the calling thread, with its decimal separator:
+ * @words itself in English, or when @dup_words does not give @words back in English (a report
+ * of another version).
+ *
+ * Returns: (transfer full) (nullable): the words to draw.
+ */
+char *
+ssdb_chart_words_in_language (const char *words, SsdbChartWordsFunc dup_words,
+                              gconstpointer result);
+
+/**
  * ssdb_chart_words_with_drive:
  * @words: (nullable): a chart's finding in words
  * @writes: (nullable): the drive's count of the host's writes during the run

@@ -8,6 +8,13 @@
 #include <math.h>
 #include <string.h>
 
+/* Lines for the words: translations run longer than English, which keeps its four. */
+static int
+words_lines (void)
+{
+  return ssdb_render_language_is_english (ssdb_render_get_language ()) ? 4 : 5;
+}
+
 /* ---- the frame both charts share: heading, legend, plot, axes, words ---------------------- */
 
 typedef struct
@@ -54,9 +61,9 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
   bottom = h - f->margin;
   bottom = ssdb_chart_layout_caption (w, bottom, f->margin, f->gap * 0.5, caption, f->caption_px,
                                       &f->footer);
-  bottom
-      = ssdb_chart_layout_words (pango, style, w, bottom, f->margin, f->gap,
-                                 words != NULL && *words ? words : NULL, f->words_px, 4, &f->words);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, f->margin, f->gap,
+                                    words != NULL && *words ? words : NULL, f->words_px,
+                                    words_lines (), &f->words);
   /* The drive's temperature under the chart, when it was recorded. */
   f->temperature.height = ssdb_chart_temperature_height (temperature, f->label_px);
   if (f->temperature.height > 0)
@@ -371,11 +378,26 @@ curve_points (const GArray *segments)
   return out;
 }
 
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+recovery_dup_words (gconstpointer result)
+{
+  return ssdb_recovery_result_dup_words (result);
+}
+
+/* The finding under the recovery chart, in the chart's language. */
+static char *
+recovery_words (const SsdbRecoveryResult *r)
+{
+  return r != NULL ? ssdb_chart_words_in_language (r->words, recovery_dup_words, r) : NULL;
+}
+
 static void
 recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, PangoContext *pango,
                 int width, int height)
 {
   const SsdbRecoveryResult *r = view->result;
+  g_autofree char *words = recovery_words (r);
   double m = 0, span = 0;
 
   for (guint i = 0; i < n_writes (r); i++)
@@ -397,8 +419,7 @@ recovery_frame (Frame *f, const SsdbRecoveryView *view, const SsdbStyle *style, 
   if (span <= 0)
     span = 1e9;
   frame_compute (f, style, pango, width, height, view->target_title, view->target_subtitle,
-                 view->caption, r != NULL ? r->words : NULL, set_rate_axis, m, span, 1e9, "GB",
-                 NULL);
+                 view->caption, words, set_rate_axis, m, span, 1e9, "GB", NULL);
 }
 
 static char *
@@ -475,6 +496,7 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   const SsdbRecoveryResult *r;
   Painter p = { 0 };
   Frame *f = &p.f;
+  g_autofree char *words = NULL;
   guint n;
 
   g_return_if_fail (view != NULL);
@@ -564,8 +586,8 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   if (n == 0)
     draw_empty (&p, view->running ? _ ("Waiting for the first segment…")
                                   : _ ("No idle recovery measured yet"));
-  ssdb_chart_draw_words (cr, p.pango, style, r != NULL ? r->words : NULL, f->words_px, &f->words,
-                         4);
+  words = recovery_words (r);
+  ssdb_chart_draw_words (cr, p.pango, style, words, f->words_px, &f->words, words_lines ());
 
   g_object_unref (p.pango);
   cairo_restore (cr);
@@ -620,11 +642,23 @@ set_iops_axis (SsdbAxis *axis, double max, guint intervals)
   axis->unit = divisor > 1 ? "k IOPS" : "IOPS";
 }
 
-/* The finding, then what the drive counted of the writes. */
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+consistency_dup_words (gconstpointer result)
+{
+  return ssdb_consistency_result_dup_words (result);
+}
+
+/* The finding in the chart's language, then what the drive counted of the writes. */
 static char *
 r_words (const SsdbConsistencyResult *r)
 {
-  return r != NULL ? ssdb_chart_words_with_drive (r->words, r->drive_counts) : NULL;
+  g_autofree char *words = NULL;
+
+  if (r == NULL)
+    return NULL;
+  words = ssdb_chart_words_in_language (r->words, consistency_dup_words, r);
+  return ssdb_chart_words_with_drive (words, r->drive_counts);
 }
 
 static void
@@ -849,7 +883,7 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
   {
     g_autofree char *words = r_words (r);
 
-    ssdb_chart_draw_words (cr, p.pango, style, words, f->words_px, &f->words, 4);
+    ssdb_chart_draw_words (cr, p.pango, style, words, f->words_px, &f->words, words_lines ());
   }
   if (r != NULL)
     ssdb_chart_draw_temperature (cr, p.pango, style, &f->temperature, f->label_px, r->temperature);

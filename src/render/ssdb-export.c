@@ -392,39 +392,41 @@ workload_subtitle (const SsdbReport *report)
 {
   const SsdbWorkloadResult *r = report->workload;
   g_autofree char *cycle = ssdb_workload_cycle_to_string (&r->spec);
-  g_autofree char *qd = r->spec.n_cycle_depths > 0 ? g_strdup_printf ("QD %s in turn", cycle)
+  g_autofree char *qd = r->spec.n_cycle_depths > 0 ? g_strdup_printf (_ ("QD %s in turn"), cycle)
                                                    : g_strdup_printf ("QD%u", r->spec.queue_depth);
+  g_autofree char *workers = g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "%u worker", "%u workers", r->spec.workers), r->spec.workers);
 
   if (r->spec.per_line)
     {
       g_autofree char *lines = ssdb_workload_spec_describe (&r->spec);
 
-      return g_strdup_printf ("%s · %s · %s · %u worker%s", r->spec.name, lines, qd,
-                              r->spec.workers, r->spec.workers == 1 ? "" : "s");
+      return g_strdup_printf ("%s · %s · %s · %s", r->spec.name, lines, qd, workers);
     }
-  return g_strdup_printf ("%s · %u%% read · %u%% random · %s · %u worker%s", r->spec.name,
-                          r->spec.read_percent, r->spec.random_percent, qd, r->spec.workers,
-                          r->spec.workers == 1 ? "" : "s");
+  return g_strdup_printf (_ ("%s · %u%% read · %u%% random · %s · %s"), r->spec.name,
+                          r->spec.read_percent, r->spec.random_percent, qd, workers);
 }
 
 static char *
 recovery_subtitle (const SsdbReport *report)
 {
   const SsdbRecoveryResult *r = report->recovery;
-  g_autofree char *write = ssdb_format_capacity (r->spec.write_bytes);
+  g_autofree char *write = ssdb_render_localize_number (ssdb_format_capacity (r->spec.write_bytes));
   g_autofree char *block = ssdb_format_transfer_size (r->spec.block_size);
   g_autoptr (GString) pauses = g_string_new (NULL);
 
   for (guint i = 0; i < r->spec.n_pauses && i < SSDB_RECOVERY_MAX_PAUSES; i++)
     {
-      g_autofree char *secs = format_seconds (r->spec.pauses_ns[i]);
+      g_autofree char *secs = ssdb_render_localize_number (format_seconds (r->spec.pauses_ns[i]));
 
       g_string_append_printf (pauses, "%s%s s", i > 0 ? ", " : "", secs);
     }
-  return g_strdup_printf ("Idle recovery · %s per write · pause%s %s · %s blocks · QD%u%s", write,
-                          r->spec.n_pauses == 1 ? "" : "s", pauses->len ? pauses->str : "none",
-                          block, r->spec.queue_depth,
-                          r->spec.next_span ? " · each write on the next span" : "");
+  return g_strdup_printf (
+      g_dngettext (GETTEXT_PACKAGE, "Idle recovery · %s per write · pause %s · %s blocks · QD%u%s",
+                   "Idle recovery · %s per write · pauses %s · %s blocks · QD%u%s",
+                   r->spec.n_pauses),
+      write, pauses->len ? pauses->str : _ ("none"), block, r->spec.queue_depth,
+      r->spec.next_span ? _ (" · each write on the next span") : "");
 }
 
 static char *
@@ -451,26 +453,29 @@ static char *
 trim_subtitle (const SsdbReport *report)
 {
   const SsdbTrimResult *r = report->trim;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
   g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
 
   return g_strdup_printf (
-      "TRIM / recycling · %u × fill %s and delete %s · summary %u × %s%s", r->spec.rounds, span,
-      r->spec.discard ? "with discard" : "without discard", r->spec.summary.count, size,
-      r->spec.stress ? " · after a random-write stress" : "");
+      r->spec.discard ? _ ("TRIM / recycling · %u × fill %s and delete with discard · summary %u × "
+                           "%s%s")
+                      : _ ("TRIM / recycling · %u × fill %s and delete without discard · summary "
+                           "%u × %s%s"),
+      r->spec.rounds, span, r->spec.summary.count, size,
+      r->spec.stress ? _ (" · after a random-write stress") : "");
 }
 
 static char *
 freespace_subtitle (const SsdbReport *report)
 {
   const SsdbFreespaceResult *r = report->freespace;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
   g_autofree char *size = ssdb_format_transfer_size (r->spec.summary.size);
 
   return g_strdup_printf (
-      "Speed against free space · %s filled in steps of %u %% · summary %u × %s%s", span,
+      _ ("Speed against free space · %s filled in steps of %u %% · summary %u × %s%s"), span,
       r->spec.step_percent, r->spec.summary.count, size,
-      r->spec.stress ? " · after a random-write stress" : "");
+      r->spec.stress ? _ (" · after a random-write stress") : "");
 }
 
 static char *
@@ -478,8 +483,8 @@ consistency_subtitle (const SsdbReport *report)
 {
   const SsdbConsistencyResult *r = report->consistency;
   g_autofree char *name = size_name (r->spec.block_size);
-  g_autofree char *round = format_seconds (r->spec.round_ns);
-  g_autofree char *duration = format_seconds (r->spec.duration_ns);
+  g_autofree char *round = ssdb_render_localize_number (format_seconds (r->spec.round_ns));
+  g_autofree char *duration = ssdb_render_localize_number (format_seconds (r->spec.duration_ns));
   g_autofree char *pattern = NULL;
   g_autofree char *pre = NULL;
 
@@ -487,11 +492,11 @@ consistency_subtitle (const SsdbReport *report)
     {
       g_autofree char *p = ssdb_data_pattern_to_string (&r->spec.data);
 
-      pattern = g_strdup_printf (" · %s data", p);
+      pattern = g_strdup_printf (_ (" · %s data"), p);
     }
   if (r->spec.precondition_passes > 0)
-    pre = g_strdup_printf (" · preconditioned %u×", r->spec.precondition_passes);
-  return g_strdup_printf ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s%s%s", name,
+    pre = g_strdup_printf (_ (" · preconditioned %u×"), r->spec.precondition_passes);
+  return g_strdup_printf (_ ("Consistency · RND%s Q%uT1 write · %s s · rounds of %s s%s%s"), name,
                           r->spec.queue_depth, duration, round, pattern ? pattern : "",
                           pre ? pre : "");
 }
@@ -500,12 +505,15 @@ static char *
 readback_subtitle (const SsdbReport *report)
 {
   const SsdbReadbackResult *r = report->readback;
-  g_autofree char *span = ssdb_format_capacity (r->spec.span_length);
+  g_autofree char *span = ssdb_render_localize_number (ssdb_format_capacity (r->spec.span_length));
   g_autofree char *bs = ssdb_format_transfer_size (r->spec.block_size);
 
-  return g_strdup_printf ("Read-after-write · %s written twice, each pass read back%s · %s QD%u",
-                          span, r->spec.read_back_repeats > 0 ? " twice" : "", bs,
-                          r->spec.queue_depth);
+  return g_strdup_printf (r->spec.read_back_repeats > 0
+                              ? _ ("Read-after-write · %s written twice, each pass read back "
+                                   "twice · %s QD%u")
+                              : _ ("Read-after-write · %s written twice, each pass read back · %s "
+                                   "QD%u"),
+                          span, bs, r->spec.queue_depth);
 }
 
 static char *

@@ -105,14 +105,22 @@ typedef struct
   double side, pitch;
 } Layout;
 
-static const char *
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+scan_words (gconstpointer result)
+{
+  return ssdb_scan_result_dup_words (result);
+}
+
+/* The finding under the grid, in the chart's language; none while the scan runs. */
+static char *
 words_of (const SsdbScanView *view)
 {
   const SsdbScanResult *r = view->result;
 
   if (view->running || r == NULL || r->words == NULL || *r->words == '\0')
     return NULL;
-  return r->words;
+  return ssdb_chart_words_in_language (r->words, scan_words, r);
 }
 
 /* The largest pitch at which @n squares fit in @w × @h, with the columns and rows it gives. */
@@ -146,6 +154,7 @@ layout_compute (Layout *l, const SsdbScanView *view, const SsdbStyle *style, Pan
 {
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, bottom, grid_w, grid_h;
+  g_autofree char *words = NULL;
 
   memset (l, 0, sizeof *l);
   l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
@@ -166,8 +175,9 @@ layout_compute (Layout *l, const SsdbScanView *view, const SsdbStyle *style, Pan
   bottom = h - l->margin;
   bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
                                       l->caption_px, &l->footer);
-  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, words_of (view),
-                                    l->words_px, 3, &l->words);
+  words = words_of (view);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, words, l->words_px,
+                                    3, &l->words);
   if (view->result != NULL && view->result->bad->len > 0)
     {
       double line = round (l->label_px * 1.5);
@@ -359,6 +369,7 @@ ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_
 
   Painter p = { 0 };
   Layout *l;
+  g_autofree char *words = NULL;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (style != NULL);
@@ -391,7 +402,8 @@ ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_
                                 view->running ? _ ("Waiting for the first block…")
                                               : _ ("No error scan run yet"),
                                 &l->plot, l->label_px);
-  ssdb_chart_draw_words (cr, p.pango, style, words_of (view), l->words_px, &l->words, 3);
+  words = words_of (view);
+  ssdb_chart_draw_words (cr, p.pango, style, words, l->words_px, &l->words, 3);
 
   g_object_unref (p.pango);
   cairo_restore (cr);

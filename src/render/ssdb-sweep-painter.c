@@ -128,14 +128,22 @@ typedef struct
   SsdbAxis rate;
 } Layout;
 
-static const char *
+/* The engine's words again, in the chart's language (SsdbChartWordsFunc). */
+static char *
+sweep_words (gconstpointer result)
+{
+  return ssdb_sweep_result_dup_words (result);
+}
+
+/* The finding under the table, in the chart's language. */
+static char *
 summary_words (const SsdbSweepView *view)
 {
   const SsdbSweepResult *r = view->result;
 
   if (r == NULL || r->words == NULL || *r->words == '\0')
     return NULL;
-  return r->words;
+  return ssdb_chart_words_in_language (r->words, sweep_words, r);
 }
 
 static const char *
@@ -155,6 +163,7 @@ layout_compute (Layout *l, const SsdbSweepView *view, const SsdbStyle *style, Pa
 {
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, bottom, left_w = 0, right;
+  g_autofree char *words = NULL;
   guint intervals;
 
   memset (l, 0, sizeof *l);
@@ -179,8 +188,9 @@ layout_compute (Layout *l, const SsdbSweepView *view, const SsdbStyle *style, Pa
   bottom = h - l->margin;
   bottom = ssdb_chart_layout_caption (w, bottom, l->margin, l->gap * 0.5, view->caption,
                                       l->caption_px, &l->footer);
-  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap,
-                                    summary_words (view), l->words_px, 3, &l->words);
+  words = summary_words (view);
+  bottom = ssdb_chart_layout_words (pango, style, w, bottom, l->margin, l->gap, words, l->words_px,
+                                    3, &l->words);
 
   /* Row height sets the table's font, so many rows on a small image stay legible. */
   l->row_h = MAX (bottom - y, 10) / MAX (l->n, 1);
@@ -477,6 +487,7 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
 
   Painter p = { 0 };
   Layout *l;
+  g_autofree char *words = NULL;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (style != NULL);
@@ -516,7 +527,8 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
                                 view->running ? _ ("Waiting for the first transfer size…")
                                               : _ ("No transfer sizes measured yet"),
                                 &l->plot, l->label_px);
-  ssdb_chart_draw_words (cr, p.pango, style, summary_words (view), l->words_px, &l->words, 3);
+  words = summary_words (view);
+  ssdb_chart_draw_words (cr, p.pango, style, words, l->words_px, &l->words, 3);
 
   g_object_unref (p.pango);
   cairo_restore (cr);
