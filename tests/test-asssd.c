@@ -250,6 +250,9 @@ test_round_trip (void)
     "\"filled\" : true,",
     "\"filled\" : true,\n  \"unwritten\" : { \"percent\" : 10, \"source\" : \"zram\" },",
     "tests[0].unwritten: a span filled before the reads has no unwritten part",
+    "\"span_length\" : 67108864",
+    "\"span_length\" : 0",
+    "tests[0].span_length: 0 is allowed only in a test that never ran; entry 0 is done",
   };
 
   ssdb_report_set_result (report, SSDB_TEST_KIND_ASSSD, r);
