@@ -250,6 +250,9 @@ test_round_trip (void)
     "\"filled\" : true,",
     "\"filled\" : true,\n  \"unwritten\" : { \"percent\" : 10, \"source\" : \"zram\" },",
     "tests[0].unwritten: a span filled before the reads has no unwritten part",
+    "\"span_length\" : 67108864",
+    "\"span_length\" : 0",
+    "tests[0].span_length: 0 is allowed only in a test that never ran; entry 0 is done",
   };
 
   ssdb_report_set_result (report, SSDB_TEST_KIND_ASSSD, r);
@@ -309,7 +312,7 @@ test_tables (void)
   g_autoptr (SsdbAsssdResult) both = finished_result (TRUE);
   g_autoptr (SsdbAsssdResult) reads = finished_result (FALSE);
   g_autoptr (GError) error = NULL;
-  g_autofree char *text = NULL, *csv = NULL, *ro = NULL;
+  g_autofree char *text = NULL, *csv = NULL, *ro = NULL, *stopped = NULL;
   double total;
 
   ssdb_report_set_result (report, SSDB_TEST_KIND_ASSSD, both);
@@ -323,12 +326,55 @@ test_tables (void)
     g_assert_nonnull (strstr (text, t));
   }
   g_assert_nonnull (strstr (text, "4K-64Thrd"));
-  g_assert_nonnull (strstr (text, "Acc.time     0.0410 ms"));
+  /* the chart's precision: ms with three decimals, MB/s with two */
+  g_assert_nonnull (strstr (text, "Acc.time     0.041 ms"));
+  {
+    g_autofree char *seq
+        = g_strdup_printf ("Seq          %.2f MB/s", both->entries[0].bytes_per_second / 1e6);
+
+    g_assert_nonnull (strstr (text, seq));
+  }
   g_assert_nonnull (strstr (text, "The span was filled with random data first (0.123 s)."));
   csv = ssdb_csv_format (report, SSDB_TEST_KIND_ASSSD, &error);
   g_assert_no_error (error);
   g_assert_nonnull (strstr (csv, "\nentry,4K-64Thrd,read,4096,64,done,"));
   g_assert_nonnull (strstr (csv, "\nscore,total,"));
+
+  /* a stopped read keeps the Write column in line with the heading */
+  both->entries[2].state = SSDB_ENTRY_CANCELLED;
+  both->cancelled = TRUE;
+  stopped = ssdb_csv_format_text (report, SSDB_TEST_KIND_ASSSD, &error);
+  g_assert_no_error (error);
+  g_test_message ("%s", stopped);
+  g_assert_nonnull (strstr (stopped, " IOPS (stopped) "));
+  {
+    g_auto (GStrv) lines = g_strsplit (stopped, "\n", -1);
+    gssize column = -1;
+    guint rows = 0;
+
+    for (guint i = 0; lines[i] != NULL; i++)
+      {
+        const char *w = strstr (lines[i], " Write");
+
+        if (column < 0 && w != NULL && lines[i][0] == ' ' && strstr (lines[i], "Read") != NULL)
+          column = w - lines[i] + 1;
+        else if (column > 0
+                 && (g_str_has_prefix (lines[i], "Seq ") || g_str_has_prefix (lines[i], "4K")
+                     || g_str_has_prefix (lines[i], "Acc.time ")
+                     || g_str_has_prefix (lines[i], "Score ")))
+          {
+            g_assert_cmpint ((gssize)strlen (lines[i]), >, column);
+            g_assert_cmpint (lines[i][column - 1], ==, ' ');
+            g_assert_cmpint (lines[i][column - 2], ==, ' ');
+            g_assert_cmpint (lines[i][column], !=, ' ');
+            rows++;
+          }
+      }
+    g_assert_cmpint (column, >, 0);
+    g_assert_cmpuint (rows, ==, 5);
+  }
+  both->entries[2].state = SSDB_ENTRY_DONE;
+  both->cancelled = FALSE;
 
   ssdb_report_set_result (report, SSDB_TEST_KIND_ASSSD, reads);
   ro = ssdb_csv_format_text (report, SSDB_TEST_KIND_ASSSD, &error);

@@ -11,6 +11,7 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
+#include "render/ssdb-compare-data-private.h"
 #include "render/ssdb-compare-painter.h"
 #include "render/ssdb-export.h"
 
@@ -477,6 +478,63 @@ test_asssd (void)
   g_assert_no_error (error);
 }
 
+/* Three AS SSD reports as a reviewer compares them: the rates in MB/s (AS SSD's unit; the 4K
+ * results of tens of MB/s are not "0.02" GB/s), a read-only report's Write slots marked "not
+ * run" and a report whose reads met a span partly never written says so in the legend. */
+static void
+test_asssd_three (void)
+{
+  g_autofree char *path
+      = g_test_build_filename (G_TEST_DIST, "fixtures", "reports", "valid-asssd.json", NULL);
+  g_autofree char *out = g_build_filename (out_dir, "asssd-three.png", NULL);
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) a = ssdb_report_load (path, &error);
+  g_autoptr (SsdbReport) b = ssdb_report_load (path, &error);
+  g_autoptr (SsdbReport) c = ssdb_report_load (path, &error);
+  SsdbReport *reports[3] = { a, b, c };
+  const char *labels[3] = { "Full", "Read-only", "Unwritten span" };
+  SsdbCompareView view = { SSDB_TEST_KIND_ASSSD, reports, labels, 3, "Comparison", NULL };
+  SsdbCompareView unlabelled = { SSDB_TEST_KIND_ASSSD, reports, NULL, 3, "Comparison", NULL };
+  g_autofree char *la = NULL, *lc = NULL;
+  Data d;
+
+  g_assert_no_error (error);
+  b->asssd->spec.do_write = FALSE;
+  for (guint i = 1; i < SSDB_ASSSD_N_ENTRIES; i += 2)
+    {
+      SsdbAsssdEntry *e = &b->asssd->entries[i];
+
+      e->state = SSDB_ENTRY_SKIPPED;
+      e->ios = e->bytes = e->window_ns = 0;
+      e->iops = e->bytes_per_second = 0;
+    }
+  c->asssd->filled = FALSE;
+  c->asssd->unwritten_percent = 40;
+  c->asssd->unwritten_source = SSDB_UNWRITTEN_ZRAM;
+
+  ssdb_compare_data_build (&d, &view);
+  g_assert_true (d.y_mbps);
+  g_assert_cmpuint (d.n_panels, ==, 2);
+  g_assert_false (d.panels[0].not_run[1]);
+  g_assert_false (d.panels[1].not_run[0]);
+  g_assert_true (d.panels[1].not_run[1]);
+  g_assert_false (d.panels[1].not_run[2]);
+  g_assert_cmpuint (d.panels[1].series[1]->len, ==, 0);
+  ssdb_compare_data_clear (&d);
+
+  la = ssdb_compare_view_dup_label (&unlabelled, 0);
+  lc = ssdb_compare_view_dup_label (&unlabelled, 2);
+  g_assert_null (strstr (la, "never written"));
+  g_assert_nonnull (strstr (lc, " · 40 % of the span never written"));
+  g_free (lc);
+  lc = ssdb_compare_view_dup_label (&view, 2);
+  g_assert_cmpstr (lc, ==, "Unwritten span · 40 % of the span never written");
+
+  g_assert_true (ssdb_export_compare (reports, labels, 3, SSDB_TEST_KIND_ASSSD, SSDB_EXPORT_PNG,
+                                      1200, 800, 1, SSDB_THEME_REVIEW, 0, out, &error));
+  g_assert_no_error (error);
+}
+
 /* Reports of different steps compare on one axis of rising compressibility: a 25 % report's
  * levels stand between the 10 % report's neighbours (25 % between 20 and 30 %), zeros last in
  * both. */
@@ -768,6 +826,7 @@ main (int argc, char **argv)
   g_test_add_func ("/compare/compression-steps", test_compression_steps);
   g_test_add_func ("/compare/consistency", test_consistency);
   g_test_add_func ("/compare/asssd", test_asssd);
+  g_test_add_func ("/compare/asssd-three", test_asssd_three);
   g_test_add_func ("/compare/behaviour-refused", test_behaviour_refused);
   g_test_add_func ("/compare/behaviour-views", test_behaviour_views);
   ret = g_test_run ();

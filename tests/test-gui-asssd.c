@@ -98,6 +98,20 @@ test_run (void)
   g_assert_cmpuint (spec.test_duration_ns, ==, 1000000000);
   /* zram holds 128 MiB: the 1 GiB span is the whole device */
   g_assert_cmpuint (spec.span_length, ==, 0);
+  {
+    /* before any run: dashes, no verdict; the access-time write of zram's 4 KiB blocks */
+    g_autofree char *words = ssdb_asssd_page_dup_chart_words (page);
+
+    g_test_message ("empty page: %s", words);
+    g_assert_true (g_str_has_prefix (words, "read 4 KiB · write 4 KiB\n"));
+    g_assert_nonnull (strstr (words, "Seq write: —\n"));
+    g_assert_nonnull (strstr (words, "Score write: —\n"));
+    g_assert_nonnull (strstr (words, "Total: —\n"));
+    g_assert_null (strstr (words, "not run"));
+    g_assert_null (strstr (words, "No total"));
+    g_assert_null (strstr (words, "no total"));
+    screenshot (ssdb_asssd_page_get_chart (page), "gui-asssd-empty.png");
+  }
   g_assert_false (spec.do_write);
 
   /* Writes on a device ask first, naming it; no is no run. */
@@ -148,6 +162,17 @@ test_run (void)
   g_test_message ("%s", ssdb_asssd_page_get_status (page));
   g_assert_nonnull (strstr (ssdb_asssd_page_get_status (page), "no total score"));
   screenshot (ssdb_asssd_page_get_chart (page), "gui-asssd.png");
+  {
+    /* a read-only result: Acc.time names the reads only; the writes say they did not run */
+    g_autofree char *words = ssdb_asssd_page_dup_chart_words (page);
+
+    g_test_message ("read-only result: %s", words);
+    g_assert_true (g_str_has_prefix (words, "read 4 KiB\n"));
+    g_assert_nonnull (strstr (words, "Seq write: not run\n"));
+    g_assert_nonnull (strstr (words, "Score write: not run\n"));
+    g_assert_nonnull (strstr (words, "No total score: the write column was not run"));
+    g_assert_null (strstr (words, "read:"));
+  }
   measured = ssdb_asssd_result_dup (r);
 
   /* Export Image: the review style at 1200 × 800, scale 2. */

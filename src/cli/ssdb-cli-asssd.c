@@ -113,10 +113,6 @@ ssdb_cli_run_asssd (int argc, char **argv)
   spec.do_read = TRUE;
   spec.do_write = !read_only && (!is_device || destroy != NULL);
   spec.fill = fill || (spec.do_write && is_device);
-  if (is_device && !read_only && destroy == NULL)
-    g_printerr ("ssdbench-cli: measuring the Read column only: writing to %s destroys its data; "
-                "name it with --destroy-data %s to measure writes too\n",
-                argv[1], argv[1]);
 
   target = ssdb_cli_open_target (
       &(SsdbCliTargetRequest){ .path = argv[1],
@@ -140,6 +136,11 @@ ssdb_cli_run_asssd (int argc, char **argv)
   /* the engine's own check, before the run: a usage error naming the setting */
   if (!ssdb_cli_check_settings (SSDB_TEST_KIND_ASSSD, result, target, &status))
     return status;
+  /* said once the arguments and the target are accepted, so never before a usage error */
+  if (is_device && !read_only && destroy == NULL)
+    g_printerr ("ssdbench-cli: measuring the Read column only: writing to %s destroys its data; "
+                "name it with --destroy-data %s to measure writes too\n",
+                argv[1], argv[1]);
 
   ssdb_cli_run_init (&rc, cancellable, target);
   rc.data = result;

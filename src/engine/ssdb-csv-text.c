@@ -828,8 +828,10 @@ asssd_cell (const SsdbAsssdEntry *e)
     return g_strdup (e->state == SSDB_ENTRY_FAILED      ? "failed"
                      : e->state == SSDB_ENTRY_CANCELLED ? "stopped"
                                                         : "-");
-  ms = access_ms (e->mean_ns);
-  rate = mbps (e->bytes_per_second);
+  /* the chart's precision, AS SSD's: MB/s with two decimals, ms with three (four below
+   * 0.01 ms) */
+  ms = num (e->mean_ns / 1e6, e->mean_ns < 1e4 ? 4 : 3);
+  rate = num (e->bytes_per_second / 1e6, 2);
   value = e->test == SSDB_ASSSD_ACCESS ? g_strdup_printf ("%s ms", ms)
                                        : g_strdup_printf ("%s MB/s", rate);
   iops = num (e->iops, 0);
@@ -848,6 +850,8 @@ text_asssd (GString *out, const SsdbAsssdResult *r)
   g_autofree char *secs = seconds (spec->test_duration_ns);
   double score[2], total;
   gboolean has[2];
+  char *reads[SSDB_ASSSD_N_TESTS];
+  guint width = 28;
 
   g_string_append_printf (out, "AS SSD Benchmark's tests over a span of %s", span);
   if (spec->span_offset > 0)
@@ -858,15 +862,24 @@ text_asssd (GString *out, const SsdbAsssdResult *r)
                           secs);
   text_span_state (out, spec->do_read, r->filled, r->prepare_ns, r->unwritten_percent,
                    r->unwritten_source);
-  g_string_append_printf (out, "\n%-12s %-28s %s\n", "", "Read", "Write");
+  /* the Read column as wide as its widest cell (a stopped one is longer), so Write lines up */
   for (guint t = 0; t < SSDB_ASSSD_N_TESTS; t++)
     {
-      g_autofree char *read = asssd_cell (&r->entries[ssdb_asssd_index (t, SSDB_RW_READ)]);
+      reads[t] = asssd_cell (&r->entries[ssdb_asssd_index (t, SSDB_RW_READ)]);
+      width = MAX (width, (guint)g_utf8_strlen (reads[t], -1) + 1);
+    }
+  g_string_append_c (out, '\n');
+  append_padded (out, "", 13);
+  append_padded (out, "Read", width);
+  g_string_append (out, " Write\n");
+  for (guint t = 0; t < SSDB_ASSSD_N_TESTS; t++)
+    {
       g_autofree char *write = asssd_cell (&r->entries[ssdb_asssd_index (t, SSDB_RW_WRITE)]);
 
       g_string_append_printf (out, "%-12s ", ssdb_asssd_test_name (t));
-      append_padded (out, read, 28);
+      append_padded (out, reads[t], width);
       g_string_append_printf (out, " %s\n", write);
+      g_free (reads[t]);
     }
   for (guint d = 0; d < 2; d++)
     has[d] = ssdb_asssd_result_score (r, d == 0 ? SSDB_RW_READ : SSDB_RW_WRITE, &score[d]);
@@ -875,7 +888,7 @@ text_asssd (GString *out, const SsdbAsssdResult *r)
     g_autofree char *write = has[1] ? num (score[1], 0) : g_strdup ("-");
 
     g_string_append_printf (out, "%-12s ", "Score");
-    append_padded (out, read, 28);
+    append_padded (out, read, width);
     g_string_append_printf (out, " %s\n", write);
   }
   if (ssdb_asssd_result_total (r, &total))

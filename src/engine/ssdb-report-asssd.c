@@ -196,5 +196,13 @@ load_asssd_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbAsssdR
       path_pop (l, item_mark);
     }
   path_pop (l, mark);
+  if (spec->span_length == 0)
+    for (guint i = 0; i < SSDB_ASSSD_N_ENTRIES; i++)
+      if (r->entries[i].state != SSDB_ENTRY_PENDING && r->entries[i].state != SSDB_ENTRY_SKIPPED)
+        {
+          path_push_member (l, "span_length");
+          return load_fail (l, error, "0 is allowed only in a test that never ran; entry %u is %s",
+                            i, state_names[r->entries[i].state]);
+        }
   return TRUE;
 }

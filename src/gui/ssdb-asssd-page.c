@@ -30,6 +30,7 @@ struct _SsdbAsssdPage
   char *title;
   char *subtitle;
   guint64 device_bytes;
+  guint block_size; /* the selected device's logical block size, 0 for a test file */
   gint64 started_us;
 };
 
@@ -94,6 +95,7 @@ fill_view (SsdbAsssdPage *self, SsdbAsssdView *view)
   view->target_title = self->title;
   view->target_subtitle = self->subtitle;
   view->running = ssdb_page_run_get_running (self->run);
+  view->preview = shown (self) == NULL;
 }
 
 static void
@@ -296,6 +298,9 @@ update_preview (SsdbAsssdPage *self)
   g_clear_pointer (&self->preview, ssdb_asssd_result_free);
   ssdb_asssd_page_get_spec (self, &spec);
   self->preview = ssdb_asssd_result_new (&spec);
+  /* the access-time writes the run would make: the target's logical block size, at least 512 */
+  self->preview->entries[ssdb_asssd_index (SSDB_ASSSD_ACCESS, SSDB_RW_WRITE)].block_size
+      = MAX (self->block_size, 512u);
   if (shown (self) == NULL)
     ssdb_chart_view_invalidate (self->parts.chart);
 }
@@ -369,6 +374,16 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
 }
 
 SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbAsssdPage, ssdb_asssd_page, SSDB_IS_ASSSD_PAGE)
+
+char *
+ssdb_asssd_page_dup_chart_words (SsdbAsssdPage *self)
+{
+  SsdbAsssdView view;
+
+  g_return_val_if_fail (SSDB_IS_ASSSD_PAGE (self), NULL);
+  fill_view (self, &view);
+  return ssdb_asssd_painter_dup_words (&view);
+}
 
 const SsdbAsssdResult *
 ssdb_asssd_page_get_result (SsdbAsssdPage *self)
@@ -508,6 +523,7 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   g_free (self->title);
   self->title = g_strdup (target->title);
   self->device_bytes = target->device_bytes;
+  self->block_size = target->is_device ? target->block_size : 0;
   if (ssdb_page_run_get_running (self->run))
     return;
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_mib_table));

@@ -49,6 +49,15 @@ ssdb_asssd_page_get_run (SsdbAsssdPage *self);
 const SsdbAsssdResult *
 ssdb_asssd_page_get_result (SsdbAsssdPage *self);
 
+/**
+ * ssdb_asssd_page_dup_chart_words:
+ *
+ * Returns: (transfer full): the words the table shows now besides its figures
+ *   (ssdb_asssd_painter_dup_words()): before any run or report, dashes and no verdict
+ */
+char *
+ssdb_asssd_page_dup_chart_words (SsdbAsssdPage *self);
+
 /** ssdb_asssd_page_get_chart: Returns: (transfer none): the table. */
 SsdbChartView *
 ssdb_asssd_page_get_chart (SsdbAsssdPage *self);

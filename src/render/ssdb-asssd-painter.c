@@ -44,7 +44,7 @@ words_of (const SsdbAsssdView *view)
 
   if (r == NULL)
     return NULL;
-  if (ssdb_asssd_result_total (r, &total))
+  if (view->preview || ssdb_asssd_result_total (r, &total))
     return ssdb_render_localize_number (g_strdup (weights));
   if (!r->spec.do_write)
     return ssdb_render_localize_number (
@@ -112,8 +112,9 @@ fill_cell (Painter *p, double x, double y, double w, double h, const SsdbRgba *c
 }
 
 static const char *
-row_detail (SsdbAsssdTest test, const SsdbAsssdResult *r)
+row_detail (SsdbAsssdTest test, const SsdbAsssdView *view)
 {
+  const SsdbAsssdResult *r = view->result;
   static char access[128];
 
   switch (test)
@@ -133,12 +134,57 @@ row_detail (SsdbAsssdTest test, const SsdbAsssdResult *r)
               = r ? r->entries[ssdb_asssd_index (SSDB_ASSSD_ACCESS, SSDB_RW_WRITE)].block_size : 0;
           g_autofree char *size = ssdb_format_transfer_size (wb ? wb : 512);
 
-          /* Translators: what AS SSD's "Acc.time" test does, under its name in the table:
-           * the read size and the write size of its access times */
-          g_snprintf (access, sizeof access, _ ("read 4 KiB · write %s"), size);
+          /* a result names only the directions that ran; the empty table both of the suite */
+          if (r != NULL && !view->preview && !r->spec.do_write)
+            /* Translators: what AS SSD's "Acc.time" test does in a run without writes */
+            return _ ("read 4 KiB");
+          if (r != NULL && !view->preview && !r->spec.do_read)
+            /* Translators: what AS SSD's "Acc.time" test does in a run without reads: the
+             * write size of its access times */
+            g_snprintf (access, sizeof access, _ ("write %s"), size);
+          else
+            /* Translators: what AS SSD's "Acc.time" test does, under its name in the table:
+             * the read size and the write size of its access times */
+            g_snprintf (access, sizeof access, _ ("read 4 KiB · write %s"), size);
           return access;
         }
     }
+}
+
+/* The word of a cell without a figure ("not run", "—", "stopped"), or NULL. */
+static const char *
+cell_word (const SsdbAsssdView *view, const SsdbAsssdEntry *e)
+{
+  if (e == NULL || e->state == SSDB_ENTRY_SKIPPED)
+    return e != NULL && !view->preview ? _ ("not run") : EM_DASH;
+  if (e->ios == 0)
+    return e->state == SSDB_ENTRY_FAILED      ? _ ("failed")
+           : e->state == SSDB_ENTRY_CANCELLED ? _ ("stopped")
+           : e->state == SSDB_ENTRY_RUNNING   ? _ ("running…")
+                                              : EM_DASH;
+  return NULL;
+}
+
+/* The word of a score cell without a score. */
+static const char *
+score_word (const SsdbAsssdView *view, SsdbRw rw)
+{
+  const SsdbAsssdResult *r = view->result;
+  gboolean skipped
+      = r != NULL && !view->preview && !(rw == SSDB_RW_READ ? r->spec.do_read : r->spec.do_write);
+
+  return skipped ? _ ("not run") : EM_DASH;
+}
+
+/* The word of the total without a total. */
+static const char *
+total_word (const SsdbAsssdView *view)
+{
+  const SsdbAsssdResult *r = view->result;
+
+  return r != NULL && !view->preview && !r->spec.do_write
+             ? _ ("no total: the write column was not run")
+             : EM_DASH;
 }
 
 /* A value cell: the figure large, its IOPS under it, or a word for what is not there. */
@@ -153,23 +199,12 @@ draw_value (Painter *p, const SsdbAsssdEntry *e, SsdbRw rw, double x, double y)
   g_autofree char *value = NULL, *sub = NULL;
 
   fill_cell (p, x, y, l->col_w, l->row_h, &style->cell, 1.0);
-  if (e == NULL || e->state == SSDB_ENTRY_SKIPPED)
+  if (cell_word (p->view, e) != NULL)
     {
-      ssdb_chart_draw_text (p->cr, p->pango, style, e ? _ ("not run") : EM_DASH, cx,
-                            y + l->row_h / 2, small * 1.2, PANGO_WEIGHT_NORMAL,
-                            SSDB_CHART_ALIGN_CENTER, l->col_w - 8, &style->dim, 1.0);
-      return;
-    }
-  if (e->ios == 0)
-    {
-      const char *word = e->state == SSDB_ENTRY_FAILED      ? _ ("failed")
-                         : e->state == SSDB_ENTRY_CANCELLED ? _ ("stopped")
-                         : e->state == SSDB_ENTRY_RUNNING   ? _ ("running…")
-                                                            : EM_DASH;
-
-      ssdb_chart_draw_text (p->cr, p->pango, style, word, cx, y + l->row_h / 2, small * 1.2,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->col_w - 8,
-                            e->state == SSDB_ENTRY_FAILED ? &style->error : &style->dim, 1.0);
+      ssdb_chart_draw_text (
+          p->cr, p->pango, style, cell_word (p->view, e), cx, y + l->row_h / 2, small * 1.2,
+          PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, l->col_w - 8,
+          e != NULL && e->state == SSDB_ENTRY_FAILED ? &style->error : &style->dim, 1.0);
       return;
     }
   if (e->test == SSDB_ASSSD_ACCESS)
@@ -215,11 +250,10 @@ draw_score (Painter *p, SsdbRw rw, double x, double y)
   double score;
   g_autofree char *text = NULL;
   gboolean has = r != NULL && ssdb_asssd_result_score (r, rw, &score);
-  gboolean skipped = r != NULL && !(rw == SSDB_RW_READ ? r->spec.do_read : r->spec.do_write);
 
   fill_cell (p, x, y, l->col_w, l->row_h, &style->cell, 1.0);
   text = has ? ssdb_chart_format_double (score, 0, style->locale_numbers)
-             : g_strdup (skipped ? _ ("not run") : EM_DASH);
+             : g_strdup (score_word (p->view, rw));
   ssdb_chart_draw_text (p->cr, p->pango, style, text, x + l->col_w / 2, y + l->row_h / 2,
                         has ? MIN (l->row_h * 0.42, 40 * l->u) : MIN (l->row_h * 0.24, 19 * l->u),
                         has ? PANGO_WEIGHT_BOLD : PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
@@ -236,9 +270,7 @@ draw_total (Painter *p, double x0, double y)
   double total, x = x0 + l->label_w;
   gboolean has = r != NULL && ssdb_asssd_result_total (r, &total);
   g_autofree char *text = has ? ssdb_chart_format_double (total, 0, style->locale_numbers)
-                              : g_strdup (r != NULL && !r->spec.do_write
-                                              ? _ ("no total: the write column was not run")
-                                              : EM_DASH);
+                              : g_strdup (total_word (p->view));
 
   fill_cell (p, x0, y, l->label_w, l->row_h, &style->cell, 1.0);
   /* Translators: AS SSD's total score, the last row of its table */
@@ -292,7 +324,7 @@ draw_table (Painter *p)
                             y + l->row_h * (is_score ? 0.5 : 0.4), name_px, PANGO_WEIGHT_BOLD,
                             SSDB_CHART_ALIGN_START, l->label_w * 0.86, &style->foreground, 1.0);
       if (!is_score)
-        ssdb_chart_draw_text (p->cr, p->pango, style, row_detail ((SsdbAsssdTest)row, r),
+        ssdb_chart_draw_text (p->cr, p->pango, style, row_detail ((SsdbAsssdTest)row, p->view),
                               x0 + l->label_w * 0.08, y + l->row_h * 0.74,
                               MIN (l->row_h * 0.18, 14 * l->u), PANGO_WEIGHT_NORMAL,
                               SSDB_CHART_ALIGN_START, l->label_w * 0.86, &style->dim, 1.0);
@@ -362,4 +394,36 @@ ssdb_asssd_painter_get_plot_rect (const SsdbAsssdView *view, int width, int heig
   layout_compute (&l, view, &style, pango, width, height);
   g_object_unref (pango);
   *rect = l.plot;
+}
+
+char *
+ssdb_asssd_painter_dup_words (const SsdbAsssdView *view)
+{
+  const SsdbAsssdResult *r;
+  g_autoptr (GString) out = g_string_new (NULL);
+  g_autofree char *words = NULL;
+  double v;
+
+  g_return_val_if_fail (view != NULL, NULL);
+  r = view->result;
+  g_string_append_printf (out, "%s\n", row_detail (SSDB_ASSSD_ACCESS, view));
+  for (guint i = 0; i < SSDB_ASSSD_N_ENTRIES; i++)
+    {
+      const SsdbAsssdEntry *e = r != NULL ? &r->entries[i] : NULL;
+      const char *word = cell_word (view, e);
+
+      if (word != NULL)
+        g_string_append_printf (out, "%s %s: %s\n", ssdb_asssd_test_name ((SsdbAsssdTest)(i / 2)),
+                                i % 2 ? "write" : "read", word);
+    }
+  for (guint d = 0; d < 2; d++)
+    if (r == NULL || !ssdb_asssd_result_score (r, d ? SSDB_RW_WRITE : SSDB_RW_READ, &v))
+      g_string_append_printf (out, "Score %s: %s\n", d ? "write" : "read",
+                              score_word (view, d ? SSDB_RW_WRITE : SSDB_RW_READ));
+  if (r == NULL || !ssdb_asssd_result_total (r, &v))
+    g_string_append_printf (out, "Total: %s\n", total_word (view));
+  words = words_of (view);
+  if (words != NULL)
+    g_string_append_printf (out, "%s\n", words);
+  return g_string_free (g_steal_pointer (&out), FALSE);
 }

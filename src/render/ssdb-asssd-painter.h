@@ -13,6 +13,9 @@ G_BEGIN_DECLS
  * @target_subtitle: (nullable): settings line
  * @caption: (nullable): footer for exported images (tool version, date)
  * @running: a run is in progress
+ * @preview: @result holds only the settings of the next run (its Acc.time write size the
+ *   selected target's): every cell a dash and no verdict ("not run", no total) until a run or a
+ *   report
  *
  * What the AS SSD painter draws. Initialize with ssdb_asssd_view_init().
  */
@@ -23,6 +26,7 @@ typedef struct
   const char *target_subtitle;
   const char *caption;
   gboolean running;
+  gboolean preview;
 } SsdbAsssdView;
 
 /** ssdb_asssd_view_init: zeroes @view. */
@@ -46,6 +50,21 @@ ssdb_asssd_view_init (SsdbAsssdView *view);
 void
 ssdb_asssd_painter_draw (const SsdbAsssdView *view, const SsdbStyle *style, cairo_t *cr, int width,
                          int height);
+
+/**
+ * ssdb_asssd_painter_dup_words:
+ * @view: what to draw
+ *
+ * The words the table shows besides its figures, one per line: the Acc.time row's detail (the
+ * sizes of what ran; both of the suite in a preview), then each test's Read and Write cell
+ * when it holds a word instead of a figure ("Seq write: not run", "4K read: —"), the scores'
+ * and the total's words, and the sentence under the table. In the chart's language of the
+ * calling thread (untranslated outside a language scope).
+ *
+ * Returns: (transfer full): the text
+ */
+char *
+ssdb_asssd_painter_dup_words (const SsdbAsssdView *view);
 
 /**
  * ssdb_asssd_painter_get_plot_rect:

@@ -28,6 +28,8 @@ typedef struct
 {
   const char *title;
   GArray *series[SSDB_COMPARE_MAX_REPORTS]; /* of Point; NULL: not in this panel */
+  gboolean not_run[SSDB_COMPARE_MAX_REPORTS]; /* CATEGORY: the report did not measure this
+                                               * panel; its slots say "not run" */
 } Panel;
 
 typedef struct
@@ -43,6 +45,7 @@ typedef struct
   gboolean y_latency;    /* y in ms from ns, else a rate */
   gboolean y_iops;       /* y in IOPS */
   gboolean y_percent;    /* y in % (0 ..) */
+  gboolean y_mbps;       /* a rate always in MB/s with two decimals (AS SSD's unit) */
   char *owned_titles[2]; /* panel titles made for these reports (test names) */
   guint n_categories;    /* XAXIS_CATEGORY: the groups' labels */
   char *categories[MAX_CATEGORIES];

@@ -225,12 +225,15 @@ build_asssd (Data *d, const SsdbCompareView *view)
   for (guint i = 0; i < n; i++)
     writes |= view->reports[i]->asssd->spec.do_write;
   d->n_panels = writes ? 2 : 1;
+  /* AS SSD shows MB/s: its 4K results (tens of MB/s) would read "0.02" under GB/s */
+  d->y_mbps = TRUE;
   for (guint i = 0; i < n; i++)
     {
       const SsdbAsssdResult *r = view->reports[i]->asssd;
 
       for (guint p = 0; p < d->n_panels; p++)
         d->panels[p].series[i] = points_new ();
+      d->panels[1].not_run[i] = writes && !r->spec.do_write;
       for (guint t = 0; t < SSDB_ASSSD_ACCESS; t++)
         for (guint p = 0; p < d->n_panels; p++)
           {

@@ -234,13 +234,27 @@ copy_settings (const SsdbCopyResult *r)
 char *
 ssdb_compare_view_dup_label (const SsdbCompareView *view, guint i)
 {
-  g_autofree char *label = NULL;
+  g_autofree char *label = NULL, *owned_mode = NULL;
   g_autofree char *copy_mode = NULL;
   const char *mode = NULL;
   gboolean numbered = FALSE;
 
+  /* AS SSD reads of a span partly never written: the caveat its own chart gives */
+  if (view->view == SSDB_TEST_KIND_ASSSD && view->reports[i]->asssd != NULL)
+    {
+      const SsdbAsssdResult *r = view->reports[i]->asssd;
+
+      if (r->spec.do_read && r->unwritten_percent > 0
+          && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
+        /* Translators: in a comparison's legend, after an AS SSD report whose reads met a
+         * span partly never written: "zram0 · 2024-05-01 12:34 · 40 % of the span never
+         * written" */
+        mode = owned_mode
+            = g_strdup_printf (_ ("%u %% of the span never written"), r->unwritten_percent);
+    }
   if (view->labels != NULL && view->labels[i] != NULL)
-    return g_strdup (view->labels[i]);
+    return mode != NULL ? g_strdup_printf ("%s · %s", view->labels[i], mode)
+                        : g_strdup (view->labels[i]);
   label = ssdb_compare_report_label (view->reports[i]);
   if (view->view == SSDB_TEST_KIND_SUMMARY)
     return g_steal_pointer (&label); /* its legend numbers the columns already */
@@ -388,7 +402,9 @@ view_subtitle (SsdbTestKind view)
       case SSDB_TEST_KIND_RANDOMACCESS:
         return _ ("Random access: mean access time by transfer size at QD1");
       case SSDB_TEST_KIND_ASSSD:
-        return _ ("AS SSD: Seq, 4K and 4K-64Thrd rates");
+        /* Translators: the subtitle of an AS SSD comparison; its scores (not MB/s) and
+         * access times (ms) are left out of the MB/s panels */
+        return _ ("AS SSD: Seq, 4K and 4K-64Thrd rates (scores and access times not compared)");
       case SSDB_TEST_KIND_COPY:
         return _ ("Copy: rate of each file set copied within the file system");
       case SSDB_TEST_KIND_WORKLOAD:
@@ -669,6 +685,12 @@ panel_y_axis (const Data *d, guint index, guint n, YAxis *y)
       yaxis->divisor = 1e6;
       yaxis->unit = "ms";
     }
+  else if (d->y_mbps)
+    {
+      ssdb_axis_nice (yaxis, 0, ymax > 0 ? ymax / 1e6 * 1.06 : 100, 5, TRUE);
+      yaxis->divisor = 1e6;
+      yaxis->unit = "MB/s";
+    }
   else if (d->y_iops)
     {
       double div = ymax * 1.06 >= 10000 ? 1000 : 1;
@@ -827,6 +849,29 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
       SsdbRgba color = ssdb_compare_color (style, j);
       guint every;
 
+      if (d->xkind == XAXIS_CATEGORY && panel->not_run[j])
+        {
+          /* A report that did not measure this panel: "not run" up its empty slots. */
+          double bar = r->width / xr * 0.8 / MAX (n, 1);
+          double px = ssdb_chart_clamp (bar * 0.45, 7, l->label_px * 0.9);
+
+          for (guint c = 0; c < d->n_categories; c++)
+            {
+              Point pt = { c, 0 };
+              double x, y;
+
+              point_position (d, &yaxis, r, j, n, &pt, &x, &y);
+              cairo_save (cr);
+              cairo_translate (cr, x, y - l->gap);
+              cairo_rotate (cr, -G_PI / 2);
+              /* Translators: in a comparison, the empty slot of a report that did not run
+               * this column (a read-only AS SSD run in the Write panel) */
+              ssdb_chart_draw_text (cr, p->pango, style, _ ("not run"), px * 0.6, 0, px,
+                                    PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, r->height * 0.8,
+                                    &color, 1);
+              cairo_restore (cr);
+            }
+        }
       if (a == NULL || a->len == 0)
         continue;
       if (d->xkind == XAXIS_CATEGORY)
@@ -850,19 +895,19 @@ draw_panel (Painter *p, const Data *d, guint index, const cairo_rectangle_t *r)
                   /* In the value axis' unit: "1.12" under GB/s, "880" under MB/s. */
                   double v = pt->y / yaxis.a.divisor;
                   /* Access times in ms to three significant figures: "0.209", "0.0179". */
-                  guint decimals = d->y_latency                       ? (v >= 10    ? 1
-                                                                         : v >= 1   ? 2
-                                                                         : v >= 0.1 ? 3
-                                                                                    : 4)
-                                   : yaxis.a.divisor >= 1e9           ? 2
-                                   : d->y_iops && yaxis.a.divisor > 1 ? 1
-                                                                      : 0;
+                  guint decimals = d->y_latency                          ? (v >= 10    ? 1
+                                                                            : v >= 1   ? 2
+                                                                            : v >= 0.1 ? 3
+                                                                                       : 4)
+                                   : yaxis.a.divisor >= 1e9 || d->y_mbps ? 2
+                                   : d->y_iops && yaxis.a.divisor > 1    ? 1
+                                                                         : 0;
                   g_autofree char *text
                       = ssdb_chart_format_double (v, decimals, style->locale_numbers);
 
                   ssdb_chart_draw_text (cr, p->pango, style, text, x, y - value_px * 0.8, value_px,
-                                        PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER, bar + 8,
-                                        &style->foreground, 0.9);
+                                        PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_CENTER,
+                                        d->y_mbps ? bar - 2 : bar + 8, &style->foreground, 0.9);
                 }
             }
           continue;

@@ -143,6 +143,10 @@ ssdb_assert_contains "$SSDB_ERR" "--destroy-data"
 ssdb_zram_create O 64M
 ssdb_cli refused-other run asssd "$Z" --duration 0.2 --destroy-data "$O"
 ssdb_assert_rc 2 "run asssd --destroy-data naming another device"
+ssdb_cli refused-span run asssd "$Z" --span 100T
+ssdb_assert_rc 2 "run asssd --span larger than the device"
+ssdb_assert_contains "$SSDB_ERR" "--span"
+ssdb_assert_not_contains "$SSDB_ERR" "measuring the Read column only"
 ssdb_assert_eq "$(ssdb_checksum "$Z")" "$before" "device unchanged after the refusals"
 
 zname=${Z##*/}
