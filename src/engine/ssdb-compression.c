@@ -257,6 +257,35 @@ pass_spread (const SsdbCompressionResult *result)
   return spread;
 }
 
+/* The levels pass_spread() measures the noise on, in words: "0, 50, 100 % compressible and
+ * zeros" (a run in steps of 10 %). */
+static char *
+spread_levels (const SsdbCompressionResult *result)
+{
+  GString *list = g_string_new (NULL);
+  gboolean zeros = FALSE;
+
+  for (guint i = 0; i < result->points->len; i++)
+    {
+      const SsdbCompressionPoint *p = &g_array_index (result->points, SsdbCompressionPoint, i);
+
+      if (p->n_passes < 2 || !default_level (&p->data))
+        continue;
+      if (p->data.kind == SSDB_DATA_ZERO)
+        zeros = TRUE;
+      else
+        g_string_append_printf (list, "%s%u", list->len > 0 ? ", " : "",
+                                p->data.kind == SSDB_DATA_RANDOM ? 0
+                                                                 : p->data.compressible_percent);
+    }
+  g_autofree char *items = g_string_free (list, FALSE);
+
+  if (*items == '\0')
+    return g_strdup (W_ ("zeros"));
+  return g_strdup_printf (zeros ? W_ ("%s %% compressible and zeros") : W_ ("%s %% compressible"),
+                          items);
+}
+
 /* "4 %" */
 static char *
 format_percent (double fraction)
@@ -330,8 +359,10 @@ ssdb_compression_summarize (SsdbCompressionResult *result)
   noise = result->noise >= 0 ? format_percent (result->noise) : NULL;
   if (noise != NULL && result->spec.step_percent != SSDB_COMPRESSION_DEFAULT_STEP)
     {
-      char *where = g_strdup_printf (W_ ("%s on the levels of %u %% steps"), noise,
-                                     SSDB_COMPRESSION_DEFAULT_STEP);
+      g_autofree char *levels = spread_levels (result);
+      /* Translators: the spread between passes and the levels it was measured on: "4 % at 0,
+       * 50, 100 % compressible and zeros" */
+      char *where = g_strdup_printf (W_ ("%s at %s"), noise, levels);
 
       g_free (noise);
       noise = where;
