@@ -4,6 +4,7 @@
 #include "ssdb-workload.h"
 #include "ssdb-error.h"
 #include "ssdb-units.h"
+#include "ssdb-words.h"
 
 #include <json-glib/json-glib.h>
 #include <string.h>
@@ -177,19 +178,23 @@ ssdb_workload_spec_describe (const SsdbWorkloadSpec *spec)
         g_string_append_printf (s, " %u %%", total ? (l->weight * 100 + total / 2) / total : 0);
       if (spec->per_line)
         {
-          g_string_append_printf (s, " (%u %% read, %u %% random", l->read_percent,
+          /* Translators: a workload line's own shares in a chart's subtitle: "4 KiB 60 % (100 %
+           * read, 100 % random)" */
+          g_string_append_printf (s, W_ (" (%u %% read, %u %% random"), l->read_percent,
                                   l->random_percent);
           if (l->align_bytes)
             {
               g_autofree char *al = ssdb_format_transfer_size (l->align_bytes);
 
-              g_string_append_printf (s, ", aligned to %s", al);
+              g_string_append_printf (s, W_ (", aligned to %s"), al);
             }
           g_string_append_c (s, ')');
         }
     }
   if (!spec->per_line)
-    g_string_append_printf (s, " · %u %% read · %u %% random", spec->read_percent,
+    /* Translators: a workload's shares in a chart's subtitle: "8 KiB · 67 % read · 100 %
+     * random" */
+    g_string_append_printf (s, W_ (" · %u %% read · %u %% random"), spec->read_percent,
                             spec->random_percent);
   return g_string_free (s, FALSE);
 }

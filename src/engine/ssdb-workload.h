@@ -130,7 +130,8 @@ ssdb_workload_spec_resolve_lines (SsdbWorkloadSpec *spec);
  * The specification's lines in words, for text output and chart subtitles: "8 KiB · 67 % read ·
  * 100 % random", "512 B 10 %, 4 KiB 60 %, … · 80 % read · 100 % random", or with
  * SsdbWorkloadSpec.per_line each line with its own shares: "4 KiB 60 % (100 % read, 100 %
- * random), 64 KiB 40 % (0 % read, 0 % random, aligned to 64 KiB)".
+ * random), 64 KiB 40 % (0 % read, 0 % random, aligned to 64 KiB)". English, or in the
+ * language of a painter's scope on the calling thread (W_(), ssdb-words.h).
  *
  * Returns: (transfer full): the text
  */
