@@ -222,6 +222,64 @@ assert_words (const char *words)
 
 /* ---- tests -------------------------------------------------------------------------------- */
 
+/* The chart as the window draws it now, rendered by the window's renderer. */
+static GBytes *
+chart_pixels (void)
+{
+  GtkWidget *chart = GTK_WIDGET (ssdb_behaviour_page_get_chart (page));
+  GdkPaintable *paintable = gtk_widget_paintable_new (chart);
+  GtkSnapshot *snapshot = gtk_snapshot_new ();
+  int w = gtk_widget_get_width (chart), h = gtk_widget_get_height (chart);
+  GskRenderNode *node;
+  GdkTexture *texture;
+  GBytes *bytes;
+  guchar *data;
+
+  wait_painted ();
+  ssdb_gui_test_iterate_for (100);
+  w = gtk_widget_get_width (chart);
+  h = gtk_widget_get_height (chart);
+  g_test_message ("chart %d × %d, mapped %d", w, h, gtk_widget_get_mapped (chart));
+  data = g_malloc ((gsize)w * h * 4);
+  gdk_paintable_snapshot (paintable, snapshot, w, h);
+  node = gtk_snapshot_free_to_node (snapshot);
+  g_assert_nonnull (node);
+  texture = gsk_renderer_render_texture (gtk_native_get_renderer (gtk_widget_get_native (chart)),
+                                         node, &GRAPHENE_RECT_INIT (0, 0, w, h));
+  gdk_texture_download (texture, data, (gsize)w * 4);
+  bytes = g_bytes_new_take (data, (gsize)w * h * 4);
+  g_object_unref (texture);
+  gsk_render_node_unref (node);
+  g_object_unref (paintable);
+  return bytes;
+}
+
+static gboolean
+label_reads (GtkWidget *widget, const char *text)
+{
+  return GTK_IS_LABEL (widget) && g_strcmp0 (gtk_label_get_text (GTK_LABEL (widget)), text) == 0;
+}
+
+/* The status line holds its whole text: wrapped onto more lines, never cut or ellipsized. */
+static void
+assert_status_whole (void)
+{
+  const char *text = ssdb_behaviour_page_get_status (page);
+  GtkWidget *label = ssdb_gui_test_find_widget (GTK_WIDGET (page), label_reads, text);
+  PangoLayout *layout;
+  int lw, lh;
+
+  g_assert_nonnull (label);
+  layout = gtk_label_get_layout (GTK_LABEL (label));
+  pango_layout_get_pixel_size (layout, &lw, &lh);
+  g_test_message ("status %d × %d px in a label of %d × %d, %d lines", lw, lh,
+                  gtk_widget_get_width (label), gtk_widget_get_height (label),
+                  pango_layout_get_line_count (layout));
+  g_assert_false (pango_layout_is_ellipsized (layout));
+  g_assert_cmpint (lw, <=, gtk_widget_get_width (label));
+  g_assert_cmpint (lh, <=, gtk_widget_get_height (label));
+}
+
 /* Before a run, the status says how long one takes on the target, and follows the settings. */
 static void
 test_estimate (void)
@@ -233,7 +291,7 @@ test_estimate (void)
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_READBACK));
   status = ssdb_behaviour_page_get_status (page);
   g_test_message ("%s", status);
-  g_assert_true (g_str_has_prefix (status, "A run takes about "));
+  g_assert_true (g_str_has_prefix (status, "A run takes about 2 s at 500 MB/s"));
   g_assert_nonnull (strstr (status, " at 500 MB/s: it writes 268.4 MB and reads 536.9 MB"));
   before = g_strdup (status);
   set_spin ("readback-span-gb", 0.06);
@@ -247,6 +305,7 @@ test_estimate (void)
   /* the compression test: AS SSD's 10 % steps make twelve levels instead of six */
   {
     GtkDropDown *steps = GTK_DROP_DOWN (control ("compression-step"));
+    g_autoptr (GBytes) quarters = NULL, tenths = NULL, back = NULL;
 
     g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_COMPRESSION));
     set_spin ("compression-span-mib", 32);
@@ -256,12 +315,22 @@ test_estimate (void)
     status = ssdb_behaviour_page_get_status (page);
     g_test_message ("%s", status);
     g_assert_nonnull (strstr (status, "it writes 436.2 MB and reads 402.7 MB"));
+    /* 838.9 MB at 500 MB/s, 1.68 s: told in whole seconds */
+    g_assert_true (g_str_has_prefix (status, "A run takes about 2 s at 500 MB/s"));
+    quarters = chart_pixels ();
     gtk_drop_down_set_selected (steps, 1);
     /* 12 levels × 2 passes: 25 writes, 24 reads */
     status = ssdb_behaviour_page_get_status (page);
     g_test_message ("%s", status);
     g_assert_nonnull (strstr (status, "it writes 838.9 MB and reads 805.3 MB"));
+    g_assert_true (g_str_has_prefix (status, "A run takes about 3 s at 500 MB/s"));
+    /* the empty chart before a run is that of the chosen steps, not of the 25 % ones */
+    tenths = chart_pixels ();
+    g_assert_false (g_bytes_equal (quarters, tenths));
+    g_free (ssdb_gui_test_screenshot (window, "behaviour-steps-empty.png", 100));
     gtk_drop_down_set_selected (steps, 0);
+    back = chart_pixels ();
+    g_assert_true (g_bytes_equal (quarters, back));
   }
 
   /* the steady state: its duration, and its preconditioning over the device */
@@ -274,6 +343,14 @@ test_estimate (void)
                    "A run takes about 2 min at 500 MB/s: 2 min of timed tests and pauses, and "
                    "it writes 134.2 MB");
   g_free (ssdb_gui_test_screenshot (window, "behaviour-estimate.png", 100));
+  /* in a narrow window the long estimate wraps */
+  gtk_window_set_default_size (window, 600, 620);
+  ssdb_gui_test_iterate_for (300);
+  wait_painted ();
+  assert_status_whole ();
+  g_free (ssdb_gui_test_screenshot (window, "behaviour-estimate-narrow.png", 100));
+  gtk_window_set_default_size (window, 1200, 800);
+  ssdb_gui_test_iterate_for (300);
   set_spin ("consistency-precondition", 0);
   g_assert_cmpstr (ssdb_behaviour_page_get_status (page), ==, "A run takes 2 min");
 

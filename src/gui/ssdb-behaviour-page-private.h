@@ -153,6 +153,8 @@ _ssdb_behaviour_format_mbps (double bytes_per_second);
 char *
 _ssdb_behaviour_format_duration (guint64 ns);
 char *
+_ssdb_behaviour_format_estimate (guint64 ns);
+char *
 _ssdb_behaviour_format_pauses (const SsdbRecoverySpec *spec);
 char *
 _ssdb_behaviour_format_pattern (const SsdbDataPattern *p);

@@ -99,8 +99,11 @@ draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
   gconstpointer shown = _ssdb_behaviour_shown_result (self, self->selected);
   gpointer planned = NULL;
 
-  /* Before a steady-state run, its time axis spans the duration set. */
-  if (shown == NULL && !running && self->selected == SSDB_TEST_KIND_CONSISTENCY)
+  /* Before a run, the chart is the settings' one: a steady-state run's time axis spans the
+   * duration set, a compression run's levels follow the step and the 0-fill setting. */
+  if (shown == NULL && !running
+      && (self->selected == SSDB_TEST_KIND_CONSISTENCY
+          || self->selected == SSDB_TEST_KIND_COMPRESSION))
     shown = planned = new_result (self, NULL);
   /* The finding is the label under the chart on screen. */
   _ssdb_behaviour_draw_result (self->selected, shown, shown_title (self, self->selected), NULL,
@@ -156,11 +159,16 @@ dup_estimate_text (SsdbBehaviourPage *self)
   ssdb_test_kind_result_free (self->selected, result);
   if (!known)
     return g_strdup (_ ("How long a run takes depends on the size of the target: choose one"));
-  total
-      = _ssdb_behaviour_format_duration (ssdb_run_estimate_ns (&e, SSDB_ESTIMATE_BYTES_PER_SECOND));
   if (e.write_bytes == 0 && e.read_bytes == 0)
-    /* Translators: how long a run of the settings shown takes ("5 min") */
-    return g_strdup_printf (_ ("A run takes %s"), total);
+    {
+      /* Timed tests and pauses only: the time is exact. */
+      total = _ssdb_behaviour_format_duration (e.timed_ns);
+      /* Translators: how long a run of the settings shown takes ("5 min") */
+      return g_strdup_printf (_ ("A run takes %s"), total);
+    }
+  /* An estimate, to the precision it has: "about 20 s", not "about 19.86 s". */
+  total
+      = _ssdb_behaviour_format_estimate (ssdb_run_estimate_ns (&e, SSDB_ESTIMATE_BYTES_PER_SECOND));
   timed = _ssdb_behaviour_format_duration (e.timed_ns);
   written = ssdb_gui_format_capacity (e.write_bytes);
   read = ssdb_gui_format_capacity (e.read_bytes);

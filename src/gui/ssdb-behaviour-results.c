@@ -134,6 +134,20 @@ _ssdb_behaviour_format_duration (guint64 ns)
   return g_strdup_printf (_ ("%u min %u s"), (guint)(s / 60), (guint)(s % 60));
 }
 
+/* An estimate to the precision it has: "3 s", "20 s" (5 s steps), "1 min 30 s" (30 s steps
+ * below 10 min), "12 min", "1 h 5 min" (5 min steps from an hour on). */
+char *
+_ssdb_behaviour_format_estimate (guint64 ns)
+{
+  guint64 step = ns < 10 * NS_S     ? NS_S
+                 : ns < 60 * NS_S   ? 5 * NS_S
+                 : ns < 600 * NS_S  ? 30 * NS_S
+                 : ns < 3600 * NS_S ? 60 * NS_S
+                                    : 300 * NS_S;
+
+  return _ssdb_behaviour_format_duration (MAX (NS_S, (ns + step / 2) / step * step));
+}
+
 char *
 _ssdb_behaviour_format_pauses (const SsdbRecoverySpec *spec)
 {

@@ -46,7 +46,10 @@ ssdb_page_parts_build (GtkBox *page, SsdbPageParts *parts, const char *chart_lab
   parts->status = GTK_LABEL (gtk_label_new (NULL));
   gtk_widget_set_hexpand (GTK_WIDGET (parts->status), TRUE);
   gtk_label_set_xalign (parts->status, 1);
-  gtk_label_set_ellipsize (parts->status, PANGO_ELLIPSIZE_START);
+  /* Wrapped, never cut: a long status (an estimate, a refusal, in French) stays whole. */
+  gtk_label_set_wrap (parts->status, TRUE);
+  gtk_label_set_wrap_mode (parts->status, PANGO_WRAP_WORD_CHAR);
+  gtk_label_set_justify (parts->status, GTK_JUSTIFY_RIGHT);
   gtk_widget_add_css_class (GTK_WIDGET (parts->status), "dim-label");
   gtk_widget_add_css_class (GTK_WIDGET (parts->status), "numeric");
   gtk_box_append (GTK_BOX (parts->bottom), GTK_WIDGET (parts->status));

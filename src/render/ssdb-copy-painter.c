@@ -78,6 +78,27 @@ ssdb_copy_set_chart_name (SsdbCopySet set)
 }
 
 /* The row of @set in @result, NULL when the result has none. */
+/* "256.0 MiB", "1.0 GiB" in the C locale: the unit symbols stay the window's in every language
+ * (GLib's g_format_size() translates them, "1,0 Gio" in French). */
+static char *
+format_set_size (guint64 bytes)
+{
+  static const char *const units[] = { "KiB", "MiB", "GiB", "TiB" };
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+  double v = (double)bytes;
+  guint i = 0;
+
+  if (bytes < 1024)
+    return g_strdup_printf ("%" G_GUINT64_FORMAT " bytes", bytes);
+  v /= 1024.0;
+  while (v >= 1024.0 && i + 1 < G_N_ELEMENTS (units))
+    {
+      v /= 1024.0;
+      i++;
+    }
+  return g_strdup_printf ("%s %s", g_ascii_formatd (buf, sizeof buf, "%.1f", v), units[i]);
+}
+
 static const SsdbCopyRow *
 row_of (const SsdbCopyResult *result, SsdbCopySet set)
 {
@@ -159,8 +180,7 @@ ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_
       double alpha = row != NULL ? 1 : 0.45;
 
       ssdb_copy_set_shape ((SsdbCopySet)s, scale, &shape);
-      size
-          = ssdb_render_localize_number (g_format_size_full (shape.bytes, G_FORMAT_SIZE_IEC_UNITS));
+      size = ssdb_render_localize_number (format_set_size (shape.bytes));
       /* Translators: under a file set's name in the copy chart: "512 files · 256.0 MiB" */
       detail = g_strdup_printf (
           g_dngettext (GETTEXT_PACKAGE, "%u file · %s", "%u files · %s", shape.files), shape.files,
