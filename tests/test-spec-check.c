@@ -14,6 +14,7 @@
 #include "engine/ssdb-readback.h"
 #include "engine/ssdb-recovery.h"
 #include "engine/ssdb-scan.h"
+#include "engine/ssdb-spec-check.h"
 #include "engine/ssdb-summary.h"
 #include "engine/ssdb-surface.h"
 #include "engine/ssdb-sweep.h"
@@ -651,6 +652,29 @@ test_scan (void)
   assert_accepted (SSDB_TEST_KIND_SCAN, scan (MiB), unknown ());
 }
 
+/* A test that reads, writes or both: neither is refused naming the test, writes to a
+ * read-only target are refused naming the target, reads of it are accepted. */
+static void
+test_directions (void)
+{
+  SsdbTargetInfo ro = loop9 ();
+  g_autoptr (GError) error = NULL;
+
+  ro.read_only = TRUE;
+  g_assert_false (ssdb_spec_check_directions (FALSE, FALSE, "The X test", &ro, &error));
+  g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  g_assert_cmpstr (error->message, ==, "The X test needs reads, writes or both");
+  g_clear_error (&error);
+  g_assert_false (ssdb_spec_check_directions (TRUE, TRUE, "The X test", &ro, &error));
+  g_assert_cmpstr (error->message, ==, "Writes were asked for, but /dev/loop9 is read-only");
+  g_clear_error (&error);
+  g_assert_true (ssdb_spec_check_directions (TRUE, FALSE, "The X test", &ro, &error));
+  g_assert_no_error (error);
+  ro.read_only = FALSE;
+  g_assert_true (ssdb_spec_check_directions (FALSE, TRUE, "The X test", &ro, &error));
+  g_assert_no_error (error);
+}
+
 int
 main (int argc, char **argv)
 {
@@ -675,5 +699,6 @@ main (int argc, char **argv)
   g_test_add_func ("/spec-check/sweep", test_sweep);
   g_test_add_func ("/spec-check/workload", test_workload);
   g_test_add_func ("/spec-check/scan", test_scan);
+  g_test_add_func ("/spec-check/directions", test_directions);
   return g_test_run ();
 }

@@ -225,10 +225,9 @@ ssdb_asssd_result_check (const SsdbAsssdResult *result, const SsdbTargetInfo *ta
 
   spec = &result->spec;
   name = ssdb_target_info_dup_display_name (target);
-  if (!spec->do_read && !spec->do_write)
-    INVALID ("The AS SSD suite needs reads, writes or both");
-  if (spec->do_write && target->read_only)
-    INVALID ("Writes were asked for, but %s is read-only", name);
+  if (!ssdb_spec_check_directions (spec->do_read, spec->do_write, "The AS SSD suite", target,
+                                   error))
+    return FALSE;
   if (spec->test_duration_ns < NS_PER_S / 100 || spec->test_duration_ns > 3600 * NS_PER_S)
     INVALID ("The duration of each test %.3f s is out of range (0.01 to 3600 s)",
              (double)spec->test_duration_ns / 1e9);

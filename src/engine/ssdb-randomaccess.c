@@ -214,10 +214,9 @@ ssdb_random_access_result_check (const SsdbRandomAccessResult *result, const Ssd
 
   spec = &result->spec;
   name = ssdb_target_info_dup_display_name (target);
-  if (!spec->do_read && !spec->do_write)
-    INVALID ("The random-access test needs reads, writes or both");
-  if (spec->do_write && target->read_only)
-    INVALID ("Writes were asked for, but %s is read-only", name);
+  if (!ssdb_spec_check_directions (spec->do_read, spec->do_write, "The random-access test", target,
+                                   error))
+    return FALSE;
   if (spec->n_sizes < 1 || spec->n_sizes > SSDB_RANDOM_ACCESS_MAX_SIZES)
     INVALID ("The number of transfer sizes %u is out of range (1 to %u)", spec->n_sizes,
              SSDB_RANDOM_ACCESS_MAX_SIZES);

@@ -92,6 +92,27 @@ ssdb_spec_check_span (guint64 offset, guint64 length, const SsdbTargetInfo *targ
 }
 
 gboolean
+ssdb_spec_check_directions (gboolean do_read, gboolean do_write, const char *test,
+                            const SsdbTargetInfo *target, GError **error)
+{
+  if (!do_read && !do_write)
+    {
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, "%s needs reads, writes or both",
+                   test);
+      return FALSE;
+    }
+  if (do_write && target->read_only)
+    {
+      g_autofree char *name = ssdb_target_info_dup_display_name (target);
+
+      g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
+                   "Writes were asked for, but %s is read-only", name);
+      return FALSE;
+    }
+  return TRUE;
+}
+
+gboolean
 ssdb_spec_check_queue_depth (guint queue_depth, GError **error)
 {
   if (queue_depth >= 1 && queue_depth <= SSDB_MAX_QUEUE_DEPTH)

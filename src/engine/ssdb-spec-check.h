@@ -59,6 +59,24 @@ gboolean
 ssdb_spec_check_span (guint64 offset, guint64 length, const SsdbTargetInfo *target, GError **error);
 
 /**
+ * ssdb_spec_check_directions:
+ * @do_read: the settings measure reads
+ * @do_write: the settings measure writes
+ * @test: the test's name as a sentence starts it ("The AS SSD suite")
+ * @target: the target's facts (read_only)
+ * @error: an %SSDB_ERROR_INVALID_ARGUMENT: "@test needs reads, writes or both", or "Writes were
+ *   asked for, but TARGET is read-only"
+ *
+ * Whether a test that reads, writes or both asks for at least one, and writes only to a
+ * target that can be written.
+ *
+ * Returns: %TRUE when it does
+ */
+gboolean
+ssdb_spec_check_directions (gboolean do_read, gboolean do_write, const char *test,
+                            const SsdbTargetInfo *target, GError **error);
+
+/**
  * ssdb_spec_check_queue_depth:
  * @queue_depth: requests in flight per thread
  * @error: an %SSDB_ERROR_INVALID_ARGUMENT naming the depth and the range
