@@ -42,41 +42,17 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAsssdPage, ssdb_asssd_page, GTK_TYPE_BOX,
 
 /* ---- worker thread -------------------------------------------------------------------- */
 
-static gpointer
-dup_result (gconstpointer data)
-{
-  return ssdb_asssd_result_dup (data);
-}
-
-static void
-free_result (gpointer data)
-{
-  ssdb_asssd_result_free (data);
-}
-
 static void
 on_progress (SsdbAsssdResult *result, int entry, double fraction, gpointer user_data)
 {
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  SsdbAsssdResult **result = data;
-
-  ssdb_asssd_run (target, *result, on_progress, job, cancellable, error);
-  return g_steal_pointer (result);
-}
-
-static void
-work_free (gpointer data)
-{
-  SsdbAsssdResult **result = data;
-
-  g_clear_pointer (result, ssdb_asssd_result_free);
-  g_free (result);
+  ssdb_asssd_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -350,7 +326,6 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (page);
-  SsdbAsssdResult **w;
   SsdbAsssdSpec spec;
   gboolean is_dir = !start->is_device;
   SsdbTargetOpenFlags flags;
@@ -358,13 +333,11 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   ssdb_asssd_page_get_spec (self, &spec);
   /* A test file is written before it is read; a device only for the Write column. */
   flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (SsdbAsssdResult *, 1);
-  *w = ssdb_asssd_result_new (&spec);
-  if (!ssdb_page_run_start (
+  if (!ssdb_page_run_start_test (
           self->run, start->path, flags, is_dir ? NULL : start->permission,
           MAX (start->file_size,
                spec.span_offset + (spec.span_length ? spec.span_length : SSDB_ASSSD_DEFAULT_SPAN)),
-          work, w, work_free, ssdb_asssd_result_new (&spec), error))
+          work, ssdb_asssd_result_new (&spec), ssdb_asssd_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -465,7 +438,7 @@ ssdb_asssd_page_init (SsdbAsssdPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Measure the Write Column over the Span; on a Drive This Destroys Its Data"));
 
-  self->run = ssdb_page_run_new ("ssdb-asssd", dup_result, free_result);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-asssd", SSDB_TEST_KIND_ASSSD);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_ASSSD,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);

@@ -50,41 +50,17 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbRandomAccessPage, ssdb_random_access_page, GT
 
 /* ---- worker thread -------------------------------------------------------------------- */
 
-static gpointer
-dup_result (gconstpointer data)
-{
-  return ssdb_random_access_result_dup (data);
-}
-
-static void
-free_result (gpointer data)
-{
-  ssdb_random_access_result_free (data);
-}
-
 static void
 on_progress (SsdbRandomAccessResult *result, int row, double fraction, gpointer user_data)
 {
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  SsdbRandomAccessResult **result = data;
-
-  ssdb_random_access_run (target, *result, on_progress, job, cancellable, error);
-  return g_steal_pointer (result);
-}
-
-static void
-work_free (gpointer data)
-{
-  SsdbRandomAccessResult **result = data;
-
-  g_clear_pointer (result, ssdb_random_access_result_free);
-  g_free (result);
+  ssdb_random_access_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -477,7 +453,6 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
-  SsdbRandomAccessResult **w;
   SsdbRandomAccessSpec spec;
   gboolean is_dir;
   SsdbTargetOpenFlags flags;
@@ -487,11 +462,10 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   is_dir = !start->is_device;
   /* A test file is written before it is read; a device only for the write rows. */
   flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (SsdbRandomAccessResult *, 1);
-  *w = ssdb_random_access_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, start->path, flags, is_dir ? NULL : start->permission,
-                            MAX (start->file_size, spec.span_offset + spec.span_length), work, w,
-                            work_free, ssdb_random_access_result_new (&spec), error))
+  if (!ssdb_page_run_start_test (self->run, start->path, flags, is_dir ? NULL : start->permission,
+                                 MAX (start->file_size, spec.span_offset + spec.span_length), work,
+                                 ssdb_random_access_result_new (&spec),
+                                 ssdb_random_access_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -609,7 +583,7 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Write at Random Places over the Region; on a Drive This Destroys Its Data"));
 
-  self->run = ssdb_page_run_new ("ssdb-randomaccess", dup_result, free_result);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-randomaccess", SSDB_TEST_KIND_RANDOMACCESS);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_RANDOMACCESS,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);

@@ -85,20 +85,6 @@ dup_result (gconstpointer data)
   return c;
 }
 
-typedef struct
-{
-  SsdbSweepResult *result;
-} Work;
-
-static void
-work_free (gpointer data)
-{
-  Work *w = data;
-
-  g_clear_pointer (&w->result, ssdb_sweep_result_free);
-  g_free (w);
-}
-
 /* ---- worker thread -------------------------------------------------------------------- */
 
 static void
@@ -107,14 +93,11 @@ on_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fraction, gp
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  Work *w = data;
-
-  ssdb_sweep_run (target, w->result, on_progress, job, cancellable, error);
-  return g_steal_pointer (&w->result);
+  ssdb_sweep_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -466,7 +449,6 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   const char *path = start->path;
   const SsdbDeviceIdentity *permission = start->permission;
   guint64 file_size = start->file_size;
-  Work *w;
   SsdbSweepSpec spec;
   gboolean is_dir;
   SsdbTargetOpenFlags flags;
@@ -475,11 +457,10 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
   /* A test file is written before it is read; a device only for the write half. */
   flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (Work, 1);
-  w->result = ssdb_sweep_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : permission,
-                            MAX (file_size, spec.span_offset + spec.span_length), work, w,
-                            work_free, ssdb_sweep_result_new (&spec), error))
+  if (!ssdb_page_run_start_test (self->run, path, flags, is_dir ? NULL : permission,
+                                 MAX (file_size, spec.span_offset + spec.span_length), work,
+                                 ssdb_sweep_result_new (&spec), ssdb_sweep_result_new (&spec),
+                                 error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
