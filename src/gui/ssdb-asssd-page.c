@@ -284,8 +284,7 @@ update_preview (SsdbAsssdPage *self)
 static char *
 dup_settings_line (const SsdbAsssdSpec *spec)
 {
-  g_autofree char *span = spec->span_length > 0 ? ssdb_gui_format_capacity (spec->span_length)
-                                                : g_strdup (_ ("whole target"));
+  g_autofree char *span = ssdb_page_parts_dup_span (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->test_duration_ns);
 
   /* Translators: "1.07 GB span · 3 s per test · read only" */
@@ -297,18 +296,8 @@ dup_settings_line (const SsdbAsssdSpec *spec)
 static char *
 dup_result_line (const SsdbAsssdResult *r)
 {
-  g_autofree char *line = dup_settings_line (&r->spec);
-
-  if (r->filled)
-    return g_strconcat (line, _ (" · span filled first"), NULL);
-  if (r->spec.do_read && r->unwritten_percent > 0 && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
-    {
-      g_autofree char *note
-          = g_strdup_printf (_ (" · %u %% of it never written"), r->unwritten_percent);
-
-      return g_strconcat (line, note, NULL);
-    }
-  return g_steal_pointer (&line);
+  return ssdb_page_parts_add_span_note (dup_settings_line (&r->spec), r->filled, r->spec.do_read,
+                                        r->unwritten_percent, r->unwritten_source);
 }
 
 /* ---- API ------------------------------------------------------------------------------ */
@@ -382,8 +371,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_chart_write_png (draw_export, &view, &style, path, 1200, 800, 2, error);
 }
 

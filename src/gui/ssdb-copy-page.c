@@ -354,8 +354,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_copy_page_fill_view (SSDB_COPY_PAGE (page), &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_copy_png (&view, &style, path, 1200, 800, 2, error);
 }
 

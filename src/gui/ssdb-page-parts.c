@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine/ssdb-error.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-gui-util.h"
 
 void
@@ -105,6 +106,15 @@ ssdb_page_parts_dup_caption (void)
   return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
 }
 
+void
+ssdb_page_parts_export_style_init (SsdbStyle *style)
+{
+  g_return_if_fail (style != NULL);
+
+  ssdb_style_init (style, SSDB_THEME_REVIEW);
+  style->language = ssdb_render_get_language ();
+}
+
 char *
 ssdb_page_parts_format_seconds (guint64 ns)
 {
@@ -183,6 +193,34 @@ ssdb_page_parts_show (SsdbPageParts *parts, SsdbPageRun *run, char **title, cons
   *subtitle = line;
   ssdb_page_run_set_result (run, result);
   gtk_label_set_text (parts->status, "");
+}
+
+char *
+ssdb_page_parts_dup_span (guint64 span_length)
+{
+  return span_length > 0 ? ssdb_gui_format_capacity (span_length) : g_strdup (_ ("whole target"));
+}
+
+char *
+ssdb_page_parts_add_span_note (char *line, gboolean filled, gboolean reads, guint unwritten_percent,
+                               SsdbUnwrittenSource unwritten_source)
+{
+  g_autofree char *owned = line;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  if (filled)
+    /* Translators: after the settings line of a random-access result */
+    return g_strconcat (line, _ (" · span filled first"), NULL);
+  if (reads && unwritten_percent > 0 && unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
+    {
+      /* Translators: after the settings line: the share of the span that held no data */
+      g_autofree char *note
+          = g_strdup_printf (_ (" · %u %% of it never written"), unwritten_percent);
+
+      return g_strconcat (line, note, NULL);
+    }
+  return g_steal_pointer (&owned);
 }
 
 void

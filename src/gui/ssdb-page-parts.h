@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "engine/ssdb-unwritten.h"
 #include "ssdb-chart-view.h"
 #include "ssdb-test-page.h"
 
@@ -67,6 +68,14 @@ char *
 ssdb_page_parts_dup_caption (void);
 
 /**
+ * ssdb_page_parts_export_style_init:
+ * @style: (out caller-allocates): the style of a page's exported image: the review theme, with
+ *   the text in the charts' language (ssdb_render_get_language())
+ */
+void
+ssdb_page_parts_export_style_init (SsdbStyle *style);
+
+/**
  * ssdb_page_parts_format_seconds:
  * @ns: a time, ns
  *
@@ -74,6 +83,33 @@ ssdb_page_parts_dup_caption (void);
  */
 char *
 ssdb_page_parts_format_seconds (guint64 ns);
+
+/**
+ * ssdb_page_parts_dup_span:
+ * @span_length: the length of the tested region, bytes; 0 for the whole target
+ *
+ * Returns: (transfer full): "1.07 GB", or "whole target", for a settings line.
+ */
+char *
+ssdb_page_parts_dup_span (guint64 span_length);
+
+/**
+ * ssdb_page_parts_add_span_note:
+ * @line: (transfer full): the settings line of a result
+ * @filled: the test filled its span before measuring
+ * @reads: the test read its span
+ * @unwritten_percent: the share of the span that held no data when the test read it, %
+ * @unwritten_source: how that share is known; SSDB_UNWRITTEN_UNKNOWN says nothing
+ *
+ * What the span held, after a settings line: " · span filled first", or, for a test that read
+ * a span partly never written (reads of it may not reach the medium), " · 12 % of it never
+ * written".
+ *
+ * Returns: (transfer full): @line with the note, or @line itself.
+ */
+char *
+ssdb_page_parts_add_span_note (char *line, gboolean filled, gboolean reads, guint unwritten_percent,
+                               SsdbUnwrittenSource unwritten_source);
 
 /**
  * ssdb_page_parts_redraw:

@@ -374,8 +374,7 @@ ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomA
 static char *
 dup_settings_line (const SsdbRandomAccessSpec *spec)
 {
-  g_autofree char *span = spec->span_length > 0 ? ssdb_gui_format_capacity (spec->span_length)
-                                                : g_strdup (_ ("whole target"));
+  g_autofree char *span = ssdb_page_parts_dup_span (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->row_duration_ns);
 
   /* Translators: "QD1 · 8.59 GB region · 3 s per size · read only" */
@@ -388,20 +387,8 @@ dup_settings_line (const SsdbRandomAccessSpec *spec)
 static char *
 dup_result_line (const SsdbRandomAccessResult *r)
 {
-  g_autofree char *line = dup_settings_line (&r->spec);
-
-  if (r->filled)
-    /* Translators: after the settings line of a random-access result */
-    return g_strconcat (line, _ (" · span filled first"), NULL);
-  if (r->spec.do_read && r->unwritten_percent > 0 && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
-    {
-      /* Translators: after the settings line: the share of the span that held no data */
-      g_autofree char *note
-          = g_strdup_printf (_ (" · %u %% of it never written"), r->unwritten_percent);
-
-      return g_strconcat (line, note, NULL);
-    }
-  return g_steal_pointer (&line);
+  return ssdb_page_parts_add_span_note (dup_settings_line (&r->spec), r->filled, r->spec.do_read,
+                                        r->unwritten_percent, r->unwritten_source);
 }
 
 /* The logical-block toggle names the target's block; on a 4096-byte drive it is the 4 KiB
@@ -495,8 +482,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_random_access_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_random_access_png (&view, &style, path, 1200, 800, 2, error);
 }
 

@@ -492,8 +492,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_sweep_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_sweep_png (&view, &style, path, 1200, 700, 2, error);
 }
 
