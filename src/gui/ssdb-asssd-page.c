@@ -103,20 +103,14 @@ count_entries (const SsdbAsssdResult *r, guint *done, guint *total)
 static void
 update_status (SsdbAsssdPage *self)
 {
-  g_autofree char *text = NULL;
   guint done, total;
 
-  if (!ssdb_page_run_get_running (self->run))
-    return;
   count_entries (shown (self), &done, &total);
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: "3 of 8 tests · 40 %" */
-    text = g_strdup_printf (_ ("%u of %u tests · %d %%"), done, total,
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: "3 of 8 tests · 40 %" */
+      g_strdup_printf (_ ("%u of %u tests · %d %%"), done, total,
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 /* The table in words, for screen readers: "Seq read: 530.12 MB/s; …". */

@@ -104,18 +104,11 @@ refresh (SsdbCopyPage *self)
 static void
 update_status (SsdbCopyPage *self)
 {
-  g_autofree char *text = NULL;
-
-  if (!ssdb_page_run_get_running (self->run))
-    return;
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: the copy test's progress: "40 %" */
-    text = g_strdup_printf (_ ("Copying the file sets · %d %%"),
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: the copy test's progress: "40 %" */
+      g_strdup_printf (_ ("Copying the file sets · %d %%"),
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 static void

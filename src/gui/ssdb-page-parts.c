@@ -163,6 +163,25 @@ ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtit
   gtk_widget_set_sensitive (parts->settings, FALSE);
 }
 
+void
+ssdb_page_parts_show_progress (SsdbPageParts *parts, SsdbPageRun *run, char *status)
+{
+  g_autofree char *text = status;
+
+  g_return_if_fail (parts != NULL);
+  g_return_if_fail (SSDB_IS_PAGE_RUN (run));
+
+  if (!ssdb_page_run_get_running (run))
+    return;
+  if (ssdb_page_run_get_updates (run) == 0)
+    {
+      g_free (text);
+      text = g_strdup (_ ("Opening the target"));
+    }
+  text = ssdb_page_run_add_time (run, g_steal_pointer (&text));
+  gtk_label_set_text (parts->status, text);
+}
+
 char *
 ssdb_page_parts_dup_took (gint64 started_us)
 {

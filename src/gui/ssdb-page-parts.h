@@ -238,6 +238,18 @@ void
 ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtitle, char *line);
 
 /**
+ * ssdb_page_parts_show_progress:
+ * @parts: the page's parts: @status goes on their status line
+ * @run: the page's run; nothing is shown while it does not run
+ * @status: (transfer full) (nullable): what the run is doing ("3 of 8 tests · 40 %")
+ *
+ * A page's progress line while its run goes on: "Opening the target" until the run's first
+ * update, then @status; both followed by the time taken and left (ssdb_page_run_add_time()).
+ */
+void
+ssdb_page_parts_show_progress (SsdbPageParts *parts, SsdbPageRun *run, char *status);
+
+/**
  * ssdb_page_parts_dup_took:
  * @started_us: when the run started, g_get_monotonic_time() (µs)
  *

@@ -117,20 +117,14 @@ dup_result_line (const SsdbRandomAccessResult *r);
 static void
 update_status (SsdbRandomAccessPage *self)
 {
-  g_autofree char *text = NULL;
   guint done, total;
 
-  if (!ssdb_page_run_get_running (self->run))
-    return;
   count_rows (shown (self), &done, &total);
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: "3 of 10 rows · 40 %" */
-    text = g_strdup_printf (_ ("%u of %u rows · %d %%"), done, total,
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: "3 of 10 rows · 40 %" */
+      g_strdup_printf (_ ("%u of %u rows · %d %%"), done, total,
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 /* The table in words, for screen readers: "4 KiB read: 8333 IOPS, 0.120 ms; …". */

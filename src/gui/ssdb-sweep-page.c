@@ -136,20 +136,13 @@ static void
 update_status (SsdbSweepPage *self)
 {
   const SsdbSweepResult *r = shown (self);
-  g_autofree char *text = NULL;
-  guint done;
+  guint done = r ? MAX (r->read->len, r->write->len) : 0;
 
-  if (!ssdb_page_run_get_running (self->run))
-    return;
-  done = r ? MAX (r->read->len, r->write->len) : 0;
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: "7 of 18 sizes · 40 %" */
-    text = g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: "7 of 18 sizes · 40 %" */
+      g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 static void
