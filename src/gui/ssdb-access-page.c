@@ -470,17 +470,13 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
-  const char *path = start->path;
-  guint64 file_size = start->file_size;
   SsdbAccessSpec spec;
-  gboolean is_dir;
 
   ssdb_access_page_get_spec (self, &spec);
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  /* Reads only on a device; a test file is filled first, so it is opened for writing. */
-  if (!ssdb_page_run_start_test (
-          self->run, path, is_dir ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ, NULL, file_size,
-          work, ssdb_access_result_new (&spec), ssdb_access_result_new (&spec), error))
+  /* Reads only on a device. */
+  if (!ssdb_page_parts_start_test (self->run, start, FALSE, start->file_size, work,
+                                   ssdb_access_result_new (&spec), ssdb_access_result_new (&spec),
+                                   error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));

@@ -310,14 +310,11 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (page);
   SsdbAsssdSpec spec;
-  gboolean is_dir = !start->is_device;
-  SsdbTargetOpenFlags flags;
 
   ssdb_asssd_page_get_spec (self, &spec);
-  /* A test file is written before it is read; a device only for the Write column. */
-  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  if (!ssdb_page_run_start_test (
-          self->run, start->path, flags, is_dir ? NULL : start->permission,
+  /* A device is written only for the Write column. */
+  if (!ssdb_page_parts_start_test (
+          self->run, start, spec.do_write,
           MAX (start->file_size,
                spec.span_offset + (spec.span_length ? spec.span_length : SSDB_ASSSD_DEFAULT_SPAN)),
           work, ssdb_asssd_result_new (&spec), ssdb_asssd_result_new (&spec), error))

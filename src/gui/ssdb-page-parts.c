@@ -154,6 +154,19 @@ ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page)
   g_clear_object (run);
 }
 
+gboolean
+ssdb_page_parts_start_test (SsdbPageRun *run, const SsdbTestPageStart *start, gboolean writes,
+                            guint64 file_size, SsdbPageRunTestFunc test, gpointer result,
+                            gpointer initial, GError **error)
+{
+  g_return_val_if_fail (start != NULL, FALSE);
+
+  return ssdb_page_run_start_test (
+      run, start->path,
+      !start->is_device || writes ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+      start->is_device ? start->permission : NULL, file_size, test, result, initial, error);
+}
+
 void
 ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtitle, char *line)
 {

@@ -188,10 +188,12 @@ ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words);
   }
 
 /*
- * What every test page does with its #SsdbPageRun, in one place: a new page calls
- * ssdb_page_parts_attach_run() from its init, ssdb_page_parts_dispose_run() from its dispose,
- * ssdb_page_parts_started() once its start succeeded, ssdb_page_parts_end_text() from its
- * ::finished handler and ssdb_page_parts_show() from its show_result().
+ * What every test page does with its #SsdbPageRun, in one place: a new page makes its run with
+ * ssdb_page_run_new_for_kind() and calls ssdb_page_parts_attach_run() from its init,
+ * ssdb_page_parts_dispose_run() from its dispose, ssdb_page_parts_start_test() and then
+ * ssdb_page_parts_started() from its start, ssdb_page_parts_show_progress() for its progress
+ * line, ssdb_page_parts_end_text() from its ::finished handler and ssdb_page_parts_show() from
+ * its show_result().
  */
 
 /**
@@ -224,6 +226,28 @@ ssdb_page_parts_attach_run (SsdbChartView *chart, gpointer page, SsdbPageRun *ru
  */
 void
 ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page);
+
+/**
+ * ssdb_page_parts_start_test:
+ * @run: the page's run
+ * @start: the target the window gives the page's start
+ * @writes: the test writes to a device
+ * @file_size: the size of the test file for a folder, bytes (unused for a device)
+ * @test: runs the test into @result (worker thread)
+ * @result: (transfer full): the worker's result, as the test's settings made it
+ * @initial: (transfer full) (nullable): the result shown until the first update
+ * @error: as ssdb_page_run_start_test() says
+ *
+ * ssdb_page_run_start_test() on @start's target, opened for writing when the test writes to
+ * the device or makes a test file (a test file is written before it is read), else for
+ * reading; the medium the user confirmed is passed on for a device only.
+ *
+ * Returns: %TRUE, or %FALSE with @error (@result and @initial are freed then).
+ */
+gboolean
+ssdb_page_parts_start_test (SsdbPageRun *run, const SsdbTestPageStart *start, gboolean writes,
+                            guint64 file_size, SsdbPageRunTestFunc test, gpointer result,
+                            gpointer initial, GError **error);
 
 /**
  * ssdb_page_parts_started:

@@ -435,18 +435,14 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
 {
   SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
   SsdbRandomAccessSpec spec;
-  gboolean is_dir;
-  SsdbTargetOpenFlags flags;
 
   if (!ssdb_random_access_page_get_spec (self, &spec, error))
     return FALSE;
-  is_dir = !start->is_device;
-  /* A test file is written before it is read; a device only for the write rows. */
-  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  if (!ssdb_page_run_start_test (self->run, start->path, flags, is_dir ? NULL : start->permission,
-                                 MAX (start->file_size, spec.span_offset + spec.span_length), work,
-                                 ssdb_random_access_result_new (&spec),
-                                 ssdb_random_access_result_new (&spec), error))
+  /* A device is written only for the write rows. */
+  if (!ssdb_page_parts_start_test (self->run, start, spec.do_write,
+                                   MAX (start->file_size, spec.span_offset + spec.span_length),
+                                   work, ssdb_random_access_result_new (&spec),
+                                   ssdb_random_access_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));

@@ -439,21 +439,14 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
-  const char *path = start->path;
-  const SsdbDeviceIdentity *permission = start->permission;
-  guint64 file_size = start->file_size;
   SsdbSweepSpec spec;
-  gboolean is_dir;
-  SsdbTargetOpenFlags flags;
 
   ssdb_sweep_page_get_spec (self, &spec);
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  /* A test file is written before it is read; a device only for the write half. */
-  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  if (!ssdb_page_run_start_test (self->run, path, flags, is_dir ? NULL : permission,
-                                 MAX (file_size, spec.span_offset + spec.span_length), work,
-                                 ssdb_sweep_result_new (&spec), ssdb_sweep_result_new (&spec),
-                                 error))
+  /* A device is written only for the write half. */
+  if (!ssdb_page_parts_start_test (self->run, start, spec.do_write,
+                                   MAX (start->file_size, spec.span_offset + spec.span_length),
+                                   work, ssdb_sweep_result_new (&spec),
+                                   ssdb_sweep_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));

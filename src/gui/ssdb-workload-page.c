@@ -535,12 +535,7 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
-  const char *path = start->path;
-  const SsdbDeviceIdentity *permission = start->permission;
-  guint64 file_size = start->file_size;
   SsdbWorkloadSpec spec;
-  gboolean is_dir;
-  SsdbTargetOpenFlags flags;
   g_autofree char *line = NULL;
 
   spec = *ssdb_workload_page_get_selected (self);
@@ -549,10 +544,8 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   spec.seed = (guint64)g_get_real_time ();
   if (!ssdb_workload_spec_validate (&spec, error))
     return FALSE;
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  flags = is_dir || spec.read_percent < 100 ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  if (!ssdb_page_run_start_test (self->run, path, flags, is_dir ? NULL : permission, file_size,
-                                 work, ssdb_workload_result_new (&spec), NULL, error))
+  if (!ssdb_page_parts_start_test (self->run, start, spec.read_percent < 100, start->file_size,
+                                   work, ssdb_workload_result_new (&spec), NULL, error))
     return FALSE;
   self->ramp_ns = spec.ramp_ns;
   self->duration_ns = spec.duration_ns;
