@@ -106,15 +106,6 @@ ssdb_page_parts_dup_caption (void)
   return g_strdup_printf ("SSD Bench %s · %s", PACKAGE_VERSION, date);
 }
 
-void
-ssdb_page_parts_export_style_init (SsdbStyle *style)
-{
-  g_return_if_fail (style != NULL);
-
-  ssdb_style_init (style, SSDB_THEME_REVIEW);
-  style->language = ssdb_render_get_language ();
-}
-
 char *
 ssdb_page_parts_format_seconds (guint64 ns)
 {
@@ -225,6 +216,15 @@ ssdb_page_parts_show (SsdbPageParts *parts, SsdbPageRun *run, char **title, cons
   *subtitle = line;
   ssdb_page_run_set_result (run, result);
   gtk_label_set_text (parts->status, "");
+}
+
+void
+ssdb_page_parts_export_style_init (SsdbStyle *style)
+{
+  g_return_if_fail (style != NULL);
+
+  ssdb_style_init (style, SSDB_THEME_REVIEW);
+  style->language = ssdb_render_get_language ();
 }
 
 char *
