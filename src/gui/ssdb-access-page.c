@@ -70,20 +70,6 @@ dup_result (gconstpointer data)
   return c;
 }
 
-typedef struct
-{
-  SsdbAccessResult *result;
-} Work;
-
-static void
-work_free (gpointer data)
-{
-  Work *w = data;
-
-  g_clear_pointer (&w->result, ssdb_access_result_free);
-  g_free (w);
-}
-
 /* ---- worker thread -------------------------------------------------------------------- */
 
 static void
@@ -92,14 +78,11 @@ on_progress (SsdbAccessResult *result, int step, double fraction, gpointer user_
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  Work *w = data;
-
-  ssdb_access_run (target, w->result, on_progress, job, cancellable, error);
-  return g_steal_pointer (&w->result);
+  ssdb_access_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -487,20 +470,13 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
-  const char *path = start->path;
-  guint64 file_size = start->file_size;
-  Work *w;
   SsdbAccessSpec spec;
-  gboolean is_dir;
 
   ssdb_access_page_get_spec (self, &spec);
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  w = g_new0 (Work, 1);
-  w->result = ssdb_access_result_new (&spec);
-  /* Reads only on a device; a test file is filled first, so it is opened for writing. */
-  if (!ssdb_page_run_start (self->run, path,
-                            is_dir ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ, NULL,
-                            file_size, work, w, work_free, ssdb_access_result_new (&spec), error))
+  /* Reads only on a device. */
+  if (!ssdb_page_parts_start_test (self->run, start, FALSE, start->file_size, work,
+                                   ssdb_access_result_new (&spec), ssdb_access_result_new (&spec),
+                                   error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -557,8 +533,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_access_png (&view, &style, path, 1200, 700, 2, error);
 }
 

@@ -42,41 +42,17 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAsssdPage, ssdb_asssd_page, GTK_TYPE_BOX,
 
 /* ---- worker thread -------------------------------------------------------------------- */
 
-static gpointer
-dup_result (gconstpointer data)
-{
-  return ssdb_asssd_result_dup (data);
-}
-
-static void
-free_result (gpointer data)
-{
-  ssdb_asssd_result_free (data);
-}
-
 static void
 on_progress (SsdbAsssdResult *result, int entry, double fraction, gpointer user_data)
 {
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  SsdbAsssdResult **result = data;
-
-  ssdb_asssd_run (target, *result, on_progress, job, cancellable, error);
-  return g_steal_pointer (result);
-}
-
-static void
-work_free (gpointer data)
-{
-  SsdbAsssdResult **result = data;
-
-  g_clear_pointer (result, ssdb_asssd_result_free);
-  g_free (result);
+  ssdb_asssd_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -127,20 +103,14 @@ count_entries (const SsdbAsssdResult *r, guint *done, guint *total)
 static void
 update_status (SsdbAsssdPage *self)
 {
-  g_autofree char *text = NULL;
   guint done, total;
 
-  if (!ssdb_page_run_get_running (self->run))
-    return;
   count_entries (shown (self), &done, &total);
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: "3 of 8 tests · 40 %" */
-    text = g_strdup_printf (_ ("%u of %u tests · %d %%"), done, total,
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: "3 of 8 tests · 40 %" */
+      g_strdup_printf (_ ("%u of %u tests · %d %%"), done, total,
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 /* The table in words, for screen readers: "Seq read: 530.12 MB/s; …". */
@@ -308,8 +278,7 @@ update_preview (SsdbAsssdPage *self)
 static char *
 dup_settings_line (const SsdbAsssdSpec *spec)
 {
-  g_autofree char *span = spec->span_length > 0 ? ssdb_gui_format_capacity (spec->span_length)
-                                                : g_strdup (_ ("whole target"));
+  g_autofree char *span = ssdb_page_parts_dup_span (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->test_duration_ns);
 
   /* Translators: "1.07 GB span · 3 s per test · read only" */
@@ -321,18 +290,8 @@ dup_settings_line (const SsdbAsssdSpec *spec)
 static char *
 dup_result_line (const SsdbAsssdResult *r)
 {
-  g_autofree char *line = dup_settings_line (&r->spec);
-
-  if (r->filled)
-    return g_strconcat (line, _ (" · span filled first"), NULL);
-  if (r->spec.do_read && r->unwritten_percent > 0 && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
-    {
-      g_autofree char *note
-          = g_strdup_printf (_ (" · %u %% of it never written"), r->unwritten_percent);
-
-      return g_strconcat (line, note, NULL);
-    }
-  return g_steal_pointer (&line);
+  return ssdb_page_parts_add_span_note (dup_settings_line (&r->spec), r->filled, r->spec.do_read,
+                                        r->unwritten_percent, r->unwritten_source);
 }
 
 /* ---- API ------------------------------------------------------------------------------ */
@@ -350,21 +309,15 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (page);
-  SsdbAsssdResult **w;
   SsdbAsssdSpec spec;
-  gboolean is_dir = !start->is_device;
-  SsdbTargetOpenFlags flags;
 
   ssdb_asssd_page_get_spec (self, &spec);
-  /* A test file is written before it is read; a device only for the Write column. */
-  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (SsdbAsssdResult *, 1);
-  *w = ssdb_asssd_result_new (&spec);
-  if (!ssdb_page_run_start (
-          self->run, start->path, flags, is_dir ? NULL : start->permission,
+  /* A device is written only for the Write column. */
+  if (!ssdb_page_parts_start_test (
+          self->run, start, spec.do_write,
           MAX (start->file_size,
                spec.span_offset + (spec.span_length ? spec.span_length : SSDB_ASSSD_DEFAULT_SPAN)),
-          work, w, work_free, ssdb_asssd_result_new (&spec), error))
+          work, ssdb_asssd_result_new (&spec), ssdb_asssd_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -409,8 +362,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_chart_write_png (draw_export, &view, &style, path, 1200, 800, 2, error);
 }
 
@@ -465,7 +417,7 @@ ssdb_asssd_page_init (SsdbAsssdPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Measure the Write Column over the Span; on a Drive This Destroys Its Data"));
 
-  self->run = ssdb_page_run_new ("ssdb-asssd", dup_result, free_result);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-asssd", SSDB_TEST_KIND_ASSSD);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_ASSSD,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);

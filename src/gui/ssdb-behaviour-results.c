@@ -308,6 +308,13 @@ dup_subtitle (SsdbTestKind view, gconstpointer result)
 
 /* ---- drawing ------------------------------------------------------------------------------ */
 
+/* For a painter's view: NULL when @result is NULL, else the address of @copy, a shallow copy of
+ * *@result (the type of @copy) without its words unless @with_words. */
+#define QUIET_COPY(copy, result, with_words)                                                       \
+  ((result) == NULL ? NULL                                                                         \
+                    : ((copy) = *(const __typeof__ (copy) *)(result),                              \
+                       (with_words) ? (void)0 : (void)((copy).words = NULL), &(copy)))
+
 /* Draws @view's chart of @result; @with_words also draws the finding under it. */
 void
 _ssdb_behaviour_draw_result (SsdbTestKind view, gconstpointer result, const char *title,
@@ -342,13 +349,7 @@ _ssdb_behaviour_draw_result (SsdbTestKind view, gconstpointer result, const char
           SsdbRecoveryResult quiet;
 
           ssdb_recovery_view_init (&v);
-          if (result != NULL && !with_words)
-            {
-              quiet = *(const SsdbRecoveryResult *)result;
-              quiet.words = NULL;
-              result = &quiet;
-            }
-          v.result = result;
+          v.result = QUIET_COPY (quiet, result, with_words);
           v.target_title = title;
           v.target_subtitle = subtitle;
           v.caption = caption;
@@ -362,13 +363,7 @@ _ssdb_behaviour_draw_result (SsdbTestKind view, gconstpointer result, const char
           SsdbConsistencyResult quiet;
 
           ssdb_consistency_view_init (&v);
-          if (result != NULL && !with_words)
-            {
-              quiet = *(const SsdbConsistencyResult *)result;
-              quiet.words = NULL;
-              result = &quiet;
-            }
-          v.result = result;
+          v.result = QUIET_COPY (quiet, result, with_words);
           v.target_title = title;
           v.target_subtitle = subtitle;
           v.caption = caption;
@@ -391,43 +386,19 @@ _ssdb_behaviour_draw_result (SsdbTestKind view, gconstpointer result, const char
       {
         case SSDB_TEST_KIND_COMPRESSION:
           ssdb_behaviour_view_init (&v, SSDB_BEHAVIOUR_COMPRESSION);
-          if (result != NULL)
-            {
-              c = *(const SsdbCompressionResult *)result;
-              if (!with_words)
-                c.words = NULL;
-              v.compression = &c;
-            }
+          v.compression = QUIET_COPY (c, result, with_words);
           break;
         case SSDB_TEST_KIND_TRIM:
           ssdb_behaviour_view_init (&v, SSDB_BEHAVIOUR_TRIM);
-          if (result != NULL)
-            {
-              t = *(const SsdbTrimResult *)result;
-              if (!with_words)
-                t.words = NULL;
-              v.trim = &t;
-            }
+          v.trim = QUIET_COPY (t, result, with_words);
           break;
         case SSDB_TEST_KIND_FREESPACE:
           ssdb_behaviour_view_init (&v, SSDB_BEHAVIOUR_FREESPACE);
-          if (result != NULL)
-            {
-              f = *(const SsdbFreespaceResult *)result;
-              if (!with_words)
-                f.words = NULL;
-              v.freespace = &f;
-            }
+          v.freespace = QUIET_COPY (f, result, with_words);
           break;
         case SSDB_TEST_KIND_READBACK:
           ssdb_behaviour_view_init (&v, SSDB_BEHAVIOUR_READBACK);
-          if (result != NULL)
-            {
-              r = *(const SsdbReadbackResult *)result;
-              if (!with_words)
-                r.words = NULL;
-              v.readback = &r;
-            }
+          v.readback = QUIET_COPY (r, result, with_words);
           break;
         default:
           g_assert_not_reached ();

@@ -41,18 +41,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbCopyPage, ssdb_copy_page, GTK_TYPE_BOX,
 
 /* ---- worker thread -------------------------------------------------------------------- */
 
-static gpointer
-dup_result (gconstpointer data)
-{
-  return ssdb_copy_result_dup (data);
-}
-
-static void
-free_result (gpointer data)
-{
-  ssdb_copy_result_free (data);
-}
-
 static void
 on_progress (SsdbCopyResult *result, int row, gboolean preparing, double fraction,
              gpointer user_data)
@@ -60,23 +48,11 @@ on_progress (SsdbCopyResult *result, int row, gboolean preparing, double fractio
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  SsdbCopyResult **result = data;
-
-  ssdb_copy_run (target, *result, on_progress, job, cancellable, error);
-  return g_steal_pointer (result);
-}
-
-static void
-work_free (gpointer data)
-{
-  SsdbCopyResult **result = data;
-
-  g_clear_pointer (result, ssdb_copy_result_free);
-  g_free (result);
+  ssdb_copy_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -128,18 +104,11 @@ refresh (SsdbCopyPage *self)
 static void
 update_status (SsdbCopyPage *self)
 {
-  g_autofree char *text = NULL;
-
-  if (!ssdb_page_run_get_running (self->run))
-    return;
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: the copy test's progress: "40 %" */
-    text = g_strdup_printf (_ ("Copying the file sets · %d %%"),
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: the copy test's progress: "40 %" */
+      g_strdup_printf (_ ("Copying the file sets · %d %%"),
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 static void
@@ -323,7 +292,6 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbCopyPage *self = SSDB_COPY_PAGE (page);
-  SsdbCopyResult **w;
   SsdbCopySpec spec;
 
   if (start->is_device)
@@ -336,11 +304,10 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
     }
   if (!ssdb_copy_page_get_spec (self, &spec, error))
     return FALSE;
-  w = g_new0 (SsdbCopyResult *, 1);
-  *w = ssdb_copy_result_new (&spec);
   /* a small test file finds the directory's file system and drive */
-  if (!ssdb_page_run_start (self->run, start->path, SSDB_TARGET_OPEN_WRITE, NULL, 1 << 20, work, w,
-                            work_free, ssdb_copy_result_new (&spec), error))
+  if (!ssdb_page_run_start_test (self->run, start->path, SSDB_TARGET_OPEN_WRITE, NULL, 1 << 20,
+                                 work, ssdb_copy_result_new (&spec), ssdb_copy_result_new (&spec),
+                                 error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -380,8 +347,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_copy_page_fill_view (SSDB_COPY_PAGE (page), &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_copy_png (&view, &style, path, 1200, 800, 2, error);
 }
 
@@ -452,7 +418,7 @@ ssdb_copy_page_init (SsdbCopyPage *self)
   ssdb_page_parts_add_setting (settings, _ ("_Method"), GTK_WIDGET (self->method_dropdown),
                                _ ("How Files Are Copied; Every File and Folder Is Flushed"));
 
-  self->run = ssdb_page_run_new ("ssdb-copy", dup_result, free_result);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-copy", SSDB_TEST_KIND_COPY);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_COPY,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);

@@ -476,8 +476,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
 
   ssdb_fill_chart_fill_view (self->chart, &view);
   view.caption = caption;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_fill_png (&view, &style, path, 1200, 700, 2, error);
 }
 

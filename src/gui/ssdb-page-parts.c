@@ -5,6 +5,7 @@
 
 #include "config.h"
 #include "engine/ssdb-error.h"
+#include "render/ssdb-render-lang.h"
 #include "ssdb-gui-util.h"
 
 void
@@ -144,6 +145,19 @@ ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page)
   g_clear_object (run);
 }
 
+gboolean
+ssdb_page_parts_start_test (SsdbPageRun *run, const SsdbTestPageStart *start, gboolean writes,
+                            guint64 file_size, SsdbPageRunTestFunc test, gpointer result,
+                            gpointer initial, GError **error)
+{
+  g_return_val_if_fail (start != NULL, FALSE);
+
+  return ssdb_page_run_start_test (
+      run, start->path,
+      !start->is_device || writes ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
+      start->is_device ? start->permission : NULL, file_size, test, result, initial, error);
+}
+
 void
 ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtitle, char *line)
 {
@@ -151,6 +165,25 @@ ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtit
   g_free (*subtitle);
   *subtitle = line;
   gtk_widget_set_sensitive (parts->settings, FALSE);
+}
+
+void
+ssdb_page_parts_show_progress (SsdbPageParts *parts, SsdbPageRun *run, char *status)
+{
+  g_autofree char *text = status;
+
+  g_return_if_fail (parts != NULL);
+  g_return_if_fail (SSDB_IS_PAGE_RUN (run));
+
+  if (!ssdb_page_run_get_running (run))
+    return;
+  if (ssdb_page_run_get_updates (run) == 0)
+    {
+      g_free (text);
+      text = g_strdup (_ ("Opening the target"));
+    }
+  text = ssdb_page_run_add_time (run, g_steal_pointer (&text));
+  gtk_label_set_text (parts->status, text);
 }
 
 char *
@@ -183,6 +216,43 @@ ssdb_page_parts_show (SsdbPageParts *parts, SsdbPageRun *run, char **title, cons
   *subtitle = line;
   ssdb_page_run_set_result (run, result);
   gtk_label_set_text (parts->status, "");
+}
+
+void
+ssdb_page_parts_export_style_init (SsdbStyle *style)
+{
+  g_return_if_fail (style != NULL);
+
+  ssdb_style_init (style, SSDB_THEME_REVIEW);
+  style->language = ssdb_render_get_language ();
+}
+
+char *
+ssdb_page_parts_dup_span (guint64 span_length)
+{
+  return span_length > 0 ? ssdb_gui_format_capacity (span_length) : g_strdup (_ ("whole target"));
+}
+
+char *
+ssdb_page_parts_add_span_note (char *line, gboolean filled, gboolean reads, guint unwritten_percent,
+                               SsdbUnwrittenSource unwritten_source)
+{
+  g_autofree char *owned = line;
+
+  g_return_val_if_fail (line != NULL, NULL);
+
+  if (filled)
+    /* Translators: after the settings line of a random-access result */
+    return g_strconcat (line, _ (" · span filled first"), NULL);
+  if (reads && unwritten_percent > 0 && unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
+    {
+      /* Translators: after the settings line: the share of the span that held no data */
+      g_autofree char *note
+          = g_strdup_printf (_ (" · %u %% of it never written"), unwritten_percent);
+
+      return g_strconcat (line, note, NULL);
+    }
+  return g_steal_pointer (&owned);
 }
 
 void

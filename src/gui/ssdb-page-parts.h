@@ -3,6 +3,7 @@
 
 #include <gtk/gtk.h>
 
+#include "engine/ssdb-unwritten.h"
 #include "ssdb-chart-view.h"
 #include "ssdb-test-page.h"
 
@@ -67,6 +68,14 @@ char *
 ssdb_page_parts_dup_caption (void);
 
 /**
+ * ssdb_page_parts_export_style_init:
+ * @style: (out caller-allocates): the style of a page's exported image: the review theme, with
+ *   the text in the charts' language (ssdb_render_get_language())
+ */
+void
+ssdb_page_parts_export_style_init (SsdbStyle *style);
+
+/**
  * ssdb_page_parts_format_seconds:
  * @ns: a time, ns
  *
@@ -74,6 +83,33 @@ ssdb_page_parts_dup_caption (void);
  */
 char *
 ssdb_page_parts_format_seconds (guint64 ns);
+
+/**
+ * ssdb_page_parts_dup_span:
+ * @span_length: the length of the tested region, bytes; 0 for the whole target
+ *
+ * Returns: (transfer full): "1.07 GB", or "whole target", for a settings line.
+ */
+char *
+ssdb_page_parts_dup_span (guint64 span_length);
+
+/**
+ * ssdb_page_parts_add_span_note:
+ * @line: (transfer full): the settings line of a result
+ * @filled: the test filled its span before measuring
+ * @reads: the test read its span
+ * @unwritten_percent: the share of the span that held no data when the test read it, %
+ * @unwritten_source: how that share is known; SSDB_UNWRITTEN_UNKNOWN says nothing
+ *
+ * What the span held, after a settings line: " · span filled first", or, for a test that read
+ * a span partly never written (reads of it may not reach the medium), " · 12 % of it never
+ * written".
+ *
+ * Returns: (transfer full): @line with the note, or @line itself.
+ */
+char *
+ssdb_page_parts_add_span_note (char *line, gboolean filled, gboolean reads, guint unwritten_percent,
+                               SsdbUnwrittenSource unwritten_source);
 
 /**
  * ssdb_page_parts_redraw:
@@ -152,10 +188,12 @@ ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words);
   }
 
 /*
- * What every test page does with its #SsdbPageRun, in one place: a new page calls
- * ssdb_page_parts_attach_run() from its init, ssdb_page_parts_dispose_run() from its dispose,
- * ssdb_page_parts_started() once its start succeeded, ssdb_page_parts_end_text() from its
- * ::finished handler and ssdb_page_parts_show() from its show_result().
+ * What every test page does with its #SsdbPageRun, in one place: a new page makes its run with
+ * ssdb_page_run_new_for_kind() and calls ssdb_page_parts_attach_run() from its init,
+ * ssdb_page_parts_dispose_run() from its dispose, ssdb_page_parts_start_test() and then
+ * ssdb_page_parts_started() from its start, ssdb_page_parts_show_progress() for its progress
+ * line, ssdb_page_parts_end_text() from its ::finished handler and ssdb_page_parts_show() from
+ * its show_result().
  */
 
 /**
@@ -190,6 +228,28 @@ void
 ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page);
 
 /**
+ * ssdb_page_parts_start_test:
+ * @run: the page's run
+ * @start: the target the window gives the page's start
+ * @writes: the test writes to a device
+ * @file_size: the size of the test file for a folder, bytes (unused for a device)
+ * @test: runs the test into @result (worker thread)
+ * @result: (transfer full): the worker's result, as the test's settings made it
+ * @initial: (transfer full) (nullable): the result shown until the first update
+ * @error: as ssdb_page_run_start_test() says
+ *
+ * ssdb_page_run_start_test() on @start's target, opened for writing when the test writes to
+ * the device or makes a test file (a test file is written before it is read), else for
+ * reading; the medium the user confirmed is passed on for a device only.
+ *
+ * Returns: %TRUE, or %FALSE with @error (@result and @initial are freed then).
+ */
+gboolean
+ssdb_page_parts_start_test (SsdbPageRun *run, const SsdbTestPageStart *start, gboolean writes,
+                            guint64 file_size, SsdbPageRunTestFunc test, gpointer result,
+                            gpointer initial, GError **error);
+
+/**
  * ssdb_page_parts_started:
  * @parts: the page's parts: the settings become insensitive until the run ends
  * @started_us: (out): now, g_get_monotonic_time() (µs), for ssdb_page_parts_dup_took()
@@ -200,6 +260,18 @@ ssdb_page_parts_dispose_run (SsdbPageRun **run, gpointer page);
  */
 void
 ssdb_page_parts_started (SsdbPageParts *parts, gint64 *started_us, char **subtitle, char *line);
+
+/**
+ * ssdb_page_parts_show_progress:
+ * @parts: the page's parts: @status goes on their status line
+ * @run: the page's run; nothing is shown while it does not run
+ * @status: (transfer full) (nullable): what the run is doing ("3 of 8 tests · 40 %")
+ *
+ * A page's progress line while its run goes on: "Opening the target" until the run's first
+ * update, then @status; both followed by the time taken and left (ssdb_page_run_add_time()).
+ */
+void
+ssdb_page_parts_show_progress (SsdbPageParts *parts, SsdbPageRun *run, char *status);
 
 /**
  * ssdb_page_parts_dup_took:

@@ -7,6 +7,7 @@
 #include "devices/ssdb-device-open.h"
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-estimate.h"
+#include "engine/ssdb-test-kind.h"
 #include "ssdb-gui-util.h"
 
 /* A run whose requests are still with the device this long after Stop is reported finished,
@@ -20,6 +21,29 @@
  * publishes after every one of 10^5 short samples copies its result about 20 times a second,
  * not 10^5 times. */
 #define PUBLISH_MIN_US 50000
+
+/* How a run copies and frees its results: the page's functions, or its kind's (dup == NULL). */
+typedef struct
+{
+  SsdbPageRunDupFunc dup;
+  GDestroyNotify free;
+  SsdbTestKind kind;
+} ResultOps;
+
+static gpointer
+ops_dup (const ResultOps *ops, gconstpointer result)
+{
+  return ops->dup != NULL ? ops->dup (result) : ssdb_test_kind_result_dup (ops->kind, result);
+}
+
+static void
+ops_free (const ResultOps *ops, gpointer result)
+{
+  if (ops->free != NULL)
+    ops->free (result);
+  else
+    ssdb_test_kind_result_free (ops->kind, result);
+}
 
 struct _SsdbPageRunJob
 {
@@ -35,8 +59,7 @@ struct _SsdbPageRunJob
   SsdbPageRunWorkFunc work;
   gpointer data;
   GDestroyNotify data_free;
-  SsdbPageRunDupFunc dup;
-  GDestroyNotify free_result;
+  ResultOps ops;
   GCancellable *cancellable;
 
   /* Shared: under @lock. */
@@ -57,8 +80,7 @@ struct _SsdbPageRun
   GObject parent_instance;
 
   char *thread_name;
-  SsdbPageRunDupFunc dup;
-  GDestroyNotify free_result;
+  ResultOps ops;
   SsdbPageRunMergeFunc merge_func; /* or NULL: updates replace the result */
   gboolean ncq_off;                /* the next start turns the disk's NCQ off for its run */
 
@@ -117,7 +139,7 @@ job_unref (SsdbPageRunJob *job)
     g_clear_pointer (&job->data, job->data_free);
   g_clear_object (&job->cancellable);
   if (job->pending != NULL)
-    job->free_result (job->pending);
+    ops_free (&job->ops, job->pending);
   g_clear_error (&job->error);
   g_mutex_clear (&job->lock);
   g_free (job);
@@ -129,7 +151,7 @@ static void
 replace_result (SsdbPageRun *self, gpointer result)
 {
   if (self->result != NULL && self->result != result)
-    self->free_result (self->result);
+    ops_free (&self->ops, self->result);
   self->result = result;
 }
 
@@ -166,7 +188,7 @@ merge (SsdbPageRun *self, SsdbPageRunJob *job)
   if (self->merge_func != NULL && self->result != NULL)
     {
       self->merge_func (self->result, pending);
-      self->free_result (pending);
+      ops_free (&self->ops, pending);
     }
   else
     replace_result (self, pending);
@@ -418,7 +440,7 @@ ssdb_page_run_job_publish (SsdbPageRunJob *job, gconstpointer result, double fra
     }
   g_mutex_unlock (&job->lock);
 
-  copy = job->dup (result);
+  copy = ops_dup (&job->ops, result);
   g_mutex_lock (&job->lock);
   old = job->pending;
   job->pending = copy;
@@ -440,7 +462,7 @@ ssdb_page_run_job_publish (SsdbPageRunJob *job, gconstpointer result, double fra
     }
   g_mutex_unlock (&job->lock);
   if (old != NULL)
-    job->free_result (old);
+    ops_free (&job->ops, old);
 }
 
 static gpointer
@@ -502,7 +524,7 @@ worker (gpointer data)
   if (result != NULL)
     {
       if (job->pending != NULL)
-        job->free_result (job->pending);
+        ops_free (&job->ops, job->pending);
       job->pending = result;
     }
   job->error = g_steal_pointer (&error);
@@ -526,8 +548,21 @@ ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNoti
 
   self = g_object_new (SSDB_TYPE_PAGE_RUN, NULL);
   self->thread_name = g_strdup (thread_name ? thread_name : "ssdb-run");
-  self->dup = dup;
-  self->free_result = free_result;
+  self->ops.dup = dup;
+  self->ops.free = free_result;
+  return self;
+}
+
+SsdbPageRun *
+ssdb_page_run_new_for_kind (const char *thread_name, SsdbTestKind kind)
+{
+  SsdbPageRun *self;
+
+  g_return_val_if_fail ((guint)kind < SSDB_TEST_KIND_N, NULL);
+
+  self = g_object_new (SSDB_TYPE_PAGE_RUN, NULL);
+  self->thread_name = g_strdup (thread_name ? thread_name : "ssdb-run");
+  self->ops.kind = kind;
   return self;
 }
 
@@ -563,7 +598,7 @@ ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags fl
       if (data_free != NULL && data != NULL)
         data_free (data);
       if (initial != NULL)
-        self->free_result (initial);
+        ops_free (&self->ops, initial);
       g_set_error_literal (error, SSDB_ERROR, SSDB_ERROR_FAILED,
                            _ ("The previous run is still stopping; try again in a moment"));
       return FALSE;
@@ -581,8 +616,7 @@ ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags fl
   job->work = work;
   job->data = data;
   job->data_free = data_free;
-  job->dup = self->dup;
-  job->free_result = self->free_result;
+  job->ops = self->ops;
   job->cancellable = g_cancellable_new ();
 
   self->job = job;
@@ -596,6 +630,54 @@ ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags fl
     g_object_notify_by_pspec (G_OBJECT (self), properties[PROP_BUSY]);
   set_running (self, TRUE);
   return TRUE;
+}
+
+/* The data of a run started with ssdb_page_run_start_test(). */
+typedef struct
+{
+  SsdbPageRunTestFunc test;
+  gpointer result;
+  ResultOps ops;
+} TestWork;
+
+static void
+test_work_free (gpointer data)
+{
+  TestWork *w = data;
+
+  if (w->result != NULL)
+    ops_free (&w->ops, w->result);
+  g_free (w);
+}
+
+static gpointer
+test_work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+           GError **error)
+{
+  TestWork *w = data;
+
+  w->test (job, target, w->result, cancellable, error);
+  return g_steal_pointer (&w->result);
+}
+
+gboolean
+ssdb_page_run_start_test (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
+                          const SsdbDeviceIdentity *permission, guint64 file_size,
+                          SsdbPageRunTestFunc test, gpointer result, gpointer initial,
+                          GError **error)
+{
+  TestWork *w;
+
+  g_return_val_if_fail (SSDB_IS_PAGE_RUN (self), FALSE);
+  g_return_val_if_fail (test != NULL, FALSE);
+  g_return_val_if_fail (result != NULL, FALSE);
+
+  w = g_new0 (TestWork, 1);
+  w->test = test;
+  w->result = result;
+  w->ops = self->ops;
+  return ssdb_page_run_start (self, path, flags, permission, file_size, test_work, w,
+                              test_work_free, initial, error);
 }
 
 void

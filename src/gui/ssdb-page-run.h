@@ -4,6 +4,7 @@
 #include <gtk/gtk.h>
 
 #include "engine/ssdb-target.h"
+#include "engine/ssdb-test-kind.h"
 
 G_BEGIN_DECLS
 
@@ -72,6 +73,20 @@ typedef gpointer (*SsdbPageRunWorkFunc) (SsdbPageRunJob *job, SsdbTarget *target
                                          GCancellable *cancellable, GError **error);
 
 /**
+ * SsdbPageRunTestFunc:
+ * @job: publish progress with ssdb_page_run_job_publish()
+ * @target: the open target
+ * @result: the run's result, given to ssdb_page_run_start_test(): the test fills it in
+ * @cancellable: cancelled by Stop
+ * @error: the run's error; cancellation as SSDB_ERROR_CANCELLED
+ *
+ * Runs a test into @result on the worker thread; never calls GTK. @result, however far the
+ * test got, is the run's final result.
+ */
+typedef void (*SsdbPageRunTestFunc) (SsdbPageRunJob *job, SsdbTarget *target, gpointer result,
+                                     GCancellable *cancellable, GError **error);
+
+/**
  * SsdbPageRun:
  *
  * Runs one test of a page on a worker thread. The worker opens the target (through UDisks2
@@ -131,6 +146,17 @@ SsdbPageRun *
 ssdb_page_run_new (const char *thread_name, SsdbPageRunDupFunc dup, GDestroyNotify free_result);
 
 /**
+ * ssdb_page_run_new_for_kind:
+ * @thread_name: name of the worker threads ("ssdb-copy")
+ * @kind: the kind of the run's results: they are copied with ssdb_test_kind_result_dup() and
+ *   freed with ssdb_test_kind_result_free()
+ *
+ * Returns: (transfer full): a controller without a run.
+ */
+SsdbPageRun *
+ssdb_page_run_new_for_kind (const char *thread_name, SsdbTestKind kind);
+
+/**
  * ssdb_page_run_set_merge_func:
  * @merge_func: (nullable): copies a newer copy into the shown result
  *
@@ -163,6 +189,29 @@ ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags fl
                      const SsdbDeviceIdentity *permission, guint64 file_size,
                      SsdbPageRunWorkFunc work, gpointer data, GDestroyNotify data_free,
                      gpointer initial, GError **error);
+
+/**
+ * ssdb_page_run_start_test:
+ * @path: block device node or directory (test file)
+ * @flags: read or write
+ * @permission: (nullable): the medium the user confirmed may be overwritten
+ * @file_size: test file size for a directory, bytes
+ * @test: runs the test into @result (worker thread)
+ * @result: (transfer full): the worker's result, as the test's settings made it; it becomes the
+ *   run's final result
+ * @initial: (transfer full) (nullable): the result shown until the first update
+ * @error: SSDB_ERROR_FAILED while a previous run's worker is still ending
+ *
+ * ssdb_page_run_start() for a test that fills in one result: @result is freed with the run's
+ * free function when the worker ends without handing it on.
+ *
+ * Returns: %TRUE, or %FALSE with @error (@result and @initial are freed then).
+ */
+gboolean
+ssdb_page_run_start_test (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
+                          const SsdbDeviceIdentity *permission, guint64 file_size,
+                          SsdbPageRunTestFunc test, gpointer result, gpointer initial,
+                          GError **error);
 
 /**
  * ssdb_page_run_stop:

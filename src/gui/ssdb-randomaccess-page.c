@@ -50,41 +50,17 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbRandomAccessPage, ssdb_random_access_page, GT
 
 /* ---- worker thread -------------------------------------------------------------------- */
 
-static gpointer
-dup_result (gconstpointer data)
-{
-  return ssdb_random_access_result_dup (data);
-}
-
-static void
-free_result (gpointer data)
-{
-  ssdb_random_access_result_free (data);
-}
-
 static void
 on_progress (SsdbRandomAccessResult *result, int row, double fraction, gpointer user_data)
 {
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  SsdbRandomAccessResult **result = data;
-
-  ssdb_random_access_run (target, *result, on_progress, job, cancellable, error);
-  return g_steal_pointer (result);
-}
-
-static void
-work_free (gpointer data)
-{
-  SsdbRandomAccessResult **result = data;
-
-  g_clear_pointer (result, ssdb_random_access_result_free);
-  g_free (result);
+  ssdb_random_access_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -141,20 +117,14 @@ dup_result_line (const SsdbRandomAccessResult *r);
 static void
 update_status (SsdbRandomAccessPage *self)
 {
-  g_autofree char *text = NULL;
   guint done, total;
 
-  if (!ssdb_page_run_get_running (self->run))
-    return;
   count_rows (shown (self), &done, &total);
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: "3 of 10 rows · 40 %" */
-    text = g_strdup_printf (_ ("%u of %u rows · %d %%"), done, total,
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: "3 of 10 rows · 40 %" */
+      g_strdup_printf (_ ("%u of %u rows · %d %%"), done, total,
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 /* The table in words, for screen readers: "4 KiB read: 8333 IOPS, 0.120 ms; …". */
@@ -398,8 +368,7 @@ ssdb_random_access_page_configure (SsdbRandomAccessPage *self, const SsdbRandomA
 static char *
 dup_settings_line (const SsdbRandomAccessSpec *spec)
 {
-  g_autofree char *span = spec->span_length > 0 ? ssdb_gui_format_capacity (spec->span_length)
-                                                : g_strdup (_ ("whole target"));
+  g_autofree char *span = ssdb_page_parts_dup_span (spec->span_length);
   g_autofree char *time = ssdb_page_parts_format_seconds (spec->row_duration_ns);
 
   /* Translators: "QD1 · 8.59 GB region · 3 s per size · read only" */
@@ -412,20 +381,8 @@ dup_settings_line (const SsdbRandomAccessSpec *spec)
 static char *
 dup_result_line (const SsdbRandomAccessResult *r)
 {
-  g_autofree char *line = dup_settings_line (&r->spec);
-
-  if (r->filled)
-    /* Translators: after the settings line of a random-access result */
-    return g_strconcat (line, _ (" · span filled first"), NULL);
-  if (r->spec.do_read && r->unwritten_percent > 0 && r->unwritten_source != SSDB_UNWRITTEN_UNKNOWN)
-    {
-      /* Translators: after the settings line: the share of the span that held no data */
-      g_autofree char *note
-          = g_strdup_printf (_ (" · %u %% of it never written"), r->unwritten_percent);
-
-      return g_strconcat (line, note, NULL);
-    }
-  return g_steal_pointer (&line);
+  return ssdb_page_parts_add_span_note (dup_settings_line (&r->spec), r->filled, r->spec.do_read,
+                                        r->unwritten_percent, r->unwritten_source);
 }
 
 /* The logical-block toggle names the target's block; on a 4096-byte drive it is the 4 KiB
@@ -477,21 +434,15 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
-  SsdbRandomAccessResult **w;
   SsdbRandomAccessSpec spec;
-  gboolean is_dir;
-  SsdbTargetOpenFlags flags;
 
   if (!ssdb_random_access_page_get_spec (self, &spec, error))
     return FALSE;
-  is_dir = !start->is_device;
-  /* A test file is written before it is read; a device only for the write rows. */
-  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (SsdbRandomAccessResult *, 1);
-  *w = ssdb_random_access_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, start->path, flags, is_dir ? NULL : start->permission,
-                            MAX (start->file_size, spec.span_offset + spec.span_length), work, w,
-                            work_free, ssdb_random_access_result_new (&spec), error))
+  /* A device is written only for the write rows. */
+  if (!ssdb_page_parts_start_test (self->run, start, spec.do_write,
+                                   MAX (start->file_size, spec.span_offset + spec.span_length),
+                                   work, ssdb_random_access_result_new (&spec),
+                                   ssdb_random_access_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -521,8 +472,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_random_access_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_random_access_png (&view, &style, path, 1200, 800, 2, error);
 }
 
@@ -609,7 +559,7 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Write at Random Places over the Region; on a Drive This Destroys Its Data"));
 
-  self->run = ssdb_page_run_new ("ssdb-randomaccess", dup_result, free_result);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-randomaccess", SSDB_TEST_KIND_RANDOMACCESS);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_RANDOMACCESS,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);

@@ -49,20 +49,11 @@ on_progress (SsdbScanResult *result, double fraction, gpointer user_data)
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  SsdbScanResult *result = data;
-
   ssdb_scan_run (target, result, on_progress, job, cancellable, error);
-  return ssdb_scan_result_dup (result);
-}
-
-static gpointer
-dup_result (gconstpointer result)
-{
-  return ssdb_scan_result_dup (result);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -407,11 +398,11 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
       spec.span_length = self->device_bytes;
       result = ssdb_scan_result_new (&spec);
     }
-  if (!ssdb_page_run_start (self->run, start->path,
-                            result->spec.verify ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ,
-                            result->spec.verify ? start->permission : NULL, 0, work, result,
-                            (GDestroyNotify)ssdb_scan_result_free, ssdb_scan_result_dup (result),
-                            error))
+  if (!ssdb_page_run_start_test (self->run, start->path,
+                                 result->spec.verify ? SSDB_TARGET_OPEN_WRITE
+                                                     : SSDB_TARGET_OPEN_READ,
+                                 result->spec.verify ? start->permission : NULL, 0, work, result,
+                                 ssdb_scan_result_dup (result), error))
     return FALSE;
   g_free (self->shown_path);
   self->shown_path = g_strdup (start->path);
@@ -497,8 +488,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_scan_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_scan_png (&view, &style, path, 1200, 800, 2, error);
 }
 
@@ -606,7 +596,7 @@ ssdb_scan_page_init (SsdbScanPage *self)
                                   "Settings"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->resume_switch), FALSE);
 
-  self->run = ssdb_page_run_new ("ssdb-scan", dup_result, (GDestroyNotify)ssdb_scan_result_free);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-scan", SSDB_TEST_KIND_SCAN);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_SCAN,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);

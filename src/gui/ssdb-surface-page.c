@@ -528,8 +528,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_surface_chart_fill_view (self->chart, &view);
   view.caption = caption;
   view.hover_index = -1;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_surface_png (&view, &style, path, 1200, 700, 2, error);
 }
 

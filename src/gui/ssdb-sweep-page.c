@@ -85,20 +85,6 @@ dup_result (gconstpointer data)
   return c;
 }
 
-typedef struct
-{
-  SsdbSweepResult *result;
-} Work;
-
-static void
-work_free (gpointer data)
-{
-  Work *w = data;
-
-  g_clear_pointer (&w->result, ssdb_sweep_result_free);
-  g_free (w);
-}
-
 /* ---- worker thread -------------------------------------------------------------------- */
 
 static void
@@ -107,14 +93,11 @@ on_progress (SsdbSweepResult *result, guint size, SsdbRw rw, double fraction, gp
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  Work *w = data;
-
-  ssdb_sweep_run (target, w->result, on_progress, job, cancellable, error);
-  return g_steal_pointer (&w->result);
+  ssdb_sweep_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -153,20 +136,13 @@ static void
 update_status (SsdbSweepPage *self)
 {
   const SsdbSweepResult *r = shown (self);
-  g_autofree char *text = NULL;
-  guint done;
+  guint done = r ? MAX (r->read->len, r->write->len) : 0;
 
-  if (!ssdb_page_run_get_running (self->run))
-    return;
-  done = r ? MAX (r->read->len, r->write->len) : 0;
-  if (ssdb_page_run_get_updates (self->run) == 0)
-    text = g_strdup (_ ("Opening the target"));
-  else
-    /* Translators: "7 of 18 sizes · 40 %" */
-    text = g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_page_parts_show_progress (
+      &self->parts, self->run,
+      /* Translators: "7 of 18 sizes · 40 %" */
+      g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
+                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
 }
 
 static void
@@ -463,23 +439,14 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
-  const char *path = start->path;
-  const SsdbDeviceIdentity *permission = start->permission;
-  guint64 file_size = start->file_size;
-  Work *w;
   SsdbSweepSpec spec;
-  gboolean is_dir;
-  SsdbTargetOpenFlags flags;
 
   ssdb_sweep_page_get_spec (self, &spec);
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  /* A test file is written before it is read; a device only for the write half. */
-  flags = is_dir || spec.do_write ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (Work, 1);
-  w->result = ssdb_sweep_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : permission,
-                            MAX (file_size, spec.span_offset + spec.span_length), work, w,
-                            work_free, ssdb_sweep_result_new (&spec), error))
+  /* A device is written only for the write half. */
+  if (!ssdb_page_parts_start_test (self->run, start, spec.do_write,
+                                   MAX (start->file_size, spec.span_offset + spec.span_length),
+                                   work, ssdb_sweep_result_new (&spec),
+                                   ssdb_sweep_result_new (&spec), error))
     return FALSE;
   ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
                            dup_settings_line (&spec));
@@ -511,8 +478,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_sweep_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_sweep_png (&view, &style, path, 1200, 700, 2, error);
 }
 

@@ -37,6 +37,18 @@ show_error (SsdbWorkloadEditor *self, const char *message)
   gtk_widget_set_visible (GTK_WIDGET (self->error_label), message != NULL && *message);
 }
 
+/* Sets @key of the workload group to @spin's value, written with @format ("%.0f") in the C
+ * locale, as the engine's reader wants it. */
+static void
+set_spin_value (GKeyFile *kf, const char *key, const char *format, GtkSpinButton *spin)
+{
+  char buf[G_ASCII_DTOSTR_BUF_SIZE];
+
+  g_key_file_set_string (
+      kf, "Workload", key,
+      g_ascii_formatd (buf, sizeof buf, format, gtk_spin_button_get_value (spin)));
+}
+
 gboolean
 ssdb_workload_editor_save (SsdbWorkloadEditor *self)
 {
@@ -46,7 +58,6 @@ ssdb_workload_editor_save (SsdbWorkloadEditor *self)
   g_autofree char *name = NULL;
   g_autofree char *text = NULL;
   const char *sizes, *align;
-  char buf[G_ASCII_DTOSTR_BUF_SIZE];
   SsdbWorkloadSpec spec;
 
   g_return_val_if_fail (SSDB_IS_WORKLOAD_EDITOR (self), FALSE);
@@ -95,16 +106,10 @@ ssdb_workload_editor_save (SsdbWorkloadEditor *self)
       }
     g_key_file_set_string (kf, "Workload", lines ? "Lines" : "Sizes", sizes);
   }
-  g_key_file_set_string (
-      kf, "Workload", "ReadPercent",
-      g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->read_spin)));
-  g_key_file_set_string (
-      kf, "Workload", "RandomPercent",
-      g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->random_spin)));
+  set_spin_value (kf, "ReadPercent", "%.0f", self->read_spin);
+  set_spin_value (kf, "RandomPercent", "%.0f", self->random_spin);
   g_key_file_set_string (kf, "Workload", "Align", *align ? align : "sector");
-  g_key_file_set_string (
-      kf, "Workload", "QueueDepth",
-      g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->depth_spin)));
+  set_spin_value (kf, "QueueDepth", "%.0f", self->depth_spin);
   {
     g_autofree char *cycle
         = g_strstrip (g_strdup (gtk_editable_get_text (GTK_EDITABLE (self->cycle_row))));
@@ -112,15 +117,9 @@ ssdb_workload_editor_save (SsdbWorkloadEditor *self)
     if (*cycle != '\0')
       g_key_file_set_string (kf, "Workload", "CycleQueueDepths", cycle);
   }
-  g_key_file_set_string (
-      kf, "Workload", "Workers",
-      g_ascii_formatd (buf, sizeof buf, "%.0f", gtk_spin_button_get_value (self->workers_spin)));
-  g_key_file_set_string (
-      kf, "Workload", "Ramp",
-      g_ascii_formatd (buf, sizeof buf, "%.1f", gtk_spin_button_get_value (self->ramp_spin)));
-  g_key_file_set_string (
-      kf, "Workload", "Duration",
-      g_ascii_formatd (buf, sizeof buf, "%.1f", gtk_spin_button_get_value (self->duration_spin)));
+  set_spin_value (kf, "Workers", "%.0f", self->workers_spin);
+  set_spin_value (kf, "Ramp", "%.1f", self->ramp_spin);
+  set_spin_value (kf, "Duration", "%.1f", self->duration_spin);
   text = g_key_file_to_data (kf, NULL, NULL);
   specs = ssdb_workload_specs_parse (text, -1, &error);
   if (specs == NULL)

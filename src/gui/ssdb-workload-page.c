@@ -51,26 +51,6 @@ G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbWorkloadPage, ssdb_workload_page, GTK_TYPE_BO
 /* ---- results -------------------------------------------------------------------------- */
 
 /* The engine's deep copy: every member, also the reads and writes apart. */
-static gpointer
-dup_result (gconstpointer data)
-{
-  return ssdb_workload_result_dup (data);
-}
-
-typedef struct
-{
-  SsdbWorkloadResult *result;
-} Work;
-
-static void
-work_free (gpointer data)
-{
-  Work *w = data;
-
-  g_clear_pointer (&w->result, ssdb_workload_result_free);
-  g_free (w);
-}
-
 /* ---- worker thread -------------------------------------------------------------------- */
 
 static void
@@ -79,14 +59,11 @@ on_progress (SsdbWorkloadResult *result, const char *phase, double fraction, gpo
   ssdb_page_run_job_publish (user_data, result, fraction);
 }
 
-static gpointer
-work (SsdbPageRunJob *job, SsdbTarget *target, gpointer data, GCancellable *cancellable,
+static void
+work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *cancellable,
       GError **error)
 {
-  Work *w = data;
-
-  ssdb_workload_run (target, w->result, on_progress, job, cancellable, error);
-  return g_steal_pointer (&w->result);
+  ssdb_workload_run (target, result, on_progress, job, cancellable, error);
 }
 
 /* ---- main thread ---------------------------------------------------------------------- */
@@ -558,13 +535,7 @@ static gboolean
 test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **error)
 {
   SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
-  const char *path = start->path;
-  const SsdbDeviceIdentity *permission = start->permission;
-  guint64 file_size = start->file_size;
-  Work *w;
   SsdbWorkloadSpec spec;
-  gboolean is_dir;
-  SsdbTargetOpenFlags flags;
   g_autofree char *line = NULL;
 
   spec = *ssdb_workload_page_get_selected (self);
@@ -573,12 +544,8 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   spec.seed = (guint64)g_get_real_time ();
   if (!ssdb_workload_spec_validate (&spec, error))
     return FALSE;
-  is_dir = g_file_test (path, G_FILE_TEST_IS_DIR);
-  flags = is_dir || spec.read_percent < 100 ? SSDB_TARGET_OPEN_WRITE : SSDB_TARGET_OPEN_READ;
-  w = g_new0 (Work, 1);
-  w->result = ssdb_workload_result_new (&spec);
-  if (!ssdb_page_run_start (self->run, path, flags, is_dir ? NULL : permission, file_size, work, w,
-                            work_free, NULL, error))
+  if (!ssdb_page_parts_start_test (self->run, start, spec.read_percent < 100, start->file_size,
+                                   work, ssdb_workload_result_new (&spec), NULL, error))
     return FALSE;
   self->ramp_ns = spec.ramp_ns;
   self->duration_ns = spec.duration_ns;
@@ -615,8 +582,7 @@ test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
   ssdb_workload_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  style.language = ssdb_render_get_language ();
+  ssdb_page_parts_export_style_init (&style);
   return ssdb_render_workload_png (&view, &style, path, 1200, 700, 2, error);
 }
 
@@ -702,8 +668,7 @@ ssdb_workload_page_init (SsdbWorkloadPage *self)
   g_signal_connect_swapped (self->spec_dropdown, "notify::selected",
                             G_CALLBACK (on_selected_changed), self);
 
-  self->run
-      = ssdb_page_run_new ("ssdb-workload", dup_result, (GDestroyNotify)ssdb_workload_result_free);
+  self->run = ssdb_page_run_new_for_kind ("ssdb-workload", SSDB_TEST_KIND_WORKLOAD);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_WORKLOAD,
                               G_CALLBACK (on_updated), G_CALLBACK (update_status),
                               G_CALLBACK (on_finished), draw);
@@ -729,7 +694,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   line = dup_spec_line (&result->spec);
   g_free (self->subtitle);
   self->subtitle = g_strdup_printf ("%s · %s", result->spec.name, line);
-  ssdb_page_run_set_result (self->run, dup_result (result));
+  ssdb_page_run_set_result (self->run, ssdb_workload_result_dup (result));
   gtk_label_set_text (self->parts.status, "");
   refresh (self);
   return TRUE;
