@@ -341,6 +341,26 @@ ssdb_surface_painter_get_rate_axis (const SsdbSurfaceView *view, int width, int 
   *axis = l.rate;
 }
 
+void
+ssdb_surface_painter_get_geometry (const SsdbSurfaceView *view, int width, int height,
+                                   SsdbSurfaceGeometry *geometry)
+{
+  Layout l;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (geometry != NULL);
+  layout_for_query (&l, view, width, height, FALSE);
+  memset (geometry, 0, sizeof *geometry);
+  geometry->plot = l.plot;
+  geometry->rate = l.rate;
+  geometry->x_span_start = layout_x (&l, l.span_lo);
+  geometry->x_span_end = layout_x (&l, l.span_hi);
+  geometry->y_rate_0 = layout_y_rate (&l, 0);
+  geometry->y_rate_1g = layout_y_rate (&l, 1e9);
+  geometry->y_latency_0 = layout_y_latency (&l, 0);
+  geometry->y_latency_1ms = layout_y_latency (&l, 1e6);
+}
+
 static char *
 panel_rate (const Layout *l, double bytes_per_second, gboolean loc);
 
