@@ -12,7 +12,10 @@
  * last): the wall time and the main thread's CPU time; for the whole run, every main-loop
  * dispatch (the work between two polls: model updates, copies of the result, signal handlers)
  * and the main thread's share of one CPU. The budget is 16 ms per frame (60 frames a second):
- * frames and dispatches above it are counted. Nothing is asserted; the figures are printed.
+ * frames and dispatches above it are counted. A frame's CPU time is split by the frame clock's
+ * phases (update: tick callbacks; layout: styles and sizes; paint: snapshots and the renderer),
+ * with the surface chart's own painting of its image apart, and the slowest frames are listed
+ * with that split. Nothing is asserted; the figures are printed.
  */
 #include <adwaita.h>
 #include <stdlib.h>
@@ -21,6 +24,7 @@
 
 #include "gui/ssdb-gui-test.h"
 #include "ssdb-application.h"
+#include "ssdb-surface-chart.h"
 #include "ssdb-surface-page.h"
 #include "ssdb-window.h"
 
@@ -29,6 +33,23 @@
 
 static gint64 frame_start_us, frame_start_cpu_us;
 static GArray *frame_us, *frame_cpu_us; /* gint64 per frame */
+/* Where a frame's CPU time went: the main thread's CPU clock when the layout phase and the paint
+ * phase began (emission hooks run before any handler), and what the chart's own painting took. */
+static gint64 layout_cpu_us, paint_cpu_us;
+static GArray *update_cpu_us, *layout_phase_cpu_us, *paint_phase_cpu_us, *chart_cpu_us;
+static SsdbSurfaceChart *chart;
+static guint chart_painted, chart_whole;
+static gint64 run_start_us;
+
+/* One frame, to tell what the slowest ones did. */
+typedef struct
+{
+  gint64 at_us; /* from the start of the run */
+  gint64 cpu_us, update_us, layout_us, paint_us;
+  gint64 chart_us; /* -1: the chart's image was not painted again */
+  gboolean chart_whole;
+} Frame;
+static GArray *frames; /* Frame */
 
 static gint64
 thread_cpu_us (void)
@@ -44,6 +65,15 @@ on_update (GdkFrameClock *clock, gpointer data)
 {
   frame_start_us = g_get_monotonic_time ();
   frame_start_cpu_us = thread_cpu_us ();
+  layout_cpu_us = paint_cpu_us = 0;
+}
+
+static gboolean
+phase_hook (GSignalInvocationHint *hint, guint n_params, const GValue *params, gpointer data)
+{
+  if (frame_start_us != 0)
+    *(gint64 *)data = thread_cpu_us ();
+  return TRUE;
 }
 
 static void
@@ -57,6 +87,29 @@ on_after_paint (GdkFrameClock *clock, gpointer data)
   cpu = thread_cpu_us () - frame_start_cpu_us;
   g_array_append_val (frame_us, wall);
   g_array_append_val (frame_cpu_us, cpu);
+  {
+    gint64 end = frame_start_cpu_us + cpu;
+    gint64 layout_at = layout_cpu_us ? layout_cpu_us : paint_cpu_us ? paint_cpu_us : end;
+    gint64 paint_at = paint_cpu_us ? paint_cpu_us : end;
+    gint64 update = layout_at - frame_start_cpu_us, layout = paint_at - layout_at;
+    gint64 paint = end - paint_at;
+    Frame f = { frame_start_us - run_start_us, cpu, update, layout, paint, -1, FALSE };
+    SsdbSurfaceChartStats stats;
+
+    ssdb_surface_chart_get_stats (chart, &stats);
+    if (stats.full + stats.partial != chart_painted)
+      {
+        g_array_append_val (chart_cpu_us, stats.last_draw_cpu_us);
+        f.chart_us = stats.last_draw_cpu_us;
+        f.chart_whole = stats.full != chart_whole;
+      }
+    chart_painted = stats.full + stats.partial;
+    chart_whole = stats.full;
+    g_array_append_val (update_cpu_us, update);
+    g_array_append_val (layout_phase_cpu_us, layout);
+    g_array_append_val (paint_phase_cpu_us, paint);
+    g_array_append_val (frames, f);
+  }
   frame_start_us = 0;
 }
 
@@ -88,6 +141,34 @@ count_over (GArray *values, gint64 limit)
   for (guint i = 0; i < values->len; i++)
     n += g_array_index (values, gint64, i) > limit;
   return n;
+}
+
+static int
+compare_frame_cpu (gconstpointer a, gconstpointer b)
+{
+  return compare_gint64 (&((const Frame *)b)->cpu_us, &((const Frame *)a)->cpu_us);
+}
+
+static void
+print_slowest (guint n)
+{
+  g_array_sort (frames, compare_frame_cpu);
+  printf ("  the slowest frames (main-thread CPU):\n");
+  for (guint i = 0; i < MIN (n, frames->len); i++)
+    {
+      const Frame *f = &g_array_index (frames, Frame, i);
+
+      printf (
+          "    at %5.2f s: %6.2f ms = update %5.2f + layout %5.2f + paint %6.2f ms; chart image "
+          "%s",
+          f->at_us / 1e6, f->cpu_us / 1e3, f->update_us / 1e3, f->layout_us / 1e3,
+          f->paint_us / 1e3,
+          f->chart_us < 0  ? "reused\n"
+          : f->chart_whole ? "whole"
+                           : "in part");
+      if (f->chart_us >= 0)
+        printf (" %.2f ms\n", f->chart_us / 1e3);
+    }
 }
 
 static void
@@ -142,6 +223,11 @@ main (int argc, char *argv[])
     }
   frame_us = g_array_new (FALSE, FALSE, sizeof (gint64));
   frame_cpu_us = g_array_new (FALSE, FALSE, sizeof (gint64));
+  update_cpu_us = g_array_new (FALSE, FALSE, sizeof (gint64));
+  layout_phase_cpu_us = g_array_new (FALSE, FALSE, sizeof (gint64));
+  paint_phase_cpu_us = g_array_new (FALSE, FALSE, sizeof (gint64));
+  chart_cpu_us = g_array_new (FALSE, FALSE, sizeof (gint64));
+  frames = g_array_new (FALSE, FALSE, sizeof (Frame));
 
   window = ssdb_gui_test_open_window (&app);
   ssdb_gui_test_iterate_until (ssdb_gui_test_widget_mapped, window, 10000);
@@ -172,8 +258,20 @@ main (int argc, char *argv[])
   clock = gtk_widget_get_frame_clock (GTK_WIDGET (window));
   g_signal_connect (clock, "update", G_CALLBACK (on_update), NULL);
   g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+  g_signal_add_emission_hook (g_signal_lookup ("layout", GDK_TYPE_FRAME_CLOCK), 0, phase_hook,
+                              &layout_cpu_us, NULL);
+  g_signal_add_emission_hook (g_signal_lookup ("paint", GDK_TYPE_FRAME_CLOCK), 0, phase_hook,
+                              &paint_cpu_us, NULL);
+  chart = ssdb_surface_page_get_chart (page);
+  {
+    SsdbSurfaceChartStats stats;
 
-  t0 = g_get_monotonic_time ();
+    ssdb_surface_chart_get_stats (chart, &stats);
+    chart_painted = stats.full + stats.partial;
+    chart_whole = stats.full;
+  }
+
+  t0 = run_start_us = g_get_monotonic_time ();
   cpu0 = thread_cpu_us ();
   g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
   end = t0 + (gint64)(seconds * 1e6);
@@ -206,7 +304,20 @@ main (int argc, char *argv[])
           have / (wall / 1e6));
   print_line ("frame wall time", frame_us);
   print_line ("frame main-thread CPU", frame_cpu_us);
+  printf ("  of a frame's main-thread CPU:\n");
+  print_line ("  update (ticks)", update_cpu_us);
+  print_line ("  layout (CSS, sizes)", layout_phase_cpu_us);
+  print_line ("  paint (snapshot, render)", paint_phase_cpu_us);
+  print_line ("    chart image (repaints)", chart_cpu_us);
   print_line ("main-loop dispatches", dispatch_us);
+  {
+    SsdbSurfaceChartStats stats;
+
+    ssdb_surface_chart_get_stats (chart, &stats);
+    printf ("  chart images: %u painted whole, %u in part, %u reused\n", stats.full, stats.partial,
+            stats.reused);
+  }
+  print_slowest (3);
   printf ("  main thread: %.1f %% of one CPU, %.1f frames a second\n", 100.0 * cpu / wall,
           frame_us->len / (wall / 1e6));
 
@@ -215,5 +326,10 @@ main (int argc, char *argv[])
   ssdb_gui_test_zram_remove (zram_name);
   g_array_unref (frame_us);
   g_array_unref (frame_cpu_us);
+  g_array_unref (update_cpu_us);
+  g_array_unref (layout_phase_cpu_us);
+  g_array_unref (paint_phase_cpu_us);
+  g_array_unref (chart_cpu_us);
+  g_array_unref (frames);
   return 0;
 }

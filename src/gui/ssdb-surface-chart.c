@@ -10,12 +10,7 @@
 #include <time.h>
 
 /* What decides where the painter puts things: when any of it changes, every pixel may move. */
-typedef struct
-{
-  cairo_rectangle_t plot;
-  SsdbAxis rate;
-  double rate_y0, rate_y1, lat_y0, lat_y1, x0, x1;
-} Geometry;
+typedef SsdbSurfaceGeometry Geometry;
 
 struct _SsdbSurfaceChart
 {
@@ -90,22 +85,7 @@ style_key (void)
 static void
 geometry_get (const SsdbSurfaceView *view, int width, int height, Geometry *g)
 {
-  double lo = 0, hi = 1e9;
-
-  memset (g, 0, sizeof *g);
-  ssdb_surface_painter_get_plot_rect (view, width, height, &g->plot);
-  ssdb_surface_painter_get_rate_axis (view, width, height, &g->rate);
-  g->rate_y0 = ssdb_surface_painter_y_for_rate (view, width, height, 0);
-  g->rate_y1 = ssdb_surface_painter_y_for_rate (view, width, height, 1e9);
-  g->lat_y0 = ssdb_surface_painter_y_for_latency (view, width, height, 0);
-  g->lat_y1 = ssdb_surface_painter_y_for_latency (view, width, height, 1e6);
-  if (view->result != NULL)
-    {
-      lo = (double)view->result->spec.span_offset;
-      hi = lo + (double)view->result->spec.span_length;
-    }
-  g->x0 = ssdb_surface_painter_x_for_position (view, width, height, lo);
-  g->x1 = ssdb_surface_painter_x_for_position (view, width, height, hi);
+  ssdb_surface_painter_get_geometry (view, width, height, g);
 }
 
 static gboolean
@@ -115,9 +95,10 @@ geometry_equal (const Geometry *a, const Geometry *b)
          && a->rate.hi == b->rate.hi && a->rate.step == b->rate.step
          && a->rate.first == b->rate.first && a->rate.n_ticks == b->rate.n_ticks
          && a->rate.decimals == b->rate.decimals && a->rate.divisor == b->rate.divisor
-         && g_strcmp0 (a->rate.unit, b->rate.unit) == 0 && a->rate_y0 == b->rate_y0
-         && a->rate_y1 == b->rate_y1 && a->lat_y0 == b->lat_y0 && a->lat_y1 == b->lat_y1
-         && a->x0 == b->x0 && a->x1 == b->x1;
+         && g_strcmp0 (a->rate.unit, b->rate.unit) == 0 && a->y_rate_0 == b->y_rate_0
+         && a->y_rate_1g == b->y_rate_1g && a->y_latency_0 == b->y_latency_0
+         && a->y_latency_1ms == b->y_latency_1ms && a->x_span_start == b->x_span_start
+         && a->x_span_end == b->x_span_end;
 }
 
 /* Adds the pixel-aligned rectangle [x0, x1] × [y0, y1] to the path, clamped to @plot. */
@@ -138,7 +119,7 @@ add_curve_strip (cairo_t *cr, const SsdbSurfaceView *view, const Geometry *g, co
                  guint from, double pad)
 {
   double lo = G_MAXDOUBLE, hi = -G_MAXDOUBLE;
-  double scale = (g->x1 - g->x0);
+  double scale = (g->x_span_end - g->x_span_start);
   double span_lo = (double)view->result->spec.span_offset;
   double span = MAX ((double)view->result->spec.span_length, 1);
 
@@ -147,7 +128,8 @@ add_curve_strip (cairo_t *cr, const SsdbSurfaceView *view, const Geometry *g, co
   for (guint i = from > 0 ? from - 1 : 0; i < curve->len; i++)
     {
       const SsdbSurfaceSample *s = &g_array_index (curve, SsdbSurfaceSample, i);
-      double x = g->x0 + (ssdb_surface_sample_position (view->result, s) - span_lo) / span * scale;
+      double x = g->x_span_start
+                 + (ssdb_surface_sample_position (view->result, s) - span_lo) / span * scale;
 
       lo = MIN (lo, x);
       hi = MAX (hi, x);
@@ -163,15 +145,16 @@ add_access_boxes (cairo_t *cr, const SsdbSurfaceView *view, const Geometry *g, g
   const GArray *a = view->result->access;
   double span_lo = (double)view->result->spec.span_offset;
   double span = MAX ((double)view->result->spec.span_length, 1);
-  double lat_scale = (g->lat_y1 - g->lat_y0) / 1e6;
+  double lat_scale = (g->y_latency_1ms - g->y_latency_0) / 1e6;
   double bx0 = G_MAXDOUBLE, by0 = G_MAXDOUBLE, bx1 = -G_MAXDOUBLE, by1 = -G_MAXDOUBLE;
   gboolean boxes = a->len - from <= 256;
 
   for (guint i = from; i < a->len; i++)
     {
       const SsdbAccessSample *s = &g_array_index (a, SsdbAccessSample, i);
-      double x = g->x0 + ((double)s->offset_bytes - span_lo) / span * (g->x1 - g->x0);
-      double y = g->lat_y0 + (double)s->latency_ns * lat_scale;
+      double x = g->x_span_start
+                 + ((double)s->offset_bytes - span_lo) / span * (g->x_span_end - g->x_span_start);
+      double y = g->y_latency_0 + (double)s->latency_ns * lat_scale;
 
       if (boxes)
         add_box (cr, &g->plot, x - pad, y - pad, x + pad, y + pad);
@@ -308,6 +291,16 @@ get_texture (SsdbSurfaceChart *self)
   return self->texture;
 }
 
+/* Whether the window draws in software with cairo (GSK_RENDERER=cairo, or no GL). */
+static gboolean
+renders_with_cairo (GtkWidget *widget)
+{
+  GtkNative *native = gtk_widget_get_native (widget);
+  GskRenderer *renderer = native ? gtk_native_get_renderer (native) : NULL;
+
+  return renderer != NULL && GSK_IS_CAIRO_RENDERER (renderer);
+}
+
 static void
 ssdb_surface_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
 {
@@ -320,8 +313,19 @@ ssdb_surface_chart_snapshot (GtkWidget *widget, GtkSnapshot *snapshot)
     return;
 
   update_cache (self, width, height, MAX (scale, 1));
-  gtk_snapshot_append_texture (snapshot, get_texture (self),
-                               &GRAPHENE_RECT_INIT (0, 0, width, height));
+  if (renders_with_cairo (widget))
+    {
+      /* GTK's cairo renderer converts a texture's every pixel through floats each time it draws
+       * it (every frame, whatever changed); a cairo node paints the image as it is. */
+      cairo_t *cr = gtk_snapshot_append_cairo (snapshot, &GRAPHENE_RECT_INIT (0, 0, width, height));
+
+      cairo_set_source_surface (cr, self->cache, 0, 0);
+      cairo_paint (cr);
+      cairo_destroy (cr);
+    }
+  else
+    gtk_snapshot_append_texture (snapshot, get_texture (self),
+                                 &GRAPHENE_RECT_INIT (0, 0, width, height));
 
   self->drawn_read = self->cache_read;
   self->drawn_write = self->cache_write;
@@ -534,5 +538,5 @@ GdkTexture *
 ssdb_surface_chart_get_texture (SsdbSurfaceChart *self)
 {
   g_return_val_if_fail (SSDB_IS_SURFACE_CHART (self), NULL);
-  return self->texture;
+  return get_texture (self);
 }

@@ -136,7 +136,8 @@ ssdb_surface_chart_get_stats (SsdbSurfaceChart *self, SsdbSurfaceChartStats *sta
  * ssdb_surface_chart_get_texture:
  *
  * Returns: (transfer none) (nullable): the image of the last frame, in device pixels (the
- *   widget's size × its scale factor), or %NULL before the first frame
+ *   widget's size × its scale factor), or %NULL before the first frame; made when asked for
+ *   (the window draws the image itself), valid until the next frame
  */
 GdkTexture *
 ssdb_surface_chart_get_texture (SsdbSurfaceChart *self);

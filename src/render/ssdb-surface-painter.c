@@ -341,6 +341,26 @@ ssdb_surface_painter_get_rate_axis (const SsdbSurfaceView *view, int width, int 
   *axis = l.rate;
 }
 
+void
+ssdb_surface_painter_get_geometry (const SsdbSurfaceView *view, int width, int height,
+                                   SsdbSurfaceGeometry *geometry)
+{
+  Layout l;
+
+  g_return_if_fail (view != NULL);
+  g_return_if_fail (geometry != NULL);
+  layout_for_query (&l, view, width, height, FALSE);
+  memset (geometry, 0, sizeof *geometry);
+  geometry->plot = l.plot;
+  geometry->rate = l.rate;
+  geometry->x_span_start = layout_x (&l, l.span_lo);
+  geometry->x_span_end = layout_x (&l, l.span_hi);
+  geometry->y_rate_0 = layout_y_rate (&l, 0);
+  geometry->y_rate_1g = layout_y_rate (&l, 1e9);
+  geometry->y_latency_0 = layout_y_latency (&l, 0);
+  geometry->y_latency_1ms = layout_y_latency (&l, 1e6);
+}
+
 static char *
 panel_rate (const Layout *l, double bytes_per_second, gboolean loc);
 
@@ -473,6 +493,9 @@ typedef struct
   const SsdbStyle *style;
   const SsdbSurfaceView *view;
   Layout l;
+  /* The caller's clip as rectangles, when it is a set of whole-pixel rectangles (a window
+   * repainting parts of its image); %NULL for none or any other shape. */
+  cairo_rectangle_list_t *clip;
 } Painter;
 
 static void
@@ -762,6 +785,27 @@ draw_dense_curve (Painter *p, SsdbRw rw, const GArray *a)
   ssdb_columns_free (own);
 }
 
+/* Whether the segment (x0, y0)–(x1, y1), widened by @pad on every side, meets one of the
+ * rectangles of @clip (all of them when @clip is %NULL). */
+static gboolean
+segment_in_clip (const cairo_rectangle_list_t *clip, double x0, double y0, double x1, double y1,
+                 double pad)
+{
+  double lx = MIN (x0, x1) - pad, hx = MAX (x0, x1) + pad;
+  double ly = MIN (y0, y1) - pad, hy = MAX (y0, y1) + pad;
+
+  if (clip == NULL)
+    return TRUE;
+  for (int i = 0; i < clip->num_rectangles; i++)
+    {
+      const cairo_rectangle_t *c = &clip->rectangles[i];
+
+      if (lx < c->x + c->width && hx > c->x && ly < c->y + c->height && hy > c->y)
+        return TRUE;
+    }
+  return FALSE;
+}
+
 static void
 draw_curve (Painter *p, SsdbRw rw)
 {
@@ -769,6 +813,9 @@ draw_curve (Painter *p, SsdbRw rw)
   const GArray *a = curve (r, rw);
   Layout *l = &p->l;
   cairo_t *cr = p->cr;
+  const cairo_rectangle_list_t *clip = p->clip;
+  double width = MAX (1.6, 2.2 * l->u), px = 0, py = 0;
+  gboolean open = FALSE;
 
   if (n_samples (a) == 0)
     return;
@@ -778,9 +825,13 @@ draw_curve (Painter *p, SsdbRw rw)
       return;
     }
   cairo_save (cr);
-  cairo_set_line_width (cr, MAX (1.6, 2.2 * l->u));
+  cairo_set_line_width (cr, width);
   cairo_set_line_join (cr, CAIRO_LINE_JOIN_ROUND);
   cairo_set_line_cap (cr, CAIRO_LINE_CAP_ROUND);
+  /* A window repainting only strips of its image: the segments that cannot reach them are left
+   * out of the path (stroking a long round-joined line costs most of such a frame). The kept
+   * runs start and end in round caps at least a pixel outside the clip, where the whole line's
+   * joins were: every pixel inside is the same. A whole painting keeps every segment. */
   for (guint i = 0; i < a->len; i++)
     {
       const SsdbSurfaceSample *s = sample_at (a, i);
@@ -789,8 +840,19 @@ draw_curve (Painter *p, SsdbRw rw)
 
       if (i == 0)
         cairo_move_to (cr, x, y);
+      else if (segment_in_clip (clip, px, py, x, y, width / 2 + 2))
+        {
+          if (!open)
+            cairo_move_to (cr, px, py);
+          cairo_line_to (cr, x, y);
+          open = TRUE;
+        }
       else
-        cairo_line_to (cr, x, y);
+        open = FALSE;
+      if (i == 0)
+        open = TRUE;
+      px = x;
+      py = y;
     }
   if (a->len == 1)
     {
@@ -1188,6 +1250,9 @@ ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, 
   p.cr = cr;
   p.style = style;
   p.view = view;
+  p.clip = cairo_copy_clip_rectangle_list (cr);
+  if (p.clip->status != CAIRO_STATUS_SUCCESS)
+    g_clear_pointer (&p.clip, cairo_rectangle_list_destroy);
   p.pango = ssdb_render_create_pango_context (cr);
   layout_compute (&p.l, view, style, p.pango, width, height);
 
@@ -1218,6 +1283,7 @@ ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, 
                                  view->result->temperature);
 
   g_object_unref (p.pango);
+  g_clear_pointer (&p.clip, cairo_rectangle_list_destroy);
   cairo_restore (cr);
 }
 

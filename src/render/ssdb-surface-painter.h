@@ -132,6 +132,41 @@ ssdb_surface_painter_get_rate_axis (const SsdbSurfaceView *view, int width, int 
                                     SsdbAxis *axis);
 
 /**
+ * SsdbSurfaceGeometry:
+ * @plot: the plot area, logical pixels (as ssdb_surface_painter_get_plot_rect())
+ * @rate: the left axis as drawn (as ssdb_surface_painter_get_rate_axis())
+ * @x_span_start: x of the span's first byte, logical pixels
+ * @x_span_end: x of the span's end
+ * @y_rate_0: y of 0 B/s on the left axis
+ * @y_rate_1g: y of 10^9 B/s on the left axis
+ * @y_latency_0: y of 0 ns on the right axis (the plot's bottom without access times)
+ * @y_latency_1ms: y of 10^6 ns on the right axis
+ *
+ * Where the painter puts things, for one view and size: what a widget compares to tell whether
+ * everything moved since its last frame.
+ */
+typedef struct
+{
+  cairo_rectangle_t plot;
+  SsdbAxis rate;
+  double x_span_start, x_span_end;
+  double y_rate_0, y_rate_1g;
+  double y_latency_0, y_latency_1ms;
+} SsdbSurfaceGeometry;
+
+/**
+ * ssdb_surface_painter_get_geometry:
+ * @view: what is drawn
+ * @width: logical width given to the painter
+ * @height: logical height
+ * @geometry: (out caller-allocates): the same figures the single queries above give, found
+ *   with one layout (text measured once) instead of one each
+ */
+void
+ssdb_surface_painter_get_geometry (const SsdbSurfaceView *view, int width, int height,
+                                   SsdbSurfaceGeometry *geometry);
+
+/**
  * ssdb_surface_painter_dup_rate_text:
  * @bytes_per_second: a rate, B/s
  * @locale_numbers: as SsdbStyle.locale_numbers
