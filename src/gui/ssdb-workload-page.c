@@ -328,8 +328,9 @@ update_table (SsdbWorkloadPage *self)
   const SsdbWorkloadResult *r = shown (self);
   guint n_workers = r != NULL && r->workers != NULL ? r->workers->len : 0;
 
-  gtk_widget_set_visible (self->table_box, n_workers > 0);
-  if (n_workers == 0)
+  /* (reports made before the reads and the writes were recorded apart have nothing for it) */
+  gtk_widget_set_visible (self->table_box, n_workers > 0 && r->split);
+  if (n_workers == 0 || !r->split)
     return;
   if (n_workers != self->table_workers)
     table_build_workers (self, n_workers);
@@ -346,12 +347,10 @@ update_table (SsdbWorkloadPage *self)
           SsdbWorkloadStats d;
           guint first = 1 + (rw == SSDB_RW_READ ? 0 : SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION);
 
-          /* reports made before the reads and the writes were recorded apart: dashes */
-          if (r->split)
-            ssdb_workload_stats_direction (s, rw, &d);
+          ssdb_workload_stats_direction (s, rw, &d);
           for (guint c = 0; c < SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION; c++)
             {
-              g_autofree char *text = direction_cell (r->split ? &d : NULL, c);
+              g_autofree char *text = direction_cell (&d, c);
 
               gtk_label_set_text (table_cell (self, row, first + c), text);
             }

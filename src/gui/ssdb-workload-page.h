@@ -111,7 +111,8 @@ ssdb_workload_page_get_run (SsdbWorkloadPage *self);
  * ssdb_workload_page_get_table_rows:
  *
  * Returns: the rows of the table under the chart: one per worker, then all workers (0 when no
- *   result is shown).
+ *   result is shown, or one of a report made before the reads and the writes were recorded
+ *   apart: the table is hidden then).
  */
 guint
 ssdb_workload_page_get_table_rows (SsdbWorkloadPage *self);
