@@ -1407,22 +1407,14 @@ loop_new (SsdbTestLoop *l, const char *size)
   ssdb_test_loop_new (l, "/dev/shm/ssdb-behaviour-XXXXXX", "disk.img", size, 0);
 }
 
-/* Bytes written to @dev ("/dev/zram3") by /sys/block/NAME/stat (sectors of 512 bytes). */
+/* Bytes written to @dev ("/dev/zram3") by its own count. */
 static guint64
 sys_written_bytes (const char *dev)
 {
-  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", dev + strlen ("/dev/"));
-  g_autofree char *text = NULL;
-  g_auto (GStrv) fields = NULL;
-  guint n = 0;
+  guint64 read, written;
 
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  fields = g_strsplit_set (g_strstrip (text), " \t", -1);
-  for (guint i = 0; fields[i] != NULL; i++)
-    if (*fields[i] != '\0' && n++ == 6)
-      return g_ascii_strtoull (fields[i], NULL, 10) * 512;
-  g_assert_not_reached ();
-  return 0;
+  ssdb_test_device_bytes (dev, &read, &written);
+  return written;
 }
 
 /* The (pass, level) pairs a compression run reports, in the order they start. */

@@ -155,30 +155,6 @@ test_hand (void)
   }
 }
 
-/* Sectors read (field 2) and written (field 6) of /sys/block/NAME/stat, in bytes. */
-static void
-device_bytes (const char *dev, guint64 *read, guint64 *written)
-{
-  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", dev + strlen ("/dev/"));
-  g_autofree char *text = NULL;
-  g_auto (GStrv) fields = NULL;
-  guint n = 0;
-
-  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
-  fields = g_strsplit_set (g_strstrip (text), " \t", -1);
-  for (guint i = 0; fields[i] != NULL; i++)
-    {
-      if (*fields[i] == '\0')
-        continue;
-      if (n == 2)
-        *read = g_ascii_strtoull (fields[i], NULL, 10) * 512;
-      if (n == 6)
-        *written = g_ascii_strtoull (fields[i], NULL, 10) * 512;
-      n++;
-    }
-  g_assert_cmpuint (n, >, 6);
-}
-
 /* Runs @result, a result of @kind, on @t. */
 static gboolean
 run_kind (SsdbTestKind kind, SsdbTarget *t, gpointer r)
@@ -219,11 +195,11 @@ check_run (const char *dev, SsdbTarget *t, SsdbTestKind kind, gpointer result, g
   guint64 elapsed_ns;
 
   g_assert_true (ssdb_test_kind_estimate (kind, result, ssdb_target_get_info (t)->size_bytes, &e));
-  device_bytes (dev, &r0, &w0);
+  ssdb_test_device_bytes (dev, &r0, &w0);
   t0 = g_get_monotonic_time ();
   g_assert_true (run_kind (kind, t, result));
   elapsed_ns = (guint64)(g_get_monotonic_time () - t0) * 1000;
-  device_bytes (dev, &r1, &w1);
+  ssdb_test_device_bytes (dev, &r1, &w1);
   g_test_message ("%s: estimated %.1f s timed, %.1f MiB written, %.1f MiB read; the device saw "
                   "%.1f MiB written, %.1f MiB read in %.2f s",
                   ssdb_test_kind_to_string (kind), e.timed_ns / 1e9, e.write_bytes / (double)MiB,

@@ -1292,11 +1292,116 @@ test_views_text (void)
         strstr (text, "\n16 KiB           3000.0       183105       1500.0        91553\n"));
     g_assert_nonnull (strstr (text, report->sweep->words));
   }
-  /* the surface and the workload have none */
+  /* the surface has none */
   g_assert_false (ssdb_csv_table_has_text (SSDB_TEST_KIND_SURFACE));
-  g_assert_false (ssdb_csv_table_has_text (SSDB_TEST_KIND_WORKLOAD));
-  g_assert_null (ssdb_csv_format_text (report, SSDB_TEST_KIND_WORKLOAD, &error));
+  g_assert_null (ssdb_csv_format_text (report, SSDB_TEST_KIND_SURFACE, &error));
   g_assert_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+}
+
+/* One direction of hand-made stats: @ios requests of 8 KiB over 1 s. */
+static void
+set_direction (SsdbWorkloadDirection *d, guint64 ios, double mean_ns, guint64 p99_ns,
+               guint64 max_ns)
+{
+  d->bytes = ios * 8192;
+  d->iops = (double)ios;
+  d->bytes_per_second = (double)d->bytes;
+  d->mean_ns = ios ? mean_ns : 0;
+  d->p99_ns = ios ? p99_ns : 0;
+  d->max_ns = ios ? max_ns : 0;
+}
+
+/* The workload's text and CSV: per worker and all workers, the reads and the writes apart, as
+ * the CLI prints them after a run; a worker without writes gets dashes. */
+static void
+test_workload_text (void)
+{
+  g_autofree char *path = g_test_build_filename (G_TEST_DIST, "fixtures", "reports",
+                                                 "valid-access-sweep-workload.json", NULL);
+  g_autoptr (SsdbReport) report = NULL;
+  g_autoptr (GError) error = NULL;
+  SsdbWorkloadResult *r;
+  SsdbWorkloadStats *w1, *w2;
+
+  report = ssdb_report_load (path, &error);
+  g_assert_no_error (error);
+  g_assert_true (ssdb_csv_table_has_text (SSDB_TEST_KIND_WORKLOAD));
+  r = report->workload;
+  g_assert_nonnull (r);
+  g_assert_cmpuint (r->workers->len, ==, 2);
+  /* a report of before the split: one row per worker and all, no direction rows */
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_WORKLOAD, &error);
+
+    g_assert_no_error (error);
+    g_test_message ("%s", text);
+    g_assert_true (g_str_has_prefix (text, "Workload (IOMeter-style)\n"));
+    g_assert_nonnull (strstr (text,
+                              "\n1                   1000        8.2      0.040      0.120      "
+                              "0.400       3.50\n"));
+    g_assert_nonnull (strstr (text,
+                              "\nAll workers         3000       24.6      0.040      0.120      "
+                              "0.400       7.00\n"));
+    g_assert_null (strstr (text, "  Reads"));
+  }
+  /* Worker 1: 670 reads and 330 writes; worker 2: 2000 reads, no writes. */
+  w1 = &g_array_index (r->workers, SsdbWorkloadStats, 0);
+  w2 = &g_array_index (r->workers, SsdbWorkloadStats, 1);
+  r->split = TRUE;
+  set_direction (&w1->read, 670, 30000, 100000, 300000);
+  set_direction (&w1->write, 330, 60000, 200000, 400000);
+  w2->read_ios = 2000;
+  w2->write_ios = 0;
+  set_direction (&w2->read, 2000, 40000, 120000, 400000);
+  set_direction (&w2->write, 0, 0, 0, 0);
+  r->total.read_ios = 2670;
+  r->total.write_ios = 330;
+  set_direction (&r->total.read, 2670, 37500, 120000, 400000);
+  set_direction (&r->total.write, 330, 60000, 200000, 400000);
+  {
+    g_autofree char *text = ssdb_csv_format_text (report, SSDB_TEST_KIND_WORKLOAD, &error);
+    g_autofree char *tables = ssdb_csv_format_workload_tables (r);
+
+    g_assert_no_error (error);
+    g_test_message ("%s", text);
+    /* the CLI's tables are the export's */
+    g_assert_nonnull (strstr (text, tables));
+    /* 670 reads of 8 KiB in 1 s: 5.5 MB/s; in flight 670 × 30 µs = 0.02 */
+    g_assert_nonnull (strstr (text,
+                              "\n1                   1000        8.2      0.040      0.120      "
+                              "0.400       3.50\n"
+                              "  Reads              670        5.5      0.030      0.100      "
+                              "0.300       0.02\n"
+                              "  Writes             330        2.7      0.060      0.200      "
+                              "0.400       0.02\n"
+                              "2                   2000       16.4      0.040      0.120      "
+                              "0.400       3.50\n"
+                              "  Reads             2000       16.4      0.040      0.120      "
+                              "0.400       0.08\n"
+                              "  Writes               -          -          -          -      "
+                              "    -          -\n"
+                              "All workers         3000       24.6      0.040      0.120      "
+                              "0.400       7.00\n"
+                              "  Reads             2670       21.9      0.037      0.120      "
+                              "0.400       0.10\n"
+                              "  Writes             330        2.7      0.060      0.200      "
+                              "0.400       0.02\n"));
+    g_assert_nonnull (strstr (text, "\n3000 requests: 89.0 % reads, 100.0 % random\n"));
+  }
+  {
+    g_autofree char *csv = ssdb_csv_format (report, SSDB_TEST_KIND_WORKLOAD, &error);
+
+    g_assert_no_error (error);
+    g_test_message ("%s", csv);
+    g_assert_nonnull (strstr (csv, ",write_max_latency_ns,read_bytes,write_bytes\r\n"));
+    /* worker 1's reads and writes, then their bytes (CSV lines end in CR LF) */
+    g_assert_nonnull (
+        strstr (csv, ",5.489,670.000,30000.0,100000,300000,2.703,330.000,60000.0,200000,400000,"
+                     "5488640,2703360\r\n"));
+    /* worker 2: no writes */
+    g_assert_nonnull (strstr (csv, ",16.384,2000.000,40000.0,120000,400000,0.000,0.000,0.0,0,0,"
+                                   "16384000,0\r\n"));
+  }
 }
 
 int
@@ -1311,6 +1416,7 @@ main (int argc, char **argv)
 
   g_test_add_func ("/export/png-identical", test_png_identical);
   g_test_add_func ("/export/views-text", test_views_text);
+  g_test_add_func ("/export/workload-text", test_workload_text);
   g_test_add_func ("/export/png-curve", test_png_curve);
   g_test_add_func ("/export/svg-pdf", test_svg_pdf);
   g_test_add_func ("/export/locale", test_locale);

@@ -4,7 +4,9 @@
  * device under Xvfb: each runs a short real test through the window's Start action, the numbers
  * the page shows are the engine's, writes ask for the confirmation naming the device, the
  * workload editor refuses invalid values and saves valid ones to the settings, a workload's
- * table shows its reads and writes apart while it runs, Stop ends a run
+ * chart and the table under it show its reads and writes apart, per worker and in total, while
+ * it runs and after it (the engine's figures; the bytes the workers read and wrote are what the
+ * zram device itself counted; a run without writes shows dashes), Stop ends a run
  * within 250 ms, each chart is exported, and a behaviour test's result is what Save Report
  * writes. Screenshots are written to the build directory. Run through
  * tests/gui/run-xvfb.sh (own display, session bus, in-memory settings).
@@ -24,6 +26,7 @@
 #include "ssdb-window.h"
 
 #include "gui/ssdb-gui-test.h"
+#include "lib/ssdb-test-targets.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
@@ -327,6 +330,88 @@ test_access (void)
 
 /* ---- Workloads -------------------------------------------------------------------------- */
 
+/* A number of the table, read back ("—" is -1). */
+static double
+cell_value (const char *text)
+{
+  char *end = NULL;
+  double v;
+
+  g_assert_nonnull (text);
+  if (g_str_equal (text, "\u2014"))
+    return -1;
+  v = g_ascii_strtod (text, &end);
+  g_assert_true (end != text && *end == '\0');
+  return v;
+}
+
+/* The table under the chart shows @r: a row per worker and one for all workers, each with its
+ * reads and its writes apart, the engine's figures (ssdb_workload_stats_direction()) read back
+ * within their rounding, an em dash for a direction without requests; all workers' IOPS and
+ * MB/s are the sums of the workers'. */
+static void
+check_workload_table (SsdbWorkloadPage *page, const SsdbWorkloadResult *r)
+{
+  guint n = r->workers->len;
+  double iops_sum[2] = { 0, 0 }, mbps_sum[2] = { 0, 0 };
+
+  g_assert_true (r->split);
+  g_assert_cmpuint (ssdb_workload_page_get_table_rows (page), ==, n + 1);
+  g_assert_null (ssdb_workload_page_get_table_text (page, n + 1, 0));
+  for (guint row = 0; row <= n; row++)
+    {
+      const SsdbWorkloadStats *s
+          = row < n ? &g_array_index (r->workers, SsdbWorkloadStats, row) : &r->total;
+      g_autofree char *name
+          = row < n ? g_strdup_printf ("Worker %u", row + 1) : g_strdup ("All workers");
+
+      g_assert_cmpstr (ssdb_workload_page_get_table_text (page, row, 0), ==, name);
+      for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
+        {
+          SsdbWorkloadStats d;
+          guint first = 1 + (rw == SSDB_RW_READ ? 0 : SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION);
+          double iops, mbps, mean, p99, max;
+
+          ssdb_workload_stats_direction (s, rw, &d);
+          g_assert_cmpuint (d.ios, ==, rw == SSDB_RW_READ ? s->read_ios : s->write_ios);
+          for (guint c = 0; c < SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION; c++)
+            {
+              g_autofree char *want = ssdb_workload_page_format_cell (&d, c);
+
+              g_assert_cmpstr (ssdb_workload_page_get_table_text (page, row, first + c), ==, want);
+            }
+          iops = cell_value (ssdb_workload_page_get_table_text (page, row, first));
+          mbps = cell_value (ssdb_workload_page_get_table_text (page, row, first + 1));
+          mean = cell_value (ssdb_workload_page_get_table_text (page, row, first + 2));
+          p99 = cell_value (ssdb_workload_page_get_table_text (page, row, first + 3));
+          max = cell_value (ssdb_workload_page_get_table_text (page, row, first + 4));
+          if (d.ios == 0)
+            {
+              g_assert_cmpfloat (iops + mbps + mean + p99 + max, ==, -5);
+              continue;
+            }
+          /* the engine's numbers, within the rounding of what the table shows */
+          g_assert_cmpfloat_with_epsilon (iops, d.iops, 0.5 + 1e-9);
+          g_assert_cmpfloat_with_epsilon (mbps, d.bytes_per_second / 1e6, 0.05 + 1e-9);
+          g_assert_cmpfloat_with_epsilon (mean, d.mean_ns / 1e6, d.mean_ns / 1e6 * 0.005 + 1e-9);
+          g_assert_cmpfloat_with_epsilon (p99, d.p99_ns / 1e6, d.p99_ns / 1e6 * 0.005 + 1e-9);
+          g_assert_cmpfloat_with_epsilon (max, d.max_ns / 1e6, d.max_ns / 1e6 * 0.005 + 1e-9);
+          g_assert_cmpfloat (max, >=, p99);
+          if (row < n)
+            {
+              iops_sum[rw] += iops;
+              mbps_sum[rw] += mbps;
+            }
+          else
+            {
+              /* all workers: the sums of the workers', each rounded once */
+              g_assert_cmpfloat_with_epsilon (iops, iops_sum[rw], 0.5 * (n + 1));
+              g_assert_cmpfloat_with_epsilon (mbps, mbps_sum[rw], 0.05 * (n + 1));
+            }
+        }
+    }
+}
+
 static void
 test_workload_editor (void)
 {
@@ -373,8 +458,9 @@ test_workload_editor (void)
   gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "random"), 100);
   gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "depth"), 8);
   gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "workers"), 2);
-  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "ramp"), 0.5);
-  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "duration"), 2);
+  /* no ramp-up: the device's own counters then see the measured run alone */
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "ramp"), 0);
+  gtk_spin_button_set_value (ssdb_workload_editor_get_spin (editor, "duration"), 3);
   g_assert_true (ssdb_workload_editor_save (editor));
   g_free (after);
   after = g_settings_get_string (settings, "workload-specs");
@@ -394,12 +480,16 @@ test_workload (void)
   SsdbWorkloadView view;
   SsdbWorkloadStats storage;
   guint64 ios = 0;
+  guint64 read0, write0, read1, write1, read_bytes = 0, write_bytes = 0;
+  guint live_tables = 0;
   g_autofree char *words = NULL;
 
   ssdb_window_set_page (window, "workload");
   g_assert_true (ssdb_workload_page_select (page, "Quick mix"));
   g_assert_true (ssdb_workload_page_get_writes (page));
+  g_assert_cmpuint (ssdb_workload_page_get_selected (page)->ramp_ns, ==, 0);
   watch (run);
+  ssdb_test_device_bytes (zram_path, &read0, &write0);
   start_confirmed ("destroy", "workload");
   g_assert_true (ssdb_page_run_get_running (run));
   /* While it runs, the chart's table shows what the measured run completed so far, as IOMeter's
@@ -437,6 +527,9 @@ test_workload (void)
         g_assert_cmpuint (writes->max_ns, >=, writes->p99_ns);
         g_assert_cmpuint (writes->p99_ns, >, 0);
         g_assert_null (ssdb_workload_painter_dup_words (&view, TRUE));
+        /* the table under the chart: the live figures per worker, reads and writes apart */
+        check_workload_table (page, view.result);
+        live_tables++;
         if (reads->ios != last_reads)
           {
             g_assert_cmpuint (reads->ios, >, last_reads);
@@ -449,9 +542,11 @@ test_workload (void)
           break;
         ssdb_gui_test_iterate_for (20);
       }
-    g_test_message ("%u live results with the reads and the writes apart", new_numbers);
+    g_test_message ("%u live results with the reads and the writes apart, %u live tables checked",
+                    new_numbers, live_tables);
+    g_assert_cmpuint (live_tables, >=, 1);
     g_assert_true (live);
-    /* a 2 s measured run, samples every 0.5 s: at least two of them before the end */
+    /* a 3 s measured run, samples every 0.5 s: at least two of them before the end */
     g_assert_cmpuint (new_numbers, >=, 2);
   }
   /* The status gives the time taken, updated once a second even between updates. */
@@ -480,6 +575,34 @@ test_workload (void)
     }
   g_assert_cmpuint (r->total.ios, ==, ios);
   g_assert_cmpfloat (r->total.iops, >, 1000);
+
+  /* The window's table: per worker and all, the reads and the writes apart, after the run. */
+  check_workload_table (page, r);
+  for (guint i = 0; i < r->workers->len; i++)
+    {
+      const SsdbWorkloadStats *w = &g_array_index (r->workers, SsdbWorkloadStats, i);
+
+      g_test_message ("worker %u: %" G_GUINT64_FORMAT " reads (%.1f %%), %.0f + %.0f IOPS, "
+                      "%" G_GUINT64_FORMAT " + %" G_GUINT64_FORMAT " bytes",
+                      i + 1, w->read_ios, 100.0 * w->read_ios / w->ios, w->read.iops, w->write.iops,
+                      w->read.bytes, w->write.bytes);
+      g_assert_cmpuint (w->read.bytes + w->write.bytes, ==, w->bytes);
+      read_bytes += w->read.bytes;
+      write_bytes += w->write.bytes;
+    }
+  g_assert_cmpuint (read_bytes, ==, r->total.read.bytes);
+  g_assert_cmpuint (write_bytes, ==, r->total.write.bytes);
+  /* A known answer: the device's own count of the bytes read and written during the run. It
+   * also saw the requests still in flight when the window closed (2 workers × QD8 of at most
+   * 64 KiB) and the system's probe of the device after a writer closes it: at most 4 MiB more. */
+  ssdb_test_device_bytes (zram_path, &read1, &write1);
+  g_test_message ("all workers read %" G_GUINT64_FORMAT " and wrote %" G_GUINT64_FORMAT
+                  " bytes; zram counted %" G_GUINT64_FORMAT " and %" G_GUINT64_FORMAT,
+                  read_bytes, write_bytes, read1 - read0, write1 - write0);
+  g_assert_cmpuint (read1 - read0, >=, read_bytes);
+  g_assert_cmpuint (read1 - read0, <=, read_bytes + 4 * MIB);
+  g_assert_cmpuint (write1 - write0, >=, write_bytes);
+  g_assert_cmpuint (write1 - write0, <=, write_bytes + 4 * MIB);
   /* 70 % reads, within a wide margin. */
   g_assert_cmpfloat ((double)r->total.read_ios / r->total.ios, >, 0.6);
   g_assert_cmpfloat ((double)r->total.read_ios / r->total.ios, <, 0.8);
@@ -898,6 +1021,15 @@ test_stop (void)
   stop_and_check (ssdb_workload_page_get_run (wpage), ssdb_workload_page_get_chart (wpage));
   g_assert_true (ssdb_workload_page_get_result (wpage)->cancelled);
   g_assert_nonnull (strstr (ssdb_workload_page_get_status (wpage), "Stopped"));
+  /* No writes: the table's write cells are em dashes, not zeros, the reads are numbers. */
+  check_workload_table (wpage, ssdb_workload_page_get_result (wpage));
+  g_assert_cmpstr (ssdb_workload_page_get_table_text (wpage, 0, 6), ==, "\u2014");
+  g_assert_cmpstr (ssdb_workload_page_get_table_text (wpage, 1, 10), ==, "\u2014");
+  /* (stopped before any measured read, the reads too) */
+  if (ssdb_workload_page_get_result (wpage)->total.read_ios > 0)
+    g_assert_cmpfloat (cell_value (ssdb_workload_page_get_table_text (wpage, 1, 1)), >, 0);
+  else
+    g_assert_cmpstr (ssdb_workload_page_get_table_text (wpage, 1, 1), ==, "\u2014");
 
   /* A steady-state run of 30 s on the SSD Behaviour page, stopped while it writes. */
   {

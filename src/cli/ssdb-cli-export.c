@@ -333,7 +333,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
     { "text", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, on_text_option,
       "Write the view as text to FILE (--text=FILE, or a .txt name) or standard output (-, the "
       "default): the summary CrystalDiskMark-style [without --view], or a test's numbers and "
-      "finding (all but surface and workload)",
+      "finding (all but surface)",
       "[FILE|-]" },
     { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
       "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
@@ -367,7 +367,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
       ctx, "Draws a view of a saved report as PNG, SVG or PDF, in the fixed review style or the\n"
            "light or dark theme, with a caption naming the drive, the run and the version;\n"
            "writes its samples as CSV, or its numbers and finding as text (every view but\n"
-           "surface and workload; the summary CrystalDiskMark-style). Output files are checked\n"
+           "surface; the summary CrystalDiskMark-style). Output files are checked\n"
            "before anything is drawn, and replaced atomically.");
   g_option_context_add_main_entries (ctx, entries, NULL);
   /* "--text FILE" and "--text -": GOption only takes an optional value as "--text=FILE". The

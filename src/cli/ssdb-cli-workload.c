@@ -4,6 +4,7 @@
 
 #include <glib/gstdio.h>
 
+#include "engine/ssdb-csv.h"
 #include "engine/ssdb-units.h"
 #include "ssdb-cli-private.h"
 
@@ -36,64 +37,12 @@ workload_engine (SsdbCliRun *rc)
 }
 
 static void
-print_workload_row (const char *name, const SsdbWorkloadStats *s)
-{
-  g_autofree char *rate = ssdb_cli_format_mbps (s->bytes_per_second);
-  g_autofree char *mean = ssdb_cli_format_ms (s->mean_ns);
-  g_autofree char *p99 = ssdb_cli_format_ms ((double)s->p99_ns);
-  g_autofree char *max = ssdb_cli_format_ms ((double)s->max_ns);
-  char iops[G_ASCII_DTOSTR_BUF_SIZE], inflight[G_ASCII_DTOSTR_BUF_SIZE];
-
-  g_ascii_formatd (iops, sizeof iops, "%.0f", s->iops);
-  g_ascii_formatd (inflight, sizeof inflight, "%.2f", s->mean_inflight);
-  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", name, iops, rate, mean, p99, max, inflight);
-}
-
-/* IOMeter's cycle of outstanding I/Os: one row per depth, and its reads and writes apart. */
-static void
-print_workload_cycle (const SsdbWorkloadResult *r, const char *lines, const char *ramp,
-                      const char *run)
-{
-  const SsdbWorkloadSpec *spec = &r->spec;
-  g_autofree char *cycle = ssdb_workload_cycle_to_string (spec);
-
-  g_print ("%s · QD %s in turn × %u worker%s · each ramp %s s, run %s s\n\n", lines, cycle,
-           spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
-  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Queue depth", "IOPS", "MB/s", "Mean (ms)",
-           "p99 (ms)", "Max (ms)", "In flight");
-  for (guint i = 0; i < r->cycle->len; i++)
-    {
-      const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
-      g_autofree char *name = g_strdup_printf ("QD%u", st->queue_depth);
-
-      if (st->state == SSDB_WORKLOAD_STEP_PENDING)
-        {
-          g_print ("%-12s %11s\n", name, "not run");
-          continue;
-        }
-      if (st->state == SSDB_WORKLOAD_STEP_CANCELLED)
-        {
-          g_free (name);
-          name = g_strdup_printf ("QD%u (stop)", st->queue_depth);
-        }
-      print_workload_row (name, &st->total);
-      if (r->split && st->total.read_ios > 0 && st->total.write_ios > 0)
-        for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
-          {
-            SsdbWorkloadStats d;
-
-            ssdb_workload_stats_direction (&st->total, rw, &d);
-            print_workload_row (rw == SSDB_RW_READ ? "  Reads" : "  Writes", &d);
-          }
-    }
-}
-
-static void
 print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
 {
   const SsdbWorkloadSpec *spec = &r->spec;
   g_autofree char *title = ssdb_cli_target_title (target);
   g_autofree char *lines = ssdb_workload_spec_describe (spec);
+  g_autofree char *tables = ssdb_csv_format_workload_tables (r);
   char ramp[G_ASCII_DTOSTR_BUF_SIZE], run[G_ASCII_DTOSTR_BUF_SIZE];
 
   g_ascii_formatd (ramp, sizeof ramp, "%g", (double)spec->ramp_ns / 1e9);
@@ -101,38 +50,16 @@ print_workload_text (SsdbTarget *target, const SsdbWorkloadResult *r)
   g_print ("Workload “%s”: %s\n", spec->name, title);
   if (spec->n_cycle_depths > 0)
     {
-      const SsdbWorkloadCycleStep *last = ssdb_workload_result_last_step (r);
+      g_autofree char *cycle = ssdb_workload_cycle_to_string (spec);
 
-      print_workload_cycle (r, lines, ramp, run);
-      /* The workers apart: of the last depth run, the one the result's workers hold. */
-      if (last == NULL || spec->workers == 1)
-        return;
-      g_print ("\nThe last depth run, QD%u, per worker:\n", last->queue_depth);
+      g_print ("%s · QD %s in turn × %u worker%s · each ramp %s s, run %s s\n\n", lines, cycle,
+               spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
     }
   else
     g_print ("%s · QD%u × %u worker%s · ramp %s s, run %s s\n\n", lines, spec->queue_depth,
              spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
-  g_print ("%-12s %11s %10s %10s %10s %10s %10s\n", "Worker", "IOPS", "MB/s", "Mean (ms)",
-           "p99 (ms)", "Max (ms)", "In flight");
-  for (guint i = 0; i < r->workers->len; i++)
-    {
-      g_autofree char *name = g_strdup_printf ("%u", i + 1);
-
-      print_workload_row (name, &g_array_index (r->workers, SsdbWorkloadStats, i));
-    }
-  print_workload_row ("All workers", &r->total);
-  /* IOMeter's read and write columns, as rows: each direction's own rates and response times. */
-  if (r->split && r->total.read_ios > 0 && r->total.write_ios > 0)
-    for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
-      {
-        SsdbWorkloadStats d;
-
-        ssdb_workload_stats_direction (&r->total, rw, &d);
-        print_workload_row (rw == SSDB_RW_READ ? "  Reads" : "  Writes", &d);
-      }
-  if (r->total.ios > 0)
-    g_print ("\n%" G_GUINT64_FORMAT " requests: %.1f %% reads, %.1f %% random\n", r->total.ios,
-             100.0 * r->total.read_ios / r->total.ios, 100.0 * r->total.random_ios / r->total.ios);
+  /* the engine's tables: per worker and all, the reads and the writes apart */
+  g_print ("%s", tables);
 }
 
 /* Reads --spec FILE: the one workload it defines, or the one called @name. */

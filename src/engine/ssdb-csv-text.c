@@ -909,6 +909,126 @@ text_asssd (GString *out, const SsdbAsssdResult *r)
   text_words (out, NULL, r->cancelled);
 }
 
+/* One row of a workload's table: IOPS, MB/s, mean / p99 / max response time (ms) and requests
+ * in flight; dashes for a direction without requests. */
+static void
+workload_text_row (GString *out, const char *name, const SsdbWorkloadStats *s)
+{
+  g_autofree char *iops = s->ios ? num (s->iops, 0) : g_strdup ("-");
+  g_autofree char *rate = s->ios ? mbps (s->bytes_per_second) : g_strdup ("-");
+  g_autofree char *mean = s->ios ? num (s->mean_ns / 1e6, 3) : g_strdup ("-");
+  g_autofree char *p99 = s->ios ? num ((double)s->p99_ns / 1e6, 3) : g_strdup ("-");
+  g_autofree char *max = s->ios ? num ((double)s->max_ns / 1e6, 3) : g_strdup ("-");
+  g_autofree char *inflight = s->ios ? num (s->mean_inflight, 2) : g_strdup ("-");
+
+  g_string_append_printf (out, "%-12s %11s %10s %10s %10s %10s %10s\n", name, iops, rate, mean, p99,
+                          max, inflight);
+}
+
+/* @s's row, then, when @split, its reads' and its writes' rows
+ * (ssdb_workload_stats_direction()). */
+static void
+workload_text_rows (GString *out, const char *name, const SsdbWorkloadStats *s, gboolean split)
+{
+  workload_text_row (out, name, s);
+  if (!split)
+    return;
+  for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
+    {
+      SsdbWorkloadStats d;
+
+      ssdb_workload_stats_direction (s, rw, &d);
+      workload_text_row (out, rw == SSDB_RW_READ ? "  Reads" : "  Writes", &d);
+    }
+}
+
+char *
+ssdb_csv_format_workload_tables (const SsdbWorkloadResult *r)
+{
+  static const char *const columns[]
+      = { "IOPS", "MB/s", "Mean (ms)", "p99 (ms)", "Max (ms)", "In flight" };
+  g_autoptr (GString) out = g_string_new (NULL);
+  /* the reads and the writes apart only when the run did both */
+  gboolean split;
+  gboolean cycling;
+  const SsdbWorkloadCycleStep *last;
+
+  g_return_val_if_fail (r != NULL, NULL);
+
+  split = r->split && r->total.read_ios > 0 && r->total.write_ios > 0;
+  cycling = r->spec.n_cycle_depths > 0 && r->cycle != NULL;
+  last = ssdb_workload_result_last_step (r);
+  if (cycling)
+    {
+      g_string_append_printf (out, "%-12s %11s %10s %10s %10s %10s %10s\n", "Queue depth",
+                              columns[0], columns[1], columns[2], columns[3], columns[4],
+                              columns[5]);
+      for (guint i = 0; i < r->cycle->len; i++)
+        {
+          const SsdbWorkloadCycleStep *st = &g_array_index (r->cycle, SsdbWorkloadCycleStep, i);
+          g_autofree char *name = g_strdup_printf (
+              st->state == SSDB_WORKLOAD_STEP_CANCELLED ? "QD%u (stop)" : "QD%u", st->queue_depth);
+
+          if (st->state == SSDB_WORKLOAD_STEP_PENDING)
+            g_string_append_printf (out, "%-12s %11s\n", name, "not run");
+          else
+            workload_text_rows (out, name, &st->total,
+                                r->split && st->total.read_ios > 0 && st->total.write_ios > 0);
+        }
+      /* The workers apart: of the last depth run, the one the result's workers hold. */
+      if (last == NULL || r->spec.workers == 1)
+        return g_string_free (g_steal_pointer (&out), FALSE);
+      g_string_append_printf (out, "\nThe last depth run, QD%u, per worker:\n", last->queue_depth);
+    }
+  g_string_append_printf (out, "%-12s %11s %10s %10s %10s %10s %10s\n", "Worker", columns[0],
+                          columns[1], columns[2], columns[3], columns[4], columns[5]);
+  /* IOMeter's read and write columns, as rows: each worker's and all workers' reads and writes
+   * with their own rates and response times. */
+  for (guint i = 0; r->workers != NULL && i < r->workers->len; i++)
+    {
+      char name[16];
+
+      g_snprintf (name, sizeof name, "%u", i + 1);
+      workload_text_rows (out, name, &g_array_index (r->workers, SsdbWorkloadStats, i), split);
+    }
+  workload_text_rows (out, "All workers", &r->total, split);
+  if (r->total.ios > 0)
+    {
+      g_autofree char *reads = num (100.0 * (double)r->total.read_ios / (double)r->total.ios, 1);
+      g_autofree char *random = num (100.0 * (double)r->total.random_ios / (double)r->total.ios, 1);
+
+      g_string_append_printf (out, "\n%" G_GUINT64_FORMAT " requests: %s %% reads, %s %% random\n",
+                              r->total.ios, reads, random);
+    }
+  return g_string_free (g_steal_pointer (&out), FALSE);
+}
+
+/* The workload: its specification, then ssdb_csv_format_workload_tables(). */
+static void
+text_workload (GString *out, const SsdbWorkloadResult *r)
+{
+  const SsdbWorkloadSpec *spec = &r->spec;
+  g_autofree char *lines = ssdb_workload_spec_describe (spec);
+  g_autofree char *ramp = seconds (spec->ramp_ns);
+  g_autofree char *run = seconds (spec->duration_ns);
+  g_autofree char *tables = ssdb_csv_format_workload_tables (r);
+
+  if (spec->n_cycle_depths > 0)
+    {
+      g_autofree char *cycle = ssdb_workload_cycle_to_string (spec);
+
+      g_string_append_printf (
+          out, "“%s”: %s · QD %s in turn × %u worker%s · each ramp %s s, run %s s\n\n", spec->name,
+          lines, cycle, spec->workers, spec->workers == 1 ? "" : "s", ramp, run);
+    }
+  else
+    g_string_append_printf (out, "“%s”: %s · QD%u × %u worker%s · ramp %s s, run %s s\n\n",
+                            spec->name, lines, spec->queue_depth, spec->workers,
+                            spec->workers == 1 ? "" : "s", ramp, run);
+  g_string_append (out, tables);
+  text_words (out, NULL, r->cancelled);
+}
+
 static void
 text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbDriveCounts *writes)
 {
@@ -926,8 +1046,7 @@ text_drive_state (GString *out, const SsdbTemperatureLog *log, const SsdbDriveCo
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table)
 {
-  return table != SSDB_TEST_KIND_SURFACE && table != SSDB_TEST_KIND_WORKLOAD
-         && (guint)table < SSDB_TEST_KIND_N;
+  return table != SSDB_TEST_KIND_SURFACE && (guint)table < SSDB_TEST_KIND_N;
 }
 
 char *
@@ -947,6 +1066,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
     [SSDB_TEST_KIND_RANDOMACCESS] = "Random access (HD Tune Pro's Random Access test)",
     [SSDB_TEST_KIND_ASSSD] = "AS SSD Benchmark-style suite",
     [SSDB_TEST_KIND_COPY] = "Copy (AS SSD's Copy-Benchmark)",
+    [SSDB_TEST_KIND_WORKLOAD] = "Workload (IOMeter-style)",
   };
   g_autoptr (GString) out = NULL;
   gconstpointer result;
@@ -961,7 +1081,7 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
       g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT,
                    "There is no text for the %s test (text is written for summary, fill, access, "
                    "sweep, recovery, compression, trim, freespace, consistency, readback, scan, "
-                   "randomaccess, asssd and copy); "
+                   "randomaccess, asssd, copy and workload); "
                    "export its numbers as CSV",
                    ssdb_test_kind_to_string (table));
       return NULL;
@@ -1022,6 +1142,9 @@ ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **err
         break;
       case SSDB_TEST_KIND_COPY:
         text_copy (out, report);
+        break;
+      case SSDB_TEST_KIND_WORKLOAD:
+        text_workload (out, report->workload);
         break;
       default:
         g_assert_not_reached ();

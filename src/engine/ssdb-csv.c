@@ -613,6 +613,17 @@ workload_row (GString *out, const char *worker, const SsdbWorkloadStats *s, gboo
   workload_direction_cells (&row, &s->write, split);
   if (state != NULL)
     row_str (&row, state);
+  /* the bytes of each direction (last, after the columns of earlier versions) */
+  if (split)
+    {
+      row_u64 (&row, s->read.bytes);
+      row_u64 (&row, s->write.bytes);
+    }
+  else
+    {
+      row_str (&row, "");
+      row_str (&row, "");
+    }
   row_end (&row);
 }
 
@@ -625,7 +636,7 @@ format_workload (GString *out, const SsdbWorkloadResult *r)
           /* the reads and the writes apart */
           "read_mb_per_s", "read_iops", "read_mean_latency_ns", "read_p99_latency_ns",
           "read_max_latency_ns", "write_mb_per_s", "write_iops", "write_mean_latency_ns",
-          "write_p99_latency_ns", "write_max_latency_ns", NULL };
+          "write_p99_latency_ns", "write_max_latency_ns", "read_bytes", "write_bytes", NULL };
 
   static const char *const cycle_names[]
       = { "queue_depth", "ios", "bytes", "read_ios", "write_ios", "random_ios", "window_ns",
@@ -636,7 +647,7 @@ format_workload (GString *out, const SsdbWorkloadResult *r)
           "read_max_latency_ns", "write_mb_per_s", "write_iops", "write_mean_latency_ns",
           "write_p99_latency_ns", "write_max_latency_ns",
           /* whether the depth ran: done, cancelled or pending */
-          "state", NULL };
+          "state", "read_bytes", "write_bytes", NULL };
 
   /* A cycle of queue depths: one row per depth, all workers together. */
   if (r->spec.n_cycle_depths > 0 && r->cycle != NULL)

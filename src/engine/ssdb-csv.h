@@ -99,8 +99,8 @@ ssdb_csv_write (const SsdbReport *report, SsdbTestKind table, const char *path, 
  *
  * Returns: %TRUE when ssdb_csv_format_text() can write @table: the summary, the fill, the
  *   access-time and transfer-size tests, and the six SSD behaviour tests (recovery,
- *   compression, trim, freespace, consistency, readback, scan) and the random-access table; not
- *   the surface and the workload.
+ *   compression, trim, freespace, consistency, readback, scan), the random-access table, AS
+ *   SSD, the copy and the workload; not the surface.
  */
 gboolean
 ssdb_csv_table_has_text (SsdbTestKind table);
@@ -129,6 +129,24 @@ ssdb_csv_table_has_text (SsdbTestKind table);
  */
 char *
 ssdb_csv_format_text (const SsdbReport *report, SsdbTestKind table, GError **error);
+
+/**
+ * ssdb_csv_format_workload_tables:
+ * @r: a workload's result
+ *
+ * The workload's numbers as text tables, as `ssdbench-cli run workload` prints them and
+ * ssdb_csv_format_text() writes them: with a cycle of queue depths, one row per depth (all
+ * workers); then one row per worker and one for all workers ("1", "2", …, "All workers"), each
+ * with its IOPS, MB/s (10^6 B/s), mean, 99th percentile and maximum response time (ms) and
+ * requests in flight; when the run both read and wrote (and @r->split), each followed by its
+ * reads' and its writes' rows ("  Reads", "  Writes": ssdb_workload_stats_direction(), "-" in
+ * every column of a direction without requests); then the requests' shares of reads and of
+ * random offsets. Numbers in the C locale.
+ *
+ * Returns: (transfer full): the tables, ending in a newline.
+ */
+char *
+ssdb_csv_format_workload_tables (const SsdbWorkloadResult *r);
 
 /**
  * ssdb_text_file_write:

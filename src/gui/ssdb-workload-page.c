@@ -8,6 +8,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-page-parts.h"
 #include "ssdb-gui-util.h"
+#include "render/ssdb-chart.h"
 #include "render/ssdb-render-lang.h"
 
 #define SPECS_KEY "workload-specs"
@@ -30,6 +31,14 @@ struct _SsdbWorkloadPage
   GArray *specs; /* SsdbWorkloadSpec: the presets, then the user's */
   gboolean reloading;
   int editing; /* index of the user specification being edited, or -1 for a new one */
+
+  /* the table under the chart: per worker and all, the reads and the writes apart */
+  GtkGrid *table_head; /* the headings and all workers */
+  GtkGrid *table;      /* the workers' rows */
+  GtkSizeGroup *table_columns[1 + 2 * SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION];
+  GtkScrolledWindow *table_rows; /* the workers' rows, scrolled up and down */
+  GtkWidget *table_box;          /* both, scrolled sideways */
+  guint table_workers;           /* the workers' rows the table has now */
 
   SsdbPageRun *run;
   char *title;
@@ -138,6 +147,9 @@ update_status (SsdbWorkloadPage *self)
 }
 
 static void
+update_table (SsdbWorkloadPage *self);
+
+static void
 refresh (SsdbWorkloadPage *self)
 {
   SsdbWorkloadView view;
@@ -146,6 +158,206 @@ refresh (SsdbWorkloadPage *self)
   ssdb_workload_page_fill_view (self, &view);
   words = ssdb_workload_painter_dup_words (&view, TRUE);
   ssdb_page_parts_redraw (&self->parts, words);
+  update_table (self);
+}
+
+/* ---- the table of reads and writes ---------------------------------------------------- */
+
+#define TABLE_COLUMNS (1 + 2 * SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION)
+/* The heading's rows: the directions, each column's, then all workers. */
+#define TABLE_ROWS_IN_SIGHT 2
+#define HEAD_TOTAL_ROW 2
+
+/* A cell: @start aligned to the start (names), else to the end (numbers); @bold for all
+ * workers' row, as the chart draws it. In the size group of its column, so that the heading and
+ * the workers' rows below it line up. */
+static GtkWidget *
+table_label (SsdbWorkloadPage *self, guint column, const char *text, gboolean bold, const char *css)
+{
+  GtkWidget *label = gtk_label_new (text);
+
+  gtk_label_set_xalign (GTK_LABEL (label), column == 0 ? 0 : 1);
+  gtk_widget_add_css_class (label, "numeric");
+  if (css != NULL)
+    gtk_widget_add_css_class (label, css);
+  if (bold)
+    {
+      PangoAttrList *attrs = pango_attr_list_new ();
+
+      pango_attr_list_insert (attrs, pango_attr_weight_new (PANGO_WEIGHT_BOLD));
+      gtk_label_set_attributes (GTK_LABEL (label), attrs);
+      pango_attr_list_unref (attrs);
+    }
+  /* the writes apart from the reads */
+  if (column == 1 + SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION)
+    gtk_widget_set_margin_start (label, 18);
+  gtk_size_group_add_widget (self->table_columns[column], label);
+  return label;
+}
+
+/* Column @column (0..SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION - 1) of the reads or writes @d
+ * (stats of their own, ssdb_workload_stats_direction()): an em dash without any request. */
+static char *
+direction_cell (const SsdbWorkloadStats *d, guint column)
+{
+  if (d == NULL || d->ios == 0)
+    return g_strdup ("\u2014");
+  switch (column)
+    {
+      case 0:
+        return ssdb_chart_format_double (d->iops, 0, TRUE);
+      case 1:
+        return ssdb_chart_format_double (d->bytes_per_second / 1e6,
+                                         d->bytes_per_second < 10e6 ? 2 : 1, TRUE);
+      case 2:
+        return ssdb_chart_format_ms_number (d->mean_ns, TRUE);
+      case 3:
+        return ssdb_chart_format_ms_number ((double)d->p99_ns, TRUE);
+      default:
+        return ssdb_chart_format_ms_number ((double)d->max_ns, TRUE);
+    }
+}
+
+/* The heading: the directions, their columns and all workers' row (it stays in sight when the
+ * workers' rows scroll, as IOMeter's "All Managers" comes first). */
+static void
+table_build_head (SsdbWorkloadPage *self)
+{
+  static const char *const columns[SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION]
+      /* Translators: columns of the Workloads table: the mean, 99th percentile and slowest
+       * response time */
+      = { N_ ("IOPS"), N_ ("MB/s"), N_ ("Mean (ms)"), N_ ("p99 (ms)"), N_ ("Max (ms)") };
+
+  for (guint c = 0; c < TABLE_COLUMNS; c++)
+    self->table_columns[c] = gtk_size_group_new (GTK_SIZE_GROUP_HORIZONTAL);
+  gtk_grid_attach (self->table_head, table_label (self, 0, NULL, FALSE, NULL), 0, 1, 1, 1);
+  for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
+    {
+      guint first = 1 + (rw == SSDB_RW_READ ? 0 : SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION);
+      GtkWidget *h = gtk_label_new (rw == SSDB_RW_READ ? _ ("Reads") : _ ("Writes"));
+
+      gtk_widget_add_css_class (h, "heading");
+      if (rw == SSDB_RW_WRITE)
+        gtk_widget_set_margin_start (h, 18);
+      gtk_grid_attach (self->table_head, h, first, 0, SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION, 1);
+      for (guint c = 0; c < SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION; c++)
+        gtk_grid_attach (self->table_head,
+                         table_label (self, first + c, _ (columns[c]), FALSE, "dim-label"),
+                         first + c, 1, 1, 1);
+    }
+  for (guint c = 0; c < TABLE_COLUMNS; c++)
+    gtk_grid_attach (self->table_head, table_label (self, c, NULL, TRUE, NULL), c, HEAD_TOTAL_ROW,
+                     1, 1);
+}
+
+/* @n rows of labels for the workers. */
+static void
+table_build_workers (SsdbWorkloadPage *self, guint n)
+{
+  GtkWidget *child;
+
+  while ((child = gtk_widget_get_first_child (GTK_WIDGET (self->table))) != NULL)
+    gtk_grid_remove (self->table, child);
+  self->table_workers = n;
+  for (guint row = 0; row < n; row++)
+    for (guint c = 0; c < TABLE_COLUMNS; c++)
+      gtk_grid_attach (self->table, table_label (self, c, "0", FALSE, NULL), c, row, 1, 1);
+  /* Up to TABLE_ROWS_IN_SIGHT workers all in sight; more scroll, at least that many in sight
+   * (at 1024 × 600 no more fit beside a chart of 16 workers) and more as the window's height
+   * allows (the rows share the height left with the chart). */
+  {
+    GtkScrolledWindow *rows = self->table_rows;
+    int height = 0;
+
+    if (n > TABLE_ROWS_IN_SIGHT)
+      gtk_widget_measure (gtk_grid_get_child_at (self->table, 0, 0), GTK_ORIENTATION_VERTICAL, -1,
+                          NULL, &height, NULL, NULL);
+    gtk_widget_set_vexpand (GTK_WIDGET (rows), n > TABLE_ROWS_IN_SIGHT);
+    gtk_scrolled_window_set_policy (
+        rows, GTK_POLICY_NEVER, n > TABLE_ROWS_IN_SIGHT ? GTK_POLICY_AUTOMATIC : GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_min_content_height (
+        rows,
+        n > TABLE_ROWS_IN_SIGHT
+            ? (int)(TABLE_ROWS_IN_SIGHT * ((guint)height + gtk_grid_get_row_spacing (self->table)))
+            : -1);
+  }
+}
+
+/* The label of a worker's row (@row below the workers: all workers'), or %NULL. */
+static GtkLabel *
+table_cell (SsdbWorkloadPage *self, guint row, guint column)
+{
+  GtkWidget *w;
+
+  if (row > self->table_workers || column >= TABLE_COLUMNS)
+    return NULL;
+  w = row < self->table_workers ? gtk_grid_get_child_at (self->table, column, row)
+                                : gtk_grid_get_child_at (self->table_head, column, HEAD_TOTAL_ROW);
+  return GTK_IS_LABEL (w) ? GTK_LABEL (w) : NULL;
+}
+
+/* One row per worker and one for all workers, each with its reads and its writes apart: the
+ * engine's figures (ssdb_workload_stats_direction()), as IOMeter's results display shows them;
+ * shown while the measured run goes on (the live result) and after it. */
+static void
+update_table (SsdbWorkloadPage *self)
+{
+  const SsdbWorkloadResult *r = shown (self);
+  guint n_workers = r != NULL && r->workers != NULL ? r->workers->len : 0;
+
+  /* (reports made before the reads and the writes were recorded apart have nothing for it) */
+  gtk_widget_set_visible (self->table_box, n_workers > 0 && r->split);
+  if (n_workers == 0 || !r->split)
+    return;
+  if (n_workers != self->table_workers)
+    table_build_workers (self, n_workers);
+  for (guint row = 0; row <= n_workers; row++)
+    {
+      const SsdbWorkloadStats *s
+          = row < n_workers ? &g_array_index (r->workers, SsdbWorkloadStats, row) : &r->total;
+      g_autofree char *name = row < n_workers ? g_strdup_printf (_ ("Worker %u"), row + 1)
+                                              : g_strdup (_ ("All workers"));
+
+      gtk_label_set_text (table_cell (self, row, 0), name);
+      for (SsdbRw rw = SSDB_RW_READ; rw <= SSDB_RW_WRITE; rw++)
+        {
+          SsdbWorkloadStats d;
+          guint first = 1 + (rw == SSDB_RW_READ ? 0 : SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION);
+
+          ssdb_workload_stats_direction (s, rw, &d);
+          for (guint c = 0; c < SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION; c++)
+            {
+              g_autofree char *text = direction_cell (&d, c);
+
+              gtk_label_set_text (table_cell (self, row, first + c), text);
+            }
+        }
+    }
+}
+
+const char *
+ssdb_workload_page_get_table_text (SsdbWorkloadPage *self, guint row, guint column)
+{
+  GtkLabel *label;
+
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), NULL);
+  if (!gtk_widget_get_visible (self->table_box) || (label = table_cell (self, row, column)) == NULL)
+    return NULL;
+  return gtk_label_get_text (label);
+}
+
+guint
+ssdb_workload_page_get_table_rows (SsdbWorkloadPage *self)
+{
+  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), 0);
+  return gtk_widget_get_visible (self->table_box) ? self->table_workers + 1 : 0;
+}
+
+char *
+ssdb_workload_page_format_cell (const SsdbWorkloadStats *direction, guint column)
+{
+  g_return_val_if_fail (column < SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION, NULL);
+  return direction_cell (direction, column);
 }
 
 static void
@@ -608,6 +820,8 @@ ssdb_workload_page_finalize (GObject *object)
   g_free (self->title);
   g_free (self->subtitle);
   g_array_unref (self->specs);
+  for (guint c = 0; c < G_N_ELEMENTS (self->table_columns); c++)
+    g_clear_object (&self->table_columns[c]);
   G_OBJECT_CLASS (ssdb_workload_page_parent_class)->finalize (object);
 }
 
@@ -667,6 +881,43 @@ ssdb_workload_page_init (SsdbWorkloadPage *self)
   gtk_flow_box_append (GTK_FLOW_BOX (settings), GTK_WIDGET (self->spec_label));
   g_signal_connect_swapped (self->spec_dropdown, "notify::selected",
                             G_CALLBACK (on_selected_changed), self);
+
+  /* Under the chart: the heading and all workers, then the workers' rows (16 workers scroll); as
+   * wide as the window allows (it scrolls sideways rather than widen the window). */
+  {
+    GtkWidget *box = gtk_box_new (GTK_ORIENTATION_VERTICAL, 2);
+    GtkWidget *rows = gtk_scrolled_window_new ();
+
+    self->table_head = GTK_GRID (gtk_grid_new ());
+    self->table = GTK_GRID (gtk_grid_new ());
+    for (GtkGrid **g = (GtkGrid *[]){ self->table_head, self->table, NULL }; *g != NULL; g++)
+      {
+        gtk_grid_set_column_spacing (*g, 14);
+        gtk_grid_set_row_spacing (*g, 2);
+        /* room for the rows' scroll bar, the same in both to keep the columns lined up */
+        gtk_widget_set_margin_end (GTK_WIDGET (*g), 24);
+      }
+    table_build_head (self);
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (rows), GTK_POLICY_NEVER,
+                                    GTK_POLICY_AUTOMATIC);
+    gtk_scrolled_window_set_propagate_natural_height (GTK_SCROLLED_WINDOW (rows), TRUE);
+    /* a scroll bar in sight: the rows below are not hidden without a sign */
+    gtk_scrolled_window_set_overlay_scrolling (GTK_SCROLLED_WINDOW (rows), FALSE);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (rows), GTK_WIDGET (self->table));
+    self->table_rows = GTK_SCROLLED_WINDOW (rows);
+    gtk_box_append (GTK_BOX (box), GTK_WIDGET (self->table_head));
+    gtk_box_append (GTK_BOX (box), rows);
+    gtk_widget_set_halign (box, GTK_ALIGN_START);
+    gtk_accessible_update_property (GTK_ACCESSIBLE (box), GTK_ACCESSIBLE_PROPERTY_LABEL,
+                                    _ ("Reads and writes per worker"), -1);
+    self->table_box = gtk_scrolled_window_new ();
+    gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (self->table_box), GTK_POLICY_AUTOMATIC,
+                                    GTK_POLICY_NEVER);
+    gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->table_box), box);
+    gtk_widget_set_visible (self->table_box, FALSE);
+    gtk_box_insert_child_after (GTK_BOX (self), self->table_box,
+                                gtk_widget_get_parent (GTK_WIDGET (self->parts.chart)));
+  }
 
   self->run = ssdb_page_run_new_for_kind ("ssdb-workload", SSDB_TEST_KIND_WORKLOAD);
   ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_WORKLOAD,

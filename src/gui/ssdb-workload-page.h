@@ -20,7 +20,9 @@ G_DECLARE_FINAL_TYPE (SsdbWorkloadPage, ssdb_workload_page, SSDB, WORKLOAD_PAGE,
  * The "Workloads" page: IOMeter's presets (Database, File server, Web server, Workstation)
  * and the user's own access specifications, kept in the `workload-specs` setting (key-file
  * text) and edited with an #SsdbWorkloadEditor; the result per worker and for all workers
- * (IOPS, MB/s, mean / p99 / max latency) drawn by the workload painter. A specification that
+ * (IOPS, MB/s, mean / p99 / max latency) drawn by the workload painter, and under it a table
+ * of every worker and all workers with their reads and writes apart (IOMeter's results display),
+ * updated while the measured run goes on. A specification that
  * writes destroys data on a device: the window asks for the confirmation naming the device
  * before calling ssdb_workload_page_start() then.
  */
@@ -96,6 +98,48 @@ ssdb_workload_page_delete_selected (SsdbWorkloadPage *self);
 /** ssdb_workload_page_get_run: Returns: (transfer none): the page's run. */
 SsdbPageRun *
 ssdb_workload_page_get_run (SsdbWorkloadPage *self);
+
+/**
+ * SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION:
+ *
+ * The columns of the reads (and of the writes) in the page's table: IOPS, MB/s, mean, 99th
+ * percentile and maximum response time (ms).
+ */
+#define SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION 5
+
+/**
+ * ssdb_workload_page_get_table_rows:
+ *
+ * Returns: the rows of the table under the chart: one per worker, then all workers (0 when no
+ *   result is shown, or one of a report made before the reads and the writes were recorded
+ *   apart: the table is hidden then).
+ */
+guint
+ssdb_workload_page_get_table_rows (SsdbWorkloadPage *self);
+
+/**
+ * ssdb_workload_page_get_table_text:
+ * @row: a worker (0-based), or the number of workers for all workers
+ * @column: 0 for the row's name; 1..5 the reads', 6..10 the writes' IOPS, MB/s, mean, 99th
+ *   percentile and maximum response time (ms), in ssdb_workload_page_format_cell()'s form
+ *
+ * Returns: (transfer none) (nullable): the text of that cell of the table under the chart,
+ *   %NULL outside it or when it is hidden.
+ */
+const char *
+ssdb_workload_page_get_table_text (SsdbWorkloadPage *self, guint row, guint column);
+
+/**
+ * ssdb_workload_page_format_cell:
+ * @direction: (nullable): the reads or the writes of a worker or of all as stats of their own
+ *   (ssdb_workload_stats_direction())
+ * @column: 0..%SSDB_WORKLOAD_PAGE_COLUMNS_PER_DIRECTION - 1: IOPS, MB/s, mean, p99, max (ms)
+ *
+ * Returns: (transfer full): the cell as the table shows it, in the chart language's number
+ *   form ("1234", "12.5", "0.0421"), or an em dash for a direction without any request.
+ */
+char *
+ssdb_workload_page_format_cell (const SsdbWorkloadStats *direction, guint column);
 
 /** ssdb_workload_page_get_result: Returns: (transfer none) (nullable): the result shown. */
 const SsdbWorkloadResult *

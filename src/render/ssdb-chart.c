@@ -177,11 +177,17 @@ ssdb_chart_format_position (double bytes, gboolean locale_numbers)
 }
 
 char *
-ssdb_chart_format_ms (double ns, gboolean locale_numbers)
+ssdb_chart_format_ms_number (double ns, gboolean locale_numbers)
 {
   double ms = ns / 1e6;
-  g_autofree char *num
-      = ssdb_chart_format_double (ms, significant_decimals (ms, 5), locale_numbers);
+
+  return ssdb_chart_format_double (ms, significant_decimals (ms, 5), locale_numbers);
+}
+
+char *
+ssdb_chart_format_ms (double ns, gboolean locale_numbers)
+{
+  g_autofree char *num = ssdb_chart_format_ms_number (ns, locale_numbers);
 
   return g_strdup_printf ("%s ms", num);
 }

@@ -137,6 +137,18 @@ ssdb_chart_format_position (double bytes, gboolean locale_numbers);
 char *
 ssdb_chart_format_ms (double ns, gboolean locale_numbers);
 
+/**
+ * ssdb_chart_format_ms_number:
+ * @ns: a time, ns
+ * @locale_numbers: use the chart language's decimal separator (ssdb_render_decimal_separator())
+ *
+ * Returns: (transfer full): the number ssdb_chart_format_ms() writes, without its unit: the
+ *   time in ms with three significant figures ("0.0421", "8.42", "12.4"), for a table whose
+ *   heading names the unit.
+ */
+char *
+ssdb_chart_format_ms_number (double ns, gboolean locale_numbers);
+
 /* Text ------------------------------------------------------------------------------------ */
 
 typedef enum

@@ -107,3 +107,28 @@ ssdb_test_loop_free (SsdbTestLoop *l)
   g_clear_pointer (&l->file, g_free);
   g_clear_pointer (&l->dev, g_free);
 }
+
+void
+ssdb_test_device_bytes (const char *dev, guint64 *read, guint64 *written)
+{
+  const char *name = strrchr (dev, '/');
+  g_autofree char *path = g_strdup_printf ("/sys/block/%s/stat", name ? name + 1 : dev);
+  g_autofree char *text = NULL;
+  g_auto (GStrv) fields = NULL;
+  guint n = 0;
+
+  g_assert_true (g_file_get_contents (path, &text, NULL, NULL));
+  fields = g_strsplit_set (g_strstrip (text), " \t", -1);
+  *read = *written = 0;
+  for (guint i = 0; fields[i] != NULL; i++)
+    {
+      if (*fields[i] == '\0')
+        continue;
+      if (n == 2)
+        *read = g_ascii_strtoull (fields[i], NULL, 10) * 512;
+      if (n == 6)
+        *written = g_ascii_strtoull (fields[i], NULL, 10) * 512;
+      n++;
+    }
+  g_assert_cmpuint (n, >, 6);
+}

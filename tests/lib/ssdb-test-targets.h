@@ -51,6 +51,19 @@ char *
 ssdb_test_zram_new (guint64 size);
 
 /**
+ * ssdb_test_device_bytes:
+ * @dev: a block device's path ("/dev/zram3")
+ * @read: (out): the bytes it has read, by its own count: sectors read (the third field of
+ *   /sys/block/NAME/stat) × 512
+ * @written: (out): the bytes it has written (the seventh field) × 512
+ *
+ * The device's own counters since it was created, for a known answer about what a test read and
+ * wrote. Aborts the test when the file cannot be read.
+ */
+void
+ssdb_test_device_bytes (const char *dev, guint64 *read, guint64 *written);
+
+/**
  * ssdb_test_zram_free:
  * @path: (transfer full): a path from ssdb_test_zram_new()
  *
