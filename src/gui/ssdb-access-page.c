@@ -30,6 +30,7 @@ struct _SsdbAccessPage
   GtkDropDown *span_dropdown;
   GtkDropDown *step_dropdown;
   GtkSwitch *relief_switch;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
   GtkGrid *table;
   GtkWidget *table_box;
 
@@ -465,6 +466,7 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
   ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (max_depth_table));
   ssdb_gui_dropdown_drop_extra (self->step_dropdown, G_N_ELEMENTS (step_ms_table));
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gb_table));
+  ssdb_gui_restore_choices (&self->user);
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   gtk_label_set_text (self->parts.status, "");
@@ -663,7 +665,9 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
   const SsdbAccessResult *result = ssdb_report_get_result (report, kind);
 
-  /* The controls show the report's settings. */
+  /* The controls show the report's settings; the user's own come back with the next target. */
+  ssdb_gui_keep_choices (&self->user, self->block_dropdown, self->mode_dropdown,
+                         self->depth_dropdown, self->span_dropdown, self->step_dropdown, NULL);
   show_spec (self, &result->spec);
   ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
                         dup_settings_line (&result->spec), dup_result (result));
