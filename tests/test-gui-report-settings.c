@@ -11,6 +11,7 @@
 #include <glib/gstdio.h>
 #include <string.h>
 
+#include "engine/ssdb-error.h"
 #include "engine/ssdb-report.h"
 #include "ssdb-application.h"
 #include "ssdb-window.h"
@@ -210,6 +211,19 @@ test_behaviour (void)
   g_assert_cmpstr (shown_text (page, "trim-test-size"), ==, "16");
   g_assert_cmpstr (shown_text (page, "trim-test-seconds"), ==, "0.25");
   screenshot ("gui-report-settings-trim.png");
+  /* What no control shows runs as the report ran it: the fill over its first 64 MiB, which a
+   * 48 MiB device cannot hold (the whole device, the default, it could). */
+  {
+    SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, 512 * 1024 * 1024, 4096 };
+    g_autoptr (GError) e = NULL;
+
+    g_assert_true (ssdb_behaviour_page_check (page, &start, &e));
+    g_assert_no_error (e);
+    start.device_bytes = 48 * 1024 * 1024;
+    g_assert_false (ssdb_behaviour_page_check (page, &start, &e));
+    g_test_message ("48 MiB device: %s", e->message);
+    g_assert_error (e, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
+  }
 
   /* A new run: the target chosen again, the user's own values are back. */
   g_assert_true (ssdb_window_select_target (window, zram_path));
@@ -307,6 +321,7 @@ test_pages (void)
     g_assert_cmpuint (spec.sample_bytes, ==, 4 * 1024 * 1024);
     g_assert_cmpuint (spec.access_samples, ==, 20);
     g_assert_cmpint (spec.write, ==, SSDB_SURFACE_WRITE_DESTROY);
+    g_assert_cmpuint (spec.span_length, ==, 0); /* the whole device, as it ran */
   }
   screenshot ("gui-report-settings-surface.png");
 

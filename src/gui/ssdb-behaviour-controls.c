@@ -5,6 +5,7 @@
 
 #include <glib/gi18n.h>
 #include <math.h>
+#include <string.h>
 
 /* The value a spin button shows: rounded to its digits. */
 static double
@@ -151,6 +152,14 @@ show_spin_ns (GtkSpinButton *spin, guint64 ns, double unit_s)
     }
   gtk_spin_button_set_digits (spin, digits);
   show_spin (spin, value);
+  /* room for the digits it takes ("0.04167") */
+  {
+    g_autofree char *text = g_strdup_printf ("%.*f", (int)digits, value);
+    int chars = (int)strlen (text);
+
+    if (gtk_editable_get_width_chars (GTK_EDITABLE (spin)) < chars)
+      gtk_editable_set_width_chars (GTK_EDITABLE (spin), chars);
+  }
 }
 
 /* Pauses as the entry takes them back: whole minutes bare ("1, 5"), else with a unit ("1s",
@@ -215,6 +224,8 @@ _ssdb_behaviour_show_settings (SsdbBehaviourPage *self, SsdbTestKind view, gcons
             {
               u.value = gtk_spin_button_get_value (GTK_SPIN_BUTTON (u.control));
               u.digits = gtk_spin_button_get_digits (GTK_SPIN_BUTTON (u.control));
+              /* (-1, the default, as 0) */
+              u.n_items = (guint)(gtk_editable_get_width_chars (GTK_EDITABLE (u.control)) + 1);
             }
           else if (GTK_IS_DROP_DOWN (u.control))
             {
@@ -322,6 +333,7 @@ _ssdb_behaviour_restore_user_values (SsdbBehaviourPage *self)
       if (GTK_IS_SPIN_BUTTON (u->control))
         {
           gtk_spin_button_set_digits (GTK_SPIN_BUTTON (u->control), u->digits);
+          gtk_editable_set_width_chars (GTK_EDITABLE (u->control), (int)u->n_items - 1);
           gtk_spin_button_set_value (GTK_SPIN_BUTTON (u->control), u->value);
         }
       else if (GTK_IS_DROP_DOWN (u->control))

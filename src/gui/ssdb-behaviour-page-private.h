@@ -56,7 +56,7 @@ typedef struct
   double value;  /* spin button */
   guint digits;  /* spin button */
   guint index;   /* drop-down, switch, check button */
-  guint n_items; /* drop-down: its choices */
+  guint n_items; /* drop-down: its choices; spin button: its width in characters + 1 */
   char *text;    /* entry */
 } UserValue;
 

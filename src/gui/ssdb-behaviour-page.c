@@ -349,6 +349,21 @@ device_discards (const char *path)
   return g_ascii_strtoull (text, NULL, 10) > 0;
 }
 
+/* The settings of the result the selected test shows (loaded or measured) where no control
+ * holds them (the span's start, the block size, the queue depth, the summary's passes): a
+ * start from a report's settings runs them all; else the engine's defaults. */
+#define BASE_SPEC(type, init)                                                                      \
+  do                                                                                               \
+    {                                                                                              \
+      const type *base_ = _ssdb_behaviour_shown_result (self, self->selected);                     \
+                                                                                                   \
+      if (base_ != NULL && !ssdb_page_run_get_running (self->run))                                 \
+        spec = base_->spec;                                                                        \
+      else                                                                                         \
+        init (&spec);                                                                              \
+    }                                                                                              \
+  while (0)
+
 /* The selected test's settings as a new result, as its controls hold them. %NULL with @error
  * only when a control's text is no setting (a list of pauses that does not parse, no summary
  * test chosen, a size that rounds to none): whether the settings fit the target is the
@@ -362,7 +377,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbRecoverySpec spec;
 
-          ssdb_recovery_spec_init (&spec);
+          BASE_SPEC (SsdbRecoveryResult, ssdb_recovery_spec_init);
           spec.write_bytes
               = _ssdb_behaviour_spin_gb_bytes (self->recovery_write_gb, spec.block_size);
           /* 0 would write to the end of the target */
@@ -388,7 +403,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
           guint b = ssdb_gui_dropdown_selected (self->compression_block, G_N_ELEMENTS (block_sizes),
                                                 &v);
 
-          ssdb_compression_spec_init (&spec);
+          BASE_SPEC (SsdbCompressionResult, ssdb_compression_spec_init);
           spec.block_size = b < G_N_ELEMENTS (block_sizes) ? block_sizes[b] : (guint)v;
           spec.span_length
               = (guint64)gtk_spin_button_get_value_as_int (self->compression_span_mib) * MIB;
@@ -404,7 +419,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbTrimSpec spec;
 
-          ssdb_trim_spec_init (&spec);
+          BASE_SPEC (SsdbTrimResult, ssdb_trim_spec_init);
           spec.rounds = (guint)gtk_spin_button_get_value_as_int (self->trim_rounds);
           spec.discard = gtk_switch_get_active (self->trim_discard);
           spec.stress = gtk_switch_get_active (self->trim_stress);
@@ -416,7 +431,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbFreespaceSpec spec;
 
-          ssdb_freespace_spec_init (&spec);
+          BASE_SPEC (SsdbFreespaceResult, ssdb_freespace_spec_init);
           spec.step_percent = (guint)gtk_spin_button_get_value_as_int (self->freespace_step);
           spec.stress = gtk_switch_get_active (self->freespace_stress);
           if (!summary_from_controls (&self->freespace_tests, &spec.summary, &spec.test_mask,
@@ -431,7 +446,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
           guint d = ssdb_gui_dropdown_selected (self->consistency_data,
                                                 G_N_ELEMENTS (data_patterns), &v);
 
-          ssdb_consistency_spec_init (&spec);
+          BASE_SPEC (SsdbConsistencyResult, ssdb_consistency_spec_init);
           spec.duration_ns = _ssdb_behaviour_spin_ns (self->consistency_minutes, 60);
           spec.round_ns = _ssdb_behaviour_spin_ns (self->consistency_round_s, 1);
           spec.precondition_passes
@@ -445,7 +460,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbFillSpec spec;
 
-          ssdb_fill_spec_init (&spec);
+          BASE_SPEC (SsdbReadbackResult, ssdb_fill_spec_init);
           spec.span_length = _ssdb_behaviour_spin_gb_bytes (self->readback_span_gb, MIB);
           /* 0 would read and write to the end of the target */
           if (gtk_spin_button_get_value (self->readback_span_gb) > 0 && spec.span_length == 0)

@@ -660,6 +660,9 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
 
     ssdb_gui_keep_choices (&self->user, self->samples_dropdown, self->sample_size_dropdown,
                            self->block_dropdown, self->access_dropdown, NULL);
+    /* a span from 0 to the end of the device it measured: the whole span */
+    if (spec.span_offset == 0 && spec.span_length == device_bytes)
+      spec.span_length = 0;
     if (spec.write != SSDB_SURFACE_WRITE_DESTROY)
       spec.write = SSDB_SURFACE_WRITE_NONE; /* the page offers no rewrite in place */
     show_spec (self, &spec);
