@@ -262,7 +262,7 @@ test_pages (void)
   SsdbRandomAccessPage *ra = ssdb_window_get_randomaccess_page (window);
   SsdbSurfacePage *surface = ssdb_window_get_surface_page (window);
   g_autofree char *asssd_path = NULL, *sweep_path = NULL, *ra_path = NULL, *surface_path = NULL,
-                  *summary_path = NULL;
+                  *summary_path = NULL, *fill_path = NULL, *access_path = NULL;
   g_autoptr (GError) error = NULL;
 
   g_assert_true (g_settings_set_int (settings, "size-mib", 64));
@@ -325,6 +325,38 @@ test_pages (void)
   }
   screenshot ("gui-report-settings-surface.png");
 
+  /* Fill: one pass of 256 KiB without reading back; Access Time: steps at QD 1, 4 and 16
+   * (none of the page's "up to" choices: listed, and run as listed) over the first 0.25 GB. */
+  fill_path = cli_report ("fill", "--passes 1 --no-read-back --block 256K --span 0:64M");
+  open_report (fill_path, "fill");
+  {
+    SsdbFillSpec spec;
+
+    ssdb_fill_page_get_spec (ssdb_window_get_fill_page (window), &spec);
+    g_assert_cmpuint (spec.passes, ==, 1);
+    g_assert_false (spec.read_back);
+    g_assert_cmpuint (spec.block_size, ==, 256 * 1024);
+  }
+  screenshot ("gui-report-settings-fill.png");
+  access_path = cli_report ("access", "--depths 1,4,16 --duration 0.5 --span-gb 0.25");
+  open_report (access_path, "access");
+  {
+    SsdbAccessPage *access = ssdb_window_get_access_page (window);
+    SsdbAccessSpec spec;
+
+    g_assert_nonnull (
+        ssdb_gui_test_find_widget (GTK_WIDGET (access), ssdb_gui_test_dropdown_shows, "1, 4, 16"));
+    g_assert_nonnull (
+        ssdb_gui_test_find_widget (GTK_WIDGET (access), ssdb_gui_test_dropdown_shows, "0.5 s"));
+    ssdb_access_page_get_spec (access, &spec);
+    g_assert_cmpuint (spec.n_depths, ==, 3);
+    g_assert_cmpuint (spec.depths[1], ==, 4);
+    g_assert_cmpuint (spec.depths[2], ==, 16);
+    g_assert_cmpuint (spec.step_duration_ns, ==, 500000000);
+    g_assert_cmpuint (spec.span_length, ==, 250000000 / 4096 * 4096); /* in whole blocks */
+  }
+  screenshot ("gui-report-settings-access.png");
+
   summary_path = cli_report ("summary", "--size 32M --count 2 --duration 0.3");
   open_report (summary_path, "summary");
   {
@@ -345,6 +377,8 @@ test_pages (void)
     SsdbSweepSpec sw;
     SsdbSurfaceSpec su;
     SsdbRandomAccessSpec rs;
+    SsdbFillSpec fi;
+    SsdbAccessSpec ac;
 
     g_assert_nonnull (ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "64 MiB"));
     g_assert_nonnull (ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "4"));
@@ -362,11 +396,17 @@ test_pages (void)
     g_assert_true (ssdb_random_access_page_get_spec (ra, &rs, &error));
     g_assert_true (rs.mixed);
     g_assert_false (rs.do_write);
+    ssdb_fill_page_get_spec (ssdb_window_get_fill_page (window), &fi);
+    g_assert_cmpuint (fi.passes, ==, 2);
+    g_assert_true (fi.read_back);
+    ssdb_access_page_get_spec (ssdb_window_get_access_page (window), &ac);
+    g_assert_cmpuint (ac.n_depths, ==, 6); /* 1, 2, 4 … 32 */
+    g_assert_cmpuint (ac.span_length, ==, 0);
   }
   g_settings_reset (settings, "size-mib");
   g_settings_reset (settings, "count");
-  for (const char *const *f
-       = (const char *const[]){ asssd_path, sweep_path, ra_path, surface_path, summary_path, NULL };
+  for (const char *const *f = (const char *const[]){ asssd_path, sweep_path, ra_path, surface_path,
+                                                     summary_path, fill_path, access_path, NULL };
        *f != NULL; f++)
     g_unlink (*f);
 }
