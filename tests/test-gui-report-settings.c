@@ -263,7 +263,7 @@ test_pages (void)
   SsdbSurfacePage *surface = ssdb_window_get_surface_page (window);
   g_autofree char *asssd_path = NULL, *sweep_path = NULL, *ra_path = NULL, *surface_path = NULL,
                   *summary_path = NULL, *fill_path = NULL, *access_path = NULL,
-                  *workload_path = NULL;
+                  *workload_path = NULL, *scan_path = NULL;
   g_autoptr (GError) error = NULL;
 
   g_assert_true (g_settings_set_int (settings, "size-mib", 64));
@@ -375,6 +375,19 @@ test_pages (void)
   }
   screenshot ("gui-report-settings-workload.png");
 
+  /* Error scan: a verifying scan of the first 64 MiB in 256 KiB blocks, slow from 20 ms. */
+  scan_path = cli_report ("scan", "--verify --span 0:64M --block 256K --slow-ms 20");
+  open_report (scan_path, "scan");
+  {
+    SsdbScanSpec spec;
+
+    ssdb_scan_page_get_spec (ssdb_window_get_scan_page (window), &spec);
+    g_assert_cmpuint (spec.block_size, ==, 256 * 1024);
+    g_assert_cmpuint (spec.slow_ns, ==, 20000000);
+    g_assert_true (spec.verify);
+  }
+  screenshot ("gui-report-settings-scan.png");
+
   summary_path = cli_report ("summary", "--size 32M --count 2 --duration 0.3");
   open_report (summary_path, "summary");
   {
@@ -397,6 +410,7 @@ test_pages (void)
     SsdbRandomAccessSpec rs;
     SsdbFillSpec fi;
     SsdbAccessSpec ac;
+    SsdbScanSpec sc;
 
     g_assert_nonnull (ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "64 MiB"));
     g_assert_nonnull (ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "4"));
@@ -420,6 +434,9 @@ test_pages (void)
     ssdb_access_page_get_spec (ssdb_window_get_access_page (window), &ac);
     g_assert_cmpuint (ac.n_depths, ==, 6); /* 1, 2, 4 … 32 */
     g_assert_cmpuint (ac.span_length, ==, 0);
+    ssdb_scan_page_get_spec (ssdb_window_get_scan_page (window), &sc);
+    g_assert_cmpuint (sc.block_size, ==, 1024 * 1024);
+    g_assert_false (sc.verify);
     g_assert_cmpuint (ssdb_workload_page_get_n_specs (ssdb_window_get_workload_page (window)), ==,
                       SSDB_WORKLOAD_N_PRESETS);
     g_assert_cmpstr (ssdb_workload_page_get_selected (ssdb_window_get_workload_page (window))->name,
@@ -430,7 +447,7 @@ test_pages (void)
   g_settings_reset (settings, "count");
   for (const char *const *f
        = (const char *const[]){ asssd_path, sweep_path, ra_path, surface_path, summary_path,
-                                fill_path, access_path, workload_path, NULL };
+                                fill_path, access_path, workload_path, scan_path, NULL };
        *f != NULL; f++)
     g_unlink (*f);
 }
