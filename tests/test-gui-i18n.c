@@ -300,6 +300,74 @@ test_window (void)
   g_string_free (problems, TRUE);
 }
 
+/* Each title of the bar of pages is whole (its natural width) and either inside the bar's view
+ * or out of it, never cut at its edge; returns how many are inside. */
+static guint
+assert_bar_titles (SsdbWindow *w)
+{
+  GtkWidget *bar = GTK_WIDGET (w->switcher_bar);
+  int view = gtk_widget_get_width (GTK_WIDGET (w->switcher_scroller));
+  guint inside = 0;
+
+  for (GtkWidget *c = gtk_widget_get_first_child (bar); c != NULL;)
+    {
+      if (GTK_IS_LABEL (c) && gtk_widget_get_mapped (c)
+          && *gtk_label_get_text (GTK_LABEL (c)) != '\0')
+        {
+          graphene_rect_t b;
+          int nat = 0;
+
+          gtk_widget_measure (c, GTK_ORIENTATION_HORIZONTAL, -1, NULL, &nat, NULL, NULL);
+          g_assert_cmpint (gtk_widget_get_width (c), >=, nat);
+          g_assert_true (gtk_widget_compute_bounds (c, GTK_WIDGET (w->switcher_scroller), &b));
+          g_test_message ("“%s”: %.0f to %.0f px of %d", gtk_label_get_text (GTK_LABEL (c)),
+                          b.origin.x, b.origin.x + b.size.width, view);
+          /* inside, or out of the view: not across its edges */
+          g_assert_true ((b.origin.x >= 0 && b.origin.x + b.size.width <= view)
+                         || b.origin.x + b.size.width <= 0 || b.origin.x >= view);
+          inside += b.origin.x >= 0 && b.origin.x + b.size.width <= view;
+        }
+      /* depth first */
+      if (gtk_widget_get_first_child (c) != NULL)
+        c = gtk_widget_get_first_child (c);
+      else
+        {
+          while (c != bar && gtk_widget_get_next_sibling (c) == NULL)
+            c = gtk_widget_get_parent (c);
+          c = c == bar ? NULL : gtk_widget_get_next_sibling (c);
+        }
+    }
+  return inside;
+}
+
+/* The bottom bar of pages at 1024 × 600 (wider than that in French): at its start and scrolled
+ * to its end, every title whole and none cut at the edges. */
+static void
+test_page_bar (void)
+{
+  SsdbWindow *w = window;
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (w->switcher_scroller);
+  int was_width, was_height;
+  guint inside;
+
+  gtk_window_get_default_size (GTK_WINDOW (w), &was_width, &was_height);
+  gtk_window_set_default_size (GTK_WINDOW (w), 1024, 600);
+  ssdb_gui_test_iterate_for (400);
+  g_assert_true (adw_view_switcher_bar_get_reveal (w->switcher_bar));
+  g_test_message ("window %d px; bar %.0f px in a view of %.0f px",
+                  gtk_widget_get_width (GTK_WIDGET (w)), gtk_adjustment_get_upper (h),
+                  gtk_adjustment_get_page_size (h));
+  screenshot ("page-bar-start");
+  inside = assert_bar_titles (w);
+  g_assert_cmpuint (inside, >=, 8);
+  gtk_adjustment_set_value (h, gtk_adjustment_get_upper (h));
+  ssdb_gui_test_iterate_for (200);
+  screenshot ("page-bar-end");
+  g_assert_cmpuint (assert_bar_titles (w), ==, inside);
+  gtk_window_set_default_size (GTK_WINDOW (w), was_width, was_height);
+  ssdb_gui_test_iterate_for (300);
+}
+
 int
 main (int argc, char *argv[])
 {
@@ -346,6 +414,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-i18n/chart", test_chart);
   g_test_add_func ("/gui-i18n/export", test_export);
   g_test_add_func ("/gui-i18n/window", test_window);
+  g_test_add_func ("/gui-i18n/page-bar", test_page_bar);
   ret = g_test_run ();
 
   gtk_window_destroy (GTK_WINDOW (window));

@@ -466,18 +466,6 @@ test_accels_and_menu (void)
   g_assert_cmpuint (n_items, ==, 8);
 }
 
-/* A drop-down whose selected entry reads @text. */
-static gboolean
-dropdown_shows (GtkWidget *widget, const char *text)
-{
-  g_autofree char *shown = NULL;
-
-  if (!GTK_IS_DROP_DOWN (widget))
-    return FALSE;
-  shown = ssdb_gui_dropdown_dup_selected (GTK_DROP_DOWN (widget));
-  return g_strcmp0 (shown, text) == 0;
-}
-
 /* Open Report's path (what the chooser's response calls): every page shows the file. */
 static void
 test_open_all_views (void)
@@ -527,7 +515,8 @@ test_open_all_views (void)
     g_assert_cmpuint (sweep.start_size, ==, report->sweep->spec.start_size);
     g_assert_cmpuint (sweep.end_size, ==, report->sweep->spec.end_size);
     g_assert_cmpuint (sweep.queue_depth, ==, report->sweep->spec.queue_depth);
-    g_assert_false (sweep.do_write);
+    g_assert_true (report->sweep->spec.do_write); /* the report wrote: its writes show on */
+    g_assert_true (sweep.do_write);
   }
   /* Also settings that are none of the controls' own choices (the report's surface: 4 samples
    * of 8 MiB, 6 access-time dots), which they show as an extra entry until the target
@@ -536,15 +525,15 @@ test_open_all_views (void)
     GtkWidget *surface = GTK_WIDGET (ssdb_window_get_surface_page (window));
 
     g_assert_cmpuint (report->surface->spec.samples, ==, 4);
-    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "4"));
-    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "8 MiB"));
-    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "1 MiB"));
-    g_assert_nonnull (ssdb_gui_test_find_widget (surface, dropdown_shows, "6"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, ssdb_gui_test_dropdown_shows, "4"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, ssdb_gui_test_dropdown_shows, "8 MiB"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, ssdb_gui_test_dropdown_shows, "1 MiB"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (surface, ssdb_gui_test_dropdown_shows, "6"));
     /* the access-time steps of 2 s over the first GiB */
     g_assert_nonnull (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_access_page (window)),
-                                                 dropdown_shows, "2 s"));
+                                                 ssdb_gui_test_dropdown_shows, "2 s"));
     g_assert_nonnull (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_access_page (window)),
-                                                 dropdown_shows, "First 1.07 GB"));
+                                                 ssdb_gui_test_dropdown_shows, "First 1.07 GB"));
   }
   /* What the controls show is what a run started from them runs. */
   {
@@ -563,11 +552,11 @@ test_open_all_views (void)
   /* The summary's 1 GiB × 2 passes, read-only, while the user's settings stay as they were. */
   {
     GtkWidget *summary = GTK_WIDGET (ssdb_window_get_summary_page (window));
-    GtkWidget *size = ssdb_gui_test_find_widget (summary, dropdown_shows, "1 GiB");
+    GtkWidget *size = ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "1 GiB");
 
     g_assert_nonnull (size);
     g_assert_false (gtk_widget_is_sensitive (size));
-    g_assert_nonnull (ssdb_gui_test_find_widget (summary, dropdown_shows, "2"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "2"));
     g_assert_cmpint (g_settings_get_int (settings, "size-mib"), ==, 64);
     g_assert_cmpint (g_settings_get_int (settings, "count"), ==, 5);
   }
@@ -591,13 +580,13 @@ test_open_all_views (void)
   ssdb_gui_test_iterate_for (100);
   {
     GtkWidget *summary = GTK_WIDGET (ssdb_window_get_summary_page (window));
-    GtkWidget *size = ssdb_gui_test_find_widget (summary, dropdown_shows, "64 MiB");
+    GtkWidget *size = ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "64 MiB");
 
     g_assert_nonnull (size);
     g_assert_true (gtk_widget_is_sensitive (size));
-    g_assert_nonnull (ssdb_gui_test_find_widget (summary, dropdown_shows, "5"));
+    g_assert_nonnull (ssdb_gui_test_find_widget (summary, ssdb_gui_test_dropdown_shows, "5"));
     g_assert_null (ssdb_gui_test_find_widget (GTK_WIDGET (ssdb_window_get_surface_page (window)),
-                                              dropdown_shows, "8 MiB"));
+                                              ssdb_gui_test_dropdown_shows, "8 MiB"));
   }
   g_settings_reset (settings, "size-mib");
   g_settings_reset (settings, "count");

@@ -30,6 +30,11 @@ struct _SsdbAccessPage
   GtkDropDown *span_dropdown;
   GtkDropDown *step_dropdown;
   GtkSwitch *relief_switch;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
+  /* A report's steps that are not 1, 2, 4 … up to a depth (1, 4, 16): the depth drop-down's
+   * extra entry runs them */
+  guint report_depths[SSDB_ACCESS_MAX_STEPS];
+  guint n_report_depths;
   GtkGrid *table;
   GtkWidget *table_box;
 
@@ -336,6 +341,11 @@ ssdb_access_page_get_spec (SsdbAccessPage *self, SsdbAccessSpec *spec)
   spec->n_depths = 0;
   for (guint d = 1; d <= MIN (max, limit) && spec->n_depths < SSDB_ACCESS_MAX_STEPS; d *= 2)
     spec->depths[spec->n_depths++] = d;
+  if (i == G_N_ELEMENTS (max_depth_table) && self->n_report_depths > 0)
+    {
+      memcpy (spec->depths, self->report_depths, sizeof self->report_depths);
+      spec->n_depths = self->n_report_depths;
+    }
   i = ssdb_gui_dropdown_selected (self->span_dropdown, G_N_ELEMENTS (span_gb_table), &v);
   gb = i < G_N_ELEMENTS (span_gb_table) ? span_gb_table[i] : 0;
   spec->span_length = i < G_N_ELEMENTS (span_gb_table) ? gb * 1000000000 / MIB * MIB : v;
@@ -354,6 +364,8 @@ show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
   guint deepest = spec->n_depths > 0 ? spec->depths[spec->n_depths - 1] : 1;
   g_autofree char *block = ssdb_gui_format_transfer_size (spec->block_size);
   g_autofree char *depth = g_strdup_printf (_ ("up to %u"), deepest);
+  int d = ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table), deepest);
+  gboolean doubling = spec->n_depths > 0;
   g_autofree char *step = ssdb_page_parts_format_seconds (spec->step_duration_ns);
   g_autofree char *span = NULL;
   int s = -1, sp = -1;
@@ -378,10 +390,23 @@ show_spec (SsdbAccessPage *self, const SsdbAccessSpec *spec)
       ssdb_gui_find_uint (block_table, G_N_ELEMENTS (block_table), spec->block_size), block,
       spec->block_size);
   gtk_drop_down_set_selected (self->mode_dropdown, spec->mode == SSDB_ACCESS_MODE_THREADS);
-  ssdb_gui_dropdown_show (
-      self->depth_dropdown, G_N_ELEMENTS (max_depth_table),
-      ssdb_gui_find_uint (max_depth_table, G_N_ELEMENTS (max_depth_table), deepest), depth,
-      deepest);
+  /* steps other than 1, 2, 4 … up to the deepest: listed ("1, 4, 16"), and run as listed */
+  for (guint k = 0; k < spec->n_depths; k++)
+    doubling &= spec->depths[k] == 1u << k;
+  self->n_report_depths = 0;
+  if (!doubling && spec->n_depths > 0)
+    {
+      GString *list = g_string_new (NULL);
+
+      for (guint k = 0; k < spec->n_depths; k++)
+        g_string_append_printf (list, "%s%u", k > 0 ? ", " : "", spec->depths[k]);
+      g_free (depth);
+      depth = g_string_free (list, FALSE);
+      memcpy (self->report_depths, spec->depths, sizeof self->report_depths);
+      self->n_report_depths = spec->n_depths;
+      d = -1;
+    }
+  ssdb_gui_dropdown_show (self->depth_dropdown, G_N_ELEMENTS (max_depth_table), d, depth, deepest);
   ssdb_gui_dropdown_show (self->step_dropdown, G_N_ELEMENTS (step_ms_table), s, step,
                           spec->step_duration_ns);
   ssdb_gui_dropdown_show (self->span_dropdown, G_N_ELEMENTS (span_gb_table), sp, span,
@@ -448,6 +473,8 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
   ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (max_depth_table));
   ssdb_gui_dropdown_drop_extra (self->step_dropdown, G_N_ELEMENTS (step_ms_table));
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gb_table));
+  ssdb_gui_restore_choices (&self->user);
+  self->n_report_depths = 0;
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   gtk_label_set_text (self->parts.status, "");
@@ -638,7 +665,9 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
   const SsdbAccessResult *result = ssdb_report_get_result (report, kind);
 
-  /* The controls show the report's settings. */
+  /* The controls show the report's settings; the user's own come back with the next target. */
+  ssdb_gui_keep_choices (&self->user, self->block_dropdown, self->mode_dropdown,
+                         self->depth_dropdown, self->span_dropdown, self->step_dropdown, NULL);
   show_spec (self, &result->spec);
   ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
                         dup_settings_line (&result->spec), dup_result (result));

@@ -32,6 +32,7 @@ struct _SsdbAsssdPage
   guint64 device_bytes;
   guint block_size; /* the selected device's logical block size, 0 for a test file */
   gint64 started_us;
+  SsdbGuiKept user; /* the user's own settings while a report's are shown */
 };
 
 static void
@@ -447,7 +448,10 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     return FALSE;
   if (report->target.size_bytes > 0)
     self->device_bytes = report->target.size_bytes;
-  /* The controls show the report's settings; writes stay off until the user turns them on. */
+  /* The controls show the report's settings, its writes too: a start from them asks first
+   * (at every start), and the user's own settings come back with the next target. */
+  ssdb_gui_keep_choices (&self->user, self->span_dropdown, self->time_dropdown, self->write_switch,
+                         NULL);
   span = ssdb_gui_format_transfer_size (result->spec.span_length);
   time = ssdb_page_parts_format_seconds (result->spec.test_duration_ns);
   for (guint i = 0; i < G_N_ELEMENTS (span_mib_table); i++)
@@ -460,7 +464,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
                           result->spec.span_length);
   ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_s_table), t, time,
                           result->spec.test_duration_ns);
-  gtk_switch_set_active (self->write_switch, FALSE);
+  gtk_switch_set_active (self->write_switch, result->spec.do_write);
   ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
                         dup_result_line (result), ssdb_asssd_result_dup (result));
   refresh (self);
@@ -480,6 +484,7 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
     return;
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_mib_table));
   ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_s_table));
+  ssdb_gui_restore_choices (&self->user);
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   /* Writes on a new device need a new confirmation: they start off. */

@@ -28,6 +28,38 @@ G_BEGIN_DECLS
 #define N_TESTS (SSDB_TEST_KIND_READBACK - SSDB_TEST_KIND_RECOVERY + 1)
 #define MAX_SUMMARY_TESTS 8
 
+/* The choices of the page's drop-downs (a report's other values are an extra entry). */
+/* Transfer sizes of the compression test. */
+static const guint block_sizes[]
+    = { 128 * 1024, 256 * 1024, 512 * 1024, 1 << 20, 2 << 20, 4 << 20 };
+#define DEFAULT_BLOCK_INDEX 3
+
+/* Steps of the compression test the page offers: today's 25 % and AS SSD's 10 %. */
+static const guint compression_steps[]
+    = { SSDB_COMPRESSION_DEFAULT_STEP, SSDB_COMPRESSION_AS_SSD_STEP };
+
+/* Data of the steady-state test. */
+static const SsdbDataPattern data_patterns[] = {
+  { SSDB_DATA_RANDOM, 0 },        { SSDB_DATA_COMPRESSIBLE, 25 }, { SSDB_DATA_COMPRESSIBLE, 50 },
+  { SSDB_DATA_COMPRESSIBLE, 75 }, { SSDB_DATA_ZERO, 0 },
+};
+
+/* A data pattern that is none of data_patterns[], as the extra entry's value. */
+#define DATA_EXTRA_VALUE(p) (((guint64)(p).kind << 8) | (p).compressible_percent)
+#define DATA_EXTRA_KIND(v) ((SsdbDataKind)((v) >> 8))
+#define DATA_EXTRA_PERCENT(v) ((guint)((v)&0xff))
+
+/* What a control held before a loaded report's settings were shown in it. */
+typedef struct
+{
+  GtkWidget *control;
+  double value;  /* spin button */
+  guint digits;  /* spin button */
+  guint index;   /* drop-down, switch, check button */
+  guint n_items; /* drop-down: its choices; spin button: its width in characters + 1 */
+  char *text;    /* entry */
+} UserValue;
+
 /* The run's result: which test, and its result. */
 typedef struct
 {
@@ -120,6 +152,9 @@ struct _SsdbBehaviourPage
   /* Read After Write */
   GtkSpinButton *readback_span_gb;
 
+  GPtrArray *controls; /* every setting control, in the order they were made */
+  GArray *user_values; /* (nullable) the user's own values while a report's are shown */
+
   SsdbTestKind selected;
   SsdbTestKind running_view;
   gpointer results[N_TESTS];
@@ -182,6 +217,17 @@ _ssdb_behaviour_spin_setup (GtkSpinButton *spin, double min, double max, double 
 /* A GB spin button that holds whole @align units and shows "whole" at 0. */
 void
 _ssdb_behaviour_whole_spin_setup (GtkSpinButton *spin, double max, guint64 align);
+
+/* ssdb-behaviour-controls.c: a loaded result's settings in the controls */
+/* The controls of @view show the settings of @result (a loaded result of @view); the user's own
+ * values are kept first, once, until _ssdb_behaviour_restore_user_values(). */
+void
+_ssdb_behaviour_show_settings (SsdbBehaviourPage *self, SsdbTestKind view, gconstpointer result);
+/* The controls hold the user's own values again (those before a report's were shown). */
+void
+_ssdb_behaviour_restore_user_values (SsdbBehaviourPage *self);
+void
+_ssdb_behaviour_user_values_free (SsdbBehaviourPage *self);
 
 /* ssdb-behaviour-run.c */
 Live *

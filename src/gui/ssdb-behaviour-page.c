@@ -20,21 +20,6 @@ static const char *const test_names[N_TESTS]
     = { N_ ("Idle Recovery"), N_ ("Compressibility"), N_ ("TRIM"),
         N_ ("Free Space"),    N_ ("Steady State"),    N_ ("Read After Write") };
 
-/* Transfer sizes of the compression test. */
-static const guint block_sizes[]
-    = { 128 * 1024, 256 * 1024, 512 * 1024, 1 << 20, 2 << 20, 4 << 20 };
-#define DEFAULT_BLOCK_INDEX 3
-
-/* Steps of the compression test the page offers: today's 25 % and AS SSD's 10 %. */
-static const guint compression_steps[]
-    = { SSDB_COMPRESSION_DEFAULT_STEP, SSDB_COMPRESSION_AS_SSD_STEP };
-
-/* Data of the steady-state test. */
-static const SsdbDataPattern data_patterns[] = {
-  { SSDB_DATA_RANDOM, 0 },        { SSDB_DATA_COMPRESSIBLE, 25 }, { SSDB_DATA_COMPRESSIBLE, 50 },
-  { SSDB_DATA_COMPRESSIBLE, 75 }, { SSDB_DATA_ZERO, 0 },
-};
-
 /* ---- the page ---------------------------------------------------------------------------- */
 
 static void
@@ -364,6 +349,21 @@ device_discards (const char *path)
   return g_ascii_strtoull (text, NULL, 10) > 0;
 }
 
+/* The settings of the result the selected test shows (loaded or measured) where no control
+ * holds them (the span's start, the block size, the queue depth, the summary's passes): a
+ * start from a report's settings runs them all; else the engine's defaults. */
+#define BASE_SPEC(type, init)                                                                      \
+  do                                                                                               \
+    {                                                                                              \
+      const type *base_ = _ssdb_behaviour_shown_result (self, self->selected);                     \
+                                                                                                   \
+      if (base_ != NULL && !ssdb_page_run_get_running (self->run))                                 \
+        spec = base_->spec;                                                                        \
+      else                                                                                         \
+        init (&spec);                                                                              \
+    }                                                                                              \
+  while (0)
+
 /* The selected test's settings as a new result, as its controls hold them. %NULL with @error
  * only when a control's text is no setting (a list of pauses that does not parse, no summary
  * test chosen, a size that rounds to none): whether the settings fit the target is the
@@ -377,7 +377,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbRecoverySpec spec;
 
-          ssdb_recovery_spec_init (&spec);
+          BASE_SPEC (SsdbRecoveryResult, ssdb_recovery_spec_init);
           spec.write_bytes
               = _ssdb_behaviour_spin_gb_bytes (self->recovery_write_gb, spec.block_size);
           /* 0 would write to the end of the target */
@@ -398,15 +398,20 @@ new_result (SsdbBehaviourPage *self, GError **error)
       case SSDB_TEST_KIND_COMPRESSION:
         {
           SsdbCompressionSpec spec;
-          guint b = gtk_drop_down_get_selected (self->compression_block);
+          guint64 v = 0;
+          /* a choice, or a loaded report's value (an extra entry) */
+          guint b = ssdb_gui_dropdown_selected (self->compression_block, G_N_ELEMENTS (block_sizes),
+                                                &v);
 
-          ssdb_compression_spec_init (&spec);
-          spec.block_size = block_sizes[b < G_N_ELEMENTS (block_sizes) ? b : DEFAULT_BLOCK_INDEX];
+          BASE_SPEC (SsdbCompressionResult, ssdb_compression_spec_init);
+          spec.block_size = b < G_N_ELEMENTS (block_sizes) ? block_sizes[b] : (guint)v;
           spec.span_length
               = (guint64)gtk_spin_button_get_value_as_int (self->compression_span_mib) * MIB;
           spec.include_zero = gtk_switch_get_active (self->compression_zero);
-          b = gtk_drop_down_get_selected (self->compression_step);
-          spec.step_percent = compression_steps[b < G_N_ELEMENTS (compression_steps) ? b : 0];
+          b = ssdb_gui_dropdown_selected (self->compression_step, G_N_ELEMENTS (compression_steps),
+                                          &v);
+          spec.step_percent
+              = b < G_N_ELEMENTS (compression_steps) ? compression_steps[b] : (guint)v;
           spec.passes = (guint)gtk_spin_button_get_value_as_int (self->compression_passes);
           return ssdb_compression_result_new (&spec);
         }
@@ -414,7 +419,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbTrimSpec spec;
 
-          ssdb_trim_spec_init (&spec);
+          BASE_SPEC (SsdbTrimResult, ssdb_trim_spec_init);
           spec.rounds = (guint)gtk_spin_button_get_value_as_int (self->trim_rounds);
           spec.discard = gtk_switch_get_active (self->trim_discard);
           spec.stress = gtk_switch_get_active (self->trim_stress);
@@ -426,7 +431,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbFreespaceSpec spec;
 
-          ssdb_freespace_spec_init (&spec);
+          BASE_SPEC (SsdbFreespaceResult, ssdb_freespace_spec_init);
           spec.step_percent = (guint)gtk_spin_button_get_value_as_int (self->freespace_step);
           spec.stress = gtk_switch_get_active (self->freespace_stress);
           if (!summary_from_controls (&self->freespace_tests, &spec.summary, &spec.test_mask,
@@ -437,21 +442,25 @@ new_result (SsdbBehaviourPage *self, GError **error)
       case SSDB_TEST_KIND_CONSISTENCY:
         {
           SsdbConsistencySpec spec;
-          guint d = gtk_drop_down_get_selected (self->consistency_data);
+          guint64 v = 0;
+          guint d = ssdb_gui_dropdown_selected (self->consistency_data,
+                                                G_N_ELEMENTS (data_patterns), &v);
 
-          ssdb_consistency_spec_init (&spec);
+          BASE_SPEC (SsdbConsistencyResult, ssdb_consistency_spec_init);
           spec.duration_ns = _ssdb_behaviour_spin_ns (self->consistency_minutes, 60);
           spec.round_ns = _ssdb_behaviour_spin_ns (self->consistency_round_s, 1);
           spec.precondition_passes
               = (guint)gtk_spin_button_get_value_as_int (self->consistency_precondition);
-          spec.data = data_patterns[d < G_N_ELEMENTS (data_patterns) ? d : 0];
+          spec.data = d < G_N_ELEMENTS (data_patterns)
+                          ? data_patterns[d]
+                          : (SsdbDataPattern){ DATA_EXTRA_KIND (v), DATA_EXTRA_PERCENT (v) };
           return ssdb_consistency_result_new (&spec);
         }
       case SSDB_TEST_KIND_READBACK:
         {
           SsdbFillSpec spec;
 
-          ssdb_fill_spec_init (&spec);
+          BASE_SPEC (SsdbReadbackResult, ssdb_fill_spec_init);
           spec.span_length = _ssdb_behaviour_spin_gb_bytes (self->readback_span_gb, MIB);
           /* 0 would read and write to the end of the target */
           if (gtk_spin_button_get_value (self->readback_span_gb) > 0 && spec.span_length == 0)
@@ -1011,8 +1020,10 @@ watch_setting (SsdbBehaviourPage *self, gpointer control)
                        : GTK_IS_EDITABLE (control)     ? "changed"
                                                        : NULL;
 
-  if (signal != NULL)
-    g_signal_connect_swapped (control, signal, G_CALLBACK (on_setting_changed), self);
+  if (signal == NULL)
+    return;
+  g_signal_connect_swapped (control, signal, G_CALLBACK (on_setting_changed), self);
+  g_ptr_array_add (self->controls, control);
 }
 
 /* Shows the row of @control (a setting of the template) only with test @view. */
@@ -1178,6 +1189,8 @@ ssdb_behaviour_page_finalize (GObject *object)
     }
   if (self->live != NULL)
     _ssdb_behaviour_live_release (self->live);
+  _ssdb_behaviour_user_values_free (self);
+  g_ptr_array_unref (self->controls);
   g_free (self->title);
   G_OBJECT_CLASS (ssdb_behaviour_page_parent_class)->finalize (object);
 }
@@ -1243,6 +1256,7 @@ ssdb_behaviour_page_init (SsdbBehaviourPage *self)
   SsdbRecoverySpec rspec;
 
   gtk_widget_init_template (GTK_WIDGET (self));
+  self->controls = g_ptr_array_new ();
   for (guint i = 0; i < N_TESTS; i++)
     self->test_rows[i] = g_ptr_array_new ();
   self->selected = SSDB_TEST_KIND_RECOVERY;
@@ -1352,6 +1366,9 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   /* The page starts over on the new target: none of its tests keeps a result. */
   for (guint v = SSDB_TEST_KIND_RECOVERY; v <= SSDB_TEST_KIND_READBACK; v++)
     ssdb_behaviour_page_show_result (self, (SsdbTestKind)v, NULL, NULL);
+  /* and the controls hold the user's own settings again, not a report's */
+  if (!ssdb_page_run_get_running (self->run))
+    _ssdb_behaviour_restore_user_values (self);
 }
 
 /* The Size setting makes a test file: a folder's estimate follows it. */
@@ -1424,8 +1441,15 @@ static gboolean
 test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *report,
                        const char *title)
 {
-  return ssdb_behaviour_page_show_result (SSDB_BEHAVIOUR_PAGE (page), kind,
-                                          ssdb_report_get_result (report, kind), title);
+  SsdbBehaviourPage *self = SSDB_BEHAVIOUR_PAGE (page);
+  gconstpointer result = ssdb_report_get_result (report, kind);
+
+  if (!ssdb_behaviour_page_show_result (self, kind, result, title))
+    return FALSE;
+  /* The controls show the settings the report's test ran with, as a run from them would. */
+  if (result != NULL)
+    _ssdb_behaviour_show_settings (self, kind, result);
+  return TRUE;
 }
 
 static gboolean

@@ -24,6 +24,7 @@ struct _SsdbCopyPage
   GtkToggleButton *set_toggles[SSDB_COPY_N_SETS];
   GtkDropDown *scale_dropdown;
   GtkDropDown *method_dropdown;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
 
   SsdbPageRun *run;
   SsdbCopyResult *preview; /* the pending rows of the settings, shown without a result */
@@ -264,6 +265,7 @@ set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
   if (ssdb_page_run_get_running (self->run))
     return;
   ssdb_gui_dropdown_drop_extra (self->scale_dropdown, G_N_ELEMENTS (scale_table));
+  ssdb_gui_restore_choices (&self->user);
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   show_target_kind (self);
@@ -449,6 +451,9 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   g_autofree char *files_title
       = report->target.kind == SSDB_TARGET_FILE ? ssdb_export_dup_title (report) : NULL;
 
+  /* the user's own choices come back with the next target */
+  ssdb_gui_keep_choices (&self->user, self->set_toggles[0], self->set_toggles[1],
+                         self->set_toggles[2], self->scale_dropdown, self->method_dropdown, NULL);
   show_spec (self, &result->spec);
   /* a report of files in a folder: its title as its export says it */
   ssdb_page_parts_show (&self->parts, self->run, &self->title, files_title ? files_title : title,

@@ -25,6 +25,7 @@ struct _SsdbFillPage
   GtkDropDown *block_dropdown;
   GtkDropDown *depth_dropdown;
   GtkSwitch *read_back_switch;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
   GtkFrame *chart_frame;
   GtkLabel *status_label;
 
@@ -364,6 +365,7 @@ ssdb_fill_page_set_target (SsdbFillPage *self, const char *title, guint64 device
   ssdb_gui_dropdown_drop_extra (self->passes_dropdown, G_N_ELEMENTS (passes_table));
   ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
   ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (depth_table));
+  ssdb_gui_restore_choices (&self->user);
   ssdb_fill_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, NULL);
   ssdb_fill_chart_set_titles (self->chart, title, NULL);
@@ -588,7 +590,9 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   const SsdbFillResult *result = ssdb_report_get_result (report, kind);
   g_autofree char *subtitle = NULL;
 
-  /* The controls show the report's settings. */
+  /* The controls show the report's settings; the user's own come back with the next target. */
+  ssdb_gui_keep_choices (&self->user, self->passes_dropdown, self->block_dropdown,
+                         self->depth_dropdown, self->read_back_switch, NULL);
   show_spec (self, &result->spec);
   ssdb_fill_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, dup_result (result));

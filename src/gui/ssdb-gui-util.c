@@ -2,6 +2,7 @@
 #include "ssdb-gui-util.h"
 
 #include <adwaita.h>
+#include <stdarg.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -262,4 +263,59 @@ ssdb_gui_ata_feature_title (SsdbAtaFeature feature)
         break;
     }
   g_return_val_if_reached ("");
+}
+
+void
+ssdb_gui_keep_choices (SsdbGuiKept *kept, ...)
+{
+  va_list args;
+  GtkWidget *w;
+
+  g_return_if_fail (kept != NULL);
+
+  if (kept->n > 0)
+    return;
+  va_start (args, kept);
+  while ((w = va_arg (args, GtkWidget *)) != NULL && kept->n < SSDB_GUI_MAX_KEPT)
+    {
+      guint v = 0;
+
+      if (GTK_IS_DROP_DOWN (w))
+        v = gtk_drop_down_get_selected (GTK_DROP_DOWN (w));
+      else if (GTK_IS_SWITCH (w))
+        v = gtk_switch_get_active (GTK_SWITCH (w));
+      else if (GTK_IS_CHECK_BUTTON (w))
+        v = gtk_check_button_get_active (GTK_CHECK_BUTTON (w));
+      else if (GTK_IS_TOGGLE_BUTTON (w))
+        v = gtk_toggle_button_get_active (GTK_TOGGLE_BUTTON (w));
+      else
+        g_warn_if_reached ();
+      kept->controls[kept->n] = w;
+      kept->values[kept->n++] = v;
+    }
+  va_end (args);
+}
+
+gboolean
+ssdb_gui_restore_choices (SsdbGuiKept *kept)
+{
+  g_return_val_if_fail (kept != NULL, FALSE);
+
+  if (kept->n == 0)
+    return FALSE;
+  for (guint i = 0; i < kept->n; i++)
+    {
+      GtkWidget *w = kept->controls[i];
+
+      if (GTK_IS_DROP_DOWN (w))
+        gtk_drop_down_set_selected (GTK_DROP_DOWN (w), kept->values[i]);
+      else if (GTK_IS_SWITCH (w))
+        gtk_switch_set_active (GTK_SWITCH (w), kept->values[i]);
+      else if (GTK_IS_CHECK_BUTTON (w))
+        gtk_check_button_set_active (GTK_CHECK_BUTTON (w), kept->values[i]);
+      else if (GTK_IS_TOGGLE_BUTTON (w))
+        gtk_toggle_button_set_active (GTK_TOGGLE_BUTTON (w), kept->values[i]);
+    }
+  kept->n = 0;
+  return TRUE;
 }

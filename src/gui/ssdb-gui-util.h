@@ -164,4 +164,44 @@ ssdb_gui_not_responding_error (void);
 char *
 ssdb_gui_stopped_text (const GError *error, const char *stopped);
 
+/**
+ * SsdbGuiKept:
+ * @n: how many controls are kept, 0 when none are
+ *
+ * The user's own values of a page's drop-downs and switches, kept while the page shows a
+ * report's settings in them (ssdb_gui_keep_choices()) and given back with the next target
+ * (ssdb_gui_restore_choices()). Zero-filled before its first use.
+ */
+#define SSDB_GUI_MAX_KEPT 8
+typedef struct
+{
+  guint n;
+  GtkWidget *controls[SSDB_GUI_MAX_KEPT];
+  guint values[SSDB_GUI_MAX_KEPT];
+} SsdbGuiKept;
+
+/**
+ * ssdb_gui_keep_choices:
+ * @kept: where the values go
+ * @...: the controls (#GtkDropDown: its selected entry; #GtkSwitch, #GtkCheckButton,
+ *   #GtkToggleButton: whether it is on), at most %SSDB_GUI_MAX_KEPT, then %NULL
+ *
+ * Keeps the values the controls hold now, unless @kept already holds some (a report shown
+ * after another keeps the user's values, not the first report's).
+ */
+void
+ssdb_gui_keep_choices (SsdbGuiKept *kept, ...) G_GNUC_NULL_TERMINATED;
+
+/**
+ * ssdb_gui_restore_choices:
+ * @kept: values kept by ssdb_gui_keep_choices(), or none
+ *
+ * Gives the controls their kept values back (drop-downs: after
+ * ssdb_gui_dropdown_drop_extra()), and empties @kept.
+ *
+ * Returns: whether values were kept
+ */
+gboolean
+ssdb_gui_restore_choices (SsdbGuiKept *kept);
+
 G_END_DECLS

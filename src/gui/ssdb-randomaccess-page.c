@@ -37,6 +37,9 @@ struct _SsdbRandomAccessPage
    * sizes without a toggle, an offset) runs as it was while the controls still show it */
   SsdbRandomAccessSpec report_spec;
   gboolean has_report_spec;
+  /* The user's own settings while a report's are shown, back with the next target. */
+  SsdbRandomAccessSpec user_spec;
+  gboolean has_user_spec;
   guint64 device_bytes;
   guint block_size;
   gint64 started_us;
@@ -409,6 +412,11 @@ set_target (SsdbRandomAccessPage *self, const SsdbTestPageTarget *target)
   set_block_size (self, target->block_size);
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gib_table));
   ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_ms_table));
+  if (self->has_user_spec)
+    {
+      self->has_user_spec = self->has_report_spec = FALSE;
+      show_spec (self, &self->user_spec);
+    }
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   /* Writes on a new device need a new confirmation: they start off. */
@@ -592,10 +600,12 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   if (report->target.size_bytes > 0)
     self->device_bytes = report->target.size_bytes;
   {
-    /* The controls show the report's settings; writes stay off until the user turns them on. */
+    /* The controls show the report's settings, its writes too (a start from them asks
+     * first); the user's own come back with the next target. */
     SsdbRandomAccessSpec spec = result->spec;
 
-    spec.do_write = FALSE;
+    if (!self->has_user_spec)
+      self->has_user_spec = ssdb_random_access_page_get_spec (self, &self->user_spec, NULL);
     self->report_spec = spec;
     self->has_report_spec = TRUE;
     show_spec (self, &spec);

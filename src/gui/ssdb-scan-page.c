@@ -24,6 +24,7 @@ struct _SsdbScanPage
   GtkDropDown *slow_dropdown;
   GtkSwitch *resume_switch;
   GtkSwitch *verify_switch;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
 
   SsdbPageRun *run;
   char *title;
@@ -331,6 +332,7 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
   /* back to the page's own choices */
   ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
   ssdb_gui_dropdown_drop_extra (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table));
+  ssdb_gui_restore_choices (&self->user);
   g_clear_pointer (&self->subtitle, g_free);
   g_clear_pointer (&self->shown_path, g_free);
   ssdb_page_run_set_result (self->run, NULL);
@@ -460,8 +462,11 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   SsdbScanPage *self = SSDB_SCAN_PAGE (page);
   const SsdbScanResult *result = ssdb_report_get_result (report, kind);
 
+  /* The controls show the report's settings, a verifying scan too (a start from them asks
+   * first); the user's own choices come back with the next target. */
+  ssdb_gui_keep_choices (&self->user, self->block_dropdown, self->slow_dropdown, NULL);
   show_spec (self, &result->spec);
-  gtk_switch_set_active (self->verify_switch, FALSE);
+  gtk_switch_set_active (self->verify_switch, result->spec.verify);
   g_free (self->title);
   self->title = g_strdup (title);
   g_free (self->subtitle);

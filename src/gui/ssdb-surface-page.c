@@ -49,6 +49,7 @@ struct _SsdbSurfacePage
   guint64 device_bytes;
   char *write_refusal;
   gboolean updating_mode;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
 
   /* The worker, the coalesced updates and the stop; its result is a Shown that keeps its
    * address over a run, so the chart draws only the new samples. */
@@ -440,6 +441,7 @@ ssdb_surface_page_set_target (SsdbSurfacePage *self, const char *title, guint64 
     return;
 
   drop_report_choices (self);
+  ssdb_gui_restore_choices (&self->user);
   gtk_adjustment_configure (self->start_adjustment, 0, 0, MAX (gb, 0.01), 1, 10, 0);
   gtk_adjustment_configure (self->length_adjustment, gb, 0, MAX (gb, 0.01), 1, 10, 0);
   gtk_drop_down_set_selected (self->span_dropdown, 0);
@@ -651,12 +653,21 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   Shown loaded = { (SsdbSurfaceResult *)result, NULL };
 
   {
-    /* The controls show the report's settings; a write surface is shown without being asked
-     * for again (the mode stays reads only). */
+    /* The controls show the report's settings, a write surface too: it is not asked for now
+     * (a start from it asks), and the user's own choices come back with the next target. */
     SsdbSurfaceSpec spec = result->spec;
 
-    spec.write = SSDB_SURFACE_WRITE_NONE;
+    ssdb_gui_keep_choices (&self->user, self->samples_dropdown, self->sample_size_dropdown,
+                           self->block_dropdown, self->access_dropdown, NULL);
+    /* a span from 0 to the end of the device it measured: the whole span */
+    if (spec.span_offset == 0 && spec.span_length == device_bytes)
+      spec.span_length = 0;
+    if (spec.write != SSDB_SURFACE_WRITE_DESTROY)
+      spec.write = SSDB_SURFACE_WRITE_NONE; /* the page offers no rewrite in place */
     show_spec (self, &spec);
+    self->updating_mode = TRUE;
+    gtk_drop_down_set_selected (self->mode_dropdown, spec.write == SSDB_SURFACE_WRITE_DESTROY);
+    self->updating_mode = FALSE;
   }
   ssdb_surface_chart_set_result (self->chart, NULL);
   ssdb_page_run_set_result (self->run, shown_dup (&loaded));

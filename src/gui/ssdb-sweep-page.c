@@ -33,6 +33,7 @@ struct _SsdbSweepPage
   GtkLabel *span_note; /* beside the region: a region larger than the device is all of it */
   GtkDropDown *time_dropdown;
   GtkSwitch *write_switch;
+  SsdbGuiKept user; /* the user's own choices while a report's are shown */
   GtkSwitch *iops_switch;
 
   SsdbPageRun *run;
@@ -414,6 +415,7 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
   ssdb_gui_dropdown_drop_extra (self->depth_dropdown, G_N_ELEMENTS (depth_table));
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_mib_table));
   ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_ms_table));
+  ssdb_gui_restore_choices (&self->user);
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   /* Writes on a new device need a new confirmation: they start off. */
@@ -585,11 +587,12 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   const SsdbSweepResult *result = ssdb_report_get_result (report, kind);
 
   {
-    /* The controls show the report's settings; writes stay off until the user turns them on. */
-    SsdbSweepSpec spec = result->spec;
-
-    spec.do_write = FALSE;
-    show_spec (self, &spec);
+    /* The controls show the report's settings, its writes too (a start from them asks
+     * first); the user's own choices come back with the next target. */
+    ssdb_gui_keep_choices (&self->user, self->start_dropdown, self->end_dropdown,
+                           self->depth_dropdown, self->span_dropdown, self->time_dropdown,
+                           self->write_switch, NULL);
+    show_spec (self, &result->spec);
   }
   ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
                         dup_settings_line (&result->spec), dup_result (result));

@@ -1,6 +1,7 @@
 /* SPDX-License-Identifier: GPL-3.0-or-later */
 #include "ssdb-window-private.h"
 
+#include <math.h>
 #include <string.h>
 
 #include <glib/gi18n.h>
@@ -363,6 +364,9 @@ widest_title (GtkWidget *widget, int *widest, int *n)
 /* Space on either side of a title in the narrow page switcher, px. */
 #define SWITCHER_TITLE_PADDING 3
 
+static void
+on_switcher_view_changed (SsdbWindow *self);
+
 /* The narrow page switchers would shrink their titles to "…" rather than give way to the title:
  * it asks for room for every title whole (its buttons share one width), less than the 100 px
  * a button takes at ease, so that all the pages fit in the header of a wide window (thirteen
@@ -376,9 +380,83 @@ update_switcher_size (SsdbWindow *self)
   gtk_widget_set_size_request (self->narrow_switcher, n * (widest + 2 * SWITCHER_TITLE_PADDING),
                                -1);
   /* The bar at the bottom likewise keeps its titles whole; it scrolls sideways in a window
-   * narrower than that (800 px holds about eight titles). */
-  gtk_widget_set_size_request (GTK_WIDGET (self->switcher_bar),
-                               n * (widest + 2 * SWITCHER_TITLE_PADDING), -1);
+   * narrower than that (800 px holds about eight titles), its view a whole number of buttons
+   * (fit_switcher_bar()). */
+  on_switcher_view_changed (self);
+}
+
+/* The page switcher inside the bar of pages. */
+static GtkWidget *
+bar_switcher (GtkWidget *widget)
+{
+  if (ADW_IS_VIEW_SWITCHER (widget))
+    return widget;
+  for (GtkWidget *c = gtk_widget_get_first_child (widget); c != NULL;
+       c = gtk_widget_get_next_sibling (c))
+    {
+      GtkWidget *found = bar_switcher (c);
+
+      if (found != NULL)
+        return found;
+    }
+  return NULL;
+}
+
+/* The width of a button of the bar of pages: its titles whole, and when they do not all fit,
+ * as many whole buttons as fit share the bar's view, so that no title is cut at its edges
+ * (scrolled back, to its end or by a wheel's notch: a button). */
+static int
+bar_button_width (SsdbWindow *self)
+{
+  GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (self->switcher_scroller);
+  GtkWidget *switcher = bar_switcher (GTK_WIDGET (self->switcher_bar));
+  int view = (int)gtk_adjustment_get_page_size (h);
+  int widest = 0, n = 0, least, bar_min = 0, switcher_min = 0, room;
+
+  widest_title (GTK_WIDGET (self->switcher_bar), &widest, &n);
+  least = widest + 2 * SWITCHER_TITLE_PADDING;
+  if (switcher == NULL || n == 0 || view <= 0)
+    return least;
+  /* the bar's own padding around the switcher */
+  gtk_widget_measure (GTK_WIDGET (self->switcher_bar), GTK_ORIENTATION_HORIZONTAL, -1, &bar_min,
+                      NULL, NULL, NULL);
+  gtk_widget_measure (switcher, GTK_ORIENTATION_HORIZONTAL, -1, &switcher_min, NULL, NULL, NULL);
+  room = view - MAX (bar_min - switcher_min, 0);
+  if (n * least <= room)
+    return least;
+  return room / MAX (room / least, 1);
+}
+
+/* Once the view of the bar has its new size: the switcher's buttons share it in whole ones. */
+static gboolean
+fit_switcher_bar (gpointer data)
+{
+  SsdbWindow *self = data;
+  GtkWidget *switcher;
+  int widest = 0, n = 0, width, before = 0;
+
+  g_object_set_data (G_OBJECT (self), "ssdb-fit-bar", NULL);
+  if (self->switcher_bar == NULL || gtk_widget_in_destruction (GTK_WIDGET (self)))
+    return G_SOURCE_REMOVE; /* the window was closed meanwhile */
+  switcher = bar_switcher (GTK_WIDGET (self->switcher_bar));
+  widest_title (GTK_WIDGET (self->switcher_bar), &widest, &n);
+  if (switcher == NULL || n == 0)
+    return G_SOURCE_REMOVE;
+  width = n * bar_button_width (self);
+  gtk_widget_get_size_request (switcher, &before, NULL);
+  if (before != width)
+    gtk_widget_set_size_request (switcher, width, -1);
+  return G_SOURCE_REMOVE;
+}
+
+/* The view of the bar changed size (during a layout: the buttons' width follows after it). */
+static void
+on_switcher_view_changed (SsdbWindow *self)
+{
+  if (g_object_get_data (G_OBJECT (self), "ssdb-fit-bar") == NULL)
+    g_object_set_data (G_OBJECT (self), "ssdb-fit-bar",
+                       GUINT_TO_POINTER (g_idle_add_full (G_PRIORITY_DEFAULT, fit_switcher_bar,
+                                                          g_object_ref (self), g_object_unref)));
 }
 
 /* A mouse wheel scrolls the bar of pages sideways: it has nothing to scroll up or down. */
@@ -386,13 +464,15 @@ static gboolean
 on_switcher_wheel (GtkEventControllerScroll *controller, double dx, double dy, SsdbWindow *self)
 {
   GtkAdjustment *h = gtk_scrolled_window_get_hadjustment (self->switcher_scroller);
-  double step = gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL
-                    ? gtk_adjustment_get_page_size (h) / 4
-                    : 1;
+  double button = bar_button_width (self);
 
   if (dy == 0)
     return FALSE;
-  gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + dy * step);
+  /* a notch, a button (from the nearest edge of one); a touchpad, its pixels */
+  if (gtk_event_controller_scroll_get_unit (controller) == GDK_SCROLL_UNIT_WHEEL)
+    gtk_adjustment_set_value (h, (round (gtk_adjustment_get_value (h) / button) + dy) * button);
+  else
+    gtk_adjustment_set_value (h, gtk_adjustment_get_value (h) + dy);
   return TRUE;
 }
 
@@ -538,6 +618,8 @@ ssdb_window_init (SsdbWindow *self)
   wheel = gtk_event_controller_scroll_new (GTK_EVENT_CONTROLLER_SCROLL_VERTICAL);
   gtk_event_controller_set_propagation_phase (wheel, GTK_PHASE_CAPTURE);
   g_signal_connect (wheel, "scroll", G_CALLBACK (on_switcher_wheel), self);
+  g_signal_connect_swapped (gtk_scrolled_window_get_hadjustment (self->switcher_scroller),
+                            "notify::page-size", G_CALLBACK (on_switcher_view_changed), self);
   gtk_widget_add_controller (GTK_WIDGET (self->switcher_scroller), wheel);
   g_signal_connect_swapped (self->stack, "notify::visible-child",
                             G_CALLBACK (on_visible_page_changed), self);

@@ -30,6 +30,10 @@ struct _SsdbWorkloadPage
   GSettings *settings;
   GArray *specs; /* SsdbWorkloadSpec: the presets, then the user's */
   gboolean reloading;
+  /* A report's workload that is none of the list's, shown last in it (never saved), and the
+   * user's own choice, back with the next target. */
+  gboolean report_extra;
+  SsdbGuiKept user;
   int editing; /* index of the user specification being edited, or -1 for a new one */
 
   /* the table under the chart: per worker and all, the reads and the writes apart */
@@ -372,9 +376,9 @@ update_buttons (SsdbWorkloadPage *self)
 {
   guint i = gtk_drop_down_get_selected (self->spec_dropdown);
 
-  gtk_widget_set_sensitive (self->delete_button, i != GTK_INVALID_LIST_POSITION
-                                                     && i >= SSDB_WORKLOAD_N_PRESETS
-                                                     && i < self->specs->len);
+  gtk_widget_set_sensitive (self->delete_button,
+                            i != GTK_INVALID_LIST_POSITION && i >= SSDB_WORKLOAD_N_PRESETS
+                                && i < self->specs->len - (self->report_extra ? 1 : 0));
 }
 
 static void
@@ -488,6 +492,7 @@ reload_specs (SsdbWorkloadPage *self, const char *select)
   guint selected = 0;
 
   g_array_set_size (self->specs, 0);
+  self->report_extra = FALSE;
   for (guint i = 0; i < SSDB_WORKLOAD_N_PRESETS; i++)
     {
       SsdbWorkloadSpec spec;
@@ -528,7 +533,8 @@ save_user_specs (SsdbWorkloadPage *self)
 {
   g_autoptr (GString) text = g_string_new (NULL);
 
-  for (guint i = SSDB_WORKLOAD_N_PRESETS; i < self->specs->len; i++)
+  /* (a report's workload shown at the end is not the user's) */
+  for (guint i = SSDB_WORKLOAD_N_PRESETS; i < self->specs->len - (self->report_extra ? 1 : 0); i++)
     {
       g_autofree char *group
           = ssdb_workload_spec_to_keyfile (&g_array_index (self->specs, SsdbWorkloadSpec, i));
@@ -615,7 +621,11 @@ static void
 on_editor_saved (const SsdbWorkloadSpec *spec, gpointer data)
 {
   SsdbWorkloadPage *self = data;
+  /* a report's workload at the end gives way to the user's */
+  guint user_len = self->specs->len - (self->report_extra ? 1 : 0);
 
+  g_array_set_size (self->specs, user_len);
+  self->report_extra = FALSE;
   if (self->editing >= SSDB_WORKLOAD_N_PRESETS && (guint)self->editing < self->specs->len)
     g_array_index (self->specs, SsdbWorkloadSpec, self->editing) = *spec;
   else
@@ -637,6 +647,9 @@ ssdb_workload_page_edit (SsdbWorkloadPage *self, gboolean copy)
   if (selected == GTK_INVALID_LIST_POSITION || selected >= self->specs->len)
     selected = 0;
   initial = g_array_index (self->specs, SsdbWorkloadSpec, selected);
+  /* a report's workload is edited into a new one of the user's */
+  if (self->report_extra && selected == self->specs->len - 1)
+    copy = TRUE;
   self->editing = !copy && selected >= SSDB_WORKLOAD_N_PRESETS ? (int)selected : -1;
   if (self->editing < 0)
     {
@@ -674,7 +687,7 @@ ssdb_workload_page_delete_selected (SsdbWorkloadPage *self)
 
   selected = gtk_drop_down_get_selected (self->spec_dropdown);
   if (selected == GTK_INVALID_LIST_POSITION || selected < SSDB_WORKLOAD_N_PRESETS
-      || selected >= self->specs->len)
+      || selected >= self->specs->len - (self->report_extra ? 1 : 0))
     return FALSE;
   g_array_remove_index (self->specs, selected);
   save_user_specs (self);
@@ -726,6 +739,16 @@ ssdb_workload_page_set_target (SsdbWorkloadPage *self, const char *title, guint6
   g_clear_pointer (&self->subtitle, g_free);
   ssdb_page_run_set_result (self->run, NULL);
   gtk_label_set_text (self->parts.status, "");
+  /* the user's own workloads and choice again, without the report's */
+  if (self->report_extra)
+    {
+      self->report_extra = FALSE;
+      g_array_set_size (self->specs, self->specs->len - 1);
+      gtk_string_list_remove (GTK_STRING_LIST (gtk_drop_down_get_model (self->spec_dropdown)),
+                              self->specs->len);
+    }
+  ssdb_gui_restore_choices (&self->user);
+  update_spec_label (self);
   refresh (self);
 }
 
@@ -942,6 +965,41 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
 
   g_free (self->title);
   self->title = g_strdup (title);
+  /* The list shows the report's workload: one of its own, or an entry for it at its end. */
+  {
+    g_autofree char *want = ssdb_workload_spec_to_keyfile (&result->spec);
+    guint found = GTK_INVALID_LIST_POSITION;
+
+    ssdb_gui_keep_choices (&self->user, self->spec_dropdown, NULL);
+    for (guint i = 0; i < self->specs->len && found == GTK_INVALID_LIST_POSITION; i++)
+      {
+        g_autofree char *have
+            = ssdb_workload_spec_to_keyfile (&g_array_index (self->specs, SsdbWorkloadSpec, i));
+
+        if (g_strcmp0 (have, want) == 0)
+          found = i;
+      }
+    if (found == GTK_INVALID_LIST_POSITION)
+      {
+        GtkStringList *names = GTK_STRING_LIST (gtk_drop_down_get_model (self->spec_dropdown));
+
+        if (self->report_extra)
+          {
+            g_array_index (self->specs, SsdbWorkloadSpec, self->specs->len - 1) = result->spec;
+            gtk_string_list_splice (names, self->specs->len - 1, 1,
+                                    (const char *const[]){ result->spec.name, NULL });
+          }
+        else
+          {
+            g_array_append_val (self->specs, result->spec);
+            gtk_string_list_append (names, result->spec.name);
+            self->report_extra = TRUE;
+          }
+        found = self->specs->len - 1;
+      }
+    gtk_drop_down_set_selected (self->spec_dropdown, found);
+    update_spec_label (self);
+  }
   line = dup_spec_line (&result->spec);
   g_free (self->subtitle);
   self->subtitle = g_strdup_printf ("%s · %s", result->spec.name, line);

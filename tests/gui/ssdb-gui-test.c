@@ -10,6 +10,8 @@
 
 #include <gdk/x11/gdkx.h>
 
+#include "ssdb-gui-util.h"
+
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
 gboolean
@@ -287,4 +289,15 @@ ssdb_gui_test_find_switch (GtkWidget *root, const char *label_text)
   GtkWidget *w = ssdb_gui_test_find_widget (root, is_labelled_switch, label_text);
 
   return w != NULL ? GTK_SWITCH (w) : NULL;
+}
+
+gboolean
+ssdb_gui_test_dropdown_shows (GtkWidget *widget, const char *text)
+{
+  g_autofree char *shown = NULL;
+
+  if (!GTK_IS_DROP_DOWN (widget))
+    return FALSE;
+  shown = ssdb_gui_dropdown_dup_selected (GTK_DROP_DOWN (widget));
+  return g_strcmp0 (shown, text) == 0;
 }

@@ -98,6 +98,16 @@ ssdb_gui_test_find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget
                            const char *text);
 
 /**
+ * ssdb_gui_test_dropdown_shows:
+ * @widget: a widget
+ * @text: an entry's text
+ *
+ * A match for ssdb_gui_test_find_widget(): a drop-down whose selected entry reads @text.
+ */
+gboolean
+ssdb_gui_test_dropdown_shows (GtkWidget *widget, const char *text);
+
+/**
  * ssdb_gui_test_find_switch:
  * @root: where to look
  * @label_text: the text of the label in the box beside the switch ("Write Tests")
