@@ -766,6 +766,90 @@ test_save_open_save (void)
   g_assert_nonnull (strstr (a, "\"created\" : \"2024-05-01T12:34:56Z\""));
 }
 
+/* The drive's facts a run records beside its figures (temperature log, the drive's own write
+ * counters) survive open → save in the window for every kind that carries them: the pages keep
+ * the report's whole result, not the lighter copy they publish while a run streams. */
+static void
+test_save_open_save_drive_facts (void)
+{
+  g_autofree char *src = fixture ("valid-all-views.json");
+  g_autofree char *with = tmp_file ("with-drive-facts.json");
+  g_autofree char *saved = tmp_file ("with-drive-facts-saved.json");
+  g_autofree char *engine = NULL;
+  g_autofree char *window_text = NULL;
+  g_autoptr (GError) error = NULL;
+  g_autoptr (SsdbReport) report = ssdb_report_load (src, &error);
+  const SsdbTestKind kinds[] = { SSDB_TEST_KIND_SURFACE, SSDB_TEST_KIND_FILL, SSDB_TEST_KIND_ACCESS,
+                                 SSDB_TEST_KIND_SWEEP, SSDB_TEST_KIND_WORKLOAD };
+  gsize length = 0;
+
+  g_assert_no_error (error);
+  for (guint i = 0; i < G_N_ELEMENTS (kinds); i++)
+    {
+      SsdbTemperatureLog *log = ssdb_temperature_log_new ("Composite", 70, 85);
+      SsdbTemperatureSample sample = { .t_s = 1.0, .celsius = 41.0 + i };
+      SsdbDriveCounts counts = { .source = (char *)"NVMe Data Units Written",
+                                 .unit = SSDB_DRIVE_COUNTER_BYTES,
+                                 .before = 1000000,
+                                 .after = 2048000 + i,
+                                 .kernel_bytes = 1048576,
+                                 .kernel_valid = TRUE,
+                                 .throttle_before_s = -1,
+                                 .throttle_after_s = -1 };
+      gpointer result = (gpointer)ssdb_report_get_result (report, kinds[i]);
+      SsdbTemperatureLog **temperature = NULL;
+      SsdbDriveCounts **drive_counts = NULL;
+
+      g_assert_nonnull (result);
+      g_array_append_val (log->samples, sample);
+      switch (kinds[i])
+        {
+          case SSDB_TEST_KIND_SURFACE:
+            temperature = &((SsdbSurfaceResult *)result)->temperature;
+            drive_counts = &((SsdbSurfaceResult *)result)->drive_counts;
+            break;
+          case SSDB_TEST_KIND_FILL:
+            temperature = &((SsdbFillResult *)result)->temperature;
+            drive_counts = &((SsdbFillResult *)result)->drive_counts;
+            break;
+          case SSDB_TEST_KIND_ACCESS:
+            temperature = &((SsdbAccessResult *)result)->temperature;
+            drive_counts = &((SsdbAccessResult *)result)->drive_counts;
+            break;
+          case SSDB_TEST_KIND_SWEEP:
+            temperature = &((SsdbSweepResult *)result)->temperature;
+            drive_counts = &((SsdbSweepResult *)result)->drive_counts;
+            break;
+          default:
+            temperature = &((SsdbWorkloadResult *)result)->temperature;
+            drive_counts = &((SsdbWorkloadResult *)result)->drive_counts;
+            break;
+        }
+      ssdb_temperature_log_assign (temperature, log);
+      ssdb_drive_counts_assign (drive_counts, &counts);
+      ssdb_temperature_log_free (log);
+    }
+  g_assert_true (ssdb_report_save (report, with, &error));
+  g_assert_no_error (error);
+  engine = file_text (with, &length);
+  g_assert_cmpuint (strlen (engine), ==, length);
+  /* five temperature logs and five counter readings are in the file */
+  {
+    guint n = 0;
+
+    for (const char *p = engine; (p = strstr (p, "\"drive_counts\"")) != NULL; p++)
+      n++;
+    g_assert_cmpuint (n, ==, G_N_ELEMENTS (kinds));
+  }
+
+  g_assert_true (ssdb_window_load_report (window, with, &error));
+  g_assert_no_error (error);
+  g_assert_true (ssdb_window_save_report_to (window, saved, NULL, &error));
+  g_assert_no_error (error);
+  window_text = file_text (saved, &length);
+  g_assert_cmpstr (window_text, ==, engine);
+}
+
 /* A CrystalDiskMark text result opened in the window: the summary grid shows its figures under
  * the tool's name and date as the file writes them, and saving it keeps where it came from. */
 static void
@@ -1623,6 +1707,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/gui-reports/open-all-views", test_open_all_views);
   g_test_add_func ("/gui-reports/open-drive-state", test_open_drive_state);
   g_test_add_func ("/gui-reports/save-open-save", test_save_open_save);
+  g_test_add_func ("/gui-reports/save-open-save-drive-facts", test_save_open_save_drive_facts);
   g_test_add_func ("/gui-reports/malformed", test_malformed);
   g_test_add_func ("/gui-reports/application-open", test_application_open);
   g_test_add_func ("/gui-reports/drop", test_drop);

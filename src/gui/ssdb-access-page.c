@@ -670,7 +670,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
                          self->depth_dropdown, self->span_dropdown, self->step_dropdown, NULL);
   show_spec (self, &result->spec);
   ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_settings_line (&result->spec), dup_result (result));
+                        dup_settings_line (&result->spec), ssdb_access_result_dup (result));
   refresh (self);
   return TRUE;
 }

@@ -595,7 +595,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     show_spec (self, &result->spec);
   }
   ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_settings_line (&result->spec), dup_result (result));
+                        dup_settings_line (&result->spec), ssdb_sweep_result_dup (result));
   refresh (self);
   return TRUE;
 }
