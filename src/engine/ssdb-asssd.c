@@ -333,20 +333,6 @@ job_for (const SsdbAsssdSpec *spec, const SsdbAsssdEntry *e, guint index, guint6
   job->sample_interval_ns = 200 * G_GUINT64_CONSTANT (1000000);
 }
 
-static void
-entry_from_io (SsdbAsssdEntry *e, const SsdbIoResult *io)
-{
-  e->ios = io->ios;
-  e->bytes = io->bytes;
-  e->window_ns = io->window_ns;
-  e->iops = io->iops;
-  e->bytes_per_second = io->bytes_per_second;
-  e->mean_ns = ssdb_histogram_mean_ns (&io->latency);
-  e->p99_ns = ssdb_histogram_percentile_ns (&io->latency, 99);
-  e->max_ns = io->latency.max_ns;
-  e->engine = io->engine;
-}
-
 static gboolean
 run_asssd (SsdbTarget *target, SsdbAsssdResult *result, SsdbAsssdProgressFunc progress,
            gpointer user_data, GCancellable *cancellable, GError **error)
@@ -448,7 +434,7 @@ run_asssd (SsdbTarget *target, SsdbAsssdResult *result, SsdbAsssdProgressFunc pr
       if (progress)
         progress (result, (int)i, pr.base, user_data);
       ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, &local);
-      entry_from_io (e, io);
+      ssdb_io_measure_set_result (&e->measure, io);
       if (!ok)
         {
           gboolean cancelled = g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED);

@@ -363,15 +363,7 @@ job_for (const SsdbRandomAccessSpec *spec, const SsdbRandomAccessRow *row, guint
 static void
 row_from_io (SsdbRandomAccessRow *row, const SsdbIoResult *io, const SsdbIoTrace *trace)
 {
-  row->ios = io->ios;
-  row->bytes = io->bytes;
-  row->window_ns = io->window_ns;
-  row->iops = io->iops;
-  row->bytes_per_second = io->bytes_per_second;
-  row->mean_ns = ssdb_histogram_mean_ns (&io->latency);
-  row->p99_ns = ssdb_histogram_percentile_ns (&io->latency, 99);
-  row->max_ns = io->latency.max_ns;
-  row->engine = io->engine;
+  ssdb_io_measure_set_result (&row->measure, io);
   g_array_set_size (row->dots, 0);
   for (guint i = 0; i < trace->n_entries; i++)
     {

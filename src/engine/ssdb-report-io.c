@@ -11,6 +11,7 @@
 /* Names of enumerations in the file: part of the format, independent of any UI text.           */
 
 const char *const rw_names[] = { "read", "write", "mix" };
+const char *const io_engine_names[2] = { "libaio", "pvsync2" };
 const char *const state_names[]
     = { "pending", "running", "done", "skipped", "cancelled", "failed" };
 const char *const profile_names[] = { "default", "peak", "realworld", "nvme" };
@@ -165,6 +166,22 @@ add_string (JsonBuilder *b, const char *key, const char *value)
 
       json_builder_add_string_value (b, valid);
     }
+}
+
+/* The members of an entry's measure (SsdbIoMeasure), in their order. */
+void
+build_io_measure (JsonBuilder *b, const SsdbIoMeasure *m)
+{
+  add_u64 (b, "ios", m->ios);
+  add_u64 (b, "bytes", m->bytes);
+  add_u64 (b, "window_ns", m->window_ns);
+  add_double (b, "iops", m->iops);
+  add_double (b, "bytes_per_second", m->bytes_per_second);
+  add_double (b, "mean_ns", m->mean_ns);
+  add_u64 (b, "p99_ns", m->p99_ns);
+  add_u64 (b, "max_ns", m->max_ns);
+  add_string (b, "engine", io_engine_names[m->engine]);
+  add_string (b, "fio_command", m->fio_command);
 }
 
 void
@@ -535,6 +552,32 @@ read_enum (Loader *l, JsonObject *object, const char *key, const char *const *na
   for (guint i = 0; i < n_names; i++)
     g_string_append_printf (expected, "%s“%s”", i == 0 ? "" : ", ", names[i]);
   return load_fail (l, error, "unknown value “%s” (expected %s)", text, expected->str);
+}
+
+/* The measure of an entry that ran one job, in the order build_io_measure() writes it; the
+ * latencies are checked against the slowest. */
+gboolean
+load_io_measure (Loader *l, JsonObject *item, SsdbIoMeasure *m, GError **error)
+{
+  g_autofree char *fio = NULL;
+  guint engine;
+
+  if (!read_u64 (l, item, "ios", G_MAXINT64, &m->ios, error)
+      || !read_u64 (l, item, "bytes", G_MAXINT64, &m->bytes, error)
+      || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &m->window_ns, error)
+      || !read_number (l, item, "iops", MAX_IOPS, &m->iops, error)
+      || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &m->bytes_per_second,
+                       error)
+      || !read_u64 (l, item, "max_ns", MAX_WINDOW_NS, &m->max_ns, error)
+      || !read_number (l, item, "mean_ns", (double)m->max_ns, &m->mean_ns, error)
+      || !read_u64 (l, item, "p99_ns", m->max_ns, &m->p99_ns, error)
+      || !read_enum (l, item, "engine", io_engine_names, G_N_ELEMENTS (io_engine_names), &engine,
+                     error)
+      || !read_string (l, item, "fio_command", TRUE, &fio, error))
+    return FALSE;
+  m->engine = (SsdbIoEngine)engine;
+  m->fio_command = g_steal_pointer (&fio);
+  return TRUE;
 }
 
 gboolean

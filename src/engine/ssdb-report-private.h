@@ -312,9 +312,16 @@ gboolean
 load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanResult *r,
                 GError **error);
 
-/* Shared by the random-access table and the AS SSD suite (ssdb-report-randomaccess.c): the names
- * of SsdbIoEngine and the optional "unwritten" object. */
+/* Shared by the random-access table and the AS SSD suite: the names of SsdbIoEngine and the
+ * members of an entry's measure (ssdb-report-io.c), and the optional "unwritten" object
+ * (ssdb-report-randomaccess.c). */
 extern const char *const io_engine_names[2];
+
+void
+build_io_measure (JsonBuilder *b, const SsdbIoMeasure *m);
+
+gboolean
+load_io_measure (Loader *l, JsonObject *item, SsdbIoMeasure *m, GError **error);
 
 void
 build_unwritten_opt (JsonBuilder *b, guint percent, SsdbUnwrittenSource source);
