@@ -890,10 +890,7 @@ load_compression_passes (Loader *l, JsonObject *item, guint passes, SsdbCompress
           double v = -1;
           gsize item_mark = path_push_index (l, k);
 
-          if (node_has_type (node, G_TYPE_INT64))
-            v = (double)json_node_get_int (node);
-          else if (node_has_type (node, G_TYPE_DOUBLE))
-            v = json_node_get_double (node);
+          node_get_number (node, &v);
           if (!isfinite (v) || v < 0 || v > best * (1 + 1e-9))
             return load_fail (l, error, "a pass's rate from 0 to the best, %.0f B/s, is expected",
                               best);

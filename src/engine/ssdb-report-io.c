@@ -373,6 +373,20 @@ node_has_type (JsonNode *node, GType type)
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
 }
 
+/* A JSON number, written with or without a fraction, as a double in *out; FALSE for anything
+ * else. */
+gboolean
+node_get_number (JsonNode *node, double *out)
+{
+  if (node_has_type (node, G_TYPE_INT64))
+    *out = (double)json_node_get_int (node);
+  else if (node_has_type (node, G_TYPE_DOUBLE))
+    *out = json_node_get_double (node);
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /* Looks up @key in @object and pushes it on the path (pop with path_pop (l, *mark)). */
 JsonNode *
 member (Loader *l, JsonObject *object, const char *key, gsize *mark, GError **error)
@@ -468,11 +482,7 @@ read_number (Loader *l, JsonObject *object, const char *key, double max, double 
 
   if (node == NULL)
     return FALSE;
-  if (node_has_type (node, G_TYPE_INT64))
-    v = (double)json_node_get_int (node);
-  else if (node_has_type (node, G_TYPE_DOUBLE))
-    v = json_node_get_double (node);
-  else
+  if (!node_get_number (node, &v))
     return load_fail (l, error, "expected a number, found %s", describe_node (node));
 
   if (!isfinite (v) || v < 0.0 || v > max)
@@ -951,11 +961,7 @@ read_signed_number (Loader *l, JsonObject *object, const char *key, double max, 
 
   if (node == NULL)
     return FALSE;
-  if (node_has_type (node, G_TYPE_INT64))
-    v = (double)json_node_get_int (node);
-  else if (node_has_type (node, G_TYPE_DOUBLE))
-    v = json_node_get_double (node);
-  else
+  if (!node_get_number (node, &v))
     return load_fail (l, error, "expected a number, found %s", describe_node (node));
   if (!isfinite (v) || fabs (v) > max)
     {

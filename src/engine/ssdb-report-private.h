@@ -112,6 +112,9 @@ describe_node (JsonNode *node);
 gboolean
 node_has_type (JsonNode *node, GType type);
 
+gboolean
+node_get_number (JsonNode *node, double *out);
+
 JsonNode *
 member (Loader *l, JsonObject *object, const char *key, gsize *mark, GError **error);
 
