@@ -449,7 +449,7 @@ ssdb_cli_run_trim (int argc, char **argv)
     { NULL },
   };
   const GOptionEntry tail_entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
@@ -605,7 +605,7 @@ ssdb_cli_run_freespace (int argc, char **argv)
     { NULL },
   };
   const GOptionEntry tail_entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
@@ -724,7 +724,7 @@ ssdb_cli_run_readback (int argc, char **argv)
       "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),

@@ -240,6 +240,19 @@ ssdb_cli_ncq_restore (SsdbTarget *target);
         "The device whose data may be destroyed (required for a device)", "DEVICE"                 \
   }
 
+/* The option of a test file's size in a directory, --@name=SIZE ("size" or "file-size"). */
+#define SSDB_CLI_FILE_SIZE_ENTRY(name, var)                                                        \
+  {                                                                                                \
+    name, 0, 0, G_OPTION_ARG_STRING, &(var), "Test file size in a directory [1G]", "SIZE"          \
+  }
+
+/* The --fill option of the runs that can fill their span before they read it. */
+#define SSDB_CLI_FILL_ENTRY(var)                                                                   \
+  {                                                                                                \
+    "fill", 0, 0, G_OPTION_ARG_NONE, &(var),                                                       \
+        "Fill the span with random data before the reads (a device needs --destroy-data)", NULL    \
+  }
+
 /* The --temperature-input option of the runs that record the drive's temperature. */
 #define SSDB_CLI_TEMPERATURE_ENTRY(var)                                                            \
   {                                                                                                \
@@ -502,8 +515,6 @@ int
 ssdb_cli_run_fill (int argc, char **argv);
 
 /* ---- run access / sweep (ssdb-cli-access.c), run workload (ssdb-cli-workload.c) ---- */
-
-#define SSDB_CLI_FILE_SIZE_HELP "Test file size in a directory [1G]"
 
 /* ssdbench-cli run access TARGET [OPTION…]: access-time distribution by queue depth. */
 int

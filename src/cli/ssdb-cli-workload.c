@@ -215,7 +215,7 @@ ssdb_cli_run_workload (int argc, char **argv)
     { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_s, "Seconds of unmeasured ramp-up", "S" },
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "The device whose data the workload's writes may destroy", "DEVICE" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", file_size_s),
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
