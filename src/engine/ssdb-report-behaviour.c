@@ -1312,24 +1312,9 @@ load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFr
       path_pop (l, item_mark);
     }
   path_pop (l, mark);
-  if (!read_words (l, object, "words", &words, error))
+  if (!read_words (l, object, "words", &words, error)
+      || !read_verdict_opt (l, object, NULL, 0, NULL, error))
     return FALSE;
-  if (json_object_has_member (object, "verdict"))
-    {
-      g_autofree char *name = NULL;
-      SsdbVerdict v;
-
-      if (!read_string (l, object, "verdict", FALSE, &name, error))
-        return FALSE;
-      if (!ssdb_verdict_from_name (name, &v))
-        {
-          path_push_member (l, "verdict");
-          return load_fail (l, error,
-                            "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or "
-                            "\"none\"",
-                            name);
-        }
-    }
   ssdb_freespace_summarize (r);
   return check_words (l, words, r->words, error);
 }

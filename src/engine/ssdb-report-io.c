@@ -1056,6 +1056,16 @@ add_verdict (JsonBuilder *b, SsdbVerdict verdict, const char *noise_key, double 
 }
 
 gboolean
+parse_verdict (Loader *l, const char *name, SsdbVerdict *out, GError **error)
+{
+  if (ssdb_verdict_from_name (name, out))
+    return TRUE;
+  path_push_member (l, "verdict");
+  return load_fail (l, error,
+                    "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or \"none\"", name);
+}
+
+gboolean
 read_verdict_opt (Loader *l, JsonObject *object, const char *noise_key, double max_noise,
                   SsdbVerdict *out, GError **error)
 {
@@ -1066,16 +1076,9 @@ read_verdict_opt (Loader *l, JsonObject *object, const char *noise_key, double m
     {
       g_autofree char *name = NULL;
 
-      if (!read_string (l, object, "verdict", FALSE, &name, error))
+      if (!read_string (l, object, "verdict", FALSE, &name, error)
+          || !parse_verdict (l, name, &verdict, error))
         return FALSE;
-      if (!ssdb_verdict_from_name (name, &verdict))
-        {
-          path_push_member (l, "verdict");
-          return load_fail (l, error,
-                            "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or "
-                            "\"none\"",
-                            name);
-        }
       if (out != NULL)
         *out = verdict;
     }

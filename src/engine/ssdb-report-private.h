@@ -214,6 +214,11 @@ json_safe_double (double value);
 void
 add_verdict (JsonBuilder *b, SsdbVerdict verdict, const char *noise_key, double noise);
 
+/* The verdict named @name, read from a "verdict" member, in *out; an error at that member for a
+ * name that is not "found", "no-effect", "inconclusive" or "none". */
+gboolean
+parse_verdict (Loader *l, const char *name, SsdbVerdict *out, GError **error);
+
 /* Checks the optional "verdict" member of @object and, unless @noise_key is %NULL, the optional
  * @noise_key (reports of earlier versions have neither): a verdict name, and a number of at most
  * @max_noise (or -1). @out (nullable) gets the verdict when the member is there. The behaviour
