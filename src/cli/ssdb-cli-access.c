@@ -301,9 +301,8 @@ ssdb_cli_run_access (int argc, char **argv)
   ssdb_cli_run_engine (&rc, access_engine);
 
   print_access_text (target, rc.access_result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_ACCESS, rc.access_result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_ACCESS, rc.access_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_ACCESS, rc.access_result, json_path,
+                                 &status);
   if (png_path)
     write_access_png (png_path, target, rc.access_result, relief, &status);
 
@@ -514,9 +513,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
   ssdb_cli_run_engine (&rc, sweep_engine);
 
   print_sweep_text (target, rc.sweep_result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_SWEEP, rc.sweep_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result, json_path, &status);
   if (png_path)
     write_sweep_png (png_path, target, rc.sweep_result, &status);
 

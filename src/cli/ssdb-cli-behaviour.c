@@ -22,9 +22,7 @@ static int
 finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char *json_path,
             const char *png_path, int status)
 {
-  ssdb_cli_print_result_drive_state (rc->target, kind, result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, rc->target, kind, result, &status);
+  ssdb_cli_print_state_and_save (rc->target, kind, result, json_path, &status);
   if (png_path)
     {
       g_autoptr (GError) error = NULL;

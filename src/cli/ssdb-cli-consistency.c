@@ -268,9 +268,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   ssdb_cli_run_engine (&rc, recovery_engine);
 
   print_recovery_text (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_RECOVERY, result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_RECOVERY, result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_RECOVERY, result, json_path, &status);
   if (png_path)
     write_recovery_png (png_path, target, result, &status);
 
@@ -495,9 +493,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   ssdb_cli_run_engine (&rc, consistency_engine);
 
   print_consistency_text (target, result);
-  ssdb_cli_print_drive_state (target, result->temperature, result->drive_counts, TRUE);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_CONSISTENCY, result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_CONSISTENCY, result, json_path, &status);
   if (png_path)
     write_consistency_png (png_path, target, result, &status);
 

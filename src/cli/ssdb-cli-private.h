@@ -353,6 +353,13 @@ gboolean
 ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
                       int *status);
 
+/* The end of a run's text and its report: @result's drive state
+ * (ssdb_cli_print_result_drive_state()) and, when --json gave @json_path, the report holding
+ * @result (ssdb_cli_save_result()). */
+void
+ssdb_cli_print_state_and_save (SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                               const char *json_path, int *status);
+
 /* Prints the engine's text table of the result of @kind that @report holds
  * (ssdb_csv_format_text(), the text `export --text` writes), or the reason it cannot. */
 void

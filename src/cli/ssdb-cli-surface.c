@@ -523,11 +523,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_engine (&rc, fill_engine);
 
   print_fill_text (target, rc.fill_result);
-  ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->drive_counts,
-                              TRUE);
-
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_FILL, rc.fill_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_FILL, rc.fill_result, json_path, &status);
   if (png_path)
     write_fill_png (png_path, target, rc.fill_result, &status);
 

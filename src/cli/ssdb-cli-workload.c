@@ -318,9 +318,8 @@ ssdb_cli_run_workload (int argc, char **argv)
   ssdb_cli_run_engine (&rc, workload_engine);
 
   print_workload_text (target, rc.workload_result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result, json_path,
+                                 &status);
 
   status = ssdb_cli_run_end (&rc, status);
   ssdb_workload_result_free (rc.workload_result);
