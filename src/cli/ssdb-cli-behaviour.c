@@ -58,19 +58,39 @@ finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char 
   return ssdb_cli_run_end (rc, status);
 }
 
-/* Summary options shared by trim and freespace. */
+/* The options run trim and run freespace share: the span they fill (after a random-write stress
+ * when asked), the summary they measure, the test file's size, the seed and the outputs. */
 typedef struct
 {
+  char *destroy;
+  char *span_s;
+  char *size_s;
+  char *seed_s;
+  char *json_path;
+  char *png_path;
+  char *temperature_s;
+  gboolean stress;
+  /* the summary's options (summary_options_add()) */
   char *tests_s;
   char *test_size_s;
   char *count_s;
   char *duration_s;
   char *count_help;
-} SummaryOptions;
+  guint64 span_start;
+  guint64 span_length;
+  guint64 file_size;
+} FillOptions;
 
 static void
-summary_options_clear (SummaryOptions *o)
+fill_options_clear (FillOptions *o)
 {
+  g_free (o->destroy);
+  g_free (o->span_s);
+  g_free (o->size_s);
+  g_free (o->seed_s);
+  g_free (o->json_path);
+  g_free (o->png_path);
+  g_free (o->temperature_s);
   g_free (o->tests_s);
   g_free (o->test_size_s);
   g_free (o->count_s);
@@ -78,12 +98,13 @@ summary_options_clear (SummaryOptions *o)
   g_free (o->count_help);
 }
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FillOptions, fill_options_clear)
+
 /* Adds --tests, --test-size (described by @test_size_help), --count (its default @count, the
  * test's) and --duration to the main group of @ctx, after the entries added so far; their text
  * lands in @o. */
 static void
-summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_size_help,
-                     guint count)
+summary_options_add (GOptionContext *ctx, FillOptions *o, const char *test_size_help, guint count)
 {
   GOptionEntry entries[] = {
     { "tests", 0, 0, G_OPTION_ARG_STRING, &o->tests_s,
@@ -104,7 +125,7 @@ summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_si
 /* The summary of a trim or freespace run from the options of summary_options_add(): @s (from
  * the test's spec_init) gets the test size, passes and pass duration, @mask the tests. */
 static gboolean
-parse_summary_options (const SummaryOptions *o, SsdbSummarySpec *s, guint *mask, int *status)
+parse_summary_options (const FillOptions *o, SsdbSummarySpec *s, guint *mask, int *status)
 {
   g_autoptr (GError) error = NULL;
   guint64 v = s->count;
@@ -156,39 +177,6 @@ span_or_rest (SsdbTarget *target, guint64 start, guint64 length)
   return length ? length : ssdb_target_get_info (target)->size_bytes - start;
 }
 
-/* The options run trim and run freespace share: the span they fill (after a random-write stress
- * when asked), the summary they measure, the test file's size, the seed and the outputs. */
-typedef struct
-{
-  char *destroy;
-  char *span_s;
-  char *size_s;
-  char *seed_s;
-  char *json_path;
-  char *png_path;
-  char *temperature_s;
-  gboolean stress;
-  SummaryOptions so;
-  guint64 span_start;
-  guint64 span_length;
-  guint64 file_size;
-} FillOptions;
-
-static void
-fill_options_clear (FillOptions *o)
-{
-  g_free (o->destroy);
-  g_free (o->span_s);
-  g_free (o->size_s);
-  g_free (o->seed_s);
-  g_free (o->json_path);
-  g_free (o->png_path);
-  g_free (o->temperature_s);
-  summary_options_clear (&o->so);
-}
-
-G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FillOptions, fill_options_clear)
-
 /* Parses the command line of "run @name" into @o: --destroy-data and --span, then @own (the
  * command's own options), --stress, --temperature-input, the summary's options (--test-size
  * described by @test_size_help, --count of @count passes by default), --size, --seed, --json and
@@ -222,7 +210,7 @@ fill_options_parse (FillOptions *o, GOptionContext *ctx, const char *name, const
   g_option_context_add_main_entries (ctx, head, NULL);
   g_option_context_add_main_entries (ctx, own, NULL);
   g_option_context_add_main_entries (ctx, stress, NULL);
-  summary_options_add (ctx, &o->so, test_size_help, count);
+  summary_options_add (ctx, o, test_size_help, count);
   return ssdb_cli_parse_entries (ctx, tail, argc, argv, status)
          && ssdb_cli_check_run_outputs (command, *argc, *argv, o->json_path, o->png_path, status)
          && ssdb_cli_parse_span_opt (o->span_s, &o->span_start, &o->span_length, status);
@@ -234,7 +222,7 @@ static gboolean
 fill_options_parse_rest (FillOptions *o, SsdbSummarySpec *summary, guint *mask, guint64 *seed,
                          int *status)
 {
-  return parse_summary_options (&o->so, summary, mask, status)
+  return parse_summary_options (o, summary, mask, status)
          && ssdb_cli_parse_size_opt (o->size_s, "--size", &o->file_size, status)
          && ssdb_cli_parse_uint_opt (o->seed_s, "--seed", 0, G_MAXUINT64, seed, status)
          && check_span_mib (o->span_s, o->span_start, o->span_length, status);
