@@ -58,6 +58,23 @@ finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char 
   return ssdb_cli_run_end (rc, status);
 }
 
+/* Runs @engine on @target once the engine accepts the settings of @result (a new result of
+ * @kind); the run may overwrite @length bytes from @offset. FALSE, with *@status set, when the
+ * settings are refused: nothing ran. */
+static gboolean
+run_checked (SsdbCliRun *rc, GCancellable *cancellable, SsdbTarget *target, SsdbTestKind kind,
+             gpointer result, guint64 offset, guint64 length, SsdbCliEngineFunc engine, int *status)
+{
+  if (!ssdb_cli_check_settings (kind, result, target, status))
+    return FALSE;
+  ssdb_cli_run_init (rc, cancellable, target);
+  rc->write_offset = offset;
+  rc->write_length = length;
+  rc->data = result;
+  ssdb_cli_run_engine (rc, engine);
+  return TRUE;
+}
+
 /* The options run trim and run freespace share: the span they fill (after a random-write stress
  * when asked), the summary they measure, the test file's size, the seed and the outputs. */
 typedef struct
@@ -411,16 +428,9 @@ ssdb_cli_run_compression (int argc, char **argv)
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
   result = ssdb_compression_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_COMPRESSION, result, target, &status))
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_COMPRESSION, result, spec.span_offset,
+                    spec.span_length, compression_engine, &status))
     return status;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = spec.span_length;
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, compression_engine);
-
   print_compression (target, result);
   return finish_run (&rc, SSDB_TEST_KIND_COMPRESSION, result, json_path, png_path, status);
 }
@@ -556,16 +566,9 @@ ssdb_cli_run_trim (int argc, char **argv)
     return ssdb_cli_usage_error ("%s does not support discard; add --no-discard",
                                  ssdb_target_get_display_name (target));
   result = ssdb_trim_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_TRIM, result, target, &status))
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_TRIM, result, spec.span_offset,
+                    span_or_rest (target, o.span_start, spec.span_length), trim_engine, &status))
     return status;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = span_or_rest (target, o.span_start, spec.span_length);
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, trim_engine);
-
   print_trim (target, result);
   return finish_run (&rc, SSDB_TEST_KIND_TRIM, result, o.json_path, o.png_path, status);
 }
@@ -670,16 +673,10 @@ ssdb_cli_run_freespace (int argc, char **argv)
       == NULL)
     return status;
   result = ssdb_freespace_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_FREESPACE, result, target, &status))
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_FREESPACE, result, spec.span_offset,
+                    span_or_rest (target, o.span_start, spec.span_length), freespace_engine,
+                    &status))
     return status;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = span_or_rest (target, o.span_start, spec.span_length);
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, freespace_engine);
-
   print_freespace (target, result);
   return finish_run (&rc, SSDB_TEST_KIND_FREESPACE, result, o.json_path, o.png_path, status);
 }
@@ -789,16 +786,9 @@ ssdb_cli_run_readback (int argc, char **argv)
       || !ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
   result = ssdb_readback_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_READBACK, result, target, &status))
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_READBACK, result, spec.span_offset,
+                    span_or_rest (target, span_start, spec.span_length), readback_engine, &status))
     return status;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, readback_engine);
-
   print_readback (target, result);
   return finish_run (&rc, SSDB_TEST_KIND_READBACK, result, json_path, png_path, status);
 }
