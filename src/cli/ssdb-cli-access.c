@@ -230,7 +230,7 @@ ssdb_cli_run_access (int argc, char **argv)
     { "ios", 0, 0, G_OPTION_ARG_STRING, &ios_s, "Also end a step after N reads", "N" },
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "Fill the span with random data first, destroying the data of DEVICE", "DEVICE" },
-    { "file-size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("file-size", file_size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the access-time chart to a PNG"),
@@ -301,9 +301,8 @@ ssdb_cli_run_access (int argc, char **argv)
   ssdb_cli_run_engine (&rc, access_engine);
 
   print_access_text (target, rc.access_result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_ACCESS, rc.access_result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_ACCESS, rc.access_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_ACCESS, rc.access_result, json_path,
+                                 &status);
   if (png_path)
     write_access_png (png_path, target, rc.access_result, relief, &status);
 
@@ -420,7 +419,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
     { "read-only", 0, 0, G_OPTION_ARG_NONE, &read_only, "Measure reads only", NULL },
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "Also measure writes on DEVICE, destroying its data in the region", "DEVICE" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", file_size_s),
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
@@ -514,9 +513,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
   ssdb_cli_run_engine (&rc, sweep_engine);
 
   print_sweep_text (target, rc.sweep_result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_SWEEP, rc.sweep_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_SWEEP, rc.sweep_result, json_path, &status);
   if (png_path)
     write_sweep_png (png_path, target, rc.sweep_result, &status);
 

@@ -22,9 +22,7 @@ static int
 finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char *json_path,
             const char *png_path, int status)
 {
-  ssdb_cli_print_result_drive_state (rc->target, kind, result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, rc->target, kind, result, &status);
+  ssdb_cli_print_state_and_save (rc->target, kind, result, json_path, &status);
   if (png_path)
     {
       g_autoptr (GError) error = NULL;
@@ -60,19 +58,56 @@ finish_run (SsdbCliRun *rc, SsdbTestKind kind, gconstpointer result, const char 
   return ssdb_cli_run_end (rc, status);
 }
 
-/* Summary options shared by trim and freespace. */
+/* Runs @engine on @target once the engine accepts the settings of @result (a new result of
+ * @kind); the run may overwrite @length bytes from @offset. FALSE, with *@status set, when the
+ * settings are refused: nothing ran. */
+static gboolean
+run_checked (SsdbCliRun *rc, GCancellable *cancellable, SsdbTarget *target, SsdbTestKind kind,
+             gpointer result, guint64 offset, guint64 length, SsdbCliEngineFunc engine, int *status)
+{
+  if (!ssdb_cli_check_settings (kind, result, target, status))
+    return FALSE;
+  ssdb_cli_run_init (rc, cancellable, target);
+  rc->write_offset = offset;
+  rc->write_length = length;
+  rc->data = result;
+  ssdb_cli_run_engine (rc, engine);
+  return TRUE;
+}
+
+/* The options run trim and run freespace share: the span they fill (after a random-write stress
+ * when asked), the summary they measure, the test file's size, the seed and the outputs. */
 typedef struct
 {
+  char *destroy;
+  char *span_s;
+  char *size_s;
+  char *seed_s;
+  char *json_path;
+  char *png_path;
+  char *temperature_s;
+  gboolean stress;
+  /* the summary's options (summary_options_add()) */
   char *tests_s;
   char *test_size_s;
   char *count_s;
   char *duration_s;
   char *count_help;
-} SummaryOptions;
+  guint64 span_start;
+  guint64 span_length;
+  guint64 file_size;
+} FillOptions;
 
 static void
-summary_options_clear (SummaryOptions *o)
+fill_options_clear (FillOptions *o)
 {
+  g_free (o->destroy);
+  g_free (o->span_s);
+  g_free (o->size_s);
+  g_free (o->seed_s);
+  g_free (o->json_path);
+  g_free (o->png_path);
+  g_free (o->temperature_s);
   g_free (o->tests_s);
   g_free (o->test_size_s);
   g_free (o->count_s);
@@ -80,12 +115,13 @@ summary_options_clear (SummaryOptions *o)
   g_free (o->count_help);
 }
 
+G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (FillOptions, fill_options_clear)
+
 /* Adds --tests, --test-size (described by @test_size_help), --count (its default @count, the
  * test's) and --duration to the main group of @ctx, after the entries added so far; their text
  * lands in @o. */
 static void
-summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_size_help,
-                     guint count)
+summary_options_add (GOptionContext *ctx, FillOptions *o, const char *test_size_help, guint count)
 {
   GOptionEntry entries[] = {
     { "tests", 0, 0, G_OPTION_ARG_STRING, &o->tests_s,
@@ -106,7 +142,7 @@ summary_options_add (GOptionContext *ctx, SummaryOptions *o, const char *test_si
 /* The summary of a trim or freespace run from the options of summary_options_add(): @s (from
  * the test's spec_init) gets the test size, passes and pass duration, @mask the tests. */
 static gboolean
-parse_summary_options (const SummaryOptions *o, SsdbSummarySpec *s, guint *mask, int *status)
+parse_summary_options (const FillOptions *o, SsdbSummarySpec *s, guint *mask, int *status)
 {
   g_autoptr (GError) error = NULL;
   guint64 v = s->count;
@@ -156,6 +192,72 @@ static guint64
 span_or_rest (SsdbTarget *target, guint64 start, guint64 length)
 {
   return length ? length : ssdb_target_get_info (target)->size_bytes - start;
+}
+
+/* Parses the command line of "run @name" into @o: --destroy-data and --span, then @own (the
+ * command's own options), --stress, --temperature-input, the summary's options (--test-size
+ * described by @test_size_help, --count of @count passes by default), --size, --seed, --json and
+ * --png; then the outputs and --span. FALSE with *@status set on a usage error. */
+static gboolean
+fill_options_parse (FillOptions *o, GOptionContext *ctx, const char *name, const GOptionEntry *own,
+                    const char *test_size_help, guint count, int *argc, char ***argv, int *status)
+{
+  const GOptionEntry head[] = {
+    SSDB_CLI_DESTROY_ENTRY (o->destroy),
+    { "span", 0, 0, G_OPTION_ARG_STRING, &o->span_s, "Part of the target to fill [whole]",
+      "START:LENGTH" },
+    { NULL },
+  };
+  const GOptionEntry stress[] = {
+    { "stress", 0, 0, G_OPTION_ARG_NONE, &o->stress,
+      "First write the span's size in random 4 KiB writes over it", NULL },
+    SSDB_CLI_TEMPERATURE_ENTRY (o->temperature_s),
+    { NULL },
+  };
+  const GOptionEntry tail[] = {
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", o->size_s),
+    { "seed", 0, 0, G_OPTION_ARG_STRING, &o->seed_s, "Seed of the data [1]", "N" },
+    SSDB_CLI_JSON_ENTRY (o->json_path),
+    SSDB_CLI_PNG_ENTRY (o->png_path, "Draw the chart to a PNG"),
+    { NULL },
+  };
+  g_autofree char *command = g_strconcat ("run ", name, NULL);
+
+  o->file_size = GiB;
+  g_option_context_add_main_entries (ctx, head, NULL);
+  g_option_context_add_main_entries (ctx, own, NULL);
+  g_option_context_add_main_entries (ctx, stress, NULL);
+  summary_options_add (ctx, o, test_size_help, count);
+  return ssdb_cli_parse_entries (ctx, tail, argc, argv, status)
+         && ssdb_cli_check_run_outputs (command, *argc, *argv, o->json_path, o->png_path, status)
+         && ssdb_cli_parse_span_opt (o->span_s, &o->span_start, &o->span_length, status);
+}
+
+/* The rest of @o, read after the command's own options: the summary's settings into @summary
+ * and @mask, the test file's size, the seed into @seed, and a span of whole MiB. */
+static gboolean
+fill_options_parse_rest (FillOptions *o, SsdbSummarySpec *summary, guint *mask, guint64 *seed,
+                         int *status)
+{
+  return parse_summary_options (o, summary, mask, status)
+         && ssdb_cli_parse_size_opt (o->size_s, "--size", &o->file_size, status)
+         && ssdb_cli_parse_uint_opt (o->seed_s, "--seed", 0, G_MAXUINT64, seed, status)
+         && check_span_mib (o->span_s, o->span_start, o->span_length, status);
+}
+
+/* Opens the target at @path for a run whose writes @writes names ("run trim overwrites data
+ * on"). */
+static SsdbTarget *
+fill_options_open (const FillOptions *o, const char *path, const char *writes, int *status)
+{
+  return ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = path,
+                                                        .temperature_input = o->temperature_s,
+                                                        .destroy = o->destroy,
+                                                        .writes = writes,
+                                                        .size_option = "--size",
+                                                        .size_s = o->size_s,
+                                                        .file_size = o->file_size },
+                               status);
 }
 
 /* MB/s with one decimal, or "—" for a rate not measured. */
@@ -326,16 +428,9 @@ ssdb_cli_run_compression (int argc, char **argv)
   if (!ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
   result = ssdb_compression_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_COMPRESSION, result, target, &status))
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_COMPRESSION, result, spec.span_offset,
+                    spec.span_length, compression_engine, &status))
     return status;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = spec.span_length;
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, compression_engine);
-
   print_compression (target, result);
   return finish_run (&rc, SSDB_TEST_KIND_COMPRESSION, result, json_path, png_path, status);
 }
@@ -431,28 +526,13 @@ print_trim (SsdbTarget *target, const SsdbTrimResult *r)
 int
 ssdb_cli_run_trim (int argc, char **argv)
 {
-  g_autofree char *temperature_s = NULL;
-  g_autofree char *destroy = NULL, *span_s = NULL, *rounds_s = NULL, *size_s = NULL;
-  g_autofree char *seed_s = NULL, *json_path = NULL, *png_path = NULL;
-  SummaryOptions so = { 0 };
-  gboolean no_discard = FALSE, stress = FALSE;
+  g_auto (FillOptions) o = { 0 };
+  g_autofree char *rounds_s = NULL;
+  gboolean no_discard = FALSE;
   const GOptionEntry entries[] = {
-    SSDB_CLI_DESTROY_ENTRY (destroy),
-    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
-      "START:LENGTH" },
     { "rounds", 0, 0, G_OPTION_ARG_STRING, &rounds_s, "Fill-and-delete rounds, 1-100 [5]", "N" },
     { "no-discard", 0, 0, G_OPTION_ARG_NONE, &no_discard,
       "Delete without discard (as a file system without TRIM)", NULL },
-    { "stress", 0, 0, G_OPTION_ARG_NONE, &stress,
-      "First write the span's size in random 4 KiB writes over it", NULL },
-    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
-    { NULL },
-  };
-  const GOptionEntry tail_entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    SSDB_CLI_JSON_ENTRY (json_path),
-    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -462,65 +542,35 @@ ssdb_cli_run_trim (int argc, char **argv)
   g_autoptr (SsdbTrimResult) result = NULL;
   SsdbTrimSpec spec;
   SsdbCliRun rc = { 0 };
-  guint64 v, span_start = 0, span_length = 0, file_size = GiB;
+  guint64 v;
   int status = 0;
 
   ssdb_trim_spec_init (&spec);
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  summary_options_add (ctx, &so, "Summary test size [64M]", spec.summary.count);
-  if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
-    goto out;
-  if (!ssdb_cli_check_run_outputs ("run trim", argc, argv, json_path, png_path, &status))
-    goto out;
-
+  if (!fill_options_parse (&o, ctx, "trim", entries, "Summary test size [64M]", spec.summary.count,
+                           &argc, &argv, &status))
+    return status;
   v = spec.rounds;
-  if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
-      || !ssdb_cli_parse_uint_opt (rounds_s, "--rounds", 1, SSDB_TRIM_MAX_ROUNDS, &v, &status)
-      || !parse_summary_options (&so, &spec.summary, &spec.test_mask, &status)
-      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
-      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status)
-      || !check_span_mib (span_s, span_start, span_length, &status))
-    goto out;
+  if (!ssdb_cli_parse_uint_opt (rounds_s, "--rounds", 1, SSDB_TRIM_MAX_ROUNDS, &v, &status)
+      || !fill_options_parse_rest (&o, &spec.summary, &spec.test_mask, &spec.seed, &status))
+    return status;
   spec.rounds = (guint)v;
   spec.discard = !no_discard;
-  spec.stress = stress;
-  spec.span_offset = span_start;
-  spec.span_length = span_length;
+  spec.stress = o.stress;
+  spec.span_offset = o.span_start;
+  spec.span_length = o.span_length;
 
-  if ((target
-       = ssdb_cli_open_target (&(SsdbCliTargetRequest){ .path = argv[1],
-                                                        .temperature_input = temperature_s,
-                                                        .destroy = destroy,
-                                                        .writes = "run trim overwrites data on",
-                                                        .size_option = "--size",
-                                                        .size_s = size_s,
-                                                        .file_size = file_size },
-                               &status))
-      == NULL)
-    goto out;
+  if ((target = fill_options_open (&o, argv[1], "run trim overwrites data on", &status)) == NULL)
+    return status;
   if (spec.discard && ssdb_target_get_info (target)->kind == SSDB_TARGET_DEVICE
       && !ssdb_target_get_info (target)->discard)
-    {
-      status = ssdb_cli_usage_error ("%s does not support discard; add --no-discard",
-                                     ssdb_target_get_display_name (target));
-      goto out;
-    }
+    return ssdb_cli_usage_error ("%s does not support discard; add --no-discard",
+                                 ssdb_target_get_display_name (target));
   result = ssdb_trim_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_TRIM, result, target, &status))
-    goto out;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, trim_engine);
-
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_TRIM, result, spec.span_offset,
+                    span_or_rest (target, o.span_start, spec.span_length), trim_engine, &status))
+    return status;
   print_trim (target, result);
-  status = finish_run (&rc, SSDB_TEST_KIND_TRIM, result, json_path, png_path, status);
-out:
-  summary_options_clear (&so);
-  return status;
+  return finish_run (&rc, SSDB_TEST_KIND_TRIM, result, o.json_path, o.png_path, status);
 }
 
 /* ---- run freespace ---- */
@@ -589,26 +639,10 @@ print_freespace (SsdbTarget *target, const SsdbFreespaceResult *r)
 int
 ssdb_cli_run_freespace (int argc, char **argv)
 {
-  g_autofree char *temperature_s = NULL;
-  g_autofree char *destroy = NULL, *span_s = NULL, *step_s = NULL, *size_s = NULL;
-  g_autofree char *seed_s = NULL, *json_path = NULL, *png_path = NULL;
-  SummaryOptions so = { 0 };
-  gboolean stress = FALSE;
+  g_auto (FillOptions) o = { 0 };
+  g_autofree char *step_s = NULL;
   const GOptionEntry entries[] = {
-    SSDB_CLI_DESTROY_ENTRY (destroy),
-    { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the target to fill [whole]",
-      "START:LENGTH" },
     { "step", 0, 0, G_OPTION_ARG_STRING, &step_s, "Percent of the span each step fills [10]", "N" },
-    { "stress", 0, 0, G_OPTION_ARG_NONE, &stress,
-      "First write the span's size in random 4 KiB writes over it", NULL },
-    SSDB_CLI_TEMPERATURE_ENTRY (temperature_s),
-    { NULL },
-  };
-  const GOptionEntry tail_entries[] = {
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
-    { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
-    SSDB_CLI_JSON_ENTRY (json_path),
-    SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
     { NULL },
   };
   g_autoptr (GOptionContext) ctx
@@ -618,58 +652,33 @@ ssdb_cli_run_freespace (int argc, char **argv)
   g_autoptr (SsdbFreespaceResult) result = NULL;
   SsdbFreespaceSpec spec;
   SsdbCliRun rc = { 0 };
-  guint64 v, span_start = 0, span_length = 0, file_size = GiB;
+  guint64 v;
   int status = 0;
 
   ssdb_freespace_spec_init (&spec);
-  g_option_context_add_main_entries (ctx, entries, NULL);
-  summary_options_add (ctx, &so, "Summary test size, at the end of the span [64M]",
-                       spec.summary.count);
-  if (!ssdb_cli_parse_entries (ctx, tail_entries, &argc, &argv, &status))
-    goto out;
-  if (!ssdb_cli_check_run_outputs ("run freespace", argc, argv, json_path, png_path, &status))
-    goto out;
-
+  if (!fill_options_parse (&o, ctx, "freespace", entries,
+                           "Summary test size, at the end of the span [64M]", spec.summary.count,
+                           &argc, &argv, &status))
+    return status;
   v = spec.step_percent;
-  if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
-      || !ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status)
-      || !parse_summary_options (&so, &spec.summary, &spec.test_mask, &status)
-      || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
-      || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status)
-      || !check_span_mib (span_s, span_start, span_length, &status))
-    goto out;
+  if (!ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status)
+      || !fill_options_parse_rest (&o, &spec.summary, &spec.test_mask, &spec.seed, &status))
+    return status;
   spec.step_percent = (guint)v;
-  spec.stress = stress;
-  spec.span_offset = span_start;
-  spec.span_length = span_length;
+  spec.stress = o.stress;
+  spec.span_offset = o.span_start;
+  spec.span_length = o.span_length;
 
-  if ((target = ssdb_cli_open_target (
-           &(SsdbCliTargetRequest){ .path = argv[1],
-                                    .temperature_input = temperature_s,
-                                    .destroy = destroy,
-                                    .writes = "run freespace overwrites data on",
-                                    .size_option = "--size",
-                                    .size_s = size_s,
-                                    .file_size = file_size },
-           &status))
+  if ((target = fill_options_open (&o, argv[1], "run freespace overwrites data on", &status))
       == NULL)
-    goto out;
+    return status;
   result = ssdb_freespace_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_FREESPACE, result, target, &status))
-    goto out;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, freespace_engine);
-
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_FREESPACE, result, spec.span_offset,
+                    span_or_rest (target, o.span_start, spec.span_length), freespace_engine,
+                    &status))
+    return status;
   print_freespace (target, result);
-  status = finish_run (&rc, SSDB_TEST_KIND_FREESPACE, result, json_path, png_path, status);
-out:
-  summary_options_clear (&so);
-  return status;
+  return finish_run (&rc, SSDB_TEST_KIND_FREESPACE, result, o.json_path, o.png_path, status);
 }
 
 /* ---- run readback ---- */
@@ -724,7 +733,7 @@ ssdb_cli_run_readback (int argc, char **argv)
       "START:LENGTH" },
     { "block", 0, 0, G_OPTION_ARG_STRING, &block_s, "Transfer size [1M]", "SIZE" },
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the chart to a PNG"),
@@ -777,16 +786,9 @@ ssdb_cli_run_readback (int argc, char **argv)
       || !ssdb_cli_check_block_sectors (target, "--block", block_s, spec.block_size, &status))
     return status;
   result = ssdb_readback_result_new (&spec);
-  if (!ssdb_cli_check_settings (SSDB_TEST_KIND_READBACK, result, target, &status))
+  if (!run_checked (&rc, cancellable, target, SSDB_TEST_KIND_READBACK, result, spec.span_offset,
+                    span_or_rest (target, span_start, spec.span_length), readback_engine, &status))
     return status;
-
-  ssdb_cli_run_init (&rc, cancellable, target);
-  rc.write_offset = spec.span_offset;
-  rc.write_length = span_or_rest (target, span_start, spec.span_length);
-  rc.data = result;
-
-  ssdb_cli_run_engine (&rc, readback_engine);
-
   print_readback (target, result);
   return finish_run (&rc, SSDB_TEST_KIND_READBACK, result, json_path, png_path, status);
 }

@@ -1082,6 +1082,15 @@ ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, g
 }
 
 void
+ssdb_cli_print_state_and_save (SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                               const char *json_path, int *status)
+{
+  ssdb_cli_print_result_drive_state (target, kind, result);
+  if (json_path)
+    ssdb_cli_save_result (json_path, target, kind, result, status);
+}
+
+void
 ssdb_cli_run_init (SsdbCliRun *rc, GCancellable *cancellable, SsdbTarget *target)
 {
   g_mutex_init (&rc->lock);

@@ -189,7 +189,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
     { "qd", 0, 0, G_OPTION_ARG_STRING, &qd_s, "Queue depth, 1-256 [4]", "N" },
     { "segment", 0, 0, G_OPTION_ARG_STRING, &segment_s,
       "Rate resolution along each write [write size / 256]", "SIZE" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the recovery chart to a PNG"),
@@ -268,9 +268,7 @@ ssdb_cli_run_recovery (int argc, char **argv)
   ssdb_cli_run_engine (&rc, recovery_engine);
 
   print_recovery_text (target, result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_RECOVERY, result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_RECOVERY, result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_RECOVERY, result, json_path, &status);
   if (png_path)
     write_recovery_png (png_path, target, result, &status);
 
@@ -414,7 +412,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Region written [whole]", "START:LENGTH" },
     { "data", 0, 0, G_OPTION_ARG_STRING, &data_s, "Data: random, zero or compressible-N [random]",
       "PATTERN" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the IOPS scatter to a PNG"),
@@ -495,9 +493,7 @@ ssdb_cli_run_consistency (int argc, char **argv)
   ssdb_cli_run_engine (&rc, consistency_engine);
 
   print_consistency_text (target, result);
-  ssdb_cli_print_drive_state (target, result->temperature, result->drive_counts, TRUE);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_CONSISTENCY, result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_CONSISTENCY, result, json_path, &status);
   if (png_path)
     write_consistency_png (png_path, target, result, &status);
 

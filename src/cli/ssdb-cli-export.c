@@ -313,6 +313,28 @@ on_text_option (const char *name, const char *value, gpointer data, GError **err
   return TRUE;
 }
 
+/* The options of export and compare that name the chart's files (--png, --svg, --pdf) and
+ * its look (--size, --width, --height, --scale, --theme, --lang), into ChartOptions @o. */
+/* clang-format off */
+#define CHART_FILE_ENTRIES(o)                                                                      \
+  { "png", 0, 0, G_OPTION_ARG_FILENAME, &(o).png, "Write the chart as a PNG image", "FILE" },      \
+  { "svg", 0, 0, G_OPTION_ARG_FILENAME, &(o).svg, "Write the chart as SVG", "FILE" },              \
+  { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &(o).pdf, "Write the chart as PDF", "FILE" }
+
+#define CHART_LOOK_ENTRIES(o)                                                                      \
+  { "size", 0, 0, G_OPTION_ARG_STRING, &(o).size_s,                                                \
+    "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },                \
+  { "width", 0, 0, G_OPTION_ARG_STRING, &(o).width_s, "Chart width, pixels (200..16384)", "W" },   \
+  { "height", 0, 0, G_OPTION_ARG_STRING, &(o).height_s, "Chart height, pixels (200..16384)",     \
+    "H" },                                                                                         \
+  { "scale", 0, 0, G_OPTION_ARG_STRING, &(o).scale_s,                                              \
+    "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },                              \
+  { "theme", 0, 0, G_OPTION_ARG_STRING, &(o).theme_s,                                              \
+    "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },         \
+  { "lang", 0, 0, G_OPTION_ARG_STRING, &(o).lang_s,                                                \
+    "Language of the chart's text and decimal separator: en, fr, zh_TW… [en]", "LANG" }
+/* clang-format on */
+
 int
 ssdb_cli_cmd_export (int argc, char **argv)
 {
@@ -325,9 +347,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
       = g_strdup_printf ("The test to export: %s [the first the report holds]", names);
   const GOptionEntry entries[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &o.view_s, view_help, "VIEW" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &o.png, "Write the chart as a PNG image", "FILE" },
-    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg, "Write the chart as SVG", "FILE" },
-    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &o.pdf, "Write the chart as PDF", "FILE" },
+    CHART_FILE_ENTRIES (o),
     { "csv", 0, 0, G_OPTION_ARG_FILENAME, &csv,
       "Write the view's samples as CSV (C locale, units in the column names)", "FILE" },
     { "text", 0, G_OPTION_FLAG_OPTIONAL_ARG, G_OPTION_ARG_CALLBACK, on_text_option,
@@ -335,16 +355,7 @@ ssdb_cli_cmd_export (int argc, char **argv)
       "default): the summary CrystalDiskMark-style [without --view], or a test's numbers and "
       "finding (all but surface)",
       "[FILE|-]" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
-      "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
-    { "width", 0, 0, G_OPTION_ARG_STRING, &o.width_s, "Chart width, pixels (200..16384)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_STRING, &o.height_s, "Chart height, pixels (200..16384)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s,
-      "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },
-    { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
-      "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
-    { "lang", 0, 0, G_OPTION_ARG_STRING, &o.lang_s,
-      "Language of the chart's text and decimal separator: en, fr, zh_TW… [en]", "LANG" },
+    CHART_LOOK_ENTRIES (o),
     { "serial", 0, 0, G_OPTION_ARG_NONE, &serial,
       "Put the drive's serial number into the caption (left out by default)", NULL },
     { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
@@ -557,21 +568,10 @@ ssdb_cli_cmd_compare (int argc, char **argv)
       = g_strdup_printf ("The test to compare: %s [the first all reports hold]", names);
   const GOptionEntry entries[] = {
     { "view", 0, 0, G_OPTION_ARG_STRING, &o.view_s, view_help, "VIEW" },
-    { "png", 0, 0, G_OPTION_ARG_FILENAME, &o.png, "Write the chart as a PNG image", "FILE" },
-    { "svg", 0, 0, G_OPTION_ARG_FILENAME, &o.svg, "Write the chart as SVG", "FILE" },
-    { "pdf", 0, 0, G_OPTION_ARG_FILENAME, &o.pdf, "Write the chart as PDF", "FILE" },
+    CHART_FILE_ENTRIES (o),
     { "label", 0, 0, G_OPTION_ARG_STRING_ARRAY, &labels,
       "Legend name of the next report, once per report in order [model and date]", "TEXT" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &o.size_s,
-      "Chart size: 800x600, 1200x800, 1920x1080 or WIDTHxHEIGHT [1200x800]", "WxH" },
-    { "width", 0, 0, G_OPTION_ARG_STRING, &o.width_s, "Chart width, pixels (200..16384)", "W" },
-    { "height", 0, 0, G_OPTION_ARG_STRING, &o.height_s, "Chart height, pixels (200..16384)", "H" },
-    { "scale", 0, 0, G_OPTION_ARG_STRING, &o.scale_s,
-      "PNG pixel scale, above 0 up to 8: 1, or 2 for HiDPI [1]", "S" },
-    { "theme", 0, 0, G_OPTION_ARG_STRING, &o.theme_s,
-      "Colours: review (for publication), light, dark or high-contrast [review]", "THEME" },
-    { "lang", 0, 0, G_OPTION_ARG_STRING, &o.lang_s,
-      "Language of the chart's text and decimal separator: en, fr, zh_TW… [en]", "LANG" },
+    CHART_LOOK_ENTRIES (o),
     { "no-caption", 0, 0, G_OPTION_ARG_NONE, &o.no_caption, "Draw no caption", NULL },
     { "quiet", 'q', 0, G_OPTION_ARG_NONE, &o.quiet, "Do not print the files written", NULL },
     { NULL },

@@ -240,6 +240,19 @@ ssdb_cli_ncq_restore (SsdbTarget *target);
         "The device whose data may be destroyed (required for a device)", "DEVICE"                 \
   }
 
+/* The option of a test file's size in a directory, --@name=SIZE ("size" or "file-size"). */
+#define SSDB_CLI_FILE_SIZE_ENTRY(name, var)                                                        \
+  {                                                                                                \
+    name, 0, 0, G_OPTION_ARG_STRING, &(var), "Test file size in a directory [1G]", "SIZE"          \
+  }
+
+/* The --fill option of the runs that can fill their span before they read it. */
+#define SSDB_CLI_FILL_ENTRY(var)                                                                   \
+  {                                                                                                \
+    "fill", 0, 0, G_OPTION_ARG_NONE, &(var),                                                       \
+        "Fill the span with random data before the reads (a device needs --destroy-data)", NULL    \
+  }
+
 /* The --temperature-input option of the runs that record the drive's temperature. */
 #define SSDB_CLI_TEMPERATURE_ENTRY(var)                                                            \
   {                                                                                                \
@@ -339,6 +352,13 @@ ssdb_cli_write_report (SsdbReport *report, const char *path, int *status);
 gboolean
 ssdb_cli_save_result (const char *path, SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
                       int *status);
+
+/* The end of a run's text and its report: @result's drive state
+ * (ssdb_cli_print_result_drive_state()) and, when --json gave @json_path, the report holding
+ * @result (ssdb_cli_save_result()). */
+void
+ssdb_cli_print_state_and_save (SsdbTarget *target, SsdbTestKind kind, gconstpointer result,
+                               const char *json_path, int *status);
 
 /* Prints the engine's text table of the result of @kind that @report holds
  * (ssdb_csv_format_text(), the text `export --text` writes), or the reason it cannot. */
@@ -502,8 +522,6 @@ int
 ssdb_cli_run_fill (int argc, char **argv);
 
 /* ---- run access / sweep (ssdb-cli-access.c), run workload (ssdb-cli-workload.c) ---- */
-
-#define SSDB_CLI_FILE_SIZE_HELP "Test file size in a directory [1G]"
 
 /* ssdbench-cli run access TARGET [OPTION…]: access-time distribution by queue depth. */
 int

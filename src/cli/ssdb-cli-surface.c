@@ -215,7 +215,7 @@ ssdb_cli_run_surface (int argc, char **argv)
       "Also a write surface: rewrite (puts back what it read) or destroy", "MODE" },
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "With --write destroy: the device whose data may be destroyed", "DEVICE" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the surface chart to a PNG"),
@@ -450,7 +450,7 @@ ssdb_cli_run_fill (int argc, char **argv)
       "Rate resolution along the span [1G, or span/256]", "SIZE" },
     { "span", 0, 0, G_OPTION_ARG_STRING, &span_s, "Part of the device to fill [whole]",
       "START:LENGTH" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &size_s, "Test file size in a directory [1G]", "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", size_s),
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of the data [1]", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
     SSDB_CLI_PNG_ENTRY (png_path, "Draw the fill chart to a PNG"),
@@ -523,11 +523,7 @@ ssdb_cli_run_fill (int argc, char **argv)
   ssdb_cli_run_engine (&rc, fill_engine);
 
   print_fill_text (target, rc.fill_result);
-  ssdb_cli_print_drive_state (target, rc.fill_result->temperature, rc.fill_result->drive_counts,
-                              TRUE);
-
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_FILL, rc.fill_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_FILL, rc.fill_result, json_path, &status);
   if (png_path)
     write_fill_png (png_path, target, rc.fill_result, &status);
 

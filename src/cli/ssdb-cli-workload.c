@@ -142,7 +142,7 @@ ssdb_cli_run_workload (int argc, char **argv)
     { "ramp", 0, 0, G_OPTION_ARG_STRING, &ramp_s, "Seconds of unmeasured ramp-up", "S" },
     { "destroy-data", 0, 0, G_OPTION_ARG_FILENAME, &destroy,
       "The device whose data the workload's writes may destroy", "DEVICE" },
-    { "size", 0, 0, G_OPTION_ARG_STRING, &file_size_s, SSDB_CLI_FILE_SIZE_HELP, "SIZE" },
+    SSDB_CLI_FILE_SIZE_ENTRY ("size", file_size_s),
     { "file-size", 0, G_OPTION_FLAG_HIDDEN, G_OPTION_ARG_STRING, &file_size_alias, NULL, NULL },
     { "seed", 0, 0, G_OPTION_ARG_STRING, &seed_s, "Seed of offsets and data", "N" },
     SSDB_CLI_JSON_ENTRY (json_path),
@@ -245,9 +245,8 @@ ssdb_cli_run_workload (int argc, char **argv)
   ssdb_cli_run_engine (&rc, workload_engine);
 
   print_workload_text (target, rc.workload_result);
-  ssdb_cli_print_result_drive_state (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result);
-  if (json_path)
-    ssdb_cli_save_result (json_path, target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result, &status);
+  ssdb_cli_print_state_and_save (target, SSDB_TEST_KIND_WORKLOAD, rc.workload_result, json_path,
+                                 &status);
 
   status = ssdb_cli_run_end (&rc, status);
   ssdb_workload_result_free (rc.workload_result);

@@ -517,37 +517,29 @@ ssdb_access_result_check (const SsdbAccessResult *result, const SsdbTargetInfo *
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-#define INVALID(...)                                                                               \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
-    return FALSE;                                                                                  \
-  }                                                                                                \
-  G_STMT_END
-
   spec = &result->spec;
   if (!ssdb_spec_check_block (spec->block_size, target, NULL, error)
       || !ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error))
     return FALSE;
   if (spec->n_depths < 1 || spec->n_depths > SSDB_ACCESS_MAX_STEPS)
-    INVALID ("The number of queue depths %u is out of range (1 to %u)", spec->n_depths,
-             SSDB_ACCESS_MAX_STEPS);
+    SSDB_SPEC_INVALID ("The number of queue depths %u is out of range (1 to %u)", spec->n_depths,
+                       SSDB_ACCESS_MAX_STEPS);
   if (spec->mode != SSDB_ACCESS_MODE_QUEUE && spec->mode != SSDB_ACCESS_MODE_THREADS)
-    INVALID ("Unknown access-time mode");
+    SSDB_SPEC_INVALID ("Unknown access-time mode");
   max_depth = spec->mode == SSDB_ACCESS_MODE_THREADS ? SSDB_MAX_THREADS : SSDB_MAX_QUEUE_DEPTH;
   for (guint i = 0; i < spec->n_depths; i++)
     {
       if (spec->depths[i] < 1 || spec->depths[i] > max_depth)
-        INVALID ("%s %u is out of range (1 to %u)",
-                 spec->mode == SSDB_ACCESS_MODE_THREADS ? "Thread count" : "Queue depth",
-                 spec->depths[i], max_depth);
+        SSDB_SPEC_INVALID ("%s %u is out of range (1 to %u)",
+                           spec->mode == SSDB_ACCESS_MODE_THREADS ? "Thread count" : "Queue depth",
+                           spec->depths[i], max_depth);
       if (i > 0 && spec->depths[i] <= spec->depths[i - 1])
-        INVALID ("Queue depths must rise: %u follows %u", spec->depths[i], spec->depths[i - 1]);
+        SSDB_SPEC_INVALID ("Queue depths must rise: %u follows %u", spec->depths[i],
+                           spec->depths[i - 1]);
     }
   if (spec->step_duration_ns == 0 && spec->step_ios == 0)
-    INVALID ("Each step needs a duration or a number of reads");
+    SSDB_SPEC_INVALID ("Each step needs a duration or a number of reads");
   if (spec->step_ios > G_MAXUINT64 / MAX (spec->block_size, 1u))
-    INVALID ("Reads per step %" G_GUINT64_FORMAT " is too large", spec->step_ios);
-#undef INVALID
+    SSDB_SPEC_INVALID ("Reads per step %" G_GUINT64_FORMAT " is too large", spec->step_ios);
   return TRUE;
 }

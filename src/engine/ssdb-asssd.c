@@ -215,28 +215,20 @@ ssdb_asssd_result_check (const SsdbAsssdResult *result, const SsdbTargetInfo *ta
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-#define INVALID(...)                                                                               \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
-    return FALSE;                                                                                  \
-  }                                                                                                \
-  G_STMT_END
-
   spec = &result->spec;
   name = ssdb_target_info_dup_display_name (target);
   if (!ssdb_spec_check_directions (spec->do_read, spec->do_write, "The AS SSD suite", target,
                                    error))
     return FALSE;
   if (spec->test_duration_ns < NS_PER_S / 100 || spec->test_duration_ns > 3600 * NS_PER_S)
-    INVALID ("The duration of each test %.3f s is out of range (0.01 to 3600 s)",
-             (double)spec->test_duration_ns / 1e9);
+    SSDB_SPEC_INVALID ("The duration of each test %.3f s is out of range (0.01 to 3600 s)",
+                       (double)spec->test_duration_ns / 1e9);
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
-    INVALID ("Unknown data pattern");
+    SSDB_SPEC_INVALID ("Unknown data pattern");
   if (target->size_bytes > 0 && spec->span_offset >= target->size_bytes)
-    INVALID ("The span's offset %" G_GUINT64_FORMAT
-             " bytes is past the end of %s (%" G_GUINT64_FORMAT " bytes)",
-             spec->span_offset, name, target->size_bytes);
+    SSDB_SPEC_INVALID ("The span's offset %" G_GUINT64_FORMAT
+                       " bytes is past the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                       spec->span_offset, name, target->size_bytes);
   span = span_of (spec, target->size_bytes);
   if (!ssdb_spec_check_span (spec->span_offset, span, target, error)
       || !ssdb_spec_check_span_holds (spec->span_offset, span, SSDB_ASSSD_SEQ_BLOCK, target, error))
@@ -248,9 +240,8 @@ ssdb_asssd_result_check (const SsdbAsssdResult *result, const SsdbTargetInfo *ta
 
       if (e->test != (SsdbAsssdTest)(i / 2) || e->rw != (i % 2 ? SSDB_RW_WRITE : SSDB_RW_READ)
           || (e->state == SSDB_ENTRY_SKIPPED) == asked)
-        INVALID ("The result was not made for these settings (entry %u)", i);
+        SSDB_SPEC_INVALID ("The result was not made for these settings (entry %u)", i);
     }
-#undef INVALID
   return TRUE;
 }
 
@@ -331,20 +322,6 @@ job_for (const SsdbAsssdSpec *spec, const SsdbAsssdEntry *e, guint index, guint6
   job->data = spec->data;
   job->seed = spec->seed + index;
   job->sample_interval_ns = 200 * G_GUINT64_CONSTANT (1000000);
-}
-
-static void
-entry_from_io (SsdbAsssdEntry *e, const SsdbIoResult *io)
-{
-  e->ios = io->ios;
-  e->bytes = io->bytes;
-  e->window_ns = io->window_ns;
-  e->iops = io->iops;
-  e->bytes_per_second = io->bytes_per_second;
-  e->mean_ns = ssdb_histogram_mean_ns (&io->latency);
-  e->p99_ns = ssdb_histogram_percentile_ns (&io->latency, 99);
-  e->max_ns = io->latency.max_ns;
-  e->engine = io->engine;
 }
 
 static gboolean
@@ -448,7 +425,7 @@ run_asssd (SsdbTarget *target, SsdbAsssdResult *result, SsdbAsssdProgressFunc pr
       if (progress)
         progress (result, (int)i, pr.base, user_data);
       ok = ssdb_io_run (target, &job, progress ? on_sample : NULL, &pr, cancellable, io, &local);
-      entry_from_io (e, io);
+      ssdb_io_measure_set_result (&e->measure, io);
       if (!ok)
         {
           gboolean cancelled = g_error_matches (local, SSDB_ERROR, SSDB_ERROR_CANCELLED);

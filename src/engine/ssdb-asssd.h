@@ -89,6 +89,7 @@ ssdb_asssd_spec_init (SsdbAsssdSpec *spec);
  * @max_ns: slowest request, ns
  * @engine: how the requests were issued
  * @fio_command: (nullable): the equivalent fio command line
+ * @measure: the members from @ios to @fio_command as one SsdbIoMeasure
  *
  * One cell of the table: one test in one direction.
  */
@@ -99,16 +100,14 @@ typedef struct
   SsdbEntryState state;
   guint block_size;
   guint threads;
-  guint64 ios;
-  guint64 bytes;
-  guint64 window_ns;
-  double iops;
-  double bytes_per_second;
-  double mean_ns;
-  guint64 p99_ns;
-  guint64 max_ns;
-  SsdbIoEngine engine;
-  char *fio_command;
+  union
+  {
+    struct
+    {
+      SSDB_IO_MEASURE_MEMBERS
+    };
+    SsdbIoMeasure measure;
+  };
 } SsdbAsssdEntry;
 
 /**

@@ -512,15 +512,8 @@ run_compression (SsdbTarget *target, SsdbCompressionResult *result,
   spec = &result->spec;
   if (!ssdb_compression_result_check (result, ssdb_target_get_info (target), error))
     return FALSE;
-  if (!ssdb_target_is_writable (target))
-    {
-      const char *why = ssdb_target_get_write_refusal (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
-                   "The compression test writes to %s and was refused: %s",
-                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
-      return FALSE;
-    }
+  if (!ssdb_target_check_writes (target, "The compression test", error))
+    return FALSE;
   n_levels = ssdb_compression_levels (spec->step_percent, spec->include_zero, levels);
   /* Every job is checked before any I/O, so bad settings change nothing. */
   for (guint i = 0; i < n_levels; i++)

@@ -412,15 +412,8 @@ run_freespace (SsdbTarget *target, SsdbFreespaceResult *result, SsdbFreespacePro
   info = ssdb_target_get_info (target);
   if (!ssdb_freespace_result_check (result, info, error))
     return FALSE;
-  if (!ssdb_target_is_writable (target))
-    {
-      const char *why = ssdb_target_get_write_refusal (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
-                   "The free-space test writes to %s and was refused: %s",
-                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
-      return FALSE;
-    }
+  if (!ssdb_target_check_writes (target, "The free-space test", error))
+    return FALSE;
   align = ssdb_behaviour_span_align (info);
   /* The span as the check resolved it: 0 is what follows the offset, in whole units. */
   if (spec->span_length == 0)

@@ -1353,6 +1353,23 @@ ssdb_io_error_is_not_responding (const GError *error)
          && ssdb_error_is_not_responding (error);
 }
 
+void
+ssdb_io_measure_set_result (SsdbIoMeasure *m, const SsdbIoResult *io)
+{
+  g_return_if_fail (m != NULL);
+  g_return_if_fail (io != NULL);
+
+  m->ios = io->ios;
+  m->bytes = io->bytes;
+  m->window_ns = io->window_ns;
+  m->iops = io->iops;
+  m->bytes_per_second = io->bytes_per_second;
+  m->mean_ns = ssdb_histogram_mean_ns (&io->latency);
+  m->p99_ns = ssdb_histogram_percentile_ns (&io->latency, 99);
+  m->max_ns = io->latency.max_ns;
+  m->engine = io->engine;
+}
+
 double
 ssdb_io_result_device_depth (const SsdbIoResult *io)
 {

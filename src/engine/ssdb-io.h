@@ -392,6 +392,58 @@ typedef struct
 } SsdbIoResult;
 
 /**
+ * SSDB_IO_MEASURE_MEMBERS:
+ *
+ * The members of SsdbIoMeasure, spelled once. An entry of a result that keeps them under their
+ * own names declares them as
+ * `union { struct { SSDB_IO_MEASURE_MEMBERS }; SsdbIoMeasure measure; };`, so that
+ * `entry->ios` and `entry->measure.ios` are the same number and the measure is read, written
+ * and filled by one piece of code (ssdb_io_measure_set_result(), the report's entry objects).
+ */
+#define SSDB_IO_MEASURE_MEMBERS                                                                    \
+  guint64 ios;                                                                                     \
+  guint64 bytes;                                                                                   \
+  guint64 window_ns;                                                                               \
+  double iops;                                                                                     \
+  double bytes_per_second;                                                                         \
+  double mean_ns;                                                                                  \
+  guint64 p99_ns;                                                                                  \
+  guint64 max_ns;                                                                                  \
+  SsdbIoEngine engine;                                                                             \
+  char *fio_command;
+
+/**
+ * SsdbIoMeasure:
+ * @ios: completed requests
+ * @bytes: completed bytes
+ * @window_ns: measured window, ns
+ * @iops: requests per second
+ * @bytes_per_second: B/s (shown as MB/s = 10^6 B/s)
+ * @mean_ns: mean latency, submit to completion, ns
+ * @p99_ns: 99th percentile latency, ns
+ * @max_ns: slowest request, ns
+ * @engine: how the requests were issued (ssdb_job_spec_engine())
+ * @fio_command: (nullable): the equivalent fio command line
+ *
+ * What an entry of a table (an AS SSD cell, a random-access row) keeps of the one job it ran.
+ */
+typedef struct
+{
+  SSDB_IO_MEASURE_MEMBERS
+} SsdbIoMeasure;
+
+/**
+ * ssdb_io_measure_set_result:
+ * @m: an entry's measure
+ * @io: what its job measured
+ *
+ * Sets every member of @m but @fio_command from @io: the counts, the window, the rates, the
+ * mean, 99th percentile and slowest latency of its histogram, and the engine.
+ */
+void
+ssdb_io_measure_set_result (SsdbIoMeasure *m, const SsdbIoResult *io);
+
+/**
  * ssdb_io_result_device_depth:
  * @io: a result
  *

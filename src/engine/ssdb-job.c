@@ -168,54 +168,48 @@ ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError
   lbs = MAX (info->logical_block_size, 1u);
   align = MAX (info->dio_offset_align, 1u);
 
-#define INVALID(...)                                                                               \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
-    return FALSE;                                                                                  \
-  }                                                                                                \
-  G_STMT_END
-
   if (!ssdb_spec_check_queue_depth (spec->queue_depth, error))
     return FALSE;
   if (spec->threads < 1 || spec->threads > SSDB_MAX_THREADS)
-    INVALID ("Thread count %u is out of range (1 to %u)", spec->threads, SSDB_MAX_THREADS);
+    SSDB_SPEC_INVALID ("Thread count %u is out of range (1 to %u)", spec->threads,
+                       SSDB_MAX_THREADS);
   if (spec->rw > SSDB_RW_MIX || spec->access > SSDB_ACCESS_RANDOM)
-    INVALID ("Unknown I/O kind");
+    SSDB_SPEC_INVALID ("Unknown I/O kind");
   if (spec->rw == SSDB_RW_MIX && spec->read_percent > 100)
-    INVALID ("Read share %u %% is out of range (0 to 100)", spec->read_percent);
+    SSDB_SPEC_INVALID ("Read share %u %% is out of range (0 to 100)", spec->read_percent);
   if (!ssdb_spec_check_block (spec->block_size, info, NULL, error))
     return FALSE;
   if (spec->offset % align != 0)
-    INVALID ("Offset %" G_GUINT64_FORMAT " is not a multiple of the block size of %s (%u bytes)",
-             spec->offset, name, align);
+    SSDB_SPEC_INVALID ("Offset %" G_GUINT64_FORMAT
+                       " is not a multiple of the block size of %s (%u bytes)",
+                       spec->offset, name, align);
   if (spec->length == 0)
-    INVALID ("The test size must be larger than 0");
+    SSDB_SPEC_INVALID ("The test size must be larger than 0");
   if (info->size_bytes > 0
       && (spec->offset > info->size_bytes || spec->length > info->size_bytes - spec->offset))
-    INVALID ("The test region (%" G_GUINT64_FORMAT " bytes from offset %" G_GUINT64_FORMAT
-             ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
-             spec->length, spec->offset, name, info->size_bytes);
+    SSDB_SPEC_INVALID ("The test region (%" G_GUINT64_FORMAT " bytes from offset %" G_GUINT64_FORMAT
+                       ") ends beyond the end of %s (%" G_GUINT64_FORMAT " bytes)",
+                       spec->length, spec->offset, name, info->size_bytes);
   slice = spec->length / spec->threads;
   if (slice < spec->block_size)
-    INVALID ("The test size (%" G_GUINT64_FORMAT " bytes) is too small for %u threads of "
-             "%u-byte transfers",
-             spec->length, spec->threads, spec->block_size);
+    SSDB_SPEC_INVALID ("The test size (%" G_GUINT64_FORMAT " bytes) is too small for %u threads of "
+                       "%u-byte transfers",
+                       spec->length, spec->threads, spec->block_size);
   if (spec->duration_ns == 0 && spec->total_bytes == 0 && spec->total_ios == 0)
-    INVALID ("A job needs a duration, an amount of data or a number of requests");
+    SSDB_SPEC_INVALID ("A job needs a duration, an amount of data or a number of requests");
   if (spec->mark_bytes && (spec->threads != 1 || spec->mark_func == NULL))
-    INVALID ("Progress marks need one thread and a callback");
+    SSDB_SPEC_INVALID ("Progress marks need one thread and a callback");
   if (spec->trace != NULL && spec->threads != 1)
-    INVALID ("A request trace needs one thread, not %u", spec->threads);
+    SSDB_SPEC_INVALID ("A request trace needs one thread, not %u", spec->threads);
   if (spec->random_percent > 100)
-    INVALID ("Random share %u %% is out of range (0 to 100)", spec->random_percent);
+    SSDB_SPEC_INVALID ("Random share %u %% is out of range (0 to 100)", spec->random_percent);
   if (spec->n_size_mix > SSDB_MAX_SIZE_MIX)
-    INVALID ("A size distribution has at most %u sizes", SSDB_MAX_SIZE_MIX);
+    SSDB_SPEC_INVALID ("A size distribution has at most %u sizes", SSDB_MAX_SIZE_MIX);
   if (spec->align_bytes
       && (spec->align_bytes % lbs != 0 || spec->align_bytes % align != 0
           || spec->align_bytes > slice))
-    INVALID ("Alignment %u bytes must be a multiple of the block size of %s (%u bytes)",
-             spec->align_bytes, name, MAX (lbs, align));
+    SSDB_SPEC_INVALID ("Alignment %u bytes must be a multiple of the block size of %s (%u bytes)",
+                       spec->align_bytes, name, MAX (lbs, align));
   {
     guint64 total_weight = 0;
 
@@ -224,39 +218,43 @@ ssdb_job_spec_check (const SsdbJobSpec *spec, const SsdbTargetInfo *info, GError
         guint sz = spec->size_mix[k].size;
 
         if (sz == 0 || sz > spec->block_size || sz % lbs != 0 || sz % align != 0)
-          INVALID ("Transfer size %u bytes in the size distribution must be a multiple of the "
-                   "block size of %s (%u bytes) and at most %u bytes",
-                   sz, name, MAX (lbs, align), spec->block_size);
+          SSDB_SPEC_INVALID (
+              "Transfer size %u bytes in the size distribution must be a multiple of the "
+              "block size of %s (%u bytes) and at most %u bytes",
+              sz, name, MAX (lbs, align), spec->block_size);
         total_weight += spec->size_mix[k].weight;
         if (spec->line_shares)
           {
             guint al = spec->size_mix[k].align_bytes;
 
             if (spec->size_mix[k].read_percent > 100 || spec->size_mix[k].random_percent > 100)
-              INVALID ("The read share %u %% and random share %u %% of %u-byte transfers must be "
-                       "0 to 100",
-                       spec->size_mix[k].read_percent, spec->size_mix[k].random_percent, sz);
+              SSDB_SPEC_INVALID (
+                  "The read share %u %% and random share %u %% of %u-byte transfers must be "
+                  "0 to 100",
+                  spec->size_mix[k].read_percent, spec->size_mix[k].random_percent, sz);
             if (al && (al % lbs != 0 || al % align != 0 || al > slice))
-              INVALID ("Alignment %u bytes of %u-byte transfers must be a multiple of the block "
-                       "size of %s (%u bytes)",
-                       al, sz, name, MAX (lbs, align));
+              SSDB_SPEC_INVALID (
+                  "Alignment %u bytes of %u-byte transfers must be a multiple of the block "
+                  "size of %s (%u bytes)",
+                  al, sz, name, MAX (lbs, align));
           }
       }
     if (spec->n_size_mix > 0 && total_weight == 0)
-      INVALID ("The size distribution has no weight");
+      SSDB_SPEC_INVALID ("The size distribution has no weight");
     if (spec->line_shares && (spec->n_size_mix == 0 || spec->access != SSDB_ACCESS_RANDOM))
-      INVALID ("Shares of reads and random offsets per transfer size need a size distribution "
-               "and random access%s",
-               "");
+      SSDB_SPEC_INVALID (
+          "Shares of reads and random offsets per transfer size need a size distribution "
+          "and random access%s",
+          "");
   }
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
-    INVALID ("Unknown data pattern");
+    SSDB_SPEC_INVALID ("Unknown data pattern");
   buffers = (guint64)spec->threads * spec->queue_depth * spec->block_size;
   if (spec->rw != SSDB_RW_WRITE && buffers > SSDB_MAX_BUFFER_BYTES)
-    INVALID ("%u threads × QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers, more "
-             "than the limit of %" G_GUINT64_FORMAT,
-             spec->threads, spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
-#undef INVALID
+    SSDB_SPEC_INVALID (
+        "%u threads × QD %u × %u bytes needs %" G_GUINT64_FORMAT " bytes of buffers, more "
+        "than the limit of %" G_GUINT64_FORMAT,
+        spec->threads, spec->queue_depth, spec->block_size, buffers, SSDB_MAX_BUFFER_BYTES);
   return TRUE;
 }
 

@@ -346,22 +346,33 @@ scan_open (Scan *s, GError **error)
   return TRUE;
 }
 
+/* Skips white space to the next character of the open object or array; *closed tells whether
+ * it is @close, which is then passed and ends the container. The text must not end there. */
+static gboolean
+scan_at_close (Scan *s, char close, gboolean *closed, GError **error)
+{
+  scan_skip_space (s);
+  if (s->p >= s->end)
+    return scan_truncated (s, error);
+  *closed = *s->p == close;
+  if (*closed)
+    {
+      s->p++;
+      s->depth--;
+    }
+  return TRUE;
+}
+
 static gboolean
 scan_object (Scan *s, GError **error)
 {
   g_autoptr (GHashTable) keys = NULL;
+  gboolean closed;
 
-  if (!scan_open (s, error))
+  if (!scan_open (s, error) || !scan_at_close (s, '}', &closed, error))
     return FALSE;
-  scan_skip_space (s);
-  if (s->p >= s->end)
-    return scan_truncated (s, error);
-  if (*s->p == '}')
-    {
-      s->p++;
-      s->depth--;
-      return TRUE;
-    }
+  if (closed)
+    return TRUE;
 
   keys = g_hash_table_new_full (g_str_hash, g_str_equal, g_free, NULL);
   for (;;)
@@ -385,54 +396,36 @@ scan_object (Scan *s, GError **error)
       if (*s->p != ':')
         return scan_unexpected (s, error, "‘:’ after the member name");
       s->p++;
-      if (!scan_value (s, error))
+      if (!scan_value (s, error) || !scan_at_close (s, '}', &closed, error))
         return FALSE;
-
-      scan_skip_space (s);
-      if (s->p >= s->end)
-        return scan_truncated (s, error);
-      if (*s->p == '}')
-        break;
+      if (closed)
+        return TRUE;
       if (*s->p != ',')
         return scan_unexpected (s, error, "‘,’ or ‘}’");
       s->p++;
     }
-  s->p++;
-  s->depth--;
-  return TRUE;
 }
 
 static gboolean
 scan_array (Scan *s, GError **error)
 {
-  if (!scan_open (s, error))
+  gboolean closed;
+
+  if (!scan_open (s, error) || !scan_at_close (s, ']', &closed, error))
     return FALSE;
-  scan_skip_space (s);
-  if (s->p >= s->end)
-    return scan_truncated (s, error);
-  if (*s->p == ']')
-    {
-      s->p++;
-      s->depth--;
-      return TRUE;
-    }
+  if (closed)
+    return TRUE;
 
   for (;;)
     {
-      if (!scan_value (s, error))
+      if (!scan_value (s, error) || !scan_at_close (s, ']', &closed, error))
         return FALSE;
-      scan_skip_space (s);
-      if (s->p >= s->end)
-        return scan_truncated (s, error);
-      if (*s->p == ']')
-        break;
+      if (closed)
+        return TRUE;
       if (*s->p != ',')
         return scan_unexpected (s, error, "‘,’ or ‘]’");
       s->p++;
     }
-  s->p++;
-  s->depth--;
-  return TRUE;
 }
 
 static gboolean

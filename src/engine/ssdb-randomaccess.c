@@ -204,22 +204,14 @@ ssdb_random_access_result_check (const SsdbRandomAccessResult *result, const Ssd
   g_return_val_if_fail (result != NULL, FALSE);
   g_return_val_if_fail (target != NULL, FALSE);
 
-#define INVALID(...)                                                                               \
-  G_STMT_START                                                                                     \
-  {                                                                                                \
-    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
-    return FALSE;                                                                                  \
-  }                                                                                                \
-  G_STMT_END
-
   spec = &result->spec;
   name = ssdb_target_info_dup_display_name (target);
   if (!ssdb_spec_check_directions (spec->do_read, spec->do_write, "The random-access test", target,
                                    error))
     return FALSE;
   if (spec->n_sizes < 1 || spec->n_sizes > SSDB_RANDOM_ACCESS_MAX_SIZES)
-    INVALID ("The number of transfer sizes %u is out of range (1 to %u)", spec->n_sizes,
-             SSDB_RANDOM_ACCESS_MAX_SIZES);
+    SSDB_SPEC_INVALID ("The number of transfer sizes %u is out of range (1 to %u)", spec->n_sizes,
+                       SSDB_RANDOM_ACCESS_MAX_SIZES);
   /* Unknown before the target is opened: the smallest any target has. */
   block = MAX (target->logical_block_size, target->dio_offset_align);
   block = block ? block : 512;
@@ -233,32 +225,32 @@ ssdb_random_access_result_check (const SsdbRandomAccessResult *result, const Ssd
       if (!ssdb_spec_check_block (size, target, NULL, error))
         return FALSE;
       if (i > 0 && size <= prev)
-        INVALID ("Transfer sizes must rise: %u bytes follows %u bytes", size, prev);
+        SSDB_SPEC_INVALID ("Transfer sizes must rise: %u bytes follows %u bytes", size, prev);
       prev = size;
     }
   if (!ssdb_spec_check_span (spec->span_offset, spec->span_length, target, error)
       || !ssdb_spec_check_span_holds (spec->span_offset, spec->span_length, prev, target, error))
     return FALSE;
   if (spec->max_dots > SSDB_RANDOM_ACCESS_MAX_DOTS)
-    INVALID ("Dots per row %u is out of range (0 to %u)", spec->max_dots,
-             SSDB_RANDOM_ACCESS_MAX_DOTS);
+    SSDB_SPEC_INVALID ("Dots per row %u is out of range (0 to %u)", spec->max_dots,
+                       SSDB_RANDOM_ACCESS_MAX_DOTS);
   if (spec->row_duration_ns == 0 && spec->row_ios == 0)
-    INVALID ("Each row needs a duration or a number of requests");
+    SSDB_SPEC_INVALID ("Each row needs a duration or a number of requests");
   if (spec->row_ios > G_MAXUINT64 / SSDB_MAX_BLOCK_SIZE)
-    INVALID ("Requests per row %" G_GUINT64_FORMAT " is too large", spec->row_ios);
+    SSDB_SPEC_INVALID ("Requests per row %" G_GUINT64_FORMAT " is too large", spec->row_ios);
   if (spec->data.kind > SSDB_DATA_COMPRESSIBLE || spec->data.compressible_percent > 100)
-    INVALID ("Unknown data pattern");
+    SSDB_SPEC_INVALID ("Unknown data pattern");
   {
     guint per = spec->n_sizes + (has_mixed_row (spec) ? 1 : 0);
     guint want = per * ((spec->do_read ? 1 : 0) + (spec->do_write ? 1 : 0));
 
     if ((guint64)spec->max_dots * want > SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS)
-      INVALID ("Dots per row %u × %u rows is more than the %u dots a report holds", spec->max_dots,
-               want, SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS);
+      SSDB_SPEC_INVALID ("Dots per row %u × %u rows is more than the %u dots a report holds",
+                         spec->max_dots, want, SSDB_RANDOM_ACCESS_MAX_TOTAL_DOTS);
     if (result->rows->len != want)
-      INVALID ("The result was made for %u rows, the settings ask for %u", result->rows->len, want);
+      SSDB_SPEC_INVALID ("The result was made for %u rows, the settings ask for %u",
+                         result->rows->len, want);
   }
-#undef INVALID
   return TRUE;
 }
 
@@ -363,15 +355,7 @@ job_for (const SsdbRandomAccessSpec *spec, const SsdbRandomAccessRow *row, guint
 static void
 row_from_io (SsdbRandomAccessRow *row, const SsdbIoResult *io, const SsdbIoTrace *trace)
 {
-  row->ios = io->ios;
-  row->bytes = io->bytes;
-  row->window_ns = io->window_ns;
-  row->iops = io->iops;
-  row->bytes_per_second = io->bytes_per_second;
-  row->mean_ns = ssdb_histogram_mean_ns (&io->latency);
-  row->p99_ns = ssdb_histogram_percentile_ns (&io->latency, 99);
-  row->max_ns = io->latency.max_ns;
-  row->engine = io->engine;
+  ssdb_io_measure_set_result (&row->measure, io);
   g_array_set_size (row->dots, 0);
   for (guint i = 0; i < trace->n_entries; i++)
     {

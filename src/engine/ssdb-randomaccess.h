@@ -119,11 +119,12 @@ typedef struct
  * @mean_ns: mean access time, ns (HD Tune's "avg. access time")
  * @p99_ns: 99th percentile access time, ns
  * @max_ns: slowest request, ns (HD Tune's "max. access time")
+ * @engine: how the requests were issued (ssdb_job_spec_engine())
+ * @fio_command: the equivalent fio command line
+ * @measure: the members from @ios to @fio_command as one SsdbIoMeasure
  * @dots: (element-type SsdbRandomAccessDot): a uniform sample of the row's requests, at most
  *   SsdbRandomAccessSpec.max_dots (min (max_dots, @ios) entries), in no particular order
  *   (Algorithm R over the completed requests, SsdbIoTrace)
- * @engine: how the requests were issued (ssdb_job_spec_engine())
- * @fio_command: the equivalent fio command line
  *
  * One row of the table: one transfer size (or the mix) in one direction.
  */
@@ -133,17 +134,15 @@ typedef struct
   gboolean mixed;
   SsdbRw rw;
   SsdbEntryState state;
-  guint64 ios;
-  guint64 bytes;
-  guint64 window_ns;
-  double iops;
-  double bytes_per_second;
-  double mean_ns;
-  guint64 p99_ns;
-  guint64 max_ns;
+  union
+  {
+    struct
+    {
+      SSDB_IO_MEASURE_MEMBERS
+    };
+    SsdbIoMeasure measure;
+  };
   GArray *dots;
-  SsdbIoEngine engine;
-  char *fio_command;
 } SsdbRandomAccessRow;
 
 /**

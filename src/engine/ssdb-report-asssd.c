@@ -39,16 +39,7 @@ build_asssd_test (JsonBuilder *b, const SsdbAsssdResult *r)
       add_string (b, "state", state_names[e->state]);
       add_int (b, "block_size", e->block_size);
       add_int (b, "threads", e->threads);
-      add_u64 (b, "ios", e->ios);
-      add_u64 (b, "bytes", e->bytes);
-      add_u64 (b, "window_ns", e->window_ns);
-      add_double (b, "iops", e->iops);
-      add_double (b, "bytes_per_second", e->bytes_per_second);
-      add_double (b, "mean_ns", e->mean_ns);
-      add_u64 (b, "p99_ns", e->p99_ns);
-      add_u64 (b, "max_ns", e->max_ns);
-      add_string (b, "engine", io_engine_names[e->engine]);
-      add_string (b, "fio_command", e->fio_command);
+      build_io_measure (b, &e->measure);
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
@@ -77,8 +68,7 @@ load_entry (Loader *l, JsonObject *item, const SsdbAsssdSpec *spec, guint index,
   SsdbAsssdTest test = (SsdbAsssdTest)(index / 2);
   SsdbRw rw_expected = index % 2 ? SSDB_RW_WRITE : SSDB_RW_READ;
   gboolean asked = rw_expected == SSDB_RW_READ ? spec->do_read : spec->do_write;
-  g_autofree char *fio = NULL;
-  guint t, rw, state, engine;
+  guint t, rw, state;
   gboolean block_ok;
 
   if (!read_enum (l, item, "test", test_names, SSDB_ASSSD_N_TESTS, &t, error)
@@ -115,21 +105,8 @@ load_entry (Loader *l, JsonObject *item, const SsdbAsssdSpec *spec, guint index,
       path_push_member (l, "threads");
       return load_fail (l, error, "%u is not the threads of %s", e->threads, test_names[test]);
     }
-  if (!read_u64 (l, item, "ios", G_MAXINT64, &e->ios, error)
-      || !read_u64 (l, item, "bytes", G_MAXINT64, &e->bytes, error)
-      || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &e->window_ns, error)
-      || !read_number (l, item, "iops", MAX_IOPS, &e->iops, error)
-      || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &e->bytes_per_second,
-                       error)
-      || !read_u64 (l, item, "max_ns", MAX_WINDOW_NS, &e->max_ns, error)
-      || !read_number (l, item, "mean_ns", (double)e->max_ns, &e->mean_ns, error)
-      || !read_u64 (l, item, "p99_ns", e->max_ns, &e->p99_ns, error)
-      || !read_enum (l, item, "engine", io_engine_names, G_N_ELEMENTS (io_engine_names), &engine,
-                     error)
-      || !read_string (l, item, "fio_command", TRUE, &fio, error))
+  if (!load_io_measure (l, item, &e->measure, error))
     return FALSE;
-  e->engine = (SsdbIoEngine)engine;
-  e->fio_command = g_steal_pointer (&fio);
   if ((state == SSDB_ENTRY_PENDING || state == SSDB_ENTRY_SKIPPED || e->block_size == 0)
       && (e->ios != 0 || e->window_ns != 0))
     {

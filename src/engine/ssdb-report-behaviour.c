@@ -890,10 +890,7 @@ load_compression_passes (Loader *l, JsonObject *item, guint passes, SsdbCompress
           double v = -1;
           gsize item_mark = path_push_index (l, k);
 
-          if (node_has_type (node, G_TYPE_INT64))
-            v = (double)json_node_get_int (node);
-          else if (node_has_type (node, G_TYPE_DOUBLE))
-            v = json_node_get_double (node);
+          node_get_number (node, &v);
           if (!isfinite (v) || v < 0 || v > best * (1 + 1e-9))
             return load_fail (l, error, "a pass's rate from 0 to the best, %.0f B/s, is expected",
                               best);
@@ -1315,24 +1312,9 @@ load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFr
       path_pop (l, item_mark);
     }
   path_pop (l, mark);
-  if (!read_words (l, object, "words", &words, error))
+  if (!read_words (l, object, "words", &words, error)
+      || !read_verdict_opt (l, object, NULL, 0, NULL, error))
     return FALSE;
-  if (json_object_has_member (object, "verdict"))
-    {
-      g_autofree char *name = NULL;
-      SsdbVerdict v;
-
-      if (!read_string (l, object, "verdict", FALSE, &name, error))
-        return FALSE;
-      if (!ssdb_verdict_from_name (name, &v))
-        {
-          path_push_member (l, "verdict");
-          return load_fail (l, error,
-                            "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or "
-                            "\"none\"",
-                            name);
-        }
-    }
   ssdb_freespace_summarize (r);
   return check_words (l, words, r->words, error);
 }

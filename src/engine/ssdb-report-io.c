@@ -11,6 +11,7 @@
 /* Names of enumerations in the file: part of the format, independent of any UI text.           */
 
 const char *const rw_names[] = { "read", "write", "mix" };
+const char *const io_engine_names[2] = { "libaio", "pvsync2" };
 const char *const state_names[]
     = { "pending", "running", "done", "skipped", "cancelled", "failed" };
 const char *const profile_names[] = { "default", "peak", "realworld", "nvme" };
@@ -165,6 +166,22 @@ add_string (JsonBuilder *b, const char *key, const char *value)
 
       json_builder_add_string_value (b, valid);
     }
+}
+
+/* The members of an entry's measure (SsdbIoMeasure), in their order. */
+void
+build_io_measure (JsonBuilder *b, const SsdbIoMeasure *m)
+{
+  add_u64 (b, "ios", m->ios);
+  add_u64 (b, "bytes", m->bytes);
+  add_u64 (b, "window_ns", m->window_ns);
+  add_double (b, "iops", m->iops);
+  add_double (b, "bytes_per_second", m->bytes_per_second);
+  add_double (b, "mean_ns", m->mean_ns);
+  add_u64 (b, "p99_ns", m->p99_ns);
+  add_u64 (b, "max_ns", m->max_ns);
+  add_string (b, "engine", io_engine_names[m->engine]);
+  add_string (b, "fio_command", m->fio_command);
 }
 
 void
@@ -356,6 +373,20 @@ node_has_type (JsonNode *node, GType type)
   return JSON_NODE_HOLDS_VALUE (node) && json_node_get_value_type (node) == type;
 }
 
+/* A JSON number, written with or without a fraction, as a double in *out; FALSE for anything
+ * else. */
+gboolean
+node_get_number (JsonNode *node, double *out)
+{
+  if (node_has_type (node, G_TYPE_INT64))
+    *out = (double)json_node_get_int (node);
+  else if (node_has_type (node, G_TYPE_DOUBLE))
+    *out = json_node_get_double (node);
+  else
+    return FALSE;
+  return TRUE;
+}
+
 /* Looks up @key in @object and pushes it on the path (pop with path_pop (l, *mark)). */
 JsonNode *
 member (Loader *l, JsonObject *object, const char *key, gsize *mark, GError **error)
@@ -451,11 +482,7 @@ read_number (Loader *l, JsonObject *object, const char *key, double max, double 
 
   if (node == NULL)
     return FALSE;
-  if (node_has_type (node, G_TYPE_INT64))
-    v = (double)json_node_get_int (node);
-  else if (node_has_type (node, G_TYPE_DOUBLE))
-    v = json_node_get_double (node);
-  else
+  if (!node_get_number (node, &v))
     return load_fail (l, error, "expected a number, found %s", describe_node (node));
 
   if (!isfinite (v) || v < 0.0 || v > max)
@@ -535,6 +562,32 @@ read_enum (Loader *l, JsonObject *object, const char *key, const char *const *na
   for (guint i = 0; i < n_names; i++)
     g_string_append_printf (expected, "%s“%s”", i == 0 ? "" : ", ", names[i]);
   return load_fail (l, error, "unknown value “%s” (expected %s)", text, expected->str);
+}
+
+/* The measure of an entry that ran one job, in the order build_io_measure() writes it; the
+ * latencies are checked against the slowest. */
+gboolean
+load_io_measure (Loader *l, JsonObject *item, SsdbIoMeasure *m, GError **error)
+{
+  g_autofree char *fio = NULL;
+  guint engine;
+
+  if (!read_u64 (l, item, "ios", G_MAXINT64, &m->ios, error)
+      || !read_u64 (l, item, "bytes", G_MAXINT64, &m->bytes, error)
+      || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &m->window_ns, error)
+      || !read_number (l, item, "iops", MAX_IOPS, &m->iops, error)
+      || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &m->bytes_per_second,
+                       error)
+      || !read_u64 (l, item, "max_ns", MAX_WINDOW_NS, &m->max_ns, error)
+      || !read_number (l, item, "mean_ns", (double)m->max_ns, &m->mean_ns, error)
+      || !read_u64 (l, item, "p99_ns", m->max_ns, &m->p99_ns, error)
+      || !read_enum (l, item, "engine", io_engine_names, G_N_ELEMENTS (io_engine_names), &engine,
+                     error)
+      || !read_string (l, item, "fio_command", TRUE, &fio, error))
+    return FALSE;
+  m->engine = (SsdbIoEngine)engine;
+  m->fio_command = g_steal_pointer (&fio);
+  return TRUE;
 }
 
 gboolean
@@ -908,11 +961,7 @@ read_signed_number (Loader *l, JsonObject *object, const char *key, double max, 
 
   if (node == NULL)
     return FALSE;
-  if (node_has_type (node, G_TYPE_INT64))
-    v = (double)json_node_get_int (node);
-  else if (node_has_type (node, G_TYPE_DOUBLE))
-    v = json_node_get_double (node);
-  else
+  if (!node_get_number (node, &v))
     return load_fail (l, error, "expected a number, found %s", describe_node (node));
   if (!isfinite (v) || fabs (v) > max)
     {
@@ -1007,6 +1056,16 @@ add_verdict (JsonBuilder *b, SsdbVerdict verdict, const char *noise_key, double 
 }
 
 gboolean
+parse_verdict (Loader *l, const char *name, SsdbVerdict *out, GError **error)
+{
+  if (ssdb_verdict_from_name (name, out))
+    return TRUE;
+  path_push_member (l, "verdict");
+  return load_fail (l, error,
+                    "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or \"none\"", name);
+}
+
+gboolean
 read_verdict_opt (Loader *l, JsonObject *object, const char *noise_key, double max_noise,
                   SsdbVerdict *out, GError **error)
 {
@@ -1017,16 +1076,9 @@ read_verdict_opt (Loader *l, JsonObject *object, const char *noise_key, double m
     {
       g_autofree char *name = NULL;
 
-      if (!read_string (l, object, "verdict", FALSE, &name, error))
+      if (!read_string (l, object, "verdict", FALSE, &name, error)
+          || !parse_verdict (l, name, &verdict, error))
         return FALSE;
-      if (!ssdb_verdict_from_name (name, &verdict))
-        {
-          path_push_member (l, "verdict");
-          return load_fail (l, error,
-                            "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or "
-                            "\"none\"",
-                            name);
-        }
       if (out != NULL)
         *out = verdict;
     }

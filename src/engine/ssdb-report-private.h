@@ -112,6 +112,9 @@ describe_node (JsonNode *node);
 gboolean
 node_has_type (JsonNode *node, GType type);
 
+gboolean
+node_get_number (JsonNode *node, double *out);
+
 JsonNode *
 member (Loader *l, JsonObject *object, const char *key, gsize *mark, GError **error);
 
@@ -210,6 +213,11 @@ json_safe_double (double value);
 
 void
 add_verdict (JsonBuilder *b, SsdbVerdict verdict, const char *noise_key, double noise);
+
+/* The verdict named @name, read from a "verdict" member, in *out; an error at that member for a
+ * name that is not "found", "no-effect", "inconclusive" or "none". */
+gboolean
+parse_verdict (Loader *l, const char *name, SsdbVerdict *out, GError **error);
 
 /* Checks the optional "verdict" member of @object and, unless @noise_key is %NULL, the optional
  * @noise_key (reports of earlier versions have neither): a verdict name, and a number of at most
@@ -312,9 +320,16 @@ gboolean
 load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanResult *r,
                 GError **error);
 
-/* Shared by the random-access table and the AS SSD suite (ssdb-report-randomaccess.c): the names
- * of SsdbIoEngine and the optional "unwritten" object. */
+/* Shared by the random-access table and the AS SSD suite: the names of SsdbIoEngine and the
+ * members of an entry's measure (ssdb-report-io.c), and the optional "unwritten" object
+ * (ssdb-report-randomaccess.c). */
 extern const char *const io_engine_names[2];
+
+void
+build_io_measure (JsonBuilder *b, const SsdbIoMeasure *m);
+
+gboolean
+load_io_measure (Loader *l, JsonObject *item, SsdbIoMeasure *m, GError **error);
 
 void
 build_unwritten_opt (JsonBuilder *b, guint percent, SsdbUnwrittenSource source);

@@ -6,8 +6,6 @@
 
 #include "ssdb-report-private.h"
 
-const char *const io_engine_names[2] = { "libaio", "pvsync2" };
-
 /* The optional "unwritten" object: the share of a span read without being filled first. */
 void
 build_unwritten_opt (JsonBuilder *b, guint percent, SsdbUnwrittenSource source)
@@ -87,16 +85,7 @@ build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r)
       add_bool (b, "mixed", row->mixed);
       add_string (b, "rw", rw_names[row->rw]);
       add_string (b, "state", state_names[row->state]);
-      add_u64 (b, "ios", row->ios);
-      add_u64 (b, "bytes", row->bytes);
-      add_u64 (b, "window_ns", row->window_ns);
-      add_double (b, "iops", row->iops);
-      add_double (b, "bytes_per_second", row->bytes_per_second);
-      add_double (b, "mean_ns", row->mean_ns);
-      add_u64 (b, "p99_ns", row->p99_ns);
-      add_u64 (b, "max_ns", row->max_ns);
-      add_string (b, "engine", io_engine_names[row->engine]);
-      add_string (b, "fio_command", row->fio_command);
+      build_io_measure (b, &row->measure);
       json_builder_set_member_name (b, "dots");
       json_builder_begin_array (b);
       for (guint k = 0; row->dots != NULL && k < row->dots->len; k++)
@@ -226,8 +215,7 @@ static gboolean
 load_row (Loader *l, JsonObject *item, const SsdbRandomAccessSpec *spec, SsdbRw rw_expected,
           gboolean mixed_expected, guint size_expected, SsdbRandomAccessRow *row, GError **error)
 {
-  g_autofree char *fio = NULL;
-  guint rw, state, engine;
+  guint rw, state;
   gboolean mixed;
   guint64 lo, hi;
 
@@ -250,21 +238,8 @@ load_row (Loader *l, JsonObject *item, const SsdbRandomAccessSpec *spec, SsdbRw 
       path_push_member (l, "state");
       return load_fail (l, error, "a random-access row is never skipped");
     }
-  if (!read_u64 (l, item, "ios", G_MAXINT64, &row->ios, error)
-      || !read_u64 (l, item, "bytes", G_MAXINT64, &row->bytes, error)
-      || !read_u64 (l, item, "window_ns", MAX_WINDOW_NS, &row->window_ns, error)
-      || !read_number (l, item, "iops", MAX_IOPS, &row->iops, error)
-      || !read_number (l, item, "bytes_per_second", MAX_BYTES_PER_SECOND, &row->bytes_per_second,
-                       error)
-      || !read_u64 (l, item, "max_ns", MAX_WINDOW_NS, &row->max_ns, error)
-      || !read_number (l, item, "mean_ns", (double)row->max_ns, &row->mean_ns, error)
-      || !read_u64 (l, item, "p99_ns", row->max_ns, &row->p99_ns, error)
-      || !read_enum (l, item, "engine", io_engine_names, G_N_ELEMENTS (io_engine_names), &engine,
-                     error)
-      || !read_string (l, item, "fio_command", TRUE, &fio, error))
+  if (!load_io_measure (l, item, &row->measure, error))
     return FALSE;
-  row->engine = (SsdbIoEngine)engine;
-  row->fio_command = g_steal_pointer (&fio);
   if ((state == SSDB_ENTRY_PENDING || spec->sizes[0] == 0)
       && (row->ios != 0 || row->window_ns != 0))
     {

@@ -290,16 +290,9 @@ load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanRes
                         listed_bad);
     }
   if (!read_string (l, object, "verdict", FALSE, &verdict_name, error)
-      || !read_words (l, object, "words", &words, error))
+      || !read_words (l, object, "words", &words, error)
+      || !parse_verdict (l, verdict_name, &verdict, error))
     return FALSE;
-  if (!ssdb_verdict_from_name (verdict_name, &verdict))
-    {
-      path_push_member (l, "verdict");
-      return load_fail (l, error,
-                        "\"%s\" is not \"found\", \"no-effect\", \"inconclusive\" or "
-                        "\"none\"",
-                        verdict_name);
-    }
   ssdb_scan_summarize (r);
   if (verdict != r->verdict)
     {

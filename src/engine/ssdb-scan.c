@@ -671,13 +671,8 @@ run_verify (SsdbTarget *target, SsdbScanResult *result, SsdbScanProgressFunc pro
   int fd = ssdb_target_get_fd (target);
   gboolean ok = TRUE;
 
-  if (!ssdb_target_is_writable (target))
+  if (!ssdb_target_check_writes (target, "The verifying error scan", error))
     {
-      const char *why = ssdb_target_get_write_refusal (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
-                   "The verifying error scan writes to %s and was refused: %s",
-                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
       result->cancelled = TRUE;
       return FALSE;
     }

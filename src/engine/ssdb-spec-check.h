@@ -3,6 +3,7 @@
 
 #include <glib.h>
 
+#include "ssdb-error.h"
 #include "ssdb-target.h"
 
 G_BEGIN_DECLS
@@ -13,6 +14,22 @@ G_BEGIN_DECLS
  * or as far as the window knows them before it opens one; a block size or alignment of 0 is
  * not known and not checked.
  */
+
+/**
+ * SSDB_SPEC_INVALID:
+ * @...: the message: a printf format and its arguments
+ *
+ * For a check of settings, a function that returns a #gboolean and has a `GError **error`
+ * parameter: sets @error to an %SSDB_ERROR_INVALID_ARGUMENT with the message and returns
+ * %FALSE.
+ */
+#define SSDB_SPEC_INVALID(...)                                                                     \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    g_set_error (error, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT, __VA_ARGS__);                     \
+    return FALSE;                                                                                  \
+  }                                                                                                \
+  G_STMT_END
 
 /**
  * ssdb_target_info_dup_display_name:

@@ -812,6 +812,22 @@ ssdb_target_get_write_refusal (SsdbTarget *self)
   return self->writable ? NULL : self->write_refusal;
 }
 
+gboolean
+ssdb_target_check_writes (SsdbTarget *self, const char *test, GError **error)
+{
+  const char *why;
+
+  g_return_val_if_fail (SSDB_IS_TARGET (self), FALSE);
+  g_return_val_if_fail (test != NULL, FALSE);
+
+  if (self->writable)
+    return TRUE;
+  why = self->write_refusal;
+  g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE, "%s writes to %s and was refused: %s", test,
+               ssdb_target_get_display_name (self), why ? why : "writes are not allowed");
+  return FALSE;
+}
+
 const char *
 ssdb_target_get_display_name (SsdbTarget *self)
 {

@@ -239,6 +239,21 @@ const char *
 ssdb_target_get_write_refusal (SsdbTarget *self);
 
 /**
+ * ssdb_target_check_writes:
+ * @self: a target
+ * @test: the test that writes, as the start of a sentence: "The TRIM test"
+ * @error: return location for a #GError
+ *
+ * The check a test that writes makes before it starts.
+ *
+ * Returns: %TRUE when @self takes writes; otherwise %FALSE with %SSDB_ERROR_UNSAFE, "@test
+ *   writes to NAME and was refused: WHY" (ssdb_target_get_write_refusal(), or "writes are not
+ *   allowed").
+ */
+gboolean
+ssdb_target_check_writes (SsdbTarget *self, const char *test, GError **error);
+
+/**
  * ssdb_target_get_display_name:
  *
  * Returns: "/dev/zram0" for a device, "test file in /mnt/x" for a test file.

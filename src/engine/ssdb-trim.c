@@ -684,15 +684,8 @@ run_trim (SsdbTarget *target, SsdbTrimResult *result, SsdbTrimProgressFunc progr
   info = ssdb_target_get_info (target);
   if (!ssdb_trim_result_check (result, info, error))
     return FALSE;
-  if (!ssdb_target_is_writable (target))
-    {
-      const char *why = ssdb_target_get_write_refusal (target);
-
-      g_set_error (error, SSDB_ERROR, SSDB_ERROR_UNSAFE,
-                   "The TRIM test writes to %s and was refused: %s",
-                   ssdb_target_get_display_name (target), why ? why : "writes are not allowed");
-      return FALSE;
-    }
+  if (!ssdb_target_check_writes (target, "The TRIM test", error))
+    return FALSE;
   /* The span as the check resolved it: 0 is what follows the offset, in whole units. */
   if (spec->span_length == 0)
     {
