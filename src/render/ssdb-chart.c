@@ -464,6 +464,53 @@ ssdb_chart_grid_alpha (const SsdbStyle *style)
     }
 }
 
+void
+ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot)
+{
+  SsdbRgba bg = ssdb_chart_plot_background (style);
+
+  cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
+  ssdb_render_set_source (cr, &bg, 1.0);
+  cairo_fill (cr);
+}
+
+void
+ssdb_chart_draw_value_grid (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                            const cairo_rectangle_t *plot, const SsdbAxis *axis,
+                            const SsdbAxis *right, double label_px, double tick_gap)
+{
+  gboolean loc = style->locale_numbers;
+
+  ssdb_chart_fill_plot (cr, style, plot);
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (axis, i);
+      /* the quantity and back, as the painters' own y of a value */
+      double a = v * axis->divisor / axis->divisor;
+      double y = plot->y + plot->height - (a - axis->lo) / (axis->hi - axis->lo) * plot->height;
+      g_autofree char *text = ssdb_axis_format (axis, v, loc);
+
+      if (i > 0 && i + 1 < axis->n_ticks)
+        {
+          cairo_move_to (cr, plot->x, floor (y) + 0.5);
+          cairo_line_to (cr, plot->x + plot->width, floor (y) + 0.5);
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
+          cairo_stroke (cr);
+        }
+      ssdb_chart_draw_text (cr, context, style, text, plot->x - tick_gap, y, label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
+      if (right != NULL && i < right->n_ticks)
+        {
+          g_autofree char *rt = ssdb_axis_format (right, ssdb_axis_tick (right, i), loc);
+
+          ssdb_chart_draw_text (cr, context, style, rt, plot->x + plot->width + tick_gap, y,
+                                label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
+                                &style->dim, 1.0);
+        }
+    }
+}
+
 SsdbRgba
 ssdb_chart_mix (const SsdbRgba *a, const SsdbRgba *b, double t)
 {

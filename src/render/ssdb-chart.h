@@ -553,6 +553,40 @@ double
 ssdb_chart_grid_alpha (const SsdbStyle *style);
 
 /**
+ * ssdb_chart_fill_plot:
+ * @cr: cairo context
+ * @style: colours
+ * @plot: the plot area, logical pixels
+ *
+ * Fills @plot with the plot background (ssdb_chart_plot_background()).
+ */
+void
+ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot);
+
+/**
+ * ssdb_chart_draw_value_grid:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @plot: the plot area, logical pixels
+ * @axis: the linear value axis up @plot: its bottom is @axis->lo, its top @axis->hi, each in
+ *   the axis' unit (the quantity, bytes/s for a rate, divided by @axis->divisor)
+ * @right: (nullable): a second axis whose labels go right of @plot, at the heights of @axis'
+ *   ticks (its tick i beside @axis' tick i; only its first @axis->n_ticks ticks)
+ * @label_px: the labels' font size, logical pixels
+ * @tick_gap: the gap between @plot and the labels, logical pixels
+ *
+ * Starts a plot with a value axis: fills @plot (ssdb_chart_fill_plot()), then at each tick of
+ * @axis draws a horizontal grid line across @plot (not at the first and the last tick, its
+ * edges) and the tick's label, dimmed, ending @tick_gap left of @plot (and @right's label
+ * starting @tick_gap right of it). Leaves @cr's line width at 1.
+ */
+void
+ssdb_chart_draw_value_grid (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                            const cairo_rectangle_t *plot, const SsdbAxis *axis,
+                            const SsdbAxis *right, double label_px, double tick_gap);
+
+/**
  * ssdb_chart_write_png:
  * @draw: the painter: (view, style, cr, width, height)
  * @view: passed to @draw

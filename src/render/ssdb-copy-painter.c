@@ -140,13 +140,7 @@ ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_
   ssdb_axis_rate (&axis, top, 5);
 
   /* plot background and grid */
-  {
-    SsdbRgba bg = ssdb_chart_plot_background (style);
-
-    cairo_set_source_rgba (cr, bg.r, bg.g, bg.b, bg.a);
-    cairo_rectangle (cr, l.plot.x, l.plot.y, l.plot.width, l.plot.height);
-    cairo_fill (cr);
-  }
+  ssdb_chart_fill_plot (cr, style, &l.plot);
   for (guint t = 0; t < axis.n_ticks; t++)
     {
       double v = axis.first + t * axis.step;

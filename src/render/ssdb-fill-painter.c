@@ -450,31 +450,10 @@ draw_axes (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   double tick_gap = 6 * l->u;
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
-
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      double v = ssdb_axis_tick (&l->rate, i);
-      double y = layout_y (l, v * l->rate.divisor);
-      g_autofree char *text = ssdb_axis_format (&l->rate, v, loc);
-
-      if (i > 0 && i + 1 < l->rate.n_ticks)
-        {
-          cairo_move_to (cr, pr->x, floor (y) + 0.5);
-          cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
-          cairo_stroke (cr);
-        }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, l->label_px,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
-    }
+  ssdb_chart_draw_value_grid (cr, p->pango, style, pr, &l->rate, NULL, l->label_px, tick_gap);
   for (guint i = 0; i < l->pos.n_ticks; i++)
     {
       double v = ssdb_axis_tick (&l->pos, i);

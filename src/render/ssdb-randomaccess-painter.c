@@ -705,13 +705,10 @@ draw_axes (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   gboolean loc = style->locale_numbers;
   double tick_gap = 6 * l->u;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
+  ssdb_chart_fill_plot (cr, style, pr);
 
   cairo_set_line_width (cr, 1);
   for (guint i = 0; i < l->time.n_ticks; i++)

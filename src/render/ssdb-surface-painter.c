@@ -549,42 +549,13 @@ draw_axes (Painter *p)
   Layout *l = &p->l;
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
-  SsdbRgba plot_bg = ssdb_chart_plot_background (style);
   const cairo_rectangle_t *pr = &l->plot;
   double tick_gap = 6 * l->u;
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &plot_bg, 1.0);
-  cairo_fill (cr);
-
   /* Horizontal grid and the value labels, left (rate) and right (access time). */
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      double v = ssdb_axis_tick (&l->rate, i);
-      double y = layout_y_rate (l, v * l->rate.divisor);
-      double yl = floor (y) + 0.5;
-      g_autofree char *text = ssdb_axis_format (&l->rate, v, loc);
-
-      if (i > 0 && i + 1 < l->rate.n_ticks)
-        {
-          cairo_move_to (cr, pr->x, yl);
-          cairo_line_to (cr, pr->x + pr->width, yl);
-          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
-          cairo_stroke (cr);
-        }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, l->label_px,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
-      if (l->has_access && i < l->lat.n_ticks)
-        {
-          g_autofree char *lt = ssdb_axis_format (&l->lat, ssdb_axis_tick (&l->lat, i), loc);
-
-          ssdb_chart_draw_text (p->cr, p->pango, p->style, lt, pr->x + pr->width + tick_gap, y,
-                                l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
-                                &style->dim, 1.0);
-        }
-    }
+  ssdb_chart_draw_value_grid (cr, p->pango, style, pr, &l->rate, l->has_access ? &l->lat : NULL,
+                              l->label_px, tick_gap);
 
   /* Vertical grid at the GB ticks, with their labels below. */
   for (guint i = 0; i < l->pos.n_ticks; i++)

@@ -375,12 +375,9 @@ draw_grid_and_axis (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
+  ssdb_chart_fill_plot (cr, style, pr);
 
   /* Alternate rows lightly shaded across bars and table, for reading a row to its numbers. */
   for (guint i = 1; i < l->n; i += 2)
