@@ -382,17 +382,12 @@ void
 ssdb_asssd_painter_get_plot_rect (const SsdbAsssdView *view, int width, int height,
                                   cairo_rectangle_t *rect)
 {
-  PangoContext *pango;
-  SsdbStyle style;
   Layout l;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (rect != NULL);
 
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  pango = ssdb_chart_scratch_context ();
-  layout_compute (&l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, &l, view, width, height);
   *rect = l.plot;
 }
 

@@ -473,6 +473,31 @@ PangoContext *
 ssdb_chart_scratch_context (void);
 
 /**
+ * SSDB_CHART_LAYOUT_FOR_QUERY:
+ * @compute: a painter's layout function, called as @compute (@layout, @view, style, context,
+ *   @width, @height) with a const SsdbStyle * and a PangoContext *
+ * @layout: (out caller-allocates): the painter's layout, filled by @compute
+ * @view: the painter's view
+ * @width: the chart's width, logical pixels
+ * @height: its height, logical pixels
+ *
+ * Lays a chart out as its geometry queries (plot area, points, hit tests) see it: in the review
+ * theme's style, whose fonts and sizes every theme shares, on a scratch Pango context
+ * (ssdb_chart_scratch_context()), so the answer is where the chart draws at any scale.
+ */
+#define SSDB_CHART_LAYOUT_FOR_QUERY(compute, layout, view, width, height)                          \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    SsdbStyle query_style_;                                                                        \
+    PangoContext *query_context_ = ssdb_chart_scratch_context ();                                  \
+                                                                                                   \
+    ssdb_style_init (&query_style_, SSDB_THEME_REVIEW);                                            \
+    compute ((layout), (view), &query_style_, query_context_, (width), (height));                  \
+    g_object_unref (query_context_);                                                               \
+  }                                                                                                \
+  G_STMT_END
+
+/**
  * ssdb_chart_mix:
  * @a: a colour
  * @b: another

@@ -690,16 +690,11 @@ ssdb_consistency_painter_get_plot_rect (const SsdbConsistencyView *view, int wid
                                         cairo_rectangle_t *rect)
 {
   Frame f;
-  SsdbStyle style;
-  PangoContext *pango;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (rect != NULL);
 
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  consistency_frame (&f, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (consistency_frame, &f, view, width, height);
   *rect = f.plot;
 }
 
@@ -708,19 +703,12 @@ ssdb_consistency_painter_get_window_rect (const SsdbConsistencyView *view, int w
                                           cairo_rectangle_t *rect)
 {
   Frame f;
-  SsdbStyle style;
-  PangoContext *pango;
-  gboolean ok;
 
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (rect != NULL, FALSE);
 
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  consistency_frame (&f, view, &style, pango, width, height);
-  g_object_unref (pango);
-  ok = window_rect (&f, view, rect);
-  return ok;
+  SSDB_CHART_LAYOUT_FOR_QUERY (consistency_frame, &f, view, width, height);
+  return window_rect (&f, view, rect);
 }
 
 void

@@ -291,12 +291,7 @@ layout_phase (const Layout *l, const SsdbFillView *view, guint index, cairo_rect
 static void
 layout_for_query (Layout *l, const SsdbFillView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void

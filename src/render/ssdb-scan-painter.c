@@ -427,13 +427,7 @@ ssdb_render_scan_png (const SsdbScanView *view, const SsdbStyle *style, const ch
 static void
 layout_for_query (Layout *l, const SsdbScanView *view, int width, int height)
 {
-  PangoContext *pango;
-  SsdbStyle style;
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  pango = ssdb_chart_scratch_context ();
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void

@@ -273,12 +273,7 @@ layout_bar (const Layout *l, const SsdbSweepView *view, guint row, SsdbRw rw,
 static void
 layout_for_query (Layout *l, const SsdbSweepView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void
