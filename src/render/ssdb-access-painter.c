@@ -475,15 +475,7 @@ layout_relief (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   intervals = (guint)ssdb_chart_clamp (floor (avail_h * 0.5 / (40 * l->u)), 2, 6);
   /* A share is at most 100 %: the axis stops there. */
   ssdb_axis_nice (&l->share, 0, m > 0 ? MIN (m * 100 * 1.05, 100) : 100, intervals, TRUE);
-  for (guint i = 0; i < l->share.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&l->share, ssdb_axis_tick (&l->share, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      left_w = MAX (left_w, tw);
-    }
+  left_w = MAX (left_w, ssdb_chart_axis_labels_width (pango, style, &l->share, l->label_px));
   l->label_w = 0;
   for (guint i = 0; i < l->n; i++)
     {

@@ -421,15 +421,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
 
   intervals = (guint)ssdb_chart_clamp (floor ((bottom - y) / (45 * l->u)), 2, 10);
   ssdb_axis_rate (&l->rate, m->max_rate, intervals);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&l->rate, ssdb_axis_tick (&l->rate, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      axis_w = MAX (axis_w, tw);
-    }
+  axis_w = MAX (axis_w, ssdb_chart_axis_labels_width (pango, style, &l->rate, l->label_px));
   {
     double tw;
 

@@ -464,6 +464,24 @@ ssdb_chart_grid_alpha (const SsdbStyle *style)
     }
 }
 
+double
+ssdb_chart_axis_labels_width (PangoContext *context, const SsdbStyle *style, const SsdbAxis *axis,
+                              double label_px)
+{
+  double w = 0;
+
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      g_autofree char *text
+          = ssdb_axis_format (axis, ssdb_axis_tick (axis, i), style->locale_numbers);
+      double tw;
+
+      ssdb_chart_measure (context, style, text, label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+      w = MAX (w, tw);
+    }
+  return w;
+}
+
 void
 ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot)
 {

@@ -578,6 +578,21 @@ double
 ssdb_chart_grid_alpha (const SsdbStyle *style);
 
 /**
+ * ssdb_chart_axis_labels_width:
+ * @context: a Pango context, for measuring
+ * @style: the font, and whether numbers are written in the chart's language
+ *   (@style->locale_numbers)
+ * @axis: an axis
+ * @label_px: the labels' font size, logical pixels
+ *
+ * Returns: the width of the widest of @axis' tick labels (ssdb_axis_format()) in normal weight,
+ *   logical pixels; 0 for an axis without ticks.
+ */
+double
+ssdb_chart_axis_labels_width (PangoContext *context, const SsdbStyle *style, const SsdbAxis *axis,
+                              double label_px);
+
+/**
  * ssdb_chart_fill_plot:
  * @cr: cairo context
  * @style: colours

@@ -78,15 +78,7 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
 
   intervals = (guint)ssdb_chart_clamp (floor (MAX (bottom - y, 10) / (45 * f->u)), 2, 10);
   set_y (&f->y, y_max, intervals);
-  for (guint i = 0; i < f->y.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&f->y, ssdb_axis_tick (&f->y, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, f->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      left_w = MAX (left_w, tw);
-    }
+  left_w = MAX (left_w, ssdb_chart_axis_labels_width (pango, style, &f->y, f->label_px));
   ssdb_chart_measure (pango, style, f->y.unit, f->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   left_w = ceil (MAX (left_w, unit_w));
   {

@@ -216,15 +216,7 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
         right_w = ceil (MAX (right_w, unit_w));
       }
   }
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&l->rate, ssdb_axis_tick (&l->rate, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      left_w = MAX (left_w, tw);
-    }
+  left_w = MAX (left_w, ssdb_chart_axis_labels_width (pango, style, &l->rate, l->label_px));
   ssdb_chart_measure (pango, style, l->rate.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   left_w = ceil (MAX (left_w, unit_w));
 

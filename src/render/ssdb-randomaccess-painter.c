@@ -322,23 +322,6 @@ legend_width (const Layout *l, const SsdbRandomAccessView *view, const SsdbStyle
   return total;
 }
 
-static double
-widest_label (PangoContext *pango, const SsdbStyle *style, const SsdbAxis *axis, double px,
-              gboolean locale_numbers)
-{
-  double w = 0;
-
-  for (guint i = 0; i < axis->n_ticks; i++)
-    {
-      g_autofree char *text = ssdb_axis_format (axis, ssdb_axis_tick (axis, i), locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      w = MAX (w, tw);
-    }
-  return w;
-}
-
 static void
 layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *style,
                 PangoContext *pango, int width, int height)
@@ -484,7 +467,7 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
     l->time.divisor = 1e6;
     l->time.unit = "ms";
   }
-  left_w = widest_label (pango, style, &l->time, l->label_px, style->locale_numbers);
+  left_w = ssdb_chart_axis_labels_width (pango, style, &l->time, l->label_px);
   ssdb_chart_measure (pango, style, l->time.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   left_w = ceil (MAX (left_w, unit_w));
   {

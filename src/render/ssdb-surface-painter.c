@@ -105,23 +105,6 @@ latency_axis_top (const SsdbSurfaceResult *r)
   return ssdb_chart_robust_top (&access, 1, NULL);
 }
 
-static double
-widest_label (PangoContext *pango, const SsdbStyle *style, const SsdbAxis *axis, double px,
-              gboolean locale_numbers)
-{
-  double w = 0;
-
-  for (guint i = 0; i < axis->n_ticks; i++)
-    {
-      g_autofree char *text = ssdb_axis_format (axis, ssdb_axis_tick (axis, i), locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      w = MAX (w, tw);
-    }
-  return w;
-}
-
 static void
 layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, PangoContext *pango,
                 int width, int height)
@@ -209,12 +192,12 @@ layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, 
       l->lat.unit = us ? "µs" : "ms";
     }
 
-  l->left_w = widest_label (pango, style, &l->rate, l->label_px, style->locale_numbers);
+  l->left_w = ssdb_chart_axis_labels_width (pango, style, &l->rate, l->label_px);
   ssdb_chart_measure (pango, style, l->rate.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   l->left_w = ceil (MAX (l->left_w, unit_w));
   if (l->has_access)
     {
-      l->right_w = widest_label (pango, style, &l->lat, l->label_px, style->locale_numbers);
+      l->right_w = ssdb_chart_axis_labels_width (pango, style, &l->lat, l->label_px);
       ssdb_chart_measure (pango, style, l->lat.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
       l->right_w = ceil (MAX (l->right_w, unit_w));
     }
