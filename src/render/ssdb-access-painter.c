@@ -266,11 +266,7 @@ layout_common (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, b;
 
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   /* Tick labels stay readable in a small window (11 px, about GNOME's small text). */
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 11, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9.5, 24);

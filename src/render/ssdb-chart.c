@@ -254,6 +254,19 @@ ssdb_chart_scratch_context (void)
 }
 
 double
+ssdb_chart_scale (double width, double height, double *margin, double *gap, double *title_px,
+                  double *subtitle_px)
+{
+  double u = ssdb_chart_clamp (MIN (width / 860.0, height / 560.0), 0.7, 2.4);
+
+  *margin = round (ssdb_chart_clamp (14 * u, 8, 36));
+  *gap = round (ssdb_chart_clamp (8 * u, 4, 20));
+  *title_px = ssdb_chart_clamp (17 * u, 12, 40);
+  *subtitle_px = ssdb_chart_clamp (12.5 * u, 10, 30);
+  return u;
+}
+
+double
 ssdb_chart_layout_heading (double width, double margin, double gap, const char *title,
                            double title_px, cairo_rectangle_t *title_box, const char *subtitle,
                            double subtitle_px, cairo_rectangle_t *subtitle_box)

@@ -185,6 +185,25 @@ ssdb_chart_draw_text (cairo_t *cr, PangoContext *context, const SsdbStyle *style
 /* Frame ------------------------------------------------------------------------------------ */
 
 /**
+ * ssdb_chart_scale:
+ * @width: the chart's width, logical pixels
+ * @height: its height, logical pixels
+ * @margin: (out): the margin around the chart, logical pixels (whole)
+ * @gap: (out): the gap between its parts, logical pixels (whole)
+ * @title_px: (out): the title's font size, logical pixels
+ * @subtitle_px: (out): the subtitle's font size, logical pixels
+ *
+ * The scale of a single chart and the sizes every one shares: the scale is the chart's size
+ * against 860 × 560 (the smaller of the two ratios, kept within 0.7 to 2.4), and the margin
+ * (14), the gap (8), the title (17) and the subtitle (12.5) grow with it within fixed bounds.
+ *
+ * Returns: the scale, by which a painter multiplies its other sizes.
+ */
+double
+ssdb_chart_scale (double width, double height, double *margin, double *gap, double *title_px,
+                  double *subtitle_px);
+
+/**
  * ssdb_chart_layout_heading:
  * @width: the chart's width, logical pixels
  * @margin: the margin around the chart, logical pixels
