@@ -506,6 +506,16 @@ ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle
 }
 
 void
+ssdb_chart_stroke_plot_border (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot)
+{
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, plot->x + 0.5, plot->y + 0.5, plot->width - 1, plot->height - 1);
+  ssdb_render_set_source (cr, &style->foreground,
+                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
+  cairo_stroke (cr);
+}
+
+void
 ssdb_chart_draw_value_grid (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
                             const cairo_rectangle_t *plot, const SsdbAxis *axis,
                             const SsdbAxis *right, double label_px, double tick_gap)

@@ -623,6 +623,18 @@ void
 ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot);
 
 /**
+ * ssdb_chart_stroke_plot_border:
+ * @cr: cairo context
+ * @style: colours
+ * @plot: the plot area, logical pixels
+ *
+ * Draws the plot's border: a 1 px line just inside @plot, in the foreground colour at 35 %
+ * (full in high contrast). Leaves @cr's line width at 1.
+ */
+void
+ssdb_chart_stroke_plot_border (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot);
+
+/**
  * ssdb_chart_draw_value_grid:
  * @cr: cairo context
  * @context: its Pango context

@@ -172,11 +172,7 @@ draw_frame_border (Painter *p)
 {
   Frame *f = &p->f;
 
-  cairo_set_line_width (p->cr, 1);
-  cairo_rectangle (p->cr, f->plot.x + 0.5, f->plot.y + 0.5, f->plot.width - 1, f->plot.height - 1);
-  ssdb_render_set_source (p->cr, &p->style->foreground,
-                          p->style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (p->cr);
+  ssdb_chart_stroke_plot_border (p->cr, p->style, &f->plot);
 }
 
 /* Legend entries right-aligned over the plot; item i gets a dot instead of a line when bit i of

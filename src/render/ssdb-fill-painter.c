@@ -842,11 +842,7 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   if (view->result != NULL)
     draw_over_note (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   if (n_passes (view->result) == 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,

@@ -967,11 +967,7 @@ ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbSty
   draw_axes (&p);
   draw_dots (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   for (guint i = 0; i < n_result_rows (view); i++)
     {

@@ -590,11 +590,7 @@ draw_frame (Painter *p)
   const cairo_rectangle_t *pr = &p->l.plot;
   cairo_t *cr = p->cr;
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, pr->x + 0.5, pr->y + 0.5, pr->width - 1, pr->height - 1);
-  ssdb_render_set_source (cr, &p->style->foreground,
-                          p->style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, p->style, pr);
 }
 
 /* Above about two dots per device-pixel column, one dot per occupied cell of a grid a dot

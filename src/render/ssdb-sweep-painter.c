@@ -504,11 +504,7 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
   draw_grid_and_axis (&p);
   draw_rows (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   if (max_rate (view) <= 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,

@@ -1069,11 +1069,7 @@ draw_cycle (Painter *p)
       }
     }
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, d->x + 0.5, d->y + 0.5, d->width - 1, d->height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, d);
 }
 
 static void
