@@ -440,9 +440,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
 static double
 layout_y (const Layout *l, double bps)
 {
-  double v = bps / l->rate.divisor;
-
-  return l->plot.y + l->plot.height - (v - l->rate.lo) / (l->rate.hi - l->rate.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->rate, &l->plot, bps);
 }
 
 static double

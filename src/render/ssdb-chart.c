@@ -495,6 +495,14 @@ ssdb_chart_axis_labels_width (PangoContext *context, const SsdbStyle *style, con
   return w;
 }
 
+double
+ssdb_chart_axis_y (const SsdbAxis *axis, const cairo_rectangle_t *plot, double value)
+{
+  double v = value / axis->divisor;
+
+  return plot->y + plot->height - (v - axis->lo) / (axis->hi - axis->lo) * plot->height;
+}
+
 void
 ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot)
 {
@@ -527,9 +535,7 @@ ssdb_chart_draw_value_grid (cairo_t *cr, PangoContext *context, const SsdbStyle 
   for (guint i = 0; i < axis->n_ticks; i++)
     {
       double v = ssdb_axis_tick (axis, i);
-      /* the quantity and back, as the painters' own y of a value */
-      double a = v * axis->divisor / axis->divisor;
-      double y = plot->y + plot->height - (a - axis->lo) / (axis->hi - axis->lo) * plot->height;
+      double y = ssdb_chart_axis_y (axis, plot, v * axis->divisor);
       g_autofree char *text = ssdb_axis_format (axis, v, loc);
 
       if (i > 0 && i + 1 < axis->n_ticks)

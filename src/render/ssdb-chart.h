@@ -597,6 +597,19 @@ double
 ssdb_chart_grid_alpha (const SsdbStyle *style);
 
 /**
+ * ssdb_chart_axis_y:
+ * @axis: a linear value axis up @plot (@axis->lo at its bottom, @axis->hi at its top, in the
+ *   axis' unit)
+ * @plot: the plot area, logical pixels
+ * @value: a value of the quantity (bytes/s for a rate, ns for a time), not divided by
+ *   @axis->divisor
+ *
+ * Returns: the y of @value on @axis, logical pixels; outside @plot for a value outside the axis.
+ */
+double
+ssdb_chart_axis_y (const SsdbAxis *axis, const cairo_rectangle_t *plot, double value);
+
+/**
  * ssdb_chart_axis_labels_width:
  * @context: a Pango context, for measuring
  * @style: the font, and whether numbers are written in the chart's language

@@ -105,9 +105,7 @@ frame_x (const Frame *f, double v)
 static double
 frame_y (const Frame *f, double v)
 {
-  double a = v / f->y.divisor;
-
-  return f->plot.y + f->plot.height - (a - f->y.lo) / (f->y.hi - f->y.lo) * f->plot.height;
+  return ssdb_chart_axis_y (&f->y, &f->plot, v);
 }
 
 typedef struct

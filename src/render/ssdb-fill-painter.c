@@ -241,9 +241,7 @@ layout_x (const Layout *l, double bytes)
 static double
 axis_y (const Layout *l, const SsdbAxis *axis, double bps)
 {
-  double v = bps / axis->divisor;
-
-  return l->plot.y + l->plot.height - (v - axis->lo) / (axis->hi - axis->lo) * l->plot.height;
+  return ssdb_chart_axis_y (axis, &l->plot, bps);
 }
 
 static double

@@ -512,9 +512,7 @@ layout_x (const Layout *l, double position_bytes)
 static double
 layout_y (const Layout *l, double ns)
 {
-  double v = ns / l->time.divisor;
-
-  return l->plot.y + l->plot.height - (v - l->time.lo) / (l->time.hi - l->time.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->time, &l->plot, ns);
 }
 
 static void

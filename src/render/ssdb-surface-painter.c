@@ -233,19 +233,15 @@ layout_x (const Layout *l, double position_bytes)
 static double
 layout_y_rate (const Layout *l, double bps)
 {
-  double v = bps / l->rate.divisor;
-
-  return l->plot.y + l->plot.height - (v - l->rate.lo) / (l->rate.hi - l->rate.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->rate, &l->plot, bps);
 }
 
 static double
 layout_y_latency (const Layout *l, double ns)
 {
-  double v = ns / l->lat.divisor;
-
   if (!l->has_access)
     return l->plot.y + l->plot.height;
-  return l->plot.y + l->plot.height - (v - l->lat.lo) / (l->lat.hi - l->lat.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->lat, &l->plot, ns);
 }
 
 /* Geometry queries measure text the same way the painter does, on a scratch context. */
