@@ -266,11 +266,7 @@ layout_common (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   double w = MAX (width, 1), h = MAX (height, 1);
   double y, b;
 
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   /* Tick labels stay readable in a small window (11 px, about GNOME's small text). */
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 11, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9.5, 24);
@@ -475,15 +471,7 @@ layout_relief (Layout *l, const SsdbAccessView *view, const SsdbStyle *style, Pa
   intervals = (guint)ssdb_chart_clamp (floor (avail_h * 0.5 / (40 * l->u)), 2, 6);
   /* A share is at most 100 %: the axis stops there. */
   ssdb_axis_nice (&l->share, 0, m > 0 ? MIN (m * 100 * 1.05, 100) : 100, intervals, TRUE);
-  for (guint i = 0; i < l->share.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&l->share, ssdb_axis_tick (&l->share, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      left_w = MAX (left_w, tw);
-    }
+  left_w = MAX (left_w, ssdb_chart_axis_labels_width (pango, style, &l->share, l->label_px));
   l->label_w = 0;
   for (guint i = 0; i < l->n; i++)
     {
@@ -594,12 +582,7 @@ relief_y (const Layout *l, guint step, double share)
 static void
 layout_for_query (Layout *l, const SsdbAccessView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void

@@ -64,11 +64,7 @@ layout_compute (Layout *l, const SsdbAsssdView *view, const SsdbStyle *style, Pa
   double y, bottom, table_w;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
@@ -382,17 +378,12 @@ void
 ssdb_asssd_painter_get_plot_rect (const SsdbAsssdView *view, int width, int height,
                                   cairo_rectangle_t *rect)
 {
-  PangoContext *pango;
-  SsdbStyle style;
   Layout l;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (rect != NULL);
 
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  pango = ssdb_chart_scratch_context ();
-  layout_compute (&l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, &l, view, width, height);
   *rect = l.plot;
 }
 

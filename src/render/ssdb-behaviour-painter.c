@@ -391,11 +391,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
@@ -421,15 +417,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
 
   intervals = (guint)ssdb_chart_clamp (floor ((bottom - y) / (45 * l->u)), 2, 10);
   ssdb_axis_rate (&l->rate, m->max_rate, intervals);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&l->rate, ssdb_axis_tick (&l->rate, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      axis_w = MAX (axis_w, tw);
-    }
+  axis_w = MAX (axis_w, ssdb_chart_axis_labels_width (pango, style, &l->rate, l->label_px));
   {
     double tw;
 
@@ -452,9 +440,7 @@ layout_compute (Layout *l, const SsdbBehaviourView *view, const Model *m, const 
 static double
 layout_y (const Layout *l, double bps)
 {
-  double v = bps / l->rate.divisor;
-
-  return l->plot.y + l->plot.height - (v - l->rate.lo) / (l->rate.hi - l->rate.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->rate, &l->plot, bps);
 }
 
 static double
@@ -694,30 +680,8 @@ draw_frame (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
-  gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
-
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      double v = ssdb_axis_tick (&l->rate, i);
-      double y = layout_y (l, v * l->rate.divisor);
-      g_autofree char *text = ssdb_axis_format (&l->rate, v, loc);
-
-      if (i > 0 && i + 1 < l->rate.n_ticks)
-        {
-          cairo_move_to (cr, pr->x, floor (y) + 0.5);
-          cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
-          cairo_stroke (cr);
-        }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - 6 * l->u, y, l->label_px,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
-    }
+  ssdb_chart_draw_value_grid (cr, p->pango, style, pr, &l->rate, NULL, l->label_px, 6 * l->u);
   /* The unit above the axis. */
   ssdb_chart_draw_text (p->cr, p->pango, p->style, l->rate.unit, pr->x - 6 * l->u,
                         pr->y - l->label_px * 1.1, l->label_px, PANGO_WEIGHT_BOLD,
@@ -901,11 +865,7 @@ ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *sty
   else
     draw_lines (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   if (p.m.max_rate <= 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style, p.m.empty, &l->plot, l->label_px);

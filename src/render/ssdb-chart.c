@@ -260,6 +260,19 @@ ssdb_chart_scratch_context (void)
 }
 
 double
+ssdb_chart_scale (double width, double height, double *margin, double *gap, double *title_px,
+                  double *subtitle_px)
+{
+  double u = ssdb_chart_clamp (MIN (width / 860.0, height / 560.0), 0.7, 2.4);
+
+  *margin = round (ssdb_chart_clamp (14 * u, 8, 36));
+  *gap = round (ssdb_chart_clamp (8 * u, 4, 20));
+  *title_px = ssdb_chart_clamp (17 * u, 12, 40);
+  *subtitle_px = ssdb_chart_clamp (12.5 * u, 10, 30);
+  return u;
+}
+
+double
 ssdb_chart_layout_heading (double width, double margin, double gap, const char *title,
                            double title_px, cairo_rectangle_t *title_box, const char *subtitle,
                            double subtitle_px, cairo_rectangle_t *subtitle_box)
@@ -467,6 +480,87 @@ ssdb_chart_grid_alpha (const SsdbStyle *style)
       case SSDB_THEME_REVIEW:
       default:
         return 0.13;
+    }
+}
+
+double
+ssdb_chart_axis_labels_width (PangoContext *context, const SsdbStyle *style, const SsdbAxis *axis,
+                              double label_px)
+{
+  double w = 0;
+
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      g_autofree char *text
+          = ssdb_axis_format (axis, ssdb_axis_tick (axis, i), style->locale_numbers);
+      double tw;
+
+      ssdb_chart_measure (context, style, text, label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
+      w = MAX (w, tw);
+    }
+  return w;
+}
+
+double
+ssdb_chart_axis_y (const SsdbAxis *axis, const cairo_rectangle_t *plot, double value)
+{
+  double v = value / axis->divisor;
+
+  return plot->y + plot->height - (v - axis->lo) / (axis->hi - axis->lo) * plot->height;
+}
+
+void
+ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot)
+{
+  SsdbRgba bg = ssdb_chart_plot_background (style);
+
+  cairo_rectangle (cr, plot->x, plot->y, plot->width, plot->height);
+  ssdb_render_set_source (cr, &bg, 1.0);
+  cairo_fill (cr);
+}
+
+void
+ssdb_chart_stroke_plot_border (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot)
+{
+  cairo_set_line_width (cr, 1);
+  cairo_rectangle (cr, plot->x + 0.5, plot->y + 0.5, plot->width - 1, plot->height - 1);
+  ssdb_render_set_source (cr, &style->foreground,
+                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
+  cairo_stroke (cr);
+}
+
+void
+ssdb_chart_draw_value_grid (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                            const cairo_rectangle_t *plot, const SsdbAxis *axis,
+                            const SsdbAxis *right, double label_px, double tick_gap)
+{
+  gboolean loc = style->locale_numbers;
+
+  ssdb_chart_fill_plot (cr, style, plot);
+  cairo_set_line_width (cr, 1);
+  for (guint i = 0; i < axis->n_ticks; i++)
+    {
+      double v = ssdb_axis_tick (axis, i);
+      double y = ssdb_chart_axis_y (axis, plot, v * axis->divisor);
+      g_autofree char *text = ssdb_axis_format (axis, v, loc);
+
+      if (i > 0 && i + 1 < axis->n_ticks)
+        {
+          cairo_move_to (cr, plot->x, floor (y) + 0.5);
+          cairo_line_to (cr, plot->x + plot->width, floor (y) + 0.5);
+          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
+          cairo_stroke (cr);
+        }
+      ssdb_chart_draw_text (cr, context, style, text, plot->x - tick_gap, y, label_px,
+                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
+      if (right != NULL && i < right->n_ticks)
+        {
+          g_autofree char *rt = ssdb_axis_format (right, ssdb_axis_tick (right, i), loc);
+
+          ssdb_chart_draw_text (cr, context, style, rt, plot->x + plot->width + tick_gap, y,
+                                label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
+                                &style->dim, 1.0);
+        }
     }
 }
 

@@ -197,6 +197,25 @@ ssdb_chart_draw_text (cairo_t *cr, PangoContext *context, const SsdbStyle *style
 /* Frame ------------------------------------------------------------------------------------ */
 
 /**
+ * ssdb_chart_scale:
+ * @width: the chart's width, logical pixels
+ * @height: its height, logical pixels
+ * @margin: (out): the margin around the chart, logical pixels (whole)
+ * @gap: (out): the gap between its parts, logical pixels (whole)
+ * @title_px: (out): the title's font size, logical pixels
+ * @subtitle_px: (out): the subtitle's font size, logical pixels
+ *
+ * The scale of a single chart and the sizes every one shares: the scale is the chart's size
+ * against 860 × 560 (the smaller of the two ratios, kept within 0.7 to 2.4), and the margin
+ * (14), the gap (8), the title (17) and the subtitle (12.5) grow with it within fixed bounds.
+ *
+ * Returns: the scale, by which a painter multiplies its other sizes.
+ */
+double
+ssdb_chart_scale (double width, double height, double *margin, double *gap, double *title_px,
+                  double *subtitle_px);
+
+/**
  * ssdb_chart_layout_heading:
  * @width: the chart's width, logical pixels
  * @margin: the margin around the chart, logical pixels
@@ -485,6 +504,31 @@ PangoContext *
 ssdb_chart_scratch_context (void);
 
 /**
+ * SSDB_CHART_LAYOUT_FOR_QUERY:
+ * @compute: a painter's layout function, called as @compute (@layout, @view, style, context,
+ *   @width, @height) with a const SsdbStyle * and a PangoContext *
+ * @layout: (out caller-allocates): the painter's layout, filled by @compute
+ * @view: the painter's view
+ * @width: the chart's width, logical pixels
+ * @height: its height, logical pixels
+ *
+ * Lays a chart out as its geometry queries (plot area, points, hit tests) see it: in the review
+ * theme's style, whose fonts and sizes every theme shares, on a scratch Pango context
+ * (ssdb_chart_scratch_context()), so the answer is where the chart draws at any scale.
+ */
+#define SSDB_CHART_LAYOUT_FOR_QUERY(compute, layout, view, width, height)                          \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    SsdbStyle query_style_;                                                                        \
+    PangoContext *query_context_ = ssdb_chart_scratch_context ();                                  \
+                                                                                                   \
+    ssdb_style_init (&query_style_, SSDB_THEME_REVIEW);                                            \
+    compute ((layout), (view), &query_style_, query_context_, (width), (height));                  \
+    g_object_unref (query_context_);                                                               \
+  }                                                                                                \
+  G_STMT_END
+
+/**
  * ssdb_chart_mix:
  * @a: a colour
  * @b: another
@@ -563,6 +607,80 @@ ssdb_chart_robust_top (const SsdbChartSeries *series, guint n_series, guint *ove
  */
 double
 ssdb_chart_grid_alpha (const SsdbStyle *style);
+
+/**
+ * ssdb_chart_axis_y:
+ * @axis: a linear value axis up @plot (@axis->lo at its bottom, @axis->hi at its top, in the
+ *   axis' unit)
+ * @plot: the plot area, logical pixels
+ * @value: a value of the quantity (bytes/s for a rate, ns for a time), not divided by
+ *   @axis->divisor
+ *
+ * Returns: the y of @value on @axis, logical pixels; outside @plot for a value outside the axis.
+ */
+double
+ssdb_chart_axis_y (const SsdbAxis *axis, const cairo_rectangle_t *plot, double value);
+
+/**
+ * ssdb_chart_axis_labels_width:
+ * @context: a Pango context, for measuring
+ * @style: the font, and whether numbers are written in the chart's language
+ *   (@style->locale_numbers)
+ * @axis: an axis
+ * @label_px: the labels' font size, logical pixels
+ *
+ * Returns: the width of the widest of @axis' tick labels (ssdb_axis_format()) in normal weight,
+ *   logical pixels; 0 for an axis without ticks.
+ */
+double
+ssdb_chart_axis_labels_width (PangoContext *context, const SsdbStyle *style, const SsdbAxis *axis,
+                              double label_px);
+
+/**
+ * ssdb_chart_fill_plot:
+ * @cr: cairo context
+ * @style: colours
+ * @plot: the plot area, logical pixels
+ *
+ * Fills @plot with the plot background (ssdb_chart_plot_background()).
+ */
+void
+ssdb_chart_fill_plot (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot);
+
+/**
+ * ssdb_chart_stroke_plot_border:
+ * @cr: cairo context
+ * @style: colours
+ * @plot: the plot area, logical pixels
+ *
+ * Draws the plot's border: a 1 px line just inside @plot, in the foreground colour at 35 %
+ * (full in high contrast). Leaves @cr's line width at 1.
+ */
+void
+ssdb_chart_stroke_plot_border (cairo_t *cr, const SsdbStyle *style, const cairo_rectangle_t *plot);
+
+/**
+ * ssdb_chart_draw_value_grid:
+ * @cr: cairo context
+ * @context: its Pango context
+ * @style: colours and font
+ * @plot: the plot area, logical pixels
+ * @axis: the linear value axis up @plot: its bottom is @axis->lo, its top @axis->hi, each in
+ *   the axis' unit (the quantity, bytes/s for a rate, divided by @axis->divisor)
+ * @right: (nullable): a second axis whose labels go right of @plot, at the heights of @axis'
+ *   ticks (its tick i beside @axis' tick i; only its first @axis->n_ticks ticks)
+ * @label_px: the labels' font size, logical pixels
+ * @tick_gap: the gap between @plot and the labels, logical pixels
+ *
+ * Starts a plot with a value axis: fills @plot (ssdb_chart_fill_plot()), then at each tick of
+ * @axis draws a horizontal grid line across @plot (not at the first and the last tick, its
+ * edges) and the tick's label, dimmed, ending @tick_gap left of @plot (and @right's label
+ * starting @tick_gap right of it). Leaves @cr's line width at 1.
+ */
+void
+ssdb_chart_draw_value_grid (cairo_t *cr, PangoContext *context, const SsdbStyle *style,
+                            const cairo_rectangle_t *plot, const SsdbAxis *axis,
+                            const SsdbAxis *right, double label_px, double tick_gap);
 
 /**
  * ssdb_chart_write_png:

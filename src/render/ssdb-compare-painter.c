@@ -514,8 +514,6 @@ gboolean
 ssdb_compare_painter_get_legend_rect (const SsdbCompareView *view, int width, int height,
                                       guint index, cairo_rectangle_t *rect)
 {
-  PangoContext *pango;
-  SsdbStyle style;
   Layout l;
 
   g_return_val_if_fail (view != NULL, FALSE);
@@ -523,10 +521,7 @@ ssdb_compare_painter_get_legend_rect (const SsdbCompareView *view, int width, in
 
   if (index >= MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS))
     return FALSE;
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (&l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, &l, view, width, height);
   *rect = l.legend[index];
   return TRUE;
 }
@@ -550,17 +545,12 @@ gboolean
 ssdb_compare_painter_get_plot_rect (const SsdbCompareView *view, int width, int height, guint panel,
                                     cairo_rectangle_t *rect)
 {
-  PangoContext *pango;
-  SsdbStyle style;
   Layout l;
 
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (rect != NULL, FALSE);
 
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (&l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, &l, view, width, height);
   if (panel >= l.n_panels)
     return FALSE;
   *rect = l.plot[panel];
@@ -1199,8 +1189,6 @@ gboolean
 ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int height, guint panel,
                                 guint report, guint index, double *x, double *y)
 {
-  PangoContext *pango;
-  SsdbStyle style;
   YAxis yaxis;
   Layout l;
   Data d;
@@ -1213,10 +1201,7 @@ ssdb_compare_painter_get_point (const SsdbCompareView *view, int width, int heig
   n = MIN (view->n_reports, SSDB_COMPARE_MAX_REPORTS);
   if (view->view == SSDB_TEST_KIND_SUMMARY || report >= n)
     return FALSE;
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (&l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, &l, view, width, height);
   ssdb_compare_data_build (&d, view);
   if (panel < l.n_panels && panel < d.n_panels && d.panels[panel].series[report] != NULL
       && index < d.panels[panel].series[report]->len)

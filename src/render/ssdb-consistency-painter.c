@@ -78,15 +78,7 @@ frame_compute (Frame *f, const SsdbStyle *style, PangoContext *pango, int width,
 
   intervals = (guint)ssdb_chart_clamp (floor (MAX (bottom - y, 10) / (45 * f->u)), 2, 10);
   set_y (&f->y, y_max, intervals);
-  for (guint i = 0; i < f->y.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&f->y, ssdb_axis_tick (&f->y, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, f->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      left_w = MAX (left_w, tw);
-    }
+  left_w = MAX (left_w, ssdb_chart_axis_labels_width (pango, style, &f->y, f->label_px));
   ssdb_chart_measure (pango, style, f->y.unit, f->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   left_w = ceil (MAX (left_w, unit_w));
   {
@@ -113,9 +105,7 @@ frame_x (const Frame *f, double v)
 static double
 frame_y (const Frame *f, double v)
 {
-  double a = v / f->y.divisor;
-
-  return f->plot.y + f->plot.height - (a - f->y.lo) / (f->y.hi - f->y.lo) * f->plot.height;
+  return ssdb_chart_axis_y (&f->y, &f->plot, v);
 }
 
 typedef struct
@@ -147,31 +137,10 @@ draw_axes (Painter *p, const char *x_title)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &f->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   double tick_gap = 6 * f->u;
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
-
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < f->y.n_ticks; i++)
-    {
-      double v = ssdb_axis_tick (&f->y, i);
-      double y = frame_y (f, v * f->y.divisor);
-      g_autofree char *text = ssdb_axis_format (&f->y, v, loc);
-
-      if (i > 0 && i + 1 < f->y.n_ticks)
-        {
-          cairo_move_to (cr, pr->x, floor (y) + 0.5);
-          cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
-          cairo_stroke (cr);
-        }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, f->label_px,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
-    }
+  ssdb_chart_draw_value_grid (cr, p->pango, style, pr, &f->y, NULL, f->label_px, tick_gap);
   for (guint i = 0; i < f->x.n_ticks; i++)
     {
       double v = ssdb_axis_tick (&f->x, i);
@@ -201,11 +170,7 @@ draw_frame_border (Painter *p)
 {
   Frame *f = &p->f;
 
-  cairo_set_line_width (p->cr, 1);
-  cairo_rectangle (p->cr, f->plot.x + 0.5, f->plot.y + 0.5, f->plot.width - 1, f->plot.height - 1);
-  ssdb_render_set_source (p->cr, &p->style->foreground,
-                          p->style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (p->cr);
+  ssdb_chart_stroke_plot_border (p->cr, p->style, &f->plot);
 }
 
 /* Legend entries right-aligned over the plot; item i gets a dot instead of a line when bit i of
@@ -711,16 +676,11 @@ ssdb_consistency_painter_get_plot_rect (const SsdbConsistencyView *view, int wid
                                         cairo_rectangle_t *rect)
 {
   Frame f;
-  SsdbStyle style;
-  PangoContext *pango;
 
   g_return_if_fail (view != NULL);
   g_return_if_fail (rect != NULL);
 
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  consistency_frame (&f, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (consistency_frame, &f, view, width, height);
   *rect = f.plot;
 }
 
@@ -729,19 +689,12 @@ ssdb_consistency_painter_get_window_rect (const SsdbConsistencyView *view, int w
                                           cairo_rectangle_t *rect)
 {
   Frame f;
-  SsdbStyle style;
-  PangoContext *pango;
-  gboolean ok;
 
   g_return_val_if_fail (view != NULL, FALSE);
   g_return_val_if_fail (rect != NULL, FALSE);
 
-  pango = ssdb_chart_scratch_context ();
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  consistency_frame (&f, view, &style, pango, width, height);
-  g_object_unref (pango);
-  ok = window_rect (&f, view, rect);
-  return ok;
+  SSDB_CHART_LAYOUT_FOR_QUERY (consistency_frame, &f, view, width, height);
+  return window_rect (&f, view, rect);
 }
 
 void

@@ -32,11 +32,7 @@ layout_compute (Layout *l, const SsdbCopyView *view, int width, int height)
   double w = width, h = height, y, bottom, name_w, seconds_w;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (12 * l->u, 9.5, 28);
   l->value_px = ssdb_chart_clamp (15 * l->u, 10, 34);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
@@ -140,13 +136,7 @@ ssdb_copy_painter_draw (const SsdbCopyView *view, const SsdbStyle *style, cairo_
   ssdb_axis_rate (&axis, top, 5);
 
   /* plot background and grid */
-  {
-    SsdbRgba bg = ssdb_chart_plot_background (style);
-
-    cairo_set_source_rgba (cr, bg.r, bg.g, bg.b, bg.a);
-    cairo_rectangle (cr, l.plot.x, l.plot.y, l.plot.width, l.plot.height);
-    cairo_fill (cr);
-  }
+  ssdb_chart_fill_plot (cr, style, &l.plot);
   for (guint t = 0; t < axis.n_ticks; t++)
     {
       double v = axis.first + t * axis.step;

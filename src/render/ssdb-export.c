@@ -9,6 +9,7 @@
 #include <cairo-svg.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "engine/ssdb-error.h"
@@ -185,6 +186,7 @@ ssdb_export_dup_caption (const SsdbReport *report, SsdbExportFlags flags)
 typedef struct
 {
   const SsdbReport *report;
+  SsdbTestKind view;
   SsdbExportFlags flags;
   const char *title;
   const char *subtitle;
@@ -522,294 +524,199 @@ scan_subtitle (const SsdbReport *report)
   return ssdb_scan_view_dup_subtitle (report->scan);
 }
 
-/* Each chart's painter view, filled from the context; @rect non-NULL asks for the plot area
- * instead of drawing (views without one leave it alone and return FALSE). */
+/* Painters ---------------------------------------------------------------------------------- */
 
-static gboolean
-summary_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-               cairo_rectangle_t *rect)
+/* The view of any chart's painter: one painter's view at a time. */
+typedef union
 {
-  SsdbSummaryView v = { 0 };
+  SsdbSummaryView summary;
+  SsdbSurfaceView surface;
+  SsdbFillView fill;
+  SsdbAccessView access;
+  SsdbSweepView sweep;
+  SsdbWorkloadView workload;
+  SsdbRecoveryView recovery;
+  SsdbBehaviourView behaviour;
+  SsdbConsistencyView consistency;
+  SsdbScanView scan;
+  SsdbRandomAccessView randomaccess;
+  SsdbAsssdView asssd;
+  SsdbCopyView copy;
+} AnyView;
 
-  if (rect != NULL)
-    return FALSE;
-  v.result = c->report->summary;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.unit = SSDB_UNIT_MBPS;
-  v.running_index = -1;
-  v.caption = c->caption;
-  ssdb_summary_painter_draw (&v, style, cr, width, height);
-  return TRUE;
+/* A painter as the export calls it. @init sets up its view (the painter's view_init(), and what
+ * else the view is told of the report); the view keeps the texts around the chart at @title,
+ * @subtitle and @caption and the report's result of the view's kind at @result (G_MAXSIZE: the
+ * painter takes its results in @init). @draw draws the view, @plot_rect gives its plot area
+ * (%NULL for painters that do not expose one). */
+typedef struct
+{
+  void (*init) (AnyView *v, const ViewContext *c);
+  gsize result, title, subtitle, caption;
+  SsdbChartDrawFunc draw;
+  void (*plot_rect) (gconstpointer v, int width, int height, cairo_rectangle_t *rect);
+} Painter;
+
+/* The typed calls of painter PREFIX, whose view is AnyView's MEMBER. */
+#define PAINTER_INIT(member, prefix)                                                               \
+  static void member##_init (AnyView *v, const ViewContext *c)                                     \
+  {                                                                                                \
+    (void)c;                                                                                       \
+    ssdb_##prefix##_view_init (&v->member);                                                        \
+  }
+#define PAINTER_DRAW(member, prefix)                                                               \
+  static void member##_draw (gconstpointer v, const SsdbStyle *style, cairo_t *cr, int width,      \
+                             int height)                                                           \
+  {                                                                                                \
+    ssdb_##prefix##_painter_draw (v, style, cr, width, height);                                    \
+  }
+#define PAINTER_RECT(member, prefix)                                                               \
+  static void member##_rect (gconstpointer v, int width, int height, cairo_rectangle_t *rect)      \
+  {                                                                                                \
+    ssdb_##prefix##_painter_get_plot_rect (v, width, height, rect);                                \
+  }
+/* The row of a painter whose view has one result, and no plot area when RECT is NULL. */
+#define PAINTER(member, init, rect)                                                                \
+  {                                                                                                \
+    init, offsetof (AnyView, member.result), offsetof (AnyView, member.target_title),              \
+        offsetof (AnyView, member.target_subtitle), offsetof (AnyView, member.caption),            \
+        member##_draw, rect                                                                        \
+  }
+
+static void
+summary_init (AnyView *v, const ViewContext *c)
+{
+  (void)c;
+  memset (&v->summary, 0, sizeof v->summary);
+  v->summary.unit = SSDB_UNIT_MBPS;
+  v->summary.running_index = -1;
 }
 
-static gboolean
-surface_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-               cairo_rectangle_t *rect)
+static void
+surface_init (AnyView *v, const ViewContext *c)
 {
-  SsdbSurfaceView v;
-
-  ssdb_surface_view_init (&v);
-  v.result = c->report->surface;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  v.device_bytes = c->report->target.size_bytes;
-  if (rect != NULL)
-    ssdb_surface_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_surface_painter_draw (&v, style, cr, width, height);
-  return TRUE;
+  ssdb_surface_view_init (&v->surface);
+  v->surface.device_bytes = c->report->target.size_bytes;
 }
 
-static gboolean
-fill_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-            cairo_rectangle_t *rect)
+static void
+access_init (AnyView *v, const ViewContext *c)
 {
-  SsdbFillView v;
-
-  ssdb_fill_view_init (&v);
-  v.result = c->report->fill;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_fill_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_fill_painter_draw (&v, style, cr, width, height);
-  return TRUE;
+  ssdb_access_view_init (&v->access);
+  v->access.chart = (c->flags & SSDB_EXPORT_ACCESS_RELIEF) ? SSDB_ACCESS_CHART_RELIEF
+                                                           : SSDB_ACCESS_CHART_HEATMAP;
 }
 
-static gboolean
-access_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-              cairo_rectangle_t *rect)
+static void
+randomaccess_init (AnyView *v, const ViewContext *c)
 {
-  SsdbAccessView v;
-
-  ssdb_access_view_init (&v);
-  v.result = c->report->access;
-  v.chart = (c->flags & SSDB_EXPORT_ACCESS_RELIEF) ? SSDB_ACCESS_CHART_RELIEF
-                                                   : SSDB_ACCESS_CHART_HEATMAP;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_access_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_access_painter_draw (&v, style, cr, width, height);
-  return TRUE;
+  ssdb_random_access_view_init (&v->randomaccess);
+  v->randomaccess.device_bytes = c->report->target.size_bytes;
+  v->randomaccess.block_size = c->report->target.logical_block_size;
 }
 
-static gboolean
-sweep_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-             cairo_rectangle_t *rect)
+/* The four charts of the behaviour painter differ only in the chart; the view holds every
+ * behaviour result of the report. */
+static void
+behaviour_init (AnyView *v, const ViewContext *c)
 {
-  SsdbSweepView v;
+  SsdbBehaviourChart chart = c->view == SSDB_TEST_KIND_TRIM        ? SSDB_BEHAVIOUR_TRIM
+                             : c->view == SSDB_TEST_KIND_FREESPACE ? SSDB_BEHAVIOUR_FREESPACE
+                             : c->view == SSDB_TEST_KIND_READBACK  ? SSDB_BEHAVIOUR_READBACK
+                                                                   : SSDB_BEHAVIOUR_COMPRESSION;
 
-  ssdb_sweep_view_init (&v);
-  v.result = c->report->sweep;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_sweep_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_sweep_painter_draw (&v, style, cr, width, height);
-  return TRUE;
+  ssdb_behaviour_view_init (&v->behaviour, chart);
+  v->behaviour.compression = c->report->compression;
+  v->behaviour.trim = c->report->trim;
+  v->behaviour.freespace = c->report->freespace;
+  v->behaviour.readback = c->report->readback;
 }
 
-static gboolean
-workload_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-                cairo_rectangle_t *rect)
-{
-  SsdbWorkloadView v;
+PAINTER_INIT (fill, fill)
+PAINTER_INIT (sweep, sweep)
+PAINTER_INIT (workload, workload)
+PAINTER_INIT (recovery, recovery)
+PAINTER_INIT (consistency, consistency)
+PAINTER_INIT (scan, scan)
+PAINTER_INIT (asssd, asssd)
+PAINTER_INIT (copy, copy)
 
-  if (rect != NULL)
-    return FALSE;
-  ssdb_workload_view_init (&v);
-  v.result = c->report->workload;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  ssdb_workload_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
+PAINTER_DRAW (summary, summary)
+PAINTER_DRAW (surface, surface)
+PAINTER_DRAW (fill, fill)
+PAINTER_DRAW (access, access)
+PAINTER_DRAW (sweep, sweep)
+PAINTER_DRAW (workload, workload)
+PAINTER_DRAW (recovery, recovery)
+PAINTER_DRAW (behaviour, behaviour)
+PAINTER_DRAW (consistency, consistency)
+PAINTER_DRAW (scan, scan)
+PAINTER_DRAW (randomaccess, random_access)
+PAINTER_DRAW (asssd, asssd)
+PAINTER_DRAW (copy, copy)
 
-static gboolean
-recovery_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-                cairo_rectangle_t *rect)
-{
-  SsdbRecoveryView v;
+PAINTER_RECT (surface, surface)
+PAINTER_RECT (fill, fill)
+PAINTER_RECT (access, access)
+PAINTER_RECT (sweep, sweep)
+PAINTER_RECT (behaviour, behaviour)
+PAINTER_RECT (consistency, consistency)
+PAINTER_RECT (scan, scan)
+PAINTER_RECT (randomaccess, random_access)
+PAINTER_RECT (asssd, asssd)
+PAINTER_RECT (copy, copy)
 
-  /* The recovery painter does not expose its plot area. */
-  if (rect != NULL)
-    return FALSE;
-  ssdb_recovery_view_init (&v);
-  v.result = c->report->recovery;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  ssdb_recovery_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
+static const Painter summary_painter = PAINTER (summary, summary_init, NULL);
+static const Painter surface_painter = PAINTER (surface, surface_init, surface_rect);
+static const Painter fill_painter = PAINTER (fill, fill_init, fill_rect);
+static const Painter access_painter = PAINTER (access, access_init, access_rect);
+static const Painter sweep_painter = PAINTER (sweep, sweep_init, sweep_rect);
+static const Painter workload_painter = PAINTER (workload, workload_init, NULL);
+static const Painter recovery_painter = PAINTER (recovery, recovery_init, NULL);
+static const Painter consistency_painter
+    = PAINTER (consistency, consistency_init, consistency_rect);
+static const Painter scan_painter = PAINTER (scan, scan_init, scan_rect);
+static const Painter randomaccess_painter
+    = PAINTER (randomaccess, randomaccess_init, randomaccess_rect);
+static const Painter asssd_painter = PAINTER (asssd, asssd_init, asssd_rect);
+static const Painter copy_painter = PAINTER (copy, copy_init, copy_rect);
+static const Painter behaviour_painter = {
+  behaviour_init,
+  G_MAXSIZE,
+  offsetof (AnyView, behaviour.target_title),
+  offsetof (AnyView, behaviour.target_subtitle),
+  offsetof (AnyView, behaviour.caption),
+  behaviour_draw,
+  behaviour_rect,
+};
+#define compression_painter behaviour_painter
+#define trim_painter behaviour_painter
+#define freespace_painter behaviour_painter
+#define readback_painter behaviour_painter
 
-static gboolean
-consistency_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-                   cairo_rectangle_t *rect)
-{
-  SsdbConsistencyView v;
-
-  ssdb_consistency_view_init (&v);
-  v.result = c->report->consistency;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_consistency_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_consistency_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
-
-/* The four charts of the behaviour painter differ only in the chart and the result. */
-static gboolean
-behaviour_paint (const ViewContext *c, SsdbBehaviourChart chart, const SsdbStyle *style,
-                 cairo_t *cr, int width, int height, cairo_rectangle_t *rect)
-{
-  SsdbBehaviourView v;
-
-  ssdb_behaviour_view_init (&v, chart);
-  v.compression = c->report->compression;
-  v.trim = c->report->trim;
-  v.freespace = c->report->freespace;
-  v.readback = c->report->readback;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_behaviour_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_behaviour_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
-
-static gboolean
-compression_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-                   cairo_rectangle_t *rect)
-{
-  return behaviour_paint (c, SSDB_BEHAVIOUR_COMPRESSION, style, cr, width, height, rect);
-}
-
-static gboolean
-trim_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-            cairo_rectangle_t *rect)
-{
-  return behaviour_paint (c, SSDB_BEHAVIOUR_TRIM, style, cr, width, height, rect);
-}
-
-static gboolean
-freespace_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-                 cairo_rectangle_t *rect)
-{
-  return behaviour_paint (c, SSDB_BEHAVIOUR_FREESPACE, style, cr, width, height, rect);
-}
-
-static gboolean
-readback_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-                cairo_rectangle_t *rect)
-{
-  return behaviour_paint (c, SSDB_BEHAVIOUR_READBACK, style, cr, width, height, rect);
-}
-
-static gboolean
-scan_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-            cairo_rectangle_t *rect)
-{
-  SsdbScanView v;
-
-  ssdb_scan_view_init (&v);
-  v.result = c->report->scan;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_scan_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_scan_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
-
-static gboolean
-randomaccess_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width,
-                    int height, cairo_rectangle_t *rect)
-{
-  SsdbRandomAccessView v;
-
-  ssdb_random_access_view_init (&v);
-  v.result = c->report->randomaccess;
-  v.device_bytes = c->report->target.size_bytes;
-  v.block_size = c->report->target.logical_block_size;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_random_access_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_random_access_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
-
-static gboolean
-asssd_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-             cairo_rectangle_t *rect)
-{
-  SsdbAsssdView v;
-
-  ssdb_asssd_view_init (&v);
-  v.result = c->report->asssd;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_asssd_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_asssd_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
-
-static gboolean
-copy_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
-            cairo_rectangle_t *rect)
-{
-  SsdbCopyView v;
-
-  ssdb_copy_view_init (&v);
-  v.result = c->report->copy;
-  v.target_title = c->title;
-  v.target_subtitle = c->subtitle;
-  v.caption = c->caption;
-  if (rect != NULL)
-    ssdb_copy_painter_get_plot_rect (&v, width, height, rect);
-  else
-    ssdb_copy_painter_draw (&v, style, cr, width, height);
-  return TRUE;
-}
+#undef PAINTER
+#undef PAINTER_RECT
+#undef PAINTER_DRAW
+#undef PAINTER_INIT
 
 /* One row per view, in the order of SsdbTestKind. */
 typedef struct
 {
   SsdbTestKind view;
   char *(*subtitle) (const SsdbReport *report);
-  gboolean (*paint) (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width,
-                     int height, cairo_rectangle_t *rect);
+  const Painter *painter;
 } ViewOps;
 
 /* A view's name is also the prefix of its operations. */
-#define VIEW(V, name) { SSDB_TEST_KIND_##V, name##_subtitle, name##_paint },
+#define VIEW(V, name) { SSDB_TEST_KIND_##V, name##_subtitle, &name##_painter },
 
 static const ViewOps view_ops[SSDB_TEST_KIND_N] = { SSDB_TEST_KIND_LIST (VIEW) };
 
 #undef VIEW
+#undef compression_painter
+#undef trim_painter
+#undef freespace_painter
+#undef readback_painter
 
 /* The table's rows are in the enum's order: a view is its index. */
 G_STATIC_ASSERT (SSDB_TEST_KIND_COPY == SSDB_TEST_KIND_N - 1);
@@ -855,10 +762,39 @@ view_context_init (ViewContext *c, const SsdbReport *report, SsdbTestKind view,
                    SsdbExportFlags flags)
 {
   c->report = report;
+  c->view = view;
   c->flags = flags;
   c->title = ssdb_export_dup_title (report);
   c->subtitle = ssdb_export_dup_subtitle (report, view);
   c->caption = (flags & SSDB_EXPORT_NO_CAPTION) ? NULL : ssdb_export_dup_caption (report, flags);
+}
+
+/* Fills the painter's view of @c's chart from @c; draws it, or with @rect non-NULL gives its
+ * plot area instead (FALSE, @rect left alone, for painters without one). */
+static gboolean
+view_paint (const ViewContext *c, const SsdbStyle *style, cairo_t *cr, int width, int height,
+            cairo_rectangle_t *rect)
+{
+  const Painter *painter = view_get_ops (c->view)->painter;
+  gconstpointer result = ssdb_report_get_result (c->report, c->view);
+  char *base;
+  AnyView v;
+
+  if (rect != NULL && painter->plot_rect == NULL)
+    return FALSE;
+  painter->init (&v, c);
+  /* the members are pointers: stored as bytes, whatever their type */
+  base = (char *)&v;
+  if (painter->result != G_MAXSIZE)
+    memcpy (base + painter->result, &result, sizeof result);
+  memcpy (base + painter->title, &c->title, sizeof c->title);
+  memcpy (base + painter->subtitle, &c->subtitle, sizeof c->subtitle);
+  memcpy (base + painter->caption, &c->caption, sizeof c->caption);
+  if (rect != NULL)
+    painter->plot_rect (&v, width, height, rect);
+  else
+    painter->draw (&v, style, cr, width, height);
+  return TRUE;
 }
 
 static void
@@ -882,7 +818,7 @@ ssdb_export_get_plot_rect (const SsdbReport *report, SsdbTestKind view, SsdbExpo
   if (!ssdb_report_has_test (report, view))
     return FALSE;
   view_context_init (&c, report, view, flags);
-  ok = view_get_ops (view)->paint (&c, NULL, NULL, width, height, rect);
+  ok = view_paint (&c, NULL, NULL, width, height, rect);
   view_context_clear (&c);
   return ok;
 }
@@ -909,7 +845,7 @@ ssdb_export_draw (const SsdbReport *report, SsdbTestKind view, const SsdbStyle *
       return;
     }
   view_context_init (&c, report, view, flags);
-  view_get_ops (view)->paint (&c, style, cr, width, height, NULL);
+  view_paint (&c, style, cr, width, height, NULL);
   view_context_clear (&c);
 }
 

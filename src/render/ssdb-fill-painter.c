@@ -155,11 +155,7 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
@@ -216,15 +212,7 @@ layout_compute (Layout *l, const SsdbFillView *view, const SsdbStyle *style, Pan
         right_w = ceil (MAX (right_w, unit_w));
       }
   }
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      g_autofree char *text
-          = ssdb_axis_format (&l->rate, ssdb_axis_tick (&l->rate, i), style->locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, l->label_px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      left_w = MAX (left_w, tw);
-    }
+  left_w = MAX (left_w, ssdb_chart_axis_labels_width (pango, style, &l->rate, l->label_px));
   ssdb_chart_measure (pango, style, l->rate.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   left_w = ceil (MAX (left_w, unit_w));
 
@@ -253,9 +241,7 @@ layout_x (const Layout *l, double bytes)
 static double
 axis_y (const Layout *l, const SsdbAxis *axis, double bps)
 {
-  double v = bps / axis->divisor;
-
-  return l->plot.y + l->plot.height - (v - axis->lo) / (axis->hi - axis->lo) * l->plot.height;
+  return ssdb_chart_axis_y (axis, &l->plot, bps);
 }
 
 static double
@@ -291,12 +277,7 @@ layout_phase (const Layout *l, const SsdbFillView *view, guint index, cairo_rect
 static void
 layout_for_query (Layout *l, const SsdbFillView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void
@@ -450,31 +431,10 @@ draw_axes (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   double tick_gap = 6 * l->u;
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
-
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      double v = ssdb_axis_tick (&l->rate, i);
-      double y = layout_y (l, v * l->rate.divisor);
-      g_autofree char *text = ssdb_axis_format (&l->rate, v, loc);
-
-      if (i > 0 && i + 1 < l->rate.n_ticks)
-        {
-          cairo_move_to (cr, pr->x, floor (y) + 0.5);
-          cairo_line_to (cr, pr->x + pr->width, floor (y) + 0.5);
-          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
-          cairo_stroke (cr);
-        }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, l->label_px,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
-    }
+  ssdb_chart_draw_value_grid (cr, p->pango, style, pr, &l->rate, NULL, l->label_px, tick_gap);
   for (guint i = 0; i < l->pos.n_ticks; i++)
     {
       double v = ssdb_axis_tick (&l->pos, i);
@@ -880,11 +840,7 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   if (view->result != NULL)
     draw_over_note (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   if (n_passes (view->result) == 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,

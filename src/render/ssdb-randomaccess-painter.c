@@ -322,23 +322,6 @@ legend_width (const Layout *l, const SsdbRandomAccessView *view, const SsdbStyle
   return total;
 }
 
-static double
-widest_label (PangoContext *pango, const SsdbStyle *style, const SsdbAxis *axis, double px,
-              gboolean locale_numbers)
-{
-  double w = 0;
-
-  for (guint i = 0; i < axis->n_ticks; i++)
-    {
-      g_autofree char *text = ssdb_axis_format (axis, ssdb_axis_tick (axis, i), locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      w = MAX (w, tw);
-    }
-  return w;
-}
-
 static void
 layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *style,
                 PangoContext *pango, int width, int height)
@@ -349,11 +332,7 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->cell_px = l->label_px;
@@ -484,7 +463,7 @@ layout_compute (Layout *l, const SsdbRandomAccessView *view, const SsdbStyle *st
     l->time.divisor = 1e6;
     l->time.unit = "ms";
   }
-  left_w = widest_label (pango, style, &l->time, l->label_px, style->locale_numbers);
+  left_w = ssdb_chart_axis_labels_width (pango, style, &l->time, l->label_px);
   ssdb_chart_measure (pango, style, l->time.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   left_w = ceil (MAX (left_w, unit_w));
   {
@@ -533,20 +512,13 @@ layout_x (const Layout *l, double position_bytes)
 static double
 layout_y (const Layout *l, double ns)
 {
-  double v = ns / l->time.divisor;
-
-  return l->plot.y + l->plot.height - (v - l->time.lo) / (l->time.hi - l->time.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->time, &l->plot, ns);
 }
 
 static void
 layout_for_query (Layout *l, const SsdbRandomAccessView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void
@@ -705,13 +677,10 @@ draw_axes (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   gboolean loc = style->locale_numbers;
   double tick_gap = 6 * l->u;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
+  ssdb_chart_fill_plot (cr, style, pr);
 
   cairo_set_line_width (cr, 1);
   for (guint i = 0; i < l->time.n_ticks; i++)
@@ -996,11 +965,7 @@ ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbSty
   draw_axes (&p);
   draw_dots (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   for (guint i = 0; i < n_result_rows (view); i++)
     {

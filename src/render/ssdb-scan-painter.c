@@ -157,11 +157,7 @@ layout_compute (Layout *l, const SsdbScanView *view, const SsdbStyle *style, Pan
   g_autofree char *words = NULL;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
@@ -427,13 +423,7 @@ ssdb_render_scan_png (const SsdbScanView *view, const SsdbStyle *style, const ch
 static void
 layout_for_query (Layout *l, const SsdbScanView *view, int width, int height)
 {
-  PangoContext *pango;
-  SsdbStyle style;
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  pango = ssdb_chart_scratch_context ();
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void

@@ -105,23 +105,6 @@ latency_axis_top (const SsdbSurfaceResult *r)
   return ssdb_chart_robust_top (&access, 1, NULL);
 }
 
-static double
-widest_label (PangoContext *pango, const SsdbStyle *style, const SsdbAxis *axis, double px,
-              gboolean locale_numbers)
-{
-  double w = 0;
-
-  for (guint i = 0; i < axis->n_ticks; i++)
-    {
-      g_autofree char *text = ssdb_axis_format (axis, ssdb_axis_tick (axis, i), locale_numbers);
-      double tw;
-
-      ssdb_chart_measure (pango, style, text, px, PANGO_WEIGHT_NORMAL, &tw, NULL);
-      w = MAX (w, tw);
-    }
-  return w;
-}
-
 static void
 layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, PangoContext *pango,
                 int width, int height)
@@ -132,12 +115,8 @@ layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, 
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->pad = round (ssdb_chart_clamp (10 * l->u, 6, 24));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->panel_px = ssdb_chart_clamp (12 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
@@ -209,12 +188,12 @@ layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, 
       l->lat.unit = us ? "µs" : "ms";
     }
 
-  l->left_w = widest_label (pango, style, &l->rate, l->label_px, style->locale_numbers);
+  l->left_w = ssdb_chart_axis_labels_width (pango, style, &l->rate, l->label_px);
   ssdb_chart_measure (pango, style, l->rate.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
   l->left_w = ceil (MAX (l->left_w, unit_w));
   if (l->has_access)
     {
-      l->right_w = widest_label (pango, style, &l->lat, l->label_px, style->locale_numbers);
+      l->right_w = ssdb_chart_axis_labels_width (pango, style, &l->lat, l->label_px);
       ssdb_chart_measure (pango, style, l->lat.unit, l->label_px, PANGO_WEIGHT_BOLD, &unit_w, NULL);
       l->right_w = ceil (MAX (l->right_w, unit_w));
     }
@@ -254,19 +233,15 @@ layout_x (const Layout *l, double position_bytes)
 static double
 layout_y_rate (const Layout *l, double bps)
 {
-  double v = bps / l->rate.divisor;
-
-  return l->plot.y + l->plot.height - (v - l->rate.lo) / (l->rate.hi - l->rate.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->rate, &l->plot, bps);
 }
 
 static double
 layout_y_latency (const Layout *l, double ns)
 {
-  double v = ns / l->lat.divisor;
-
   if (!l->has_access)
     return l->plot.y + l->plot.height;
-  return l->plot.y + l->plot.height - (v - l->lat.lo) / (l->lat.hi - l->lat.lo) * l->plot.height;
+  return ssdb_chart_axis_y (&l->lat, &l->plot, ns);
 }
 
 /* Geometry queries measure text the same way the painter does, on a scratch context. */
@@ -572,42 +547,13 @@ draw_axes (Painter *p)
   Layout *l = &p->l;
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
-  SsdbRgba plot_bg = ssdb_chart_plot_background (style);
   const cairo_rectangle_t *pr = &l->plot;
   double tick_gap = 6 * l->u;
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &plot_bg, 1.0);
-  cairo_fill (cr);
-
   /* Horizontal grid and the value labels, left (rate) and right (access time). */
-  cairo_set_line_width (cr, 1);
-  for (guint i = 0; i < l->rate.n_ticks; i++)
-    {
-      double v = ssdb_axis_tick (&l->rate, i);
-      double y = layout_y_rate (l, v * l->rate.divisor);
-      double yl = floor (y) + 0.5;
-      g_autofree char *text = ssdb_axis_format (&l->rate, v, loc);
-
-      if (i > 0 && i + 1 < l->rate.n_ticks)
-        {
-          cairo_move_to (cr, pr->x, yl);
-          cairo_line_to (cr, pr->x + pr->width, yl);
-          ssdb_render_set_source (cr, &style->foreground, ssdb_chart_grid_alpha (style));
-          cairo_stroke (cr);
-        }
-      ssdb_chart_draw_text (p->cr, p->pango, p->style, text, pr->x - tick_gap, y, l->label_px,
-                            PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_END, 0, &style->dim, 1.0);
-      if (l->has_access && i < l->lat.n_ticks)
-        {
-          g_autofree char *lt = ssdb_axis_format (&l->lat, ssdb_axis_tick (&l->lat, i), loc);
-
-          ssdb_chart_draw_text (p->cr, p->pango, p->style, lt, pr->x + pr->width + tick_gap, y,
-                                l->label_px, PANGO_WEIGHT_NORMAL, SSDB_CHART_ALIGN_START, 0,
-                                &style->dim, 1.0);
-        }
-    }
+  ssdb_chart_draw_value_grid (cr, p->pango, style, pr, &l->rate, l->has_access ? &l->lat : NULL,
+                              l->label_px, tick_gap);
 
   /* Vertical grid at the GB ticks, with their labels below. */
   for (guint i = 0; i < l->pos.n_ticks; i++)
@@ -663,11 +609,7 @@ draw_frame (Painter *p)
   const cairo_rectangle_t *pr = &p->l.plot;
   cairo_t *cr = p->cr;
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, pr->x + 0.5, pr->y + 0.5, pr->width - 1, pr->height - 1);
-  ssdb_render_set_source (cr, &p->style->foreground,
-                          p->style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, p->style, pr);
 }
 
 /* Above about two dots per device-pixel column, one dot per occupied cell of a grid a dot

@@ -167,11 +167,7 @@ layout_compute (Layout *l, const SsdbSweepView *view, const SsdbStyle *style, Pa
   guint intervals;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
@@ -273,12 +269,7 @@ layout_bar (const Layout *l, const SsdbSweepView *view, guint row, SsdbRw rw,
 static void
 layout_for_query (Layout *l, const SsdbSweepView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 void
@@ -375,12 +366,9 @@ draw_grid_and_axis (Painter *p)
   const SsdbStyle *style = p->style;
   cairo_t *cr = p->cr;
   const cairo_rectangle_t *pr = &l->plot;
-  SsdbRgba bg = ssdb_chart_plot_background (style);
   gboolean loc = style->locale_numbers;
 
-  cairo_rectangle (cr, pr->x, pr->y, pr->width, pr->height);
-  ssdb_render_set_source (cr, &bg, 1.0);
-  cairo_fill (cr);
+  ssdb_chart_fill_plot (cr, style, pr);
 
   /* Alternate rows lightly shaded across bars and table, for reading a row to its numbers. */
   for (guint i = 1; i < l->n; i += 2)
@@ -516,11 +504,7 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
   draw_grid_and_axis (&p);
   draw_rows (&p);
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, l->plot.x + 0.5, l->plot.y + 0.5, l->plot.width - 1, l->plot.height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, &l->plot);
 
   if (max_rate (view) <= 0)
     ssdb_chart_draw_empty_note (p.cr, p.pango, p.style,

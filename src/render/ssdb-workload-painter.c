@@ -380,11 +380,7 @@ layout_compute (Layout *l, const SsdbWorkloadView *view, const SsdbStyle *style,
   gboolean loc = style->locale_numbers;
 
   memset (l, 0, sizeof *l);
-  l->u = ssdb_chart_clamp (MIN (w / 860.0, h / 560.0), 0.7, 2.4);
-  l->margin = round (ssdb_chart_clamp (14 * l->u, 8, 36));
-  l->gap = round (ssdb_chart_clamp (8 * l->u, 4, 20));
-  l->title_px = ssdb_chart_clamp (17 * l->u, 12, 40);
-  l->subtitle_px = ssdb_chart_clamp (12.5 * l->u, 10, 30);
+  l->u = ssdb_chart_scale (w, h, &l->margin, &l->gap, &l->title_px, &l->subtitle_px);
   l->label_px = ssdb_chart_clamp (11.5 * l->u, 9.5, 28);
   l->caption_px = ssdb_chart_clamp (10.5 * l->u, 9, 24);
   l->words_px = ssdb_chart_clamp (13 * l->u, 10, 30);
@@ -569,12 +565,7 @@ layout_bar (const Layout *l, const SsdbWorkloadView *view, guint row, SsdbWorklo
 static void
 layout_for_query (Layout *l, const SsdbWorkloadView *view, int width, int height)
 {
-  SsdbStyle style;
-  PangoContext *pango = ssdb_chart_scratch_context ();
-
-  ssdb_style_init (&style, SSDB_THEME_REVIEW);
-  layout_compute (l, view, &style, pango, width, height);
-  g_object_unref (pango);
+  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
 }
 
 gboolean
@@ -1078,11 +1069,7 @@ draw_cycle (Painter *p)
       }
     }
 
-  cairo_set_line_width (cr, 1);
-  cairo_rectangle (cr, d->x + 0.5, d->y + 0.5, d->width - 1, d->height - 1);
-  ssdb_render_set_source (cr, &style->foreground,
-                          style->theme == SSDB_THEME_HIGH_CONTRAST ? 1.0 : 0.35);
-  cairo_stroke (cr);
+  ssdb_chart_stroke_plot_border (cr, style, d);
 }
 
 static void
