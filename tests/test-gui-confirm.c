@@ -6,7 +6,9 @@
  *   - after the Summary's write tests were allowed: the next Start asks again instead of
  *     writing, and the switch is off;
  *   - after a Fill confirmation that allowed the medium for the session: the next Start runs
- *     without asking, and once another medium is behind the node it asks again.
+ *     without asking, and once another medium is behind the node it asks again; an allowance
+ *     holds for what its dialog said is written (the compression test over "the first 8 MiB"
+ *     runs again without asking, over "the first 16 MiB" asks).
  * In both cases the image now behind the device keeps its checksum.
  * Settings the target cannot take are refused before anything is asked: on a loop device with
  * 4096-byte sectors, an Access Time run of 512-byte reads and the File server workload (512 B
@@ -22,6 +24,7 @@
 #include "engine/ssdb-access.h"
 #include "engine/ssdb-identity.h"
 #include "ssdb-application.h"
+#include "ssdb-gui-util.h"
 #include "ssdb-window.h"
 
 #include "gui/ssdb-gui-test.h"
@@ -153,6 +156,12 @@ fill_idle (gpointer data)
   return !ssdb_fill_page_get_running (page) && !ssdb_fill_page_get_busy (page);
 }
 
+static gboolean
+run_idle (gpointer data)
+{
+  return !ssdb_page_run_get_running (data);
+}
+
 static void
 test_fill_allowed_for_session (void)
 {
@@ -201,6 +210,51 @@ test_fill_allowed_for_session (void)
     g_assert_nonnull (dialog);
     adw_message_dialog_response (dialog, "cancel");
     g_assert_false (ssdb_page_run_get_running (ssdb_sweep_page_get_run (sweep)));
+
+    ssdb_window_set_page (window, "fill");
+  }
+
+  /* An allowance holds for what its dialog said is written: the compression test over the
+   * first 8 MiB, allowed, starts again without asking; over the first 16 MiB it asks. */
+  {
+    SsdbBehaviourPage *behaviour = ssdb_window_get_behaviour_page (window);
+    SsdbPageRun *run = ssdb_behaviour_page_get_run (behaviour);
+
+    ssdb_window_set_page (window, "behaviour");
+    g_assert_true (ssdb_behaviour_page_select (behaviour, SSDB_TEST_KIND_COMPRESSION));
+    gtk_spin_button_set_value (
+        GTK_SPIN_BUTTON (ssdb_gui_test_named (behaviour, "compression-span-mib")), 8);
+    gtk_spin_button_set_value (
+        GTK_SPIN_BUTTON (ssdb_gui_test_named (behaviour, "compression-passes")), 1);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+    dialog = ssdb_window_get_confirm_dialog (window);
+    g_assert_nonnull (dialog);
+    g_test_message ("%s", adw_message_dialog_get_body (dialog));
+    check = adw_message_dialog_get_extra_child (dialog);
+    g_assert_true (GTK_IS_CHECK_BUTTON (check));
+    gtk_check_button_set_active (GTK_CHECK_BUTTON (check), TRUE);
+    adw_message_dialog_response (dialog, "destroy");
+    g_assert_true (ssdb_page_run_get_running (run));
+    ssdb_gui_test_iterate_until (run_idle, run, 120000);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+    g_assert_null (ssdb_window_get_confirm_dialog (window));
+    g_assert_true (ssdb_page_run_get_running (run));
+    g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "without asking"));
+    ssdb_gui_test_iterate_until (run_idle, run, 120000);
+    gtk_spin_button_set_value (
+        GTK_SPIN_BUTTON (ssdb_gui_test_named (behaviour, "compression-span-mib")), 16);
+    g_action_group_activate_action (G_ACTION_GROUP (window), "start", NULL);
+    dialog = ssdb_window_get_confirm_dialog (window);
+    g_assert_nonnull (dialog);
+    {
+      g_autofree char *size = ssdb_gui_format_transfer_size (16 * MIB);
+      g_autofree char *want = g_strdup_printf ("the first %s of", size);
+
+      g_test_message ("%s", adw_message_dialog_get_body (dialog));
+      g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), want));
+    }
+    adw_message_dialog_response (dialog, "cancel");
+    g_assert_false (ssdb_page_run_get_running (run));
     ssdb_window_set_page (window, "fill");
   }
 

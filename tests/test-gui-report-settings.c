@@ -60,27 +60,11 @@ open_report (const char *path, const char *page)
   ssdb_gui_test_iterate_for (100);
 }
 
-static gboolean
-has_name (GtkWidget *widget, const char *name)
-{
-  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
-}
-
-/* The control called @name on @page (the template's names). */
-static GtkWidget *
-named (gpointer page, const char *name)
-{
-  GtkWidget *w = ssdb_gui_test_find_widget (GTK_WIDGET (page), has_name, name);
-
-  g_assert_nonnull (w);
-  return w;
-}
-
 /* The text a spin button or an entry shows. */
 static const char *
 shown_text (gpointer page, const char *name)
 {
-  return gtk_editable_get_text (GTK_EDITABLE (named (page, name)));
+  return gtk_editable_get_text (GTK_EDITABLE (ssdb_gui_test_named (page, name)));
 }
 
 static char *
@@ -92,7 +76,7 @@ dropdown_text (GtkWidget *dropdown)
 static gboolean
 switch_on (gpointer page, const char *name)
 {
-  return gtk_switch_get_active (GTK_SWITCH (named (page, name)));
+  return gtk_switch_get_active (GTK_SWITCH (ssdb_gui_test_named (page, name)));
 }
 
 /* The one switch of a page that has one: its Writes. */
@@ -130,20 +114,21 @@ test_behaviour (void)
 
   /* The user's own values first: other than the reports' and the defaults. */
   g_assert_true (ssdb_behaviour_page_select (page, SSDB_TEST_KIND_RECOVERY));
-  gtk_editable_set_text (GTK_EDITABLE (named (page, "recovery-pauses")), "2, 4");
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (named (page, "compression-passes")), 5);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (named (page, "consistency-minutes")), 3);
-  gtk_spin_button_set_value (GTK_SPIN_BUTTON (named (page, "trim-rounds")), 7);
+  gtk_editable_set_text (GTK_EDITABLE (ssdb_gui_test_named (page, "recovery-pauses")), "2, 4");
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ssdb_gui_test_named (page, "compression-passes")), 5);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ssdb_gui_test_named (page, "consistency-minutes")),
+                             3);
+  gtk_spin_button_set_value (GTK_SPIN_BUTTON (ssdb_gui_test_named (page, "trim-rounds")), 7);
 
-  compression = cli_report ("compression", "--span 0:32M --passes 1 --step 20 --block 512K "
+  compression = cli_report ("compression", "--span 448M:32M --passes 1 --step 20 --block 512K "
                                            "--no-zero");
   open_report (compression, "behaviour");
   g_assert_cmpint (ssdb_behaviour_page_get_selected (page), ==, SSDB_TEST_KIND_COMPRESSION);
   g_assert_cmpstr (shown_text (page, "compression-span-mib"), ==, "32");
   g_assert_cmpstr (shown_text (page, "compression-passes"), ==, "1");
   {
-    g_autofree char *step = dropdown_text (named (page, "compression-step"));
-    g_autofree char *block = dropdown_text (named (page, "compression-block"));
+    g_autofree char *step = dropdown_text (ssdb_gui_test_named (page, "compression-step"));
+    g_autofree char *block = dropdown_text (ssdb_gui_test_named (page, "compression-block"));
 
     g_assert_cmpstr (step, ==, "20 %"); /* none of the page's steps: shown as it is */
     g_assert_cmpstr (block, ==, "512 KiB");
@@ -160,6 +145,19 @@ test_behaviour (void)
     g_assert_cmpuint (c->spec.span_length, ==, 32 * 1024 * 1024);
     g_assert_cmpuint (c->spec.step_percent, ==, 20);
   }
+  /* Where the report's span lay (at 448 MiB) has no control and does not carry: a start writes
+   * what the confirmation names, the first 32 MiB of the selected target, which a 64 MiB
+   * device holds. */
+  {
+    SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, 64 * 1024 * 1024, 4096 };
+    g_autoptr (GError) e = NULL;
+    g_autofree char *body = ssdb_behaviour_page_dup_confirm_body (page, zram_path);
+
+    g_test_message ("%s", body);
+    g_assert_nonnull (strstr (body, "the first 32 MiB of "));
+    g_assert_true (ssdb_behaviour_page_check (page, &start, &e));
+    g_assert_no_error (e);
+  }
   screenshot ("gui-report-settings-compression.png");
 
   recovery = cli_report ("recovery", "--write 32M --pauses 1s,3s --next-span");
@@ -168,7 +166,8 @@ test_behaviour (void)
   g_assert_cmpstr (shown_text (page, "recovery-pauses"), ==, "1s, 3s");
   g_assert_cmpstr (shown_text (page, "recovery-write-gb"), ==, "0.0336"); /* 32 MiB */
   g_assert_true (switch_on (page, "recovery-next-span"));
-  g_assert_false (gtk_widget_has_css_class (named (page, "recovery-pauses"), "error"));
+  g_assert_false (
+      gtk_widget_has_css_class (ssdb_gui_test_named (page, "recovery-pauses"), "error"));
   /* The compression report's settings went with it; this report holds none. */
   g_assert_null (ssdb_behaviour_page_get_result (page, SSDB_TEST_KIND_COMPRESSION));
   screenshot ("gui-report-settings-recovery.png");
@@ -183,7 +182,7 @@ test_behaviour (void)
   g_assert_cmpstr (shown_text (page, "consistency-round-s"), ==, "0.25");
   g_assert_cmpstr (shown_text (page, "consistency-precondition"), ==, "1");
   {
-    g_autofree char *data = dropdown_text (named (page, "consistency-data"));
+    g_autofree char *data = dropdown_text (ssdb_gui_test_named (page, "consistency-data"));
 
     g_assert_cmpstr (data, ==, "40 % compressible");
   }
@@ -204,25 +203,29 @@ test_behaviour (void)
   g_assert_cmpstr (shown_text (page, "trim-rounds"), ==, "2");
   g_assert_false (switch_on (page, "trim-discard"));
   g_assert_true (switch_on (page, "trim-stress"));
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (page, "trim-test-0"))));
-  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (page, "trim-test-1"))));
-  g_assert_false (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (page, "trim-test-2"))));
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (page, "trim-test-3"))));
+  g_assert_true (
+      gtk_check_button_get_active (GTK_CHECK_BUTTON (ssdb_gui_test_named (page, "trim-test-0"))));
+  g_assert_false (
+      gtk_check_button_get_active (GTK_CHECK_BUTTON (ssdb_gui_test_named (page, "trim-test-1"))));
+  g_assert_false (
+      gtk_check_button_get_active (GTK_CHECK_BUTTON (ssdb_gui_test_named (page, "trim-test-2"))));
+  g_assert_true (
+      gtk_check_button_get_active (GTK_CHECK_BUTTON (ssdb_gui_test_named (page, "trim-test-3"))));
   g_assert_cmpstr (shown_text (page, "trim-test-size"), ==, "16");
   g_assert_cmpstr (shown_text (page, "trim-test-seconds"), ==, "0.25");
   screenshot ("gui-report-settings-trim.png");
-  /* What no control shows runs as the report ran it: the fill over its first 64 MiB, which a
-   * 48 MiB device cannot hold (the whole device, the default, it could). */
+  /* Where and how much the TRIM test writes has no control: a start from the report writes
+   * what its confirmation says, all of the selected target (the report's span was its first
+   * 64 MiB), so a 48 MiB device takes it. */
   {
-    SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, 512 * 1024 * 1024, 4096 };
+    SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, 48 * 1024 * 1024, 4096 };
     g_autoptr (GError) e = NULL;
+    g_autofree char *body = ssdb_behaviour_page_dup_confirm_body (page, zram_path);
 
+    g_test_message ("%s", body);
+    g_assert_nonnull (strstr (body, "all of "));
     g_assert_true (ssdb_behaviour_page_check (page, &start, &e));
     g_assert_no_error (e);
-    start.device_bytes = 48 * 1024 * 1024;
-    g_assert_false (ssdb_behaviour_page_check (page, &start, &e));
-    g_test_message ("48 MiB device: %s", e->message);
-    g_assert_error (e, SSDB_ERROR, SSDB_ERROR_INVALID_ARGUMENT);
   }
 
   /* A new run: the target chosen again, the user's own values are back. */
@@ -235,10 +238,11 @@ test_behaviour (void)
   g_assert_cmpstr (shown_text (page, "consistency-minutes"), ==, "3.00");
   g_assert_cmpstr (shown_text (page, "trim-rounds"), ==, "7");
   g_assert_true (switch_on (page, "trim-discard"));
-  g_assert_true (gtk_check_button_get_active (GTK_CHECK_BUTTON (named (page, "trim-test-1"))));
+  g_assert_true (
+      gtk_check_button_get_active (GTK_CHECK_BUTTON (ssdb_gui_test_named (page, "trim-test-1"))));
   {
-    g_autofree char *step = dropdown_text (named (page, "compression-step"));
-    g_autofree char *data = dropdown_text (named (page, "consistency-data"));
+    g_autofree char *step = dropdown_text (ssdb_gui_test_named (page, "compression-step"));
+    g_autofree char *data = dropdown_text (ssdb_gui_test_named (page, "consistency-data"));
 
     g_assert_cmpstr (step, ==, "25 %");
     g_assert_cmpstr (data, ==, "Random data");
@@ -295,7 +299,8 @@ test_pages (void)
   }
   screenshot ("gui-report-settings-sweep.png");
 
-  ra_path = cli_report ("randomaccess", "--sizes 4K,64K --no-mix --span 64M --duration 0.5");
+  ra_path = cli_report ("randomaccess",
+                        "--sizes 4K,64K --no-mix --offset 128M --span 64M --duration 0.5");
   open_report (ra_path, "randomaccess");
   {
     SsdbRandomAccessSpec spec;
@@ -307,6 +312,10 @@ test_pages (void)
     g_assert_false (spec.mixed);
     g_assert_cmpuint (spec.row_duration_ns, ==, 500000000);
     g_assert_true (spec.do_write);
+    /* where the report's span lay (at 128 MiB) has no control: a start writes from the
+     * start of the selected target, as its confirmation says */
+    g_assert_cmpuint (spec.span_offset, ==, 0);
+    g_assert_cmpuint (spec.span_length, ==, 64 * 1024 * 1024);
   }
   screenshot ("gui-report-settings-randomaccess.png");
 

@@ -446,8 +446,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
 
   if (result == NULL)
     return FALSE;
-  if (report->target.size_bytes > 0)
-    self->device_bytes = report->target.size_bytes;
+  /* The span's choices keep their meaning on the selected target (its size, not the report's,
+   * decides what "the whole" is), as a start from them runs there. */
   /* The controls show the report's settings, its writes too: a start from them asks first
    * (at every start), and the user's own settings come back with the next target. */
   ssdb_gui_keep_choices (&self->user, self->span_dropdown, self->time_dropdown, self->write_switch,

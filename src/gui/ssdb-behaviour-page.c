@@ -350,17 +350,36 @@ device_discards (const char *path)
 }
 
 /* The settings of the result the selected test shows (loaded or measured) where no control
- * holds them (the span's start, the block size, the queue depth, the summary's passes): a
- * start from a report's settings runs them all; else the engine's defaults. */
+ * holds them (the block size, the queue depth, the summary's passes): a start from a report's
+ * settings runs them; else the engine's defaults. Where the span lies is never taken from a
+ * report: no control shows it, and the confirmation names what is written from the start of
+ * the selected target ("the first 32 MiB of /dev/sdb"), so a start writes there and nowhere
+ * else. BASE_SPEC_WHOLE also leaves the span's length at the default (the whole target) for
+ * the tests that have no control for it, whose confirmation says "all of /dev/sdb". */
 #define BASE_SPEC(type, init)                                                                      \
   do                                                                                               \
     {                                                                                              \
       const type *base_ = _ssdb_behaviour_shown_result (self, self->selected);                     \
                                                                                                    \
+      init (&spec);                                                                                \
       if (base_ != NULL && !ssdb_page_run_get_running (self->run))                                 \
-        spec = base_->spec;                                                                        \
-      else                                                                                         \
-        init (&spec);                                                                              \
+        {                                                                                          \
+          guint64 offset_ = spec.span_offset;                                                      \
+                                                                                                   \
+          spec = base_->spec;                                                                      \
+          spec.span_offset = offset_;                                                              \
+        }                                                                                          \
+    }                                                                                              \
+  while (0)
+#define BASE_SPEC_WHOLE(type, init)                                                                \
+  do                                                                                               \
+    {                                                                                              \
+      guint64 length_;                                                                             \
+                                                                                                   \
+      init (&spec);                                                                                \
+      length_ = spec.span_length;                                                                  \
+      BASE_SPEC (type, init);                                                                      \
+      spec.span_length = length_;                                                                  \
     }                                                                                              \
   while (0)
 
@@ -419,7 +438,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbTrimSpec spec;
 
-          BASE_SPEC (SsdbTrimResult, ssdb_trim_spec_init);
+          BASE_SPEC_WHOLE (SsdbTrimResult, ssdb_trim_spec_init);
           spec.rounds = (guint)gtk_spin_button_get_value_as_int (self->trim_rounds);
           spec.discard = gtk_switch_get_active (self->trim_discard);
           spec.stress = gtk_switch_get_active (self->trim_stress);
@@ -431,7 +450,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
         {
           SsdbFreespaceSpec spec;
 
-          BASE_SPEC (SsdbFreespaceResult, ssdb_freespace_spec_init);
+          BASE_SPEC_WHOLE (SsdbFreespaceResult, ssdb_freespace_spec_init);
           spec.step_percent = (guint)gtk_spin_button_get_value_as_int (self->freespace_step);
           spec.stress = gtk_switch_get_active (self->freespace_stress);
           if (!summary_from_controls (&self->freespace_tests, &spec.summary, &spec.test_mask,
@@ -446,7 +465,7 @@ new_result (SsdbBehaviourPage *self, GError **error)
           guint d = ssdb_gui_dropdown_selected (self->consistency_data,
                                                 G_N_ELEMENTS (data_patterns), &v);
 
-          BASE_SPEC (SsdbConsistencyResult, ssdb_consistency_spec_init);
+          BASE_SPEC_WHOLE (SsdbConsistencyResult, ssdb_consistency_spec_init);
           spec.duration_ns = _ssdb_behaviour_spin_ns (self->consistency_minutes, 60);
           spec.round_ns = _ssdb_behaviour_spin_ns (self->consistency_round_s, 1);
           spec.precondition_passes

@@ -40,7 +40,8 @@ struct _SsdbRandomAccessPage
   /* The user's own settings while a report's are shown, back with the next target. */
   SsdbRandomAccessSpec user_spec;
   gboolean has_user_spec;
-  guint64 device_bytes;
+  guint64 device_bytes; /* the shown result's device (the report's), for its chart */
+  guint64 target_bytes; /* the selected target's, for what a start writes */
   guint block_size;
   gint64 started_us;
 };
@@ -269,8 +270,8 @@ ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSp
       spec->sizes[spec->n_sizes++] = size_table[k];
   spec->mixed = gtk_toggle_button_get_active (self->mix_toggle);
   spec->span_length = span_value (self);
-  /* A region beyond the device is all of it. */
-  if (self->device_bytes > 0 && spec->span_length >= self->device_bytes)
+  /* A region beyond the selected target is all of it. */
+  if (self->target_bytes > 0 && spec->span_length >= self->target_bytes)
     spec->span_length = 0;
   i = ssdb_gui_dropdown_selected (self->time_dropdown, G_N_ELEMENTS (time_ms_table), &v);
   spec->row_duration_ns = i < G_N_ELEMENTS (time_ms_table) ? time_ms_table[i] * 1000000 : v;
@@ -293,8 +294,8 @@ ssdb_random_access_page_get_spec (SsdbRandomAccessPage *self, SsdbRandomAccessSp
         }
       if (spec->row_duration_ns == r->row_duration_ns)
         spec->row_ios = r->row_ios;
-      if (spec->span_length == r->span_length)
-        spec->span_offset = r->span_offset;
+      /* Never the report's offset: no control shows it, and a start writes where the
+       * confirmation says, from the start of the selected target. */
     }
   if (spec->n_sizes == 0)
     {
@@ -407,14 +408,17 @@ set_target (SsdbRandomAccessPage *self, const SsdbTestPageTarget *target)
   g_free (self->title);
   self->title = g_strdup (target->title);
   self->device_bytes = target->device_bytes;
+  self->target_bytes = target->device_bytes;
   if (ssdb_page_run_get_running (self->run))
     return;
   set_block_size (self, target->block_size);
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gib_table));
   ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_ms_table));
+  /* The report's settings go with it, whether or not the user had settings of their own. */
+  self->has_report_spec = FALSE;
   if (self->has_user_spec)
     {
-      self->has_user_spec = self->has_report_spec = FALSE;
+      self->has_user_spec = FALSE;
       show_spec (self, &self->user_spec);
     }
   g_clear_pointer (&self->subtitle, g_free);
@@ -638,7 +642,7 @@ test_page_dup_confirm_body (SsdbTestPage *page, const char *title, const char *c
   guint64 span = span_value (self);
   g_autofree char *region = NULL;
 
-  if (span == 0 || (self->device_bytes > 0 && span >= self->device_bytes))
+  if (span == 0 || (self->target_bytes > 0 && span >= self->target_bytes))
     return g_strdup_printf (_ ("The random access test writes at random places over the whole of "
                                "%s (%s, %s). All data stored on it will be destroyed and cannot "
                                "be recovered."),

@@ -185,10 +185,14 @@ take_confirmed_identity (SsdbWindow *self)
   return g_steal_pointer (&asked);
 }
 
+/* One "do not ask again": the page, the medium, and what the dialog said the test writes
+ * there. Settings that change what is written (a span, a test, writes a report turned on)
+ * change the words, and the next start asks again. */
 typedef struct
 {
   SsdbTestPage *page;
   SsdbDeviceIdentity *identity;
+  char *body;
 } SessionAllowance;
 
 static void
@@ -197,20 +201,22 @@ session_allowance_free (gpointer data)
   SessionAllowance *a = data;
 
   ssdb_device_identity_free (a->identity);
+  g_free (a->body);
   g_free (a);
 }
 
 /* Whether the user allowed the test of @page to overwrite the medium @identity names for the
- * rest of the session. */
+ * rest of the session, as the confirmation @body describes it. */
 static gboolean
-session_allows (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *identity)
+session_allows (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *identity,
+                const char *body)
 {
   for (guint i = 0; i < self->session_allowed->len; i++)
     {
       const SessionAllowance *a = g_ptr_array_index (self->session_allowed, i);
 
       if (a->page == page && g_strcmp0 (a->identity->path, identity->path) == 0
-          && ssdb_device_identity_equal (a->identity, identity))
+          && ssdb_device_identity_equal (a->identity, identity) && g_strcmp0 (a->body, body) == 0)
         return TRUE;
     }
   return FALSE;
@@ -224,6 +230,7 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
                          && gtk_check_button_get_active (self->confirm_session_check);
   g_autoptr (SsdbDeviceIdentity) identity = NULL;
   SsdbTestPage *page = g_steal_pointer (&self->confirm_page);
+  g_autofree char *body = g_steal_pointer (&self->confirm_body);
 
   self->confirm_session_check = NULL;
   self->confirm_dialog = NULL;
@@ -239,12 +246,13 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
   if (!self->confirm_shared)
     {
       /* A confirmation for this start only. */
-      if (confirmed && for_session && !session_allows (self, page, identity))
+      if (confirmed && for_session && !session_allows (self, page, identity, body))
         {
           SessionAllowance *a = g_new0 (SessionAllowance, 1);
 
           a->page = page;
           a->identity = ssdb_device_identity_copy (identity);
+          a->body = g_strdup (body);
           g_ptr_array_add (self->session_allowed, a);
         }
       if (confirmed)
@@ -288,7 +296,7 @@ _ssdb_window_show_confirm_dialog (SsdbWindow *self, SsdbTestPage *page, gboolean
         ssdb_test_page_writes_refused (page);
       return;
     }
-  if (every_start && session_allows (self, page, identity))
+  if (every_start && session_allows (self, page, identity, body))
     {
       g_autofree char *text
           /* Translators: %s is a device node */
@@ -322,6 +330,8 @@ _ssdb_window_show_confirm_dialog (SsdbWindow *self, SsdbTestPage *page, gboolean
   g_signal_connect (dialog, "response", G_CALLBACK (on_confirm_response), self);
   self->confirm_dialog = ADW_MESSAGE_DIALOG (dialog);
   self->confirm_page = page;
+  g_free (self->confirm_body);
+  self->confirm_body = g_strdup (body);
   self->confirm_shared = shared;
   gtk_window_present (GTK_WINDOW (dialog));
 }

@@ -78,6 +78,7 @@ struct _SsdbWindow
    * medium behind the device and the page at each start. */
   GPtrArray *session_allowed;
   SsdbTestPage *confirm_page; /* the page the open confirmation asks for */
+  char *confirm_body;         /* what the open confirmation says the test writes */
   gboolean confirm_shared;    /* it asks for the shared write permission, not one start */
 
   /* a loaded report */

@@ -542,6 +542,7 @@ ssdb_window_finalize (GObject *object)
   g_clear_pointer (&self->confirmed, ssdb_device_identity_free);
   g_clear_pointer (&self->session_allowed, g_ptr_array_unref);
   g_clear_pointer (&self->confirm_identity, ssdb_device_identity_free);
+  g_clear_pointer (&self->confirm_body, g_free);
   g_free (self->write_refusal);
   g_free (self->last_toast);
   g_free (self->report_file);

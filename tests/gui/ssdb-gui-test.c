@@ -272,6 +272,22 @@ ssdb_gui_test_find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget
   return NULL;
 }
 
+static gboolean
+has_name (GtkWidget *widget, const char *name)
+{
+  return g_strcmp0 (gtk_widget_get_name (widget), name) == 0;
+}
+
+GtkWidget *
+ssdb_gui_test_named (gpointer root, const char *name)
+{
+  GtkWidget *w = ssdb_gui_test_find_widget (GTK_WIDGET (root), has_name, name);
+
+  if (w == NULL)
+    g_error ("no widget named %s", name);
+  return w;
+}
+
 /* A switch with a box after it whose first child is a label reading @text. */
 static gboolean
 is_labelled_switch (GtkWidget *w, const char *text)

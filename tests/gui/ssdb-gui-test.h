@@ -98,6 +98,17 @@ ssdb_gui_test_find_widget (GtkWidget *root, gboolean (*match) (GtkWidget *widget
                            const char *text);
 
 /**
+ * ssdb_gui_test_named:
+ * @root: where to look
+ * @name: a widget name (gtk_widget_get_name(), the templates' names)
+ *
+ * Returns: (transfer none): the first widget under @root called @name; the test fails when
+ *   there is none.
+ */
+GtkWidget *
+ssdb_gui_test_named (gpointer root, const char *name);
+
+/**
  * ssdb_gui_test_dropdown_shows:
  * @widget: a widget
  * @text: an entry's text
