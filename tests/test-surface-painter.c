@@ -492,6 +492,79 @@ test_surface_identical (void)
   g_unlink (b);
 }
 
+/* A window's live axes: the next 1-2-5 step at or above 1.25 × the data, drawn as given; a floor
+ * below the data or of 0 changes nothing. */
+static void
+test_surface_headroom (void)
+{
+  static const struct
+  {
+    double fastest, want;
+  } rates[] = {
+    { 3.5e9, 5e9 },   /* 4.375 GB/s */
+    { 8e9, 10e9 },    /* exactly 10 */
+    { 10e9, 20e9 },   /* 12.5 */
+    { 14e9, 20e9 },   /* 17.5 */
+    { 420e6, 1e9 },   /* 525 MB/s */
+    { 150e6, 200e6 }, /* 187.5 MB/s */
+  };
+  SsdbSurfaceView view;
+  SsdbAxis plain, live;
+  double rate, latency;
+
+  ssdb_surface_painter_get_headroom (NULL, &rate, &latency);
+  g_assert_cmpfloat (rate, ==, 0);
+  g_assert_cmpfloat (latency, ==, 0);
+  for (guint i = 0; i < G_N_ELEMENTS (rates); i++)
+    {
+      g_autoptr (SsdbSurfaceResult) r = make_surface (
+          G_GUINT64_CONSTANT (1000204886016), 20, rates[i].fastest, rates[i].fastest / 2, FALSE, 0);
+
+      ssdb_surface_painter_get_headroom (r, &rate, &latency);
+      g_assert_cmpfloat_with_epsilon (rate, rates[i].want, rates[i].want * 1e-12);
+      g_assert_cmpfloat (latency, ==, 0);
+    }
+
+  {
+    g_autoptr (SsdbSurfaceResult) r
+        = make_surface (G_GUINT64_CONSTANT (1000204886016), 200, 3400e6, 1500e6, FALSE, 500);
+    double top;
+
+    ssdb_surface_view_init (&view);
+    view.result = r;
+    ssdb_surface_painter_get_rate_axis (&view, 1000, 640, &plain);
+    /* 3.4 GB/s: 4.25 → 5 GB/s, drawn to at least 5 */
+    ssdb_surface_painter_get_headroom (r, &rate, &latency);
+    g_assert_cmpfloat_with_epsilon (rate, 5e9, 1);
+    view.rate_axis_floor = rate;
+    ssdb_surface_painter_get_rate_axis (&view, 1000, 640, &live);
+    g_assert_cmpfloat (live.hi * live.divisor, >=, 5e9 * (1 - 1e-9));
+    g_assert_cmpfloat (live.hi, >, plain.hi);
+    /* A floor under the data draws the chart as without one. */
+    view.rate_axis_floor = 1e6;
+    ssdb_surface_painter_get_rate_axis (&view, 1000, 640, &live);
+    g_assert_cmpfloat (live.hi, ==, plain.hi);
+    g_assert_cmpuint (live.n_ticks, ==, plain.n_ticks);
+
+    /* The access-time floor is a 1-2-5 step above 1.25 × the axis' top, and a floor raises the
+     * 1 ms point of the right axis toward the bottom. */
+    view.rate_axis_floor = 0;
+    g_assert_cmpfloat (latency, >, 0);
+    top = latency / pow (10, floor (log10 (latency) + 1e-12));
+    g_assert_true (fabs (top - 1) < 1e-9 || fabs (top - 2) < 1e-9 || fabs (top - 5) < 1e-9);
+    {
+      double y0 = ssdb_surface_painter_y_for_latency (&view, 1000, 640, 1e6);
+      double y1;
+
+      view.latency_axis_floor = latency * 10;
+      y1 = ssdb_surface_painter_y_for_latency (&view, 1000, 640, 1e6);
+      g_test_message ("access floor %.0f ns; 1 ms at y %.1f, with 10x the floor at %.1f", latency,
+                      y0, y1);
+      g_assert_cmpfloat (y1, >, y0);
+    }
+  }
+}
+
 /* ---- fill ---------------------------------------------------------------------------------- */
 
 /* A 2-phase fill of 200 GB: 1600 MB/s into the cache for 60 GB, 420 MB/s after; a second pass
@@ -1285,6 +1358,7 @@ main (int argc, char *argv[])
   g_test_add_func ("/surface-painter/workload-cycle", test_workload_cycle);
   g_test_add_func ("/surface-painter/rate-labels-64bit", test_rate_labels_64bit);
   g_test_add_func ("/surface-painter/step", test_surface_step);
+  g_test_add_func ("/surface-painter/headroom", test_surface_headroom);
   g_test_add_func ("/surface-painter/temperature-strip", test_temperature_strip);
   g_test_add_func ("/surface-painter/write-hover-live", test_surface_write_and_hover);
   g_test_add_func ("/surface-painter/identical", test_surface_identical);

@@ -38,6 +38,10 @@ struct _SsdbSurfaceChart
   gboolean redraw_all;  /* titles, hover, style or a new result: everything may move */
   gboolean redraw_text; /* panel and header (running state, statistics) */
 
+  /* While a run streams: axis tops with headroom, raised in steps (never lowered) so that a
+   * faster sample seldom moves every pixel. */
+  double live_rate_floor, live_latency_floor;
+
   /* Dense curves reduced to pixel columns, until the result changes. */
   SsdbPlotCache *plot_cache;
 
@@ -71,6 +75,26 @@ ssdb_surface_chart_fill_view (SsdbSurfaceChart *self, SsdbSurfaceView *view)
   view->wall_ns = self->wall_ns;
   view->hover_index = self->hover_index;
   view->hover_rw = self->hover_rw;
+  view->rate_axis_floor = self->live_rate_floor;
+  view->latency_axis_floor = self->live_latency_floor;
+}
+
+/* The live axes' tops: while running, at least a step above the newest data; else none, so
+ * the finished chart is drawn as every export draws it. */
+static void
+update_live_axes (SsdbSurfaceChart *self)
+{
+  double rate, latency;
+
+  if (!self->running || self->result == NULL)
+    {
+      self->live_rate_floor = 0;
+      self->live_latency_floor = 0;
+      return;
+    }
+  ssdb_surface_painter_get_headroom (self->result, &rate, &latency);
+  self->live_rate_floor = MAX (self->live_rate_floor, rate);
+  self->live_latency_floor = MAX (self->live_latency_floor, latency);
 }
 
 static int
@@ -455,9 +479,14 @@ ssdb_surface_chart_set_result (SsdbSurfaceChart *self, const SsdbSurfaceResult *
 {
   g_return_if_fail (SSDB_IS_SURFACE_CHART (self));
   if (result != self->result)
-    self->redraw_all = TRUE;
+    {
+      self->redraw_all = TRUE;
+      self->live_rate_floor = 0;
+      self->live_latency_floor = 0;
+    }
   self->redraw_text = TRUE;
   self->result = result;
+  update_live_axes (self);
   /* The samples may have changed in place (a run's newest copy): reduce them again. */
   ssdb_plot_cache_clear (self->plot_cache);
   if (self->hover_index >= 0)
@@ -495,6 +524,7 @@ ssdb_surface_chart_set_running (SsdbSurfaceChart *self, gboolean running, const 
     }
   self->fraction = fraction;
   self->wall_ns = wall_ns;
+  update_live_axes (self);
   self->redraw_text = TRUE;
   gtk_widget_queue_draw (GTK_WIDGET (self));
 }

@@ -105,6 +105,33 @@ latency_axis_top (const SsdbSurfaceResult *r)
   return ssdb_chart_robust_top (&access, 1, NULL);
 }
 
+/* The smallest of 1, 2, 5 × 10^k at or above @v; 0 for no positive @v. */
+static double
+step_at_or_above (double v)
+{
+  static const double m[] = { 1, 2, 5, 10 };
+  double e;
+
+  if (!(v > 0) || !isfinite (v))
+    return 0;
+  e = pow (10, floor (log10 (v)));
+  for (guint i = 0; i < G_N_ELEMENTS (m); i++)
+    if (m[i] * e >= v)
+      return m[i] * e;
+  return 10 * e;
+}
+
+void
+ssdb_surface_painter_get_headroom (const SsdbSurfaceResult *result, double *rate_floor,
+                                   double *latency_floor)
+{
+  g_return_if_fail (rate_floor != NULL);
+  g_return_if_fail (latency_floor != NULL);
+
+  *rate_floor = result ? step_at_or_above (1.25 * max_rate (result)) : 0;
+  *latency_floor = result ? step_at_or_above (1.25 * latency_axis_top (result)) : 0;
+}
+
 static void
 layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, PangoContext *pango,
                 int width, int height)
@@ -170,11 +197,11 @@ layout_compute (Layout *l, const SsdbSurfaceView *view, const SsdbStyle *style, 
   /* The value axes: about one tick per 45 px of plot height. */
   est_h = MAX (bottom - y, 10);
   intervals = (guint)ssdb_chart_clamp (floor (est_h / (45 * l->u)), 2, 10);
-  ssdb_axis_rate (&l->rate, r ? max_rate (r) : 0, intervals);
+  ssdb_axis_rate (&l->rate, r ? fmax (max_rate (r), view->rate_axis_floor) : 0, intervals);
   if (l->has_access)
     {
       guint n = MAX (l->rate.n_ticks, 2) - 1;
-      double top = latency_axis_top (r) / 1e6;
+      double top = fmax (latency_axis_top (r), view->latency_axis_floor) / 1e6;
       /* Access times all below 1 ms read in µs, on the axis and in the panel alike. */
       gboolean us = top > 0 && top * 1.06 < 1;
 

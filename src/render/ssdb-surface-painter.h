@@ -22,6 +22,10 @@ G_BEGIN_DECLS
  * @hover_rw: which curve @hover_index is in (%SSDB_RW_READ or %SSDB_RW_WRITE)
  * @cache: (nullable): where a widget keeps the dense curves reduced to pixel columns between
  *   frames; clear it (ssdb_plot_cache_clear()) whenever @result changes
+ * @rate_axis_floor: the rate axis reaches at least this, bytes per second (a window's axis
+ *   with headroom while a run streams samples, ssdb_surface_painter_get_headroom()); 0: it
+ *   reaches the fastest sample, as in every export
+ * @latency_axis_floor: the access-time axis reaches at least this, ns; 0: as the dots need
  *
  * What the surface painter draws. Initialize with ssdb_surface_view_init().
  */
@@ -39,6 +43,8 @@ typedef struct
   int hover_index;
   SsdbRw hover_rw;
   SsdbPlotCache *cache;
+  double rate_axis_floor;
+  double latency_axis_floor;
 } SsdbSurfaceView;
 
 /** ssdb_surface_view_init: zeroes @view and sets @hover_index to -1. */
@@ -153,6 +159,23 @@ typedef struct
   double y_rate_0, y_rate_1g;
   double y_latency_0, y_latency_1ms;
 } SsdbSurfaceGeometry;
+
+/**
+ * ssdb_surface_painter_get_headroom:
+ * @result: (nullable): the surface so far
+ * @rate_floor: (out): the next 1-2-5 step (1, 2, 5, 10, 20 … × a power of ten) at or above
+ *   1.25 × the fastest sample, bytes per second; 0 without samples
+ * @latency_floor: (out): the same above 1.25 × the top the access-time axis needs (its robust
+ *   top, as drawn), ns; 0 without access times
+ *
+ * Axis tops for a window that draws a run as it streams: given as the view's
+ * @rate_axis_floor and @latency_axis_floor (and kept while they still hold), the axes move only
+ * when the data grows past a step, instead of with every faster sample, so the chart need not
+ * be painted whole each time.
+ */
+void
+ssdb_surface_painter_get_headroom (const SsdbSurfaceResult *result, double *rate_floor,
+                                   double *latency_floor);
 
 /**
  * ssdb_surface_painter_get_geometry:
