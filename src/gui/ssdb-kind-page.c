@@ -29,7 +29,7 @@ ssdb_kind_page_build (SsdbKindPage *self, const char *chart_label)
 }
 
 void
-ssdb_kind_page_attach_run (SsdbKindPage *self, const char *name, SsdbTestKind kind,
+ssdb_kind_page_attach_run (SsdbKindPage *self, SsdbPageRun *run, SsdbTestKind kind,
                            GCallback on_updated, GCallback on_tick, GCallback on_finished,
                            SsdbChartViewDrawFunc draw)
 {
@@ -38,9 +38,24 @@ ssdb_kind_page_attach_run (SsdbKindPage *self, const char *name, SsdbTestKind ki
   g_return_if_fail (SSDB_IS_KIND_PAGE (self));
   priv = PRIV (self);
   g_return_if_fail (priv->run == NULL);
-  priv->run = ssdb_page_run_new_for_kind (name, kind);
+  priv->run = run;
   ssdb_page_parts_attach_run (priv->parts.chart, self, priv->run, kind, on_updated, on_tick,
                               on_finished, draw);
+}
+
+void
+ssdb_kind_page_add_view_option (SsdbKindPage *self, const char *label, GtkSwitch *control,
+                                const char *tooltip)
+{
+  GtkWidget *bottom;
+
+  g_return_if_fail (SSDB_IS_KIND_PAGE (self));
+  g_return_if_fail (GTK_IS_SWITCH (control));
+  bottom = PRIV (self)->parts.bottom;
+  ssdb_page_parts_add_setting (bottom, label, GTK_WIDGET (control), tooltip);
+  gtk_box_reorder_child_after (GTK_BOX (bottom), gtk_widget_get_last_child (bottom), NULL);
+  g_signal_connect_swapped (control, "notify::active", G_CALLBACK (ssdb_chart_view_invalidate),
+                            PRIV (self)->parts.chart);
 }
 
 SsdbPageParts *

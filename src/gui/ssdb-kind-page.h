@@ -52,21 +52,35 @@ ssdb_kind_page_build (SsdbKindPage *self, const char *chart_label);
 
 /**
  * ssdb_kind_page_attach_run:
- * @name: the run's name (its worker thread's)
+ * @run: (transfer full): the page's run (ssdb_page_run_new_for_kind(), or ssdb_page_run_new()
+ *   for a result with its own copy)
  * @kind: the test the page shows
  * @on_updated: called as on_updated (page) on the run's ::updated
  * @on_tick: (nullable): called as on_tick (page) once a second while it runs
  * @on_finished: called as on_finished (page, const GError *error) on the run's ::finished
  * @draw: (nullable): draws the chart, given the page
  *
- * From the page's init, once its settings are built: makes the page's run
- * (ssdb_page_run_new_for_kind()) and attaches it (ssdb_page_parts_attach_run()). The base
- * stops, disconnects and releases it in its dispose.
+ * From the page's init, once its settings are built: the page's run, attached as
+ * ssdb_page_parts_attach_run() says. The base stops, disconnects and releases it in its
+ * dispose.
  */
 void
-ssdb_kind_page_attach_run (SsdbKindPage *self, const char *name, SsdbTestKind kind,
+ssdb_kind_page_attach_run (SsdbKindPage *self, SsdbPageRun *run, SsdbTestKind kind,
                            GCallback on_updated, GCallback on_tick, GCallback on_finished,
                            SsdbChartViewDrawFunc draw);
+
+/**
+ * ssdb_kind_page_add_view_option:
+ * @label: the label before @control (with a mnemonic)
+ * @control: a switch that changes only how the chart is drawn, not what is measured
+ * @tooltip: (nullable): shown over the label, and the control's accessible description
+ *
+ * Puts @control first in the row under the chart (before the status line); the chart is
+ * drawn again when it is switched.
+ */
+void
+ssdb_kind_page_add_view_option (SsdbKindPage *self, const char *label, GtkSwitch *control,
+                                const char *tooltip);
 
 /** ssdb_kind_page_get_parts: Returns: (transfer none): the page's settings, chart and status. */
 SsdbPageParts *

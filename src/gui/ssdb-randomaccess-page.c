@@ -547,9 +547,11 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Write at Random Places over the Region; on a Drive This Destroys Its Data"));
 
-  ssdb_kind_page_attach_run (SSDB_KIND_PAGE (self), "ssdb-randomaccess",
-                             SSDB_TEST_KIND_RANDOMACCESS, G_CALLBACK (on_updated),
-                             G_CALLBACK (update_status), G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (
+      SSDB_KIND_PAGE (self),
+      ssdb_page_run_new_for_kind ("ssdb-randomaccess", SSDB_TEST_KIND_RANDOMACCESS),
+      SSDB_TEST_KIND_RANDOMACCESS, G_CALLBACK (on_updated), G_CALLBACK (update_status),
+      G_CALLBACK (on_finished), draw);
 
   for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
     g_signal_connect_swapped (self->size_toggles[k], "toggled", G_CALLBACK (update_preview), self);
