@@ -222,10 +222,8 @@ ssdb_kind_page_finalize (GObject *object)
 static void
 ssdb_kind_page_class_init (SsdbKindPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = ssdb_kind_page_dispose;
-  object_class->finalize = ssdb_kind_page_finalize;
+  G_OBJECT_CLASS (klass)->dispose = ssdb_kind_page_dispose;
+  G_OBJECT_CLASS (klass)->finalize = ssdb_kind_page_finalize;
 }
 
 static void
