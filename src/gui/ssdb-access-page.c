@@ -9,7 +9,7 @@
 #include "render/ssdb-access-painter.h"
 #include "render/ssdb-render-lang.h"
 #include "ssdb-gui-util.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 #define N_ROWS 6
@@ -21,9 +21,8 @@ static const guint64 step_ms_table[] = { 500, 1000, 3000, 5000, 10000 };
 
 struct _SsdbAccessPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkDropDown *block_dropdown;
   GtkDropDown *mode_dropdown;
   GtkDropDown *depth_dropdown;
@@ -38,18 +37,14 @@ struct _SsdbAccessPage
   GtkGrid *table;
   GtkWidget *table_box;
 
-  SsdbPageRun *run;
   SsdbAccessChart kind;
-  char *title;
-  char *subtitle;
   guint64 device_bytes;
-  gint64 started_us;
 };
 
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAccessPage, ssdb_access_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAccessPage, ssdb_access_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
@@ -95,7 +90,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbAccessResult *
 shown (SsdbAccessPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -104,10 +99,11 @@ fill_view (SsdbAccessPage *self, SsdbAccessView *view)
   ssdb_access_view_init (view);
   view->result = shown (self);
   view->chart = self->kind;
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
-  view->running = ssdb_page_run_get_running (self->run);
-  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
+  view->running_fraction
+      = ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -216,27 +212,32 @@ update_status (SsdbAccessPage *self)
   g_autofree char *text = NULL;
   int running = -1;
 
-  if (!ssdb_page_run_get_running (self->run))
+  if (!ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   for (guint i = 0; r != NULL && i < r->steps->len; i++)
     if (g_array_index (r->steps, SsdbAccessStep, i).state == SSDB_ENTRY_RUNNING)
       running = (int)i;
-  if (r == NULL || (running < 0 && ssdb_page_run_get_updates (self->run) == 0))
+  if (r == NULL
+      || (running < 0
+          && ssdb_page_run_get_updates (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) == 0))
     text = g_strdup (_ ("Opening the target"));
   else if (running < 0)
-    text = g_strdup_printf (_ ("Preparing · %d %%"),
-                            (int)(ssdb_page_run_get_fraction (self->run) * 100));
+    text = g_strdup_printf (
+        _ ("Preparing · %d %%"),
+        (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) * 100));
   else
     {
       const SsdbAccessStep *s = &g_array_index (r->steps, SsdbAccessStep, running);
       g_autofree char *label = ssdb_access_step_label (r->spec.mode, s->depth);
 
       /* Translators: "QD8 · step 4 of 6 · 45 %" */
-      text = g_strdup_printf (_ ("%s · step %d of %u · %d %%"), label, running + 1, r->steps->len,
-                              (int)(ssdb_page_run_get_fraction (self->run) * 100));
+      text = g_strdup_printf (
+          _ ("%s · step %d of %u · %d %%"), label, running + 1, r->steps->len,
+          (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) * 100));
     }
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  text = ssdb_page_run_add_time (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)),
+                                 g_steal_pointer (&text));
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
 }
 
 static void
@@ -254,7 +255,7 @@ refresh (SsdbAccessPage *self)
       words = ssdb_render_localize_number (ssdb_access_result_dup_words (r));
       ssdb_render_language_pop (previous);
     }
-  ssdb_page_parts_redraw (&self->parts, words);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), words);
 }
 
 static void
@@ -267,20 +268,20 @@ on_updated (SsdbAccessPage *self)
 static void
 on_finished (SsdbAccessPage *self, const GError *error)
 {
-  SsdbAccessResult *r = ssdb_page_run_get_result (self->run);
+  SsdbAccessResult *r = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL;
 
-  text = ssdb_page_parts_end_text (&self->parts, error,
-                                   _ ("Stopped · the steps measured so far are kept"));
+  text = ssdb_kind_page_end_text (SSDB_KIND_PAGE (self), error,
+                                  _ ("Stopped · the steps measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
 
       text = g_strdup_printf (_ ("Done in %s · %u steps"), took, r ? r->steps->len : 0);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   refresh (self);
 }
 
@@ -463,10 +464,9 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
 {
   g_return_if_fail (SSDB_IS_ACCESS_PAGE (self));
 
-  g_free (self->title);
-  self->title = g_strdup (title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), title);
   self->device_bytes = device_bytes;
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   /* back to the page's own choices */
   ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
@@ -475,9 +475,9 @@ ssdb_access_page_set_target (SsdbAccessPage *self, const char *title, guint64 de
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gb_table));
   ssdb_gui_restore_choices (&self->user);
   self->n_report_depths = 0;
-  g_clear_pointer (&self->subtitle, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   refresh (self);
 }
 
@@ -501,18 +501,17 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
 
   ssdb_access_page_get_spec (self, &spec);
   /* Reads only on a device. */
-  if (!ssdb_page_parts_start_test (self->run, start, FALSE, start->file_size, work,
-                                   ssdb_access_result_new (&spec), ssdb_access_result_new (&spec),
-                                   error))
+  if (!ssdb_page_parts_start_test (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start, FALSE,
+                                   start->file_size, work, ssdb_access_result_new (&spec),
+                                   ssdb_access_result_new (&spec), error))
     return FALSE;
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           dup_settings_line (&spec));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbAccessPage, ssdb_access_page, SSDB_IS_ACCESS_PAGE)
+SSDB_KIND_PAGE_DEFINE_ACCESSORS (SsdbAccessPage, ssdb_access_page, SSDB_IS_ACCESS_PAGE)
 
 const SsdbAccessResult *
 ssdb_access_page_get_result (SsdbAccessPage *self)
@@ -533,7 +532,6 @@ on_relief_changed (SsdbAccessPage *self)
 {
   self->kind = gtk_switch_get_active (self->relief_switch) ? SSDB_ACCESS_CHART_RELIEF
                                                            : SSDB_ACCESS_CHART_HEATMAP;
-  ssdb_chart_view_invalidate (self->parts.chart);
 }
 
 char *
@@ -547,51 +545,25 @@ ssdb_access_page_dup_cell_text (SsdbAccessPage *self, guint row, guint step)
 }
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
   SsdbAccessPage *self = SSDB_ACCESS_PAGE (page);
 
   SsdbAccessView view;
-  SsdbStyle style;
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
-
-  g_return_val_if_fail (SSDB_IS_ACCESS_PAGE (self), FALSE);
 
   fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_render_access_png (&view, &style, path, 1200, 700, 2, error);
+  return ssdb_render_access_png (&view, style, path, 1200, 700, 2, error);
 }
 
 /* ---- object --------------------------------------------------------------------------- */
 
 static void
-ssdb_access_page_dispose (GObject *object)
-{
-  SsdbAccessPage *self = SSDB_ACCESS_PAGE (object);
-
-  ssdb_page_parts_dispose_run (&self->run, self);
-  G_OBJECT_CLASS (ssdb_access_page_parent_class)->dispose (object);
-}
-
-static void
-ssdb_access_page_finalize (GObject *object)
-{
-  SsdbAccessPage *self = SSDB_ACCESS_PAGE (object);
-
-  g_free (self->title);
-  g_free (self->subtitle);
-  G_OBJECT_CLASS (ssdb_access_page_parent_class)->finalize (object);
-}
-
-static void
 ssdb_access_page_class_init (SsdbAccessPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = ssdb_access_page_dispose;
-  object_class->finalize = ssdb_access_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static void
@@ -599,8 +571,7 @@ ssdb_access_page_init (SsdbAccessPage *self)
 {
   GtkWidget *settings, *scroller;
 
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Access time distribution chart"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("Access time distribution chart"));
 
   self->block_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (block_table), block_label, 1);
   ssdb_page_parts_add_setting (settings, _ ("_Block"), GTK_WIDGET (self->block_dropdown),
@@ -622,13 +593,12 @@ ssdb_access_page_init (SsdbAccessPage *self)
                                _ ("Length of Each Step"));
 
   self->relief_switch = GTK_SWITCH (gtk_switch_new ());
-  ssdb_page_parts_add_setting (self->parts.bottom, _ ("_Histograms in 3D"),
-                               GTK_WIDGET (self->relief_switch),
-                               _ ("Draw Each Step's Histogram as a Curve, Stacked in Perspective"));
-  gtk_box_reorder_child_after (GTK_BOX (self->parts.bottom),
-                               gtk_widget_get_last_child (self->parts.bottom), NULL);
+  /* the chart kind follows the switch before the base redraws the chart */
   g_signal_connect_swapped (self->relief_switch, "notify::active", G_CALLBACK (on_relief_changed),
                             self);
+  ssdb_kind_page_add_view_option (
+      SSDB_KIND_PAGE (self), _ ("_Histograms in 3D"), self->relief_switch,
+      _ ("Draw Each Step's Histogram as a Curve, Stacked in Perspective"));
 
   self->table = GTK_GRID (gtk_grid_new ());
   gtk_grid_set_column_spacing (self->table, 18);
@@ -640,16 +610,18 @@ ssdb_access_page_init (SsdbAccessPage *self)
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (scroller), GTK_WIDGET (self->table));
   self->table_box = scroller;
   gtk_widget_set_visible (scroller, FALSE);
-  gtk_box_insert_child_after (GTK_BOX (self), scroller,
-                              gtk_widget_get_parent (GTK_WIDGET (self->parts.chart)));
+  gtk_box_insert_child_after (
+      GTK_BOX (self), scroller,
+      gtk_widget_get_parent (GTK_WIDGET (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self)))));
 
-  self->run
-      = ssdb_page_run_new ("ssdb-access", dup_result, (GDestroyNotify)ssdb_access_result_free);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_ACCESS,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
-  gtk_widget_set_has_tooltip (GTK_WIDGET (self->parts.chart), TRUE);
-  g_signal_connect (self->parts.chart, "query-tooltip", G_CALLBACK (on_query_tooltip), self);
+  ssdb_kind_page_attach_run (
+      SSDB_KIND_PAGE (self),
+      ssdb_page_run_new ("ssdb-access", dup_result, (GDestroyNotify)ssdb_access_result_free),
+      SSDB_TEST_KIND_ACCESS, G_CALLBACK (on_updated), G_CALLBACK (update_status),
+      G_CALLBACK (on_finished), draw);
+  gtk_widget_set_has_tooltip (GTK_WIDGET (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self))), TRUE);
+  g_signal_connect (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self)), "query-tooltip",
+                    G_CALLBACK (on_query_tooltip), self);
 }
 
 GtkWidget *
@@ -669,8 +641,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   ssdb_gui_keep_choices (&self->user, self->block_dropdown, self->mode_dropdown,
                          self->depth_dropdown, self->span_dropdown, self->step_dropdown, NULL);
   show_spec (self, &result->spec);
-  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_settings_line (&result->spec), ssdb_access_result_dup (result));
+  ssdb_kind_page_show (SSDB_KIND_PAGE (self), title, dup_settings_line (&result->spec),
+                       ssdb_access_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -702,5 +674,4 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
 }

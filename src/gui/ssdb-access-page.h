@@ -6,12 +6,12 @@
 #include "engine/ssdb-access.h"
 #include "render/ssdb-access-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_ACCESS_PAGE (ssdb_access_page_get_type ())
-G_DECLARE_FINAL_TYPE (SsdbAccessPage, ssdb_access_page, SSDB, ACCESS_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (SsdbAccessPage, ssdb_access_page, SSDB, ACCESS_PAGE, SsdbKindPage)
 
 /**
  * SsdbAccessPage:

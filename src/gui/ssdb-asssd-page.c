@@ -8,7 +8,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
@@ -18,27 +18,22 @@ static const guint64 time_s_table[] = { 1, 3, 5, 10 };
 
 struct _SsdbAsssdPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkDropDown *span_dropdown;
   GtkDropDown *time_dropdown;
   GtkSwitch *write_switch;
 
-  SsdbPageRun *run;
   SsdbAsssdResult *preview; /* the empty table of the settings, shown without a result */
-  char *title;
-  char *subtitle;
   guint64 device_bytes;
   guint block_size; /* the selected device's logical block size, 0 for a test file */
-  gint64 started_us;
   SsdbGuiKept user; /* the user's own settings while a report's are shown */
 };
 
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAsssdPage, ssdb_asssd_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbAsssdPage, ssdb_asssd_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- worker thread -------------------------------------------------------------------- */
@@ -61,7 +56,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbAsssdResult *
 shown (SsdbAsssdPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -69,9 +64,9 @@ fill_view (SsdbAsssdPage *self, SsdbAsssdView *view)
 {
   ssdb_asssd_view_init (view);
   view->result = shown (self) != NULL ? shown (self) : self->preview;
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
-  view->running = ssdb_page_run_get_running (self->run);
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   view->preview = shown (self) == NULL;
 }
 
@@ -107,11 +102,12 @@ update_status (SsdbAsssdPage *self)
   guint done, total;
 
   count_entries (shown (self), &done, &total);
-  ssdb_page_parts_show_progress (
-      &self->parts, self->run,
-      /* Translators: "3 of 8 tests · 40 %" */
-      g_strdup_printf (_ ("%u of %u tests · %d %%"), done, total,
-                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
+  ssdb_kind_page_show_progress (
+      SSDB_KIND_PAGE (self), /* Translators: "3 of 8 tests · 40 %" */
+      g_strdup_printf (
+          _ ("%u of %u tests · %d %%"), done, total,
+          (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)))
+                * 100)));
 }
 
 /* The table in words, for screen readers: "Seq read: 530.12 MB/s; …". */
@@ -148,7 +144,7 @@ refresh (SsdbAsssdPage *self)
 {
   g_autofree char *text = dup_description (self);
 
-  ssdb_page_parts_redraw (&self->parts, text);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), text);
 }
 
 static void
@@ -164,21 +160,20 @@ dup_result_line (const SsdbAsssdResult *r);
 static void
 on_finished (SsdbAsssdPage *self, const GError *error)
 {
-  SsdbAsssdResult *r = ssdb_page_run_get_result (self->run);
+  SsdbAsssdResult *r = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL;
 
-  text = ssdb_page_parts_end_text (&self->parts, error,
-                                   _ ("Stopped · the tests measured so far are kept"));
+  text = ssdb_kind_page_end_text (SSDB_KIND_PAGE (self), error,
+                                  _ ("Stopped · the tests measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   if (r != NULL)
     {
-      g_free (self->subtitle);
-      self->subtitle = dup_result_line (r);
+      ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), dup_result_line (r));
     }
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
       double total;
 
       if (r != NULL && ssdb_asssd_result_total (r, &total))
@@ -188,7 +183,7 @@ on_finished (SsdbAsssdPage *self, const GError *error)
         /* Translators: a run without writes has no AS SSD total */
         text = g_strdup_printf (_ ("Done in %s · no total score without the writes"), took);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   refresh (self);
 }
 
@@ -273,7 +268,7 @@ update_preview (SsdbAsssdPage *self)
   self->preview->entries[ssdb_asssd_index (SSDB_ASSSD_ACCESS, SSDB_RW_WRITE)].block_size
       = MAX (self->block_size, 512u);
   if (shown (self) == NULL)
-    ssdb_chart_view_invalidate (self->parts.chart);
+    ssdb_chart_view_invalidate (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self)));
 }
 
 static char *
@@ -315,19 +310,18 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   ssdb_asssd_page_get_spec (self, &spec);
   /* A device is written only for the Write column. */
   if (!ssdb_page_parts_start_test (
-          self->run, start, spec.do_write,
+          ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start, spec.do_write,
           MAX (start->file_size,
                spec.span_offset + (spec.span_length ? spec.span_length : SSDB_ASSSD_DEFAULT_SPAN)),
           work, ssdb_asssd_result_new (&spec), ssdb_asssd_result_new (&spec), error))
     return FALSE;
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           dup_settings_line (&spec));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbAsssdPage, ssdb_asssd_page, SSDB_IS_ASSSD_PAGE)
+SSDB_KIND_PAGE_DEFINE_ACCESSORS (SsdbAsssdPage, ssdb_asssd_page, SSDB_IS_ASSSD_PAGE)
 
 char *
 ssdb_asssd_page_dup_chart_words (SsdbAsssdPage *self)
@@ -353,38 +347,25 @@ draw_export (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width,
 }
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (page);
   SsdbAsssdView view;
-  SsdbStyle style;
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
 
   fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_chart_write_png (draw_export, &view, &style, path, 1200, 800, 2, error);
+  return ssdb_chart_write_png (draw_export, &view, style, path, 1200, 800, 2, error);
 }
 
 /* ---- object --------------------------------------------------------------------------- */
-
-static void
-ssdb_asssd_page_dispose (GObject *object)
-{
-  SsdbAsssdPage *self = SSDB_ASSSD_PAGE (object);
-
-  ssdb_page_parts_dispose_run (&self->run, self);
-  G_OBJECT_CLASS (ssdb_asssd_page_parent_class)->dispose (object);
-}
 
 static void
 ssdb_asssd_page_finalize (GObject *object)
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (object);
 
-  g_free (self->title);
-  g_free (self->subtitle);
   g_clear_pointer (&self->preview, ssdb_asssd_result_free);
   G_OBJECT_CLASS (ssdb_asssd_page_parent_class)->finalize (object);
 }
@@ -394,8 +375,8 @@ ssdb_asssd_page_class_init (SsdbAsssdPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = ssdb_asssd_page_dispose;
   object_class->finalize = ssdb_asssd_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static void
@@ -403,8 +384,7 @@ ssdb_asssd_page_init (SsdbAsssdPage *self)
 {
   GtkWidget *settings;
 
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("AS SSD table"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("AS SSD table"));
 
   self->span_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (span_mib_table), span_label, 0);
   ssdb_page_parts_add_setting (
@@ -418,10 +398,10 @@ ssdb_asssd_page_init (SsdbAsssdPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Measure the Write Column over the Span; on a Drive This Destroys Its Data"));
 
-  self->run = ssdb_page_run_new_for_kind ("ssdb-asssd", SSDB_TEST_KIND_ASSSD);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_ASSSD,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (SSDB_KIND_PAGE (self),
+                             ssdb_page_run_new_for_kind ("ssdb-asssd", SSDB_TEST_KIND_ASSSD),
+                             SSDB_TEST_KIND_ASSSD, G_CALLBACK (on_updated),
+                             G_CALLBACK (update_status), G_CALLBACK (on_finished), draw);
   g_signal_connect_swapped (self->write_switch, "notify::active", G_CALLBACK (update_preview),
                             self);
   update_preview (self);
@@ -465,8 +445,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   ssdb_gui_dropdown_show (self->time_dropdown, G_N_ELEMENTS (time_s_table), t, time,
                           result->spec.test_duration_ns);
   gtk_switch_set_active (self->write_switch, result->spec.do_write);
-  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_result_line (result), ssdb_asssd_result_dup (result));
+  ssdb_kind_page_show (SSDB_KIND_PAGE (self), title, dup_result_line (result),
+                       ssdb_asssd_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -476,21 +456,20 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
 {
   SsdbAsssdPage *self = SSDB_ASSSD_PAGE (page);
 
-  g_free (self->title);
-  self->title = g_strdup (target->title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), target->title);
   self->device_bytes = target->device_bytes;
   self->block_size = target->is_device ? target->block_size : 0;
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_mib_table));
   ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_s_table));
   ssdb_gui_restore_choices (&self->user);
-  g_clear_pointer (&self->subtitle, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
   /* Writes on a new device need a new confirmation: they start off. */
   if (target->device_bytes > 0)
     gtk_switch_set_active (self->write_switch, FALSE);
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   update_preview (self);
   refresh (self);
 }
@@ -541,5 +520,4 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
 }

@@ -6,12 +6,12 @@
 #include "engine/ssdb-asssd.h"
 #include "render/ssdb-asssd-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_ASSSD_PAGE (ssdb_asssd_page_get_type ())
-G_DECLARE_FINAL_TYPE (SsdbAsssdPage, ssdb_asssd_page, SSDB, ASSSD_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (SsdbAsssdPage, ssdb_asssd_page, SSDB, ASSSD_PAGE, SsdbKindPage)
 
 /**
  * SsdbAsssdPage:

@@ -12,32 +12,27 @@
 #include "render/ssdb-export.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 
 static const guint scale_table[] = { 10, 25, 50, 100 };
 
 struct _SsdbCopyPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkToggleButton *set_toggles[SSDB_COPY_N_SETS];
   GtkDropDown *scale_dropdown;
   GtkDropDown *method_dropdown;
   SsdbGuiKept user; /* the user's own choices while a report's are shown */
 
-  SsdbPageRun *run;
   SsdbCopyResult *preview; /* the pending rows of the settings, shown without a result */
-  char *title;
-  char *subtitle;
   gboolean is_device;
-  gint64 started_us;
 };
 
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbCopyPage, ssdb_copy_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbCopyPage, ssdb_copy_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- worker thread -------------------------------------------------------------------- */
@@ -61,7 +56,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbCopyResult *
 shown (SsdbCopyPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 void
@@ -72,9 +67,9 @@ ssdb_copy_page_fill_view (SsdbCopyPage *self, SsdbCopyView *view)
 
   ssdb_copy_view_init (view);
   view->result = shown (self) != NULL ? shown (self) : self->preview;
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
-  view->running = ssdb_page_run_get_running (self->run);
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -99,17 +94,18 @@ refresh (SsdbCopyPage *self)
       g_string_append_printf (out, _ ("%s: %.1f MB/s, %.2f s; "),
                               ssdb_copy_set_label (r->rows[i].set),
                               r->rows[i].bytes_per_second / 1e6, r->rows[i].elapsed_ns / 1e9);
-  ssdb_page_parts_redraw (&self->parts, out->str);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), out->str);
 }
 
 static void
 update_status (SsdbCopyPage *self)
 {
-  ssdb_page_parts_show_progress (
-      &self->parts, self->run,
-      /* Translators: the copy test's progress: "40 %" */
-      g_strdup_printf (_ ("Copying the file sets · %d %%"),
-                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
+  ssdb_kind_page_show_progress (
+      SSDB_KIND_PAGE (self), /* Translators: the copy test's progress: "40 %" */
+      g_strdup_printf (
+          _ ("Copying the file sets · %d %%"),
+          (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)))
+                * 100)));
 }
 
 static void
@@ -133,20 +129,20 @@ dup_settings_line (const SsdbCopySpec *spec)
 static void
 on_finished (SsdbCopyPage *self, const GError *error)
 {
-  SsdbCopyResult *r = ssdb_page_run_get_result (self->run);
+  SsdbCopyResult *r = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL;
 
-  text = ssdb_page_parts_end_text (&self->parts, error,
-                                   _ ("Stopped · the sets copied so far are kept"));
+  text = ssdb_kind_page_end_text (SSDB_KIND_PAGE (self), error,
+                                  _ ("Stopped · the sets copied so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
 
       text = g_strdup_printf (_ ("Done in %s · the test folder was removed"), took);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   refresh (self);
 }
 
@@ -200,7 +196,7 @@ update_preview (SsdbCopyPage *self)
   if (ssdb_copy_page_get_spec (self, &spec, NULL))
     self->preview = ssdb_copy_result_new (&spec);
   if (shown (self) == NULL)
-    ssdb_chart_view_invalidate (self->parts.chart);
+    ssdb_chart_view_invalidate (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self)));
 }
 
 /* The controls show @spec; a scale that is none of the choices is an extra entry. */
@@ -220,12 +216,13 @@ show_spec (SsdbCopyPage *self, const SsdbCopySpec *spec)
 static void
 show_target_kind (SsdbCopyPage *self)
 {
-  gtk_widget_set_sensitive (self->parts.settings, !self->is_device);
-  gtk_label_set_text (self->parts.status,
-                      self->is_device
-                          ? _ ("The copy test copies files: choose a directory on a mounted file "
-                               "system as the target")
-                          : "");
+  gtk_widget_set_sensitive (ssdb_kind_page_get_parts (SSDB_KIND_PAGE (self))->settings,
+                            !self->is_device);
+  ssdb_kind_page_set_status (
+      SSDB_KIND_PAGE (self),
+      self->is_device ? _ ("The copy test copies files: choose a directory on a mounted file "
+                           "system as the target")
+                      : "");
 }
 
 /* The chart's title for the copy test in the folder @dir as the export of its report says it
@@ -258,16 +255,19 @@ dup_folder_title (const char *dir)
 static void
 set_target (SsdbCopyPage *self, const SsdbTestPageTarget *target)
 {
-  g_free (self->title);
-  self->title = target->is_device || target->path == NULL ? g_strdup (target->title)
-                                                          : dup_folder_title (target->path);
+  {
+    g_autofree char *folder_title
+        = target->is_device || target->path == NULL ? NULL : dup_folder_title (target->path);
+
+    ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), folder_title ? folder_title : target->title);
+  }
   self->is_device = target->is_device;
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   ssdb_gui_dropdown_drop_extra (self->scale_dropdown, G_N_ELEMENTS (scale_table));
   ssdb_gui_restore_choices (&self->user);
-  g_clear_pointer (&self->subtitle, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
   show_target_kind (self);
   refresh (self);
 }
@@ -307,12 +307,11 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   if (!ssdb_copy_page_get_spec (self, &spec, error))
     return FALSE;
   /* a small test file finds the directory's file system and drive */
-  if (!ssdb_page_run_start_test (self->run, start->path, SSDB_TARGET_OPEN_WRITE, NULL, 1 << 20,
-                                 work, ssdb_copy_result_new (&spec), ssdb_copy_result_new (&spec),
-                                 error))
+  if (!ssdb_page_run_start_test (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start->path,
+                                 SSDB_TARGET_OPEN_WRITE, NULL, 1 << 20, work,
+                                 ssdb_copy_result_new (&spec), ssdb_copy_result_new (&spec), error))
     return FALSE;
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           dup_settings_line (&spec));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
@@ -337,40 +336,27 @@ ssdb_copy_page_get_result (SsdbCopyPage *self)
   return shown (self);
 }
 
-SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbCopyPage, ssdb_copy_page, SSDB_IS_COPY_PAGE)
+SSDB_KIND_PAGE_DEFINE_ACCESSORS (SsdbCopyPage, ssdb_copy_page, SSDB_IS_COPY_PAGE)
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
   SsdbCopyView view;
-  SsdbStyle style;
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
 
   ssdb_copy_page_fill_view (SSDB_COPY_PAGE (page), &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_render_copy_png (&view, &style, path, 1200, 800, 2, error);
+  return ssdb_render_copy_png (&view, style, path, 1200, 800, 2, error);
 }
 
 /* ---- object --------------------------------------------------------------------------- */
-
-static void
-ssdb_copy_page_dispose (GObject *object)
-{
-  SsdbCopyPage *self = SSDB_COPY_PAGE (object);
-
-  ssdb_page_parts_dispose_run (&self->run, self);
-  G_OBJECT_CLASS (ssdb_copy_page_parent_class)->dispose (object);
-}
 
 static void
 ssdb_copy_page_finalize (GObject *object)
 {
   SsdbCopyPage *self = SSDB_COPY_PAGE (object);
 
-  g_free (self->title);
-  g_free (self->subtitle);
   g_clear_pointer (&self->preview, ssdb_copy_result_free);
   G_OBJECT_CLASS (ssdb_copy_page_parent_class)->finalize (object);
 }
@@ -380,8 +366,8 @@ ssdb_copy_page_class_init (SsdbCopyPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = ssdb_copy_page_dispose;
   object_class->finalize = ssdb_copy_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static void
@@ -394,8 +380,7 @@ ssdb_copy_page_init (SsdbCopyPage *self)
   };
   GtkWidget *settings, *sets, *row;
 
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Copy test chart"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("Copy test chart"));
 
   sets = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
   gtk_widget_add_css_class (sets, "linked");
@@ -420,10 +405,10 @@ ssdb_copy_page_init (SsdbCopyPage *self)
   ssdb_page_parts_add_setting (settings, _ ("_Method"), GTK_WIDGET (self->method_dropdown),
                                _ ("How Files Are Copied; Every File and Folder Is Flushed"));
 
-  self->run = ssdb_page_run_new_for_kind ("ssdb-copy", SSDB_TEST_KIND_COPY);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_COPY,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (SSDB_KIND_PAGE (self),
+                             ssdb_page_run_new_for_kind ("ssdb-copy", SSDB_TEST_KIND_COPY),
+                             SSDB_TEST_KIND_COPY, G_CALLBACK (on_updated),
+                             G_CALLBACK (update_status), G_CALLBACK (on_finished), draw);
   for (guint k = 0; k < SSDB_COPY_N_SETS; k++)
     g_signal_connect_swapped (self->set_toggles[k], "toggled", G_CALLBACK (update_preview), self);
   g_signal_connect_swapped (self->scale_dropdown, "notify::selected", G_CALLBACK (update_preview),
@@ -456,9 +441,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
                          self->set_toggles[2], self->scale_dropdown, self->method_dropdown, NULL);
   show_spec (self, &result->spec);
   /* a report of files in a folder: its title as its export says it */
-  ssdb_page_parts_show (&self->parts, self->run, &self->title, files_title ? files_title : title,
-                        &self->subtitle, dup_settings_line (&result->spec),
-                        ssdb_copy_result_dup (result));
+  ssdb_kind_page_show (SSDB_KIND_PAGE (self), files_title ? files_title : title,
+                       dup_settings_line (&result->spec), ssdb_copy_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -489,5 +473,4 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
 }

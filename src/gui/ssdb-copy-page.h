@@ -6,12 +6,12 @@
 #include "engine/ssdb-copy.h"
 #include "render/ssdb-copy-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_COPY_PAGE (ssdb_copy_page_get_type ())
-G_DECLARE_FINAL_TYPE (SsdbCopyPage, ssdb_copy_page, SSDB, COPY_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (SsdbCopyPage, ssdb_copy_page, SSDB, COPY_PAGE, SsdbKindPage)
 
 /**
  * SsdbCopyPage:

@@ -122,34 +122,6 @@ void
 ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words);
 
 /**
- * SSDB_PAGE_PARTS_DEFINE_ACCESSORS:
- * @Type: the page's instance type (SsdbSweepPage), with members `SsdbPageRun *run` and
- *   `SsdbPageParts parts`
- * @prefix: its functions' prefix (ssdb_sweep_page)
- * @IS_TYPE: its type check (SSDB_IS_SWEEP_PAGE)
- *
- * Defines the accessors every page with #SsdbPageParts and a run offers (its header declares
- * them): PREFIX_get_run() returns (transfer none) the page's run, PREFIX_get_chart() (transfer
- * none) its chart view and PREFIX_get_status() its status line's text.
- */
-#define SSDB_PAGE_PARTS_DEFINE_ACCESSORS(Type, prefix, IS_TYPE)                                    \
-  SsdbPageRun *prefix##_get_run (Type *self)                                                       \
-  {                                                                                                \
-    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
-    return self->run;                                                                              \
-  }                                                                                                \
-  SsdbChartView *prefix##_get_chart (Type *self)                                                   \
-  {                                                                                                \
-    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
-    return self->parts.chart;                                                                      \
-  }                                                                                                \
-  const char *prefix##_get_status (Type *self)                                                     \
-  {                                                                                                \
-    g_return_val_if_fail (IS_TYPE (self), NULL);                                                   \
-    return gtk_label_get_text (self->parts.status);                                                \
-  }
-
-/**
  * SSDB_PAGE_RUN_DEFINE_ACCESSORS:
  * @Type: the page's instance type (SsdbFillPage), with a member `SsdbPageRun *run`
  * @prefix: its functions' prefix (ssdb_fill_page)
@@ -188,7 +160,8 @@ ssdb_page_parts_redraw (SsdbPageParts *parts, const char *words);
   }
 
 /*
- * What every test page does with its #SsdbPageRun, in one place: a new page makes its run with
+ * What every test page does with its #SsdbPageRun, in one place (a page derived from
+ * #SsdbKindPage has the base do most of it, see ssdb-kind-page.h): a page makes its run with
  * ssdb_page_run_new_for_kind() and calls ssdb_page_parts_attach_run() from its init,
  * ssdb_page_parts_dispose_run() from its dispose, ssdb_page_parts_start_test() and then
  * ssdb_page_parts_started() from its start, ssdb_page_parts_show_progress() for its progress

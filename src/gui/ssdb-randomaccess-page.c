@@ -8,7 +8,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
@@ -20,19 +20,15 @@ static const guint64 time_ms_table[] = { 1000, 3000, 5000, 10000 };
 
 struct _SsdbRandomAccessPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkToggleButton *size_toggles[G_N_ELEMENTS (size_table)];
   GtkToggleButton *mix_toggle;
   GtkDropDown *span_dropdown;
   GtkDropDown *time_dropdown;
   GtkSwitch *write_switch;
 
-  SsdbPageRun *run;
   SsdbRandomAccessResult *preview; /* the pending rows of the settings, shown without a result */
-  char *title;
-  char *subtitle;
   /* The settings of the report shown last: what its controls cannot show (a count of requests,
    * sizes without a toggle, an offset) runs as it was while the controls still show it */
   SsdbRandomAccessSpec report_spec;
@@ -43,13 +39,12 @@ struct _SsdbRandomAccessPage
   guint64 device_bytes; /* the shown result's device (the report's), for its chart */
   guint64 target_bytes; /* the selected target's, for what a start writes */
   guint block_size;
-  gint64 started_us;
 };
 
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbRandomAccessPage, ssdb_random_access_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbRandomAccessPage, ssdb_random_access_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- worker thread -------------------------------------------------------------------- */
@@ -72,7 +67,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbRandomAccessResult *
 shown (SsdbRandomAccessPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 void
@@ -83,12 +78,13 @@ ssdb_random_access_page_fill_view (SsdbRandomAccessPage *self, SsdbRandomAccessV
 
   ssdb_random_access_view_init (view);
   view->result = shown (self) != NULL ? shown (self) : self->preview;
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
   view->device_bytes = self->device_bytes;
   view->block_size = self->block_size;
-  view->running = ssdb_page_run_get_running (self->run);
-  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
+  view->running_fraction
+      = ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -124,11 +120,12 @@ update_status (SsdbRandomAccessPage *self)
   guint done, total;
 
   count_rows (shown (self), &done, &total);
-  ssdb_page_parts_show_progress (
-      &self->parts, self->run,
-      /* Translators: "3 of 10 rows · 40 %" */
-      g_strdup_printf (_ ("%u of %u rows · %d %%"), done, total,
-                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
+  ssdb_kind_page_show_progress (
+      SSDB_KIND_PAGE (self), /* Translators: "3 of 10 rows · 40 %" */
+      g_strdup_printf (
+          _ ("%u of %u rows · %d %%"), done, total,
+          (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)))
+                * 100)));
 }
 
 /* The table in words, for screen readers: "4 KiB read: 8333 IOPS, 0.120 ms; …". */
@@ -168,7 +165,7 @@ refresh (SsdbRandomAccessPage *self)
 {
   g_autofree char *text = dup_description (self);
 
-  ssdb_page_parts_redraw (&self->parts, text);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), text);
 }
 
 static void
@@ -181,27 +178,27 @@ on_updated (SsdbRandomAccessPage *self)
 static void
 on_finished (SsdbRandomAccessPage *self, const GError *error)
 {
-  SsdbRandomAccessResult *r = ssdb_page_run_get_result (self->run);
+  SsdbRandomAccessResult *r
+      = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL;
   guint done, total;
 
-  text = ssdb_page_parts_end_text (&self->parts, error,
-                                   _ ("Stopped · the rows measured so far are kept"));
+  text = ssdb_kind_page_end_text (SSDB_KIND_PAGE (self), error,
+                                  _ ("Stopped · the rows measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   count_rows (r, &done, &total);
   if (r != NULL)
     {
-      g_free (self->subtitle);
-      self->subtitle = dup_result_line (r);
+      ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), dup_result_line (r));
     }
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
 
       text = g_strdup_printf (_ ("Done in %s · %u rows"), took, total);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   refresh (self);
 }
 
@@ -316,7 +313,7 @@ update_preview (SsdbRandomAccessPage *self)
   if (ssdb_random_access_page_get_spec (self, &spec, NULL))
     self->preview = ssdb_random_access_result_new (&spec);
   if (shown (self) == NULL)
-    ssdb_chart_view_invalidate (self->parts.chart);
+    ssdb_chart_view_invalidate (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self)));
 }
 
 /* The controls show @spec; a region that is none of the choices is an extra entry. */
@@ -405,11 +402,10 @@ set_block_size (SsdbRandomAccessPage *self, guint block_size)
 static void
 set_target (SsdbRandomAccessPage *self, const SsdbTestPageTarget *target)
 {
-  g_free (self->title);
-  self->title = g_strdup (target->title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), target->title);
   self->device_bytes = target->device_bytes;
   self->target_bytes = target->device_bytes;
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   set_block_size (self, target->block_size);
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_gib_table));
@@ -421,12 +417,12 @@ set_target (SsdbRandomAccessPage *self, const SsdbTestPageTarget *target)
       self->has_user_spec = FALSE;
       show_spec (self, &self->user_spec);
     }
-  g_clear_pointer (&self->subtitle, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
   /* Writes on a new device need a new confirmation: they start off. */
   if (target->device_bytes > 0)
     gtk_switch_set_active (self->write_switch, FALSE);
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   refresh (self);
 }
 
@@ -451,20 +447,19 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   if (!ssdb_random_access_page_get_spec (self, &spec, error))
     return FALSE;
   /* A device is written only for the write rows. */
-  if (!ssdb_page_parts_start_test (self->run, start, spec.do_write,
-                                   MAX (start->file_size, spec.span_offset + spec.span_length),
-                                   work, ssdb_random_access_result_new (&spec),
-                                   ssdb_random_access_result_new (&spec), error))
+  if (!ssdb_page_parts_start_test (
+          ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start, spec.do_write,
+          MAX (start->file_size, spec.span_offset + spec.span_length), work,
+          ssdb_random_access_result_new (&spec), ssdb_random_access_result_new (&spec), error))
     return FALSE;
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           dup_settings_line (&spec));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbRandomAccessPage, ssdb_random_access_page,
-                                  SSDB_IS_RANDOM_ACCESS_PAGE)
+SSDB_KIND_PAGE_DEFINE_ACCESSORS (SsdbRandomAccessPage, ssdb_random_access_page,
+                                 SSDB_IS_RANDOM_ACCESS_PAGE)
 
 const SsdbRandomAccessResult *
 ssdb_random_access_page_get_result (SsdbRandomAccessPage *self)
@@ -474,38 +469,24 @@ ssdb_random_access_page_get_result (SsdbRandomAccessPage *self)
 }
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
-  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (page);
   SsdbRandomAccessView view;
-  SsdbStyle style;
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
 
-  ssdb_random_access_page_fill_view (self, &view);
+  ssdb_random_access_page_fill_view (SSDB_RANDOM_ACCESS_PAGE (page), &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_render_random_access_png (&view, &style, path, 1200, 800, 2, error);
+  return ssdb_render_random_access_png (&view, style, path, 1200, 800, 2, error);
 }
 
 /* ---- object --------------------------------------------------------------------------- */
-
-static void
-ssdb_random_access_page_dispose (GObject *object)
-{
-  SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (object);
-
-  ssdb_page_parts_dispose_run (&self->run, self);
-  G_OBJECT_CLASS (ssdb_random_access_page_parent_class)->dispose (object);
-}
 
 static void
 ssdb_random_access_page_finalize (GObject *object)
 {
   SsdbRandomAccessPage *self = SSDB_RANDOM_ACCESS_PAGE (object);
 
-  g_free (self->title);
-  g_free (self->subtitle);
   g_clear_pointer (&self->preview, ssdb_random_access_result_free);
   G_OBJECT_CLASS (ssdb_random_access_page_parent_class)->finalize (object);
 }
@@ -515,8 +496,8 @@ ssdb_random_access_page_class_init (SsdbRandomAccessPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = ssdb_random_access_page_dispose;
   object_class->finalize = ssdb_random_access_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static GtkToggleButton *
@@ -535,8 +516,7 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
 {
   GtkWidget *settings, *sizes;
 
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Random access chart and table"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("Random access chart and table"));
 
   /* The sizes as linked toggles, each a row of the table. */
   sizes = gtk_box_new (GTK_ORIENTATION_HORIZONTAL, 0);
@@ -571,10 +551,11 @@ ssdb_random_access_page_init (SsdbRandomAccessPage *self)
       settings, _ ("_Writes"), GTK_WIDGET (self->write_switch),
       _ ("Also Write at Random Places over the Region; on a Drive This Destroys Its Data"));
 
-  self->run = ssdb_page_run_new_for_kind ("ssdb-randomaccess", SSDB_TEST_KIND_RANDOMACCESS);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_RANDOMACCESS,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (
+      SSDB_KIND_PAGE (self),
+      ssdb_page_run_new_for_kind ("ssdb-randomaccess", SSDB_TEST_KIND_RANDOMACCESS),
+      SSDB_TEST_KIND_RANDOMACCESS, G_CALLBACK (on_updated), G_CALLBACK (update_status),
+      G_CALLBACK (on_finished), draw);
 
   for (guint k = 0; k < G_N_ELEMENTS (size_table); k++)
     g_signal_connect_swapped (self->size_toggles[k], "toggled", G_CALLBACK (update_preview), self);
@@ -614,8 +595,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     self->has_report_spec = TRUE;
     show_spec (self, &spec);
   }
-  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_result_line (result), ssdb_random_access_result_dup (result));
+  ssdb_kind_page_show (SSDB_KIND_PAGE (self), title, dup_result_line (result),
+                       ssdb_random_access_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -677,5 +658,4 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
 }

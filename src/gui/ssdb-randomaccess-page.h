@@ -6,13 +6,13 @@
 #include "engine/ssdb-randomaccess.h"
 #include "render/ssdb-randomaccess-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_RANDOM_ACCESS_PAGE (ssdb_random_access_page_get_type ())
 G_DECLARE_FINAL_TYPE (SsdbRandomAccessPage, ssdb_random_access_page, SSDB, RANDOM_ACCESS_PAGE,
-                      GtkBox)
+                      SsdbKindPage)
 
 /**
  * SsdbRandomAccessPage:

@@ -7,7 +7,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 
 #define KIB 1024u
 #define MS G_GUINT64_CONSTANT (1000000)
@@ -17,29 +17,24 @@ static const guint slow_ms_table[] = { 50, 100, 200, 500, 1000 };
 
 struct _SsdbScanPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkDropDown *block_dropdown;
   GtkDropDown *slow_dropdown;
   GtkSwitch *resume_switch;
   GtkSwitch *verify_switch;
   SsdbGuiKept user; /* the user's own choices while a report's are shown */
 
-  SsdbPageRun *run;
-  char *title;
-  char *subtitle;
   char *path; /* the selected device, or NULL */
   guint64 device_bytes;
   char *shown_path; /* the device the shown scan read, or NULL */
   guint64 shown_bytes;
-  gint64 started_us;
 };
 
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbScanPage, ssdb_scan_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbScanPage, ssdb_scan_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- worker thread -------------------------------------------------------------------- */
@@ -62,7 +57,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbScanResult *
 shown (SsdbScanPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 const SsdbScanResult *
@@ -76,7 +71,7 @@ const char *
 ssdb_scan_page_get_status (SsdbScanPage *self)
 {
   g_return_val_if_fail (SSDB_IS_SCAN_PAGE (self), NULL);
-  return gtk_label_get_text (self->parts.status);
+  return ssdb_kind_page_get_status (SSDB_KIND_PAGE (self));
 }
 
 void
@@ -87,9 +82,9 @@ ssdb_scan_page_fill_view (SsdbScanPage *self, SsdbScanView *view)
 
   ssdb_scan_view_init (view);
   view->result = shown (self);
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
-  view->running = ssdb_page_run_get_running (self->run);
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -108,8 +103,8 @@ can_resume (SsdbScanPage *self)
 {
   const SsdbScanResult *r = shown (self);
 
-  return r != NULL && !ssdb_page_run_get_running (self->run) && r->scanned_bytes > 0
-         && r->scanned_bytes < r->spec.span_length && self->path != NULL
+  return r != NULL && !ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)))
+         && r->scanned_bytes > 0 && r->scanned_bytes < r->spec.span_length && self->path != NULL
          && g_strcmp0 (self->path, self->shown_path) == 0
          && self->shown_bytes == self->device_bytes;
 }
@@ -152,9 +147,9 @@ update_status (SsdbScanPage *self)
   const SsdbScanResult *r = shown (self);
   g_autofree char *text = NULL, *findings = NULL, *done = NULL, *span = NULL;
 
-  if (!ssdb_page_run_get_running (self->run))
+  if (!ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
-  if (ssdb_page_run_get_updates (self->run) == 0 || r == NULL)
+  if (ssdb_page_run_get_updates (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) == 0 || r == NULL)
     text = g_strdup (_ ("Opening the drive"));
   else
     {
@@ -162,16 +157,19 @@ update_status (SsdbScanPage *self)
       done = ssdb_gui_format_capacity (r->scanned_bytes);
       span = ssdb_gui_format_capacity (r->spec.span_length);
       /* Translators: "Reading · 12.3 GB of 500.1 GB · 40 % · 2 unreadable ranges" */
-      text = g_strdup_printf (r->spec.verify
-                                  /* Translators: "Verifying · 12.3 GB of 500.1 GB · 40 % · 2 bad
-                                   * ranges" */
-                                  ? _ ("Verifying · %s of %s · %d %%%s")
-                                  : _ ("Reading · %s of %s · %d %%%s"),
-                              done, span, (int)(ssdb_page_run_get_fraction (self->run) * 100),
-                              findings);
+      text = g_strdup_printf (
+          r->spec.verify
+              /* Translators: "Verifying · 12.3 GB of 500.1 GB · 40 % · 2 bad
+               * ranges" */
+              ? _ ("Verifying · %s of %s · %d %%%s")
+              : _ ("Reading · %s of %s · %d %%%s"),
+          done, span,
+          (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) * 100),
+          findings);
     }
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  text = ssdb_page_run_add_time (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)),
+                                 g_steal_pointer (&text));
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
 }
 
 static void
@@ -179,7 +177,7 @@ refresh (SsdbScanPage *self)
 {
   const SsdbScanResult *r = shown (self);
 
-  ssdb_page_parts_redraw (&self->parts, r ? r->words : NULL);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), r ? r->words : NULL);
 }
 
 static void
@@ -192,11 +190,11 @@ on_updated (SsdbScanPage *self)
 static void
 on_finished (SsdbScanPage *self, const GError *error)
 {
-  SsdbScanResult *r = ssdb_page_run_get_result (self->run);
+  SsdbScanResult *r = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL, *findings = dup_findings (r);
 
-  text = ssdb_page_parts_end_text (
-      &self->parts, error,
+  text = ssdb_kind_page_end_text (
+      SSDB_KIND_PAGE (self), error,
       _ ("Stopped · the blocks read so far are kept; Go On continues from there"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED)
       && !r->cancelled)
@@ -206,7 +204,7 @@ on_finished (SsdbScanPage *self, const GError *error)
     }
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
 
       if (r != NULL && r->bad->len == 0 && r->slow_blocks == 0)
         text = g_strdup_printf (r->spec.verify ? _ ("Done in %s · every block verified")
@@ -215,7 +213,7 @@ on_finished (SsdbScanPage *self, const GError *error)
       else
         text = g_strdup_printf (_ ("Done in %s%s"), took, findings);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   update_resume (self);
   refresh (self);
 }
@@ -320,26 +318,25 @@ test_page_set_target (SsdbTestPage *page, const SsdbTestPageTarget *target)
 {
   SsdbScanPage *self = SSDB_SCAN_PAGE (page);
 
-  g_free (self->title);
-  self->title = g_strdup (target->title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), target->title);
   g_free (self->path);
   self->path = target->is_device ? g_strdup (target->path) : NULL;
   self->device_bytes = target->device_bytes;
   /* writes on a new device need a new confirmation: they start off, also during a run */
   gtk_switch_set_active (self->verify_switch, FALSE);
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   /* back to the page's own choices */
   ssdb_gui_dropdown_drop_extra (self->block_dropdown, G_N_ELEMENTS (block_table));
   ssdb_gui_dropdown_drop_extra (self->slow_dropdown, G_N_ELEMENTS (slow_ms_table));
   ssdb_gui_restore_choices (&self->user);
-  g_clear_pointer (&self->subtitle, g_free);
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
   g_clear_pointer (&self->shown_path, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
-  gtk_label_set_text (self->parts.status,
-                      target->path != NULL && !target->is_device
-                          ? _ ("The error scan reads a drive: choose a device, not a folder")
-                          : "");
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self),
+                             target->path != NULL && !target->is_device
+                                 ? _ ("The error scan reads a drive: choose a device, not a folder")
+                                 : "");
   update_resume (self);
   refresh (self);
 }
@@ -349,8 +346,7 @@ test_page_target_changed (SsdbTestPage *page, const SsdbTestPageTarget *target)
 {
   SsdbScanPage *self = SSDB_SCAN_PAGE (page);
 
-  g_free (self->title);
-  self->title = g_strdup (target->title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), target->title);
   refresh (self);
 }
 
@@ -400,7 +396,7 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
       spec.span_length = self->device_bytes;
       result = ssdb_scan_result_new (&spec);
     }
-  if (!ssdb_page_run_start_test (self->run, start->path,
+  if (!ssdb_page_run_start_test (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start->path,
                                  result->spec.verify ? SSDB_TARGET_OPEN_WRITE
                                                      : SSDB_TARGET_OPEN_READ,
                                  result->spec.verify ? start->permission : NULL, 0, work, result,
@@ -409,8 +405,7 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   g_free (self->shown_path);
   self->shown_path = g_strdup (start->path);
   self->shown_bytes = self->device_bytes;
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           ssdb_scan_view_dup_subtitle (result));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), ssdb_scan_view_dup_subtitle (result));
   update_resume (self);
   refresh (self);
   update_status (self);
@@ -467,34 +462,31 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   ssdb_gui_keep_choices (&self->user, self->block_dropdown, self->slow_dropdown, NULL);
   show_spec (self, &result->spec);
   gtk_switch_set_active (self->verify_switch, result->spec.verify);
-  g_free (self->title);
-  self->title = g_strdup (title);
-  g_free (self->subtitle);
-  self->subtitle = ssdb_scan_view_dup_subtitle (result);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), title);
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), ssdb_scan_view_dup_subtitle (result));
   /* a stopped scan in a report can go on, on the device it was made on */
   g_free (self->shown_path);
   self->shown_path = g_strdup (report->target.path);
   self->shown_bytes = report->target.size_bytes;
-  ssdb_page_run_set_result (self->run, ssdb_scan_result_dup (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)),
+                            ssdb_scan_result_dup (result));
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   update_resume (self);
   refresh (self);
   return TRUE;
 }
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
   SsdbScanPage *self = SSDB_SCAN_PAGE (page);
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
   SsdbScanView view;
-  SsdbStyle style;
 
   ssdb_scan_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_render_scan_png (&view, &style, path, 1200, 800, 2, error);
+  return ssdb_render_scan_png (&view, style, path, 1200, 800, 2, error);
 }
 
 static char *
@@ -540,7 +532,6 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
   iface->dup_finished_toast = test_page_dup_finished_toast;
   iface->get_stopped_text = test_page_get_stopped_text;
 }
@@ -548,21 +539,10 @@ test_page_iface_init (SsdbTestPageInterface *iface)
 /* ---- object --------------------------------------------------------------------------- */
 
 static void
-ssdb_scan_page_dispose (GObject *object)
-{
-  SsdbScanPage *self = SSDB_SCAN_PAGE (object);
-
-  ssdb_page_parts_dispose_run (&self->run, self);
-  G_OBJECT_CLASS (ssdb_scan_page_parent_class)->dispose (object);
-}
-
-static void
 ssdb_scan_page_finalize (GObject *object)
 {
   SsdbScanPage *self = SSDB_SCAN_PAGE (object);
 
-  g_free (self->title);
-  g_free (self->subtitle);
   g_free (self->path);
   g_free (self->shown_path);
   G_OBJECT_CLASS (ssdb_scan_page_parent_class)->finalize (object);
@@ -573,8 +553,8 @@ ssdb_scan_page_class_init (SsdbScanPageClass *klass)
 {
   GObjectClass *object_class = G_OBJECT_CLASS (klass);
 
-  object_class->dispose = ssdb_scan_page_dispose;
   object_class->finalize = ssdb_scan_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static void
@@ -582,8 +562,7 @@ ssdb_scan_page_init (SsdbScanPage *self)
 {
   GtkWidget *settings;
 
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Error scan grid"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("Error scan grid"));
 
   self->block_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (block_table), block_label, 2);
   ssdb_page_parts_add_setting (settings, _ ("_Block"), GTK_WIDGET (self->block_dropdown),
@@ -601,10 +580,10 @@ ssdb_scan_page_init (SsdbScanPage *self)
                                   "Settings"));
   gtk_widget_set_sensitive (GTK_WIDGET (self->resume_switch), FALSE);
 
-  self->run = ssdb_page_run_new_for_kind ("ssdb-scan", SSDB_TEST_KIND_SCAN);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_SCAN,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (SSDB_KIND_PAGE (self),
+                             ssdb_page_run_new_for_kind ("ssdb-scan", SSDB_TEST_KIND_SCAN),
+                             SSDB_TEST_KIND_SCAN, G_CALLBACK (on_updated),
+                             G_CALLBACK (update_status), G_CALLBACK (on_finished), draw);
 }
 
 GtkWidget *

@@ -6,12 +6,12 @@
 #include "engine/ssdb-scan.h"
 #include "render/ssdb-scan-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_SCAN_PAGE (ssdb_scan_page_get_type ())
-G_DECLARE_FINAL_TYPE (SsdbScanPage, ssdb_scan_page, SSDB, SCAN_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (SsdbScanPage, ssdb_scan_page, SSDB, SCAN_PAGE, SsdbKindPage)
 
 /**
  * SsdbScanPage:

@@ -8,7 +8,7 @@
 #include "engine/ssdb-units.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-render-lang.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 
 #define MIB (G_GUINT64_CONSTANT (1024) * 1024)
 
@@ -23,9 +23,8 @@ static const guint64 time_ms_table[] = { 250, 500, 1000, 2000 };
 
 struct _SsdbSweepPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkDropDown *start_dropdown;
   GtkDropDown *end_dropdown;
   GtkDropDown *depth_dropdown;
@@ -36,18 +35,14 @@ struct _SsdbSweepPage
   SsdbGuiKept user; /* the user's own choices while a report's are shown */
   GtkSwitch *iops_switch;
 
-  SsdbPageRun *run;
-  char *title;
-  char *subtitle;
   guint64 device_bytes;
   guint first_size; /* index in size_table of the smallest transfer the target takes */
-  gint64 started_us;
 };
 
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbSweepPage, ssdb_sweep_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbSweepPage, ssdb_sweep_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
@@ -106,7 +101,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbSweepResult *
 shown (SsdbSweepPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 void
@@ -117,11 +112,12 @@ ssdb_sweep_page_fill_view (SsdbSweepPage *self, SsdbSweepView *view)
 
   ssdb_sweep_view_init (view);
   view->result = shown (self);
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
   view->show_iops = gtk_switch_get_active (self->iops_switch);
-  view->running = ssdb_page_run_get_running (self->run);
-  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
+  view->running_fraction
+      = ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -139,11 +135,12 @@ update_status (SsdbSweepPage *self)
   const SsdbSweepResult *r = shown (self);
   guint done = r ? MAX (r->read->len, r->write->len) : 0;
 
-  ssdb_page_parts_show_progress (
-      &self->parts, self->run,
-      /* Translators: "7 of 18 sizes · 40 %" */
-      g_strdup_printf (_ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
-                       (int)(ssdb_page_run_get_fraction (self->run) * 100)));
+  ssdb_kind_page_show_progress (
+      SSDB_KIND_PAGE (self), /* Translators: "7 of 18 sizes · 40 %" */
+      g_strdup_printf (
+          _ ("%u of %u sizes · %d %%"), done, r ? r->n_sizes : 0,
+          (int)(ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)))
+                * 100)));
 }
 
 static void
@@ -151,7 +148,7 @@ refresh (SsdbSweepPage *self)
 {
   const SsdbSweepResult *r = shown (self);
 
-  ssdb_page_parts_redraw (&self->parts, r ? r->words : NULL);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), r ? r->words : NULL);
 }
 
 static void
@@ -164,20 +161,20 @@ on_updated (SsdbSweepPage *self)
 static void
 on_finished (SsdbSweepPage *self, const GError *error)
 {
-  SsdbSweepResult *r = ssdb_page_run_get_result (self->run);
+  SsdbSweepResult *r = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL;
 
-  text = ssdb_page_parts_end_text (&self->parts, error,
-                                   _ ("Stopped · the sizes measured so far are kept"));
+  text = ssdb_kind_page_end_text (SSDB_KIND_PAGE (self), error,
+                                  _ ("Stopped · the sizes measured so far are kept"));
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
 
       text = g_strdup_printf (_ ("Done in %s · %u sizes"), took, r ? r->n_sizes : 0);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   refresh (self);
 }
 
@@ -403,10 +400,9 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
 {
   g_return_if_fail (SSDB_IS_SWEEP_PAGE (self));
 
-  g_free (self->title);
-  self->title = g_strdup (title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), title);
   self->device_bytes = device_bytes;
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   update_span_note (self);
   /* back to the page's own choices */
@@ -416,12 +412,12 @@ ssdb_sweep_page_set_target (SsdbSweepPage *self, const char *title, guint64 devi
   ssdb_gui_dropdown_drop_extra (self->span_dropdown, G_N_ELEMENTS (span_mib_table));
   ssdb_gui_dropdown_drop_extra (self->time_dropdown, G_N_ELEMENTS (time_ms_table));
   ssdb_gui_restore_choices (&self->user);
-  g_clear_pointer (&self->subtitle, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
   /* Writes on a new device need a new confirmation: they start off. */
   if (device_bytes > 0)
     gtk_switch_set_active (self->write_switch, FALSE);
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   refresh (self);
 }
 
@@ -445,19 +441,18 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
 
   ssdb_sweep_page_get_spec (self, &spec);
   /* A device is written only for the write half. */
-  if (!ssdb_page_parts_start_test (self->run, start, spec.do_write,
-                                   MAX (start->file_size, spec.span_offset + spec.span_length),
-                                   work, ssdb_sweep_result_new (&spec),
-                                   ssdb_sweep_result_new (&spec), error))
+  if (!ssdb_page_parts_start_test (
+          ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start, spec.do_write,
+          MAX (start->file_size, spec.span_offset + spec.span_length), work,
+          ssdb_sweep_result_new (&spec), ssdb_sweep_result_new (&spec), error))
     return FALSE;
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           dup_settings_line (&spec));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), dup_settings_line (&spec));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbSweepPage, ssdb_sweep_page, SSDB_IS_SWEEP_PAGE)
+SSDB_KIND_PAGE_DEFINE_ACCESSORS (SsdbSweepPage, ssdb_sweep_page, SSDB_IS_SWEEP_PAGE)
 
 const SsdbSweepResult *
 ssdb_sweep_page_get_result (SsdbSweepPage *self)
@@ -467,57 +462,23 @@ ssdb_sweep_page_get_result (SsdbSweepPage *self)
 }
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
-  SsdbSweepPage *self = SSDB_SWEEP_PAGE (page);
-
   SsdbSweepView view;
-  SsdbStyle style;
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
 
-  g_return_val_if_fail (SSDB_IS_SWEEP_PAGE (self), FALSE);
-
-  ssdb_sweep_page_fill_view (self, &view);
+  ssdb_sweep_page_fill_view (SSDB_SWEEP_PAGE (page), &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_render_sweep_png (&view, &style, path, 1200, 700, 2, error);
+  return ssdb_render_sweep_png (&view, style, path, 1200, 700, 2, error);
 }
 
 /* ---- object --------------------------------------------------------------------------- */
 
 static void
-on_view_changed (SsdbSweepPage *self)
-{
-  ssdb_chart_view_invalidate (self->parts.chart);
-}
-
-static void
-ssdb_sweep_page_dispose (GObject *object)
-{
-  SsdbSweepPage *self = SSDB_SWEEP_PAGE (object);
-
-  ssdb_page_parts_dispose_run (&self->run, self);
-  G_OBJECT_CLASS (ssdb_sweep_page_parent_class)->dispose (object);
-}
-
-static void
-ssdb_sweep_page_finalize (GObject *object)
-{
-  SsdbSweepPage *self = SSDB_SWEEP_PAGE (object);
-
-  g_free (self->title);
-  g_free (self->subtitle);
-  G_OBJECT_CLASS (ssdb_sweep_page_parent_class)->finalize (object);
-}
-
-static void
 ssdb_sweep_page_class_init (SsdbSweepPageClass *klass)
 {
-  GObjectClass *object_class = G_OBJECT_CLASS (klass);
-
-  object_class->dispose = ssdb_sweep_page_dispose;
-  object_class->finalize = ssdb_sweep_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static void
@@ -525,8 +486,7 @@ ssdb_sweep_page_init (SsdbSweepPage *self)
 {
   GtkWidget *settings;
 
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Transfer size chart"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("Transfer size chart"));
 
   self->start_dropdown = ssdb_page_parts_dropdown_new (G_N_ELEMENTS (size_table), size_label, 0);
   ssdb_page_parts_add_setting (settings, _ ("_From"), GTK_WIDGET (self->start_dropdown),
@@ -560,17 +520,14 @@ ssdb_sweep_page_init (SsdbSweepPage *self)
       _ ("Also Write Each Size over the Region; on a Drive This Destroys the Region's Data"));
 
   self->iops_switch = GTK_SWITCH (gtk_switch_new ());
-  ssdb_page_parts_add_setting (self->parts.bottom, _ ("_IOPS"), GTK_WIDGET (self->iops_switch),
-                               _ ("Show IOPS Columns in the Table"));
-  gtk_box_reorder_child_after (GTK_BOX (self->parts.bottom),
-                               gtk_widget_get_last_child (self->parts.bottom), NULL);
-  g_signal_connect_swapped (self->iops_switch, "notify::active", G_CALLBACK (on_view_changed),
-                            self);
+  ssdb_kind_page_add_view_option (SSDB_KIND_PAGE (self), _ ("_IOPS"), self->iops_switch,
+                                  _ ("Show IOPS Columns in the Table"));
 
-  self->run = ssdb_page_run_new ("ssdb-sweep", dup_result, (GDestroyNotify)ssdb_sweep_result_free);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_SWEEP,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (
+      SSDB_KIND_PAGE (self),
+      ssdb_page_run_new ("ssdb-sweep", dup_result, (GDestroyNotify)ssdb_sweep_result_free),
+      SSDB_TEST_KIND_SWEEP, G_CALLBACK (on_updated), G_CALLBACK (update_status),
+      G_CALLBACK (on_finished), draw);
 }
 
 GtkWidget *
@@ -594,8 +551,8 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
                            self->write_switch, NULL);
     show_spec (self, &result->spec);
   }
-  ssdb_page_parts_show (&self->parts, self->run, &self->title, title, &self->subtitle,
-                        dup_settings_line (&result->spec), ssdb_sweep_result_dup (result));
+  ssdb_kind_page_show (SSDB_KIND_PAGE (self), title, dup_settings_line (&result->spec),
+                       ssdb_sweep_result_dup (result));
   refresh (self);
   return TRUE;
 }
@@ -651,5 +608,4 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
 }

@@ -6,12 +6,12 @@
 #include "engine/ssdb-sweep.h"
 #include "render/ssdb-sweep-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_SWEEP_PAGE (ssdb_sweep_page_get_type ())
-G_DECLARE_FINAL_TYPE (SsdbSweepPage, ssdb_sweep_page, SSDB, SWEEP_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (SsdbSweepPage, ssdb_sweep_page, SSDB, SWEEP_PAGE, SsdbKindPage)
 
 /**
  * SsdbSweepPage:

@@ -6,7 +6,7 @@
 
 #include "engine/ssdb-error.h"
 #include "engine/ssdb-units.h"
-#include "ssdb-page-parts.h"
+#include "ssdb-kind-page.h"
 #include "ssdb-gui-util.h"
 #include "render/ssdb-chart.h"
 #include "render/ssdb-render-lang.h"
@@ -19,9 +19,8 @@ static const char *const preset_names[SSDB_WORKLOAD_N_PRESETS]
 
 struct _SsdbWorkloadPage
 {
-  GtkBox parent_instance;
+  SsdbKindPage parent_instance;
 
-  SsdbPageParts parts;
   GtkDropDown *spec_dropdown;
   GtkLabel *spec_label;
   GtkWidget *edit_button;
@@ -44,11 +43,7 @@ struct _SsdbWorkloadPage
   GtkWidget *table_box;          /* both, scrolled sideways */
   guint table_workers;           /* the workers' rows the table has now */
 
-  SsdbPageRun *run;
-  char *title;
-  char *subtitle;
   guint64 device_bytes;
-  gint64 started_us;
   guint64 ramp_ns;
   guint64 duration_ns;
   guint cycle_depths[SSDB_WORKLOAD_MAX_CYCLE]; /* of the run started, when it cycles */
@@ -58,7 +53,7 @@ struct _SsdbWorkloadPage
 static void
 test_page_iface_init (SsdbTestPageInterface *iface);
 
-G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbWorkloadPage, ssdb_workload_page, GTK_TYPE_BOX,
+G_DEFINE_FINAL_TYPE_WITH_CODE (SsdbWorkloadPage, ssdb_workload_page, SSDB_TYPE_KIND_PAGE,
                                G_IMPLEMENT_INTERFACE (SSDB_TYPE_TEST_PAGE, test_page_iface_init))
 
 /* ---- results -------------------------------------------------------------------------- */
@@ -84,7 +79,7 @@ work (SsdbPageRunJob *job, SsdbTarget *target, gpointer result, GCancellable *ca
 static const SsdbWorkloadResult *
 shown (SsdbWorkloadPage *self)
 {
-  return ssdb_page_run_get_result (self->run);
+  return ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 void
@@ -95,10 +90,11 @@ ssdb_workload_page_fill_view (SsdbWorkloadPage *self, SsdbWorkloadView *view)
 
   ssdb_workload_view_init (view);
   view->result = shown (self);
-  view->target_title = self->title;
-  view->target_subtitle = self->subtitle;
-  view->running = ssdb_page_run_get_running (self->run);
-  view->running_fraction = ssdb_page_run_get_fraction (self->run);
+  view->target_title = ssdb_kind_page_get_title (SSDB_KIND_PAGE (self));
+  view->target_subtitle = ssdb_kind_page_get_subtitle (SSDB_KIND_PAGE (self));
+  view->running = ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
+  view->running_fraction
+      = ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
 }
 
 static void
@@ -113,13 +109,13 @@ draw (const SsdbStyle *style, cairo_t *cr, int width, int height, gpointer data)
 static void
 update_status (SsdbWorkloadPage *self)
 {
-  double f = ssdb_page_run_get_fraction (self->run);
+  double f = ssdb_page_run_get_fraction (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   double ramp_share = self->ramp_ns + self->duration_ns > 0
                           ? (double)self->ramp_ns / (double)(self->ramp_ns + self->duration_ns)
                           : 0;
   g_autofree char *text = NULL;
 
-  if (!ssdb_page_run_get_running (self->run))
+  if (!ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
   if (self->n_cycle_depths > 0)
     {
@@ -128,7 +124,7 @@ update_status (SsdbWorkloadPage *self)
       guint step = MIN ((guint)per, self->n_cycle_depths - 1);
       double within = per - step;
 
-      if (ssdb_page_run_get_updates (self->run) == 0)
+      if (ssdb_page_run_get_updates (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) == 0)
         text = g_strdup (_ ("Opening the target"));
       else if (within < ramp_share)
         /* Translators: a cycle of queue depths: "QD4 (2 of 3): ramping up, not measured · 45 %" */
@@ -140,14 +136,15 @@ update_status (SsdbWorkloadPage *self)
         text = g_strdup_printf (_ ("QD%u (%u of %u): measuring · %d %%"), self->cycle_depths[step],
                                 step + 1, self->n_cycle_depths, (int)(f * 100));
     }
-  else if (ssdb_page_run_get_updates (self->run) == 0)
+  else if (ssdb_page_run_get_updates (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))) == 0)
     text = g_strdup (_ ("Opening the target"));
   else if (f < ramp_share)
     text = g_strdup_printf (_ ("Ramping up, not measured · %d %%"), (int)(f * 100));
   else
     text = g_strdup_printf (_ ("Measuring · %d %%"), (int)(f * 100));
-  text = ssdb_page_run_add_time (self->run, g_steal_pointer (&text));
-  gtk_label_set_text (self->parts.status, text);
+  text = ssdb_page_run_add_time (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)),
+                                 g_steal_pointer (&text));
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
 }
 
 static void
@@ -161,7 +158,7 @@ refresh (SsdbWorkloadPage *self)
 
   ssdb_workload_page_fill_view (self, &view);
   words = ssdb_workload_painter_dup_words (&view, TRUE);
-  ssdb_page_parts_redraw (&self->parts, words);
+  ssdb_kind_page_redraw (SSDB_KIND_PAGE (self), words);
   update_table (self);
 }
 
@@ -384,21 +381,21 @@ update_buttons (SsdbWorkloadPage *self)
 static void
 on_finished (SsdbWorkloadPage *self, const GError *error)
 {
-  SsdbWorkloadResult *r = ssdb_page_run_get_result (self->run);
+  SsdbWorkloadResult *r = ssdb_page_run_get_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)));
   g_autofree char *text = NULL;
 
-  text = ssdb_page_parts_end_text (&self->parts, error,
-                                   _ ("Stopped · the numbers cover the requests completed"));
+  text = ssdb_kind_page_end_text (SSDB_KIND_PAGE (self), error,
+                                  _ ("Stopped · the numbers cover the requests completed"));
   update_buttons (self);
   if (error != NULL && r != NULL && g_error_matches (error, SSDB_ERROR, SSDB_ERROR_CANCELLED))
     r->cancelled = TRUE;
   if (text == NULL)
     {
-      g_autofree char *took = ssdb_page_parts_dup_took (self->started_us);
+      g_autofree char *took = ssdb_kind_page_dup_took (SSDB_KIND_PAGE (self));
 
       text = g_strdup_printf (_ ("Done in %s"), took);
     }
-  gtk_label_set_text (self->parts.status, text);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), text);
   refresh (self);
 }
 
@@ -731,14 +728,13 @@ ssdb_workload_page_set_target (SsdbWorkloadPage *self, const char *title, guint6
 {
   g_return_if_fail (SSDB_IS_WORKLOAD_PAGE (self));
 
-  g_free (self->title);
-  self->title = g_strdup (title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), title);
   self->device_bytes = device_bytes;
-  if (ssdb_page_run_get_running (self->run))
+  if (ssdb_page_run_get_running (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self))))
     return;
-  g_clear_pointer (&self->subtitle, g_free);
-  ssdb_page_run_set_result (self->run, NULL);
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self), NULL);
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), NULL);
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   /* the user's own workloads and choice again, without the report's */
   if (self->report_extra)
     {
@@ -779,22 +775,22 @@ test_page_start (SsdbTestPage *page, const SsdbTestPageStart *start, GError **er
   spec.seed = (guint64)g_get_real_time ();
   if (!ssdb_workload_spec_validate (&spec, error))
     return FALSE;
-  if (!ssdb_page_parts_start_test (self->run, start, spec.read_percent < 100, start->file_size,
-                                   work, ssdb_workload_result_new (&spec), NULL, error))
+  if (!ssdb_page_parts_start_test (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)), start,
+                                   spec.read_percent < 100, start->file_size, work,
+                                   ssdb_workload_result_new (&spec), NULL, error))
     return FALSE;
   self->ramp_ns = spec.ramp_ns;
   self->duration_ns = spec.duration_ns;
   memcpy (self->cycle_depths, spec.cycle_depths, sizeof spec.cycle_depths);
   self->n_cycle_depths = spec.n_cycle_depths;
   line = dup_spec_line (&spec);
-  ssdb_page_parts_started (&self->parts, &self->started_us, &self->subtitle,
-                           g_strdup_printf ("%s · %s", spec.name, line));
+  ssdb_kind_page_started (SSDB_KIND_PAGE (self), g_strdup_printf ("%s · %s", spec.name, line));
   refresh (self);
   update_status (self);
   return TRUE;
 }
 
-SSDB_PAGE_PARTS_DEFINE_ACCESSORS (SsdbWorkloadPage, ssdb_workload_page, SSDB_IS_WORKLOAD_PAGE)
+SSDB_KIND_PAGE_DEFINE_ACCESSORS (SsdbWorkloadPage, ssdb_workload_page, SSDB_IS_WORKLOAD_PAGE)
 
 const SsdbWorkloadResult *
 ssdb_workload_page_get_result (SsdbWorkloadPage *self)
@@ -804,21 +800,17 @@ ssdb_workload_page_get_result (SsdbWorkloadPage *self)
 }
 
 static gboolean
-test_page_export_png (SsdbTestPage *page, const char *path, GError **error)
+export_png (SsdbKindPage *page, const SsdbStyle *style, const char *caption, const char *path,
+            GError **error)
 {
   SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (page);
 
   SsdbWorkloadView view;
-  SsdbStyle style;
-  g_autofree char *caption = ssdb_page_parts_dup_caption ();
-
-  g_return_val_if_fail (SSDB_IS_WORKLOAD_PAGE (self), FALSE);
 
   ssdb_workload_page_fill_view (self, &view);
   view.caption = caption;
   view.running = FALSE;
-  ssdb_page_parts_export_style_init (&style);
-  return ssdb_render_workload_png (&view, &style, path, 1200, 700, 2, error);
+  return ssdb_render_workload_png (&view, style, path, 1200, 700, 2, error);
 }
 
 /* ---- object --------------------------------------------------------------------------- */
@@ -828,7 +820,6 @@ ssdb_workload_page_dispose (GObject *object)
 {
   SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (object);
 
-  ssdb_page_parts_dispose_run (&self->run, self);
   if (self->settings != NULL)
     g_signal_handlers_disconnect_by_data (self->settings, self);
   g_clear_object (&self->settings);
@@ -840,8 +831,6 @@ ssdb_workload_page_finalize (GObject *object)
 {
   SsdbWorkloadPage *self = SSDB_WORKLOAD_PAGE (object);
 
-  g_free (self->title);
-  g_free (self->subtitle);
   g_array_unref (self->specs);
   for (guint c = 0; c < G_N_ELEMENTS (self->table_columns); c++)
     g_clear_object (&self->table_columns[c]);
@@ -855,6 +844,7 @@ ssdb_workload_page_class_init (SsdbWorkloadPageClass *klass)
 
   object_class->dispose = ssdb_workload_page_dispose;
   object_class->finalize = ssdb_workload_page_finalize;
+  SSDB_KIND_PAGE_CLASS (klass)->export_png = export_png;
 }
 
 static GtkWidget *
@@ -877,8 +867,7 @@ ssdb_workload_page_init (SsdbWorkloadPage *self)
 
   self->specs = g_array_new (FALSE, TRUE, sizeof (SsdbWorkloadSpec));
   self->editing = -1;
-  ssdb_page_parts_build (GTK_BOX (self), &self->parts, _ ("Workload chart"));
-  settings = self->parts.settings;
+  settings = ssdb_kind_page_build (SSDB_KIND_PAGE (self), _ ("Workload chart"));
 
   self->spec_dropdown = GTK_DROP_DOWN (gtk_drop_down_new (NULL, NULL));
   row = ssdb_page_parts_add_setting (settings, _ ("_Workload"), GTK_WIDGET (self->spec_dropdown),
@@ -938,14 +927,15 @@ ssdb_workload_page_init (SsdbWorkloadPage *self)
                                     GTK_POLICY_NEVER);
     gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (self->table_box), box);
     gtk_widget_set_visible (self->table_box, FALSE);
-    gtk_box_insert_child_after (GTK_BOX (self), self->table_box,
-                                gtk_widget_get_parent (GTK_WIDGET (self->parts.chart)));
+    gtk_box_insert_child_after (
+        GTK_BOX (self), self->table_box,
+        gtk_widget_get_parent (GTK_WIDGET (ssdb_kind_page_get_chart (SSDB_KIND_PAGE (self)))));
   }
 
-  self->run = ssdb_page_run_new_for_kind ("ssdb-workload", SSDB_TEST_KIND_WORKLOAD);
-  ssdb_page_parts_attach_run (self->parts.chart, self, self->run, SSDB_TEST_KIND_WORKLOAD,
-                              G_CALLBACK (on_updated), G_CALLBACK (update_status),
-                              G_CALLBACK (on_finished), draw);
+  ssdb_kind_page_attach_run (SSDB_KIND_PAGE (self),
+                             ssdb_page_run_new_for_kind ("ssdb-workload", SSDB_TEST_KIND_WORKLOAD),
+                             SSDB_TEST_KIND_WORKLOAD, G_CALLBACK (on_updated),
+                             G_CALLBACK (update_status), G_CALLBACK (on_finished), draw);
   reload_specs (self, NULL);
 }
 
@@ -963,8 +953,7 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
   const SsdbWorkloadResult *result = ssdb_report_get_result (report, kind);
   g_autofree char *line = NULL;
 
-  g_free (self->title);
-  self->title = g_strdup (title);
+  ssdb_kind_page_set_title (SSDB_KIND_PAGE (self), title);
   /* The list shows the report's workload: one of its own, or an entry for it at its end. */
   {
     g_autofree char *want = ssdb_workload_spec_to_keyfile (&result->spec);
@@ -1001,10 +990,11 @@ test_page_show_result (SsdbTestPage *page, SsdbTestKind kind, const SsdbReport *
     update_spec_label (self);
   }
   line = dup_spec_line (&result->spec);
-  g_free (self->subtitle);
-  self->subtitle = g_strdup_printf ("%s · %s", result->spec.name, line);
-  ssdb_page_run_set_result (self->run, ssdb_workload_result_dup (result));
-  gtk_label_set_text (self->parts.status, "");
+  ssdb_kind_page_take_subtitle (SSDB_KIND_PAGE (self),
+                                g_strdup_printf ("%s · %s", result->spec.name, line));
+  ssdb_page_run_set_result (ssdb_kind_page_get_run (SSDB_KIND_PAGE (self)),
+                            ssdb_workload_result_dup (result));
+  ssdb_kind_page_set_status (SSDB_KIND_PAGE (self), "");
   refresh (self);
   return TRUE;
 }
@@ -1061,5 +1051,4 @@ test_page_iface_init (SsdbTestPageInterface *iface)
   iface->dup_settings = test_page_dup_settings;
   iface->get_result = test_page_get_result;
   iface->show_result = test_page_show_result;
-  iface->export_png = test_page_export_png;
 }

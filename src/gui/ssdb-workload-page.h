@@ -6,13 +6,13 @@
 #include "engine/ssdb-workload.h"
 #include "render/ssdb-workload-painter.h"
 #include "ssdb-chart-view.h"
-#include "ssdb-test-page.h"
+#include "ssdb-kind-page.h"
 #include "ssdb-workload-editor.h"
 
 G_BEGIN_DECLS
 
 #define SSDB_TYPE_WORKLOAD_PAGE (ssdb_workload_page_get_type ())
-G_DECLARE_FINAL_TYPE (SsdbWorkloadPage, ssdb_workload_page, SSDB, WORKLOAD_PAGE, GtkBox)
+G_DECLARE_FINAL_TYPE (SsdbWorkloadPage, ssdb_workload_page, SSDB, WORKLOAD_PAGE, SsdbKindPage)
 
 /**
  * SsdbWorkloadPage:
