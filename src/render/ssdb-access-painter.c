@@ -579,11 +579,7 @@ relief_y (const Layout *l, guint step, double share)
          - (v - l->share.lo) / (l->share.hi - l->share.lo) * l->front.height;
 }
 
-static void
-layout_for_query (Layout *l, const SsdbAccessView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbAccessView)
 
 void
 ssdb_access_painter_get_plot_rect (const SsdbAccessView *view, int width, int height,
@@ -1266,16 +1262,4 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_access_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_access_png (const SsdbAccessView *view, const SsdbStyle *style, const char *path,
-                        int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_access_png, SsdbAccessView, ssdb_access_painter_draw)

@@ -274,23 +274,9 @@ layout_phase (const Layout *l, const SsdbFillView *view, guint index, cairo_rect
   return TRUE;
 }
 
-static void
-layout_for_query (Layout *l, const SsdbFillView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbFillView)
 
-void
-ssdb_fill_painter_get_plot_rect (const SsdbFillView *view, int width, int height,
-                                 cairo_rectangle_t *rect)
-{
-  Layout l;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (rect != NULL);
-  layout_for_query (&l, view, width, height);
-  *rect = l.plot;
-}
+SSDB_CHART_DEFINE_PLOT_RECT (ssdb_fill_painter_get_plot_rect, SsdbFillView)
 
 double
 ssdb_fill_painter_x_for_bytes (const SsdbFillView *view, int width, int height, double bytes)
@@ -860,16 +846,4 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_fill_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_fill_png (const SsdbFillView *view, const SsdbStyle *style, const char *path, int width,
-                      int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_fill_png, SsdbFillView, ssdb_fill_painter_draw)

@@ -405,39 +405,11 @@ ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_scan_painter_draw (view, style, cr, width, height);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_scan_png, SsdbScanView, ssdb_scan_painter_draw)
 
-gboolean
-ssdb_render_scan_png (const SsdbScanView *view, const SsdbStyle *style, const char *path, int width,
-                      int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbScanView)
 
-/* The layout of @view as drawn, for the geometry queries. */
-static void
-layout_for_query (Layout *l, const SsdbScanView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
-
-void
-ssdb_scan_painter_get_plot_rect (const SsdbScanView *view, int width, int height,
-                                 cairo_rectangle_t *rect)
-{
-  Layout l;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (rect != NULL);
-
-  layout_for_query (&l, view, width, height);
-  *rect = l.plot;
-}
+SSDB_CHART_DEFINE_PLOT_RECT (ssdb_scan_painter_get_plot_rect, SsdbScanView)
 
 gboolean
 ssdb_scan_painter_get_cell_rect (const SsdbScanView *view, int width, int height, guint index,

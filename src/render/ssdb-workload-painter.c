@@ -562,11 +562,7 @@ layout_bar (const Layout *l, const SsdbWorkloadView *view, guint row, SsdbWorklo
   return TRUE;
 }
 
-static void
-layout_for_query (Layout *l, const SsdbWorkloadView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbWorkloadView)
 
 gboolean
 ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int height, guint row,
@@ -1228,16 +1224,4 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_workload_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_workload_png (const SsdbWorkloadView *view, const SsdbStyle *style, const char *path,
-                          int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_workload_png, SsdbWorkloadView, ssdb_workload_painter_draw)
