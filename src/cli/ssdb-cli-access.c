@@ -383,20 +383,8 @@ print_sweep_text (SsdbTarget *target, const SsdbSweepResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-static void
-write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbSweepView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_sweep_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_SWEEP, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_sweep_png (&view, &chart.style, path, 900, 640, 1, &error), error,
-                      status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_sweep_png, SsdbSweepResult, SsdbSweepView, ssdb_sweep_view_init,
+                           SSDB_TEST_KIND_SWEEP, ssdb_render_sweep_png, 900, 640)
 
 int
 ssdb_cli_run_sweep (int argc, char **argv)

@@ -126,20 +126,9 @@ print_recovery_text (SsdbTarget *target, const SsdbRecoveryResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-static void
-write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbRecoveryView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_recovery_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_RECOVERY, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_recovery_png (&view, &chart.style, path, 900, 560, 1, &error),
-                      error, status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_recovery_png, SsdbRecoveryResult, SsdbRecoveryView,
+                           ssdb_recovery_view_init, SSDB_TEST_KIND_RECOVERY,
+                           ssdb_render_recovery_png, 900, 560)
 
 /* The cache size a fill found, from a report: the size of each write is 1.5 times it, so that
  * every write runs past the cliff. */
@@ -375,21 +364,9 @@ print_consistency_text (SsdbTarget *target, const SsdbConsistencyResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-static void
-write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsistencyResult *r,
-                       int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbConsistencyView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_consistency_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_CONSISTENCY, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_consistency_png (&view, &chart.style, path, 900, 560, 1, &error),
-                      error, status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_consistency_png, SsdbConsistencyResult, SsdbConsistencyView,
+                           ssdb_consistency_view_init, SSDB_TEST_KIND_CONSISTENCY,
+                           ssdb_render_consistency_png, 900, 560)
 
 int
 ssdb_cli_run_consistency (int argc, char **argv)

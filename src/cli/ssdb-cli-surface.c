@@ -417,20 +417,8 @@ print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
     g_print ("\n%s\n", a->words);
 }
 
-static void
-write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbFillView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_fill_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_FILL, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_fill_png (&view, &chart.style, path, 900, 560, 1, &error), error,
-                      status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_fill_png, SsdbFillResult, SsdbFillView, ssdb_fill_view_init,
+                           SSDB_TEST_KIND_FILL, ssdb_render_fill_png, 900, 560)
 
 int
 ssdb_cli_run_fill (int argc, char **argv)
