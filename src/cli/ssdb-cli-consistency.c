@@ -193,12 +193,11 @@ ssdb_cli_run_recovery (int argc, char **argv)
   SsdbRecoverySpec spec;
   SsdbCliRun rc = { 0 };
   RecoveryData d = { 0 };
-  guint64 v, file_size = RECOVERY_FILE_SIZE;
+  guint64 file_size = RECOVERY_FILE_SIZE;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run recovery", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run recovery", argc, argv, json_path, png_path, &status))
     return status;
   if (write_s != NULL && cache_from != NULL)
     return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
@@ -210,10 +209,8 @@ ssdb_cli_run_recovery (int argc, char **argv)
       || !ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.span_offset, &status)
       || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
     return status;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   if (!ssdb_cli_parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
@@ -407,9 +404,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = CONSISTENCY_FILE_SIZE;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run consistency", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run consistency", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_consistency_spec_init (&spec);
@@ -423,14 +419,10 @@ ssdb_cli_run_consistency (int argc, char **argv)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
-  v = spec.tail_percent;
-  if (!ssdb_cli_parse_uint_opt (tail_s, "--tail", 1, 100, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (tail_s, "--tail", 1, 100, &spec.tail_percent, &status))
     return status;
-  spec.tail_percent = (guint)v;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   v = spec.precondition_passes;
   if (!ssdb_cli_parse_uint_opt (precondition_s, "--precondition", 0, SSDB_PRECONDITION_MAX_PASSES,
                                 &v, &status))

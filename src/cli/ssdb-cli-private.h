@@ -118,6 +118,11 @@ gboolean
 ssdb_cli_parse_uint_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
                          int *status);
 
+/* As ssdb_cli_parse_uint_opt(), into a guint (@max at most G_MAXUINT). */
+gboolean
+ssdb_cli_parse_guint_opt (const char *text, const char *what, guint min, guint max, guint *out,
+                          int *status);
+
 /* Duration (5, 2.5s, 500ms, 1m) into ns within [@min, @max] ns; NULL @text leaves *@out. */
 gboolean
 ssdb_cli_parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max,
