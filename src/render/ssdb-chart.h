@@ -703,6 +703,40 @@ ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyl
                       const char *path, int width, int height, double scale, GError **error);
 
 /**
+ * SSDB_CHART_PAINTER_BEGIN:
+ * @p: the painter's state, a struct with members cr, style, view, pango and l (its Layout)
+ * @l: (out): a pointer to @p's layout, set to &@p.l
+ * @view: the view drawn, with target_title, target_subtitle and caption
+ * @style: colours and fonts
+ * @cr: the Cairo context; saved here, for the painter to restore at its end
+ * @width: the chart's width, logical pixels
+ * @height: its height
+ *
+ * Opens a painter's draw function: saves @cr, fills @p, lays the chart out with the
+ * painter's own `layout_compute` and draws the frame, heading and caption
+ * (ssdb_chart_draw_frame()) from the layout's title, subtitle and footer. The painter
+ * unreferences @p.pango and restores @cr when it is done.
+ */
+#define SSDB_CHART_PAINTER_BEGIN(p, l, view, style, cr, width, height)                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    SsdbChartHeading heading_;                                                                     \
+                                                                                                   \
+    cairo_save (cr);                                                                               \
+    (p).cr = (cr);                                                                                 \
+    (p).style = (style);                                                                           \
+    (p).view = (view);                                                                             \
+    (p).pango = ssdb_render_create_pango_context (cr);                                             \
+    layout_compute (&(p).l, (view), (style), (p).pango, (width), (height));                        \
+    (l) = &(p).l;                                                                                  \
+    heading_ = (SsdbChartHeading){ (view)->target_title,    (l)->title,    (l)->title_px,          \
+                                   (view)->target_subtitle, (l)->subtitle, (l)->subtitle_px,       \
+                                   (view)->caption,         (l)->footer,   (l)->caption_px };      \
+    ssdb_chart_draw_frame ((cr), (p).pango, (style), (width), (height), &heading_);                \
+  }                                                                                                \
+  G_STMT_END
+
+/**
  * SSDB_CHART_DEFINE_WRITE_PNG:
  * @name: the public function to define, such as ssdb_render_fill_png
  * @ViewType: the painter's view type

@@ -374,21 +374,7 @@ ssdb_scan_painter_draw (const SsdbScanView *view, const SsdbStyle *style, cairo_
   if (width <= 0 || height <= 0)
     return;
 
-  cairo_save (cr);
-  p.cr = cr;
-  p.style = style;
-  p.view = view;
-  p.pango = ssdb_render_create_pango_context (cr);
-  layout_compute (&p.l, view, style, p.pango, width, height);
-  l = &p.l;
-
-  {
-    SsdbChartHeading heading
-        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
-            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
-
-    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
-  }
+  SSDB_CHART_PAINTER_BEGIN (p, l, view, style, cr, width, height);
 
   draw_cells (&p);
   draw_legend (&p);

@@ -470,21 +470,7 @@ ssdb_sweep_painter_draw (const SsdbSweepView *view, const SsdbStyle *style, cair
   if (width <= 0 || height <= 0)
     return;
 
-  cairo_save (cr);
-  p.cr = cr;
-  p.style = style;
-  p.view = view;
-  p.pango = ssdb_render_create_pango_context (cr);
-  layout_compute (&p.l, view, style, p.pango, width, height);
-  l = &p.l;
-
-  {
-    SsdbChartHeading heading
-        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
-            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
-
-    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
-  }
+  SSDB_CHART_PAINTER_BEGIN (p, l, view, style, cr, width, height);
 
   draw_legend (&p);
   draw_grid_and_axis (&p);
