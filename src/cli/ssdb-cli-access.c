@@ -383,20 +383,8 @@ print_sweep_text (SsdbTarget *target, const SsdbSweepResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-static void
-write_sweep_png (const char *path, SsdbTarget *target, const SsdbSweepResult *r, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbSweepView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_sweep_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_SWEEP, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_sweep_png (&view, &chart.style, path, 900, 640, 1, &error), error,
-                      status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_sweep_png, SsdbSweepResult, SsdbSweepView, ssdb_sweep_view_init,
+                           SSDB_TEST_KIND_SWEEP, ssdb_render_sweep_png, 900, 640)
 
 int
 ssdb_cli_run_sweep (int argc, char **argv)
@@ -434,7 +422,7 @@ ssdb_cli_run_sweep (int argc, char **argv)
   g_autoptr (GError) error = NULL;
   SsdbSweepSpec spec;
   SsdbCliRun rc = { 0 };
-  guint64 v, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
+  guint64 file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   guint sizes[SSDB_SWEEP_MAX_SIZES], n_sizes;
   const SsdbTargetInfo *info;
   const char *file_size_opt;
@@ -454,10 +442,8 @@ ssdb_cli_run_sweep (int argc, char **argv)
     return status;
   if (!ssdb_cli_parse_block_opt (max_s, "--max", &spec.end_size, &status))
     return status;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   if (!ssdb_cli_parse_size_opt (span_s, "--span", &spec.span_length, &status)
       || !ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 3600 * NS_PER_S,
                                       &spec.duration_ns, &status)

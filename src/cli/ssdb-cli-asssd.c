@@ -87,9 +87,8 @@ ssdb_cli_run_asssd (int argc, char **argv)
            "with random data before the reads); a test file in a directory is always filled and\n"
            "written. Exit status: 0 when every test ran, 1 when the run failed, 130 when\n"
            "stopped by Ctrl-C, 2 for bad arguments.");
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_args ("run asssd", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_args ("run asssd", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && destroy != NULL && !fill)
     return ssdb_cli_usage_error ("--read-only writes nothing; it takes no --destroy-data "

@@ -370,23 +370,18 @@ ssdb_cli_run_compression (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 256 * MiB, file_size;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run compression", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run compression", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_compression_spec_init (&spec);
   if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
       || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
     return status;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
-  v = spec.passes;
-  if (!ssdb_cli_parse_uint_opt (passes_s, "--passes", 1, 9, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (passes_s, "--passes", 1, 9, &spec.passes, &status))
     return status;
-  spec.passes = (guint)v;
   v = spec.step_percent;
   if (!ssdb_cli_parse_uint_opt (step_s, "--step", 1, 100, &v, &status))
     return status;
@@ -747,22 +742,19 @@ ssdb_cli_run_readback (int argc, char **argv)
   g_autoptr (SsdbReadbackResult) result = NULL;
   SsdbFillSpec spec;
   SsdbCliRun rc = { 0 };
-  guint64 v, span_start = 0, span_length = 0, file_size = GiB;
+  guint64 span_start = 0, span_length = 0, file_size = GiB;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run readback", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run readback", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_fill_spec_init (&spec);
   if (!ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
       || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
     return status;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   if (!ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;

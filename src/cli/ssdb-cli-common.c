@@ -395,6 +395,18 @@ ssdb_cli_parse_uint_opt (const char *text, const char *what, guint64 min, guint6
 }
 
 gboolean
+ssdb_cli_parse_guint_opt (const char *text, const char *what, guint min, guint max, guint *out,
+                          int *status)
+{
+  guint64 v = *out;
+
+  if (!ssdb_cli_parse_uint_opt (text, what, min, max, &v, status))
+    return FALSE;
+  *out = (guint)v;
+  return TRUE;
+}
+
+gboolean
 ssdb_cli_parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max,
                             guint64 *out, int *status)
 {

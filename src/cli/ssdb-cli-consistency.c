@@ -126,20 +126,9 @@ print_recovery_text (SsdbTarget *target, const SsdbRecoveryResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-static void
-write_recovery_png (const char *path, SsdbTarget *target, const SsdbRecoveryResult *r, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbRecoveryView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_recovery_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_RECOVERY, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_recovery_png (&view, &chart.style, path, 900, 560, 1, &error),
-                      error, status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_recovery_png, SsdbRecoveryResult, SsdbRecoveryView,
+                           ssdb_recovery_view_init, SSDB_TEST_KIND_RECOVERY,
+                           ssdb_render_recovery_png, 900, 560)
 
 /* The cache size a fill found, from a report: the size of each write is 1.5 times it, so that
  * every write runs past the cliff. */
@@ -204,12 +193,11 @@ ssdb_cli_run_recovery (int argc, char **argv)
   SsdbRecoverySpec spec;
   SsdbCliRun rc = { 0 };
   RecoveryData d = { 0 };
-  guint64 v, file_size = RECOVERY_FILE_SIZE;
+  guint64 file_size = RECOVERY_FILE_SIZE;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run recovery", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run recovery", argc, argv, json_path, png_path, &status))
     return status;
   if (write_s != NULL && cache_from != NULL)
     return ssdb_cli_usage_error ("--write and --cache-from both set the write size: give one");
@@ -221,10 +209,8 @@ ssdb_cli_run_recovery (int argc, char **argv)
       || !ssdb_cli_parse_size_opt (offset_s, "--offset", &spec.span_offset, &status)
       || !ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
     return status;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   if (!ssdb_cli_parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
@@ -375,21 +361,9 @@ print_consistency_text (SsdbTarget *target, const SsdbConsistencyResult *r)
     g_print ("\n%s\n", r->words);
 }
 
-static void
-write_consistency_png (const char *path, SsdbTarget *target, const SsdbConsistencyResult *r,
-                       int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbConsistencyView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_consistency_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_CONSISTENCY, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_consistency_png (&view, &chart.style, path, 900, 560, 1, &error),
-                      error, status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_consistency_png, SsdbConsistencyResult, SsdbConsistencyView,
+                           ssdb_consistency_view_init, SSDB_TEST_KIND_CONSISTENCY,
+                           ssdb_render_consistency_png, 900, 560)
 
 int
 ssdb_cli_run_consistency (int argc, char **argv)
@@ -430,9 +404,8 @@ ssdb_cli_run_consistency (int argc, char **argv)
   guint64 v, span_start = 0, span_length = 0, file_size = CONSISTENCY_FILE_SIZE;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run consistency", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run consistency", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_consistency_spec_init (&spec);
@@ -446,14 +419,10 @@ ssdb_cli_run_consistency (int argc, char **argv)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
-  v = spec.tail_percent;
-  if (!ssdb_cli_parse_uint_opt (tail_s, "--tail", 1, 100, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (tail_s, "--tail", 1, 100, &spec.tail_percent, &status))
     return status;
-  spec.tail_percent = (guint)v;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   v = spec.precondition_passes;
   if (!ssdb_cli_parse_uint_opt (precondition_s, "--precondition", 0, SSDB_PRECONDITION_MAX_PASSES,
                                 &v, &status))

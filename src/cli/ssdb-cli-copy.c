@@ -131,9 +131,8 @@ ssdb_cli_run_copy (int argc, char **argv)
            "folders, 512 MiB, from 4 KiB to 8.7 MiB. --scale shrinks them. Everything is\n"
            "removed afterwards, also on error or Ctrl-C. Exit status: 0 when every set ran,\n"
            "1 when the run failed, 130 when stopped by Ctrl-C, 2 for bad arguments.");
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_outputs ("run copy", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_outputs ("run copy", argc, argv, json_path, png_path, &status))
     return status;
   if (ssdb_cli_is_block_device (argv[1]))
     return ssdb_cli_usage_error ("%s is a block device: the copy test copies files, so it needs "

@@ -31,9 +31,8 @@ ssdb_cli_cmd_health (int argc, char **argv)
            "attributes through UDisks2, an NVMe drive's SMART / Health Information log\n"
            "(log page 02h, needs root). The first line says good, warning or failing, and why.\n"
            "Nothing is written to the device.");
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("health", argc, argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_one_target ("health", argc, argv, &status))
     return status;
   if (selftest != NULL)
     {

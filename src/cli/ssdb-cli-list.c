@@ -327,9 +327,8 @@ ssdb_cli_cmd_info (int argc, char **argv)
   DeviceState st = { 0 };
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_one_target ("info", argc, argv, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_one_target ("info", argc, argv, &status))
     return status;
   if (!ssdb_cli_check_target_arg (argv[1], &status))
     return status;

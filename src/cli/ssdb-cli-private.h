@@ -118,6 +118,11 @@ gboolean
 ssdb_cli_parse_uint_opt (const char *text, const char *what, guint64 min, guint64 max, guint64 *out,
                          int *status);
 
+/* As ssdb_cli_parse_uint_opt(), into a guint (@max at most G_MAXUINT). */
+gboolean
+ssdb_cli_parse_guint_opt (const char *text, const char *what, guint min, guint max, guint *out,
+                          int *status);
+
 /* Duration (5, 2.5s, 500ms, 1m) into ns within [@min, @max] ns; NULL @text leaves *@out. */
 gboolean
 ssdb_cli_parse_seconds_opt (const char *text, const char *what, guint64 min, guint64 max,
@@ -413,6 +418,25 @@ void
 ssdb_cli_chart_clear (SsdbCliChart *chart);
 
 G_DEFINE_AUTO_CLEANUP_CLEAR_FUNC (SsdbCliChart, ssdb_cli_chart_clear)
+
+/* Defines `static void @name (const char *path, SsdbTarget *target, const @Result *r,
+ * int *status)`: draws @r, a result of @kind, in a @View set up by @view_init with the heading,
+ * settings line and caption of an SsdbCliChart, and writes it with @render as a PNG of
+ * @w × @h logical pixels at scale 1 to @path; a failure is printed and sets *@status
+ * (ssdb_cli_check_png()). */
+#define SSDB_CLI_DEFINE_WRITE_PNG(name, Result, View, view_init, kind, render, w, h)               \
+  static void name (const char *path, SsdbTarget *target, const Result *r, int *status)            \
+  {                                                                                                \
+    g_autoptr (GError) error = NULL;                                                               \
+    View view;                                                                                     \
+    g_auto (SsdbCliChart) chart = { 0 };                                                           \
+                                                                                                   \
+    view_init (&view);                                                                             \
+    view.result = r;                                                                               \
+    ssdb_cli_chart_init_result (&chart, target, kind, r);                                          \
+    SSDB_CLI_CHART_LABEL (&view, &chart);                                                          \
+    ssdb_cli_check_png (render (&view, &chart.style, path, w, h, 1, &error), error, status);       \
+  }
 
 /* ---- commands in other files ---- */
 

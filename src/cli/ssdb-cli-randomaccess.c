@@ -125,7 +125,7 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
   SsdbRandomAccessSpec spec;
   SsdbCliRun rc = { 0 };
   const SsdbTargetInfo *info;
-  guint64 v, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
+  guint64 file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   gboolean is_device;
   int status = 0;
 
@@ -139,9 +139,8 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
            "in a directory is always filled and also measured with writes. Exit status: 0 when\n"
            "every row ran, 1 when the run failed, 130 when stopped by Ctrl-C, 2 for bad\n"
            "arguments.");
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_args ("run randomaccess", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_args ("run randomaccess", argc, argv, json_path, png_path, &status))
     return status;
   if (read_only && write_only)
     return ssdb_cli_usage_error ("--read-only and --write-only exclude each other");
@@ -163,10 +162,9 @@ ssdb_cli_run_randomaccess (int argc, char **argv)
       || !ssdb_cli_parse_size_opt (file_size_s, "--file-size", &file_size, &status)
       || !ssdb_cli_parse_uint_opt (seed_s, "--seed", 0, G_MAXUINT64, &spec.seed, &status))
     return status;
-  v = spec.max_dots;
-  if (!ssdb_cli_parse_uint_opt (dots_s, "--dots", 0, SSDB_RANDOM_ACCESS_MAX_DOTS, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (dots_s, "--dots", 0, SSDB_RANDOM_ACCESS_MAX_DOTS, &spec.max_dots,
+                                 &status))
     return status;
-  spec.max_dots = (guint)v;
   /* --ios alone: the rows end at their count, not after 3 s */
   if (ios_s != NULL && duration_s == NULL)
     spec.row_duration_ns = 0;

@@ -147,9 +147,8 @@ ssdb_cli_run_scan (int argc, char **argv)
            "Exit status: 0 when every block read, 1 when unreadable sectors were found or the\n"
            "run failed, 130 when stopped by Ctrl-C (the report keeps what was read, and\n"
            "--resume goes on from there), 2 for bad arguments.");
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_args ("run scan", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_args ("run scan", argc, argv, json_path, png_path, &status))
     return status;
   if (g_file_test (argv[1], G_FILE_TEST_IS_DIR))
     return ssdb_cli_usage_error ("%s is a directory: the error scan reads a block device", argv[1]);

@@ -149,9 +149,8 @@ ssdb_cli_run_summary (int argc, char **argv)
   guint64 v;
   gboolean size_given;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_args ("run summary", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_args ("run summary", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_summary_spec_init (&spec);
@@ -380,18 +379,13 @@ ssdb_cli_run_job (int argc, char **argv)
   if (v == 0 || v > SSDB_MAX_BLOCK_SIZE)
     return ssdb_cli_usage_error ("Invalid %s “%s”: expected 512 bytes to 64 MiB", bs_opt, bs_s);
   job.block_size = (guint)v;
-  v = job.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &job.queue_depth, &status))
     return status;
-  job.queue_depth = (guint)v;
-  v = job.threads;
-  if (!ssdb_cli_parse_uint_opt (threads_s, "--threads", 1, SSDB_MAX_THREADS, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (threads_s, "--threads", 1, SSDB_MAX_THREADS, &job.threads,
+                                 &status))
     return status;
-  job.threads = (guint)v;
-  v = job.read_percent;
-  if (!ssdb_cli_parse_uint_opt (read_pct_s, "--read-percent", 0, 100, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (read_pct_s, "--read-percent", 0, 100, &job.read_percent, &status))
     return status;
-  job.read_percent = (guint)v;
   if (!ssdb_cli_parse_size_opt (size_s, "--size", &job.length, &status)
       || !ssdb_cli_parse_size_opt (offset_s, "--offset", &job.offset, &status)
       || !ssdb_cli_parse_size_opt (io_size_s, "--io-size", &job.total_bytes, &status)

@@ -229,19 +229,16 @@ ssdb_cli_run_surface (int argc, char **argv)
   SsdbSurfaceSpec spec;
   SsdbTargetOpenFlags flags = SSDB_TARGET_OPEN_READ;
   SsdbCliRun rc = { 0 };
-  guint64 v, span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
+  guint64 span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_args ("run surface", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_args ("run surface", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_surface_spec_init (&spec);
-  v = spec.samples;
-  if (!ssdb_cli_parse_uint_opt (samples_s, "--samples", 2, 100000, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (samples_s, "--samples", 2, 100000, &spec.samples, &status))
     return status;
-  spec.samples = (guint)v;
   if (!ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status)
       || !ssdb_cli_parse_size_opt (sample_size_s, "--sample-size", &spec.sample_bytes, &status))
     return status;
@@ -251,14 +248,10 @@ ssdb_cli_run_surface (int argc, char **argv)
                                  sample_size_s, spec.block_size);
   if (sample_size_s == NULL && spec.sample_bytes % spec.block_size != 0)
     spec.sample_bytes = MAX (spec.sample_bytes / spec.block_size, 1) * spec.block_size;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
-  v = spec.access_samples;
-  if (!ssdb_cli_parse_uint_opt (access_s, "--access", 0, 1000000, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (access_s, "--access", 0, 1000000, &spec.access_samples, &status))
     return status;
-  spec.access_samples = (guint)v;
   if (!ssdb_cli_parse_size_opt (access_first_s, "--access-first", &spec.access_first_bytes, &status)
       || !ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)
@@ -417,20 +410,8 @@ print_fill_text (SsdbTarget *target, const SsdbFillResult *r)
     g_print ("\n%s\n", a->words);
 }
 
-static void
-write_fill_png (const char *path, SsdbTarget *target, const SsdbFillResult *r, int *status)
-{
-  g_autoptr (GError) error = NULL;
-  SsdbFillView view;
-  g_auto (SsdbCliChart) chart = { 0 };
-
-  ssdb_fill_view_init (&view);
-  view.result = r;
-  ssdb_cli_chart_init_result (&chart, target, SSDB_TEST_KIND_FILL, r);
-  SSDB_CLI_CHART_LABEL (&view, &chart);
-  ssdb_cli_check_png (ssdb_render_fill_png (&view, &chart.style, path, 900, 560, 1, &error), error,
-                      status);
-}
+SSDB_CLI_DEFINE_WRITE_PNG (write_fill_png, SsdbFillResult, SsdbFillView, ssdb_fill_view_init,
+                           SSDB_TEST_KIND_FILL, ssdb_render_fill_png, 900, 560)
 
 int
 ssdb_cli_run_fill (int argc, char **argv)
@@ -463,25 +444,20 @@ ssdb_cli_run_fill (int argc, char **argv)
   g_autoptr (GCancellable) cancellable = g_cancellable_new ();
   SsdbFillSpec spec;
   SsdbCliRun rc = { 0 };
-  guint64 v, span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
+  guint64 span_start = 0, span_length = 0, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   int status = 0;
 
-  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status))
-    return status;
-  if (!ssdb_cli_check_run_args ("run fill", argc, argv, json_path, png_path, &status))
+  if (!ssdb_cli_parse_entries (ctx, entries, &argc, &argv, &status)
+      || !ssdb_cli_check_run_args ("run fill", argc, argv, json_path, png_path, &status))
     return status;
 
   ssdb_fill_spec_init (&spec);
-  v = spec.passes;
-  if (!ssdb_cli_parse_uint_opt (passes_s, "--passes", 1, 4, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (passes_s, "--passes", 1, 4, &spec.passes, &status))
     return status;
-  spec.passes = (guint)v;
   if (!ssdb_cli_parse_block_opt (block_s, "--block", &spec.block_size, &status))
     return status;
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   if (!ssdb_cli_parse_size_opt (segment_s, "--segment", &spec.segment_bytes, &status)
       || !ssdb_cli_parse_span_opt (span_s, &span_start, &span_length, &status)
       || !ssdb_cli_parse_size_opt (size_s, "--size", &file_size, &status)

@@ -158,7 +158,7 @@ ssdb_cli_run_workload (int argc, char **argv)
   SsdbWorkloadSpec spec;
   SsdbWorkloadPreset preset;
   SsdbCliRun rc = { 0 };
-  guint64 v, file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
+  guint64 file_size = SSDB_CLI_DEFAULT_FILE_SIZE;
   const char *file_size_opt;
   int status = 0;
 
@@ -191,10 +191,8 @@ ssdb_cli_run_workload (int argc, char **argv)
   else if (!load_spec_file (spec_path, name, &spec, &status))
     return status;
 
-  v = spec.queue_depth;
-  if (!ssdb_cli_parse_uint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (qd_s, "--qd", 1, SSDB_MAX_QUEUE_DEPTH, &spec.queue_depth, &status))
     return status;
-  spec.queue_depth = (guint)v;
   /* --qd runs one depth, whatever cycle the specification file named */
   if (qd_s != NULL)
     spec.n_cycle_depths = 0;
@@ -207,10 +205,9 @@ ssdb_cli_run_workload (int argc, char **argv)
                                       &spec.n_cycle_depths, &error))
         return ssdb_cli_usage_error ("Invalid %s", error->message);
     }
-  v = spec.workers;
-  if (!ssdb_cli_parse_uint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &v, &status))
+  if (!ssdb_cli_parse_guint_opt (workers_s, "--workers", 1, SSDB_MAX_THREADS, &spec.workers,
+                                 &status))
     return status;
-  spec.workers = (guint)v;
   if (!ssdb_cli_parse_seconds_opt (duration_s, "--duration", NS_PER_S / 100, 86400 * NS_PER_S,
                                    &spec.duration_ns, &status)
       || !ssdb_cli_parse_seconds_opt (ramp_s, "--ramp", 0, 3600 * NS_PER_S, &spec.ramp_ns, &status)

@@ -99,9 +99,7 @@ build_access_test (JsonBuilder *b, const SsdbAccessResult *r)
   add_bool (b, "short_depth", a->short_depth);
   add_string (b, "words", a->words);
   json_builder_end_object (b);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 static void
@@ -169,9 +167,7 @@ build_sweep_test (JsonBuilder *b, const SsdbSweepResult *r)
   add_int (b, "best_write_size", r->best_write_size);
   add_int (b, "full_write_size", r->full_write_size);
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* "latency_ns": {"mean", "p99", "max"} of a workload's requests. */
@@ -315,9 +311,7 @@ build_workload_test (JsonBuilder *b, const SsdbWorkloadResult *r)
         }
       json_builder_end_array (b);
     }
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* The latency object {"mean", ["min",] ["median",] "p99", "max"}: ordered, the mean between the
@@ -362,8 +356,7 @@ load_access_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbAcces
   gsize mark;
   guint mode, verdict, max_depth, n;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_enum (l, object, "mode", access_mode_names, G_N_ELEMENTS (access_mode_names), &mode,
                      error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
@@ -605,8 +598,7 @@ load_sweep_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSweepR
   gsize mark;
   guint n;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_block_size (l, object, "start_size", &spec->start_size, error)
       || !read_block_size (l, object, "end_size", &spec->end_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
@@ -896,8 +888,7 @@ load_workload_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbWor
   guint n;
   guint64 ios = 0, bytes = 0;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || (sub = enter_object (l, object, "spec", &mark, error)) == NULL
       || !read_string (l, sub, "name", FALSE, &name, error))
     return FALSE;

@@ -44,9 +44,7 @@ build_asssd_test (JsonBuilder *b, const SsdbAsssdResult *r)
     }
   json_builder_end_array (b);
 
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* An empty result for a test object to be read into; the loader sets its entries. */
@@ -132,8 +130,7 @@ load_asssd_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbAsssdR
   JsonArray *array;
   gsize mark;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_bool (l, object, "read", &spec->do_read, error)
       || !read_bool (l, object, "write", &spec->do_write, error)
       || !read_span_or_rest (l, object, target_bytes ? target_bytes : G_MAXUINT64,

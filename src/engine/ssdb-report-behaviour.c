@@ -60,9 +60,7 @@ build_recovery_test (JsonBuilder *b, const SsdbRecoveryResult *r)
   add_double (b, "slow_bytes_per_second", r->slow_bytes_per_second);
   add_double (b, "threshold_bytes_per_second", r->threshold_bytes_per_second);
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 void
@@ -124,9 +122,7 @@ build_consistency_test (JsonBuilder *b, const SsdbConsistencyResult *r)
   add_double (b, "mean_over_sd", r->tail_mean_over_sd);
   json_builder_end_object (b);
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* Compression, TRIM and free-space tests ------------------------------------------------------ */
@@ -207,9 +203,7 @@ build_compression_test (JsonBuilder *b, const SsdbCompressionResult *r)
   add_bool (b, "compresses", r->compresses);
   add_verdict (b, r->verdict, "noise", r->noise);
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 static void
@@ -288,9 +282,7 @@ build_trim_test (JsonBuilder *b, const SsdbTrimResult *r)
   add_double (b, "min_retention_percent", r->min_retention_percent);
   add_verdict (b, r->verdict, "noise_percent", r->noise_percent);
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 void
@@ -338,9 +330,7 @@ build_freespace_test (JsonBuilder *b, const SsdbFreespaceResult *r)
   /* Optional (earlier reports have none): recomputed on load like the words. */
   add_string (b, "verdict", ssdb_verdict_name (r->verdict));
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* -------------------------------------------------------------------------------------------- */
@@ -384,8 +374,7 @@ load_recovery_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRec
   guint n, max_segments;
   double threshold;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_u64 (l, object, "write_bytes", target_bytes, &spec->write_bytes, error)
       || !read_u64 (l, object, "span_offset", target_bytes - spec->write_bytes, &spec->span_offset,
                     error)
@@ -617,8 +606,7 @@ load_consistency_test (Loader *l, JsonObject *object, guint64 target_bytes,
   guint n, v;
   guint64 prev_ns = 0;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
@@ -942,8 +930,7 @@ load_compression_test (Loader *l, JsonObject *object, guint64 target_bytes,
   double write_ratio, zero_ratio, read_ratio;
   gboolean compresses;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
@@ -1114,8 +1101,7 @@ load_trim_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbTrimRes
   guint n;
   double min_retention;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
       || !read_uint (l, object, "rounds", 1, SSDB_TRIM_MAX_ROUNDS, &spec->rounds, error)
       || !read_bool (l, object, "discard", &spec->discard, error)
@@ -1233,8 +1219,7 @@ load_freespace_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFr
   guint n;
   guint64 used = 0;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
       || !read_uint (l, object, "step_percent", 1, 100, &spec->step_percent, error)
       || !load_behaviour_summary (l, object, spec->span_length, &spec->summary, &spec->test_mask,

@@ -36,9 +36,7 @@ build_copy_test (JsonBuilder *b, const SsdbCopyResult *r)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* An empty result for a test object to be read into: no set. */
@@ -108,8 +106,7 @@ load_copy_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbCopyRes
   int last = -1;
 
   (void)target_bytes;
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_uint (l, object, "scale", SSDB_COPY_MIN_SCALE, SSDB_COPY_MAX_SCALE, &spec->scale,
                      error)
       || !read_enum (l, object, "method", method_names, G_N_ELEMENTS (method_names), &method, error)

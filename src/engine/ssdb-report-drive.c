@@ -198,3 +198,18 @@ load_drive_counts (Loader *l, JsonObject *object, SsdbDriveCounts **out, GError 
   *out = g_steal_pointer (&w);
   return TRUE;
 }
+
+void
+build_drive_state_end (JsonBuilder *b, const SsdbTemperatureLog *log, const SsdbDriveCounts *writes)
+{
+  build_temperature (b, log);
+  build_drive_counts (b, writes);
+  json_builder_end_object (b);
+}
+
+gboolean
+load_drive_state (Loader *l, JsonObject *object, SsdbTemperatureLog **log, SsdbDriveCounts **writes,
+                  GError **error)
+{
+  return load_temperature (l, object, log, error) && load_drive_counts (l, object, writes, error);
+}

@@ -479,4 +479,15 @@ build_drive_counts (JsonBuilder *b, const SsdbDriveCounts *writes);
 gboolean
 load_drive_counts (Loader *l, JsonObject *object, SsdbDriveCounts **out, GError **error);
 
+/* Ends a test's object: build_temperature() of @log, build_drive_counts() of @writes, then
+ * closes the object. */
+void
+build_drive_state_end (JsonBuilder *b, const SsdbTemperatureLog *log,
+                       const SsdbDriveCounts *writes);
+
+/* load_temperature() into *@log, then load_drive_counts() into *@writes. */
+gboolean
+load_drive_state (Loader *l, JsonObject *object, SsdbTemperatureLog **log, SsdbDriveCounts **writes,
+                  GError **error);
+
 G_END_DECLS

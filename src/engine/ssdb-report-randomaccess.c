@@ -103,9 +103,7 @@ build_randomaccess_test (JsonBuilder *b, const SsdbRandomAccessResult *r)
     }
   json_builder_end_array (b);
 
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* An empty result for a test object to be read into: no sizes, no rows. */
@@ -274,8 +272,7 @@ load_randomaccess_test (Loader *l, JsonObject *object, guint64 target_bytes,
   JsonArray *array;
   gsize mark;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !load_sizes (l, object, spec, error)
       || !read_bool (l, object, "mixed", &spec->mixed, error)
       || !read_bool (l, object, "read", &spec->do_read, error)

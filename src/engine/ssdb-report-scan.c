@@ -82,9 +82,7 @@ build_scan_test (JsonBuilder *b, const SsdbScanResult *r)
 
   add_string (b, "verdict", ssdb_verdict_name (r->verdict));
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 /* An empty scan for a test object to be read into. */
@@ -179,8 +177,7 @@ load_scan_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbScanRes
   gsize mark;
   guint n;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_u64 (l, object, "slow_ns", 60 * G_GUINT64_CONSTANT (1000000000), &spec->slow_ns,

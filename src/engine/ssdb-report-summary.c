@@ -275,8 +275,7 @@ load_summary_settings (Loader *l, JsonObject *object, SsdbSummaryResult *result,
   guint profile, aggregate;
   gint64 started;
 
-  if (!load_temperature (l, object, &result->temperature, error)
-      || !load_drive_counts (l, object, &result->drive_counts, error)
+  if (!load_drive_state (l, object, &result->temperature, &result->drive_counts, error)
       || !load_summary_import (l, object, result, error)
       || !read_enum (l, object, "profile", profile_names, G_N_ELEMENTS (profile_names), &profile,
                      error)

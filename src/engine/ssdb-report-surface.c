@@ -87,9 +87,7 @@ build_surface_test (JsonBuilder *b, const SsdbSurfaceResult *r)
       json_builder_end_object (b);
     }
   json_builder_end_array (b);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 void
@@ -179,9 +177,7 @@ build_fill_test (JsonBuilder *b, const SsdbFillResult *r)
   json_builder_end_array (b);
 
   build_fill_analysis (b, a);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 static void
@@ -232,9 +228,7 @@ build_readback_test (JsonBuilder *b, const SsdbReadbackResult *r)
   if (r->repeat_percent >= 0)
     add_double (b, "repeat_percent", r->repeat_percent);
   add_string (b, "words", r->words);
-  build_temperature (b, r->temperature);
-  build_drive_counts (b, r->drive_counts);
-  json_builder_end_object (b);
+  build_drive_state_end (b, r->temperature, r->drive_counts);
 }
 
 static gboolean
@@ -344,8 +338,7 @@ load_surface_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbSurf
   gsize mark;
   guint n;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_uint (l, object, "samples", 2, MAX_SURFACE_SAMPLES, &spec->samples, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_u64 (l, object, "sample_bytes", G_MAXINT64, &spec->sample_bytes, error)
@@ -599,8 +592,7 @@ load_fill_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbFillRes
   gsize mark;
   guint n, max_segments;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error))
@@ -749,8 +741,7 @@ load_readback_test (Loader *l, JsonObject *object, guint64 target_bytes, SsdbRea
   guint reads_of_first = 0, at_pass = 0, reads = 0;
   SsdbRw last_rw = SSDB_RW_READ;
 
-  if (!load_temperature (l, object, &r->temperature, error)
-      || !load_drive_counts (l, object, &r->drive_counts, error)
+  if (!load_drive_state (l, object, &r->temperature, &r->drive_counts, error)
       || !read_block_size (l, object, "block_size", &spec->block_size, error)
       || !read_uint (l, object, "queue_depth", 1, SSDB_MAX_QUEUE_DEPTH, &spec->queue_depth, error)
       || !read_span (l, object, target_bytes, &spec->span_offset, &spec->span_length, error)

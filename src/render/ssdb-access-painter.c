@@ -579,11 +579,7 @@ relief_y (const Layout *l, guint step, double share)
          - (v - l->share.lo) / (l->share.hi - l->share.lo) * l->front.height;
 }
 
-static void
-layout_for_query (Layout *l, const SsdbAccessView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbAccessView)
 
 void
 ssdb_access_painter_get_plot_rect (const SsdbAccessView *view, int width, int height,
@@ -1223,21 +1219,7 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
   if (width <= 0 || height <= 0)
     return;
 
-  cairo_save (cr);
-  p.cr = cr;
-  p.style = style;
-  p.view = view;
-  p.pango = ssdb_render_create_pango_context (cr);
-  layout_compute (&p.l, view, style, p.pango, width, height);
-  l = &p.l;
-
-  {
-    SsdbChartHeading heading
-        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
-            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
-
-    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
-  }
+  SSDB_CHART_PAINTER_BEGIN (p, l, view, style, cr, width, height);
 
   if (view->chart == SSDB_ACCESS_CHART_RELIEF)
     draw_relief (&p);
@@ -1266,16 +1248,4 @@ ssdb_access_painter_draw (const SsdbAccessView *view, const SsdbStyle *style, ca
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_access_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_access_png (const SsdbAccessView *view, const SsdbStyle *style, const char *path,
-                        int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_access_png, SsdbAccessView, ssdb_access_painter_draw)

@@ -876,16 +876,5 @@ ssdb_behaviour_painter_draw (const SsdbBehaviourView *view, const SsdbStyle *sty
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_behaviour_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_behaviour_png (const SsdbBehaviourView *view, const SsdbStyle *style, const char *path,
-                           int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_behaviour_png, SsdbBehaviourView,
+                             ssdb_behaviour_painter_draw)

@@ -702,6 +702,98 @@ gboolean
 ssdb_chart_write_png (SsdbChartDrawFunc draw, gconstpointer view, const SsdbStyle *style,
                       const char *path, int width, int height, double scale, GError **error);
 
+/**
+ * SSDB_CHART_PAINTER_BEGIN:
+ * @p: the painter's state, a struct with members cr, style, view, pango and l (its Layout)
+ * @l: (out): a pointer to @p's layout, set to &@p.l
+ * @view: the view drawn, with target_title, target_subtitle and caption
+ * @style: colours and fonts
+ * @cr: the Cairo context; saved here, for the painter to restore at its end
+ * @width: the chart's width, logical pixels
+ * @height: its height
+ *
+ * Opens a painter's draw function: saves @cr, fills @p, lays the chart out with the
+ * painter's own `layout_compute` and draws the frame, heading and caption
+ * (ssdb_chart_draw_frame()) from the layout's title, subtitle and footer. The painter
+ * unreferences @p.pango and restores @cr when it is done.
+ */
+#define SSDB_CHART_PAINTER_BEGIN(p, l, view, style, cr, width, height)                             \
+  G_STMT_START                                                                                     \
+  {                                                                                                \
+    SsdbChartHeading heading_;                                                                     \
+                                                                                                   \
+    cairo_save (cr);                                                                               \
+    (p).cr = (cr);                                                                                 \
+    (p).style = (style);                                                                           \
+    (p).view = (view);                                                                             \
+    (p).pango = ssdb_render_create_pango_context (cr);                                             \
+    layout_compute (&(p).l, (view), (style), (p).pango, (width), (height));                        \
+    (l) = &(p).l;                                                                                  \
+    heading_ = (SsdbChartHeading){ (view)->target_title,    (l)->title,    (l)->title_px,          \
+                                   (view)->target_subtitle, (l)->subtitle, (l)->subtitle_px,       \
+                                   (view)->caption,         (l)->footer,   (l)->caption_px };      \
+    ssdb_chart_draw_frame ((cr), (p).pango, (style), (width), (height), &heading_);                \
+  }                                                                                                \
+  G_STMT_END
+
+/**
+ * SSDB_CHART_DEFINE_WRITE_PNG:
+ * @name: the public function to define, such as ssdb_render_fill_png
+ * @ViewType: the painter's view type
+ * @draw: the painter's draw function, taking a const @ViewType *
+ *
+ * Defines `gboolean @name (const @ViewType *view, const SsdbStyle *style, const char *path,
+ * int width, int height, double scale, GError **error)`, which draws @view with @draw and
+ * writes it as PNG through ssdb_chart_write_png() (same sizes, scale and errors).
+ */
+#define SSDB_CHART_DEFINE_WRITE_PNG(name, ViewType, draw)                                          \
+  static void name##_draw_ (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width,    \
+                            int height)                                                            \
+  {                                                                                                \
+    draw (view, style, cr, width, height);                                                         \
+  }                                                                                                \
+                                                                                                   \
+  gboolean name (const ViewType *view, const SsdbStyle *style, const char *path, int width,        \
+                 int height, double scale, GError **error)                                         \
+  {                                                                                                \
+    g_return_val_if_fail (view != NULL, FALSE);                                                    \
+    return ssdb_chart_write_png (name##_draw_, view, style, path, width, height, scale, error);    \
+  }
+
+/**
+ * SSDB_CHART_DEFINE_LAYOUT_QUERY:
+ * @ViewType: the painter's view type
+ *
+ * Defines, in a painter's source, `static void layout_for_query (Layout *l, const @ViewType *view,
+ * int width, int height)`, laying @view out with the painter's own `layout_compute` as
+ * SSDB_CHART_LAYOUT_FOR_QUERY() does.
+ */
+#define SSDB_CHART_DEFINE_LAYOUT_QUERY(ViewType)                                                   \
+  static void layout_for_query (Layout *l, const ViewType *view, int width, int height)            \
+  {                                                                                                \
+    SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);                          \
+  }
+
+/**
+ * SSDB_CHART_DEFINE_PLOT_RECT:
+ * @name: the public function to define, such as ssdb_fill_painter_get_plot_rect
+ * @ViewType: the painter's view type
+ *
+ * Defines `void @name (const @ViewType *view, int width, int height, cairo_rectangle_t *rect)`,
+ * which stores in @rect the `plot` rectangle of the painter's `Layout` for a chart of
+ * @width × @height logical pixels (laid out by the painter's `layout_for_query`).
+ */
+#define SSDB_CHART_DEFINE_PLOT_RECT(name, ViewType)                                                \
+  void name (const ViewType *view, int width, int height, cairo_rectangle_t *rect)                 \
+  {                                                                                                \
+    Layout l;                                                                                      \
+                                                                                                   \
+    g_return_if_fail (view != NULL);                                                               \
+    g_return_if_fail (rect != NULL);                                                               \
+    layout_for_query (&l, view, width, height);                                                    \
+    *rect = l.plot;                                                                                \
+  }
+
 /* The drive's temperature and its own count of writes ------------------------------------- */
 
 /**

@@ -558,19 +558,7 @@ ssdb_recovery_painter_draw (const SsdbRecoveryView *view, const SsdbStyle *style
   cairo_restore (cr);
 }
 
-static void
-recovery_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_recovery_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_recovery_png (const SsdbRecoveryView *view, const SsdbStyle *style, const char *path,
-                          int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (recovery_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_recovery_png, SsdbRecoveryView, ssdb_recovery_painter_draw)
 
 /* ---- consistency -------------------------------------------------------------------------- */
 
@@ -845,16 +833,5 @@ ssdb_consistency_painter_draw (const SsdbConsistencyView *view, const SsdbStyle 
   cairo_restore (cr);
 }
 
-static void
-consistency_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_consistency_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_consistency_png (const SsdbConsistencyView *view, const SsdbStyle *style,
-                             const char *path, int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (consistency_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_consistency_png, SsdbConsistencyView,
+                             ssdb_consistency_painter_draw)

@@ -242,16 +242,4 @@ ssdb_copy_painter_get_plot_rect (const SsdbCopyView *view, int width, int height
   *rect = l.plot;
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_copy_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_copy_png (const SsdbCopyView *view, const SsdbStyle *style, const char *path, int width,
-                      int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_copy_png, SsdbCopyView, ssdb_copy_painter_draw)

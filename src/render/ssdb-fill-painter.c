@@ -274,23 +274,9 @@ layout_phase (const Layout *l, const SsdbFillView *view, guint index, cairo_rect
   return TRUE;
 }
 
-static void
-layout_for_query (Layout *l, const SsdbFillView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbFillView)
 
-void
-ssdb_fill_painter_get_plot_rect (const SsdbFillView *view, int width, int height,
-                                 cairo_rectangle_t *rect)
-{
-  Layout l;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (rect != NULL);
-  layout_for_query (&l, view, width, height);
-  *rect = l.plot;
-}
+SSDB_CHART_DEFINE_PLOT_RECT (ssdb_fill_painter_get_plot_rect, SsdbFillView)
 
 double
 ssdb_fill_painter_x_for_bytes (const SsdbFillView *view, int width, int height, double bytes)
@@ -810,21 +796,7 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   if (width <= 0 || height <= 0)
     return;
 
-  cairo_save (cr);
-  p.cr = cr;
-  p.style = style;
-  p.view = view;
-  p.pango = ssdb_render_create_pango_context (cr);
-  layout_compute (&p.l, view, style, p.pango, width, height);
-  l = &p.l;
-
-  {
-    SsdbChartHeading heading
-        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
-            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
-
-    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
-  }
+  SSDB_CHART_PAINTER_BEGIN (p, l, view, style, cr, width, height);
 
   draw_axes (&p);
   draw_legend (&p);
@@ -860,16 +832,4 @@ ssdb_fill_painter_draw (const SsdbFillView *view, const SsdbStyle *style, cairo_
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_fill_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_fill_png (const SsdbFillView *view, const SsdbStyle *style, const char *path, int width,
-                      int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_fill_png, SsdbFillView, ssdb_fill_painter_draw)

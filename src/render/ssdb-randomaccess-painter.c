@@ -515,23 +515,9 @@ layout_y (const Layout *l, double ns)
   return ssdb_chart_axis_y (&l->time, &l->plot, ns);
 }
 
-static void
-layout_for_query (Layout *l, const SsdbRandomAccessView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbRandomAccessView)
 
-void
-ssdb_random_access_painter_get_plot_rect (const SsdbRandomAccessView *view, int width, int height,
-                                          cairo_rectangle_t *rect)
-{
-  Layout l;
-
-  g_return_if_fail (view != NULL);
-  g_return_if_fail (rect != NULL);
-  layout_for_query (&l, view, width, height);
-  *rect = l.plot;
-}
+SSDB_CHART_DEFINE_PLOT_RECT (ssdb_random_access_painter_get_plot_rect, SsdbRandomAccessView)
 
 gboolean
 ssdb_random_access_painter_get_table_rect (const SsdbRandomAccessView *view, int width, int height,
@@ -945,21 +931,7 @@ ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbSty
   if (width <= 0 || height <= 0)
     return;
 
-  cairo_save (cr);
-  p.cr = cr;
-  p.style = style;
-  p.view = view;
-  p.pango = ssdb_render_create_pango_context (cr);
-  layout_compute (&p.l, view, style, p.pango, width, height);
-  l = &p.l;
-
-  {
-    SsdbChartHeading heading
-        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
-            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
-
-    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
-  }
+  SSDB_CHART_PAINTER_BEGIN (p, l, view, style, cr, width, height);
 
   draw_legend (&p);
   draw_axes (&p);
@@ -987,17 +959,5 @@ ssdb_random_access_painter_draw (const SsdbRandomAccessView *view, const SsdbSty
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_random_access_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_random_access_png (const SsdbRandomAccessView *view, const SsdbStyle *style,
-                               const char *path, int width, int height, double scale,
-                               GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_random_access_png, SsdbRandomAccessView,
+                             ssdb_random_access_painter_draw)

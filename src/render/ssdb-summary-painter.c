@@ -1254,15 +1254,4 @@ ssdb_summary_painter_get_cell_text (const SsdbSummaryView *view, guint entry_ind
   return cell.text;
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_summary_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_summary_png (const SsdbSummaryView *view, const SsdbStyle *style, const char *path,
-                         int width, int height, double scale, GError **error)
-{
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_summary_png, SsdbSummaryView, ssdb_summary_painter_draw)

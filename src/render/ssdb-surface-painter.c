@@ -1256,16 +1256,4 @@ ssdb_surface_painter_draw (const SsdbSurfaceView *view, const SsdbStyle *style, 
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_surface_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_surface_png (const SsdbSurfaceView *view, const SsdbStyle *style, const char *path,
-                         int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_surface_png, SsdbSurfaceView, ssdb_surface_painter_draw)

@@ -562,11 +562,7 @@ layout_bar (const Layout *l, const SsdbWorkloadView *view, guint row, SsdbWorklo
   return TRUE;
 }
 
-static void
-layout_for_query (Layout *l, const SsdbWorkloadView *view, int width, int height)
-{
-  SSDB_CHART_LAYOUT_FOR_QUERY (layout_compute, l, view, width, height);
-}
+SSDB_CHART_DEFINE_LAYOUT_QUERY (SsdbWorkloadView)
 
 gboolean
 ssdb_workload_painter_get_bar_rect (const SsdbWorkloadView *view, int width, int height, guint row,
@@ -1162,21 +1158,7 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
   if (width <= 0 || height <= 0)
     return;
 
-  cairo_save (cr);
-  p.cr = cr;
-  p.style = style;
-  p.view = view;
-  p.pango = ssdb_render_create_pango_context (cr);
-  layout_compute (&p.l, view, style, p.pango, width, height);
-  l = &p.l;
-
-  {
-    SsdbChartHeading heading
-        = { view->target_title, l->title,      l->title_px, view->target_subtitle, l->subtitle,
-            l->subtitle_px,     view->caption, l->footer,   l->caption_px };
-
-    ssdb_chart_draw_frame (cr, p.pango, style, width, height, &heading);
-  }
+  SSDB_CHART_PAINTER_BEGIN (p, l, view, style, cr, width, height);
 
   {
     SsdbRgba bg = ssdb_chart_plot_background (style);
@@ -1228,16 +1210,4 @@ ssdb_workload_painter_draw (const SsdbWorkloadView *view, const SsdbStyle *style
   cairo_restore (cr);
 }
 
-static void
-draw_thunk (gconstpointer view, const SsdbStyle *style, cairo_t *cr, int width, int height)
-{
-  ssdb_workload_painter_draw (view, style, cr, width, height);
-}
-
-gboolean
-ssdb_render_workload_png (const SsdbWorkloadView *view, const SsdbStyle *style, const char *path,
-                          int width, int height, double scale, GError **error)
-{
-  g_return_val_if_fail (view != NULL, FALSE);
-  return ssdb_chart_write_png (draw_thunk, view, style, path, width, height, scale, error);
-}
+SSDB_CHART_DEFINE_WRITE_PNG (ssdb_render_workload_png, SsdbWorkloadView, ssdb_workload_painter_draw)
