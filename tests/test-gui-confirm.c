@@ -8,7 +8,8 @@
  *   - after a Fill confirmation that allowed the medium for the session: the next Start runs
  *     without asking, and once another medium is behind the node it asks again; an allowance
  *     holds for what its dialog said is written (the compression test over "the first 8 MiB"
- *     runs again without asking, over "the first 16 MiB" asks).
+ *     runs again without asking, over "the first 16 MiB" asks; settings changed while that
+ *     dialog is open make Overwrite write nothing).
  * In both cases the image now behind the device keeps its checksum.
  * Settings the target cannot take are refused before anything is asked: on a loop device with
  * 4096-byte sectors, an Access Time run of 512-byte reads and the File server workload (512 B
@@ -253,8 +254,13 @@ test_fill_allowed_for_session (void)
       g_test_message ("%s", adw_message_dialog_get_body (dialog));
       g_assert_nonnull (strstr (adw_message_dialog_get_body (dialog), want));
     }
-    adw_message_dialog_response (dialog, "cancel");
+    /* Settings that change while the dialog is open (here 12 MiB instead of the 16 MiB it
+     * names): Overwrite writes nothing and says why. */
+    gtk_spin_button_set_value (
+        GTK_SPIN_BUTTON (ssdb_gui_test_named (behaviour, "compression-span-mib")), 12);
+    adw_message_dialog_response (dialog, "destroy");
     g_assert_false (ssdb_page_run_get_running (run));
+    g_assert_nonnull (strstr (ssdb_window_get_last_toast (window), "Nothing was written"));
     ssdb_window_set_page (window, "fill");
   }
 

@@ -222,6 +222,20 @@ session_allows (SsdbWindow *self, SsdbTestPage *page, const SsdbDeviceIdentity *
   return FALSE;
 }
 
+/* What @page's confirmation says it writes on the selected device, as the dialog shows it. */
+static char *
+dup_confirm_body (SsdbWindow *self, SsdbTestPage *page)
+{
+  const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
+  g_autofree char *title = ssdb_device_dup_title (self->device);
+  g_autofree char *capacity = ssdb_gui_format_capacity (info->size_bytes);
+  /* The body wraps, but never inside the capacity or the device node. */
+  g_autofree char *cap = ssdb_gui_dup_unbreakable (capacity);
+  g_autofree char *node = ssdb_gui_dup_unbreakable (info->device_path);
+
+  return ssdb_test_page_dup_confirm_body (page, title, cap, node);
+}
+
 static void
 on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow *self)
 {
@@ -245,7 +259,21 @@ on_confirm_response (AdwMessageDialog *dialog, const char *response, SsdbWindow 
     return;
   if (!self->confirm_shared)
     {
-      /* A confirmation for this start only. */
+      /* A confirmation for this start only, of what the dialog said: settings changed while
+       * it was open (a report opened meanwhile, the target chosen again) write something else,
+       * and are asked for again. */
+      if (confirmed)
+        {
+          g_autofree char *now = dup_confirm_body (self, page);
+
+          if (g_strcmp0 (now, body) != 0)
+            {
+              _ssdb_window_show_toast (self, _ ("Nothing was written: the test's settings "
+                                                "changed while SSD Bench asked. Start it again "
+                                                "to see what it writes."));
+              confirmed = FALSE;
+            }
+        }
       if (confirmed && for_session && !session_allows (self, page, identity, body))
         {
           SessionAllowance *a = g_new0 (SessionAllowance, 1);
@@ -276,14 +304,9 @@ _ssdb_window_show_confirm_dialog (SsdbWindow *self, SsdbTestPage *page, gboolean
 {
   g_autoptr (SsdbDeviceIdentity) identity = _ssdb_window_read_selected_identity (self);
   const SsdbDeviceInfo *info = ssdb_device_get_info (self->device);
-  g_autofree char *title = ssdb_device_dup_title (self->device);
-  g_autofree char *capacity = ssdb_gui_format_capacity (info->size_bytes);
-  /* The body wraps, but never inside the capacity or the device node. */
-  g_autofree char *cap = ssdb_gui_dup_unbreakable (capacity);
-  g_autofree char *node = ssdb_gui_dup_unbreakable (info->device_path);
   /* Translators: the device node on a line of its own, so the title never wraps inside it */
   g_autofree char *heading = g_strdup_printf (_ ("Overwrite Data on\n%s?"), info->device_path);
-  g_autofree char *body = ssdb_test_page_dup_confirm_body (page, title, cap, node);
+  g_autofree char *body = dup_confirm_body (self, page);
   /* The tests that ask at every start can be allowed for the session, test by test and medium
    * by medium, where a new medium behind the device is sure to change its identity. */
   gboolean every_start = !shared;
