@@ -20,7 +20,8 @@ G_DECLARE_DERIVABLE_TYPE (SsdbKindPage, ssdb_kind_page, SSDB, KIND_PAGE, GtkBox)
  *   10:12"), not running; %FALSE with @error
  *
  * The abstract base of the test pages that show one kind of test with #SsdbPageParts and an
- * #SsdbPageRun (access, sweep, random access, AS SSD, copy, fill, surface, scan, workload).
+ * #SsdbPageRun (access, sweep, random access, AS SSD, copy, scan, workload; fill and surface
+ * have their own chart widgets and do not derive from it).
  * It owns what they share: the parts (ssdb_kind_page_build()), the run
  * (ssdb_kind_page_attach_run()), the chart's title and subtitle and when the run started; it
  * releases them once, and implements the #SsdbTestPage methods every such page answers

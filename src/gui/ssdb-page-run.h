@@ -205,7 +205,8 @@ ssdb_page_run_start (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags fl
  * ssdb_page_run_start() for a test that fills in one result: @result is freed with the run's
  * free function when the worker ends without handing it on.
  *
- * Returns: %TRUE, or %FALSE with @error (@result and @initial are freed then).
+ * Returns: %TRUE, or %FALSE with @error (@result and @initial are freed then; not when an
+ *   argument is wrong, a programming error).
  */
 gboolean
 ssdb_page_run_start_test (SsdbPageRun *self, const char *path, SsdbTargetOpenFlags flags,
