@@ -7,9 +7,10 @@
 # - Seq and 4K reads against fio on the same device in the same run (bs=16M QD1; randread 4k
 #   QD1): the median of three alternating rounds within [0.6, 1.6] × fio's (zram on a shared
 #   2-core machine is noisy; a test run at another size or depth is off by far more); 4K-64Thrd
-#   within [0.6, 1.6] × the band of fio's randread 4k --numjobs=64 --group_reporting run as
+#   at least 0.6 × the lower of fio's randread 4k --numjobs=64 --group_reporting run as
 #   processes and as threads, and above 1.2 × the 4K figure; the bytes every run says it read
-#   equal to zram's own count;
+#   equal to zram's own count, and every rate those bytes over a window of at least the 1 s
+#   asked for;
 # - the report read back exports the same table;
 # - writes refused without --destroy-data (the device unchanged), measured with it (the total
 #   score then shown, zram's own count of writes covering them);
@@ -78,6 +79,9 @@ for round in 1 2 3; do
   # what the run says it read is what zram counted (nothing else reads this device)
   read=$(ssdb_json "$R" "sum(e['bytes'] for e in d['tests'][0]['entries'])")
   ssdb_assert_eq "$(((s1 - s0) * 512))" "$read" "zram's count of bytes read in round $round"
+  # and each test's rate is those bytes over a window that covered the second asked for
+  ssdb_assert_json "$R" "all(0.99e9 <= e['window_ns'] and abs(e['bytes_per_second'] - e['bytes'] * 1e9 / e['window_ns']) <= 1e-6 * e['bytes_per_second'] for e in d['tests'][0]['entries'][:6:2])" \
+    "round $round: Seq, 4K and 4K-64Thrd rates are their bytes over at least 1 s"
   ours[seq]+="$(ssdb_json "$R" "d['tests'][0]['entries'][0]['bytes_per_second']") "
   ours[4k]+="$(ssdb_json "$R" "d['tests'][0]['entries'][2]['bytes_per_second']") "
   ours[64]+="$(ssdb_json "$R" "d['tests'][0]['entries'][4]['bytes_per_second']") "
@@ -88,11 +92,13 @@ for round in 1 2 3; do
   fio --name=k4 --rw=randread --bs=4k --norandommap --randrepeat=0 "${common[@]}" \
     --output="$SSDB_TMPDIR/f-4k.json" > /dev/null
   # 4K-64Thrd against fio's 64 jobs run both ways: as processes (fio's default) and as threads
-  # of one process (--thread, as the engine runs them). On zram, where a
-  # read costs under a microsecond of CPU, the two differ by up to 4x on a loaded 2-core machine
-  # (threads of one process share the file table and the memory map): the engine's figure is
-  # checked against the band they span, its bytes against zram's own count (below), and its
-  # concurrency against its own 4K QD1 figure.
+  # of one process (--thread, as the engine runs them). On zram, where a 4 KiB read costs under
+  # a microsecond of CPU, fio's per-job cost decides its figure: the two
+  # modes differ by up to 4x on a loaded 2-core machine, and on a quiet one the engine reads
+  # 1.6x as much as either (7.9 against 4.8 GB/s; 64 threads of `run job` read 12.8 GB of a new
+  # zram device in a process that lasted 1.02 s, by zram's own count). So fio bounds the figure from below
+  # only; from above it is bounded by zram's count of the bytes over the window (above), and
+  # its concurrency is checked against its own 4K QD1 figure.
   fio --name=k64 --rw=randread --bs=4k --numjobs=64 --group_reporting --norandommap \
     --randrepeat=0 "${procs[@]}" --output="$SSDB_TMPDIR/f-64p.json" > /dev/null
   fio --name=k64 --rw=randread --bs=4k --numjobs=64 --group_reporting --norandommap \
@@ -128,9 +134,9 @@ m_p=$(median $fio64p)
 m_t=$(median $fio64t)
 printf '# 64   read B/s: asssd %s (%s), fio processes %s (%s), fio threads %s (%s)\n' "$m_64" \
   "${ours[64]% }" "$m_p" "${fio64p% }" "$m_t" "${fio64t% }" >&2
-ok=$("$SSDB_PYTHON" -c "import sys; a, p, t = map(float, sys.argv[1:]); print(0.6 * min(p, t) <= a <= 1.6 * max(p, t))" \
+ok=$("$SSDB_PYTHON" -c "import sys; a, p, t = map(float, sys.argv[1:]); print(0.6 * min(p, t) <= a)" \
   "$m_64" "$m_p" "$m_t")
-[[ $ok == True ]] || ssdb_fail "4K-64Thrd: $m_64 B/s outside [0.6, 1.6] x fio's 64 jobs ($m_t as threads, $m_p as processes)"
+[[ $ok == True ]] || ssdb_fail "4K-64Thrd: $m_64 B/s below 0.6 x fio's 64 jobs ($m_t as threads, $m_p as processes)"
 # 64 requests at a time reach more than one at a time: both cores work
 ok=$("$SSDB_PYTHON" -c "import sys; a, b = map(float, sys.argv[1:]); print(a >= 1.2 * b)" "$m_64" "$m_4k")
 [[ $ok == True ]] || ssdb_fail "4K-64Thrd ($m_64 B/s) is not above 1.2 x 4K at QD1 ($m_4k B/s)"
