@@ -60,6 +60,21 @@ open_report (const char *path, const char *page)
   ssdb_gui_test_iterate_for (100);
 }
 
+/* A start from the SSD Behaviour page's controls as they show a report: its confirmation says
+ * @words of what it writes, and the engine's check takes it on a device of @device_bytes. */
+static void
+assert_start_fits (SsdbBehaviourPage *page, guint64 device_bytes, const char *words)
+{
+  SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, device_bytes, 4096 };
+  g_autoptr (GError) e = NULL;
+  g_autofree char *body = ssdb_behaviour_page_dup_confirm_body (page, zram_path);
+
+  g_test_message ("%s", body);
+  g_assert_nonnull (strstr (body, words));
+  g_assert_true (ssdb_behaviour_page_check (page, &start, &e));
+  g_assert_no_error (e);
+}
+
 /* The text a spin button or an entry shows. */
 static const char *
 shown_text (gpointer page, const char *name)
@@ -148,16 +163,7 @@ test_behaviour (void)
   /* Where the report's span lay (at 448 MiB) has no control and does not carry: a start writes
    * what the confirmation names, the first 32 MiB of the selected target, which a 64 MiB
    * device holds. */
-  {
-    SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, 64 * 1024 * 1024, 4096 };
-    g_autoptr (GError) e = NULL;
-    g_autofree char *body = ssdb_behaviour_page_dup_confirm_body (page, zram_path);
-
-    g_test_message ("%s", body);
-    g_assert_nonnull (strstr (body, "the first 32 MiB of "));
-    g_assert_true (ssdb_behaviour_page_check (page, &start, &e));
-    g_assert_no_error (e);
-  }
+  assert_start_fits (page, 64 * 1024 * 1024, "the first 32 MiB of ");
   screenshot ("gui-report-settings-compression.png");
 
   recovery = cli_report ("recovery", "--write 32M --pauses 1s,3s --next-span");
@@ -217,16 +223,7 @@ test_behaviour (void)
   /* Where and how much the TRIM test writes has no control: a start from the report writes
    * what its confirmation says, all of the selected target (the report's span was its first
    * 64 MiB), so a 48 MiB device takes it. */
-  {
-    SsdbTestPageStart start = { zram_path, TRUE, NULL, 0, 48 * 1024 * 1024, 4096 };
-    g_autoptr (GError) e = NULL;
-    g_autofree char *body = ssdb_behaviour_page_dup_confirm_body (page, zram_path);
-
-    g_test_message ("%s", body);
-    g_assert_nonnull (strstr (body, "all of "));
-    g_assert_true (ssdb_behaviour_page_check (page, &start, &e));
-    g_assert_no_error (e);
-  }
+  assert_start_fits (page, 48 * 1024 * 1024, "all of ");
 
   /* A new run: the target chosen again, the user's own values are back. */
   g_assert_true (ssdb_window_select_target (window, zram_path));
